@@ -1,0 +1,66 @@
+"""LaTeX view: a complete document for a handout (xelatex; ctexart for Chinese)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..explain.blocks import Display, Items, Matrix, Note, Para, Table
+from .common import numbered
+from .markdown import matrix_latex
+
+_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{",
+            "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "$": r"\$"}
+_MATH = re.compile(r"(\$[^$]+\$)")
+
+
+def escape(text: str) -> str:
+    """Escape prose for LaTeX, leaving $...$ math spans as they are."""
+    parts = _MATH.split(text)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(part)
+        else:
+            s = "".join(_SPECIAL.get(ch, ch) for ch in part)
+            out.append(s.replace("--", "-{}-"))
+    return "".join(out)
+
+
+def render_latex(ex: Any) -> str:
+    zh = ex.lang == "zh"
+    out = [
+        r"\documentclass[11pt,a4paper]{" + ("ctexart" if zh else "article") + "}",
+        r"\usepackage{amsmath,amssymb}",
+        r"\usepackage[margin=2cm]{geometry}",
+        r"\usepackage{fontspec}" if not zh else "",
+        r"\setcounter{MaxMatrixCols}{30}",
+        r"\setcounter{secnumdepth}{0}",
+        r"\setlength{\parindent}{0pt}\setlength{\parskip}{0.5em}",
+        r"\title{" + escape(ex.title) + "}",
+        r"\date{}",
+        r"\begin{document}",
+        r"\maketitle",
+        r"\begin{center}\small " + escape(ex.subtitle) + r"\end{center}",
+    ]
+    for number, sec in numbered(ex.sections):
+        cmd = "section" if sec.level <= 2 else "subsection"
+        out.append(f"\\{cmd}{{{number}. {escape(sec.title)}}}")
+        for b in sec.blocks:
+            if isinstance(b, Para):
+                out += [escape(b.text), ""]
+            elif isinstance(b, Note):
+                out += [r"\begin{quote}\itshape " + escape(b.text) + r"\end{quote}"]
+            elif isinstance(b, Items):
+                out += [r"\begin{itemize}"] + [r"\item " + escape(i) for i in b.items] + [r"\end{itemize}"]
+            elif isinstance(b, Display):
+                out += [r"\[", b.latex, r"\]"]
+            elif isinstance(b, Matrix):
+                out += [r"\[", matrix_latex(b), r"\]"]
+            elif isinstance(b, Table):
+                out += [r"\begin{center}", r"\begin{tabular}{" + "l" * len(b.header) + "}", r"\hline",
+                        " & ".join(escape(h) for h in b.header) + r" \\ \hline"]
+                out += [" & ".join(escape(c) for c in row) + r" \\" for row in b.rows]
+                out += [r"\hline", r"\end{tabular}", r"\end{center}"]
+    out.append(r"\end{document}")
+    return "\n".join(line for line in out if line is not None) + "\n"

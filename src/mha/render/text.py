@@ -1,0 +1,137 @@
+"""Terminal view: headed sections, aligned matrices, a little colour (rich).
+
+Plain text when piped or when NO_COLOR is set; CJK keeps its alignment
+because widths are measured in terminal cells.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from rich.cells import cell_len
+from rich.console import Console, Group
+from rich.rule import Rule
+from rich.table import Table as RichTable
+from rich.text import Text
+from rich.text import Text as RichText
+
+from ..explain.blocks import Display, Items, Matrix, Note, Para, Table
+from .common import grid, numbered
+from .unimath import inline_to_unicode, to_unicode
+
+
+_PIECE = re.compile(r"[A-Za-z0-9_.,:;'’()\\[\\]=+\\-]+ ?|.", re.S)
+
+
+def fold_cjk(text: str, width: int) -> str:
+    """Greedy line breaking by terminal cells, keeping runs of Latin letters and digits whole."""
+    lines, line, used = [], "", 0
+    for piece in _PIECE.findall(text):
+        if piece == "\n":
+            lines.append(line)
+            line, used = "", 0
+            continue
+        w = cell_len(piece)
+        if used + w > width and line:
+            lines.append(line.rstrip())
+            line, used = piece.lstrip(), cell_len(piece.lstrip())
+        else:
+            line, used = line + piece, used + w
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def _matrix(m: Matrix, color: bool) -> Text:
+    cells = [[to_unicode(c) for c in row] for row in grid(m, row_dots="⋮", col_dots="…", diag_dots="⋱")]
+    widths = [max(cell_len(row[j]) for row in cells) for j in range(len(m.cols))]
+    label = to_unicode(m.symbol) + " " + to_unicode(m.rel) + " "
+    suffix = "  " + to_unicode(m.suffix) if m.suffix else ""
+    row_lab = [f"{lab:>3} " if lab else "    " for lab in (m.row_labels or ())] or [""] * len(cells)
+    pad = " " * cell_len(label)
+    out = Text()
+    if m.col_labels:
+        heads = "  ".join(lab.rjust(w) for lab, w in zip(m.col_labels, widths))
+        out.append(" " * (cell_len(row_lab[0]) + cell_len(label) + 2) + heads + "\n", style="dim")
+    n = len(cells)
+    mid = (n - 1) // 2
+    for r, row in enumerate(cells):
+        left, right = ("[", "]") if n == 1 else ("⎡", "⎤") if r == 0 else ("⎣", "⎦") if r == n - 1 else ("⎢", "⎥")
+        out.append(row_lab[r], style="dim")
+        out.append(label if r == mid else pad, style="bold" if r == mid else "")
+        out.append(left + " ")
+        for j, (c, w) in enumerate(zip(row, widths)):
+            style = ""
+            if color and m.heat and m.values is not None:
+                v = m.values[r, j]
+                if v == v:  # not NaN (an elision)
+                    level = int(40 + 160 * max(0.0, min(1.0, float(v))))
+                    style = f"on rgb({255 - level // 2},{255 - level // 3},255) black"
+            if c == "-∞":
+                style = "dim"
+            out.append(c.rjust(w), style=style)
+            if j < len(row) - 1:
+                out.append("  ")
+        out.append(" " + right)
+        if r == mid:
+            out.append(suffix, style="dim")
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def _renderables(ex: Any, color: bool, width: int) -> list[Any]:
+    zh = ex.lang == "zh"
+
+    def Text(text: str = "", style: str = "") -> RichText:  # noqa: N802 - a drop-in for rich's Text
+        if zh:  # Chinese has no spaces to wrap at: break between characters, not inside Latin words
+            return RichText(fold_cjk(text, width), style=style, no_wrap=True)
+        return RichText(text, style=style)
+
+    items: list[Any] = [Text(inline_to_unicode(ex.title), style="bold"), Text(ex.subtitle, style="dim"), Text()]
+    for number, sec in numbered(ex.sections):
+        title = f"{number}. {inline_to_unicode(sec.title)}"
+        if sec.level <= 2:
+            items.append(Rule(Text(title, style="bold cyan"), align="left", style="cyan"))
+        else:
+            items.append(Text(title, style="bold"))
+        for b in sec.blocks:
+            if isinstance(b, Para):
+                items.append(Text(inline_to_unicode(b.text)))
+            elif isinstance(b, Note):
+                items.append(Text("› " + inline_to_unicode(b.text), style="italic yellow"))
+            elif isinstance(b, Items):
+                items.append(Group(*(Text("  • " + inline_to_unicode(i)) for i in b.items)))
+            elif isinstance(b, Display):
+                items.append(Text("    " + to_unicode(b.latex), style="green"))
+            elif isinstance(b, Matrix):
+                items.append(_matrix(b, color))
+            elif isinstance(b, Table):
+                t = RichTable(*(inline_to_unicode(h) for h in b.header), show_edge=False, header_style="bold")
+                for row in b.rows:
+                    t.add_row(*(inline_to_unicode(c) for c in row))
+                items.append(t)
+        items.append(Text())
+    return items
+
+
+def render_text(ex: Any, *, color: bool = False, width: int = 100) -> str:
+    buf = io.StringIO()
+    console = Console(file=buf, width=width, force_terminal=color, no_color=not color,
+                      color_system="truecolor" if color else None, highlight=False, emoji=False,
+                      soft_wrap=False)
+    for r in _renderables(ex, color, width):
+        console.print(r)
+    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines()) + "\n"
+
+
+def print_text(ex: Any, file: Any = None) -> None:
+    console = Console(file=file, highlight=False, emoji=False)
+    color = console.is_terminal and not console.no_color
+    if not color:
+        # piped or NO_COLOR: the same text as render_text, no escape codes
+        (file or console.file).write(render_text(ex, color=False, width=max(console.width, 100)))
+        return
+    for r in _renderables(ex, True, console.width):
+        console.print(r)
