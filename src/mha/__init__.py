@@ -10,18 +10,13 @@ array([[0.8022, 0.5989, 0.5035, 0.2483],
 
 from .core import attention, head_attention, merge_heads, split_heads, trace
 from .examples import DOCUMENT_EXAMPLE, random_example
+from .explanation import Explanation, explain
 from .inputs import Config, MHAInputError, parse_config
 from .interop import from_torch
 from .trace import Trace
 
 __all__ = [
-    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "explain",
+    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "explain", "Explanation",
     "Trace", "Config", "MHAInputError", "parse_config", "DOCUMENT_EXAMPLE", "random_example",
 ]
 __version__ = "0.1.0"
-
-
-def explain(*args, **kwargs):
-    """Build the step-by-step explanation; see `mha.explain.explain`."""
-    from .explain import explain as _explain
-    return _explain(*args, **kwargs)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any, Sequence
 
@@ -114,7 +113,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if fmt == "json":
         out = t.to_json()
     else:
-        from .explain import explain
+        from .explanation import explain
         heads = _int_list(args.heads, "--heads") if args.heads else None
         ex = explain(t, lang=args.lang, precision=args.precision, heads=heads,
                      tokens=_parse_tokens(args.tokens), full=args.full,
@@ -215,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 2
         if getattr(args, "lang", "x") is None:
+            from .explanation import default_lang
             args.lang = default_lang()
         return args.func(args)
     except (UsageError, MHAInputError) as e:
@@ -225,16 +225,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-
-def default_lang(env: dict[str, str] | None = None) -> str:
-    """zh when LC_ALL, LC_MESSAGES or LANG starts with zh (in that priority), else en."""
-    env = os.environ if env is None else env
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var)
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
 
 
 if __name__ == "__main__":  # pragma: no cover

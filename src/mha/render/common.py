@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from ..explain.blocks import Matrix, Section
+from ..explanation.blocks import Matrix, Section
 
 
 def numbered(sections: Iterable[Section]) -> Iterator[tuple[str, Section]]:

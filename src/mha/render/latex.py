@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..explain.blocks import Display, Items, Matrix, Note, Para, Table
+from ..explanation.blocks import Display, Items, Matrix, Note, Para, Table
 from .common import numbered
 from .markdown import matrix_latex
 

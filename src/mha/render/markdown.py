@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..explain.blocks import Display, Items, Matrix, Note, Para, Table
+from ..explanation.blocks import Display, Items, Matrix, Note, Para, Table
 from .common import grid, numbered
 
 

@@ -17,7 +17,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from rich.text import Text as RichText
 
-from ..explain.blocks import Display, Items, Matrix, Note, Para, Table
+from ..explanation.blocks import Display, Items, Matrix, Note, Para, Table
 from .common import grid, numbered
 from .unimath import inline_to_unicode, to_unicode
 

@@ -32,7 +32,7 @@ def catalog(lang: str) -> dict[str, str]:
     """The prose for one language: key -> template with <placeholders>."""
     if lang not in LANGS:
         raise ValueError(f"lang: expected one of {LANGS}, got {lang!r}")
-    text = resources.files("mha.explain").joinpath("texts", f"{lang}.json").read_text("utf-8")
+    text = resources.files("mha.explanation").joinpath("texts", f"{lang}.json").read_text("utf-8")
     return json.loads(text)
 
 
@@ -185,7 +185,7 @@ class Builder:
             blocks.append(Para(self.tr("proj.identity", d_model=c.d_model)))
         for name in ("W_Q", "W_K", "W_V"):
             if name not in ident:
-                blocks.append(self.matrix(name.replace("_", "_{") + "}", getattr(c, name), row_labels="none"))
+                blocks.append(self.matrix(name, getattr(c, name), row_labels="none"))
         for bname, sym in (("b_Q", "b_Q"), ("b_K", "b_K"), ("b_V", "b_V")):
             bias = getattr(c, bname)
             if bias is not None:

@@ -1,0 +1,274 @@
+"""The step-by-step explanation: golden files, numbers against the trace, formats, languages."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mha
+from mha.explanation import default_lang
+from mha.explanation.model import LANGS, catalog
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("MHA_UPDATE_GOLDEN") == "1"
+RENDER = {"txt": lambda ex: ex.to_text(color=False, width=100), "md": lambda ex: ex.to_markdown(),
+          "tex": lambda ex: ex.to_latex()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ext", sorted(RENDER))
+def test_golden_document_example(lang, ext):
+    """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py -k golden"""
+    text = RENDER[ext](mha.explain(lang=lang))
+    path = GOLDEN / f"document.{lang}.{ext}"
+    if UPDATE:
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"missing golden file {path}; run with MHA_UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_cli_text_matches_golden_when_piped(run_cli, monkeypatch):
+    monkeypatch.delenv("LC_ALL", raising=False)
+    code, out, _ = run_cli("explain", "--lang", "en")
+    assert code == 0
+    assert out == (GOLDEN / "document.en.txt").read_text(encoding="utf-8")
+    assert "\x1b[" not in out
+
+
+def test_every_required_step_is_there_in_order():
+    md = mha.explain(lang="en").to_markdown()
+    keys = [s.key for s in mha.explain(lang="en").sections]
+    assert keys == ["setup", "projections", "split",
+                    "head1", "head1.scores", "head1.scale", "head1.softmax", "head1.av",
+                    "head2", "head2.scores", "head2.scale", "head2.softmax", "head2.av",
+                    "concat", "output", "dimensions", "closing"]
+    for needle in ("[3, 2] \\times [2, 3] = [3, 3]", "token 1 with token 3: score 1",
+                   "token 2 attends to token 3 with weight 0.4011",
+                   "0.4011 \\times 1 + 0.1978 \\times 0 + 0.4011 \\times 1 = 0.8022",
+                   "0.2483 \\times 1 + 0.2483 \\times 0 + 0.5035 \\times 1 = 0.7517",
+                   "spreads the weight evenly", "identity", "O_{\\text{concat}}"):
+        assert needle in md, needle
+
+
+# ------------------------------------------------------------------ numbers come from the trace
+
+BMATRIX = re.compile(r"^(?P<lhs>[^\n]+?) (?:=|\\approx) \\begin\{bmatrix\}\n(?P<body>.*?)\n\\end\{bmatrix\}", re.S | re.M)
+
+
+def parse_md_matrices(md):
+    """Every displayed matrix of a Markdown explanation: (left-hand side, rows of strings)."""
+    out = []
+    for m in BMATRIX.finditer(md):
+        rows = [[c.strip() for c in row.split("&")] for row in m.group("body").split("\\\\\n")]
+        out.append((m.group("lhs").strip(), rows))
+    return out
+
+
+def lookup(t, lhs, b=0):
+    """The trace array a left-hand side names (the symbol's last '=' part decides for Q = K = V)."""
+    name = lhs.split(" = ")[0].strip()
+    h = re.search(r"\^\{\((\d+)\)\}", name)
+    if name.startswith("Q^{(") and "(K^" in name:
+        return t.QKt[b, int(h.group(1)) - 1]
+    if h:
+        arr = {"Q": t.Qh, "K": t.Kh, "V": t.Vh, "S": t.S, "A": t.A, "O": t.O}[name[0]]
+        return arr[b, int(h.group(1)) - 1]
+    simple = {"X": t.X[b], "Q": t.Q[b], "K": t.K[b], "V": t.V[b], "Y": t.Y[b],
+              "O_{\\text{concat}}": t.O_concat[b]}
+    c = t.config
+    simple.update({w: getattr(c, w) for w in ("W_Q", "W_K", "W_V", "W_O")})
+    simple.update({w: getattr(c, w)[None] for w in ("b_Q", "b_K", "b_V", "b_O") if getattr(c, w) is not None})
+    if c.key is not None:
+        simple.update(X_k=c.key[b], X_v=c.value[b])
+    return simple[name]
+
+
+def check_numbers(ex):
+    t, p = ex.trace, ex.options.precision
+    mats = parse_md_matrices(ex.to_markdown())
+    assert mats, "no matrices found"
+    n_checked = 0
+    for lhs, rows in mats:
+        full = lookup(t, lhs, ex.options.batch)
+        sec = next(s for s in ex.sections for blk in s.blocks
+                   if getattr(blk, "symbol", None) == lhs and len(blk.cells) == len(rows))
+        blk = next(b for b in sec.blocks if getattr(b, "symbol", None) == lhs)
+        for r, (i, row) in enumerate(zip(blk.rows, rows)):
+            for j, cell in zip(blk.cols, row):
+                if i is None or j is None:
+                    assert cell in ("\\vdots", "\\cdots", "\\ddots")
+                    continue
+                x = full[i, j]
+                if cell == "-\\infty":
+                    assert x == -np.inf
+                else:
+                    printed = float(cell)
+                    assert printed == round(float(x), p) or (printed == x), (lhs, i, j, cell, x)
+                n_checked += 1
+    return n_checked
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_markdown_numbers_equal_the_trace_document(lang):
+    assert check_numbers(mha.explain(lang=lang)) > 100
+
+
+CONFIGS = {
+    "random": dict(mha.random_example(T=5, d_model=6, n_heads=3, seed=2)),
+    "causal": dict(mha.DOCUMENT_EXAMPLE, causal=True),
+    "bottom_right_cross": dict(mha.random_example(T=2, d_model=4, n_heads=2, seed=5),
+                               key=np.arange(12.0).reshape(4, 3) / 10, W_K=np.ones((3, 4)) / 3,
+                               W_V=np.eye(3, 4), causal="bottom_right"),
+    "padding_batch": dict(mha.random_example(T=4, d_model=4, n_heads=2, B=2, seed=9), key_lengths=[2, 4]),
+    "fully_masked": dict(mha.DOCUMENT_EXAMPLE, mask=[[True, False, True], [False, False, False], [True, True, True]]),
+    "bias_scale": dict(mha.DOCUMENT_EXAMPLE, bias=[[0, -1, 0], [0.5, 0, 0], [0, 0, -2]], scale=0.25,
+                       b_Q=[0.1, 0, 0, 0], b_O=[1, 1, 1, 1]),
+    "large": dict(mha.random_example(T=20, d_model=24, n_heads=6, seed=1)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_configurations_render_in_every_format(name, lang):
+    ex = mha.explain(CONFIGS[name], lang=lang)
+    assert check_numbers(ex) > 0
+    text, md, tex = ex.to_text(), ex.to_markdown(), ex.to_latex()
+    for out in (text, md, tex):
+        assert len(out) > 500
+    if name in ("causal", "bottom_right_cross", "padding_batch", "fully_masked", "bias_scale"):
+        assert any(s.key == "masks" for s in ex.sections)
+        assert "-\\infty" in md or name == "bias_scale"
+    if name == "fully_masked":
+        assert catalog(lang)["softmax.fully_masked_row"].replace("<i>", "2") in md
+    if name == "bottom_right_cross":
+        assert "i + 2" in md           # T = 2 queries, S = 4 keys: offset S - T
+    if name == "large":
+        assert "\\vdots" in md and "--heads" in md
+
+
+def test_batch_selection_and_heads_tokens():
+    data = CONFIGS["padding_batch"]
+    ex = mha.explain(data, lang="en", batch=1)
+    assert check_numbers(ex) > 0 and "Sequence 2 is shown" in ex.to_markdown()
+    ex = mha.explain(CONFIGS["large"], lang="en", heads=[0, 2], tokens=slice(3, 6))
+    keys = [s.key for s in ex.sections]
+    assert "head1" in keys and "head3" in keys and "head2" not in keys
+    a = next(b for s in ex.sections if s.key == "head3.softmax" for b in s.blocks if getattr(b, "heat", False))
+    assert a.rows == (3, 4, 5)
+    assert check_numbers(ex) > 0
+
+
+def test_zh_and_en_catalogs_have_the_same_keys_and_placeholders():
+    en, zh = catalog("en"), catalog("zh")
+    assert set(en) == set(zh)
+    ph = re.compile(r"<([a-z_][a-z0-9_]*)>")
+    for key in en:
+        assert sorted(set(ph.findall(en[key]))) == sorted(set(ph.findall(zh[key]))), key
+        assert en[key].count("$") % 2 == 0 and zh[key].count("$") % 2 == 0, key
+
+
+@pytest.mark.parametrize("name", ["document", "causal"])
+def test_zh_and_en_have_the_same_sections_and_numbers(name):
+    data = mha.DOCUMENT_EXAMPLE if name == "document" else CONFIGS["causal"]
+    en, zh = mha.explain(data, lang="en"), mha.explain(data, lang="zh")
+    assert [s.key for s in en.sections] == [s.key for s in zh.sections]
+    assert [type(b).__name__ for s in en.sections for b in s.blocks] == \
+        [type(b).__name__ for s in zh.sections for b in s.blocks]
+    assert parse_md_matrices(en.to_markdown()) == parse_md_matrices(zh.to_markdown())
+
+
+def test_zh_uses_standard_terms_with_english_on_first_use():
+    md = mha.explain(lang="zh").to_markdown()
+    for term in ("多头注意力（multi-head attention, MHA）", "查询（query", "键（key", "值（value",
+                 "注意力权重（attention weights）", "缩放点积注意力（scaled dot-product attention）", "拼接"):
+        assert term in md, term
+
+
+def test_precision_flag_and_correct_rounding(run_cli):
+    code, out, _ = run_cli("explain", "--format", "md", "--precision", "6", "--lang", "en")
+    assert code == 0 and "0.751745" in out and "0.401112" in out
+    code, out, _ = run_cli("explain", "--format", "md", "--lang", "en")
+    assert "0.7517 & 0.7517" in out and "0.7518 & 0.7518" not in out
+
+
+def test_default_language_follows_locale():
+    assert default_lang({"LANG": "zh_CN.UTF-8"}) == "zh"
+    assert default_lang({"LANG": "en_US.UTF-8"}) == "en"
+    assert default_lang({"LC_ALL": "zh_TW.UTF-8", "LANG": "en_US.UTF-8"}) == "zh"
+    assert default_lang({"LC_ALL": "C", "LANG": "zh_CN"}) == "en"
+    assert default_lang({}) == "en"
+
+
+def test_cli_language_from_environment(monkeypatch, run_cli):
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    code, out, _ = run_cli("explain")
+    assert code == 0 and "多头注意力" in out
+
+
+def test_inline_flags(run_cli):
+    code, out, _ = run_cli("explain", "--x", "[[1,2],[3,4],[5,6]]", "--n-heads", "2", "--weights", "random",
+                           "--seed", "3", "--causal", "--format", "json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["config"]["causal"] == "top_left" and d["heads"][0]["A"][0][1] == 0.0
+    t = mha.trace([[1, 2], [3, 4], [5, 6]], n_heads=2, causal=True,
+                  **mha.inputs.random_weights(2, seed=3))
+    np.testing.assert_array_equal(np.array(d["Y"]), t.Y[0])
+    code, out, _ = run_cli("explain", "--x", "[[[1,2]],[[3,4]]]", "--n-heads", "1", "--key-lengths", "1,1",
+                           "--format", "json")
+    assert code == 0 and json.loads(out)["config"]["B"] == 2
+
+
+def test_output_file(tmp_path, run_cli):
+    f = tmp_path / "out.md"
+    code, out, _ = run_cli("explain", "--format", "md", "-o", str(f), "--lang", "en")
+    assert code == 0 and out == "" and f.read_text().startswith("# Multi-head attention")
+
+
+def test_bad_explain_flags(run_cli):
+    for argv in (["explain", "--heads", "5"], ["explain", "--tokens", "7:9"], ["explain", "--lang", "fr"],
+                 ["explain", "--precision", "40"], ["explain", "-o", "/nonexistent/dir/x.md", "--format", "md"]):
+        code, out, err = run_cli(*argv)
+        assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
+
+
+def test_bert_base_sized_layer_stays_readable():
+    """T = 512, d_model = 768, H = 12 with random weights: default output is elided (speed is in the bench)."""
+    data = mha.random_example(T=512, d_model=768, n_heads=12, seed=0)
+    ex = mha.explain(data, lang="en")
+    text = ex.to_text()
+    assert len(text.splitlines()) < 400
+    assert "⋮" in text and "…" in text
+    assert [s.key for s in ex.sections].count("head1") == 1 and "head3" not in [s.key for s in ex.sections]
+
+
+def test_explain_a_torch_module():
+    torch = pytest.importorskip("torch")
+    m = torch.nn.MultiheadAttention(4, 2, batch_first=True, dtype=torch.float64).eval()
+    x = torch.randn(1, 3, 4, dtype=torch.float64)
+    ex = mha.explain(m, x, lang="en")
+    with torch.no_grad():
+        y, _ = m(x, x, x)
+    np.testing.assert_allclose(ex.trace.Y, y.numpy(), atol=1e-12)
+    assert check_numbers(ex) > 0
+
+
+@pytest.mark.skipif(shutil.which("xelatex") is None, reason="xelatex not installed (.ci/run installs it)")
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["document", "causal"])
+def test_latex_compiles(tmp_path, lang, name):
+    data = mha.DOCUMENT_EXAMPLE if name == "document" else CONFIGS["causal"]
+    (tmp_path / "doc.tex").write_text(mha.explain(data, lang=lang).to_latex(), encoding="utf-8")
+    p = subprocess.run(["xelatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:]
+    assert (tmp_path / "doc.pdf").stat().st_size > 10_000
+    log = (tmp_path / "doc.log").read_text(errors="replace")
+    assert "Missing character" not in log
