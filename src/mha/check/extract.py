@@ -325,10 +325,12 @@ def parse_matrix_body(body: str) -> list[list[Any]] | None:
 def parse_bracket_list(text: str) -> list[list[Any]] | None:
     """[[1, 0], [0, 1]] or [1, 0, 1] as rows of cells."""
     t = text.strip()
-    if t.startswith("[[") or re.match(r"\[\s*\[", t):
+    if re.match(r"\[\s*\[", t):
+        if not re.fullmatch(r"\[\s*(?:\[[^\[\]]*\]\s*,?\s*)+\]", t):
+            return None
         inner = re.findall(r"\[([^\[\]]*)\]", t)
         rows = [[parse_cell(c) for c in r.split(",")] for r in inner]
-    elif t.startswith("[") and t.endswith("]"):
+    elif re.fullmatch(r"\[[^\[\]]*\]", t):
         rows = [[parse_cell(c) for c in t[1:-1].split(",")]]
     else:
         return None
@@ -593,8 +595,7 @@ class Walker:
                                          context={"head": self.ctx["head"]}))
                 labels = []
                 continue
-            if not plain:
-                labels = []
+            # anything else (a formula such as \frac{Q K^T}{\sqrt{2}}) names the same quantity: keep the labels
 
     def _lone(self, part: str, n: int, mats: list) -> None:
         """A display holding only a matrix or a vector, with no label: matched by value later."""

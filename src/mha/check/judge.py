@@ -20,7 +20,8 @@ from ..inputs import MHAInputError
 from ..trace import Trace
 from .extract import Claim, Label, Num, Walker, extract
 
-STEPS = {"X": "input", "Q": "projection", "K": "projection", "V": "projection", "QKt": "scores",
+STEPS = {"X": "input", "Q": "projection", "K": "projection", "V": "projection", "Q^(h)": "split", "K^(h)": "split",
+         "V^(h)": "split", "QKt": "scores",
          "S": "scale", "A": "softmax", "E": "softmax", "row_max": "softmax", "row_sum": "softmax",
          "O": "weighted_sum", "O_concat": "concat", "Y": "output"}
 
@@ -282,7 +283,7 @@ class Judge:
         cells = c.cells
         printed_shape = (len(cells), len(cells[0]))
         elided = any(x is None for row in cells for x in row)
-        step = STEPS.get(lab.name, "weights" if lab.name[:2] in ("W_", "b_") else "input")
+        step = step_of(lab)
         if (not elided and printed_shape != arr.shape) or any(len(r) != len(cells[0]) for r in cells):
             self.add(c.line, f"{lab} shape", f"{list(printed_shape)}", None, step,
                      f"wrong shape: the trace has {list(arr.shape)}")
@@ -297,14 +298,45 @@ class Judge:
             self.n_numbers += 1
             if not self.same(val, arr[i, j]):
                 wrong_rows.setdefault(pr, []).append((i, j, val))
+        # A cause that explains every wrong number of the matrix beats one that fits a single cell.
+        overall = self._matrix_cause(lab, c, arr, [b for bad in wrong_rows.values() for b in bad]) \
+            if sum(map(len, wrong_rows.values())) > 1 else None
         for pr, bad in wrong_rows.items():
             line = c.lines[pr] if c.lines and pr < len(c.lines) else c.line
-            whole = self._row_swap(cells[pr], arr, bad[0][0]) if len(bad) > 1 else None
+            whole = overall or (self._row_swap(cells[pr], arr, bad[0][0]) if len(bad) > 1 else None)
             for i, j, val in bad:
                 cause = whole or self.cause(lab, c, arr, i, j, val)
                 dec = val.decimals if isinstance(val, Num) else 4
                 self.add(line, f"{lab}[{i + 1},{j + 1}]" if not lab.row else f"{lab}[{j + 1}]", val,
                          float(arr[i, j]), step, cause, dec)
+
+    def _matrix_cause(self, lab: Label, c: Claim, arr: np.ndarray, bad: list) -> str | None:
+        causes = [self.cause(lab, c, arr, i, j, val) for i, j, val in bad]
+        for kind in ("wrong head", "missing scale", "sum of rounded terms", "transposed indices"):
+            if all(x and x.startswith(kind) for x in causes):
+                return causes[0] if len(set(causes)) == 1 else kind
+        # every wrong cell is some single other-cause, e.g. head: try each alternative on its own
+        for kind in ("wrong head", "missing scale"):
+            if all(self._fits(kind, lab, c, i, j, val) for i, j, val in bad):
+                return kind
+        return None
+
+    def _fits(self, kind: str, lab: Label, c: Claim, i: int, j: int, val: Any) -> bool:
+        t, h = self.t, (lab.head or c.context.get("head"))
+        r = (lab.row - 1) if lab.row else i
+        if not h or not isinstance(val, Num):
+            return False
+        if kind == "missing scale" and lab.name in ("S", "A", "O"):
+            alt = {"S": self.unscaled.S, "A": self.unscaled.A, "O": self.unscaled.O}[lab.name][0, h - 1]
+            return self.same(val, alt[r, j])
+        per_head = {"Q": t.Qh, "K": t.Kh, "V": t.Vh, "QKt": t.QKt, "S": t.S, "A": t.A, "O": t.O}
+        if kind == "wrong head" and lab.name in per_head:
+            for g in range(t.config.n_heads):
+                other = per_head[lab.name][0, g]
+                other = other.T if lab.transposed else other
+                if g != h - 1 and r < other.shape[0] and j < other.shape[1] and self.same(val, other[r, j]):
+                    return True
+        return False
 
     def _row_swap(self, row: list[Any], arr: np.ndarray, i: int) -> str | None:
         for k in range(arr.shape[0]):
@@ -472,7 +504,7 @@ class Judge:
             self.n_numbers += 1
             if list(arr.shape) != c.shape:
                 self.add(c.line, f"shape of {lab}", str(c.shape), str(list(arr.shape)),
-                         STEPS.get(lab.name, "shape"), "wrong shape")
+                         step_of(lab), "wrong shape")
 
     def config_claim(self, c: Claim) -> None:
         cfg = self.t.config
@@ -542,6 +574,12 @@ class Judge:
             self.n_numbers += sum(len(r) for r in rows)
         else:
             self.unattributed.append((c.line, "unlabelled matrix"))
+
+
+def step_of(lab: Label) -> str:
+    if lab.name in ("Q", "K", "V") and lab.head:
+        return "split"
+    return STEPS.get(lab.name, "weights" if lab.name[:2] in ("W_", "b_") else "input")
 
 
 def _positions(is_gap: list[bool], n: int) -> list[int | None] | None:
