@@ -223,7 +223,7 @@ def parse_label(tex: str) -> Label | None:
     >>> parse_label(r"Q^{(1)}(K^{(1)}{)}^T")
     Label(name='QKt', head=1, row=None, transposed=False)
     >>> str(parse_label(r"o_3^{(1)}")), str(parse_label(r"O_{\\text{concat}}")), str(parse_label("O{(2)}"))
-    ('o^(1) row 3', 'O_concat', 'O^(2)')
+    ('o_3^(1)', 'O_concat', 'O^(2)')
     """
     s = _clean(tex)
     if not s or len(s) > 80:
