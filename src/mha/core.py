@@ -205,7 +205,7 @@ def _check_broadcast(arr: np.ndarray, field: str, shape: tuple[int, ...]) -> Non
 
 def project(X: np.ndarray, W: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     """X W + b with row vectors: [B, T, d_in] x [d_in, d_out] -> [B, T, d_out]."""
-    out = np.einsum("btd,de->bte", X, W)
+    out = X @ W                                                  # matmul: BLAS at real sizes
     return out if b is None else out + b
 
 

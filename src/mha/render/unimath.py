@@ -19,7 +19,7 @@ SYMBOLS = {
     "le": "≤", "leq": "≤", "ge": "≥", "approx": "≈", "ldots": "…", "cdots": "⋯", "vdots": "⋮",
     "ddots": "⋱", "quad": "  ", "qquad": "    ", ",": " ", ";": " ", "!": "", " ": " ", "left": "",
     "right": "", "exp": "exp", "log": "log", "to": "→", "ne": "≠", "mid": "|", "lt": "<", "gt": ">",
-    "ell": "ℓ", "sqrt": "√", "{": "{", "}": "}", "%": "%", "_": "_", "&": "&", "#": "#",
+    "ell": "ℓ", "sqrt": "√", "alpha": "α", "odot": "⊙", "leftarrow": "←", "textstyle": "", "{": "{", "}": "}", "%": "%", "_": "_", "&": "&", "#": "#",
 }
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|[{}^_]|[^\\{}^_]")
 
@@ -76,6 +76,8 @@ class _Parser:
             if name == "frac":
                 a, b = self.arg(), self.arg()
                 return f"{_wrap(a)}/{_wrap(b)}"
+            if name in ("tilde", "hat", "bar"):
+                return self.arg() + {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304"}[name]
             if name == "sqrt":
                 a = self.arg()
                 return "√" + (a if len(a) == 1 or a.replace(".", "").isalnum() else f"({a})")

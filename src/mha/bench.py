@@ -1,0 +1,304 @@
+"""`mha bench` (also `python -m mha.bench`): the fast path against torch, measured in one run.
+
+Every ratio compares two timings from the same run, because shared machines
+are noisy.  FLOPs: 4*B*H*T*S*d_head for the attention core (two matmuls),
+plus 8*B*T*d_model^2 for the projections of a full layer.  Peak memory is
+what NumPy allocated during the call (tracemalloc), beyond the inputs; torch's
+allocations are not traced, so its column says "-".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+import tracemalloc
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+
+@dataclass
+class Row:
+    case: str
+    impl: str
+    shape: str
+    dtype: str
+    median_s: float
+    gflops: float
+    vs_torch: float | None = None        # > 1: faster than the torch peer of this case
+    pct_sgemm: float | None = None
+    peak_mib: float | None = None
+    runs: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _time(fn: Callable[[], Any], repeats: int) -> tuple[float, int]:
+    fn()                                          # warm-up: page faults, thread pools, caches
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), repeats
+
+
+def _peak_mib(fn: Callable[[], Any]) -> float:
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        fn()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak / 2 ** 20
+
+
+def machine() -> dict[str, Any]:
+    info: dict[str, Any] = {"python": platform.python_version(), "numpy": np.__version__,
+                            "cpu": _cpu_name(), "cores": os.cpu_count(), "platform": platform.platform(),
+                            "env": {k: os.environ.get(k) for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
+                                                                   "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")}}
+    try:
+        from threadpoolctl import threadpool_info
+        info["blas"] = [{k: p.get(k) for k in ("internal_api", "version", "architecture", "num_threads",
+                                               "threading_layer")} for p in threadpool_info()]
+    except ImportError:
+        info["blas"] = "threadpoolctl not installed"
+    try:
+        import torch
+        info["torch"] = torch.__version__
+        info["torch_threads"] = torch.get_num_threads()
+    except ImportError:
+        info["torch"] = None
+    return info
+
+
+def _cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def sgemm_gflops(n: int = 2048, repeats: int = 3) -> float:
+    a = np.random.default_rng(0).standard_normal((n, n)).astype(np.float32)
+    t, _ = _time(lambda: a @ a, repeats)
+    return 2 * n ** 3 / t / 1e9
+
+
+def _torch():
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch
+
+
+def core_cases(quick: bool) -> list[dict[str, Any]]:
+    if quick:
+        return [dict(case="core", B=1, H=4, T=1024, d=64, dtype="float32", causal=False),
+                dict(case="core causal", B=1, H=4, T=1024, d=64, dtype="float32", causal=True),
+                dict(case="core float64", B=1, H=4, T=1024, d=64, dtype="float64", causal=False)]
+    return [dict(case="core", B=1, H=12, T=4096, d=64, dtype="float32", causal=False),
+            dict(case="core causal", B=1, H=12, T=4096, d=64, dtype="float32", causal=True),
+            dict(case="core float64", B=1, H=12, T=4096, d=64, dtype="float64", causal=False)]
+
+
+def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool = True) -> dict[str, Any]:
+    """Measure every case; returns the results as a JSON-ready dict."""
+    from .core import attention
+    from .fast import forward
+    torch = _torch()
+    if torch is not None:
+        torch.set_num_threads(os.cpu_count() or 1)
+    repeats = 3 if quick else 5
+    result: dict[str, Any] = {"machine": machine(), "quick": quick}
+    progress("measuring SGEMM ...")
+    peak = sgemm_gflops(1024 if quick else 2048)
+    result["sgemm_gflops"] = peak
+    rows: list[Row] = []
+    rng = np.random.default_rng(0)
+    cases = core_cases(quick)
+    sweep = [256, 512, 1024] if quick else [512, 1024, 2048, 4096]
+    total = len(cases) + 1 + len(sweep) + (0 if quick or not big else 1)
+    step = 0
+
+    def note(msg: str) -> None:
+        nonlocal step
+        step += 1
+        progress(f"[{step}/{total}] {msg}")
+
+    own_time: dict[str, float] = {}
+    for c in cases:
+        note(f"{c['case']}: T = S = {c['T']}, H = {c['H']}, d_head = {c['d']}, {c['dtype']}")
+        dt = np.dtype(c["dtype"])
+        q, k, v = (rng.standard_normal((c["B"], c["H"], c["T"], c["d"])).astype(dt) for _ in range(3))
+        flops = 4 * c["B"] * c["H"] * c["T"] * c["T"] * c["d"]
+        shape = f"B={c['B']} H={c['H']} T=S={c['T']} d={c['d']}"
+        t, n = _time(lambda: attention(q, k, v, causal=c["causal"], impl="tiled"), repeats)
+        mem = _peak_mib(lambda: attention(q, k, v, causal=c["causal"], impl="tiled"))
+        own_time[c["case"]] = t
+        row = Row(c["case"], "mha tiled", shape, c["dtype"], t, flops / t / 1e9, None,
+                  100 * flops / t / 1e9 / peak, mem, n)
+        if torch is not None:
+            tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
+            with torch.no_grad():
+                tt, tn = _time(lambda: torch.nn.functional.scaled_dot_product_attention(
+                    tq, tk, tv, is_causal=c["causal"]), repeats)
+            row.vs_torch = tt / t
+            rows.append(row)
+            rows.append(Row(c["case"], "torch sdpa", shape, c["dtype"], tt, flops / tt / 1e9, 1.0,
+                            100 * flops / tt / 1e9 / peak, None, tn))
+        else:
+            rows.append(row)
+    if "core causal" in own_time:
+        result["causal_speedup"] = own_time["core"] / own_time["core causal"]
+
+    # the full layer against nn.MultiheadAttention
+    B, T, D, H = (1, 512, 256, 4) if quick else (1, 2048, 1024, 16)
+    note(f"layer: B = {B}, T = {T}, d_model = {D}, H = {H}, float32")
+    Xn = rng.standard_normal((B, T, D)).astype(np.float32)
+    W = {n_: (rng.standard_normal((D, D)) / np.sqrt(D)).astype(np.float32) for n_ in ("W_Q", "W_K", "W_V", "W_O")}
+    from .inputs import parse_config
+    cfg = parse_config({"X": Xn, "n_heads": H, **W}, dtype=np.float32)
+    flops = 4 * B * H * T * T * (D // H) + 8 * B * T * D * D
+    t, n = _time(lambda: forward(cfg, impl="tiled"), repeats)
+    mem = _peak_mib(lambda: forward(cfg, impl="tiled"))
+    row = Row("layer", "mha forward", f"B={B} T={T} d_model={D} H={H}", "float32", t, flops / t / 1e9, None,
+              100 * flops / t / 1e9 / peak, mem, n)
+    if torch is not None:
+        m = torch.nn.MultiheadAttention(D, H, batch_first=True, bias=False).eval()
+        x = torch.from_numpy(Xn)
+        with torch.no_grad():
+            tt, tn = _time(lambda: m(x, x, x, need_weights=False), repeats)
+        row.vs_torch = tt / t
+        rows.append(row)
+        rows.append(Row("layer", "torch nn.MultiheadAttention", row.shape, "float32", tt, flops / tt / 1e9, 1.0,
+                        100 * flops / tt / 1e9 / peak, None, tn))
+    else:
+        rows.append(row)
+
+    # GFLOP/s against T, for the plot
+    curve = []
+    for T_ in sweep:
+        note(f"sweep: T = S = {T_}")
+        q, k, v = (rng.standard_normal((1, 12 if not quick else 4, T_, 64)).astype(np.float32) for _ in range(3))
+        flops = 4 * q.shape[1] * T_ * T_ * 64
+        t, _ = _time(lambda: attention(q, k, v, impl="tiled"), repeats)
+        point = {"T": T_, "mha_gflops": flops / t / 1e9}
+        if torch is not None:
+            tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
+            with torch.no_grad():
+                tt, _ = _time(lambda: torch.nn.functional.scaled_dot_product_attention(tq, tk, tv), repeats)
+            point["torch_gflops"] = flops / tt / 1e9
+        curve.append(point)
+    result["sweep"] = curve
+
+    if big and not quick:
+        T_, H_ = 65536, 12
+        note(f"long context: T = S = {T_}, H = {H_}, d_head = 64, float32 (one run, several minutes)")
+        q, k, v = (rng.standard_normal((1, H_, T_, 64)).astype(np.float32) for _ in range(3))
+        io_mib = 4 * q.nbytes / 2 ** 20                            # q, k, v and the output
+        box: dict[str, float] = {}
+
+        def once() -> None:
+            t0 = time.perf_counter()
+            attention(q, k, v, impl="tiled")
+            box["t"] = time.perf_counter() - t0
+
+        mem = _peak_mib(once)                                      # the output is counted in the peak
+        flops = 4 * H_ * T_ * T_ * 64
+        rows.append(Row("long context", "mha tiled", f"B=1 H={H_} T=S={T_} d=64", "float32", box["t"],
+                        flops / box["t"] / 1e9, None, 100 * flops / box["t"] / 1e9 / peak, mem, 1,
+                        extra={"inputs_outputs_mib": io_mib,
+                               "extra_mib": mem - q.nbytes / 2 ** 20,
+                               "t_by_s_matrix_would_need_gib": H_ * T_ * T_ * 4 / 2 ** 30}))
+    result["rows"] = [asdict(r) for r in rows]
+    return result
+
+
+def table(result: dict[str, Any]) -> str:
+    head = f"{'case':<13} {'impl':<28} {'shape':<26} {'dtype':<8} {'median':>9} {'GFLOP/s':>8} " \
+           f"{'vs torch':>9} {'%SGEMM':>7} {'peak MiB':>9}"
+    lines = [head, "-" * len(head)]
+    for r in result["rows"]:
+        vs = "-" if r["vs_torch"] is None else f"{r['vs_torch']:.2f}x"
+        if r["vs_torch"] is None and result["machine"].get("torch") is None:
+            vs = "no torch"
+        mem = "-" if r["peak_mib"] is None else f"{r['peak_mib']:.0f}"
+        lines.append(f"{r['case']:<13} {r['impl']:<28} {r['shape']:<26} {r['dtype']:<8} "
+                     f"{r['median_s'] * 1e3:>7.1f}ms {r['gflops']:>8.1f} {vs:>9} {r['pct_sgemm']:>6.0f}% {mem:>9}")
+    m = result["machine"]
+    lines.append("")
+    lines.append(f"SGEMM measured in this run: {result['sgemm_gflops']:.1f} GFLOP/s float32; "
+                 f"cpu: {m['cpu']}, {m['cores']} cores; numpy {m['numpy']}; torch {m.get('torch')}")
+    blas = m.get("blas")
+    if isinstance(blas, list) and blas:
+        b = blas[0]
+        lines.append(f"BLAS: {b.get('internal_api')} {b.get('version')}, kernel {b.get('architecture')}, "
+                     f"{b.get('num_threads')} threads; OPENBLAS_CORETYPE={m['env'].get('OPENBLAS_CORETYPE')} "
+                     f"OPENBLAS_L2_SIZE={m['env'].get('OPENBLAS_L2_SIZE')}")
+    if "causal_speedup" in result:
+        lines.append(f"causal vs non-causal (mha tiled): {result['causal_speedup']:.2f}x faster")
+    for r in result["rows"]:
+        if r["extra"].get("inputs_outputs_mib"):
+            e = r["extra"]
+            lines.append(f"long context: inputs + output {e['inputs_outputs_mib']:.0f} MiB, extra beyond them "
+                         f"{e['extra_mib']:.0f} MiB; a T x S matrix would need {e['t_by_s_matrix_would_need_gib']:.0f} GiB")
+    return "\n".join(lines) + "\n"
+
+
+def plot(result: dict[str, Any], path: str) -> None:
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        from .inputs import MHAInputError
+        raise MHAInputError("--plot: matplotlib is not installed (pip install 'mha[plot]')") from None
+    xs = [p["T"] for p in result["sweep"]]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.plot(xs, [p["mha_gflops"] for p in result["sweep"]], "o-", label="mha tiled")
+    if all("torch_gflops" in p for p in result["sweep"]):
+        ax.plot(xs, [p["torch_gflops"] for p in result["sweep"]], "s--", label="torch SDPA")
+    ax.axhline(result["sgemm_gflops"], color="gray", lw=0.8, ls=":", label="SGEMM")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("T = S")
+    ax.set_ylabel("GFLOP/s (float32)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def main_from_args(args: Any) -> int:
+    result = run(quick=args.quick, progress=lambda s: print(s, file=sys.stderr, flush=True))
+    sys.stdout.write(table(result))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=1)
+    if args.plot:
+        plot(result, args.plot)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m mha.bench", description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--json")
+    p.add_argument("--plot")
+    return main_from_args(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,217 @@
+"""Exact attention at real sizes: tiled, with an online softmax and bounded memory.
+
+The reference core (`mha.core`) keeps every T x S matrix so that it can be
+explained.  This path computes the same numbers block by block and never
+holds more than one [block_q, block_k] tile per worker:
+
+* queries are cut into blocks processed in parallel, one worker per core,
+  with BLAS held to one thread inside each worker so the two do not fight;
+* for each query block the keys are visited block by block with an online
+  softmax (running max m, running sum l, rescaled partial output), as in
+  Milakov & Gimelshein (2018), "Online normalizer calculation for softmax",
+  and FlashAttention (Dao et al., 2022);
+* when the scores provably cannot overflow (|q_i| |k_j| scale + |bias| below
+  a bound, by Cauchy-Schwarz) the max-shift is skipped: exp(s) then has no
+  overflow, so the result is the same softmax with two passes fewer;
+* causal masking skips key blocks above the diagonal; boolean masks, key
+  lengths and additive bias are applied per tile; a row that sees no key
+  gives 0, as the reference does.
+
+Dimension legend: N = product of the leading axes, T queries, S keys, d = d_head.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+# Largest score for which exp() cannot overflow and the row's largest term cannot underflow.
+_NO_SHIFT_BOUND = {np.dtype(np.float32): 80.0, np.dtype(np.float64): 700.0}
+DEFAULT_BLOCK_Q = 1024
+DEFAULT_BLOCK_K = 256
+CAUSAL_BLOCK_Q = 512
+
+
+def _blas_single_thread():
+    """Hold BLAS to one thread while our own workers run (threadpoolctl, when installed)."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - threadpoolctl is a dependency; stay correct without it
+        return nullcontext()
+    return threadpool_limits(limits=1, user_api="blas")
+
+
+def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, mask: np.ndarray | None = None,
+                    causal: str = "none", key_lengths: np.ndarray | None = None, bias: np.ndarray | None = None,
+                    block_size: int | tuple[int, int] | None = None, workers: int | None = None) -> np.ndarray:
+    """softmax(q k^T * scale + bias, masked) v for q [..., T, d], k [..., S, d], v [..., S, d_v].
+
+    Inputs are validated by `mha.attention`; call that.  block_size is the key
+    block (or a (query, key) pair).
+    """
+    dtype = q.dtype
+    batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2])
+    T, S, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
+    N = math.prod(batch)
+    if isinstance(block_size, tuple):
+        bq, bk = block_size
+    else:
+        # causal: smaller query blocks let more key blocks be skipped above the diagonal
+        bq, bk = (DEFAULT_BLOCK_Q if causal == "none" else CAUSAL_BLOCK_Q), (block_size or DEFAULT_BLOCK_K)
+    bq, bk = max(1, int(bq)), max(1, int(bk))
+    qb, kb, vb = (np.broadcast_to(a, batch + a.shape[-2:]) for a in (q, k, v))
+    mb = None if mask is None else np.broadcast_to(mask, batch + (T, S))
+    biasb = None if bias is None else np.broadcast_to(bias, batch + (T, S))
+    lengths = np.full(batch, S, dtype=np.int64)
+    if key_lengths is not None:
+        kl = np.asarray(key_lengths)
+        lengths = np.broadcast_to(kl.reshape(kl.shape + (1,) * (len(batch) - kl.ndim)), batch).astype(np.int64)
+    offset = {"none": None, "top_left": 0, "bottom_right": S - T}[causal]
+
+    out = np.zeros(batch + (T, d_v), dtype=dtype)
+    out_n = out.reshape(N, T, d_v)
+    # The no-shift bound, per sequence: |s_ij| <= scale |q_i| |k_j| + max |bias|.
+    q_norm = np.sqrt(np.einsum("...td,...td->...t", qb, qb, dtype=np.float64)).max(axis=-1, initial=0.0)
+    k_norm = np.sqrt(np.einsum("...sd,...sd->...s", kb, kb, dtype=np.float64)).max(axis=-1, initial=0.0)
+    bound = abs(scale) * np.broadcast_to(q_norm * k_norm, batch)
+    if biasb is not None:
+        finite = np.where(np.isfinite(bias), np.abs(bias), 0.0)
+        bound = bound + np.broadcast_to(finite.max(axis=(-1, -2)), batch)
+    no_shift = np.asarray(bound <= _NO_SHIFT_BOUND[dtype]).reshape(N)
+
+    items = []
+    for n in range(N):
+        for q0 in range(0, T, bq):
+            q1 = min(q0 + bq, T)
+            kend = int(lengths.reshape(N)[n])
+            if offset is not None:
+                kend = min(kend, max(0, q1 - 1 + offset + 1))
+            items.append((kend * (q1 - q0), n, q0, q1, kend))
+    items.sort(reverse=True)                    # largest first: better balance across workers
+
+    def run(item: tuple) -> None:
+        _, n, q0, q1, kend = item
+        idx = np.unravel_index(n, batch) if batch else ()
+        out_n[n, q0:q1] = _query_block(
+            qb[idx][q0:q1], kb[idx], vb[idx], scale=scale, q0=q0, kend=kend, bk=bk, offset=offset,
+            mask=None if mb is None else mb[idx][q0:q1], bias=None if biasb is None else biasb[idx][q0:q1],
+            shift=not bool(no_shift[n]))
+
+    n_workers = min(workers or os.cpu_count() or 1, len(items)) or 1
+    with _blas_single_thread() if n_workers > 1 else nullcontext():
+        if n_workers == 1:
+            for it in items:
+                run(it)
+        else:
+            with ThreadPoolExecutor(n_workers) as pool:
+                for _ in pool.map(run, items):
+                    pass
+    return out
+
+
+def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q0: int, kend: int, bk: int,
+                 offset: int | None, mask: np.ndarray | None, bias: np.ndarray | None, shift: bool) -> np.ndarray:
+    """One block of queries against keys [0, kend) in key blocks of bk; returns [bq, d_v].
+
+    The values carry an extra column of ones, so the one matrix product
+    P [V | 1] yields the weighted sum and the row sum l together.
+    """
+    dtype = Q.dtype
+    bq, d_v = Q.shape[0], V.shape[1]
+    Qs = Q * dtype.type(scale)                                  # [bq, d], scale folded into the queries
+    acc = np.zeros((bq, d_v + 1), dtype=dtype)                  # [unnormalised output | running sum l]
+    m = np.full(bq, -np.inf, dtype=dtype)                       # running row max (shifted mode)
+    v1 = np.ones((min(bk, max(kend, 1)), d_v + 1), dtype=dtype)  # [V | 1] for one key block
+    s_buf = np.empty((bq, v1.shape[0]), dtype=dtype)
+    pv = np.empty_like(acc)
+    for k0 in range(0, kend, bk):
+        k1 = min(k0 + bk, kend)
+        n = k1 - k0
+        s = s_buf if n == s_buf.shape[1] else np.empty((bq, n), dtype=dtype)
+        np.matmul(Qs, K[k0:k1].T, out=s)                        # [bq, n] scores
+        if bias is not None:
+            s += bias[:, k0:k1]
+        if mask is not None:
+            np.copyto(s, -np.inf, where=~mask[:, k0:k1])
+        if offset is not None and k1 - 1 > q0 + offset:        # the block crosses the diagonal
+            np.copyto(s, -np.inf, where=_above_diagonal(bq, n, k0 - q0 - offset))
+        if shift:
+            m_new = np.maximum(m, s.max(axis=1))
+            m_safe = np.where(m_new == -np.inf, 0.0, m_new).astype(dtype)
+            acc *= np.exp(m - m_safe)[:, None]                  # e^(m_old - m_new) rescales output and l
+            s -= m_safe[:, None]
+            m = m_new
+        np.exp(s, out=s)
+        v1[:n, :d_v] = V[k0:k1]
+        np.matmul(s, v1[:n], out=pv)
+        acc += pv
+    # final division; a row that saw no key has l = 0 and gives 0
+    l = acc[:, d_v]
+    return acc[:, :d_v] / np.where(l > 0, l, 1)[:, None]
+
+
+@lru_cache(maxsize=256)
+def _above_diagonal(rows: int, cols: int, delta: int) -> np.ndarray:
+    """[rows, cols] bool: True where key k0 + j lies after query q0 + i + offset (delta = k0 - q0 - offset).
+
+    The pattern depends only on the block's shape and its distance from the
+    diagonal, so it is built once and reused by every head and worker.
+    """
+    out = np.arange(cols)[None, :] + delta > np.arange(rows)[:, None]
+    out.setflags(write=False)
+    return out
+
+
+def online_softmax_steps(s: np.ndarray, v: np.ndarray, block: int) -> list[dict[str, np.ndarray]]:
+    """The online softmax of one head, key block by key block, with every running quantity.
+
+    s is [T, S] (scaled, -inf where masked), v is [S, d].  Returns one record per
+    key block: m (running max), alpha (e^(m_old - m_new)), l (running sum) and
+    acc (unnormalised output), then the final output acc / l in the last record.
+    This is the explainable twin of `_query_block` (always with the max-shift).
+    """
+    T, S = s.shape
+    m = np.full(T, -np.inf)
+    l = np.zeros(T)
+    acc = np.zeros((T, v.shape[1]))
+    steps = []
+    for k0 in range(0, S, block):
+        k1 = min(k0 + block, S)
+        blk = s[:, k0:k1]
+        m_new = np.maximum(m, blk.max(axis=1))
+        m_safe = np.where(m_new == -np.inf, 0.0, m_new)
+        alpha = np.exp(np.where(m == -np.inf, -np.inf, m - m_safe))
+        p = np.exp(blk - m_safe[:, None])
+        l = l * alpha + p.sum(axis=1)
+        acc = acc * alpha[:, None] + p @ v[k0:k1]
+        steps.append({"keys": (k0, k1), "m_old": m, "m": m_new, "alpha": alpha, "p": p, "l": l, "acc": acc})
+        m = m_new
+    out = acc / np.where(l > 0, l, 1.0)[:, None]
+    steps[-1]["out"] = out
+    return steps
+
+
+def forward(data: Any, *, impl: str = "auto", dtype: Any = np.float64, block_size: int | None = None) -> np.ndarray:
+    """The full layer Y = MHA(X) on the fast path, without building a trace.
+
+    data is an input mapping (or a validated Config).  Returns Y with the
+    batch axis exactly when X had one.
+    """
+    from .core import attention, merge_heads, project, split_heads
+    from .inputs import Config, parse_config
+    cfg = data if isinstance(data, Config) else parse_config(data, dtype=dtype)
+    X_k = cfg.X if cfg.key is None else cfg.key
+    X_v = cfg.X if cfg.value is None else cfg.value
+    Q = split_heads(project(cfg.X, cfg.W_Q, cfg.b_Q), cfg.n_heads)         # [B, H, T, d_head]
+    K = split_heads(project(X_k, cfg.W_K, cfg.b_K), cfg.n_heads)           # [B, H, S, d_head]
+    V = split_heads(project(X_v, cfg.W_V, cfg.b_V), cfg.n_heads)
+    O = attention(Q, K, V, mask=cfg.mask, causal=cfg.causal, scale=cfg.effective_scale,
+                  key_lengths=cfg.key_lengths, bias=cfg.bias, impl=impl, block_size=block_size)
+    Y = project(merge_heads(O), cfg.W_O, cfg.b_O)                            # [B, T, d_model]
+    return Y if cfg.batched else Y[0]
