@@ -1,8 +1,8 @@
 """`mha bench` (also `python -m mha.bench`): the fast path against torch, measured in one run.
 
 Every ratio compares two timings from the same run, because shared machines
-are noisy.  FLOPs: 4*B*H*T*S*d_head for the attention core (two matmuls),
-plus 8*B*T*d_model^2 for the projections of a full layer.  Peak memory is
+are noisy.  FLOPs: 4*B*H*T*S*d_head for the attention core (two matmuls), half
+that with a causal mask, plus 8*B*T*d_model^2 for the projections of a full layer.  Peak memory is
 what NumPy allocated during the call (tracemalloc), beyond the inputs; torch's
 allocations are not traced, so its column says "-".
 """
@@ -67,7 +67,8 @@ def machine() -> dict[str, Any]:
     try:
         from threadpoolctl import threadpool_info
         info["blas"] = [{k: p.get(k) for k in ("internal_api", "version", "architecture", "num_threads",
-                                               "threading_layer")} for p in threadpool_info()]
+                                               "threading_layer", "filepath")}
+                        for p in threadpool_info() if p.get("user_api") == "blas"]
     except ImportError:
         info["blas"] = "threadpoolctl not installed"
     try:
@@ -143,7 +144,8 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
         note(f"{c['case']}: T = S = {c['T']}, H = {c['H']}, d_head = {c['d']}, {c['dtype']}")
         dt = np.dtype(c["dtype"])
         q, k, v = (rng.standard_normal((c["B"], c["H"], c["T"], c["d"])).astype(dt) for _ in range(3))
-        flops = 4 * c["B"] * c["H"] * c["T"] * c["T"] * c["d"]
+        # causal: count the work that is needed, half the scores (FlashAttention's convention)
+        flops = 4 * c["B"] * c["H"] * c["T"] * c["T"] * c["d"] // (2 if c["causal"] else 1)
         shape = f"B={c['B']} H={c['H']} T=S={c['T']} d={c['d']}"
         t, n = _time(lambda: attention(q, k, v, causal=c["causal"], impl="tiled"), repeats)
         mem = _peak_mib(lambda: attention(q, k, v, causal=c["causal"], impl="tiled"))

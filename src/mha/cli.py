@@ -186,6 +186,7 @@ def make_parser() -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1")
     sv.add_argument("--port", type=int, default=8000)
     sv.add_argument("--open", action="store_true", help="open the page in a browser")
+    sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
     sv.set_defaults(func=lambda a: _lazy("serve", a))
 
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")

@@ -76,10 +76,11 @@ def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
 
     out = np.zeros(batch + (T, d_v), dtype=dtype)
     out_n = out.reshape(N, T, d_v)
-    # The no-shift bound, per sequence: |s_ij| <= scale |q_i| |k_j| + max |bias|.
-    q_norm = np.sqrt(np.einsum("...td,...td->...t", qb, qb, dtype=np.float64)).max(axis=-1, initial=0.0)
-    k_norm = np.sqrt(np.einsum("...sd,...sd->...s", kb, kb, dtype=np.float64)).max(axis=-1, initial=0.0)
-    bound = abs(scale) * np.broadcast_to(q_norm * k_norm, batch)
+    # The no-shift bound, per sequence: |s_ij| <= scale |q_i| |k_j| + max |bias|.  Norms are taken in the
+    # input dtype (no float64 copy of q and k) and the bound gets a 1% margin for their rounding.
+    q_norm = np.sqrt(np.einsum("...td,...td->...t", qb, qb)).max(axis=-1, initial=0.0).astype(np.float64)
+    k_norm = np.sqrt(np.einsum("...sd,...sd->...s", kb, kb)).max(axis=-1, initial=0.0).astype(np.float64)
+    bound = 1.01 * abs(scale) * np.broadcast_to(q_norm * k_norm, batch)
     if biasb is not None:
         finite = np.where(np.isfinite(bias), np.abs(bias), 0.0)
         bound = bound + np.broadcast_to(finite.max(axis=(-1, -2)), batch)

@@ -41,6 +41,7 @@ class Explanation:
     lang: str
     trace: Trace
     options: Options
+    heatmaps: tuple[Matrix, ...] = ()      # A^(h) for every head: the HTML grid
 
     def to_text(self, *, color: bool = False, width: int = 100) -> str:
         from ..render.text import render_text
@@ -118,11 +119,13 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
     opts = Options(lang=lang, precision=precision, heads=heads, tokens=tokens, full=full, batch=batch,
                    tiled_block=tiled_block)
     try:
-        sections = Builder(t, opts).build()
+        builder = Builder(t, opts)
+        sections = builder.build()
+        heatmaps = builder.heatmaps()
     except ValueError as e:
         if isinstance(e, MHAInputError):
             raise
         raise MHAInputError(str(e)) from None
     cat = catalog(lang)
     return Explanation(title=cat["title"], subtitle=cat["subtitle"].replace("<precision>", str(precision)),
-                       sections=tuple(sections), lang=lang, trace=t, options=opts)
+                       sections=tuple(sections), lang=lang, trace=t, options=opts, heatmaps=heatmaps)

@@ -54,6 +54,7 @@ class Matrix:
     col_labels: tuple[str, ...] | None = None
     values: np.ndarray | None = field(default=None, compare=False)  # shown numbers, for heatmaps
     heat: bool = False               # attention weights: renderers may colour cells
+    masked: np.ndarray | None = field(default=None, compare=False)  # shown cells a mask removed
 
 
 @dataclass(frozen=True)

@@ -115,20 +115,23 @@ class Builder:
         return tuple(idx[:EDGE]) + (None,) + tuple(idx[-EDGE:])
 
     def matrix(self, symbol: str, arr: np.ndarray, *, query_rows: bool = False, heat: bool = False,
-               row_labels: str = "token", col_labels: str | None = None, suffix: str | None = None) -> Matrix:
+               row_labels: str = "token", col_labels: str | None = None, suffix: str | None = None,
+               masked: np.ndarray | None = None) -> Matrix:
         """arr is 2-D; rows are query tokens when query_rows (then --tokens applies)."""
         rows = self.pick(arr.shape[0], self.rows if query_rows else None)
         cols = self.pick(arr.shape[1])
         cells = tuple(tuple(None if (i is None or j is None) else self.n(arr[i, j]) for j in cols)
                       for i in rows)
         values = np.array([[np.nan if (i is None or j is None) else arr[i, j] for j in cols] for i in rows])
+        shown_mask = None if masked is None else np.array(
+            [[False if (i is None or j is None) else bool(masked[i, j]) for j in cols] for i in rows])
         rl = tuple("" if i is None else str(i + 1) for i in rows) if row_labels == "token" else None
         cl = tuple("" if j is None else str(j + 1) for j in cols) if col_labels == "token" else None
         if suffix is None:
             suffix = f"\\in \\mathbb{{R}}^{{{arr.shape[0]} \\times {arr.shape[1]}}}"
         return Matrix(symbol=symbol, cells=cells, rows=rows, cols=cols, shape=arr.shape,
                       rel="=" if self.exact(arr) else "\\approx", suffix=suffix,
-                      row_labels=rl, col_labels=cl, values=values, heat=heat)
+                      row_labels=rl, col_labels=cl, values=values, heat=heat, masked=shown_mask)
 
     def sec(self, key: str, title_key: str, blocks: list[Block], level: int = 2, **params: Any) -> Section:
         return Section(key=key, title=self.tr(title_key, **params), blocks=tuple(b for b in blocks if b), level=level)
@@ -281,7 +284,7 @@ class Builder:
         blocks.append(Display(f"S^{{({H})}} = {frac}" + (" + \\text{bias}" if c.bias is not None else "")))
         if self.has_mask():
             blocks.append(Para(self.tr("scale.masked")))
-        blocks.append(self.matrix(f"S^{{({H})}}", Sm, query_rows=True, col_labels="token"))
+        blocks.append(self.matrix(f"S^{{({H})}}", Sm, query_rows=True, col_labels="token", masked=Sm == -np.inf))
         secs.append(self.sec(f"head{H}.scale", "scale.title", blocks, level=3, h=H))
 
         # softmax
@@ -299,7 +302,8 @@ class Builder:
                 f"$e^{{S - m}} = [{', '.join(self.n(x) for x in t.E[b, h, r, cols[:EDGE]])}, \\ldots]$",
                 f"$\\sum = {self.n(t.row_sum[b, h, r])}$",
             )))
-        blocks.append(self.matrix(f"A^{{({H})}}", A, query_rows=True, col_labels="token", heat=True))
+        blocks.append(self.matrix(f"A^{{({H})}}", A, query_rows=True, col_labels="token", heat=True,
+                                  masked=Sm == -np.inf))
         sums = A.sum(axis=-1)
         blocks.append(Para(self.tr("softmax.row_sums", sums=", ".join(self.n(s) for s in sums[self.read_rows]))))
         for r in self.read_rows:
@@ -362,6 +366,12 @@ class Builder:
                 return self.tr("av.rounding", naive=f"{naive:.{p}f}", exact=f"{o[d]:.{p + 2}f}",
                                shown=f"{o[d]:.{p}f}")
         return None
+
+    def heatmaps(self) -> tuple[Matrix, ...]:
+        """A^(h) of every head (not only the walked-through ones), for the HTML grid and plots."""
+        t, b = self.t, self.o.batch
+        return tuple(self.matrix(f"A^{{({h + 1})}}", t.A[b, h], query_rows=True, col_labels="token", heat=True,
+                                 masked=t.S[b, h] == -np.inf, suffix="") for h in range(self.c.n_heads))
 
     # ------------------------------------------------------------ after the heads
 

@@ -1,0 +1,143 @@
+"""HTML view: one self-contained page (or a notebook fragment) with MathML and heatmaps.
+
+Nothing is loaded from the network: the style sheet is inline, math is
+MathML Core (rendered natively by the browser), heatmaps are table cells.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import numpy as np
+
+from ..explanation.blocks import Display, Items, Matrix, Note, Para, Table
+from ..explanation.model import catalog
+from .common import grid, numbered
+from .mathml import inline_html, to_mathml
+
+CSS = """
+.mha-explanation{font-family:system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK SC","PingFang SC",
+ "Microsoft YaHei",sans-serif;line-height:1.55;color:#1f2328;max-width:60rem;margin:0 auto;padding:1rem}
+.mha-explanation h1{font-size:1.6rem;margin:.2rem 0}
+.mha-explanation h2{font-size:1.25rem;border-bottom:1px solid #d0d7de;padding-bottom:.2rem;margin-top:1.8rem}
+.mha-explanation h3{font-size:1.05rem;margin-top:1.2rem}
+.mha-explanation .sub{color:#59636e}
+.mha-explanation .note{background:#fff8c5;border-left:4px solid #d4a72c;padding:.4rem .7rem;margin:.6rem 0}
+.mha-explanation .display{overflow-x:auto;overflow-y:hidden;margin:.5rem 0 .5rem 1rem}
+.mha-explanation math[display=block]{text-align:left}
+.mha-explanation .mx{display:flex;align-items:center;gap:.5rem;margin:.5rem 0 .5rem 1rem;overflow-x:auto}
+.mha-explanation table.m{border-collapse:separate;border-spacing:0;font-variant-numeric:tabular-nums;
+ font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem}
+.mha-explanation table.m td{padding:.12rem .45rem;text-align:right}
+.mha-explanation table.m td.l{border-left:2px solid #1f2328;padding:0 .2rem}
+.mha-explanation table.m td.r{border-right:2px solid #1f2328;padding:0 .2rem}
+.mha-explanation table.m tr.first td.l,.mha-explanation table.m tr.first td.r{border-top:2px solid #1f2328}
+.mha-explanation table.m tr.last td.l,.mha-explanation table.m tr.last td.r{border-bottom:2px solid #1f2328}
+.mha-explanation table.m th{font-weight:normal;color:#8c959f;font-size:.75rem;padding:0 .3rem}
+.mha-explanation table.m td.masked{color:#8c959f;background:repeating-linear-gradient(45deg,#f6f8fa,#f6f8fa 4px,#d0d7de 4px,#d0d7de 5px)}
+.mha-explanation table.m.heat td.v{min-width:3.2rem}
+.mha-explanation .grid{display:flex;flex-wrap:wrap;gap:1.2rem}
+.mha-explanation .grid figure{margin:0}
+.mha-explanation .grid figcaption{text-align:center;font-size:.9rem}
+.mha-explanation table.dims{border-collapse:collapse}
+.mha-explanation table.dims td,.mha-explanation table.dims th{border:1px solid #d0d7de;padding:.2rem .6rem}
+.mha-explanation nav ul{columns:2;font-size:.9rem;list-style:none;padding-left:1rem}
+"""
+
+
+def _cell_style(v: float) -> str:
+    """A blue shade for a weight in [0, 1]; white text on the darkest cells."""
+    if not np.isfinite(v):
+        return ""
+    a = 0.06 + 0.84 * max(0.0, min(1.0, float(v)))
+    color = "#fff" if a > 0.55 else "#1f2328"
+    return f' style="background:rgba(9,105,218,{a:.2f});color:{color}"'
+
+
+def matrix_html(m: Matrix) -> str:
+    cells = grid(m, row_dots="⋮", col_dots="⋯", diag_dots="⋱")
+    sym = html.escape(m.symbol, quote=True)
+    out = [f'<div class="mx"><div class="lhs">{to_mathml(m.symbol + " " + m.rel)}</div>',
+           f'<table class="m{" heat" if m.heat else ""}" data-symbol="{sym}">']
+    if m.col_labels:
+        out.append("<tr>" + ("<th></th>" if m.row_labels else "") + "<td></td>"
+                   + "".join(f"<th>{html.escape(c)}</th>" for c in m.col_labels) + "<td></td></tr>")
+    for r, row in enumerate(cells):
+        edge = " ".join(name for name, on in (("first", r == 0), ("last", r == len(cells) - 1)) if on)
+        tr = [f'<tr class="{edge}">' if edge else "<tr>"]
+        if m.row_labels:
+            tr.append(f"<th>{html.escape(m.row_labels[r])}</th>")
+        tr.append('<td class="l"></td>')
+        i = m.rows[r]
+        for c, text in enumerate(row):
+            j = m.cols[c]
+            masked = m.masked is not None and bool(m.masked[r, c])
+            shown = "−∞" if text == "-\\infty" else html.escape(text.replace("\\", ""))
+            if i is None or j is None:
+                tr.append(f"<td>{shown}</td>")
+            elif masked:
+                tr.append(f'<td class="v masked" data-i="{i}" data-j="{j}" title="masked">{shown}</td>')
+            else:
+                style = _cell_style(m.values[r, c]) if m.heat and m.values is not None else ""
+                tr.append(f'<td class="v" data-i="{i}" data-j="{j}"{style}>{shown}</td>')
+        tr.append('<td class="r"></td></tr>')
+        out.append("".join(tr))
+    out.append("</table>")
+    if m.suffix:
+        out.append(f'<div class="suffix">{to_mathml(m.suffix)}</div>')
+    out.append("</div>")
+    return "".join(out)
+
+
+def _block(b: Any) -> str:
+    if isinstance(b, Para):
+        return f"<p>{inline_html(b.text)}</p>"
+    if isinstance(b, Note):
+        return f'<p class="note">{inline_html(b.text)}</p>'
+    if isinstance(b, Items):
+        return "<ul>" + "".join(f"<li>{inline_html(i)}</li>" for i in b.items) + "</ul>"
+    if isinstance(b, Display):
+        return f'<div class="display">{to_mathml(b.latex, display=True)}</div>'
+    if isinstance(b, Matrix):
+        return matrix_html(b)
+    if isinstance(b, Table):
+        head = "".join(f"<th>{inline_html(h)}</th>" for h in b.header)
+        rows = "".join("<tr>" + "".join(f"<td>{inline_html(c)}</td>" for c in row) + "</tr>" for row in b.rows)
+        return f'<table class="dims"><tr>{head}</tr>{rows}</table>'
+    raise TypeError(type(b))
+
+
+def body_html(ex: Any) -> str:
+    cat = catalog(ex.lang)
+    parts = [f"<h1>{html.escape(ex.title)}</h1>", f'<p class="sub">{html.escape(ex.subtitle)}</p>']
+    toc = []
+    body = []
+    if ex.heatmaps:
+        body.append(f'<section id="heatmaps"><h2>{inline_html(cat["heatmaps.title"])}</h2>'
+                    f'<p>{inline_html(cat["heatmaps.intro"])}</p><div class="grid">')
+        for m in ex.heatmaps:
+            body.append(f"<figure>{matrix_html(m)}</figure>")
+        body.append("</div></section>")
+        toc.append(f'<li><a href="#heatmaps">{html.escape(cat["heatmaps.title"])}</a></li>')
+    for number, sec in numbered(ex.sections):
+        sid = "s-" + sec.key.replace(".", "-")
+        tag = "h2" if sec.level <= 2 else "h3"
+        if sec.level <= 2:
+            toc.append(f'<li><a href="#{sid}">{number}. {inline_html(sec.title)}</a></li>')
+        body.append(f'<section id="{sid}"><{tag}>{number}. {inline_html(sec.title)}</{tag}>')
+        body.extend(_block(b) for b in sec.blocks)
+        body.append("</section>")
+    parts.append(f'<nav><strong>{html.escape(cat["html.contents"])}</strong><ul>{"".join(toc)}</ul></nav>')
+    return "".join(parts + body)
+
+
+def render_html(ex: Any, *, standalone: bool = True) -> str:
+    inner = f'<div class="mha-explanation" lang="{"zh-CN" if ex.lang == "zh" else "en"}">{body_html(ex)}</div>'
+    if not standalone:
+        return f"<style>{CSS}</style>{inner}"
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="{"zh-CN" if ex.lang == "zh" else "en"}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>{html.escape(ex.title)}</title><style>{CSS}</style></head>"
+            f"<body>{inner}</body></html>\n")

@@ -1,0 +1,161 @@
+"""Real-browser tests: Debian's Chromium driven by Playwright, offline page and the live server.
+
+Screenshots are written to test-artifacts/screenshots/ (exported-page.png, served-page.png,
+served-page-zh.png).
+"""
+
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mha
+
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_exported_page_works_offline(browser, tmp_path):
+    page_file = tmp_path / "page.html"
+    subprocess.run([sys.executable, "-m", "mha", "explain", "--format", "html", "--causal", "-o", str(page_file)],
+                   check=True)
+    seen = []
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+
+    def route(r):
+        seen.append(r.request.url)
+        return r.continue_() if r.request.url.startswith("file://") else r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    page.wait_for_load_state("load")
+    assert seen == [page_file.as_uri()], seen                 # nothing but the file itself was requested
+    rendered = page.evaluate("""() => [...document.querySelectorAll('math')]
+        .filter(m => m.getBoundingClientRect().height > 5 && m.getBoundingClientRect().width > 5).length""")
+    assert rendered > 50
+    # MathML really lays out: a fraction is taller than one line of text
+    frac = page.evaluate("() => document.querySelector('mfrac').getBoundingClientRect().height")
+    body_line = page.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)")
+    assert frac > 1.3 * body_line
+    cells = page.evaluate("""() => [...document.querySelectorAll('#heatmaps td.v')].map(td =>
+        [td.classList.contains('masked'), getComputedStyle(td).backgroundColor, getComputedStyle(td).backgroundImage])""")
+    assert len(cells) == 18
+    assert all(bg != "rgba(0, 0, 0, 0)" for masked, bg, img in cells if not masked)
+    assert all("linear-gradient" in img for masked, bg, img in cells if masked)
+    assert sum(m for m, _, _ in cells) == 6                    # causal: 3 masked cells per head
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "exported-page.png"), full_page=True)
+    context.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "mha", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--exit-after", "240"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(base + "/", timeout=1).read()
+            break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        proc.kill()
+        pytest.fail("mha serve did not start: " + proc.stdout.read().decode(errors="replace"))
+    yield base
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def _y_cells(page):
+    return page.evaluate("""() => [...document.querySelectorAll('#out table[data-symbol="Y"] td.v')]
+        .map(td => [+td.dataset.i, +td.dataset.j, td.textContent])""")
+
+
+def _wait_rendered(page, after: int) -> int:
+    page.wait_for_function(f"() => +(document.body.dataset.rendered || 0) > {after}", timeout=15000)
+    return int(page.evaluate("() => +document.body.dataset.rendered"))
+
+
+def test_served_page_follows_an_edit(browser, server):
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(server + "/")
+    n = _wait_rendered(page, 0)
+    X = np.array(mha.DOCUMENT_EXAMPLE["X"], dtype=float)
+    before = mha.trace(X, n_heads=2).Y[0]
+    assert [float(text) for _, _, text in _y_cells(page)] == [round(float(x), 4) for x in before.ravel()]
+    page.get_by_label("X[2,3]").fill("2.5")                    # one cell of X
+    _wait_rendered(page, n)
+    X[1, 2] = 2.5
+    expected = mha.trace(X, n_heads=2).Y[0]
+    cells = _y_cells(page)
+    assert len(cells) == 12
+    for i, j, text in cells:
+        assert abs(float(text) - expected[i, j]) <= 0.5e-4 + 1e-12, (i, j, text, expected[i, j])
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "served-page.png"), full_page=False)
+    page.close()
+
+
+def test_served_page_switches_language(browser, server):
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(server + "/")
+    n = _wait_rendered(page, 0)
+    page.select_option("#lang", "zh")
+    _wait_rendered(page, n)
+    assert "多头注意力" in page.inner_text("#out h1")
+    assert page.inner_text("header h1") == "多头注意力演示"
+    assert page.is_hidden("#seed-box")
+    page.screenshot(path=str(ARTIFACTS / "served-page-zh.png"), full_page=False)
+    page.close()
+
+
+def _post(url, body: bytes):
+    req = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_live_server_refuses_bad_requests_and_keeps_serving(server):
+    for body, status in ((b"{oops", 400), (b"x" * (300 * 1024), 413),
+                         (json.dumps({"X": [[1.0] * 8] * 200, "n_heads": 1}).encode(), 413),
+                         (json.dumps({"X": [[1, 2]], "n_heads": 5}).encode(), 422)):
+        code, data = _post(server + "/api/explain", body)
+        assert code == status and data["error"]
+    code, data = _post(server + "/api/explain", json.dumps(mha.DOCUMENT_EXAMPLE).encode())
+    assert code == 200 and data["config"]["n_heads"] == 2

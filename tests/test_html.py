@@ -1,0 +1,101 @@
+"""The HTML view and notebook display (no browser here; see test_browser.py for Chromium)."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mha
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_page_is_self_contained_and_small(lang, run_cli, tmp_path):
+    out = tmp_path / "page.html"
+    code, _, err = run_cli("explain", "--format", "html", "--lang", lang, "-o", str(out))
+    assert code == 0 and err == ""
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    assert len(page.encode()) < 1_000_000
+    assert not re.search(r"(src|href)=\"(https?:)?//", page)        # nothing from the network
+    assert "<script" not in page and "<link" not in page and "@import" not in page and "url(" not in page
+    assert page.count("<math") > 50
+    ex = mha.explain(lang=lang)
+    for sec in ex.sections:
+        assert f'id="s-{sec.key.replace(".", "-")}"' in page
+
+
+def test_heatmaps_show_every_value_with_token_labels_and_masked_cells():
+    ex = mha.explain(mha.DOCUMENT_EXAMPLE, causal=True, lang="en")
+    page = ex.to_html()
+    grid = page[page.index('id="heatmaps"'):page.index("</section>", page.index('id="heatmaps"'))]
+    assert grid.count('data-symbol="A^{(') == 2                      # one heatmap per head
+    t = ex.trace
+    for h in range(2):
+        table = re.search(r'data-symbol="A\^\{\(%d\)\}">(.*?)</table>' % (h + 1), grid).group(1)
+        cells = re.findall(r'<td class="v( masked)?" data-i="(\d)" data-j="(\d)"[^>]*>([^<]*)</td>', table)
+        assert len(cells) == 9
+        for masked, i, j, text in cells:
+            i, j = int(i), int(j)
+            assert bool(masked) == (t.S[0, h, i, j] == -np.inf)
+            assert float(text) == round(float(t.A[0, h, i, j]), 4)
+            if not masked:
+                assert "background:rgba" in re.search(r'data-i="%d" data-j="%d"[^>]*' % (i, j), table).group(0)
+        assert "<th>1</th><th>2</th><th>3</th>" in table               # key labels; query labels per row
+        assert re.search(r"<tr( class=\"last\")?><th>3</th>", table)
+
+
+def test_numbers_in_html_equal_the_trace():
+    ex = mha.explain(mha.random_example(T=4, d_model=6, n_heads=3, seed=1), lang="en")
+    page = ex.to_html()
+    t = ex.trace
+    for sym, arr in (("Y", t.Y[0]), ("O_{\\text{concat}}", t.O_concat[0]), ("A^{(2)}", t.A[0, 1])):
+        table = re.search(r'data-symbol="%s">(.*?)</table>' % re.escape(sym), page).group(1)
+        for i, j, text in re.findall(r'data-i="(\d+)" data-j="(\d+)"[^>]*>([^<]*)</td>', table):
+            assert abs(float(text) - arr[int(i), int(j)]) <= 0.5e-4 + 1e-12
+
+
+def test_jupyter_reprs():
+    ex = mha.explain(lang="en")
+    fragment = ex._repr_html_()
+    assert fragment.startswith("<style>") and "<html" not in fragment and "<script" not in fragment
+    assert ex._repr_markdown_() == ex.to_markdown()
+    assert "Multi-head attention" in str(ex) and repr(ex).startswith("<Explanation lang=en")
+
+
+def test_quickstart_notebook_executes():
+    nbformat = pytest.importorskip("nbformat")
+    from nbclient import NotebookClient
+    nb = nbformat.read(ROOT / "examples" / "quickstart.ipynb", as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    htmls = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
+    assert len(htmls) == 3 and all("<math" in h for h in htmls)
+    assert any("多头注意力" in h for h in htmls)
+
+
+@pytest.mark.parametrize("ext", ["png", "svg"])
+def test_plot_heatmaps(tmp_path, run_cli, ext):
+    out = tmp_path / f"heads.{ext}"
+    code, _, err = run_cli("explain", "--causal", "--plot", str(out), "--format", "json", "-o", str(tmp_path / "t.json"))
+    assert code == 0, err
+    data = out.read_bytes()
+    assert data[:4] == b"\x89PNG" if ext == "png" else b"<svg" in data[:400]
+    assert len(data) > 5000
+    code, _, err = run_cli("explain", "--plot", str(tmp_path / "heads.bmp"), "--format", "json")
+    assert code == 2 and "--plot" in err
+
+
+def test_cli_start_up_stays_light():
+    """`mha explain` must not import torch, matplotlib or the web framework."""
+    code = ("import sys, mha.cli; mha.cli.main(['explain', '--format', 'md', '-o', '/dev/null']); "
+            "print(sorted(m for m in ('torch', 'matplotlib', 'starlette', 'uvicorn', 'rich') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    code = "import sys, mha.core; print([m for m in sys.modules if m.split('.')[0] in ('torch', 'rich', 'matplotlib')])"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"

@@ -1,0 +1,73 @@
+"""`mha serve`'s API in-process (Starlette's test client): answers, limits, refusals."""
+
+import json
+
+import numpy as np
+import pytest
+
+import mha
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from mha.serve import MAX_BODY_BYTES, MAX_T, create_app  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def test_page_and_static_files(client):
+    r = client.get("/")
+    assert r.status_code == 200 and "<script src=\"/static/app.js\">" in r.text
+    assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/static/app.css").status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/static/../serve.py", "/static/..%2Fserve.py", "/static/app.html",
+                                  "/static/%2e%2e/%2e%2e/etc/passwd", "/static/texts"])
+def test_no_path_traversal(client, path):
+    r = client.get(path)
+    assert r.status_code == 404 and "def create_app" not in r.text and "root:" not in r.text
+
+
+def test_api_explain_returns_the_trace_json(client):
+    r = client.post("/api/explain", json=mha.DOCUMENT_EXAMPLE)
+    assert r.status_code == 200
+    assert r.json() == json.loads(mha.trace(mha.DOCUMENT_EXAMPLE).to_json())
+
+
+def test_api_render_random_weights_and_language(client):
+    body = {"input": {"X": [[1, 2], [3, 4]], "n_heads": 2}, "weights": "random", "seed": 5, "lang": "zh"}
+    r = client.post("/api/render", json=body)
+    assert r.status_code == 200
+    html = r.json()["html"]
+    assert "多头注意力" in html and "<math" in html
+    t = mha.trace([[1, 2], [3, 4]], n_heads=2, **mha.inputs.random_weights(2, seed=5))
+    assert f"{t.Y[0, 0, 0]:.4f}" in html
+
+
+@pytest.mark.parametrize("body,status,needle", [
+    (b"{not json", 400, "not valid JSON"),
+    (b"[1, 2]", 400, "JSON object"),
+    (json.dumps({"X": [[1, 2]], "n_heads": 3}).encode(), 422, "n_heads"),
+    (json.dumps({"X": [[0.5] * 4] * (MAX_T + 1), "n_heads": 1}).encode(), 413, "T <="),
+    (json.dumps({"X": [[1, 0]], "n_heads": 99}).encode(), 413, "n_heads"),
+    (b" " * (MAX_BODY_BYTES + 1), 413, "larger than"),
+    (json.dumps({"X": "__import__('os').system('id')", "n_heads": 1}).encode(), 422, "X: expected"),
+])
+def test_bad_requests_are_refused_and_the_server_keeps_serving(client, body, status, needle):
+    r = client.post("/api/explain", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == status and needle in r.json()["error"]
+    assert client.post("/api/explain", json=mha.DOCUMENT_EXAMPLE).status_code == 200
+
+
+def test_render_refuses_bad_bodies(client):
+    for body, needle in (({"input": {"X": [[1]], "n_heads": 1}, "lang": "fr"}, "lang"),
+                         ({"input": {"X": [[1]], "n_heads": 1}, "weights": "eye"}, "weights"),
+                         ({"input": {"X": [[1]], "n_heads": 1}, "evil": 1}, "unknown"),
+                         ({"X": [[1]]}, "body")):
+        r = client.post("/api/render", json=body)
+        assert 400 <= r.status_code < 500 and needle in r.json()["error"]
