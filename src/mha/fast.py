@@ -209,9 +209,9 @@ def forward(data: Any, *, impl: str = "auto", dtype: Any = np.float64, block_siz
     cfg = data if isinstance(data, Config) else parse_config(data, dtype=dtype)
     X_k = cfg.X if cfg.key is None else cfg.key
     X_v = cfg.X if cfg.value is None else cfg.value
-    Q = split_heads(project(cfg.X, cfg.W_Q, cfg.b_Q), cfg.n_heads)         # [B, H, T, d_head]
-    K = split_heads(project(X_k, cfg.W_K, cfg.b_K), cfg.n_heads)           # [B, H, S, d_head]
-    V = split_heads(project(X_v, cfg.W_V, cfg.b_V), cfg.n_heads)
+    # contiguous heads: each tile's matrix products then read whole cache lines
+    Q, K, V = (np.ascontiguousarray(split_heads(project(x, W, b), cfg.n_heads))   # [B, H, T|S, d_head]
+               for x, W, b in ((cfg.X, cfg.W_Q, cfg.b_Q), (X_k, cfg.W_K, cfg.b_K), (X_v, cfg.W_V, cfg.b_V)))
     O = attention(Q, K, V, mask=cfg.mask, causal=cfg.causal, scale=cfg.effective_scale,
                   key_lengths=cfg.key_lengths, bias=cfg.bias, impl=impl, block_size=block_size)
     Y = project(merge_heads(O), cfg.W_O, cfg.b_O)                            # [B, T, d_model]
