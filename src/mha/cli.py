@@ -99,15 +99,11 @@ def _parse_tokens(text: str | None) -> slice | None:
     return slice(parts[0], parts[1])
 
 
-def _default_format() -> str:
-    return "text"
-
-
 def cmd_explain(args: argparse.Namespace) -> int:
     from .core import run
     from .inputs import parse_config
 
-    fmt = args.format or _default_format()
+    fmt = args.format or "text"      # on a terminal in colour; plain when piped or NO_COLOR is set
     cfg = parse_config(build_input(args), dtype=args.dtype)
     t = run(cfg)
     if fmt == "json":

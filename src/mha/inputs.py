@@ -148,7 +148,7 @@ def as_array(value: Any, field: str, *, kind: str = "float", ndims: tuple[int, .
             return arr.astype(np.int64)
         if not (np.issubdtype(arr.dtype, np.floating) or np.issubdtype(arr.dtype, np.integer)):
             raise MHAInputError(f"{field}: expected numbers, got dtype {arr.dtype}")
-        out = arr.astype(dtype)
+        out = arr.astype(dtype, copy=False)      # no copy of a large array that already fits
     else:
         if kind == "bool":
             bad = [x for x in leaves if not isinstance(x, bool)]
@@ -170,6 +170,10 @@ def as_array(value: Any, field: str, *, kind: str = "float", ndims: tuple[int, .
                 nums.append(x)
         out = np.array(nums, dtype=dtype).reshape(shape)
 
+    # min and max see every NaN and infinity without allocating a mask the size of the input
+    lo, hi = out.min(), out.max()
+    if np.isfinite(hi) and (np.isfinite(lo) or (allow_neg_inf and lo == -np.inf)):
+        return out
     bad = np.isnan(out) | (np.isposinf(out) if allow_neg_inf else ~np.isfinite(out))
     if bad.any():
         idx = tuple(int(i) for i in np.argwhere(bad)[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -41,13 +42,12 @@ def fill(template: str, params: dict[str, Any]) -> str:
     out = template
     for name, value in params.items():
         out = out.replace(f"<{name}>", str(value))
-    if "<" in out and any(f"<{w}>" in out for w in _placeholders(out)):
+    if _placeholders(out):
         raise KeyError(f"unfilled placeholder in {template!r}")
     return out
 
 
 def _placeholders(text: str) -> list[str]:
-    import re
     return re.findall(r"<([a-z_][a-z0-9_]*)>", text)
 
 

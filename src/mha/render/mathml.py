@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import re
 
-from .unimath import _TOKEN
+from .unimath import TokenStream
 
 _OPS = {"times": "×", "cdot": "·", "in": "∈", "le": "≤", "leq": "≤", "ge": "≥", "approx": "≈", "ne": "≠",
         "leftarrow": "←", "to": "→", "odot": "⊙", "mid": "|", "lt": "<", "gt": ">"}
@@ -28,18 +28,7 @@ def _e(s: str) -> str:
     return html.escape(s, quote=False)
 
 
-class _Parser:
-    def __init__(self, src: str):
-        self.toks = [t for t in _TOKEN.findall(src)]
-        self.i = 0
-
-    def peek(self) -> str | None:
-        return self.toks[self.i] if self.i < len(self.toks) else None
-
-    def next(self) -> str:
-        t = self.toks[self.i]
-        self.i += 1
-        return t
+class _Parser(TokenStream):
 
     def group(self) -> str:
         """One argument as a single MathML element."""

@@ -28,7 +28,9 @@ def _tokens(src: str) -> list[str]:
     return _TOKEN.findall(src)
 
 
-class _Parser:
+class TokenStream:
+    """The LaTeX subset's tokens with one token of look-ahead; shared by the Unicode and MathML views."""
+
     def __init__(self, src: str):
         self.toks = _tokens(src)
         self.i = 0
@@ -40,6 +42,9 @@ class _Parser:
         tok = self.toks[self.i]
         self.i += 1
         return tok
+
+
+class _Parser(TokenStream):
 
     def arg(self) -> str:
         """One argument: a {group} or a single token."""
