@@ -107,9 +107,9 @@ def _torch():
 
 def core_cases(quick: bool) -> list[dict[str, Any]]:
     if quick:
-        return [dict(case="core", B=1, H=4, T=1024, d=64, dtype="float32", causal=False),
-                dict(case="core causal", B=1, H=4, T=1024, d=64, dtype="float32", causal=True),
-                dict(case="core float64", B=1, H=4, T=1024, d=64, dtype="float64", causal=False)]
+        return [dict(case="core", B=1, H=8, T=2048, d=64, dtype="float32", causal=False),
+                dict(case="core causal", B=1, H=8, T=2048, d=64, dtype="float32", causal=True),
+                dict(case="core float64", B=1, H=8, T=2048, d=64, dtype="float64", causal=False)]
     return [dict(case="core", B=1, H=12, T=4096, d=64, dtype="float32", causal=False),
             dict(case="core causal", B=1, H=12, T=4096, d=64, dtype="float32", causal=True),
             dict(case="core float64", B=1, H=12, T=4096, d=64, dtype="float64", causal=False)]
@@ -122,7 +122,7 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
     torch = _torch()
     if torch is not None:
         torch.set_num_threads(os.cpu_count() or 1)
-    repeats = 3 if quick else 5
+    repeats = 7 if quick else 5
     result: dict[str, Any] = {"machine": machine(), "quick": quick}
     progress("measuring SGEMM ...")
     peak = sgemm_gflops(1024 if quick else 2048)

@@ -38,13 +38,21 @@ DEFAULT_BLOCK_K = 256
 CAUSAL_BLOCK_Q = 512
 
 
-def _blas_single_thread():
-    """Hold BLAS to one thread while our own workers run (threadpoolctl, when installed)."""
+@lru_cache(maxsize=1)
+def _blas_controller():
+    """The BLAS libraries loaded with NumPy, inspected once: threadpoolctl's per-call scan of every
+    loaded library costs milliseconds once torch is imported."""
     try:
-        from threadpoolctl import threadpool_limits
+        from threadpoolctl import ThreadpoolController
     except ImportError:  # pragma: no cover - threadpoolctl is a dependency; stay correct without it
-        return nullcontext()
-    return threadpool_limits(limits=1, user_api="blas")
+        return None
+    return ThreadpoolController().select(user_api="blas")
+
+
+def _blas_single_thread():
+    """Hold BLAS to one thread while our own workers run."""
+    controller = _blas_controller()
+    return nullcontext() if controller is None else controller.limit(limits=1)
 
 
 def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, mask: np.ndarray | None = None,
