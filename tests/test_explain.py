@@ -137,9 +137,10 @@ CONFIGS = {
 def test_configurations_render_in_every_format(name, lang):
     ex = mha.explain(CONFIGS[name], lang=lang)
     assert check_numbers(ex) > 0
-    text, md, tex = ex.to_text(), ex.to_markdown(), ex.to_latex()
-    for out in (text, md, tex):
+    text, md, tex, html = ex.to_text(), ex.to_markdown(), ex.to_latex(), ex.to_html()
+    for out in (text, md, tex, html):
         assert len(out) > 500
+    assert html.count('data-symbol="A^{(') >= ex.trace.config.n_heads   # every head's heatmap
     if name in ("causal", "bottom_right_cross", "padding_batch", "fully_masked", "bias_scale"):
         assert any(s.key == "masks" for s in ex.sections)
         assert "-\\infty" in md or name == "bias_scale"

@@ -35,7 +35,8 @@ import numpy as np
 _NO_SHIFT_BOUND = {np.dtype(np.float32): 80.0, np.dtype(np.float64): 700.0}
 DEFAULT_BLOCK_Q = 1024
 DEFAULT_BLOCK_K = 256
-CAUSAL_BLOCK_Q = 512
+CAUSAL_BLOCK_Q = 1024
+DIAGONAL_ROWS = 256        # causal: row slices for the triangle along the diagonal
 
 
 @lru_cache(maxsize=1)
@@ -129,37 +130,48 @@ def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q
     """One block of queries against keys [0, kend) in key blocks of bk; returns [bq, d_v].
 
     The values carry an extra column of ones, so the one matrix product
-    P [V | 1] yields the weighted sum and the row sum l together.
+    P [V | 1] yields the weighted sum and the row sum l together.  With a
+    causal mask, the keys every row may see are swept with the whole block;
+    the triangle along the diagonal is swept in thinner row slices, so that
+    little is computed only to be masked.
     """
     dtype = Q.dtype
     bq, d_v = Q.shape[0], V.shape[1]
     Qs = Q * dtype.type(scale)                                  # [bq, d], scale folded into the queries
     acc = np.zeros((bq, d_v + 1), dtype=dtype)                  # [unnormalised output | running sum l]
     m = np.full(bq, -np.inf, dtype=dtype)                       # running row max (shifted mode)
-    v1 = np.ones((min(bk, max(kend, 1)), d_v + 1), dtype=dtype)  # [V | 1] for one key block
-    s_buf = np.empty((bq, v1.shape[0]), dtype=dtype)
-    pv = np.empty_like(acc)
-    for k0 in range(0, kend, bk):
-        k1 = min(k0 + bk, kend)
-        n = k1 - k0
-        s = s_buf if n == s_buf.shape[1] else np.empty((bq, n), dtype=dtype)
-        np.matmul(Qs, K[k0:k1].T, out=s)                        # [bq, n] scores
-        if bias is not None:
-            s += bias[:, k0:k1]
-        if mask is not None:
-            np.copyto(s, -np.inf, where=~mask[:, k0:k1])
-        if offset is not None and k1 - 1 > q0 + offset:        # the block crosses the diagonal
-            np.copyto(s, -np.inf, where=_above_diagonal(bq, n, k0 - q0 - offset))
-        if shift:
-            m_new = np.maximum(m, s.max(axis=1))
-            m_safe = np.where(m_new == -np.inf, 0.0, m_new).astype(dtype)
-            acc *= np.exp(m - m_safe)[:, None]                  # e^(m_old - m_new) rescales output and l
-            s -= m_safe[:, None]
-            m = m_new
-        np.exp(s, out=s)
-        v1[:n, :d_v] = V[k0:k1]
-        np.matmul(s, v1[:n], out=pv)
-        acc += pv
+    v1 = np.ones((bk, d_v + 1), dtype=dtype)                    # [V | 1] for one key block
+
+    def sweep(r0: int, r1: int, k_from: int, k_to: int) -> None:
+        rows = slice(r0, r1)
+        for k0 in range(k_from, k_to, bk):
+            k1 = min(k0 + bk, k_to)
+            n = k1 - k0
+            s = np.matmul(Qs[rows], K[k0:k1].T)                 # [rows, n] scores
+            if bias is not None:
+                s += bias[rows, k0:k1]
+            if mask is not None:
+                np.copyto(s, -np.inf, where=~mask[rows, k0:k1])
+            if offset is not None and k1 - 1 > q0 + r0 + offset:   # the tile crosses the diagonal
+                np.copyto(s, -np.inf, where=_above_diagonal(r1 - r0, n, k0 - q0 - r0 - offset))
+            if shift:
+                m_new = np.maximum(m[rows], s.max(axis=1))
+                m_safe = np.where(m_new == -np.inf, 0.0, m_new).astype(dtype)
+                acc[rows] *= np.exp(m[rows] - m_safe)[:, None]  # e^(m_old - m_new) rescales output and l
+                s -= m_safe[:, None]
+                m[rows] = m_new
+            np.exp(s, out=s)
+            v1[:n, :d_v] = V[k0:k1]
+            acc[rows] += s @ v1[:n]
+
+    if offset is None:
+        sweep(0, bq, 0, kend)
+    else:
+        seen_by_all = min(kend, max(0, q0 + offset + 1))       # keys j <= q0 + offset: before the diagonal
+        sweep(0, bq, 0, seen_by_all)
+        for r0 in range(0, bq, DIAGONAL_ROWS):
+            r1 = min(r0 + DIAGONAL_ROWS, bq)
+            sweep(r0, r1, seen_by_all, min(kend, max(0, q0 + r1 - 1 + offset + 1)))
     # final division; a row that saw no key has l = 0 and gives 0
     l = acc[:, d_v]
     return acc[:, :d_v] / np.where(l > 0, l, 1)[:, None]
