@@ -47,20 +47,27 @@ def test_float64_tiled_equals_reference(p):
     np.testing.assert_allclose(out, ref, rtol=0, atol=1e-12 * max(1.0, np.abs(ref).max()))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(problems())
 def test_float32_tiled_against_float64_reference(p):
+    """float32 tiled vs the float64 reference on the same (float32-representable) inputs: <= 2e-6 relative.
+
+    "Relative" is to the scale of the values: every output is a convex combination of the rows of v, so
+    rounding errors scale with max |v|, not with the output, which can be near 0 by cancellation.
+    """
     q, k, v, kw, blocks = p
-    if np.abs(q).max() > 20:
-        q = q / 40                   # float32 inputs of size 40 carry their own 1e-5 rounding
-    ref = mha.attention(q, k, v, impl="reference", **kw)
-    out = mha.attention(*(a.astype(np.float32) for a in (q, k, v)), impl="tiled", block_size=blocks,
-                        **{n: (a.astype(np.float32) if n == "bias" else a) for n, a in kw.items()})
+    q32, k32, v32 = (a.astype(np.float32) for a in (q, k, v))
+    kw32 = {n: (a.astype(np.float32) if n == "bias" else a) for n, a in kw.items()}
+    ref = mha.attention(*(a.astype(np.float64) for a in (q32, k32, v32)), impl="reference",
+                        **{n: (a.astype(np.float64) if n == "bias" else a) for n, a in kw32.items()})
+    out = mha.attention(q32, k32, v32, impl="tiled", block_size=blocks, **kw32)
     assert out.dtype == np.float32
-    # relative to the output's scale (a 2e-6 relative error bound on the computation; inputs are exact in float64)
-    err = np.abs(out - ref).max() / max(np.abs(ref).max(), 1e-30)
-    rounding = np.abs(np.asarray(q, np.float32) - q).max() + np.abs(np.asarray(k, np.float32) - k).max()
-    assert err <= 2e-6 + 10 * rounding, err
+    scores = np.abs(q).max() * np.abs(k).max() * q.shape[-1] ** 0.5 + (np.abs(kw["bias"]).max() if "bias" in kw else 0)
+    # only the "big" case (logits in the hundreds, to force the running max) gets more room: each score's
+    # own float32 rounding is then amplified by the exponential, e^(s(1 + eps)) = e^s e^(s eps)
+    big = np.abs(q).max() > 20
+    tol = 2e-6 * (scores / 8 if big else 1.0)
+    assert np.abs(out - ref).max() <= tol * max(np.abs(v32).max(), 1e-30)
 
 
 def test_fully_masked_rows_are_zero_in_both_paths():
