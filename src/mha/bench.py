@@ -1,7 +1,7 @@
 """`mha bench` (also `python -m mha.bench`): the fast path against torch, measured in one run.
 
-Every ratio compares two timings from the same run, because shared machines
-are noisy.  FLOPs: 4*B*H*T*S*d_head for the attention core (two matmuls), half
+Every ratio compares two timings from the same run, taken alternately, as the
+median of the paired ratios, because shared machines are noisy.  FLOPs: 4*B*H*T*S*d_head for the attention core (two matmuls), half
 that with a causal mask, plus 8*B*T*d_model^2 for the projections of a full layer.  Peak memory is
 what NumPy allocated during the call (tracemalloc), beyond the inputs; torch's
 allocations are not traced, so its column says "-".
@@ -46,6 +46,25 @@ def _time(fn: Callable[[], Any], repeats: int) -> tuple[float, int]:
         fn()
         times.append(time.perf_counter() - t0)
     return statistics.median(times), repeats
+
+
+def _paired(fa: Callable[[], Any], fb: Callable[[], Any] | None, repeats: int) -> tuple[float, float | None,
+                                                                                    float | None]:
+    """Time a and b alternately (a b, b a, a b, ...), so that a noisy neighbour slows both alike.
+
+    Returns the median time of each and the median of the paired ratios t_b / t_a.
+    """
+    if fb is None:
+        t, _ = _time(fa, repeats)
+        return t, None, None
+    fa(), fb()                                    # warm-up
+    ta, tb = [], []
+    for i in range(repeats):
+        for fn, out in ((fa, ta), (fb, tb)) if i % 2 == 0 else ((fb, tb), (fa, ta)):
+            t0 = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - t0)
+    return statistics.median(ta), statistics.median(tb), statistics.median(b / a for a, b in zip(ta, tb))
 
 
 def _peak_mib(fn: Callable[[], Any]) -> float:
@@ -145,32 +164,36 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
         step += 1
         progress(f"[{step}/{total}] {msg}")
 
-    own_time: dict[str, float] = {}
+    core_inputs = None
     for c in cases:
         note(f"{c['case']}: T = S = {c['T']}, H = {c['H']}, d_head = {c['d']}, {c['dtype']}")
         dt = np.dtype(c["dtype"])
         q, k, v = (rng.standard_normal((c["B"], c["H"], c["T"], c["d"])).astype(dt) for _ in range(3))
+        if c["case"] == "core":
+            core_inputs = (q, k, v)
         # causal: count the work that is needed, half the scores (FlashAttention's convention)
         flops = 4 * c["B"] * c["H"] * c["T"] * c["T"] * c["d"] // (2 if c["causal"] else 1)
         shape = f"B={c['B']} H={c['H']} T=S={c['T']} d={c['d']}"
-        t, n = _time(lambda: attention(q, k, v, causal=c["causal"], impl="tiled"), repeats)
-        mem = _peak_mib(lambda: attention(q, k, v, causal=c["causal"], impl="tiled"))
-        own_time[c["case"]] = t
-        row = Row(c["case"], "mha tiled", shape, c["dtype"], t, flops / t / 1e9, None,
-                  100 * flops / t / 1e9 / peak, mem, n)
+        ours = (lambda q=q, k=k, v=v, causal=c["causal"]: attention(q, k, v, causal=causal, impl="tiled"))
+        peer = None
         if torch is not None:
             tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
-            with torch.no_grad():
-                tt, tn = _time(lambda: torch.nn.functional.scaled_dot_product_attention(
-                    tq, tk, tv, is_causal=c["causal"]), repeats)
-            row.vs_torch = tt / t
-            rows.append(row)
+
+            def peer(tq=tq, tk=tk, tv=tv, causal=c["causal"]):
+                with torch.no_grad():
+                    return torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, is_causal=causal)
+        t, tt, ratio = _paired(ours, peer, repeats)
+        mem = _peak_mib(ours)
+        rows.append(Row(c["case"], "mha tiled", shape, c["dtype"], t, flops / t / 1e9, ratio,
+                        100 * flops / t / 1e9 / peak, mem, repeats))
+        if tt is not None:
             rows.append(Row(c["case"], "torch sdpa", shape, c["dtype"], tt, flops / tt / 1e9, 1.0,
-                            100 * flops / tt / 1e9 / peak, None, tn))
-        else:
-            rows.append(row)
-    if "core causal" in own_time:
-        result["causal_speedup"] = own_time["core"] / own_time["core causal"]
+                            100 * flops / tt / 1e9 / peak, None, repeats))
+        if c["causal"] and core_inputs is not None:
+            q0, k0, v0 = core_inputs
+            _, _, speedup = _paired(lambda: attention(q0, k0, v0, causal=True, impl="tiled"),
+                                    lambda: attention(q0, k0, v0, impl="tiled"), repeats)
+            result["causal_speedup"] = speedup
 
     # the full layer against nn.MultiheadAttention
     B, T, D, H = (1, 512, 256, 4) if quick else (1, 2048, 1024, 16)
@@ -180,21 +203,22 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
     from .inputs import parse_config
     cfg = parse_config({"X": Xn, "n_heads": H, **W}, dtype=np.float32)
     flops = 4 * B * H * T * T * (D // H) + 8 * B * T * D * D
-    t, n = _time(lambda: forward(cfg, impl="tiled"), repeats)
-    mem = _peak_mib(lambda: forward(cfg, impl="tiled"))
-    row = Row("layer", "mha forward", f"B={B} T={T} d_model={D} H={H}", "float32", t, flops / t / 1e9, None,
-              100 * flops / t / 1e9 / peak, mem, n)
+    peer = None
     if torch is not None:
         m = torch.nn.MultiheadAttention(D, H, batch_first=True, bias=False).eval()
         x = torch.from_numpy(Xn)
-        with torch.no_grad():
-            tt, tn = _time(lambda: m(x, x, x, need_weights=False), repeats)
-        row.vs_torch = tt / t
-        rows.append(row)
-        rows.append(Row("layer", "torch nn.MultiheadAttention", row.shape, "float32", tt, flops / tt / 1e9, 1.0,
-                        100 * flops / tt / 1e9 / peak, None, tn))
-    else:
-        rows.append(row)
+
+        def peer():
+            with torch.no_grad():
+                return m(x, x, x, need_weights=False)
+    t, tt, ratio = _paired(lambda: forward(cfg, impl="tiled"), peer, repeats)
+    mem = _peak_mib(lambda: forward(cfg, impl="tiled"))
+    shape = f"B={B} T={T} d_model={D} H={H}"
+    rows.append(Row("layer", "mha forward", shape, "float32", t, flops / t / 1e9, ratio,
+                    100 * flops / t / 1e9 / peak, mem, repeats))
+    if tt is not None:
+        rows.append(Row("layer", "torch nn.MultiheadAttention", shape, "float32", tt, flops / tt / 1e9, 1.0,
+                        100 * flops / tt / 1e9 / peak, None, repeats))
 
     # GFLOP/s against T, for the plot
     curve = []
@@ -248,6 +272,7 @@ def table(result: dict[str, Any]) -> str:
                      f"{r['median_s'] * 1e3:>7.1f}ms {r['gflops']:>8.1f} {vs:>9} {r['pct_sgemm']:>6.0f}% {mem:>9}")
     m = result["machine"]
     lines.append("")
+    lines.append("vs torch: the median of paired ratios t_torch / t_mha, runs taken alternately (> 1: mha is faster)")
     lines.append(f"SGEMM measured in this run: {result['sgemm_gflops']:.1f} GFLOP/s float32; "
                  f"cpu: {m['cpu']}, {m['cores']} cores; numpy {m['numpy']}; torch {m.get('torch')}")
     blas = m.get("blas")

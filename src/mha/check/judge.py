@@ -541,31 +541,22 @@ class Judge:
         if not self.same(c.rhs, exact):
             self.add(c.line, c.text, c.rhs, exact, STEPS.get(c.label.name, "softmax"), None, c.rhs.decimals)
 
+    def matrix_claim(self, c: Claim) -> None:
+        if c.label is None:
+            self._lone_matrix(c)
+            return
+        arr = self.resolve(c.label, c.context.get("head"))
+        if arr is None:
+            self.unattributed.append((c.line, c.text[:80]))
+        else:
+            self.matrix(c, c.label, arr)
+
     def judge(self, claims: list[Claim]) -> None:
+        handlers = {"matrix": self.matrix_claim, "vector": self.vector, "arith": self.arith,
+                    "weighted_sum": self.weighted_sum, "shape": self.shape, "config": self.config_claim,
+                    "reading": self.reading, "scalar": self.scalar}
         for c in claims:
-            if c.kind == "matrix":
-                if c.label is None:
-                    self._lone_matrix(c)
-                    continue
-                arr = self.resolve(c.label, c.context.get("head"))
-                if arr is None:
-                    self.unattributed.append((c.line, c.text[:80]))
-                else:
-                    self.matrix(c, c.label, arr)
-            elif c.kind == "vector":
-                self.vector(c)
-            elif c.kind == "arith":
-                self.arith(c)
-            elif c.kind == "weighted_sum":
-                self.weighted_sum(c)
-            elif c.kind == "shape":
-                self.shape(c)
-            elif c.kind == "config":
-                self.config_claim(c)
-            elif c.kind == "reading":
-                self.reading(c)
-            elif c.kind == "scalar":
-                self.scalar(c)
+            handlers[c.kind](c)
 
     def _lone_matrix(self, c: Claim) -> None:
         rows = c.cells
