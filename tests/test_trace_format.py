@@ -14,7 +14,8 @@ def test_cli_json_default_example(run_cli):
     d = json.loads(out)
     assert d["config"] == {"B": 1, "T": 3, "S": 3, "d_model": 4, "n_heads": 2, "d_head": 2,
                            "scale": pytest.approx(2 ** -0.5, rel=1e-15), "causal": "none", "self_attention": True,
-                           "batched": False, "dtype": "float64"}
+                           "batched": False, "dtype": "float64",
+                           "identity_weights": ["W_Q", "W_K", "W_V", "W_O"]}
     t = mha.trace(mha.DOCUMENT_EXAMPLE)
     for key in ("X", "Q", "K", "V", "O_concat", "Y"):
         np.testing.assert_array_equal(np.array(d[key]), getattr(t, key)[0])
@@ -79,3 +80,25 @@ def test_python_m_mha_runs():
     from conftest import run_subprocess
     p = run_subprocess("explain", "--format", "json")
     assert p.returncode == 0 and json.loads(p.stdout)["config"]["n_heads"] == 2
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_json_round_trip_is_exact(dtype):
+    cases = [
+        mha.DOCUMENT_EXAMPLE,
+        dict(mha.random_example(T=4, d_model=6, n_heads=3, B=2, seed=3), key_lengths=[2, 4], causal="bottom_right",
+             b_O=np.ones(6), scale=0.3),
+        dict(mha.DOCUMENT_EXAMPLE, mask=[[True, False, True], [False, False, False], [True, True, True]],
+             bias=[[0, None, 1], [0, 0, 0], [2, 0, -1]]),
+        dict(mha.random_example(T=2, d_model=4, n_heads=2, seed=1), key=np.ones((3, 5)), W_K=np.ones((5, 4)),
+             W_V=np.eye(5, 4)),
+    ]
+    for data in cases:
+        t = mha.trace(data, dtype=dtype)
+        u = mha.Trace.from_json(t.to_json())
+        for f in ("Q", "K", "V", "Qh", "Kh", "Vh", "QKt", "S", "row_max", "E", "row_sum", "A", "O", "fully_masked",
+                  "O_concat", "Y"):
+            np.testing.assert_array_equal(getattr(u, f), getattr(t, f), err_msg=f)
+            assert getattr(u, f).dtype == getattr(t, f).dtype, f
+        assert u.config.weights_identity == t.config.weights_identity and u.config.scale == t.config.scale
+        assert u.to_json() == t.to_json()

@@ -105,7 +105,8 @@ class Trace:
         out: dict[str, Any] = {
             "config": {"B": c.B, "T": c.T, "S": c.S, "d_model": c.d_model, "n_heads": c.n_heads,
                        "d_head": c.d_head, "scale": c.effective_scale, "causal": c.causal,
-                       "self_attention": c.key is None, "batched": c.batched, "dtype": str(c.dtype)},
+                       "self_attention": c.key is None, "batched": c.batched, "dtype": str(c.dtype),
+                       "identity_weights": list(c.weights_identity)},
             "X": self._user(c.X),
         }
         if c.key is not None:
@@ -117,6 +118,12 @@ class Trace:
                 out[name] = to_json_value(getattr(c, name))
         if c.key_lengths is not None:
             out["key_lengths"] = c.key_lengths.tolist()
+        if c.mask is not None:
+            out["mask"] = to_json_value(c.mask)                  # [B|1, H|1, T, S], true = may attend
+        if c.bias is not None:
+            out["bias"] = to_json_value(c.bias)                  # [B|1, H|1, T, S], null = -inf
+        if c.scale is not None:
+            out["scale"] = c.scale
         out.update(Q=self._user(self.Q), K=self._user(self.K), V=self._user(self.V))
         heads = []
         for h in range(c.n_heads):
@@ -138,6 +145,32 @@ class Trace:
             return text
         # Put each innermost list (a row of numbers) on one line; our strings hold no brackets.
         return _INNER_LIST.sub(lambda m: "[" + ", ".join(p.strip() for p in m.group(1).split(",")) + "]", text)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Trace":
+        """Read back what `to_dict` wrote (the inputs it echoes rebuild the configuration)."""
+        from .inputs import parse_config
+        c = d["config"]
+        data = {k: d[k] for k in ("X", "W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O", "key", "value",
+                                  "key_lengths", "mask", "bias", "scale") if k in d}
+        data.update(n_heads=c["n_heads"], causal=c["causal"])
+        data.update({w: "identity" for w in c.get("identity_weights", [])})
+        cfg = parse_config(data, dtype=c["dtype"])
+
+        def arr(value: Any, dtype: Any = cfg.dtype) -> np.ndarray:
+            a = np.array(value, dtype=float if dtype != bool else bool)
+            a = np.where(np.isnan(a), -np.inf, a).astype(dtype) if dtype != bool else a   # null = -inf
+            return a if c["batched"] else a[None]
+
+        heads = {name: np.stack([arr(h[key]) for h in d["heads"]], axis=1) for key, name in HEAD_KEYS.items()}
+        fully = np.stack([arr(h["fully_masked"], bool) for h in d["heads"]], axis=1)
+        return cls(config=cfg, Q=arr(d["Q"]), K=arr(d["K"]), V=arr(d["V"]), fully_masked=fully,
+                   O_concat=arr(d["O_concat"]), Y=arr(d["Y"]), **heads)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Trace":
+        """The inverse of `to_json`: every array comes back exactly (JSON numbers keep all digits)."""
+        return cls.from_dict(json.loads(text))
 
     # ------------------------------------------------------------ npz
 
