@@ -141,13 +141,18 @@ def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q
     acc = np.zeros((bq, d_v + 1), dtype=dtype)                  # [unnormalised output | running sum l]
     m = np.full(bq, -np.inf, dtype=dtype)                       # running row max (shifted mode)
     v1 = np.ones((bk, d_v + 1), dtype=dtype)                    # [V | 1] for one key block
+    # Flat scratch reused by every tile: fresh half-megabyte arrays per tile would be mapped and
+    # page-faulted again and again by the allocator, which tripled the cost of small tiles.
+    s_flat = np.empty(bq * bk, dtype=dtype)
+    pv_flat = np.empty(bq * (d_v + 1), dtype=dtype)
 
     def sweep(r0: int, r1: int, k_from: int, k_to: int) -> None:
         rows = slice(r0, r1)
         for k0 in range(k_from, k_to, bk):
             k1 = min(k0 + bk, k_to)
             n = k1 - k0
-            s = np.matmul(Qs[rows], K[k0:k1].T)                 # [rows, n] scores
+            s = s_flat[:(r1 - r0) * n].reshape(r1 - r0, n)
+            np.matmul(Qs[rows], K[k0:k1].T, out=s)              # [rows, n] scores
             if bias is not None:
                 s += bias[rows, k0:k1]
             if mask is not None:
@@ -162,7 +167,9 @@ def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q
                 m[rows] = m_new
             np.exp(s, out=s)
             v1[:n, :d_v] = V[k0:k1]
-            acc[rows] += s @ v1[:n]
+            pv = pv_flat[:(r1 - r0) * (d_v + 1)].reshape(r1 - r0, d_v + 1)
+            np.matmul(s, v1[:n], out=pv)
+            acc[rows] += pv
 
     if offset is None:
         sweep(0, bq, 0, kend)
