@@ -71,3 +71,11 @@ def test_render_refuses_bad_bodies(client):
                          ({"X": [[1]]}, "body")):
         r = client.post("/api/render", json=body)
         assert 400 <= r.status_code < 500 and needle in r.json()["error"]
+
+
+def test_random_weights_follow_d_model_for_a_batched_input(client):
+    X = [[[1.0, 0.0, 2.0, 0.5], [0.0, 1.0, 0.0, 1.0]]]          # [B=1, T=2, d_model=4]: d_model is not len(X[0])
+    r = client.post("/api/render", json={"input": {"X": X, "n_heads": 2}, "weights": "random", "seed": 1})
+    assert r.status_code == 200, r.text
+    t = mha.trace(mha.inputs.with_random_weights({"X": X, "n_heads": 2}, 1))
+    assert f"{t.Y[0, 0, 0]:.4f}" in r.json()["html"]

@@ -56,7 +56,7 @@ def _int_list(text: str, flag: str) -> list[int]:
 def build_input(args: argparse.Namespace) -> dict[str, Any]:
     """The input mapping from a file, the built-in example, or inline flags."""
     from .examples import DOCUMENT_EXAMPLE
-    from .inputs import random_weights
+    from .inputs import with_random_weights
 
     data: Any = _read_json_file(args.input) if args.input else {}
     if not isinstance(data, dict):
@@ -70,14 +70,7 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
     if "n_heads" not in data and "X" in data and args.input is None:
         data["n_heads"] = 1
     if args.weights == "random":
-        X = data.get("X")
-        from .inputs import as_array
-        d_model = as_array(X, "X", ndims=(2, 3)).shape[-1]
-        key = data.get("key")
-        value = data.get("value", key)
-        d_k = as_array(key, "key", ndims=(2, 3)).shape[-1] if key is not None else None
-        d_v = as_array(value, "value", ndims=(2, 3)).shape[-1] if value is not None else None
-        data.update(random_weights(d_model, d_k, d_v, seed=args.seed))
+        data = with_random_weights(data, args.seed)
     elif args.weights == "identity":
         data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")})
     if args.causal is not None:

@@ -344,3 +344,13 @@ def random_weights(d_model: int, d_k_in: int | None = None, d_v_in: int | None =
     shapes = {"W_Q": (d_model, d_model), "W_K": (d_k_in or d_model, d_model),
               "W_V": (d_v_in or d_model, d_model), "W_O": (d_model, d_model)}
     return {k: rng.standard_normal(s) / math.sqrt(s[0]) for k, s in shapes.items()}
+
+
+def with_random_weights(data: Mapping[str, Any], seed: int = 0) -> dict[str, Any]:
+    """A copy of an input mapping with random W_Q..W_O shaped for its X (and key / value, if any)."""
+    if data.get("X") is None:
+        raise MHAInputError("X: missing; random weights are shaped from X")
+    d = {name: as_array(data[name], name, ndims=(2, 3)).shape[-1]
+         for name in ("X", "key", "value") if data.get(name) is not None}
+    d_k = d.get("key")
+    return {**data, **random_weights(d["X"], d_k, d.get("value", d_k), seed=seed)}

@@ -73,7 +73,7 @@ def explain_json(data: Any) -> dict[str, Any]:
 
 def render_fragment(body: Any) -> dict[str, Any]:
     from .explanation import explain
-    from .inputs import random_weights
+    from .inputs import with_random_weights
     if not isinstance(body, dict) or not isinstance(body.get("input"), dict):
         raise RequestError(400, "body: expected {\"input\": {...}, \"weights\": ..., \"lang\": ...}")
     unknown = set(body) - {"input", "weights", "seed", "lang", "precision"}
@@ -88,10 +88,7 @@ def render_fragment(body: Any) -> dict[str, Any]:
         seed = body.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RequestError(400, f"seed: expected an integer, got {seed!r}")
-        X = data.get("X")
-        d = len(X[0]) if isinstance(X, list) and X and isinstance(X[0], list) else 0
-        if d:
-            data.update({k: v.tolist() for k, v in random_weights(d, seed=seed).items()})
+        data = with_random_weights(data, seed)
     elif weights == "identity":
         for k in ("W_Q", "W_K", "W_V", "W_O"):
             data.setdefault(k, "identity")

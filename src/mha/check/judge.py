@@ -184,16 +184,22 @@ class Judge:
         self._alternatives()
 
     def _alternatives(self) -> None:
-        """What common slips would have produced: rounded-term sums, an unscaled softmax."""
-        t, c = self.t, self.t.config
-        from ..core import head_attention, merge_heads, project
+        """What a forgotten scale would have produced (rounded-term sums are built on demand)."""
+        t = self.t
+        from ..core import head_attention
         self.unscaled = head_attention(t.Qh, t.Kh, t.Vh, scale=1.0,
                                        allowed=t.S > -np.inf, bias=None)
-        self.naive_O = {}
-        for p in range(0, 9):
+        self._naive: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def naive_outputs(self, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """O^(h), O_concat and Y as a hand calculation gets them: A and V rounded to p decimals first."""
+        if p not in self._naive:
+            from ..core import merge_heads, project
+            t = self.t
             Or = np.einsum("bhts,bhsd->bhtd", np.round(t.A, p), np.round(t.Vh, p))
             Oc = merge_heads(Or)
-            self.naive_O[p] = (Or, Oc, project(Oc, c.W_O, c.b_O))
+            self._naive[p] = (Or, Oc, project(Oc, t.config.W_O, t.config.b_O))
+        return self._naive[p]
 
     # -------------------------------------------------------------- resolving labels
 
@@ -352,8 +358,8 @@ class Judge:
         name, h = lab.name, (lab.head or c.context.get("head"))
         p = val.decimals
         # sum of rounded terms (the document's 0.7518)
-        if name in ("O", "O_concat", "Y") and p in self.naive_O:
-            Or, Oc, Yn = self.naive_O[p]
+        if name in ("O", "O_concat", "Y") and p <= 12:
+            Or, Oc, Yn = self.naive_outputs(p)
             if name == "O" and h:
                 naive = Or[0, h - 1][(lab.row - 1) if lab.row else i, j]
             elif name == "O":
