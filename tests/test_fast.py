@@ -30,6 +30,7 @@ def problems(draw):
         kw["key_lengths"] = g.integers(0, S + 1, size=batch[:1])
     if kind in ("bias", "all"):
         kw["bias"] = g.standard_normal((T, S)) * 3
+        kw["bias"][g.random((T, S)) < 0.1] = -np.inf          # -inf in a bias masks, as False does
     if kind == "big":             # scores too large for the no-shift shortcut: the online max is used
         q = q * 40
     bq = draw(st.integers(1, 17))
@@ -62,7 +63,7 @@ def test_float32_tiled_against_float64_reference(p):
                         **{n: (a.astype(np.float64) if n == "bias" else a) for n, a in kw32.items()})
     out = mha.attention(q32, k32, v32, impl="tiled", block_size=blocks, **kw32)
     assert out.dtype == np.float32
-    scores = np.abs(q).max() * np.abs(k).max() * q.shape[-1] ** 0.5 + (np.abs(kw["bias"]).max() if "bias" in kw else 0)
+    scores = np.abs(q).max() * np.abs(k).max() * q.shape[-1] ** 0.5 + (np.abs(kw["bias"][np.isfinite(kw["bias"])]).max(initial=0) if "bias" in kw else 0)
     # only the "big" case (logits in the hundreds, to force the running max) gets more room: each score's
     # own float32 rounding is then amplified by the exponential, e^(s(1 + eps)) = e^s e^(s eps)
     big = np.abs(q).max() > 20
@@ -115,6 +116,23 @@ def test_full_layer_fast_path_equals_the_trace():
     assert Y32.dtype == np.float32
     np.testing.assert_allclose(Y32, mha.trace(data).Y, rtol=1e-5, atol=1e-5)
     assert forward(mha.DOCUMENT_EXAMPLE).shape == (3, 4)
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_full_layer_fast_path_with_mask_bias_and_cross_attention(workers):
+    """The layer's tiled path hands the validated mask and bias straight to the tiles, and writes each head
+    into its columns of the concat; every worker count gives the trace's Y."""
+    g = np.random.default_rng(5)
+    B, T, S, d_model = 2, 23, 17, 12
+    data = dict(mha.random_example(T=T, d_model=d_model, n_heads=4, B=B, seed=3),
+                key=g.standard_normal((B, S, d_model)), value=g.standard_normal((B, S, d_model)),
+                mask=(g.random((B, T, S)) < 0.8).tolist(), bias=(g.standard_normal((T, S)) * 2).tolist(),
+                b_Q=g.standard_normal(d_model), b_V=g.standard_normal(d_model))
+    data["mask"][1][4] = [False] * S                                    # one row sees no key: its O is 0
+    want = mha.trace(data).Y
+    for bq, bk in ((5, 3), (1024, 256)):
+        got = forward(data, impl="tiled", block_size=(bq, bk), workers=workers)
+        np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
 
 
 def test_online_softmax_reproduces_the_document_heads_exactly():

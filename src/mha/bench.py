@@ -122,6 +122,26 @@ def sgemm_gflops(n: int = 2048, repeats: int = 7) -> float:
     return 2 * n ** 3 / best / 1e9
 
 
+def exp2_ns_per_score(n_rows: int = 1024, n_cols: int = 256, repeats: int = 20) -> float:
+    """One core's cost of the softmax's exponentials: np.exp2 in place over one float32 tile, ns per score."""
+    s0 = np.random.default_rng(1).uniform(-20, 0, (n_rows, n_cols)).astype(np.float32)
+    s = np.empty_like(s0)
+    best = float("inf")
+    for _ in range(repeats):
+        np.copyto(s, s0)
+        t0 = time.perf_counter()
+        np.exp2(s, out=s)
+        best = min(best, time.perf_counter() - t0)
+    return best / s.size * 1e9
+
+
+def ceiling(flops: float, scores: float, sgemm: float, exp_ns: float, cores: int) -> float:
+    """A lower bound on the time of any exact float32 attention built from BLAS products and NumPy's exp2:
+    every FLOP at the SGEMM rate measured in the run, plus one exp2 per score spread over the cores.
+    The softmax's other passes and all overheads are left out, so the real floor is higher."""
+    return flops / (sgemm * 1e9) + scores * exp_ns * 1e-9 / cores
+
+
 def _torch():
     try:
         import torch
@@ -152,6 +172,16 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
     progress("measuring SGEMM ...")
     peak = sgemm_gflops(1024 if quick else 2048)
     result["sgemm_gflops"] = peak
+    exp_ns = exp2_ns_per_score()
+    result["exp2_ns_per_score"] = exp_ns
+    cores = os.cpu_count() or 1
+
+    def bound(row: Row, scores: float, peer_s: float | None) -> None:
+        """Record the ceiling for a float32 row: the least time, and the best ratio to torch it allows."""
+        floor = ceiling(row.gflops * row.median_s * 1e9, scores, peak, exp_ns, cores)
+        row.extra["ceiling_ms"] = floor * 1e3
+        if peer_s is not None:
+            row.extra["ceiling_vs_torch"] = peer_s / floor
     rows: list[Row] = []
     rng = np.random.default_rng(0)
     cases = core_cases(quick)
@@ -186,6 +216,8 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
         mem = _peak_mib(ours)
         rows.append(Row(c["case"], "mha tiled", shape, c["dtype"], t, flops / t / 1e9, ratio,
                         100 * flops / t / 1e9 / peak, mem, repeats))
+        if dt == np.float32:
+            bound(rows[-1], c["B"] * c["H"] * c["T"] * c["T"] / (2 if c["causal"] else 1), tt)
         if tt is not None:
             rows.append(Row(c["case"], "torch sdpa", shape, c["dtype"], tt, flops / tt / 1e9, 1.0,
                             100 * flops / tt / 1e9 / peak, None, repeats))
@@ -216,6 +248,7 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
     shape = f"B={B} T={T} d_model={D} H={H}"
     rows.append(Row("layer", "mha forward", shape, "float32", t, flops / t / 1e9, ratio,
                     100 * flops / t / 1e9 / peak, mem, repeats))
+    bound(rows[-1], B * H * T * T, tt)
     if tt is not None:
         rows.append(Row("layer", "torch nn.MultiheadAttention", shape, "float32", tt, flops / tt / 1e9, 1.0,
                         100 * flops / tt / 1e9 / peak, None, repeats))
@@ -283,6 +316,16 @@ def table(result: dict[str, Any]) -> str:
                      f"OPENBLAS_L2_SIZE={m['env'].get('OPENBLAS_L2_SIZE')}")
     if "causal_speedup" in result:
         lines.append(f"causal vs non-causal (mha tiled): {result['causal_speedup']:.2f}x faster")
+    if "exp2_ns_per_score" in result:
+        lines.append(f"ceiling: every FLOP at this run's SGEMM rate plus one exp2 per score "
+                     f"({result['exp2_ns_per_score']:.3f} ns per score and core, measured); no exact kernel "
+                     f"made of these parts is faster")
+    for r in result["rows"]:
+        e = r["extra"]
+        if "ceiling_ms" in e:
+            vs = f", at best {e['ceiling_vs_torch']:.2f}x torch" if "ceiling_vs_torch" in e else ""
+            lines.append(f"  {r['case']:<12} ceiling {e['ceiling_ms']:.1f} ms{vs}; mha reaches "
+                         f"{100 * e['ceiling_ms'] / (r['median_s'] * 1e3):.0f}% of it")
     for r in result["rows"]:
         if r["extra"].get("inputs_outputs_mib"):
             e = r["extra"]

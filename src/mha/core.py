@@ -105,7 +105,7 @@ def head_attention(Qh: np.ndarray, Kh: np.ndarray, Vh: np.ndarray, *, scale: flo
                    allowed: np.ndarray | None = None, bias: np.ndarray | None = None) -> HeadSteps:
     """softmax(Q K^T * scale + bias) V with every sub-step kept; arrays are [..., T|S, d]."""
     # scores
-    QKt = np.einsum("...td,...sd->...ts", Qh, Kh)               # [..., T, S]
+    QKt = Qh @ Kh.swapaxes(-1, -2)                               # [..., T, S]: Q K^T, BLAS per head
     # scale, then the additive bias (a -inf in the bias masks like False does)
     S = QKt * Qh.dtype.type(scale)
     if bias is not None:
@@ -121,7 +121,7 @@ def head_attention(Qh: np.ndarray, Kh: np.ndarray, Vh: np.ndarray, *, scale: flo
     # a row that sees no key gets weights 0 and output 0 (as SDPA and flash-attn), not NaN
     A = E / np.where(fully_masked, 1.0, row_sum)[..., None]
     # weighted sum of the values
-    O = np.einsum("...ts,...sd->...td", A, Vh)                   # [..., T, d_head]
+    O = A @ Vh                                                   # [..., T, d_head]
     return HeadSteps(QKt=QKt, S=S, row_max=row_max, E=E, row_sum=row_sum, A=A, O=O,
                      fully_masked=fully_masked)
 
