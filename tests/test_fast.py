@@ -19,19 +19,20 @@ def problems(draw):
     g = np.random.default_rng(seed)
     q, k, v = g.standard_normal(batch + (T, d)), g.standard_normal(batch + (S, d)), g.standard_normal(batch + (S, dv))
     kw = {}
-    kind = draw(st.sampled_from(["none", "mask", "causal", "bottom_right", "lengths", "bias", "all", "big"]))
-    if kind in ("mask", "all"):
+    kind = draw(st.sampled_from(["none", "mask", "causal", "bottom_right", "lengths", "bias", "all", "big",
+                                 "big_all"]))
+    if kind in ("mask", "all", "big_all"):
         kw["mask"] = g.random(batch[:1] + (1,) * (nb - 1 if nb else 0) + (T, S)) < 0.7 if nb else g.random((T, S)) < 0.7
-    if kind in ("causal", "all"):
+    if kind in ("causal", "all", "big_all"):
         kw["causal"] = True
     if kind == "bottom_right":
         kw["causal"] = "bottom_right"
     if kind in ("lengths", "all") and nb:
         kw["key_lengths"] = g.integers(0, S + 1, size=batch[:1])
-    if kind in ("bias", "all"):
+    if kind in ("bias", "all", "big_all"):
         kw["bias"] = g.standard_normal((T, S)) * 3
         kw["bias"][g.random((T, S)) < 0.1] = -np.inf          # -inf in a bias masks, as False does
-    if kind == "big":             # scores too large for the no-shift shortcut: the online max is used
+    if kind in ("big", "big_all"):  # scores too large for the no-shift shortcut: the online max is used
         q = q * 40
     bq = draw(st.integers(1, 17))
     bk = draw(st.integers(1, 17))

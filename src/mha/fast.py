@@ -206,7 +206,7 @@ def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q
     s_flat = np.empty(bq * bk, dtype=dtype)
     pv_flat = np.empty(bq * (d_v + 1), dtype=dtype)
     b_flat = None if bias is None else np.empty(bq * bk, dtype=dtype)
-    hide_flat = None if mask is None else np.empty(bq * bk, dtype=bool)
+    hide_flat = None if mask is None or not shift else np.empty(bq * bk, dtype=bool)
 
     def sweep(r0: int, r1: int, k_from: int, k_to: int) -> None:
         rows = slice(r0, r1)
@@ -219,19 +219,31 @@ def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q
                 b = b_flat[:(r1 - r0) * n].reshape(r1 - r0, n)
                 np.multiply(bias[rows, k0:k1], dtype.type(_LOG2_E), out=b)
                 s += b
-            if mask is not None:
-                hidden = hide_flat[:(r1 - r0) * n].reshape(r1 - r0, n)
-                np.logical_not(mask[rows, k0:k1], out=hidden)
-                np.copyto(s, -np.inf, where=hidden)
-            if offset is not None and k1 - 1 > q0 + r0 + offset:   # the tile crosses the diagonal
-                s += _above_diagonal(r1 - r0, n, k0 - q0 - r0 - offset, dtype)
+            crosses = offset is not None and k1 - 1 > q0 + r0 + offset     # the tile crosses the diagonal
             if shift:
+                # the max must see only visible scores, so masked ones become -inf before it (a rare path:
+                # only logits too large for the no-shift bound come here)
+                if mask is not None:
+                    hidden = hide_flat[:(r1 - r0) * n].reshape(r1 - r0, n)
+                    np.logical_not(mask[rows, k0:k1], out=hidden)
+                    np.copyto(s, -np.inf, where=hidden)
+                if crosses:
+                    s += _diagonal_tile(r1 - r0, n, k0 - q0 - r0 - offset, dtype, additive=True)
                 m_new = np.maximum(m[rows], s.max(axis=1))
                 m_safe = np.where(m_new == -np.inf, 0.0, m_new).astype(dtype)
                 acc[rows] *= np.exp2(m[rows] - m_safe)[:, None]  # e^(m_old - m_new) rescales output and l
                 s -= m_safe[:, None]
                 m[rows] = m_new
-            np.exp2(s, out=s)
+                np.exp2(s, out=s)
+            else:
+                # every score is bounded, masked ones included, so exp2 first and zero the masked terms
+                # after: NumPy's exp2 is 2-3x slower on -inf, and a masked copy with a random mask costs
+                # more than the tile's two matrix products
+                np.exp2(s, out=s)
+                if mask is not None:
+                    np.multiply(s, mask[rows, k0:k1], out=s)
+                if crosses:
+                    s *= _diagonal_tile(r1 - r0, n, k0 - q0 - r0 - offset, dtype, additive=False)
             v1[:n, :d_v] = V[k0:k1]
             pv = pv_flat[:(r1 - r0) * (d_v + 1)].reshape(r1 - r0, d_v + 1)
             np.matmul(s, v1[:n], out=pv)
@@ -240,7 +252,9 @@ def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q
     if offset is None:
         sweep(0, bq, 0, kend)
     else:
-        seen_by_all = min(kend, max(0, q0 + offset + 1))       # keys j <= q0 + offset: before the diagonal
+        # keys j < q0 + offset are seen by every row of the block; stopping there (not one key later)
+        # keeps the key blocks aligned with the query blocks, so only one block per slice crosses the diagonal
+        seen_by_all = min(kend, max(0, q0 + offset))
         sweep(0, bq, 0, seen_by_all)
         for r0 in range(0, bq, DIAGONAL_ROWS):
             r1 = min(r0 + DIAGONAL_ROWS, bq)
@@ -250,17 +264,18 @@ def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q
     return acc[:, :d_v] / np.where(l > 0, l, 1)[:, None]
 
 
-@lru_cache(maxsize=256)
-def _above_diagonal(rows: int, cols: int, delta: int, dtype: np.dtype) -> np.ndarray:
-    """[rows, cols]: -inf where key k0 + j lies after query q0 + i + offset (delta = k0 - q0 - offset), else 0.
+@lru_cache(maxsize=512)
+def _diagonal_tile(rows: int, cols: int, delta: int, dtype: np.dtype, additive: bool) -> np.ndarray:
+    """[rows, cols] for a tile crossing the causal diagonal (delta = k0 - q0 - offset).
 
-    Added to the scores, it masks them (an addition is four times cheaper
-    than a masked copy).  The pattern depends only on the block's shape and
-    its distance from the diagonal, so it is built once and reused by every
-    head and worker.
+    Key k0 + j lies after query q0 + i + offset where j + delta > i.  additive:
+    -inf there and 0 elsewhere, to add to scores; else 0 there and 1
+    elsewhere, to multiply exponentials by.  The pattern depends only on the
+    tile's shape and its distance from the diagonal, so it is built once and
+    shared by every head and worker.
     """
-    above = np.arange(cols)[None, :] + delta > np.arange(rows)[:, None]
-    out = np.where(above, -np.inf, 0.0).astype(dtype)
+    after = np.arange(cols)[None, :] + delta > np.arange(rows)[:, None]
+    out = (np.where(after, -np.inf, 0.0) if additive else np.where(after, 0.0, 1.0)).astype(dtype)
     out.setflags(write=False)
     return out
 
