@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from functools import lru_cache
@@ -41,6 +42,10 @@ DEFAULT_BLOCK_Q = 1024
 DEFAULT_BLOCK_K = 256
 CAUSAL_BLOCK_Q = 1024
 DIAGONAL_ROWS = 256        # causal: row slices for the triangle along the diagonal
+# Below this many FLOPs one thread runs the tiles and BLAS threads each product itself: measured on 2
+# cores, T = 512 with H = 8 (0.5 GFLOP) took 4.7 ms that way and 5.5-6 ms on two workers; from about
+# 1 GFLOP (T = 1024, H = 4) the two are even and beyond it the workers win.
+SMALL_WORK = 1 << 30
 
 
 @lru_cache(maxsize=1)
@@ -58,6 +63,35 @@ def _blas_single_thread():
     """Hold BLAS to one thread while our own workers run."""
     controller = _blas_controller()
     return nullcontext() if controller is None else controller.limit(limits=1)
+
+
+@lru_cache(maxsize=1)
+def _cores() -> int:
+    return os.cpu_count() or 1          # cached: it reads /sys, 40 us a call here
+
+
+_EXECUTORS: dict[int, ThreadPoolExecutor] = {}
+_EXECUTORS_LOCK = threading.Lock()
+
+
+def _executor(n: int) -> ThreadPoolExecutor:
+    """The process's pool of n worker threads, started on first use and idle (blocked, not spinning) between calls."""
+    with _EXECUTORS_LOCK:
+        pool = _EXECUTORS.get(n)
+        if pool is None:
+            pool = _EXECUTORS[n] = ThreadPoolExecutor(n, thread_name_prefix="mha-worker")
+        return pool
+
+
+def _forget_executors() -> None:
+    """A forked child inherits the pools' objects but not their threads: start afresh."""
+    global _EXECUTORS_LOCK
+    _EXECUTORS.clear()
+    _EXECUTORS_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_executors)
 
 
 def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, mask: np.ndarray | None = None,
@@ -125,7 +159,8 @@ def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     if pool is not None:
         pool.map(run, items)
     else:
-        with Workers(workers) as own:
+        work = 4 * d_v * sum(it[0] for it in items)            # FLOPs: the two products of every tile
+        with Workers(workers if workers or work >= SMALL_WORK else 1) as own:
             own.map(run, items)
     return out
 
@@ -138,10 +173,12 @@ class Workers:
     spinning for a while (about 2^28 cycles by default) and steal the cores
     from whatever runs next; measured, that slowed the attention that followed
     the projections by 40%.  With one pool for the whole layer they never wake.
+    The threads themselves live as long as the process (starting two threads
+    and joining them cost 0.5 ms a call, more than a small problem's work).
     """
 
     def __init__(self, workers: int | None = None):
-        self.n = max(1, workers or os.cpu_count() or 1)
+        self.n = max(1, workers or _cores())
         self._pool: ThreadPoolExecutor | None = None
         self._blas: Any = None
 
@@ -149,12 +186,11 @@ class Workers:
         if self.n > 1:
             self._blas = _blas_single_thread()
             self._blas.__enter__()
-            self._pool = ThreadPoolExecutor(self.n)
+            self._pool = _executor(self.n)
         return self
 
     def __exit__(self, *exc: Any) -> None:
         if self._pool is not None:
-            self._pool.shutdown()
             self._blas.__exit__(*exc)
             self._pool = self._blas = None
 
@@ -334,7 +370,8 @@ def forward(data: Any, *, impl: str = "auto", dtype: Any = np.float64,
                       key_lengths=cfg.key_lengths, bias=cfg.bias, impl=impl, block_size=block_size)
         Y = project(merge_heads(O), cfg.W_O, cfg.b_O)                         # [B, T, d_model]
         return Y if cfg.batched else Y[0]
-    with Workers(workers) as pool:
+    work = 8 * cfg.B * cfg.T * cfg.d_model ** 2 + 4 * cfg.B * H * cfg.T * cfg.S * (cfg.d_model // H)
+    with Workers(workers if workers or work >= SMALL_WORK else 1) as pool:
         # head views of the projections: the tiles' products read them with a row stride of d_model
         Q, K, V = (split_heads(pool.matmul(x, W, b), H)
                    for x, W, b in ((cfg.X, cfg.W_Q, cfg.b_Q), (X_k, cfg.W_K, cfg.b_K), (X_v, cfg.W_V, cfg.b_V)))
