@@ -17,8 +17,11 @@ holds more than one [block_q, block_k] tile per worker:
   a bound, by Cauchy-Schwarz) the max-shift is skipped: exp(s) then has no
   overflow, so the result is the same softmax with two passes fewer;
 * causal masking skips key blocks above the diagonal; boolean masks, key
-  lengths and additive bias are applied per tile; a row that sees no key
-  gives 0, as the reference does.
+  lengths and additive bias are applied per tile (without the shift, masked
+  terms are zeroed after the exponential rather than set to -inf before it);
+  a row that sees no key gives 0, as the reference does;
+* problems under SMALL_WORK FLOPs run on one thread, BLAS threading each
+  product, which measured faster than the workers there.
 
 Dimension legend: N = product of the leading axes, T queries, S keys, d = d_head.
 """
