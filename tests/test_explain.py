@@ -273,3 +273,18 @@ def test_latex_compiles(tmp_path, lang, name):
     assert (tmp_path / "doc.pdf").stat().st_size > 10_000
     log = (tmp_path / "doc.log").read_text(errors="replace")
     assert "Missing character" not in log
+
+
+@pytest.mark.skipif(shutil.which("xelatex") is None, reason="xelatex not installed (.ci/run installs it)")
+def test_latex_full_wide_matrices_fit_the_page(tmp_path):
+    """--full on d_model = 24: every matrix is printed whole, and none runs off the page."""
+    ex = mha.explain(mha.random_example(T=5, d_model=24, n_heads=2, seed=4), lang="en", full=True)
+    tex = ex.to_latex()
+    assert tex.count("\\fitwidth{") > 10 and "\\cdots" not in tex
+    (tmp_path / "doc.tex").write_text(tex, encoding="utf-8")
+    p = subprocess.run(["xelatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:]
+    log = (tmp_path / "doc.log").read_text(errors="replace")
+    overfull = re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)
+    assert not [w for w in overfull if float(w) > 1.0], overfull

@@ -34,7 +34,12 @@ def render_latex(ex: Any) -> str:
         r"\usepackage{amsmath,amssymb}",
         r"\usepackage[margin=2cm]{geometry}",
         r"\usepackage{fontspec}" if not zh else "",
+        r"\usepackage{graphicx}",
         r"\setcounter{MaxMatrixCols}{30}",
+        # a display wider than the text (--full on a wide layer) is scaled down to fit, never up
+        r"\newsavebox{\mhabox}",
+        r"\newcommand{\fitwidth}[1]{\sbox{\mhabox}{#1}\ifdim\wd\mhabox>\linewidth"
+        r"\resizebox{\linewidth}{!}{\usebox{\mhabox}}\else\usebox{\mhabox}\fi}",
         r"\setcounter{secnumdepth}{0}",
         r"\setlength{\parindent}{0pt}\setlength{\parskip}{0.5em}",
         r"\title{" + escape(ex.title) + "}",
@@ -53,10 +58,9 @@ def render_latex(ex: Any) -> str:
                 out += [r"\begin{quote}\itshape " + escape(b.text) + r"\end{quote}"]
             elif isinstance(b, Items):
                 out += [r"\begin{itemize}"] + [r"\item " + escape(i) for i in b.items] + [r"\end{itemize}"]
-            elif isinstance(b, Display):
-                out += [r"\[", b.latex, r"\]"]
-            elif isinstance(b, Matrix):
-                out += [r"\[", matrix_latex(b), r"\]"]
+            elif isinstance(b, (Display, Matrix)):
+                math = b.latex if isinstance(b, Display) else matrix_latex(b)
+                out += [r"\begin{center}\fitwidth{$\displaystyle", math, r"$}\end{center}"]
             elif isinstance(b, Table):
                 out += [r"\begin{center}", r"\begin{tabular}{" + "l" * len(b.header) + "}", r"\hline",
                         " & ".join(escape(h) for h in b.header) + r" \\ \hline"]
