@@ -1,7 +1,7 @@
 """Real-browser tests: Debian's Chromium driven by Playwright, offline page and the live server.
 
-Screenshots are written to test-artifacts/screenshots/ (exported-page.png, served-page.png,
-served-page-zh.png).
+Screenshots are written to test-artifacts/screenshots/ (exported-page.png, two-language-page-zh.png,
+served-page.png, served-page-zh.png).
 """
 
 import json
@@ -69,6 +69,29 @@ def test_exported_page_works_offline(browser, tmp_path):
     assert sum(m for m, _, _ in cells) == 6                    # causal: 3 masked cells per head
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "exported-page.png"), full_page=True)
+    context.close()
+
+
+def test_two_language_page_switches_without_script(browser, tmp_path):
+    """--lang en,zh: English shows first; clicking 中文 hides it and shows the Chinese body, offline, no JS."""
+    page_file = tmp_path / "both.html"
+    subprocess.run([sys.executable, "-m", "mha", "explain", "--format", "html", "--lang", "en,zh", "-o",
+                    str(page_file)], check=True)
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+
+    def shown():
+        return {lang: page.locator(f'.mha-explanation[data-lang="{lang}"]').is_visible() for lang in ("en", "zh")}
+
+    assert shown() == {"en": True, "zh": False}
+    page.click('label[for="mha-lang-zh"]')
+    assert shown() == {"en": False, "zh": True}
+    assert page.locator('.mha-explanation[data-lang="zh"] h1').inner_text().startswith("多头注意力")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "two-language-page-zh.png"))
+    page.click('label[for="mha-lang-en"]')
+    assert shown() == {"en": True, "zh": False}
     context.close()
 
 

@@ -59,6 +59,29 @@ def test_numbers_in_html_equal_the_trace():
             assert abs(float(text) - arr[int(i), int(j)]) <= 0.5e-4 + 1e-12
 
 
+def test_one_page_in_two_languages(run_cli, tmp_path):
+    """--lang zh,en: both explanations on one page, Chinese shown first, ids unique, the same numbers in each."""
+    out = tmp_path / "both.html"
+    code, _, err = run_cli("explain", "--format", "html", "--lang", "zh,en", "--causal", "-o", str(out))
+    assert code == 0 and err == ""
+    page = out.read_text(encoding="utf-8")
+    assert '<html lang="zh-CN">' in page and "<script" not in page
+    assert re.search(r'id="mha-lang-zh" checked', page) and not re.search(r'id="mha-lang-en" checked', page)
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids)) and "zh-s-concat" in ids and "en-s-concat" in ids
+    assert all(f'href="#{i}"' in page for i in ("zh-heatmaps", "en-s-concat"))   # contents links reach their body
+    bodies = re.findall(r'<div class="mha-explanation" lang="[^"]+" data-lang="(\w+)">', page)
+    assert bodies == ["zh", "en"]
+    zh, en = page.split('data-lang="en">')
+    assert "多头注意力" in zh and "Multi-head attention" in en
+
+    def numbers(part):
+        return re.findall(r'data-symbol="([^"]+)".*?</table>', part, flags=re.S), \
+            re.findall(r'data-i="(\d+)" data-j="(\d+)"[^>]*>([^<]*)</td>', part)
+
+    assert numbers(zh) == numbers(en) and len(numbers(en)[1]) > 100
+
+
 def test_jupyter_reprs():
     ex = mha.explain(lang="en")
     fragment = ex._repr_html_()

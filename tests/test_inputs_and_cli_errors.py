@@ -61,7 +61,9 @@ def test_not_json_and_missing_file(tmp_path, run_cli):
 
 def test_bad_flags_are_one_line(run_cli):
     for argv in (["explain", "--format", "pdf"], ["explain", "--precision", "x"], ["frobnicate"],
-                 ["explain", "--x", "[[1,2]"], ["explain", "--tokens", "a:b"], ["explain", "--heads", "x"]):
+                 ["explain", "--x", "[[1,2]"], ["explain", "--tokens", "a:b"], ["explain", "--heads", "x"],
+                 ["explain", "--lang", "fr"], ["explain", "--lang", "en,en"], ["explain", "--lang", "en,zh"],
+                 ["explain", "--lang", "zh,en", "--format", "md"]):
         code, out, err = run_cli(*argv)
         assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
 

@@ -80,6 +80,13 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
+def _langs(text: str) -> list[str]:
+    langs = [p.strip() for p in text.split(",")]
+    if not langs or any(p not in ("en", "zh") for p in langs) or len(set(langs)) != len(langs):
+        raise argparse.ArgumentTypeError(f"expected en, zh, en,zh or zh,en, got {text!r}")
+    return langs
+
+
 def _parse_tokens(text: str | None) -> slice | None:
     if text is None:
         return None
@@ -97,6 +104,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from .inputs import parse_config
 
     fmt = args.format or "text"      # on a terminal in colour; plain when piped or NO_COLOR is set
+    langs = args.lang or [None]                  # a list: one language, or two for a bilingual page
+    if len(langs) > 1 and fmt != "html":
+        raise UsageError(f"--lang {','.join(langs)}: two languages in one file need --format html")
     cfg = parse_config(build_input(args), dtype=args.dtype)
     t = run(cfg)
     if fmt == "json":
@@ -104,9 +114,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
     else:
         from .explanation import explain
         heads = _int_list(args.heads, "--heads") if args.heads else None
-        ex = explain(t, lang=args.lang, precision=args.precision, heads=heads,
-                     tokens=_parse_tokens(args.tokens), full=args.full,
-                     tiled_block=args.block_size if args.tiled else None)
+        exs = [explain(t, lang=lang, precision=args.precision, heads=heads, tokens=_parse_tokens(args.tokens),
+                       full=args.full, tiled_block=args.block_size if args.tiled else None) for lang in langs]
+        ex = exs[0]
         if fmt == "text":
             if args.output:
                 out = ex.to_text(color=False)
@@ -114,7 +124,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 ex.print(file=sys.stdout)
                 out = None
         else:
-            out = {"md": ex.to_markdown, "tex": ex.to_latex, "html": ex.to_html}[fmt]()
+            if len(exs) > 1:
+                from .render.html import render_html_languages
+                out = render_html_languages(exs)
+            else:
+                out = {"md": ex.to_markdown, "tex": ex.to_latex, "html": ex.to_html}[fmt]()
     if args.plot:
         from .render.plot import save_heatmaps
         save_heatmaps(t, args.plot, precision=args.precision)
@@ -154,7 +168,9 @@ def make_parser() -> argparse.ArgumentParser:
     ex.add_argument("input", nargs="?", help="input JSON file ('-' for stdin); default: the worked example")
     ex.add_argument("--format", "-f", choices=FORMATS, help="output format (default: text)")
     ex.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-    ex.add_argument("--lang", choices=("zh", "en"), help="language (default: from LANG / LC_ALL)")
+    ex.add_argument("--lang", type=_langs, metavar="{en,zh}",
+                    help="language (default: from LANG / LC_ALL); with --format html also en,zh or zh,en: "
+                         "both languages on one page, the first shown, with a switch")
     ex.add_argument("--precision", type=int, default=4, metavar="N", help="decimals shown (default 4)")
     ex.add_argument("--heads", metavar="0,2", help="only explain these heads (0-based)")
     ex.add_argument("--tokens", metavar="START:STOP", help="only show these query tokens in detail")
@@ -205,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         if getattr(args, "lang", "x") is None:
             from .explanation import default_lang
-            args.lang = default_lang()
+            args.lang = [default_lang()]
         return args.func(args)
     except (UsageError, MHAInputError) as e:
         msg = " ".join(str(e).split())

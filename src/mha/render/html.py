@@ -108,20 +108,21 @@ def _block(b: Any) -> str:
     raise TypeError(type(b))
 
 
-def body_html(ex: Any) -> str:
+def body_html(ex: Any, id_prefix: str = "") -> str:
+    """The explanation's headings, contents and sections; ids start with id_prefix (one per language on a page)."""
     cat = catalog(ex.lang)
     parts = [f"<h1>{html.escape(ex.title)}</h1>", f'<p class="sub">{html.escape(ex.subtitle)}</p>']
     toc = []
     body = []
     if ex.heatmaps:
-        body.append(f'<section id="heatmaps"><h2>{inline_html(cat["heatmaps.title"])}</h2>'
+        body.append(f'<section id="{id_prefix}heatmaps"><h2>{inline_html(cat["heatmaps.title"])}</h2>'
                     f'<p>{inline_html(cat["heatmaps.intro"])}</p><div class="grid">')
         for m in ex.heatmaps:
             body.append(f"<figure>{matrix_html(m)}</figure>")
         body.append("</div></section>")
-        toc.append(f'<li><a href="#heatmaps">{html.escape(cat["heatmaps.title"])}</a></li>')
+        toc.append(f'<li><a href="#{id_prefix}heatmaps">{html.escape(cat["heatmaps.title"])}</a></li>')
     for number, sec in numbered(ex.sections):
-        sid = "s-" + sec.key.replace(".", "-")
+        sid = id_prefix + "s-" + sec.key.replace(".", "-")
         tag = "h2" if sec.level <= 2 else "h3"
         if sec.level <= 2:
             toc.append(f'<li><a href="#{sid}">{number}. {inline_html(sec.title)}</a></li>')
@@ -132,12 +133,57 @@ def body_html(ex: Any) -> str:
     return "".join(parts + body)
 
 
+def _html_lang(lang: str) -> str:
+    return "zh-CN" if lang == "zh" else "en"
+
+
+def _page(lang: str, title: str, css: str, body: str) -> str:
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="{_html_lang(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>{html.escape(title)}</title><style>{css}</style></head>"
+            f"<body>{body}</body></html>\n")
+
+
 def render_html(ex: Any, *, standalone: bool = True) -> str:
-    inner = f'<div class="mha-explanation" lang="{"zh-CN" if ex.lang == "zh" else "en"}">{body_html(ex)}</div>'
+    inner = f'<div class="mha-explanation" lang="{_html_lang(ex.lang)}">{body_html(ex)}</div>'
     if not standalone:
         return f"<style>{CSS}</style>{inner}"
-    return ("<!DOCTYPE html>\n"
-            f'<html lang="{"zh-CN" if ex.lang == "zh" else "en"}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{html.escape(ex.title)}</title><style>{CSS}</style></head>"
-            f"<body>{inner}</body></html>\n")
+    return _page(ex.lang, ex.title, CSS, inner)
+
+
+LANGUAGE_NAMES = {"en": "English", "zh": "中文"}
+
+
+def render_html_languages(explanations: list[Any]) -> str:
+    """One page holding the same explanation in several languages, the first shown, with a switch at the top.
+
+    The switch is radio buttons and CSS (the buttons are siblings of the
+    bodies, so `:checked ~` shows one body): no script, so it works from a
+    file and where JavaScript is blocked.
+    """
+    langs = [ex.lang for ex in explanations]
+    if not explanations or len(set(langs)) != len(langs):
+        raise ValueError(f"explanations: expected distinct languages, got {langs}")
+    radios, labels, rules = [], [], []
+    for i, lang in enumerate(langs):
+        rid = f"mha-lang-{lang}"
+        radios.append(f'<input type="radio" class="mha-lang-radio" name="mha-lang" id="{rid}"'
+                      f'{" checked" if i == 0 else ""}>')
+        labels.append(f'<label for="{rid}" lang="{_html_lang(lang)}">{LANGUAGE_NAMES[lang]}</label>')
+        rules.append(f'#{rid}:not(:checked)~.mha-explanation[data-lang="{lang}"]{{display:none}}'
+                     f'#{rid}:checked~.mha-lang-switch label[for="{rid}"]{{background:#0969da;color:#fff}}')
+    switch = f'<div class="mha-lang-switch">{"".join(labels)}</div>'
+    bodies = "".join(f'<div class="mha-explanation" lang="{_html_lang(ex.lang)}" data-lang="{ex.lang}">'
+                     f"{body_html(ex, id_prefix=ex.lang + '-')}</div>" for ex in explanations)
+    css = CSS + SWITCH_CSS + "".join(rules)
+    return _page(langs[0], " / ".join(ex.title for ex in explanations), css, "".join(radios) + switch + bodies)
+
+
+SWITCH_CSS = """
+.mha-lang-radio{position:absolute;opacity:0;pointer-events:none}
+.mha-lang-switch{max-width:60rem;margin:0 auto;padding:.6rem 1rem 0;display:flex;gap:.4rem;
+ font-family:system-ui,"Noto Sans CJK SC",sans-serif}
+.mha-lang-switch label{border:1px solid #0969da;border-radius:1rem;padding:.15rem .8rem;cursor:pointer;color:#0969da;
+ line-height:1.5;display:inline-flex;align-items:center}
+"""
