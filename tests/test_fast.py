@@ -173,3 +173,16 @@ def test_bench_quick_runs_and_reports_every_column(tmp_path, run_cli):
     impls = {r["impl"] for r in result["rows"]}
     assert {"mha tiled", "torch sdpa", "mha forward", "torch nn.MultiheadAttention"} <= impls
     json.dumps(result)
+
+
+def test_bench_runs_without_torch(monkeypatch):
+    """torch is optional: the ratio column says so, the torch rows are gone, everything else is measured."""
+    from mha import bench
+    monkeypatch.setattr(bench, "_torch", lambda: None)
+    result = bench.run(quick=True, progress=lambda s: None)
+    assert result["machine"]["torch"] is None
+    assert {r["impl"] for r in result["rows"]} == {"mha tiled", "mha forward"}
+    assert all(r["vs_torch"] is None and r["gflops"] > 0 and r["peak_mib"] is not None for r in result["rows"])
+    text = bench.table(result)
+    assert text.count("no torch") == len(result["rows"]) and "ceiling" in text and "at best" not in text
+

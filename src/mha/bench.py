@@ -90,12 +90,10 @@ def machine() -> dict[str, Any]:
                         for p in threadpool_info() if p.get("user_api") == "blas"]
     except ImportError:
         info["blas"] = "threadpoolctl not installed"
-    try:
-        import torch
-        info["torch"] = torch.__version__
+    torch = _torch()
+    info["torch"] = None if torch is None else torch.__version__
+    if torch is not None:
         info["torch_threads"] = torch.get_num_threads()
-    except ImportError:
-        info["torch"] = None
     return info
 
 
