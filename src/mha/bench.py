@@ -161,7 +161,7 @@ def core_cases(quick: bool) -> list[dict[str, Any]]:
 def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool = True) -> dict[str, Any]:
     """Measure every case; returns the results as a JSON-ready dict."""
     from .core import attention
-    from .fast import forward
+    from .fast import forward, layer_flops
     torch = _torch()
     if torch is not None:
         torch.set_num_threads(os.cpu_count() or 1)
@@ -175,9 +175,9 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
     result["sgemm_gflops"] = peak
     cores = os.cpu_count() or 1
 
-    def bound(row: Row, scores: float, peer_s: float | None) -> None:
+    def bound(row: Row, flops: float, scores: float, peer_s: float | None) -> None:
         """Record the ceiling for a float32 row: the least time, and the best ratio to torch it allows."""
-        floor = ceiling(row.gflops * row.median_s * 1e9, scores, peak, exp_ns, cores)
+        floor = ceiling(flops, scores, peak, exp_ns, cores)
         row.extra["ceiling_ms"] = floor * 1e3
         if peer_s is not None:
             row.extra["ceiling_vs_torch"] = peer_s / floor
@@ -216,7 +216,7 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
         rows.append(Row(c["case"], "mha tiled", shape, c["dtype"], t, flops / t / 1e9, ratio,
                         100 * flops / t / 1e9 / peak, mem, repeats))
         if dt == np.float32:
-            bound(rows[-1], c["B"] * c["H"] * c["T"] * c["T"] / (2 if c["causal"] else 1), tt)
+            bound(rows[-1], flops, c["B"] * c["H"] * c["T"] * c["T"] / (2 if c["causal"] else 1), tt)
         if tt is not None:
             rows.append(Row(c["case"], "torch sdpa", shape, c["dtype"], tt, flops / tt / 1e9, 1.0,
                             100 * flops / tt / 1e9 / peak, None, repeats))
@@ -233,7 +233,7 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
     W = {n_: (rng.standard_normal((D, D)) / np.sqrt(D)).astype(np.float32) for n_ in ("W_Q", "W_K", "W_V", "W_O")}
     from .inputs import parse_config
     cfg = parse_config({"X": Xn, "n_heads": H, **W}, dtype=np.float32)
-    flops = 4 * B * H * T * T * (D // H) + 8 * B * T * D * D
+    flops = layer_flops(B, T, T, D, H)
     peer = None
     if torch is not None:
         m = torch.nn.MultiheadAttention(D, H, batch_first=True, bias=False).eval()
@@ -247,7 +247,7 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool 
     shape = f"B={B} T={T} d_model={D} H={H}"
     rows.append(Row("layer", "mha forward", shape, "float32", t, flops / t / 1e9, ratio,
                     100 * flops / t / 1e9 / peak, mem, repeats))
-    bound(rows[-1], B * H * T * T, tt)
+    bound(rows[-1], flops, B * H * T * T, tt)
     if tt is not None:
         rows.append(Row("layer", "torch nn.MultiheadAttention", shape, "float32", tt, flops / tt / 1e9, 1.0,
                         100 * flops / tt / 1e9 / peak, None, repeats))

@@ -81,9 +81,11 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _langs(text: str) -> list[str]:
+    from .explanation.model import LANGS
     langs = [p.strip() for p in text.split(",")]
-    if not langs or any(p not in ("en", "zh") for p in langs) or len(set(langs)) != len(langs):
-        raise argparse.ArgumentTypeError(f"expected en, zh, en,zh or zh,en, got {text!r}")
+    if any(p not in LANGS for p in langs) or len(set(langs)) != len(langs):
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(LANGS)} or a comma-separated list of "
+                                         f"them, got {text!r}")
     return langs
 
 

@@ -172,8 +172,7 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False,
                 or key_lengths.shape != batch_shape[:key_lengths.ndim]):
             raise MHAInputError(f"key_lengths: expected integers of shape a prefix of the leading axes "
                                 f"{list(batch_shape)}, got {list(key_lengths.shape)} {key_lengths.dtype}")
-    if impl == "auto":
-        impl = "tiled" if T * S * max(1, math.prod(batch_shape)) > 1 << 22 else "reference"
+    impl = resolve_impl(impl, T * S * max(1, math.prod(batch_shape)))
     if impl == "tiled":
         from .fast import tiled_attention
         return tiled_attention(q, k, v, scale=scale, mask=mask, causal=causal,
@@ -183,6 +182,17 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False,
     allowed = visible_keys(T, S, mask=mask, causal=causal, key_lengths=key_lengths,
                            batch_shape=batch_shape)
     return head_attention(q, k, v, scale=scale, allowed=allowed, bias=bias).O
+
+
+# impl="auto" takes the tiled path once the T x S matrices of all heads would hold more scores than this
+AUTO_TILED_SCORES = 1 << 22
+
+
+def resolve_impl(impl: str, n_scores: int) -> str:
+    """"auto" becomes "tiled" or "reference" by the number of scores; the other names pass through."""
+    if impl == "auto":
+        return "tiled" if n_scores > AUTO_TILED_SCORES else "reference"
+    return impl
 
 
 def _as_float(a: Any, name: str) -> np.ndarray:

@@ -358,29 +358,33 @@ def forward(data: Any, *, impl: str = "auto", dtype: Any = np.float64,
     the attention share one set of workers, and the attention writes each
     head's output straight into its columns of the concat.
     """
-    from .core import attention, merge_heads, project, split_heads
+    from .core import attention, merge_heads, project, resolve_impl, split_heads
     from .inputs import Config, parse_config
     cfg = data if isinstance(data, Config) else parse_config(data, dtype=dtype)
-    X_k = cfg.X if cfg.key is None else cfg.key
-    X_v = cfg.X if cfg.value is None else cfg.value
     H = cfg.n_heads
-    if impl == "auto":
-        impl = "tiled" if cfg.T * cfg.S * cfg.B * H > 1 << 22 else "reference"
+    projections = ((cfg.X, cfg.W_Q, cfg.b_Q),                                   # Q, K, V: [B, T|S, d_model]
+                   (cfg.X if cfg.key is None else cfg.key, cfg.W_K, cfg.b_K),
+                   (cfg.X if cfg.value is None else cfg.value, cfg.W_V, cfg.b_V))
+    impl = resolve_impl(impl, cfg.B * H * cfg.T * cfg.S)
     if impl != "tiled":
-        Q, K, V = (split_heads(project(x, W, b), H)                            # [B, H, T|S, d_head]
-                   for x, W, b in ((cfg.X, cfg.W_Q, cfg.b_Q), (X_k, cfg.W_K, cfg.b_K), (X_v, cfg.W_V, cfg.b_V)))
+        Q, K, V = (split_heads(project(*p), H) for p in projections)          # [B, H, T|S, d_head]
         O = attention(Q, K, V, mask=cfg.mask, causal=cfg.causal, scale=cfg.effective_scale,
                       key_lengths=cfg.key_lengths, bias=cfg.bias, impl=impl, block_size=block_size)
         Y = project(merge_heads(O), cfg.W_O, cfg.b_O)                         # [B, T, d_model]
         return Y if cfg.batched else Y[0]
-    work = 8 * cfg.B * cfg.T * cfg.d_model ** 2 + 4 * cfg.B * H * cfg.T * cfg.S * (cfg.d_model // H)
+    work = layer_flops(cfg.B, cfg.T, cfg.S, cfg.d_model, H)
     with Workers(workers if workers or work >= SMALL_WORK else 1) as pool:
         # head views of the projections: the tiles' products read them with a row stride of d_model
-        Q, K, V = (split_heads(pool.matmul(x, W, b), H)
-                   for x, W, b in ((cfg.X, cfg.W_Q, cfg.b_Q), (X_k, cfg.W_K, cfg.b_K), (X_v, cfg.W_V, cfg.b_V)))
+        Q, K, V = (split_heads(pool.matmul(*p), H) for p in projections)
         O_concat = np.empty((cfg.B, cfg.T, V.shape[1] * V.shape[3]), dtype=V.dtype)   # [B, T, H * d_head]
         tiled_attention(Q, K, V, scale=cfg.effective_scale, mask=cfg.mask, causal=cfg.causal,
                         key_lengths=cfg.key_lengths, bias=cfg.bias, block_size=block_size,
                         out=split_heads(O_concat, H), pool=pool)
         Y = pool.matmul(O_concat, cfg.W_O, cfg.b_O)                           # [B, T, d_model]
     return Y if cfg.batched else Y[0]
+
+
+def layer_flops(B: int, T: int, S: int, d_model: int, H: int) -> int:
+    """A layer's FLOPs as the benchmark counts them: 4 B H T S d_head for attention, 8 B T d_model^2 for
+    the four projections (taken as T rows each)."""
+    return 4 * B * H * T * S * (d_model // H) + 8 * B * T * d_model ** 2

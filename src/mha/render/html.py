@@ -152,9 +152,6 @@ def render_html(ex: Any, *, standalone: bool = True) -> str:
     return _page(ex.lang, ex.title, CSS, inner)
 
 
-LANGUAGE_NAMES = {"en": "English", "zh": "中文"}
-
-
 def render_html_languages(explanations: list[Any]) -> str:
     """One page holding the same explanation in several languages, the first shown, with a switch at the top.
 
@@ -170,7 +167,7 @@ def render_html_languages(explanations: list[Any]) -> str:
         rid = f"mha-lang-{lang}"
         radios.append(f'<input type="radio" class="mha-lang-radio" name="mha-lang" id="{rid}"'
                       f'{" checked" if i == 0 else ""}>')
-        labels.append(f'<label for="{rid}" lang="{_html_lang(lang)}">{LANGUAGE_NAMES[lang]}</label>')
+        labels.append(f'<label for="{rid}" lang="{_html_lang(lang)}">{html.escape(catalog(lang)["language.name"])}</label>')
         rules.append(f'#{rid}:not(:checked)~.mha-explanation[data-lang="{lang}"]{{display:none}}'
                      f'#{rid}:checked~.mha-lang-switch label[for="{rid}"]{{background:#0969da;color:#fff}}')
     switch = f'<div class="mha-lang-switch">{"".join(labels)}</div>'
