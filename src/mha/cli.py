@@ -11,32 +11,15 @@ import json
 import sys
 from typing import Any, Sequence
 
-from .inputs import MHAInputError
+from .inputs import MHAInputError, UsageError, read_json_file
 
 FORMATS = ("text", "md", "tex", "json", "html")
-
-
-class UsageError(Exception):
-    """A bad command line or unreadable file: exit 2 with one line."""
 
 
 class _Parser(argparse.ArgumentParser):
     # argparse prints usage plus a message and exits; we want exactly one line.
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"{self.prog}: {message}")
-
-
-def _read_json_file(path: str) -> Any:
-    try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except FileNotFoundError:
-        raise UsageError(f"input: no such file: {path}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"input: cannot read {path}: {e.__class__.__name__}: {e}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"input: {path} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 
 def _json_arg(text: str, flag: str) -> Any:
@@ -58,7 +41,7 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
     from .examples import DOCUMENT_EXAMPLE
     from .inputs import with_random_weights
 
-    data: Any = _read_json_file(args.input) if args.input else {}
+    data: Any = read_json_file(args.input) if args.input else {}
     if not isinstance(data, dict):
         raise UsageError(f"input: the JSON file must hold an object, got {type(data).__name__}")
     if args.x is not None:

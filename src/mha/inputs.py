@@ -28,6 +28,28 @@ class MHAInputError(ValueError):
     """A user's input that cannot describe an attention layer; the message names the field."""
 
 
+class UsageError(Exception):
+    """A bad command line or an unreadable file: the CLI exits 2 with one line."""
+
+
+def read_json_file(path: str) -> Any:
+    """Read a JSON file ('-' for stdin); every failure is one UsageError naming the file."""
+    import json
+    import sys
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except FileNotFoundError:
+        raise UsageError(f"input: no such file: {path}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"input: cannot read {path}: {e.__class__.__name__}: {e}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"input: {path} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise UsageError(f"input: {path} nests too deeply to be an attention configuration") from None
+
+
 @dataclass(frozen=True)
 class Config:
     """One validated configuration; arrays always carry the batch axis B."""

@@ -615,7 +615,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None) -> Report
 
 
 def main_from_args(args: Any) -> int:
-    from ..cli import UsageError, _read_json_file
+    from ..inputs import UsageError, read_json_file
     try:
         with open(args.doc, "rb") as f:
             raw = f.read()
@@ -624,7 +624,7 @@ def main_from_args(args: Any) -> int:
     except OSError as e:
         raise UsageError(f"doc: cannot read {args.doc}: {e.strerror}") from None
     text = usable_text(raw, "doc")
-    config = _read_json_file(args.input) if args.input else None
+    config = read_json_file(args.input) if args.input else None
     if config is not None and not isinstance(config, dict):
         raise UsageError("--input: the JSON file must hold an object")
     report = check_document(text, config)
