@@ -1,0 +1,322 @@
+"""The names people give the quantities of attention, in both languages, and what they point to.
+
+A label (`A^{(1)}`, `attn_weights`, `scores`, `注意力权重`, `\\text{head}_2`, `softmax(S)`) becomes a
+`Ref`: the trace nodes it may name (a family: "scores" is Q Kᵀ or the scaled scores), with the
+head, row or entry it picks out.  Labels break ties between equal values and attribute a wrong
+value to a step; the values themselves decide everything else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# The trace nodes a document can print, with the pipeline step each belongs to.
+STEP = {"X": "input", "W_Q": "weights", "W_K": "weights", "W_V": "weights", "W_O": "weights",
+        "b_Q": "weights", "b_K": "weights", "b_V": "weights", "b_O": "weights",
+        "Q": "projection", "K": "projection", "V": "projection",
+        "Qh": "split", "Kh": "split", "Vh": "split", "Qr": "rope", "Kr": "rope",
+        "QKt": "scores", "S": "scale", "E": "softmax", "row_max": "softmax", "row_sum": "softmax",
+        "A": "softmax", "mask": "scale", "O": "weighted_sum", "O_concat": "concat", "Y": "output"}
+ORDER = list(STEP)
+PER_HEAD = {"Qh", "Kh", "Vh", "Qr", "Kr", "QKt", "S", "E", "A", "O", "row_max", "row_sum", "mask"}
+SHOWN = {"X": "X", "W_Q": "W_Q", "W_K": "W_K", "W_V": "W_V", "W_O": "W_O", "Q": "Q", "K": "K", "V": "V",
+         "Qh": "Q", "Kh": "K", "Vh": "V", "Qr": "Q (rotated)", "Kr": "K (rotated)", "QKt": "Q Kᵀ",
+         "S": "S", "E": "exp", "row_max": "row max", "row_sum": "row sum", "A": "A", "mask": "mask",
+         "O": "O", "O_concat": "O_concat", "Y": "Y", "b_Q": "b_Q", "b_K": "b_K", "b_V": "b_V", "b_O": "b_O"}
+
+
+@dataclass(frozen=True)
+class Ref:
+    """What a label names: candidate nodes, and which head / row / entry of them (0-based)."""
+    nodes: tuple[str, ...]
+    head: int | None = None
+    row: int | None = None
+    col: int | None = None
+    transposed: bool = False
+    batch: int | None = None
+    strong: bool = True           # a symbol or a variable name (attributes a wrong value); False: prose words
+    raw_head: int | None = None   # the index as written, before the document's base is known
+    raw_row: int | None = None
+
+    def show(self) -> str:
+        n = self.nodes[0]
+        s = SHOWN.get(n, n)
+        if self.head is not None and n in PER_HEAD | {"Qh", "Kh", "Vh"}:
+            s = f"{s}^({self.head + 1})" if n != "QKt" else f"Q^({self.head + 1}) K^({self.head + 1})ᵀ"
+        if self.row is not None:
+            s = f"{s} row {self.row + 1}"
+        if self.col is not None:
+            s = f"{s}[{self.col + 1}]"
+        if self.transposed:
+            s += "ᵀ"
+        return s
+
+
+# ------------------------------------------------------------------ vocabulary
+
+_WORDS: list[tuple[str, tuple[str, ...]]] = [
+    # longest phrases first
+    (r"attention[_ ]?weights?|attn[_ ]?weights?|attention[_ ]?probs?|attn[_ ]?probs?|p[_ ]?attn|attention[_ ]?"
+     r"matrix|attention[_ ]?distribution|注意力权重|注意力矩阵|注意力分布|权重矩阵|注意力概率|softmax[_ ]?out(put)?|"
+     r"normali[sz]ed[_ ]?scores?|probabilities|probs?", ("A",)),
+    (r"scaled[_ ]?(dot[_ ]?product[_ ]?)?(scores?|logits|attention[_ ]?scores?)|scores?[_ ]?scaled|缩放后的?(分数|得分)?|"
+     r"缩放分数|缩放点积|scaled", ("S",)),
+    (r"raw[_ ]?(attention[_ ]?)?scores?|attention[_ ]?scores?|attn[_ ]?scores?|attention[_ ]?logits|"
+     r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
+     r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|分数|得分|打分|scores?|logits|qk", ("QKt", "S")),
+    (r"exp(onentials?|s)?|指数", ("E",)),
+    (r"row[_ ]?sums?|denominators?|分母|行和", ("row_sum",)),
+    (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
+    (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
+    (r"(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重", ("W_Q",)),
+    (r"(key|k)[_ ]?(weights?|proj(ection)?)|w[_ ]?(key|k)|键权重", ("W_K",)),
+    (r"(value|v)[_ ]?(weights?|proj(ection)?)|w[_ ]?(value|v)|值权重", ("W_V",)),
+    (r"(out|output|o)[_ ]?(weights?|proj(ection)?)|w[_ ]?(out|output|o)|输出(投影|权重)(矩阵)?", ("W_O",)),
+    (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
+    (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
+     r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果", ("Y", "O_concat", "O")),
+    (r"head[_ ]?outputs?|heads?|context([_ ]?vectors?)?|ctx|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)",
+     ("O", "O_concat")),
+    (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
+    (r"keys?|k[_ ]?total|键(向量|矩阵)?", ("K",)),
+    (r"values?|v[_ ]?total|值(向量|矩阵)?", ("V",)),
+    (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)?|"
+     r"输入(矩阵|向量)?|词向量|嵌入(向量)?", ("X",)),
+]
+_WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in _WORDS]
+
+_LETTER = {"X": ("X",), "x": ("X",), "H": ("X",), "E": ("X",),
+           "Q": ("Q",), "q": ("Q",), "K": ("K",), "k": ("K",), "V": ("V",), "v": ("V",),
+           "S": ("S", "QKt"), "s": ("S", "QKt"), "A": ("A",), "a": ("A",), "α": ("A",), "P": ("A",), "p": ("A",),
+           "W": ("A",), "O": ("O", "O_concat", "Y"), "o": ("O", "O_concat", "Y"), "Z": ("O", "O_concat", "Y"),
+           "z": ("O", "O_concat", "Y"), "Y": ("Y", "O_concat"), "y": ("Y", "O_concat"),
+           "C": ("O", "O_concat"), "c": ("O", "O_concat"), "M": ("mask",), "e": ("QKt", "S"), "ℓ": ("row_sum",),
+           "l": ("row_sum",), "m": ("row_max",), "L": ("QKt", "S")}
+
+
+def _norm(text: str) -> str:
+    s = text.strip()
+    s = re.sub(r"\\(?:left|right|big|Big|bigl|bigr|displaystyle|mathrm|mathbf|text|operatorname|boldsymbol|bm)\b",
+               "", s)
+    s = s.replace("\\top", "T").replace("\\intercal", "T").replace("ᵀ", "^T").replace("⊤", "^T")
+    s = s.replace("\\", "")
+    s = re.sub(r"\s+", " ", s)
+    for _ in range(4):
+        s = re.sub(r"\{([^{}]*)\}", r"\1", s)
+    s = s.replace("{", "").replace("}", "")
+    s = re.sub(r"\s*([_^()\[\],=])\s*", r"\1", s)
+    return s.strip()
+
+
+_HEAD_SUP = r"\^\(?(\d+|[hij])\)?"
+_IDX = r"(\d+|[hijt])"
+
+
+def _num(s: str | None) -> int | None:
+    return int(s) if s is not None and s.isdigit() else None
+
+
+def parse_label(text: str) -> Ref | None:
+    """The quantity a label names, or None.
+
+    >>> parse_label(r"A^{(1)}")
+    Ref(nodes=('A',), head=None, row=None, col=None, transposed=False, batch=None, strong=True, raw_head=1, raw_row=None)
+    >>> parse_label("attn_weights").nodes, parse_label(r"Q^{(2)}(K^{(2)})^T").nodes, parse_label("注意力权重").nodes
+    (('A',), ('QKt',), ('A',))
+    """
+    if not text or len(text) > 160:
+        return None
+    s = _norm(text)
+    if not s:
+        return None
+    s = re.sub(r"^(?:print|display|np\.round|round|torch\.round)\(?", "", s)
+    # -- formulas that say what they compute
+    f = _formula(s)
+    if f is not None:
+        return f
+    # -- a symbol with indices: W_Q, W^Q_1, Q^(1), q_1^(1), α_{12}, head_1, x_2, K^T, (K^(1))^T
+    r = _symbol(s)
+    if r is not None:
+        return r
+    # -- words (variable names, prose) in both languages
+    return _words(s, text)
+
+
+def _formula(s: str) -> Ref | None:
+    low = s.lower()
+    head = _first_head(s)
+    if re.search(r"softmax|σ\(", low):
+        inner_after = re.search(r"softmax\(.*\)\s*\*?\s*([vV]|x|X)", s)
+        if inner_after or re.search(r"softmax\(.*\)[vV]", s):
+            return Ref(("O", "O_concat", "Y"), raw_head=head)
+        return Ref(("A",), raw_head=head)
+    if re.search(r"multihead|multi-head|多头", low):
+        return Ref(("Y", "O_concat"))
+    if re.match(r"^concat\(|^concatenate\(|^拼接", low) or re.search(r"concat\(head", low):
+        return Ref(("O_concat",))
+    if re.search(r"attention\(", low):
+        return Ref(("O", "O_concat", "Y"), raw_head=head)
+    qk = re.search(r"q(?:\^?\(?(\d+|h)?\)?)?[\*·]?\(?k(?:\^?\(?(\d+|h)?\)?)?\)?\^?t", low)
+    if qk and ("frac" in low or "/" in low or "sqrt" in low or "√" in low):
+        return Ref(("S",), raw_head=_num(qk.group(1)))
+    if qk and re.match(r"^\(?q", low):
+        return Ref(("QKt",), raw_head=_num(qk.group(1)))
+    if re.match(r"^x\*?w_?\^?q$|^xw\^?q|^x\*?w_?q", low):
+        return Ref(("Q",))
+    if re.match(r"^x\*?w_?\^?k$|^x\*?w_?k", low):
+        return Ref(("K",))
+    if re.match(r"^x\*?w_?\^?v$|^x\*?w_?v", low):
+        return Ref(("V",))
+    m = re.match(r"^a(?:\^?\(?(\d+)\)?)?\*?v(?:\^?\(?(\d+)\)?)?$", low)
+    if m:
+        return Ref(("O",), raw_head=_num(m.group(1) or m.group(2)))
+    if re.match(r"^o_?concat\*?w_?\^?o|^concat.*w_?\^?o$", low):
+        return Ref(("Y",))
+    return None
+
+
+def _first_head(s: str) -> int | None:
+    m = re.search(r"\^\((\d+)\)|_(\d+)\b", s)
+    return _num(m.group(1) or m.group(2)) if m else None
+
+
+_SYM = re.compile(
+    r"^\(?(?P<name>[A-Za-zα-ωℓ]|W|b|head|Head|Z|z)"
+    r"(?P<idx>(?:[_^](?:\(?[A-Za-z0-9,]+\)?|\([^()]*\)))*)"
+    r"\)?(?P<t>\^T|\^\{?T\}?|')?$")
+
+
+def _symbol(s: str) -> Ref | None:
+    t = s.replace(" ", "")
+    transposed = False
+    m = re.match(r"^\((.*)\)\^T$", t)
+    if m:
+        t, transposed = m.group(1), True
+    if t.endswith("^T") or t.endswith("'"):
+        t, transposed = (t[:-2] if t.endswith("^T") else t[:-1]), True
+    # weights: W_Q, W^Q, W_q, Wq, W^Q_1, W_1^Q, W_Q^(1), W^{(1)}_Q, W_{query}
+    m = re.match(r"^([Ww]|b)(?:_?\^?\(?([QKVOqkvo])(?:uery|ey|alue|ut(?:put)?)?\)?)"
+                 r"(?:[_^]?\(?(\d+)\)?)?$|^([Ww]|b)(?:_\(?(\d+)\)?)\^?\(?([QKVOqkvo])\)?$"
+                 r"|^([Ww]|b)\^?\((\d+)\)_?([QKVOqkvo])$", t)
+    if m:
+        g = m.groups()
+        kind = g[0] or g[3] or g[6]
+        which = (g[1] or g[5] or g[8]).upper()
+        head = _num(g[2] or g[4] or g[7])
+        node = ("W_" if kind in "Ww" else "b_") + which
+        return Ref((node,), raw_head=head, transposed=transposed)
+    # head_i, \text{head}_i, Z_i (a head's output)
+    m = re.match(r"^(?:head|Head|h)_?\(?(\d+)\)?$", t)
+    if m:
+        return Ref(("O",), raw_head=int(m.group(1)), transposed=transposed)
+    m = re.match(r"^(?:Q|q)\^?\(?(\d+|h)?\)?\(?(?:K|k)\^?\(?(\d+|h)?\)?\)?\^T$", t)
+    if m and (m.group(1) == m.group(2) or not (m.group(1) and m.group(2))):
+        return Ref(("QKt",), raw_head=_num(m.group(1) or m.group(2)))
+    # one letter with a superscript head and/or subscripts: Q^(1), q_1^(1), o^(1)_3, α_{12}, x_2, Z_0
+    m = re.match(r"^([A-Za-zα-ωℓ])((?:[_^](?:\([^()]*\)|[A-Za-z0-9,]+))*)$", t)
+    if m and m.group(1) in _LETTER:
+        letter, idx = m.group(1), m.group(2)
+        sup = re.findall(r"\^\(?([0-9]+|[hij])\)?", idx)
+        sub = re.findall(r"_\(?([0-9]+(?:,[0-9]+)?|[0-9]{2}|[hijt]+|[a-z]+)\)?", idx)
+        head = row = col = None
+        nodes = _LETTER[letter]
+        if sup and sup[0].isdigit():
+            head = int(sup[0])
+        elif sup and sup[0] not in "hij":
+            return None
+        if sub:
+            s0 = sub[0]
+            if s0 in ("concat", "cat", "c"):
+                return Ref(("O_concat",), transposed=transposed)
+            if s0 in ("q", "k", "v", "o") and letter in "Ww":
+                return Ref(("W_" + s0.upper(),), raw_head=head, transposed=transposed)
+            if "," in s0 or (len(s0) == 2 and s0.isdigit() and letter in "αaAeSs"):
+                i, j = (s0.split(",") if "," in s0 else (s0[0], s0[1]))
+                return Ref(nodes if letter not in "ea" else (("A",) if letter == "a" else nodes),
+                           raw_head=head, raw_row=int(i), col=int(j) - 1, transposed=transposed)
+            if s0.isdigit():
+                if letter.isupper() and letter not in "XE" and head is None:
+                    head = int(s0)           # Q_1, A_2, Z_0: one head's matrix
+                else:
+                    row = int(s0)            # x_1, q_2, o_3^(1): one token's row
+            elif s0 in ("i", "j", "t", "h", "ij"):
+                pass
+            else:
+                return None
+        if letter == "W" and not sub and not sup:
+            return None
+        if letter == "H" and (sub or sup):
+            return Ref(("O",), raw_head=head, transposed=transposed)
+        nodes = {"Q": ("Q",), "K": ("K",), "V": ("V",)}.get(letter.upper(), nodes) if letter.lower() in "qkv" \
+            else nodes
+        return Ref(nodes, raw_head=head, raw_row=row, transposed=transposed)
+    return None
+
+
+def _words(s: str, original: str) -> Ref | None:
+    low = s.lower().replace("\\", "")
+    low = re.sub(r"[.\[\]()'\"`:=]+", " ", low)
+    head = None
+    m = re.search(r"(?:head|头)[ _]?(\d+)|第\s*(\d+|[一二三四五六七八])\s*个?头|\bh(\d+)\b|[_ ](\d+)$", low)
+    if m:
+        g = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+        head = _ZH.get(g) if g in _ZH else int(g)
+    strong = bool(re.fullmatch(r"[A-Za-z_][A-Za-z_0-9.]*(\[\d+\])*", original.strip()))
+    for rx, nodes in _WORD_RES:
+        if rx.search(low):
+            word_head = head
+            if nodes == ("O", "O_concat") and head is None and re.search(r"\bheads?\b", low):
+                pass
+            return Ref(nodes, raw_head=word_head, strong=strong)
+    return None
+
+
+_ZH = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "两": 2}
+
+
+# ------------------------------------------------------------------ context from prose
+
+_HEAD_WORDS = re.compile(r"(?:\bhead\s*#?\s*(\d+)\b|第\s*(\d+|[一二三四五六七八])\s*个?\s*(?:头|head)|头\s*(\d+)|"
+                         r"\bheads?\[(\d+)\]|\bh\s*=\s*(\d+)\b)", re.I)
+_ROW_WORDS = re.compile(r"(?:第\s*(\d+|[一二三四五六七八九十])\s*行|\brow\s+(\d+)\b|\btoken\s+(\d+)\b|\bquery\s+(\d+)\b)", re.I)
+_STEP_WORDS = [
+    ("scores", r"scores?|similarit|dot[- ]product|相似|分数|点积|q\s*k"),
+    ("scale", r"scal|缩放|√|sqrt"),
+    ("softmax", r"softmax|weights|权重|归一"),
+    ("weighted_sum", r"weighted|加权|乘以\s*v|times v|context|上下文"),
+    ("concat", r"concat|拼接"),
+    ("output", r"output projection|输出投影|w_?o|final"),
+    ("projection", r"projection|投影|q,? ?k,? ?v|queries|查询"),
+    ("split", r"split|拆|heads?\b"),
+]
+APPROX_WORDS = re.compile(r"approx|≈|\\approx|roughly|about\s+\d|around\s+\d|rounded|for readability|约|大约|近似|"
+                          r"四舍五入|保留\s*\d+\s*位", re.I)
+
+
+def head_in(text: str) -> int | None:
+    """A 1-based head number named in prose ("Head 2", "第 2 个头"), or None."""
+    m = _HEAD_WORDS.search(text)
+    if not m:
+        return None
+    g = next(x for x in m.groups() if x)
+    return _ZH.get(g) if g in _ZH else int(g)
+
+
+def row_in(text: str) -> int | None:
+    m = _ROW_WORDS.search(text)
+    if not m:
+        return None
+    g = next(x for x in m.groups() if x)
+    return (_ZH_ALL.get(g) or int(g)) if g in _ZH_ALL else int(g)
+
+
+_ZH_ALL = {**_ZH, "九": 9, "十": 10}
+
+
+def step_in(text: str) -> str | None:
+    low = text.lower()
+    for step, rx in _STEP_WORDS:
+        if re.search(rx, low):
+            return step
+    return None

@@ -1,0 +1,252 @@
+"""Printed numbers with their precision, and arithmetic over the intervals they stand for.
+
+A printed number is a claim at its own precision: "0.7518" stands for every value in
+[0.75175, 0.75185], "0.5" for [0.45, 0.55] and "2" for 2 exactly.  `Num` keeps the text,
+the interval and the line it came from; `Expr` trees (built by the readers) evaluate to
+`Num` intervals, so an arithmetic line is judged against its own printed terms.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+NUMBER_RE = re.compile(r"[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
+_PARTS = re.compile(r"([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$")
+
+
+@dataclass(frozen=True)
+class Num:
+    """A printed number: its value, its text and the closed interval it stands for.
+
+    >>> n = Num.parse("0.7518"); (n.lo, n.hi, n.decimals)
+    (0.75175, 0.75185, 4)
+    >>> Num.parse("-1.5e-03").hi, Num.parse("3").exact
+    (-0.00145, True)
+    """
+    value: float
+    text: str
+    lo: float
+    hi: float
+    line: int = 0
+    decimals: int | None = None        # digits after the point at the printed scale; None = integer text
+
+    @property
+    def exact(self) -> bool:
+        return self.lo == self.hi
+
+    @property
+    def half(self) -> float:
+        return (self.hi - self.lo) / 2
+
+    @classmethod
+    def parse(cls, text: str, line: int = 0, decimals: int | None = None) -> "Num":
+        """Read a number as printed; `decimals` overrides its precision (NumPy pads to a common one)."""
+        t = text.strip().replace("−", "-").replace("+", "", 1) if text.strip().startswith("+") else \
+            text.strip().replace("−", "-")
+        m = _PARTS.match(t)
+        if not m or not (m.group(2) or m.group(3)):
+            raise ValueError(f"not a number: {text!r}")
+        value = float(t)
+        frac = m.group(3)
+        exp = int(m.group(4)) if m.group(4) else 0
+        if decimals is None:
+            if frac is None and not exp:
+                return cls(value, text.strip(), value, value, line, None)
+            decimals = len(frac or "") - exp
+        half = 0.5 * 10.0 ** -decimals
+        return cls(value, text.strip(), value - half, value + half, line, decimals)
+
+    @classmethod
+    def exact_value(cls, value: float, text: str, line: int = 0) -> "Num":
+        return cls(value, text, value, value, line, None)
+
+    def with_line(self, line: int) -> "Num":
+        return Num(self.value, self.text, self.lo, self.hi, line, self.decimals)
+
+    def contains(self, x: float, slack: float = 0.0) -> bool:
+        """Does the exact value x round to this printed number (allowing float noise and `slack`)?"""
+        if math.isnan(x):
+            return False
+        if math.isinf(x):
+            return math.isinf(self.value) and (x > 0) == (self.value > 0)
+        eps = 1e-9 * max(1.0, abs(x)) + slack
+        return self.lo - eps <= x <= self.hi + eps
+
+    def rounded(self, x: float) -> str:
+        """x printed the way this number was printed."""
+        if math.isinf(x):
+            return "-∞" if x < 0 else "∞"
+        if self.decimals is None:
+            return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.4f}"
+        if "e" in self.text.lower():
+            mant = len(self.text.lower().split("e")[0].split(".")[1]) if "." in self.text else 0
+            return f"{x:.{mant}e}"
+        return f"{x:.{max(self.decimals, 0)}f}"
+
+
+NEG_INF = Num(-math.inf, "-∞", -math.inf, -math.inf)
+POS_INF = Num(math.inf, "∞", math.inf, math.inf)
+
+
+def interval(lo: float, hi: float, value: float, text: str = "") -> Num:
+    return Num(value, text, min(lo, hi), max(lo, hi))
+
+
+# ------------------------------------------------------------------ interval arithmetic
+
+def add(a: Num, b: Num) -> Num:
+    return interval(a.lo + b.lo, a.hi + b.hi, a.value + b.value)
+
+
+def neg(a: Num) -> Num:
+    return interval(-a.hi, -a.lo, -a.value)
+
+
+def mul(a: Num, b: Num) -> Num:
+    c = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
+    c = [0.0 if math.isnan(x) else x for x in c]
+    return interval(min(c), max(c), a.value * b.value)
+
+
+def div(a: Num, b: Num) -> Num:
+    if b.lo <= 0 <= b.hi:
+        raise ArithmeticError("division by an interval holding 0")
+    return mul(a, interval(1 / b.hi, 1 / b.lo, 1 / b.value))
+
+
+def sqrt(a: Num) -> Num:
+    if a.lo < 0:
+        raise ArithmeticError("square root of a negative number")
+    return interval(math.sqrt(a.lo), math.sqrt(a.hi), math.sqrt(a.value))
+
+
+def exp(a: Num) -> Num:
+    if a.hi > 700:
+        raise ArithmeticError("exp overflows")
+    return interval(math.exp(a.lo), math.exp(a.hi), math.exp(a.value))
+
+
+def power(a: Num, b: Num) -> Num:
+    if not b.exact or b.value != int(b.value) or abs(b.value) > 8:
+        raise ArithmeticError("only small integer powers")
+    n = int(b.value)
+    out = Num.exact_value(1.0, "1")
+    for _ in range(abs(n)):
+        out = mul(out, a)
+    if n < 0:
+        out = div(Num.exact_value(1.0, "1"), out)
+    if n % 2 == 0 and a.lo < 0 < a.hi:
+        out = interval(0.0, out.hi, out.value)
+    return out
+
+
+# ------------------------------------------------------------------ expression trees
+
+@dataclass(frozen=True)
+class Lit:
+    num: Num
+
+
+@dataclass(frozen=True)
+class Sym:
+    """A symbol inside arithmetic (v_1, q, x_2): resolved by the judge, never evaluated here."""
+    text: str
+
+
+@dataclass(frozen=True)
+class Vec:
+    """A bracketed vector inside arithmetic: 0.4011[1, 0] + ..."""
+    cells: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class Op:
+    """op is one of + * / neg sqrt exp pow; args are sub-trees."""
+    op: str
+    args: tuple = field(default_factory=tuple)
+
+
+Expr = Lit | Sym | Vec | Op
+
+
+def evaluate(e: Expr) -> Num:
+    """The interval an arithmetic tree stands for (ArithmeticError for symbols or vectors)."""
+    match e:
+        case Lit(num):
+            return num
+        case Op("+", args):
+            out = evaluate(args[0])
+            for a in args[1:]:
+                out = add(out, evaluate(a))
+            return out
+        case Op("*", args):
+            out = evaluate(args[0])
+            for a in args[1:]:
+                out = mul(out, evaluate(a))
+            return out
+        case Op("/", (a, b)):
+            return div(evaluate(a), evaluate(b))
+        case Op("neg", (a,)):
+            return neg(evaluate(a))
+        case Op("sqrt", (a,)):
+            return sqrt(evaluate(a))
+        case Op("exp", (a,)):
+            return exp(evaluate(a))
+        case Op("pow", (a, b)):
+            return power(evaluate(a), evaluate(b))
+    raise ArithmeticError("not a number expression")
+
+
+def leaves(e: Expr) -> list[Num]:
+    """Every printed number of an expression, in reading order."""
+    match e:
+        case Lit(num):
+            return [num]
+        case Vec(cells):
+            return list(cells)
+        case Op(_, args):
+            return [n for a in args for n in leaves(a)]
+    return []
+
+
+def has_symbols(e: Expr) -> bool:
+    match e:
+        case Sym() | Vec():
+            return True
+        case Op(_, args):
+            return any(has_symbols(a) for a in args)
+    return False
+
+
+def is_plain_number(e: Expr) -> bool:
+    return isinstance(e, Lit) or (isinstance(e, Op) and e.op == "neg" and isinstance(e.args[0], Lit))
+
+
+def plain_number(e: Expr) -> Num | None:
+    """A lone printed number (with its sign), or None."""
+    if isinstance(e, Lit):
+        return e.num
+    if isinstance(e, Op) and e.op == "neg" and isinstance(e.args[0], Lit):
+        n = e.args[0].num
+        if math.isinf(n.value):
+            return Num(-n.value, "-" + n.text.lstrip("-"), -n.hi, -n.lo, n.line, n.decimals)
+        return Num(-n.value, "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
+    return None
+
+
+def terms_of(e: Expr) -> list[Expr]:
+    """The top-level + terms (a - b is a + (neg b))."""
+    if isinstance(e, Op) and e.op == "+":
+        return list(e.args)
+    return [e]
+
+
+def factors_of(e: Expr) -> list[Expr]:
+    if isinstance(e, Op) and e.op == "*":
+        return list(e.args)
+    if isinstance(e, Op) and e.op == "neg":
+        inner = factors_of(e.args[0])
+        return [Op("neg", (inner[0],))] + inner[1:]
+    return [e]

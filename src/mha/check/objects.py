@@ -1,0 +1,189 @@
+"""What the readers hand on: numeric objects and equation chains, each with its provenance.
+
+Readers never interpret: an `Array` is a grid of printed numbers with the text that labels it,
+the line of every number, where it stood (math, code, output, table, prose) and whether the
+document said it was approximate.  A `Chain` is `lhs = t1 = t2 ≈ t3` with its parts typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .numbers import Expr, Num
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where something stands: the file line (inside cell `cell` for a notebook), and its kind of text."""
+    line: int
+    cell: int | None = None
+    where: str = "prose"        # prose, math, code, comment, output, table, heading
+
+    def __str__(self) -> str:
+        return f"cell {self.cell}, line {self.line}" if self.cell is not None else f"line {self.line}"
+
+
+@dataclass
+class Context:
+    """What a reader knows when an object appears: the last heading and the words right before it."""
+    heading: str = ""
+    before: str = ""
+    head: int | None = None      # 0-based head named by the surrounding text ("Head 2", "第 2 个头")
+    batch: int | None = None
+    row: int | None = None       # 0-based row named by the surrounding text ("row 1", "第一行")
+    step: str | None = None      # a step named by the last heading (scores, softmax, ...)
+    approx: bool = False         # "≈", "approximately", "约", "rounded" nearby
+    shape_words: bool = False    # the text says this is a shape ("shape", "维度", "size")
+
+
+@dataclass
+class Array:
+    """A printed scalar, vector, matrix or tensor.
+
+    `rows` is 2-D: a list of rows (None = an elided row, ⋮) of cells (Num; None = an elided cell, ⋯).
+    N-D printouts keep their leading shape in `lead`: a [2, 3, 4] tensor is 6 rows of 4 with lead (2, 3).
+    """
+    rows: list[list[Num | None] | None]
+    place: Place
+    label: str = ""                      # the text that names it (left-hand side, variable, caption)
+    labels: list[str] = field(default_factory=list)   # every name of its chain: A = softmax(S) = [...]
+    lead: tuple[int, ...] = ()
+    style: str = "list"                  # tex, list, numpy, torch, table, box
+    context: Context = field(default_factory=Context)
+    rel: str = "="                       # the relation before it: =, ≈, :
+    id: int = 0
+
+    # ---------------------------------------------------------- derived views
+    @property
+    def elided(self) -> bool:
+        return any(r is None or any(c is None for c in r) for r in self.rows)
+
+    @property
+    def n_rows(self) -> int:
+        return len(self.rows)
+
+    @property
+    def n_cols(self) -> int:
+        return max((len(r) for r in self.rows if r is not None), default=0)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        if self.lead:
+            return self.lead + (self.n_rows // max(1, int(np.prod(self.lead))), self.n_cols)
+        return (self.n_rows, self.n_cols)
+
+    @property
+    def is_vector(self) -> bool:
+        return not self.lead and self.n_rows == 1
+
+    @property
+    def numbers(self) -> list[Num]:
+        return [c for r in self.rows if r is not None for c in r if c is not None]
+
+    @property
+    def line(self) -> int:
+        nums = self.numbers
+        return nums[0].line if nums and nums[0].line else self.place.line
+
+    def row_line(self, i: int) -> int:
+        r = self.rows[i]
+        if r:
+            for c in r:
+                if c is not None and c.line:
+                    return c.line
+        return self.place.line
+
+    def grids(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """(lo, hi, value) float arrays for a gap-free 2-D grid, None when rows differ or cells are elided."""
+        if self.elided or len({len(r) for r in self.rows}) != 1:
+            return None
+        lo = np.array([[c.lo for c in r] for r in self.rows], dtype=float)
+        hi = np.array([[c.hi for c in r] for r in self.rows], dtype=float)
+        val = np.array([[c.value for c in r] for r in self.rows], dtype=float)
+        return lo, hi, val
+
+    def all_integers(self) -> bool:
+        return all(n.decimals is None for n in self.numbers)
+
+
+@dataclass
+class LabelPart:
+    text: str
+
+
+@dataclass
+class ArrayPart:
+    array: Array
+
+
+@dataclass
+class ExprPart:
+    expr: Expr
+    text: str
+
+
+@dataclass
+class ShapePart:
+    dims: list[int]
+    text: str
+
+
+@dataclass
+class ShapeProduct:
+    """[3, 2] × [2, 3] = [3, 3] (or 3×2 · 2×3 → 3×3)."""
+    left: list[int]
+    right: list[int]
+    result: list[int] | None
+    text: str
+
+
+Part = LabelPart | ArrayPart | ExprPart | ShapePart | ShapeProduct
+
+
+@dataclass
+class Chain:
+    """lhs = t1 = t2 ≈ t3: typed parts and the relations between them."""
+    parts: list[Part]
+    rels: list[str]
+    place: Place
+    text: str
+    context: Context = field(default_factory=Context)
+
+
+@dataclass
+class Reading:
+    """Prose that states one entry: "token 1 attends to token 3 with weight 0.4011"."""
+    value: Num
+    row: int | None           # 0-based
+    col: int | None
+    words: str                # which quantity the words name (weight, score, ...)
+    place: Place
+    text: str
+    context: Context = field(default_factory=Context)
+
+
+@dataclass
+class Hint:
+    """A configuration fact stated in words: identity weights, a causal mask, no scaling, H heads..."""
+    kind: str                 # identity, causal, unscaled, heads, scale, no_wo, decimals, padding
+    value: object
+    place: Place
+    text: str
+
+
+@dataclass
+class Document:
+    """Everything a reader found, in reading order."""
+    arrays: list[Array] = field(default_factory=list)
+    chains: list[Chain] = field(default_factory=list)
+    readings: list[Reading] = field(default_factory=list)
+    hints: list[Hint] = field(default_factory=list)
+    format: str = "text"
+    n_lines: int = 0
+
+    def add_array(self, a: Array) -> Array:
+        a.id = len(self.arrays)
+        self.arrays.append(a)
+        return a

@@ -1,0 +1,1085 @@
+"""One reader per format, each on a maintained parser, all feeding one `Builder`.
+
+    Markdown   markdown-it-py (+ mdit-py-plugins: $ and $$ math, tables)
+    LaTeX      pylatexenc's node tree (math, sections, tabular, verbatim)
+    notebook   nbformat: markdown cells, code cells (Python's ast), text outputs
+    HTML       html.parser: text, tables, <pre>, MathJax / KaTeX TeX source, MathML
+    text       TeX delimiters, tab and pipe tables, the terminal's bracket matrices
+
+A reader only cuts the document into `Segment`s (math, prose, code, output, table, heading) that
+know their file lines; the `Builder` reads each segment and keeps the reader's context
+(the heading, the head and row named in the prose, declared approximations).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import labels as lb
+from .numbers import Num
+from .objects import Array, Context, Document, Hint, Place, Reading
+from .statements import PartReader, Segment, read_tokens
+from .tokens import Tok, lex_text, walk_latex
+
+# ------------------------------------------------------------------ the builder
+
+
+class Builder:
+    """Reads segments in document order, keeping what a reader keeps in mind."""
+
+    def __init__(self, fmt: str):
+        self.doc = Document(format=fmt)
+        self.ctx = Context()
+        self.levels: list[tuple[int, int | None, str | None]] = []    # (heading level, head, step)
+        self.pending_output_labels: list[str] = []
+        self.last_expr: str | None = None
+
+    # ---------------------------------------------------------- context
+    def heading(self, text: str, level: int, place: Place) -> None:
+        while self.levels and self.levels[-1][0] >= level:
+            self.levels.pop()
+        head = lb.head_in(text)
+        step = lb.step_in(text)
+        self.levels.append((level, head, step))
+        self.ctx.heading = text.strip()
+        self.ctx.head = next((h for _, h, _ in reversed(self.levels) if h is not None), None)
+        self.ctx.step = next((s for _, _, s in reversed(self.levels) if s is not None), None)
+        self.ctx.row = None
+        self.ctx.approx = bool(lb.APPROX_WORDS.search(text))
+        self.ctx.batch = _batch_in(text)
+        self.hints(text, place)
+
+    def prose_context(self, text: str, place: Place) -> None:
+        h = lb.head_in(text)
+        if h is not None and not _READING.search(text):
+            self.ctx.head = h
+        r = lb.row_in(text)
+        if r is not None:
+            self.ctx.row = r
+        if lb.APPROX_WORDS.search(text):
+            self.ctx.approx = True
+        b = _batch_in(text)
+        if b is not None:
+            self.ctx.batch = b
+        self.ctx.before = text.strip()[-120:]
+        self.hints(text, place)
+
+    def hints(self, text: str, place: Place) -> None:
+        for kind, rx in _HINTS:
+            m = rx.search(text)
+            if m:
+                value = next((g for g in m.groups() if g), True) if m.groups() else True
+                self.doc.hints.append(Hint(kind, value, place, text.strip()[:160]))
+        if _IDENTITY.search(text):
+            names = re.findall(r"W_?\{?\^?\{?([QKVOqkvo])\}?|\bW([qkvo])\b|\b([qkvo])_?proj", text)
+            for g in names:
+                which = next(x for x in g if x).upper()
+                self.doc.hints.append(Hint("identity", "W_" + which, place, text.strip()[:160]))
+            if not names and re.search(r"all (the )?weights|所有权重|权重矩阵都", text, re.I):
+                for w in "QKV":
+                    self.doc.hints.append(Hint("identity", "W_" + w, place, text.strip()[:160]))
+
+    # ---------------------------------------------------------- segments
+    def segment(self, seg: Segment) -> None:
+        if not seg.text.strip():
+            return
+        match seg.where:
+            case "math":
+                toks = walk_latex(seg.text)
+                read_tokens(toks, seg, self.doc, self.ctx, text_mode=False)
+            case "heading":
+                self.heading(_strip_heading(seg.text), _heading_level(seg.text), seg.place(0))
+                self.text(seg, prose=False)
+            case "code":
+                self.code(seg)
+            case "output":
+                self.output(seg)
+            case _:
+                self.text(seg, prose=True)
+
+    def text(self, seg: Segment, prose: bool = True) -> None:
+        """Prose, comments, output: lines of plain text, with bracket matrices and readings."""
+        if prose:
+            for k, line in enumerate(seg.text.split("\n")):
+                if line.strip():
+                    place = Place(seg.line_of(_offset(seg.text, k)), seg.cell, seg.where)
+                    self.line(line, place)
+        toks = text_tokens(seg.text)
+        read_tokens(toks, seg, self.doc, self.ctx, text_mode=True)
+
+    def line(self, line: str, place: Place) -> None:
+        """One line of prose: a reading of one entry, or context for what follows."""
+        if not self.reading(line, place):
+            self.prose_context(line, place)
+        else:
+            self.hints(line, place)
+
+    def reading(self, line: str, place: Place) -> bool:
+        m = _READING.search(line)
+        if not m:
+            return False
+        g = m.groupdict()
+        i, j, v = (g["i"], g["j"], g["v"]) if g.get("v") else (g.get("i2"), g.get("j2"), g.get("v2"))
+        if v is None or j is None:
+            return False
+        row = int(i) if i else self.ctx.row
+        try:
+            value = Num.parse(v, place.line)
+        except ValueError:
+            return False
+        words = g.get("w") or ""
+        self.doc.readings.append(Reading(value, row, int(j), words, place, line.strip(), _copy(self.ctx)))
+        return True
+
+    def code(self, seg: Segment) -> None:
+        from .pycode import read_python
+        facts = read_python(seg.text)
+        if not facts.parsed:
+            self.text(Segment(seg.text, seg.line, "output", seg.cell, seg.line_map), prose=False)
+            return
+        for lit in facts.literals:
+            rows = [[c.with_line(seg.line_of(_offset(seg.text, c.line - 1))) if c is not None else None
+                     for c in r] if r is not None else None for r in lit.rows]
+            place = Place(seg.line_of(_offset(seg.text, lit.line - 1)), seg.cell, "code")
+            a = Array(rows, place, label=lit.name, labels=[lit.name], lead=lit.lead, style="code",
+                      context=_copy(self.ctx))
+            self.doc.add_array(a)
+        for name, line in facts.identity:
+            place = Place(seg.line_of(_offset(seg.text, line - 1)), seg.cell, "code")
+            self.doc.hints.append(Hint("identity_name", name, place, name))
+        for name, num in facts.scalars:
+            place = Place(seg.line_of(_offset(seg.text, num.line - 1)), seg.cell, "code")
+            self.doc.hints.append(Hint("assign", (name, num), place, name))
+        # comments: consecutive comment lines form one text block
+        block: list[tuple[int, str, str]] = []
+        for item in facts.comments + [(10 ** 9, "", "")]:
+            if block and item[0] != block[-1][0] + 1:
+                self.comment_block(block, seg)
+                block = []
+            if item[0] < 10 ** 9:
+                block.append(item)
+        self.pending_output_labels = list(facts.prints)
+        self.last_expr = facts.last_expr
+
+    def comment_block(self, block: list[tuple[int, str, str]], seg: Segment) -> None:
+        text = "\n".join(re.sub(r"^#+\s?", "", c) for _, c, _ in block)
+        line_map = [seg.line_of(_offset(seg.text, ln - 1)) for ln, _, _ in block]
+        sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
+        n_before = len(self.doc.arrays)
+        for k, line in enumerate(text.split("\n")):
+            self.prose_context(line, Place(line_map[k], seg.cell, "comment"))
+        toks = text_tokens(text)
+        read_tokens(toks, sub, self.doc, self.ctx, text_mode=True)
+        code_label = next((lab for _, _, lab in block if lab), "")
+        for a in self.doc.arrays[n_before:]:
+            if not a.label and code_label:
+                a.label = code_label
+                a.labels = [code_label]
+
+    def output(self, seg: Segment) -> None:
+        n_before = len(self.doc.arrays)
+        toks = text_tokens(seg.text)
+        read_tokens(toks, seg, self.doc, self.ctx, text_mode=True)
+        new = [a for a in self.doc.arrays[n_before:] if not a.label]
+        names = [p for p in self.pending_output_labels]
+        if self.last_expr and seg.where == "output" and getattr(seg, "result", False):
+            names = [self.last_expr]
+        if new and len(names) >= len(new):
+            for a, name in zip(new, names[-len(new):] if len(names) > len(new) else names):
+                a.label, a.labels = name, [name]
+        elif new and len(new) == 1 and self.last_expr:
+            new[0].label, new[0].labels = self.last_expr, [self.last_expr]
+        for a in self.doc.arrays[n_before:]:
+            if a.style == "list":
+                a.style = "numpy"
+
+    def finish(self) -> Document:
+        for k, a in enumerate(self.doc.arrays):
+            a.id = k
+        return self.doc
+
+
+def _copy(ctx: Context) -> Context:
+    return Context(**ctx.__dict__)
+
+
+def _offset(text: str, line_index: int) -> int:
+    pos = 0
+    for _ in range(line_index):
+        nxt = text.find("\n", pos)
+        if nxt < 0:
+            return pos
+        pos = nxt + 1
+    return pos
+
+
+def _strip_heading(text: str) -> str:
+    return text.strip().lstrip("#").strip()
+
+
+def _heading_level(text: str) -> int:
+    s = text.strip()
+    if s.startswith("#"):
+        return len(s) - len(s.lstrip("#"))
+    m = re.match(r"^(\d+(?:\.\d+)*)", s)
+    if m:
+        return m.group(1).count(".") + 1 + (0 if not m.group(1).endswith(".") else -1)
+    return 1
+
+
+def _batch_in(text: str) -> int | None:
+    m = re.search(r"\b(?:batch|sequence|sample|序列|样本)\s*(?:#|b\s*=\s*)?(\d+)\b|第\s*(\d+)\s*(?:条|个)(?:序列|样本)",
+                  text, re.I)
+    if not m:
+        return None
+    return int(m.group(1) or m.group(2))
+
+
+_READING = re.compile(
+    r"(?:(?:token|词|query|查询|行)\s*(?P<i>\d+)\s*)?[^\d\n]{0,30}?(?:token|词|key|键)\s*(?P<j>\d+)"
+    r"[^\d\n]{0,30}?(?P<w>weight|score|权重|分数|相似度|得分)[^\d\n]{0,12}?(?P<v>-?\d+(?:\.\d+)?)\s*[。.;；,，)）]?\s*$"
+    r"|(?:(?:token|词|query|查询)\s*(?P<i2>\d+)\s*)?[^\d\n]{0,30}?(?:token|词|key|键)\s*(?P<j2>\d+)[^\d\n]{0,30}?"
+    r"(?:=|:|：)\s*(?P<v2>-?\d+(?:\.\d+)?)\s*[。.;；,，)）]?\s*$",
+    re.I)
+
+_IDENTITY = re.compile(r"identity|单位矩阵|恒等|=\s*I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\bI_\{?\d|np\.eye|torch\.eye",
+                       re.I)
+_HINTS = [
+    ("causal", re.compile(r"causal|因果|look[- ]ahead mask|future (tokens|positions)|下三角|上三角.*(-\s*∞|-inf|屏蔽)|"
+                          r"masked (self-)?attention|decoder mask", re.I)),
+    ("unscaled", re.compile(r"without (the )?scal|no scal|not scaled|unscaled|skip(ping)? the scal|不(做|进行)?缩放|"
+                            r"省略.{0,6}缩放|without dividing|omit.{0,20}(√|sqrt)", re.I)),
+    ("no_wo", re.compile(r"no output projection|without (an? )?(output projection|W_?\^?\{?O)|no W_?\^?\{?O|"
+                         r"没有输出投影|不做输出投影|省略.{0,4}W_?O", re.I)),
+    ("heads", re.compile(r"(?<![\w.])(\d+)\s*(?:attention\s+)?heads\b|(\d+)\s*个\s*(?:head|头)|"
+                         r"(?:num_heads|n_heads|nhead|num_attention_heads|h)\s*=\s*(\d+)\b|\bH\s*=\s*(\d+)|"
+                         r"([一二两三四五六七八])\s*个\s*(?:head|头)", re.I)),
+    ("scale", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:√|\\sqrt\{?|sqrt\()?\s*(\d+(?:\.\d+)?)",
+                         re.I)),
+    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以)\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)", re.I)),
+    ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
+    ("batch", re.compile(r"batch", re.I)),
+]
+
+
+# ------------------------------------------------------------------ plain text, with the terminal's matrices
+
+_BOX_TOP, _BOX_MID, _BOX_BOT = "⎡", "⎢", "⎣"
+_BOX_CHARS = "⎡⎢⎣⎤⎥⎦"
+
+
+def text_tokens(text: str) -> list[Tok]:
+    """Tokens of plain text; the terminal's ⎡ ⎢ ⎣ matrices become one MATRIX token on their label's line."""
+    if not any(c in text for c in _BOX_CHARS):
+        return lex_text(text)
+    lines = text.split("\n")
+    out: list[Tok] = []
+    pos = 0
+    i = 0
+    starts = []
+    p = 0
+    for line in lines:
+        starts.append(p)
+        p += len(line) + 1
+    while i < len(lines):
+        line = lines[i]
+        if _BOX_TOP in line:
+            j = i
+            while j < len(lines) and (_BOX_BOT not in lines[j]) and (j == i or _BOX_MID in lines[j]):
+                j += 1
+            if j < len(lines) and _BOX_BOT in lines[j]:
+                # drop a column-number header line just emitted
+                if i > 0 and re.fullmatch(r"\s*(\d+\s+)*\d+\s*", lines[i - 1]):
+                    while out and out[-1].pos >= starts[i - 1]:
+                        out.pop()
+                out.extend(_box(lines, starts, i, j))
+                out.append(Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j])))
+                i = j + 1
+                continue
+        out.extend(lex_text(line + "\n", starts[i]))
+        i += 1
+    return out
+
+
+def _box(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
+    rows, label, suffix = [], "", ""
+    label_line, suffix_line = i, i
+    for k in range(i, j + 1):
+        line = lines[k]
+        a = next(p for p, ch in enumerate(line) if ch in "⎡⎢⎣")
+        b = max(p for p, ch in enumerate(line) if ch in "⎤⎥⎦")
+        before = re.sub(r"^\s*\d+\s", " ", line[:a]).strip()
+        if before:
+            label, label_line = before, k
+        after = line[b + 1:].strip()
+        if after:
+            suffix, suffix_line = after, k
+        cells = []
+        for m in re.finditer(r"\S+", line[a + 1:b]):
+            cells.append(lex_text(m.group(0), starts[k] + a + 1 + m.start()))
+        rows.append(cells)
+    toks = lex_text(label, starts[label_line]) if label else []
+    for t in toks:
+        t.pos = starts[label_line] + (lines[label_line].find(label) if label else 0)
+    toks.append(Tok("MATRIX", "box", starts[i], args=rows, end=starts[j] + len(lines[j])))
+    if suffix:
+        toks.extend(lex_text(suffix, starts[suffix_line] + lines[suffix_line].find(suffix)))
+    return toks
+
+
+_TEX_DELIMS = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\\((.+?)\\\)|"
+                         r"\\begin\{(equation\*?|align\*?|gather\*?|displaymath|multline\*?|eqnarray\*?|"
+                         r"bmatrix|pmatrix|matrix|vmatrix|array)\}(.+?)\\end\{\4\}|(?<![\\$\w])\$([^$\n]+?)\$(?!\d)",
+                         re.S)
+
+
+def split_text(text: str, line: int, cell: int | None, where: str = "prose",
+               line_map: list[int] | None = None) -> list[Segment]:
+    """Plain text: tables first (tab- or pipe-separated rows), then TeX math in $$ $$, \\[ \\], \\( \\),
+    $ $ or an environment, and prose between."""
+    base = Segment(text, line, where, cell, line_map)
+    segs: list[Segment] = []
+    lines = text.split("\n")
+    p = 0
+    run_start = 0
+    table: list[tuple[int, str]] = []
+    for k, ln in enumerate(lines + [None]):
+        is_row = ln is not None and _is_table_row(ln)
+        if is_row:
+            if not table and p > run_start:
+                segs.extend(_split_math(text, run_start, p, base, where))
+            table.append((p, ln))
+        elif table:
+            segs.append(_table_segment(table, base))
+            table = []
+            run_start = p
+        if ln is not None:
+            p += len(ln) + 1
+    if run_start < len(text) and not table:
+        segs.extend(_split_math(text, run_start, len(text), base, where))
+    return segs
+
+
+def _is_table_row(line: str) -> bool:
+    s = line.strip()
+    if s.startswith("|") and s.count("|") >= 2:
+        return True
+    return "\t" in s and len([c for c in s.split("\t") if c.strip()]) >= 2
+
+
+def _split_math(text: str, a: int, b: int, base: Segment, where: str) -> list[Segment]:
+    segs: list[Segment] = []
+    pos = a
+    for m in _TEX_DELIMS.finditer(text, a, b):
+        if m.start() > pos:
+            segs.append(_prose(text, pos, m.start(), base, where))
+        g = next(k for k in (1, 2, 3, 5, 6) if m.group(k) is not None)
+        start = m.start(g) if g != 5 else m.start()
+        body = m.group(g) if g != 5 else m.group(0)
+        segs.append(Segment(body, base.line_of(start), "math", base.cell, _sub_map(base, text, start, body)))
+        pos = m.end()
+    if pos < b:
+        segs.append(_prose(text, pos, b, base, where))
+    return [s for s in segs if s.text.strip()]
+
+
+def _prose(text: str, a: int, b: int, base: Segment, where: str) -> Segment:
+    t = text[a:b]
+    return Segment(t, base.line_of(a), where, base.cell, _sub_map(base, text, a, t))
+
+
+def _sub_map(base: Segment, text: str, start: int, body: str) -> list[int]:
+    n = body.count("\n") + 1
+    out = []
+    p = start
+    for _ in range(n):
+        out.append(base.line_of(p))
+        nxt = text.find("\n", p)
+        p = nxt + 1 if nxt >= 0 else p
+    return out or [base.line_of(start)]
+
+
+def _table_segment(rows: list[tuple[int, str]], base: Segment) -> Segment:
+    text = "\n".join(line for _, line in rows)
+    seg = Segment(text, base.line_of(rows[0][0]), "table", base.cell, [base.line_of(p) for p, _ in rows])
+    return seg
+
+
+# ------------------------------------------------------------------ tables
+
+def table_cells(seg: Segment) -> list[tuple[int, list[str]]]:
+    out = []
+    for k, line in enumerate(seg.text.split("\n")):
+        s = line.strip()
+        if s.startswith("|"):
+            cells = [c.strip() for c in s.strip("|").split("|")]
+        else:
+            cells = [c.strip() for c in line.split("\t")]
+        if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+            continue
+        out.append(((seg.line_map or [seg.line + k])[min(k, len(seg.line_map or [0]) - 1)]
+                    if seg.line_map else seg.line + k, cells))
+    return out
+
+
+def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, caption: str = "") -> None:
+    """A table of numbers is a matrix (its header row and first column are labels); a table with
+    a shape column is a list of shape statements."""
+    if not rows:
+        return
+    parsed = [(line, [_cell_num(c, line) for c in cells], cells) for line, cells in rows]
+    # a shape table: some cell is [a, b] and another names a quantity
+    shape_rows = [(line, cells) for line, _, cells in parsed
+                  if any(re.fullmatch(r"\$?\s*[\[(]\s*\d+(\s*,\s*\d+)+\s*[\])]\s*\$?", c) for c in cells)]
+    if len(shape_rows) >= max(1, len(parsed) // 2):
+        for line, cells in shape_rows:
+            for c in cells:
+                text = c.strip("$ ")
+                if re.search(r"[A-Za-zα-ω]", text) and not re.fullmatch(r"[\[(][\d,\s]+[\])]", text):
+                    shape = next(x for x in cells if re.fullmatch(r"\$?\s*[\[(]\s*\d+(\s*,\s*\d+)+\s*[\])]\s*\$?", x))
+                    dims = "×".join(re.findall(r"\d+", shape))
+                    seg = Segment(text.replace("$", "") + " \\in \\mathbb{R}^{" + dims + "}", line, "table", cell)
+                    read_tokens(walk_latex(seg.text), seg, b.doc, b.ctx, text_mode=False)
+                    break
+        return
+    numeric = [(line, nums, cells) for line, nums, cells in parsed if sum(n is not None for n in nums) >= 1]
+    if not numeric:
+        return
+    # columns that are numbers in every numeric row
+    width = max(len(nums) for _, nums, _ in numeric)
+    cols = [k for k in range(width)
+            if all(k < len(nums) and nums[k] is not None for _, nums, _ in numeric)]
+    if not cols:
+        return
+    data = [[nums[k] for k in cols] for _, nums, _ in numeric]
+    header = next((cells for line, nums, cells in parsed if all(n is None for n in nums)), [])
+    row_names = [cells[0] for _, nums, cells in numeric if cols[0] > 0]
+    corner = header[0] if header and cols and cols[0] > 0 else ""
+    label = corner or caption or b.ctx.before
+    a = Array(data, Place(numeric[0][0], cell, "table"), label=label, labels=[x for x in (corner, caption) if x],
+              style="table", context=_copy(b.ctx))
+    b.doc.add_array(a)
+    if row_names:
+        a.context.before = (a.context.before + " rows: " + ", ".join(row_names))[-200:]
+
+
+def _cell_num(c: str, line: int) -> Num | None:
+    s = c.strip().strip("$`* ").replace("−", "-")
+    if re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", s):
+        try:
+            return Num.parse(s, line)
+        except ValueError:
+            return None
+    if s in ("-inf", "-∞", "−∞", "-\\infty"):
+        from .numbers import NEG_INF
+        return NEG_INF.with_line(line)
+    return None
+
+
+# ------------------------------------------------------------------ formats
+
+def read_text(text: str, b: Builder, line: int = 1, cell: int | None = None,
+              line_map: list[int] | None = None) -> None:
+    for seg in split_text(text, line, cell, "prose", line_map):
+        if seg.where == "table":
+            read_table(b, table_cells(seg), cell)
+        elif seg.where == "prose":
+            _prose_with_headings(seg, b)
+        else:
+            b.segment(seg)
+
+
+def _prose_with_headings(seg: Segment, b: Builder) -> None:
+    """Plain text has headings too: '4.2 缩放', '# Head 2', a short line followed by '---'."""
+    lines = seg.text.split("\n")
+    buf: list[int] = []
+
+    def flush():
+        if buf:
+            t = "\n".join(lines[k] for k in buf)
+            b.segment(Segment(t, seg.line_of(_offset(seg.text, buf[0])), "prose", seg.cell,
+                              [seg.line_of(_offset(seg.text, k)) for k in buf]))
+            buf.clear()
+    for k, line in enumerate(lines):
+        s = line.strip()
+        if _looks_like_heading(s):
+            flush()
+            b.segment(Segment(s, seg.line_of(_offset(seg.text, k)), "heading", seg.cell))
+            continue
+        buf.append(k)
+    flush()
+
+
+def _looks_like_heading(s: str) -> bool:
+    if s.startswith("#") and not s.startswith("#!") and len(s) < 120 and not re.match(r"^#\s*[\[\d(-]", s):
+        return True
+    return bool(re.match(r"^\d+(\.\d+)*\.?\s+\S", s)) and len(s) < 60 and "=" not in s and not re.search(
+        r"\d\s*[×x*]\s*\d", s)
+
+
+def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None) -> None:
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+    md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
+        dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
+    src_lines = text.split("\n")
+    toks = md.parse(text)
+    i = 0
+    table: list[tuple[int, list[str]]] = []
+    row: list[str] = []
+    row_line = 0
+    caption = ""
+    while i < len(toks):
+        t = toks[i]
+        ln = (t.map[0] if t.map else 0) + line0
+        if t.type == "heading_open":
+            inline = toks[i + 1]
+            b.segment(Segment("#" * int(t.tag[1]) + " " + inline.content, ln, "heading", cell))
+            i += 3
+            continue
+        if t.type == "inline" and t.map:
+            _inline(t, src_lines, b, line0, cell)
+            caption = t.content
+        elif t.type == "math_block" or t.type == "math_block_label":
+            _math_block(t, src_lines, b, line0, cell)
+        elif t.type in ("fence", "code_block"):
+            start = t.map[0] + (1 if t.type == "fence" else 0)
+            lang = (t.info or "").strip().split(" ")[0].lower()
+            n = t.content.count("\n")
+            seg_lines = [start + line0 + k for k in range(max(1, n + 1))]
+            where = "code" if lang in ("python", "py", "python3", "ipython", "ipython3", "pycon", "") else "output"
+            if lang in ("text", "console", "output", "txt", "plaintext", "bash", "shell", "sh", "log", "out"):
+                where = "output"
+            if where == "code" and lang == "":
+                from .pycode import read_python
+                if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content):
+                    where = "output"
+            if lang in ("latex", "tex", "math"):
+                where = "math"
+            b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))
+        elif t.type == "html_block":
+            read_html(t.content, b, line0 + t.map[0], cell)
+        elif t.type == "tr_open":
+            row, row_line = [], ln
+        elif t.type in ("th_open", "td_open"):
+            inline = toks[i + 1]
+            row.append(inline.content)
+            i += 3
+            continue
+        elif t.type == "tr_close":
+            table.append((row_line, row))
+        elif t.type == "table_close":
+            read_table(b, table, cell, caption if len(caption) < 200 else "")
+            table = []
+        i += 1
+
+
+def _inline(t, src_lines: list[str], b: Builder, line0: int, cell: int | None) -> None:
+    first = t.map[0] + line0
+    content = t.content
+    if re.search(r"\\\[|\\\(|\\begin\{|\$\$", content):
+        # MathJax delimiters that CommonMark would unescape: read the raw lines as text with TeX
+        raw = "\n".join(src_lines[t.map[0]:t.map[1]])
+        read_text(raw, b, first, cell)
+        return
+    line = first
+    for c in t.children or []:
+        if c.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif c.type in ("math_inline", "math_inline_double"):
+            b.segment(Segment(c.content, line, "math", cell))
+            line += c.content.count("\n")
+    # prose: the paragraph's own text, line by line (math kept as its TeX source, for context and hints)
+    lines = content.split("\n")
+    seg = Segment(content, first, "prose", cell, [first + k for k in range(len(lines))])
+    for k, text_line in enumerate(lines):
+        if text_line.strip():
+            b.line(text_line, Place(first + k, cell, "prose"))
+    # numbers in prose outside math and code spans: "the weights are [0.2, 0.5, 0.3]"
+    plain = _blank_spans(content)
+    if re.search(r"\d", plain):
+        toks = text_tokens(plain)
+        read_tokens(toks, Segment(plain, first, "prose", cell, seg.line_map), b.doc, b.ctx, text_mode=True)
+
+
+def _blank_spans(content: str) -> str:
+    """Prose with $math$ blanked (same length, newlines kept); code spans stay (they are text)."""
+    def blank(m: re.Match) -> str:
+        return "".join("\n" if ch == "\n" else " " for ch in m.group(0))
+    s = re.sub(r"\$\$.+?\$\$|\$[^$\n]+?\$", blank, content, flags=re.S)
+    return s.replace("`", " ")
+
+
+def _math_block(t, src_lines: list[str], b: Builder, line0: int, cell: int | None) -> None:
+    raw = "\n".join(src_lines[t.map[0]:t.map[1]])
+    content = t.content
+    key = content.strip()[:30]
+    idx = raw.find(key) if key else -1
+    first = t.map[0] + (raw[:idx].count("\n") if idx >= 0 else 0)
+    lead = len(content) - len(content.lstrip())
+    n = content.strip().count("\n") + 1
+    body = content.strip()
+    b.segment(Segment(body, first + line0, "math", cell, [first + line0 + k for k in range(n)]))
+
+
+def read_latex(text: str, b: Builder) -> None:
+    """A LaTeX document: math nodes, sections, tabular, verbatim and prose, by walking pylatexenc's tree."""
+    from pylatexenc import latexwalker as lw
+    from .tokens import latex_context
+    w = lw.LatexWalker(text, latex_context=latex_context(), tolerant_parsing=True)
+    try:
+        nodes, _, _ = w.get_latex_nodes()
+    except Exception:
+        read_text(text, b)
+        return
+    starts = [0] + [k + 1 for k, ch in enumerate(text) if ch == "\n"]
+    whole = Segment(text, 1, "prose")
+    whole._starts = starts
+    prose: list = []
+
+    def flush():
+        if not prose:
+            return
+        a, z = prose[0].pos, prose[-1].pos + prose[-1].len
+        chunk = text[a:z]
+        seg = Segment(chunk, whole.line_of(a), "prose", None, None)
+        lines = chunk.split("\n")
+        for k, line in enumerate(lines):
+            if line.strip():
+                b.line(_detex(line), Place(seg.line + k, None, "prose"))
+        prose.clear()
+
+    def math(node):
+        seg = Segment(text, 1, "math")
+        seg._starts = starts
+        toks = lw_tokens(node)
+        read_tokens(toks, seg, b.doc, b.ctx, text_mode=False)
+
+    def walk(ns):
+        for n in ns or []:
+            if n is None:
+                continue
+            if isinstance(n, lw.LatexMathNode):
+                flush()
+                math(n)
+            elif isinstance(n, lw.LatexEnvironmentNode):
+                name = n.environmentname
+                if name in ("equation", "equation*", "align", "align*", "gather", "gather*", "displaymath",
+                            "multline", "multline*", "eqnarray", "eqnarray*", "math", "flalign", "flalign*") or \
+                        name in ("bmatrix", "pmatrix", "matrix", "vmatrix"):
+                    flush()
+                    math(n)
+                elif name in ("verbatim", "lstlisting", "minted", "Verbatim", "python", "pycode"):
+                    flush()
+                    body = text[n.pos:n.pos + n.len]
+                    inner = re.sub(r"^\\begin\{[^}]*\}(\{[^}]*\}|\[[^\]]*\])*\n?|\\end\{[^}]*\}$", "", body)
+                    off = body.find(inner[:20]) if inner else 0
+                    ln = whole.line_of(n.pos + max(0, off))
+                    b.segment(Segment(inner, ln, "code" if name != "verbatim" else "output"))
+                elif name in ("tabular", "tabular*", "tabularx", "longtable", "table"):
+                    flush()
+                    if name.startswith("tab") or name == "longtable":
+                        _tabular(n, text, whole, b)
+                    else:
+                        walk(n.nodelist)
+                else:
+                    walk(n.nodelist)
+            elif isinstance(n, lw.LatexMacroNode) and n.macroname in ("section", "subsection", "subsubsection",
+                                                                     "paragraph", "chapter", "section*",
+                                                                     "subsection*", "title"):
+                flush()
+                args = n.nodeargd.argnlist if n.nodeargd else []
+                title = text[args[-1].pos + 1:args[-1].pos + args[-1].len - 1] if args and args[-1] is not None else ""
+                level = {"chapter": 1, "section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4,
+                         "title": 1}.get(n.macroname.rstrip("*"), 2)
+                b.heading(_detex(title), level, Place(whole.line_of(n.pos), None, "heading"))
+            elif isinstance(n, lw.LatexCharsNode):
+                prose.append(n)
+            elif isinstance(n, lw.LatexGroupNode):
+                walk(n.nodelist)
+            elif isinstance(n, lw.LatexMacroNode):
+                if n.macroname in ("item",):
+                    flush()
+                elif n.macroname in ("textbf", "emph", "textit", "text"):
+                    prose.append(n)
+            elif isinstance(n, lw.LatexCommentNode):
+                continue
+        flush()
+
+    def lw_tokens(node):
+        from .tokens import nodes_to_toks
+        if isinstance(node, lw.LatexMathNode):
+            return nodes_to_toks(node.nodelist, 0)
+        return nodes_to_toks([node], 0)
+
+    walk(nodes)
+
+
+def _tabular(n, text: str, whole: Segment, b: Builder) -> None:
+    from pylatexenc import latexwalker as lw
+    rows: list[tuple[int, list[str]]] = []
+    cur: list[str] = []
+    start = None
+    cell_start = None
+    body_nodes = n.nodelist or []
+    pieces: list[list] = [[]]
+    row_lines: list[int] = []
+    for c in body_nodes:
+        if isinstance(c, lw.LatexSpecialsNode) and c.specials_chars == "&":
+            pieces.append([])
+        elif isinstance(c, lw.LatexMacroNode) and c.macroname == "\\":
+            rows.append((row_lines[0] if row_lines else whole.line_of(c.pos),
+                         ["".join(text[x.pos:x.pos + x.len] for x in p).strip() for p in pieces]))
+            pieces, row_lines = [[]], []
+        elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("hline", "toprule", "midrule", "bottomrule",
+                                                                  "cline"):
+            continue
+        else:
+            if (not isinstance(c, lw.LatexCharsNode) or c.chars.strip()) and not row_lines:
+                row_lines.append(whole.line_of(c.pos))
+            pieces[-1].append(c)
+    if any(p for p in pieces if any(getattr(x, "chars", "x").strip() for x in p)):
+        rows.append((row_lines[0] if row_lines else whole.line_of(n.pos),
+                     ["".join(text[x.pos:x.pos + x.len] for x in p).strip() for p in pieces]))
+    rows = [(ln, [re.sub(r"^\{.*?\}$", "", c) if False else c for c in cells]) for ln, cells in rows]
+    read_table(b, rows, None)
+
+
+def _detex(s: str) -> str:
+    s = re.sub(r"\\(textbf|emph|textit|text|mathrm)\{([^{}]*)\}", r"\2", s)
+    return s
+
+
+# ------------------------------------------------------------------ HTML
+
+def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) -> None:
+    from html.parser import HTMLParser
+
+    class P(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.stack: list[str] = []
+            self.skip = 0
+            self.buf: list[tuple[int, str]] = []
+            self.mode: list[str] = ["prose"]
+            self.math_depth = 0
+            self.mathml: list[str] = []
+            self.math_line = 0
+            self.annotation = None
+            self.table: list[tuple[int, list[str]]] | None = None
+            self.row: list[str] | None = None
+            self.cellbuf: list[str] | None = None
+            self.row_line = 0
+            self.pre = None
+            self.pre_line = 0
+            self.script_tex = None
+            self.heading = None
+            self.heading_line = 0
+            self.last_caption = ""
+
+        def line(self) -> int:
+            return self.getpos()[0] + line0 - 1
+
+        def flush(self):
+            if not self.buf:
+                return
+            lines: dict[int, list[str]] = {}
+            for ln, s in self.buf:
+                parts = s.split("\n")
+                for k, p in enumerate(parts):
+                    lines.setdefault(ln + k, []).append(p)
+            self.buf = []
+            keys = sorted(lines)
+            txt = "\n".join(" ".join(lines[k]) for k in keys)
+            if not txt.strip():
+                return
+            read_text(txt, b, keys[0], cell, keys)
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag in ("br",):
+                return
+            if self.skip or a.get("aria-hidden") == "true" or tag in ("style", "head", "svg", "noscript") or \
+                    "katex-html" in (a.get("class") or ""):
+                if tag not in ("br", "img", "meta", "link", "input", "hr", "col", "area", "base", "wbr",
+                               "source", "path", "circle", "rect", "line", "use"):
+                    self.skip += 1
+                return
+            if tag == "script":
+                typ = a.get("type") or ""
+                if "math/tex" in typ:
+                    self.script_tex = []
+                    self.math_line = self.line()
+                else:
+                    self.skip += 1
+                return
+            if self.math_depth:
+                self.math_depth += 1
+                if tag == "annotation" and "tex" in (a.get("encoding") or "").lower():
+                    self.annotation = []
+                self.mathml.append(("<", tag))
+                return
+            if tag == "math":
+                self.flush()
+                self.math_depth = 1
+                self.mathml = []
+                self.annotation = None
+                self.math_line = self.line()
+                return
+            if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+                self.flush()
+                self.heading = []
+                self.heading_line = self.line()
+                return
+            if tag == "table":
+                self.flush()
+                self.table = []
+                return
+            if tag == "tr" and self.table is not None:
+                self.row = []
+                self.row_line = self.line()
+                return
+            if tag in ("td", "th") and self.row is not None:
+                self.cellbuf = []
+                return
+            if tag == "pre" or (tag == "code" and self.pre is None and "block" in (a.get("class") or "")):
+                self.flush()
+                self.pre = []
+                self.pre_line = self.line()
+                self.pre_class = a.get("class") or ""
+                return
+            if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
+                self.flush()
+
+        def handle_endtag(self, tag):
+            if self.skip:
+                if tag not in ("br",):
+                    self.skip -= 1
+                return
+            if tag == "script" and self.script_tex is not None:
+                tex = "".join(self.script_tex)
+                self.script_tex = None
+                self.emit_math(tex, self.math_line)
+                return
+            if self.math_depth:
+                self.math_depth -= 1
+                if tag == "annotation" and self.annotation is not None:
+                    self.mathml.append(("tex", "".join(self.annotation)))
+                    self.annotation = None
+                    return
+                self.mathml.append((">", tag))
+                if self.math_depth == 0:
+                    tex = next((x[1] for x in self.mathml if x[0] == "tex"), None)
+                    if tex is None:
+                        tex = mathml_to_tex(self.mathml)
+                    self.emit_math(tex, self.math_line)
+                return
+            if tag in ("h1", "h2", "h3", "h4", "h5", "h6") and self.heading is not None:
+                title = " ".join("".join(self.heading).split())
+                self.heading = None
+                b.heading(title, int(tag[1]), Place(self.heading_line, cell, "heading"))
+                return
+            if tag in ("td", "th") and self.cellbuf is not None and self.row is not None:
+                self.row.append(" ".join("".join(self.cellbuf).split()))
+                self.cellbuf = None
+                return
+            if tag == "tr" and self.row is not None and self.table is not None:
+                self.table.append((self.row_line, self.row))
+                self.row = None
+                return
+            if tag == "table" and self.table is not None:
+                rows, self.table = self.table, None
+                label = self.pending_label() or ""
+                read_table(b, rows, cell, label)
+                return
+            if tag == "pre" and self.pre is not None:
+                body = "".join(self.pre)
+                self.pre = None
+                lead = len(body) - len(body.lstrip("\n"))
+                where = "code" if re.search(r"python|language-py|highlight-py", self.pre_class) else "output"
+                if where == "output":
+                    from .pycode import read_python
+                    if read_python(body).parsed and re.search(r"^\s*\w+\s*=|import ", body, re.M):
+                        where = "code"
+                b.segment(Segment(body.lstrip("\n"), self.pre_line + lead, where, cell))
+                return
+            if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
+                self.flush()
+
+        def pending_label(self) -> str:
+            return ""
+
+        def emit_math(self, tex: str, line: int):
+            # inline math stays in the running prose (for labels and hints) and is read as math
+            if self.cellbuf is not None:
+                self.cellbuf.append(tex)
+                return
+            if self.heading is not None:
+                self.heading.append(tex)
+                return
+            self.buf.append((line, " $" + " ".join(tex.split("\n")) + "$ "))
+
+        def handle_data(self, data):
+            if self.skip:
+                return
+            if self.script_tex is not None:
+                self.script_tex.append(data)
+                return
+            if self.math_depth:
+                if self.annotation is not None:
+                    self.annotation.append(data)
+                else:
+                    self.mathml.append(("t", data))
+                return
+            if self.heading is not None:
+                self.heading.append(data)
+                return
+            if self.cellbuf is not None:
+                self.cellbuf.append(data)
+                return
+            if self.pre is not None:
+                self.pre.append(data)
+                return
+            self.buf.append((self.line(), data))
+
+    p = P()
+    try:
+        p.feed(text)
+        p.close()
+    except (AssertionError, ValueError, RecursionError):
+        pass
+    p.flush()
+
+
+_MO = {"×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ", "−": "-", "≈": "\\approx ", "∈": "\\in ", "⊤": "^T",
+       "…": "\\cdots ", "⋯": "\\cdots ", "⋮": "\\vdots ", "⋱": "\\ddots ", "∞": "\\infty ", "√": "\\sqrt "}
+
+
+def mathml_to_tex(events: list[tuple[str, str]]) -> str:
+    """A little MathML (mi, mn, mo, msup, msub, mfrac, msqrt, mtable) as TeX, for pages without a TeX annotation."""
+    pos = 0
+
+    def node() -> str:
+        nonlocal pos
+        if pos >= len(events):
+            return ""
+        kind, val = events[pos]
+        if kind == "t":
+            pos += 1
+            return _MO.get(val.strip(), val)
+        if kind != "<":
+            pos += 1
+            return ""
+        tag = val
+        pos += 1
+        kids: list[str] = []
+        while pos < len(events) and not (events[pos][0] == ">" and events[pos][1] == tag):
+            kids.append(node())
+        pos += 1
+        if tag == "msup" and len(kids) >= 2:
+            return "{" + kids[0] + "}^{" + kids[1] + "}"
+        if tag == "msub" and len(kids) >= 2:
+            return "{" + kids[0] + "}_{" + kids[1] + "}"
+        if tag == "msubsup" and len(kids) >= 3:
+            return "{" + kids[0] + "}_{" + kids[1] + "}^{" + kids[2] + "}"
+        if tag == "mfrac" and len(kids) >= 2:
+            return "\\frac{" + kids[0] + "}{" + kids[1] + "}"
+        if tag == "msqrt":
+            return "\\sqrt{" + "".join(kids) + "}"
+        if tag == "mtable":
+            return "\\begin{bmatrix}" + " \\\\ ".join(k for k in kids if k.strip()) + "\\end{bmatrix}"
+        if tag == "mtr":
+            return " & ".join(k for k in kids if k is not None)
+        if tag in ("mtext",):
+            return "\\text{" + "".join(kids) + "}"
+        return " ".join(kids) if tag in ("mrow", "math", "mstyle", "semantics", "mtd", "mpadded") else "".join(kids)
+
+    out = []
+    while pos < len(events):
+        out.append(node())
+    return " ".join(out)
+
+
+# ------------------------------------------------------------------ notebooks
+
+def read_notebook(text: str, b: Builder) -> None:
+    import nbformat
+    nb = nbformat.reads(text, as_version=4)
+    for k, cell in enumerate(nb.cells, start=1):
+        src = cell.get("source", "")
+        if isinstance(src, list):
+            src = "".join(src)
+        if cell.cell_type == "markdown":
+            read_markdown(src, b, 1, k)
+        elif cell.cell_type == "code":
+            b.segment(Segment(src, 1, "code", k))
+            n_src = src.count("\n") + 1
+            for out in cell.get("outputs", []):
+                body = None
+                result = False
+                if out.get("output_type") == "stream":
+                    body = out.get("text", "")
+                elif out.get("output_type") in ("execute_result", "display_data"):
+                    data = out.get("data", {})
+                    body = data.get("text/plain")
+                    result = out.get("output_type") == "execute_result"
+                    if body is None and "text/html" in data:
+                        h = data["text/html"]
+                        read_html(h if isinstance(h, str) else "".join(h), b, 1, k)
+                        continue
+                if body is None:
+                    continue
+                if isinstance(body, list):
+                    body = "".join(body)
+                seg = Segment(body, OUTPUT_LINE(n_src), "output", k)
+                seg.result = result
+                b.output(seg)
+        else:
+            read_text(src, b, 1, k)
+
+
+def OUTPUT_LINE(n_src: int) -> int:
+    """Outputs are located by the line inside their own text (1-based), in the code cell's number."""
+    return 1
+
+
+# ------------------------------------------------------------------ entry point
+
+FORMATS = ("md", "tex", "ipynb", "html", "txt")
+
+
+def sniff(text: str, name: str = "") -> str:
+    """The format from the file name, else from the content."""
+    low = name.lower()
+    for ext, fmt in ((".ipynb", "ipynb"), (".tex", "tex"), (".html", "html"), (".htm", "html"),
+                     (".md", "md"), (".markdown", "md"), (".txt", "txt"), (".text", "txt")):
+        if low.endswith(ext):
+            return fmt
+    head = text.lstrip()[:2000]
+    if head.startswith("{") and '"cells"' in text[:200000] and '"nbformat"' in text:
+        return "ipynb"
+    if re.search(r"<!DOCTYPE html|<html[\s>]|<body[\s>]", head, re.I):
+        return "html"
+    if re.search(r"\\documentclass|\\begin\{document\}", head):
+        return "tex"
+    if re.search(r"^#{1,6} |^```|^\|.*\|\s*$", text[:20000], re.M):
+        return "md"
+    return "txt"
+
+
+def read_document(text: str, fmt: str) -> Document:
+    b = Builder(fmt)
+    match fmt:
+        case "md":
+            read_markdown(text, b)
+        case "tex":
+            read_latex(text, b)
+        case "ipynb":
+            read_notebook(text, b)
+        case "html":
+            read_html(text, b)
+        case _:
+            read_text(text, b)
+    doc = b.finish()
+    doc.n_lines = text.count("\n") + 1
+    return doc

@@ -1,0 +1,353 @@
+"""Math as a stream of tokens, from LaTeX (walking pylatexenc's node tree) or from plain text.
+
+Both front ends produce the same `Tok` stream, so one statement parser (statements.py)
+reads `$$A^{(1)} \\approx \\begin{bmatrix}...\\end{bmatrix}$$`, the terminal's
+`A⁽¹⁾ ≈ ⎡ 0.4011 ... ⎤`, a code comment `# scores: [[1, 0], [0, 1]]` and a NumPy printout.
+The only hand-written lexing is of a run of characters (a pylatexenc chars node, or a
+line of plain text) into numbers, names and operators.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .numbers import NEG_INF, POS_INF, Num
+
+
+@dataclass
+class Tok:
+    """One token.  kind: NUM ID OP REL SEP ELL INF TRANS GROUP FRAC SQRT MATRIX TEXT."""
+    kind: str
+    text: str
+    pos: int = 0                 # offset in the segment's text (for its line)
+    num: Num | None = None
+    args: list = field(default_factory=list)   # GROUP: [toks]; FRAC: [num, den]; SQRT: [arg]; MATRIX: rows
+    space: bool = False          # whitespace right before it (NumPy rows: "0.1 -0.2" is two numbers)
+    end: int = 0
+
+    def __repr__(self) -> str:
+        if self.kind in ("GROUP", "FRAC", "SQRT"):
+            return f"{self.kind}{self.args!r}"
+        if self.kind == "MATRIX":
+            return f"MATRIX[{len(self.args)} rows]"
+        return f"{self.kind}:{self.text}"
+
+
+RELATIONS = {"=": "=", "≈": "≈", "≃": "≈", "≅": "≈", "∼": "≈", "~": "≈", "∈": "∈", ":=": "=", "≡": "=",
+             "→": "→", "⇒": "→", "=>": "→", "->": "→"}
+_ELLIPSIS = ("...", "…", "⋯", "⋮", "⋱", "⋰", "…")
+
+# unicode super- and subscripts (the terminal's Q⁽¹⁾, xᵢ, ℝ³ˣ⁴)
+_SUP = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁽⁾⁺⁻ⁱʲʰᵏⁿˣᵗ", "0123456789()+-ijhknxt"))
+_SUB = dict(zip("₀₁₂₃₄₅₆₇₈₉₍₎₊₋ᵢⱼₕₖₘₙₜₓₒₐₑₚᵥ", "0123456789()+-ijhkmntxoaepv"))
+
+_CHARS = re.compile(r"""
+    (?P<num>(?<![\w.])(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w]))
+  | (?P<ell>\.\.\.|…|⋯|⋮|⋱|⋰)
+  | (?P<inf>∞|(?<![\w])inf(?![\w]))
+  | (?P<trans>ᵀ|⊤|⊺)
+  | (?P<rel>:=|≈|≃|≅|∼|∈|→|⇒|=>|->|==|=)
+  | (?P<id>[A-Za-z_α-ωΑ-Ωℓ][A-Za-z_0-9α-ωΑ-Ωℓ']*|[\u4e00-\u9fff\u3400-\u4dbf]+)
+  | (?P<op>[-+*/×·∙⋅÷−√∑Σ^_()\[\]{},;:|<>!?'&%#@"`\\$⎡⎢⎣⎤⎥⎦│，：；（）。、【】])
+""", re.X)
+_OPMAP = {"×": "*", "·": "*", "∙": "*", "⋅": "*", "÷": "/", "−": "-", "∑": "Σ", "，": ",", "：": ":", "；": ";",
+          "（": "(", "）": ")", "。": ".", "、": ",", "【": "[", "】": "]"}
+
+
+def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
+    """Numbers, names, operators and relations of a run of characters."""
+    out: list[Tok] = []
+    i, n = 0, len(s)
+    while i < n:
+        ch = s[i]
+        if ch.isspace():
+            if text_mode and ch == "\n":
+                out.append(Tok("SEP", "\n", base + i, end=base + i + 1))
+            i += 1
+            continue
+        if text_mode and (ch in _SUP or ch in _SUB):
+            table = _SUP if ch in _SUP else _SUB
+            j = i
+            while j < n and s[j] in table:
+                j += 1
+            inner = "".join(table[c] for c in s[i:j])
+            if ch in _SUP and inner == "x":          # ℝ³ˣ⁴: the ˣ is a times sign
+                out.append(Tok("OP", "*", base + i, end=base + j))
+            else:
+                out.append(Tok("OP", "^" if ch in _SUP else "_", base + i, end=base + i))
+                kids = lex_chars(inner.replace("x", "×") if ch in _SUP else inner, base + i)
+                for k in kids:
+                    k.pos, k.end = base + i, base + j
+                out.append(Tok("GROUP", inner, base + i, args=[kids], end=base + j))
+            i = j
+            continue
+        m = _CHARS.match(s, i)
+        space = i == 0 or s[i - 1].isspace()
+        if not m:
+            out.append(Tok("OP", ch, base + i, space=space, end=base + i + 1))
+            i += 1
+            continue
+        kind = m.lastgroup
+        text = m.group(kind)
+        pos, end = base + i, base + m.end()
+        if kind == "num":
+            try:
+                out.append(Tok("NUM", text, pos, num=Num.parse(text), space=space, end=end))
+            except ValueError:
+                out.append(Tok("OP", text, pos, space=space, end=end))
+        elif kind == "ell":
+            out.append(Tok("ELL", text, pos, space=space, end=end))
+        elif kind == "inf":
+            out.append(Tok("INF", text, pos, num=POS_INF, space=space, end=end))
+        elif kind == "trans":
+            out.append(Tok("TRANS", "T", pos, space=space, end=end))
+        elif kind == "rel":
+            if text == "==":
+                out.append(Tok("OP", text, pos, space=space, end=end))
+            else:
+                out.append(Tok("REL", RELATIONS[text], pos, space=space, end=end))
+        elif kind == "id":
+            out.append(Tok("ID", text, pos, space=space, end=end))
+        elif text == "√":
+            out.append(Tok("OP", "√", pos, space=space, end=end))
+        else:
+            out.append(Tok("OP", _OPMAP.get(text, text), pos, space=space, end=end))
+        i = m.end()
+    return out
+
+
+def lex_text(s: str, base: int = 0) -> list[Tok]:
+    """Plain text (prose, code output, the terminal's math): newlines are statement breaks."""
+    return lex_chars(s, base, text_mode=True)
+
+
+# ------------------------------------------------------------------ LaTeX through pylatexenc
+
+MATRIX_ENVS = {"bmatrix", "pmatrix", "vmatrix", "Bmatrix", "Vmatrix", "matrix", "smallmatrix", "array",
+               "bmatrix*", "pmatrix*", "matrix*", "tabular"}
+LAYOUT_ENVS = {"aligned", "align", "align*", "alignat", "alignat*", "gather", "gather*", "gathered", "split",
+               "eqnarray", "eqnarray*", "multline", "multline*", "flalign", "flalign*", "cases", "dcases"}
+_STYLE = {"mathrm", "text", "textrm", "textbf", "textit", "mathbf", "mathit", "mathsf", "mathtt", "boldsymbol",
+          "bm", "mathcal", "mathbb", "operatorname", "mbox", "hbox", "emph", "textsf", "texttt", "mathnormal",
+          "vec", "hat", "tilde", "bar", "overline", "underline", "widehat", "widetilde", "mathscr", "mathfrak",
+          "boxed", "pmb", "textup", "textnormal", "operatorname*"}
+_SPACES = {"quad", "qquad", ",", ";", ":", "!", " ", "enspace", "thinspace", "medspace", "thickspace",
+           "displaystyle", "textstyle", "scriptstyle", "nonumber", "notag", "limits", "nolimits", "big", "Big",
+           "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "middle", "hline", "cline", "small",
+           "footnotesize", "normalsize", "large", "centering", "noindent", "hfill", "vfill", "phantom", "strut",
+           "allowbreak", "newline", "par", "relax", "protect", "cr", "left", "right"}
+_SEP_MACROS = {"quad", "qquad", "\\", "newline", "cr", "enspace"}
+_OPS = {"times": "*", "cdot": "*", "ast": "*", "cdotp": "*", "div": "/", "pm": "±", "mp": "∓",
+        "lbrack": "[", "rbrack": "]", "{": "{", "}": "}", "lbrace": "{", "rbrace": "}", "langle": "(",
+        "rangle": ")", "vert": "|", "lvert": "|", "rvert": "|", "|": "|", "lparen": "(", "rparen": ")",
+        "odot": "*", "otimes": "*", "circ": "*", "leq": "<", "le": "<", "geq": ">", "ge": ">", "lt": "<",
+        "gt": ">", "_": "_", "%": "%", "#": "#", "$": "$", "&": "&", "setminus": "\\", "ldots": "...",
+        "sum": "Σ", "prod": "Π", "sqrt": "√", "mid": "|", "colon": ":", "neq": "≠", "ne": "≠"}
+_RELS = {"approx": "≈", "simeq": "≈", "sim": "≈", "thickapprox": "≈", "cong": "≈", "eq": "=", "equiv": "=",
+         "coloneqq": "=", "triangleq": "=", "doteq": "=", "in": "∈", "to": "→", "rightarrow": "→",
+         "Rightarrow": "→", "longrightarrow": "→", "mapsto": "→", "implies": "→", "leadsto": "→"}
+_ELL = {"cdots", "ldots", "vdots", "ddots", "dots", "dotsc", "dotsb", "dotsm", "iddots", "hdots"}
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+          "theta": "θ", "lambda": "λ", "mu": "μ", "sigma": "σ", "tau": "τ", "phi": "φ", "varphi": "φ",
+          "omega": "ω", "pi": "π", "rho": "ρ", "eta": "η", "kappa": "κ", "xi": "ξ", "zeta": "ζ", "nu": "ν",
+          "psi": "ψ", "chi": "χ", "iota": "ι", "Sigma": "Σ", "Delta": "Δ", "Omega": "Ω", "Phi": "Φ",
+          "Theta": "Θ", "Lambda": "Λ", "Psi": "Ψ", "Gamma": "Γ", "ell": "ℓ"}
+_NAMED = {"exp", "softmax", "max", "min", "log", "ln", "Softmax", "sum", "concat", "Concat", "head", "mask"}
+
+
+_DB = None
+
+
+def latex_context():
+    """pylatexenc's default context plus the macros worked examples use that it does not know."""
+    global _DB
+    if _DB is None:
+        from pylatexenc.latexwalker import get_default_latex_context_db
+        from pylatexenc.macrospec import MacroSpec
+        db = get_default_latex_context_db()
+        db.add_context_category("mha-check", prepend=True, macros=[
+            MacroSpec("dfrac", "{{"), MacroSpec("tfrac", "{{"), MacroSpec("cfrac", "{{"),
+            MacroSpec("operatorname", "*{"), MacroSpec("boldsymbol", "{"), MacroSpec("bm", "{"),
+            MacroSpec("mathbf", "{"), MacroSpec("textcolor", "{{"), MacroSpec("color", "{"),
+            MacroSpec("fitwidth", "{"), MacroSpec("resizebox", "{{{"), MacroSpec("scalebox", "{{"),
+            MacroSpec("underbrace", "{"), MacroSpec("overbrace", "{"), MacroSpec("tag", "*{"),
+            MacroSpec("label", "{"), MacroSpec("eqref", "{"), MacroSpec("ref", "{"),
+            MacroSpec("phantom", "{"), MacroSpec("hphantom", "{"), MacroSpec("vphantom", "{"),
+            MacroSpec("mathop", "{"), MacroSpec("mathrel", "{"), MacroSpec("mathbin", "{"),
+            MacroSpec("intercal", ""), MacroSpec("Tr", ""),
+        ])
+        _DB = db
+    return _DB
+
+
+def walk_latex(tex: str, base: int = 0) -> list[Tok]:
+    """Tokens of a piece of LaTeX math (or a whole LaTeX document's math node contents)."""
+    from pylatexenc.latexwalker import LatexWalker
+    try:
+        nodes, _, _ = LatexWalker(tex, latex_context=latex_context(), tolerant_parsing=True).get_latex_nodes()
+    except Exception:       # pylatexenc's own errors when tolerant parsing gives up: read as plain text
+        return lex_chars(tex, base)
+    return nodes_to_toks(nodes, base)
+
+
+def nodes_to_toks(nodes, base: int = 0) -> list[Tok]:
+    out: list[Tok] = []
+    for n in nodes or []:
+        _node(n, out, base)
+    return out
+
+
+def _arg_toks(node, base: int, which: int | None = None) -> list[list[Tok]]:
+    args = node.nodeargd.argnlist if getattr(node, "nodeargd", None) and node.nodeargd else []
+    got = [a for a in args if a is not None]
+    return [nodes_to_toks([a], base) for a in got]
+
+
+def _unwrap(toks: list[Tok]) -> list[Tok]:
+    return toks[0].args[0] if len(toks) == 1 and toks[0].kind == "GROUP" else toks
+
+
+def _node(n, out: list[Tok], base: int) -> None:
+    from pylatexenc import latexwalker as lw
+    pos = base + (n.pos or 0)
+    end = pos + (n.len or 0)
+    if isinstance(n, lw.LatexCharsNode):
+        out.extend(lex_chars(n.chars, pos))
+    elif isinstance(n, lw.LatexGroupNode):
+        inner = nodes_to_toks(n.nodelist, base)
+        if n.delimiters and n.delimiters[0] == "[":
+            out.append(Tok("OP", "[", pos, end=pos + 1))
+            out.extend(inner)
+            out.append(Tok("OP", "]", end - 1, end=end))
+        else:
+            out.append(Tok("GROUP", "", pos, args=[inner], end=end))
+    elif isinstance(n, lw.LatexMathNode):
+        out.extend(nodes_to_toks(n.nodelist, base))
+    elif isinstance(n, lw.LatexCommentNode):
+        return
+    elif isinstance(n, lw.LatexSpecialsNode):
+        c = n.specials_chars
+        if c == "&":
+            out.append(Tok("OP", "&", pos, end=end))
+        elif c in ("~",):
+            return
+        else:
+            out.extend(lex_chars(c, pos))
+    elif isinstance(n, lw.LatexEnvironmentNode):
+        _env(n, out, base, pos, end)
+    elif isinstance(n, lw.LatexMacroNode):
+        _macro(n, out, base, pos, end)
+
+
+def _macro(n, out: list[Tok], base: int, pos: int, end: int) -> None:
+    name = n.macroname
+    args = _arg_toks(n, base)
+    if name in ("frac", "dfrac", "tfrac", "cfrac") and len(args) >= 2:
+        out.append(Tok("FRAC", name, pos, args=[_unwrap(args[-2]), _unwrap(args[-1])], end=end))
+    elif name in ("frac", "dfrac", "tfrac", "cfrac"):
+        out.append(Tok("FRAC", name, pos, args=[], end=end))      # arguments follow as groups
+    elif name == "sqrt":
+        out.append(Tok("SQRT", "sqrt", pos, args=[_unwrap(args[-1])] if args else [], end=end))
+    elif name in _STYLE:
+        inner = _unwrap(args[-1]) if args else []
+        if name in ("text", "textrm", "mbox", "textbf", "textit", "textsf", "texttt", "textup", "textnormal",
+                    "emph", "hbox"):
+            words = "".join(t.text for t in inner if t.kind != "GROUP")
+            out.append(Tok("TEXT", words, pos, args=[inner], end=end))
+        elif name == "mathbb" and len(inner) == 1 and inner[0].text == "R":
+            out.append(Tok("ID", "ℝ", pos, end=end))
+        else:
+            out.append(Tok("GROUP", name, pos, args=[inner], end=end))
+    elif name in ("textcolor", "color"):
+        if args:
+            out.extend(_unwrap(args[-1]) if name == "textcolor" else [])
+    elif name in ("fitwidth", "resizebox", "scalebox", "underbrace", "overbrace", "mathop", "mathrel",
+                  "mathbin", "boxed"):
+        if args:
+            out.extend(_unwrap(args[-1]))
+    elif name in ("label", "tag", "eqref", "ref", "phantom", "hphantom", "vphantom"):
+        return
+    elif name in _SEP_MACROS:
+        out.append(Tok("SEP", "\\\\" if name in ("\\", "newline", "cr") else name, pos, end=end))
+    elif name in _SPACES:
+        return
+    elif name in ("top", "intercal", "T", "transpose", "mathsf{T}"):
+        out.append(Tok("TRANS", "T", pos, end=end))
+    elif name in _RELS:
+        out.append(Tok("REL", _RELS[name], pos, end=end))
+    elif name in _ELL:
+        out.append(Tok("ELL", name, pos, end=end))
+    elif name == "infty":
+        out.append(Tok("INF", "∞", pos, num=POS_INF, end=end))
+    elif name in _OPS:
+        out.append(Tok("OP", _OPS[name], pos, end=end))
+    elif name in _GREEK:
+        out.append(Tok("ID", _GREEK[name], pos, end=end))
+    elif name in ("begin", "end"):
+        return
+    else:
+        out.append(Tok("ID", name, pos, end=end))      # \exp, \softmax, \max, unknown commands: a name
+    if args and name not in ("frac", "dfrac", "tfrac", "cfrac", "sqrt") and name not in _STYLE \
+            and name not in ("textcolor", "color", "fitwidth", "resizebox", "scalebox", "underbrace",
+                             "overbrace", "mathop", "mathrel", "mathbin", "boxed", "label", "tag", "eqref",
+                             "ref", "phantom", "hphantom", "vphantom"):
+        for a in args:
+            out.append(Tok("GROUP", "", pos, args=[_unwrap(a)], end=end))
+
+
+def _env(n, out: list[Tok], base: int, pos: int, end: int) -> None:
+    name = n.environmentname
+    if name in MATRIX_ENVS:
+        rows: list[list[list[Tok]]] = [[[]]]
+        for c in n.nodelist or []:
+            from pylatexenc import latexwalker as lw
+            if isinstance(c, lw.LatexSpecialsNode) and c.specials_chars == "&":
+                rows[-1].append([])
+            elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("\\", "cr", "newline"):
+                rows.append([[]])
+            elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("hline", "cline", "midrule", "toprule",
+                                                                      "bottomrule"):
+                continue
+            else:
+                _node(c, rows[-1][-1], base)
+        rows = [r for r in rows if any(cell for cell in r)]
+        out.append(Tok("MATRIX", name, pos, args=rows, end=end))
+    elif name in LAYOUT_ENVS or name in ("equation", "equation*", "displaymath", "math"):
+        for c in n.nodelist or []:
+            from pylatexenc import latexwalker as lw
+            if isinstance(c, lw.LatexSpecialsNode) and c.specials_chars == "&":
+                continue
+            _node(c, out, base)
+        out.append(Tok("SEP", "\\\\", end, end=end))
+    else:
+        for c in n.nodelist or []:
+            _node(c, out, base)
+
+
+def flat_text(toks: list[Tok]) -> str:
+    """A canonical LaTeX-like spelling of a token run, for labels: Q^{(1)}, W_{Q}, \\frac{a}{b}."""
+    parts: list[str] = []
+    for t in toks:
+        if t.kind == "GROUP":
+            inner = flat_text(t.args[0])
+            parts.append("{" + inner + "}")
+        elif t.kind == "FRAC":
+            parts.append("\\frac{" + flat_text(t.args[0]) + "}{" + flat_text(t.args[1]) + "}"
+                         if len(t.args) == 2 else "\\frac")
+        elif t.kind == "SQRT":
+            parts.append("\\sqrt{" + flat_text(t.args[0]) + "}" if t.args else "\\sqrt")
+        elif t.kind == "TRANS":
+            parts.append("^T" if not parts or not parts[-1].endswith("^") else "T")
+        elif t.kind == "TEXT":
+            parts.append(t.text)
+        elif t.kind == "MATRIX":
+            parts.append("[matrix]")
+        elif t.kind == "ID" and parts and (parts[-1][-1:].isalnum() or parts[-1][-1:] in "}'") and t.space:
+            parts.append(" " + t.text)
+        else:
+            parts.append(t.text)
+    return "".join(parts)
+
+
+NEG_INF_TOKEN = NEG_INF
