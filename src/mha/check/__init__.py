@@ -1,5 +1,13 @@
-"""`mha check`: verify the numbers, equations and shapes of a hand-written worked example."""
+"""`mha check`: verify the numbers, equations and shapes of a worked example written by anyone.
 
-from .judge import Finding, Report, check_document, main_from_args
+    document ──reader──▶ numeric objects ──inference──▶ configuration + trace ──matching──▶ claims ──judge──▶ findings
 
-__all__ = ["check_document", "Report", "Finding", "main_from_args"]
+read.py (one reader per format) · statements.py / tokens.py (math as tokens) · labels.py (vocabulary) ·
+infer.py (search over configurations) · model.py (views of a trace) · judge.py (claims and findings) ·
+report.py · command.py (the CLI entry point).
+"""
+
+from .command import check_document, main_from_args
+from .report import Finding, NotChecked, Report
+
+__all__ = ["check_document", "Report", "Finding", "NotChecked", "main_from_args"]

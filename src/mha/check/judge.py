@@ -1,636 +1,1062 @@
-"""Judging a worked example's claims against the trace, and the `mha check` command.
+"""Judging what a document claims, as a careful reader would, against the inferred configuration.
 
-A printed value is right when it equals the exact value rounded to the
-printed number of decimals; an integer is read as exact.  An arithmetic line
-is right when its right side agrees with its left side once every printed
-number is read as the interval it was rounded from.
+Each kind of claim is a type (`ArrayClaim`, `ArithClaim`, `ShapeClaim`, `ProductShapeClaim`,
+`SizeClaim`, `ScalarClaim`, `ReadingClaim`), judged by one `match` in `Judge.judge`.
+
+* A printed number is right when the exact value rounds to it at its own precision, widened by
+  what the rounding of printed inputs can move it (model.bands).
+* A value that follows from the rounded values printed before it (A printed to 4 decimals, then
+  O computed from that A) is accepted with a note, not a finding.
+* An arithmetic line is checked against its own printed terms (interval arithmetic) and, when it
+  computes an entry of the trace, against the exact value.
+* A finding needs evidence: a label, a majority of matching cells, or an arithmetic line whose
+  terms disagree.  What cannot be attributed is reported as not checked, with its nearest match.
 """
 
 from __future__ import annotations
 
-import json
+import math
 import re
-import sys
-from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from ..inputs import MHAInputError
-from ..trace import Trace
-from .extract import Claim, Label, Num, Walker, extract
+from . import labels as lb
+from . import numbers as nb
+from .infer import Hit, Inference, Obj, _family, alignments, within
+from .model import View, Views, bands, compute, half_units
+from .numbers import Num
+from .objects import (Chain, Document, ExprPart, LabelPart, Place, Reading, ShapePart, ShapeProduct)
+from .report import Finding, NotChecked
 
-STEPS = {"X": "input", "Q": "projection", "K": "projection", "V": "projection", "Q^(h)": "split", "K^(h)": "split",
-         "V^(h)": "split", "QKt": "scores",
-         "S": "scale", "A": "softmax", "E": "softmax", "row_max": "softmax", "row_sum": "softmax",
-         "O": "weighted_sum", "O_concat": "concat", "Y": "output"}
+STEP = lb.STEP
+
+
+# ------------------------------------------------------------------ claim types
+
+@dataclass
+class ArrayClaim:
+    obj: Obj
 
 
 @dataclass
-class Finding:
-    line: int
-    claim: str
-    printed: str
-    exact: float | str | None
-    rounded: str | None
-    step: str
-    cause: str | None = None
-
-    def describe(self) -> str:
-        s = f"line {self.line}: {self.claim}: printed {self.printed}"
-        if self.exact is not None:
-            exact = f"{self.exact:.6g}" if isinstance(self.exact, float) else str(self.exact)
-            s += f"; exact {exact}" + (f", rounds to {self.rounded}" if self.rounded is not None else "")
-        s += f" [{self.step}]"
-        if self.cause:
-            s += f"; likely cause: {self.cause}"
-        return s
+class ArithClaim:
+    chain: Chain
 
 
 @dataclass
-class Report:
-    findings: list[Finding]
-    n_claims: int
-    n_numbers: int
-    inferred: list[str]
-    unattributed: list[tuple[int, str]] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.findings
-
-    def summary(self) -> str:
-        tail = (f"; {len(self.unattributed)} statement(s) could not be attributed to a step and were not checked"
-                if self.unattributed else "")
-        if self.ok:
-            return f"all {self.n_claims} claims hold ({self.n_numbers} numbers checked){tail}"
-        return (f"{len(self.findings)} finding(s) in {self.n_claims} claims "
-                f"({self.n_numbers} numbers checked){tail}")
-
-    def to_text(self) -> str:
-        lines = ["configuration: " + "; ".join(self.inferred)]
-        lines += [f.describe() for f in self.findings]
-        lines += [f"not checked, line {n}: {text}" for n, text in self.unattributed]
-        lines.append(self.summary())
-        return "\n".join(lines) + "\n"
+class ShapeClaim:
+    ref: lb.Ref
+    label: str
+    dims: list[int]
+    place: Place
+    text: str
 
 
-# ------------------------------------------------------------------ usability
-
-def usable_text(raw: bytes, name: str = "document") -> str:
-    """Decode and sanity-check a document; raise MHAInputError (exit 2) when it cannot be checked."""
-    if not raw.strip():
-        raise MHAInputError(f"{name}: the file is empty")
-    if b"\x00" in raw:
-        raise MHAInputError(f"{name}: looks like binary data (it contains NUL bytes)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise MHAInputError(f"{name}: not UTF-8 text (byte {e.start})") from None
-    unbalanced = _unbalanced(text)
-    if unbalanced:
-        raise MHAInputError(f"{name}: unbalanced LaTeX: {unbalanced}")
-    return text
+@dataclass
+class ProductShapeClaim:
+    part: ShapeProduct
+    label: str
+    place: Place
+    step_hint: str | None
 
 
-def _unbalanced(text: str) -> str | None:
-    s = re.sub(r"\\[{}$]", "", text)
-    depth = 0
-    for i, ch in enumerate(s):
-        depth += (ch == "{") - (ch == "}")
-        if depth < 0:
-            return f"'}}' without '{{' at line {s[:i].count(chr(10)) + 1}"
-    if depth:
-        return f"{depth} '{{' never closed"
-    stack: list[tuple[str, int]] = []
-    for m in re.finditer(r"\\(begin|end)\{([^{}]*)\}", text):
-        line = text[:m.start()].count("\n") + 1
-        if m.group(1) == "begin":
-            stack.append((m.group(2), line))
-        elif not stack or stack[-1][0] != m.group(2):
-            return f"\\end{{{m.group(2)}}} at line {line} does not close " + (
-                f"\\begin{{{stack[-1][0]}}} (line {stack[-1][1]})" if stack else "any \\begin")
-        else:
-            stack.pop()
-    if stack:
-        return f"\\begin{{{stack[-1][0]}}} at line {stack[-1][1]} is never closed"
-    if s.count("$$") % 2:
-        return "an odd number of $$"
-    return None
+@dataclass
+class SizeClaim:
+    symbol: str
+    value: Num
+    place: Place
+    text: str
 
 
-# ------------------------------------------------------------------ configuration
-
-def infer_config(w: Walker) -> tuple[dict[str, Any], list[str]]:
-    """The configuration a document describes, and what was inferred from where."""
-    said: list[str] = []
-    X = None
-    for c in w.claims:
-        if c.kind == "matrix" and c.label and c.label.name == "X" and not c.label.row and _all_numbers(c.cells):
-            X = [[x.value for x in row] for row in c.cells]
-            said.append(f"X {len(X)}x{len(X[0])} from line {c.line}")
-            break
-    if X is None:
-        rows = {}
-        for c in w.claims:
-            if c.kind == "vector" and c.label and c.label.name == "X" and c.label.row and _all_numbers(c.cells):
-                rows.setdefault(c.label.row, ([x.value for x in c.cells[0]], c.line))
-        if rows and sorted(rows) == list(range(1, len(rows) + 1)):
-            X = [rows[i][0] for i in sorted(rows)]
-            said.append(f"X {len(X)}x{len(X[0])} from the rows x_i at lines {rows[1][1]}-{rows[len(rows)][1]}")
-    if X is None:
-        raise MHAInputError("configuration: no input matrix X found in the document; pass --input CASE.json")
-    d_model = len(X[0])
-    if w.hints["n_heads"]:
-        H, line = w.hints["n_heads"]
-        said.append(f"H = {H} from line {line}")
-    elif w.hints["d_head"] and d_model % w.hints["d_head"][0] == 0:
-        H = d_model // w.hints["d_head"][0]
-        said.append(f"H = {H} from d_head = {w.hints['d_head'][0]} at line {w.hints['d_head'][1]}")
-    else:
-        raise MHAInputError("configuration: the number of heads is not stated (e.g. 'H = 2'); pass --input CASE.json")
-    data: dict[str, Any] = {"X": X, "n_heads": H}
-    for name in ("W_Q", "W_K", "W_V", "W_O"):
-        printed = next((c for c in w.claims if c.kind == "matrix" and c.label and c.label.name == name
-                        and _all_numbers(c.cells)), None)
-        if printed is not None:
-            data[name] = [[x.value for x in row] for row in printed.cells]
-            said.append(f"{name} printed at line {printed.line}")
-        elif name in w.hints["identity"]:
-            data[name] = "identity"
-            said.append(f"{name} = I from line {w.hints['identity'][name]}")
-        else:
-            data[name] = "identity"
-            said.append(f"{name} = I assumed (not stated)")
-    if w.hints.get("causal"):
-        data["causal"], line = w.hints["causal"]
-        said.append(f"causal mask ({data['causal']}) from line {line}")
-    return data, said
+@dataclass
+class ScalarClaim:
+    ref: lb.Ref
+    value: Num
+    place: Place
+    text: str
+    head_hint: int | None
+    row_hint: int | None
 
 
-def _all_numbers(cells: Any) -> bool:
-    return bool(cells) and all(isinstance(x, Num) for row in cells for x in row)
+@dataclass
+class ReadingClaim:
+    reading: Reading
+
+
+Claim = ArrayClaim | ArithClaim | ShapeClaim | ProductShapeClaim | SizeClaim | ScalarClaim | ReadingClaim
+
+SIZE_SYMBOLS = {"B": "B", "T": "T", "S": "S", "d": "d_model", "d_model": "d_model", "d_{model}": "d_model",
+                "dmodel": "d_model", "H": "H", "h": "H", "n_heads": "H", "num_heads": "H", "n_head": "H",
+                "d_h": "d_k", "d_k": "d_k", "d_{k}": "d_k", "d_{h}": "d_k", "d_head": "d_k", "head_dim": "d_k",
+                "d_v": "d_v", "d_{v}": "d_v", "n_kv_heads": "G", "G": "G"}
+
+
+def _size_key(text: str) -> str | None:
+    key = re.sub(r"[\\{}\s]|mathrm|text", "", text)
+    key = key.replace("d_model", "d_model")
+    return SIZE_SYMBOLS.get(key) or SIZE_SYMBOLS.get(text.strip())
 
 
 # ------------------------------------------------------------------ the judge
 
 class Judge:
-    def __init__(self, t: Trace):
-        self.t = t
+    def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
+        self.doc = doc
+        self.inf = inf
+        self.objs = inf.objs
         self.findings: list[Finding] = []
-        self.unattributed: list[tuple[int, str]] = []
+        self.not_checked: list[NotChecked] = []
         self.n_claims = 0
         self.n_numbers = 0
-        self._alternatives()
+        self.mapping = mapping
+        self.t = compute(mapping) if mapping is not None else None
+        self.vs = Views.of(self.t) if self.t is not None else None
+        self.uses = frozenset() if given or inf.best is None else inf.best.cand.uses
+        if self.vs is not None and not given:
+            self._bands()
+        self._alt: dict[str, Views | None] = {}
+        self.printed: dict[tuple[str, int, int | None], np.ndarray] = {}
+        self.attributed: dict[int, Hit] = {}
 
-    def _alternatives(self) -> None:
-        """What a forgotten scale would have produced (rounded-term sums are built on demand)."""
-        t = self.t
-        from ..core import head_attention
-        self.unscaled = head_attention(t.Qh, t.Kh, t.Vh, scale=1.0,
-                                       allowed=t.S > -np.inf, bias=None)
-        self._naive: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-
-    def naive_outputs(self, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """O^(h), O_concat and Y as a hand calculation gets them: A and V rounded to p decimals first."""
-        if p not in self._naive:
-            from ..core import merge_heads, project
-            t = self.t
-            Or = np.einsum("bhts,bhsd->bhtd", np.round(t.A, p), np.round(t.Vh, p))
-            Oc = merge_heads(Or)
-            self._naive[p] = (Or, Oc, project(Oc, t.config.W_O, t.config.b_O))
-        return self._naive[p]
-
-    # -------------------------------------------------------------- resolving labels
-
-    def resolve(self, lab: Label, head: int | None) -> np.ndarray | None:
-        t, c = self.t, self.t.config
-        h = lab.head if lab.head else None
-        per_head = {"Q": t.Qh, "K": t.Kh, "V": t.Vh, "QKt": t.QKt, "S": t.S, "A": t.A, "O": t.O, "E": t.E}
-        if lab.name in ("row_max", "row_sum"):
-            h = h or head
-            if not h or h > c.n_heads:
-                return None
-            arr = (t.row_max if lab.name == "row_max" else t.row_sum)[0, h - 1]
-            return arr[None]
-        if lab.head == 0:
-            return None
-        if lab.name in per_head and (h is not None or lab.name in ("QKt", "S", "A", "E")):
-            h = h or head
-            if h is None or h > c.n_heads:
-                return None
-            arr = per_head[lab.name][0, h - 1]
-        elif lab.name in ("X", "Q", "K", "V", "O_concat", "Y"):
-            arr = {"X": c.X, "Q": t.Q, "K": t.K, "V": t.V, "O_concat": t.O_concat, "Y": t.Y}[lab.name][0]
-        elif lab.name in ("O",):
-            arr = t.O_concat[0]
-        elif lab.name.startswith(("W_", "b_")):
-            arr = getattr(c, lab.name, None)
-            if arr is None:
-                return None
-            arr = arr if arr.ndim == 2 else arr[None]
-        else:
-            return None
-        if lab.transposed:
-            arr = arr.T
-        if lab.row:
-            if lab.row > arr.shape[0]:
-                return None
-            arr = arr[lab.row - 1][None]
-        return arr
-
-    # -------------------------------------------------------------- one value
-
-    def same(self, printed: Any, exact: float) -> bool:
-        if isinstance(printed, str):
-            return printed == "-inf" and exact == -np.inf
-        if not np.isfinite(exact):
-            return False
-        half = 0.5 * 10.0 ** -printed.decimals if printed.decimals else 0.0
-        if printed.lo != printed.hi and printed.decimals == 0:        # an expression like 1/3
-            return printed.lo - 1e-12 <= exact <= printed.hi + 1e-12 or abs(printed.value - exact) < 1e-9
-        return abs(printed.value - exact) <= half * (1 + 1e-9) + 1e-12
-
-    def add(self, line: int, claim: str, printed: Any, exact: float | str | None, step: str, cause: str | None,
-            decimals: int = 4) -> None:
-        shown = printed.text if isinstance(printed, Num) else str(printed)
-        if isinstance(exact, str):          # a shape or another non-number
-            self.findings.append(Finding(line, claim, shown, exact, exact, step, cause))
-            return
-        rounded = None
-        if exact is not None and np.isfinite(exact):
-            rounded = f"{exact:.{decimals}f}" if decimals else (str(int(exact)) if float(exact).is_integer()
-                                                                 else f"{exact:.4f}")
-        self.findings.append(Finding(line, claim, shown.replace("-inf", "-∞"),
-                                     float(exact) if exact is not None and np.isfinite(exact) else
-                                     (None if exact is None else "-inf"), rounded, step, cause))
-
-    # -------------------------------------------------------------- matrices and vectors
-
-    def grid(self, cells: list[list[Any]], shape: tuple[int, int]) -> list[tuple[int, int, int, Any]] | None:
-        """(printed row, i, j, value) for every printed number, placing elided rows/columns from the end."""
-        out = []
-        rows = _positions([r[0] is None and all(c is None for c in r) for r in cells], shape[0])
-        if rows is None:
-            return None
-        for pr, (row, i) in enumerate(zip(cells, rows)):
-            if i is None:
+    # ---------------------------------------------------------- set-up
+    def _bands(self) -> None:
+        radii = {}
+        by_id = {o.a.id: o for o in self.objs}
+        best = self.inf.best
+        for key, choice in best.cand.dims.items():
+            if key not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V") or not choice.uses:
                 continue
-            cols = _positions([c is None for c in row], shape[1])
-            if cols is None:
-                return None
-            for j, val in zip(cols, row):
-                if j is not None:
-                    out.append((pr, i, j, val))
+            if key in ("Q", "K", "V"):
+                ids = sorted(best.cand.dims["mode"].uses)
+                src = [by_id[i] for i in ids if i in by_id and lb_is(by_id[i], key)]
+            else:
+                src = [by_id[i] for i in sorted(choice.uses) if i in by_id]
+            if len(src) != 1 or src[0].slices != 1:
+                continue
+            r = half_units(src[0].a.rows)
+            arr = np.asarray(self.mapping.get(key))
+            if r is None or arr.ndim != 2:
+                continue
+            if r.shape == arr.shape:
+                radii[key] = r
+            elif r.T.shape == arr.shape:
+                radii[key] = r.T
+        if radii:
+            bands(self.mapping, radii, self.vs)
+
+    def alt(self, kind: str) -> Views | None:
+        """The trace of a usual mistake: the scale left out (or added)."""
+        if kind not in self._alt:
+            m = dict(self.mapping)
+            if kind == "scale":
+                m["scale"] = "none" if m.get("scale") in (None, "1/sqrt(d_k)", "1/d_k") else "1/sqrt(d_k)"
+            t = compute(m)
+            self._alt[kind] = Views.of(t) if t is not None else None
+        return self._alt[kind]
+
+    # ---------------------------------------------------------- claims
+    def claims(self) -> list[Claim]:
+        out: list[Claim] = []
+        for o in self.objs:
+            if o.a.id not in self.uses:
+                out.append(ArrayClaim(o))
+        for c in self.doc.chains:
+            out.extend(self.chain_claims(c))
+        for r in self.doc.readings:
+            out.append(ReadingClaim(r))
         return out
 
-    def matrix(self, c: Claim, lab: Label, arr: np.ndarray) -> None:
-        self.n_claims += 1
-        cells = c.cells
-        printed_shape = (len(cells), len(cells[0]))
-        elided = any(x is None for row in cells for x in row)
-        step = step_of(lab)
-        if (not elided and printed_shape != arr.shape) or any(len(r) != len(cells[0]) for r in cells):
-            self.add(c.line, f"{lab} shape", f"{list(printed_shape)}", None, step,
-                     f"wrong shape: the trace has {list(arr.shape)}")
-            return
-        placed = self.grid(cells, arr.shape)
-        if placed is None:
-            self.add(c.line, f"{lab} shape", f"{list(printed_shape)}", None, step,
-                     f"wrong shape: the trace has {list(arr.shape)}")
-            return
-        wrong_rows: dict[int, list] = {}
-        for pr, i, j, val in placed:
-            self.n_numbers += 1
-            if not self.same(val, arr[i, j]):
-                wrong_rows.setdefault(pr, []).append((i, j, val))
-        # A cause that explains every wrong number of the matrix beats one that fits a single cell.
-        overall = self._matrix_cause(lab, c, arr, [b for bad in wrong_rows.values() for b in bad]) \
-            if sum(map(len, wrong_rows.values())) > 1 else None
-        for pr, bad in wrong_rows.items():
-            line = c.lines[pr] if c.lines and pr < len(c.lines) else c.line
-            whole = overall or (self._row_swap(cells[pr], arr, bad[0][0]) if len(bad) > 1 else None)
-            for i, j, val in bad:
-                cause = whole or self.cause(lab, c, arr, i, j, val)
-                dec = val.decimals if isinstance(val, Num) else 4
-                self.add(line, f"{lab}[{i + 1},{j + 1}]" if not lab.row else f"{lab}[{j + 1}]", val,
-                         float(arr[i, j]), step, cause, dec)
+    def chain_claims(self, c: Chain) -> list[Claim]:
+        out: list[Claim] = []
+        parts = c.parts
+        labels = [p for p in parts if isinstance(p, LabelPart)]
+        exprs = [p for p in parts if isinstance(p, ExprPart)]
+        # sizes: T = 3, d_h = 2, d = H·d_h = 2 × 2 = 4
+        if labels and exprs:
+            key = _size_key(labels[0].text)
+            last = nb.plain_number(exprs[-1].expr)
+            if key and last is not None and parts.index(labels[0]) == 0:
+                out.append(SizeClaim(key, last, c.place, c.text))
+        # shapes: Q, K ∈ ℝ^{3×4}
+        for k, p in enumerate(parts):
+            if isinstance(p, ShapePart):
+                left = [q for q in parts[:k] if isinstance(q, LabelPart)]
+                for lab in (left[-1].text.split(",") if left else []):
+                    for piece in _split_labels(lab):
+                        ref = lb.parse_label(piece)
+                        if ref is not None:
+                            out.append(ShapeClaim(ref, piece, p.dims, c.place, c.text))
+            if isinstance(p, ShapeProduct):
+                label = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
+                out.append(ProductShapeClaim(p, label, c.place, c.context.step))
+        # arithmetic: at least one expression that is more than a number, or a label = number
+        if len(exprs) >= 2 or (exprs and labels and not any(isinstance(x, (ShapePart, ShapeProduct))
+                                                             for x in parts)):
+            if not (out and isinstance(out[0], SizeClaim) and len(exprs) == 1):
+                out.append(ArithClaim(c))
+        return out
 
-    def _matrix_cause(self, lab: Label, c: Claim, arr: np.ndarray, bad: list) -> str | None:
-        causes = [self.cause(lab, c, arr, i, j, val) for i, j, val in bad]
-        for kind in ("wrong head", "missing scale", "sum of rounded terms", "transposed indices"):
-            if all(x and x.startswith(kind) for x in causes):
-                return causes[0] if len(set(causes)) == 1 else kind
-        # every wrong cell is some single other-cause, e.g. head: try each alternative on its own
-        for kind in ("wrong head", "missing scale"):
-            if all(self._fits(kind, lab, c, i, j, val) for i, j, val in bad):
-                return kind
-        return None
-
-    def _fits(self, kind: str, lab: Label, c: Claim, i: int, j: int, val: Any) -> bool:
-        t, h = self.t, (lab.head or c.context.get("head"))
-        r = (lab.row - 1) if lab.row else i
-        if not h or not isinstance(val, Num):
-            return False
-        if kind == "missing scale" and lab.name in ("S", "A", "O"):
-            alt = {"S": self.unscaled.S, "A": self.unscaled.A, "O": self.unscaled.O}[lab.name][0, h - 1]
-            return self.same(val, alt[r, j])
-        per_head = {"Q": t.Qh, "K": t.Kh, "V": t.Vh, "QKt": t.QKt, "S": t.S, "A": t.A, "O": t.O}
-        if kind == "wrong head" and lab.name in per_head:
-            for g in range(t.config.n_heads):
-                other = per_head[lab.name][0, g]
-                other = other.T if lab.transposed else other
-                if g != h - 1 and r < other.shape[0] and j < other.shape[1] and self.same(val, other[r, j]):
-                    return True
-        return False
-
-    def _row_swap(self, row: list[Any], arr: np.ndarray, i: int) -> str | None:
-        for k in range(arr.shape[0]):
-            if k != i and len(row) == arr.shape[1] and all(
-                    v is None or self.same(v, arr[k, j]) for j, v in enumerate(row)):
-                return f"rows swapped: this is row {k + 1}"
-        return None
-
-    def cause(self, lab: Label, c: Claim, arr: np.ndarray, i: int, j: int, val: Any) -> str | None:
-        t = self.t
-        if not isinstance(val, Num):
-            return None
-        name, h = lab.name, (lab.head or c.context.get("head"))
-        p = val.decimals
-        # sum of rounded terms (the document's 0.7518)
-        if name in ("O", "O_concat", "Y") and p <= 12:
-            Or, Oc, Yn = self.naive_outputs(p)
-            if name == "O" and h:
-                naive = Or[0, h - 1][(lab.row - 1) if lab.row else i, j]
-            elif name == "O":
-                naive = Oc[0][(lab.row - 1) if lab.row else i, j]
-            else:
-                naive = (Oc if name == "O_concat" else Yn)[0][(lab.row - 1) if lab.row else i, j]
-            if self.same(val, naive):
-                return f"sum of rounded terms: adding the rounded weights gives {naive:.{p}f}"
-        # transposed indices
-        if arr.shape[0] == arr.shape[1] and i != j and self.same(val, arr[j, i]):
-            return f"transposed indices: this is entry [{j + 1},{i + 1}]"
-        # wrong head
-        per_head = {"Q": t.Qh, "K": t.Kh, "V": t.Vh, "QKt": t.QKt, "S": t.S, "A": t.A, "O": t.O}
-        if name in per_head and h:
-            for g in range(t.config.n_heads):
-                if g != h - 1:
-                    other = per_head[name][0, g]
-                    other = other.T if lab.transposed else other
-                    r = (lab.row - 1) if lab.row else i
-                    if r < other.shape[0] and j < other.shape[1] and self.same(val, other[r, j]):
-                        return f"wrong head: this is head {g + 1}'s value"
-        # missing scale
-        if h and name in ("S", "A", "O"):
-            alt = {"S": self.unscaled.S, "A": self.unscaled.A, "O": self.unscaled.O}[name][0, h - 1]
-            r = (lab.row - 1) if lab.row else i
-            if self.same(val, alt[r, j]):
-                return "missing scale: computed without dividing by √d_head"
-        return None
-
-    def vector(self, c: Claim) -> None:
-        if c.label is None:
-            self.n_claims += 1
-            if not self._found_anywhere(c.cells[0]):
-                self.n_claims -= 1
-                self.unattributed.append((c.line, c.text))
-            else:
-                self.n_numbers += len(c.cells[0])
-            return
-        arr = self.resolve(c.label, c.context.get("head"))
-        if arr is None:
-            self.unattributed.append((c.line, c.text))
-            return
-        self.matrix(c, c.label, arr)
-
-    def _found_anywhere(self, vec: list[Any]) -> bool:
-        t, c = self.t, self.t.config
-        if any(not isinstance(v, Num) and v != "-inf" for v in vec):
-            return False
-        candidates = [c.X[0], t.Q[0], t.K[0], t.V[0], t.O_concat[0], t.Y[0]]
-        for h in range(c.n_heads):
-            candidates += [t.Qh[0, h], t.Kh[0, h], t.Vh[0, h], t.QKt[0, h], t.S[0, h], t.A[0, h], t.E[0, h],
-                           t.O[0, h], t.Kh[0, h].T, t.Vh[0, h].T]
-        for M in candidates:
-            for row in M:
-                if len(row) == len(vec) and all(self.same(v, x) for v, x in zip(vec, row)):
-                    return True
-        return False
-
-    # -------------------------------------------------------------- the other claim kinds
-
-    def arith(self, c: Claim) -> None:
-        self.n_claims += 1
-        lhs, rhs = c.arith.result, c.rhs
-        self.n_numbers += 1
-        if not (lhs.lo <= rhs.hi + 1e-12 and rhs.lo <= lhs.hi + 1e-12):
-            self.add(c.line, c.text, rhs, lhs.value, "arithmetic",
-                     "arithmetic slip: the left side gives " + f"{lhs.value:.{max(rhs.decimals, 4)}g}",
-                     rhs.decimals)
-            return
-        o = c.context.get("o")
-        if not o:
-            return
-        h, r = o
-        k = c.context.get("component", 0)
-        t = self.t
-        if not h or h > t.config.n_heads or r > t.config.T or k >= t.config.d_head:
-            return
-        exact = t.O[0, h - 1, r - 1, k]
-        if not self.same(rhs, exact):
-            # the right side is exactly what the printed (rounded) terms add up to
-            cause = ("sum of rounded terms: the printed terms add up to this, the exact terms do not"
-                     if abs(rhs.value - lhs.value) <= 1e-9 else None)
-            self.add(c.line, f"o^({h}) row {r}, component {k + 1}: {c.text}", rhs, float(exact), "weighted_sum",
-                     cause, rhs.decimals)
-        # each product w x v against A and V
-        A, V = t.A[0, h - 1, r - 1], t.Vh[0, h - 1, :, k]
-        terms = c.arith.terms
-        if len(terms) == len(A):
-            for j, factors in enumerate(terms):
-                if len(factors) == 2:
-                    w, x = factors
-                    self.n_numbers += 2
-                    if not self.same(w, A[j]):
-                        self.add(c.line, f"A^({h})[{r},{j + 1}] in {c.text}", w, float(A[j]), "weighted_sum",
-                                 None, w.decimals)
-                    if not self.same(x, V[j]):
-                        self.add(c.line, f"V^({h})[{j + 1},{k + 1}] in {c.text}", x, float(V[j]), "weighted_sum",
-                                 None, x.decimals)
-
-    def weighted_sum(self, c: Claim) -> None:
-        t = self.t
-        h, r = (c.label.head or c.context.get("head")), c.label.row
-        if not h or h > t.config.n_heads or r > t.config.T:
-            self.unattributed.append((c.line, c.text))
-            return
-        self.n_claims += 1
-        A, V = t.A[0, h - 1, r - 1], t.Vh[0, h - 1]
-        for pos, (w, vec) in enumerate(c.terms):
-            if w is None:
-                continue
-            j = (vec - 1) if isinstance(vec, int) else pos
-            if j >= len(A):
-                self.add(c.line, f"o^({h}) row {r}: term {pos + 1}", w, None, "weighted_sum",
-                         f"wrong shape: only {len(A)} keys")
-                continue
-            self.n_numbers += 1
-            if not self.same(w, A[j]):
-                self.add(c.line, f"A^({h})[{r},{j + 1}] in o^({h}) row {r}", w, float(A[j]), "weighted_sum",
-                         "transposed indices" if self.same(w, t.A[0, h - 1, j, r - 1]) else None, w.decimals)
-            if isinstance(vec, list):
-                for d, x in enumerate(vec):
-                    self.n_numbers += 1
-                    if d >= V.shape[1] or not self.same(x, V[j, d]):
-                        self.add(c.line, f"v^({h}) row {j + 1} in o^({h}) row {r}", x,
-                                 float(V[j, d]) if d < V.shape[1] else None, "weighted_sum", None)
-
-    def shape(self, c: Claim) -> None:
-        self.n_claims += 1
-        cfg = self.t.config
-        if c.operands:
-            a, b = c.operands
-            self.n_numbers += 1
-            if a[1] != b[0] or c.shape != [a[0], b[1]]:
-                self.add(c.line, c.text, str(c.shape), None, "shape",
-                         f"wrong shape: {a} × {b} gives {[a[0], b[1]] if a[1] == b[0] else 'no product'}")
-                return
-            want = {"scores": ([cfg.T, cfg.d_head], [cfg.d_head, cfg.S]),
-                    "weighted_sum": ([cfg.T, cfg.S], [cfg.S, cfg.d_head])}.get(c.context.get("step"))
-            if want and (a, b) != want:
-                self.add(c.line, c.text, f"{a} × {b}", f"{want[0]} × {want[1]}", c.context["step"],
-                         "wrong shape")
-            return
-        for lab in c.labels:
-            probe = Label(lab.name, 1 if lab.head == 0 else lab.head, lab.row, lab.transposed)
-            arr = self.resolve(probe, c.context.get("head") or 1)
-            if arr is None:
-                continue
-            self.n_numbers += 1
-            if list(arr.shape) != c.shape:
-                self.add(c.line, f"shape of {lab}", str(c.shape), str(list(arr.shape)),
-                         step_of(lab), "wrong shape")
-
-    def config_claim(self, c: Claim) -> None:
-        cfg = self.t.config
-        exact = {"B": cfg.B, "T": cfg.T, "S": cfg.S, "d_model": cfg.d_model, "n_heads": cfg.n_heads,
-                 "d_head": cfg.d_head}[c.context["symbol"]]
-        self.n_claims += 1
-        self.n_numbers += 1
-        if not self.same(c.rhs, exact):
-            self.add(c.line, c.text, c.rhs, float(exact), "config", "wrong size", 0)
-
-    def reading(self, c: Claim) -> None:
-        lab = c.label
-        i, j = c.context.get("i"), c.context.get("j")
-        if lab is None or i is None:
-            self.unattributed.append((c.line, c.text))
-            return
-        arr = self.resolve(Label(lab.name, lab.head or c.context.get("head")), c.context.get("head"))
-        if arr is None or i > arr.shape[0] or j > arr.shape[1]:
-            self.unattributed.append((c.line, c.text))
-            return
-        self.n_claims += 1
-        self.n_numbers += 1
-        if not self.same(c.rhs, arr[i - 1, j - 1]):
-            self.add(c.line, f"{lab}[{i},{j}] ({c.text})", c.rhs, float(arr[i - 1, j - 1]), STEPS[lab.name],
-                     self.cause(lab, Claim("matrix", c.line, c.text), arr, i - 1, j - 1, c.rhs), c.rhs.decimals)
-
-    def scalar(self, c: Claim) -> None:
-        arr = self.resolve(c.label, c.context.get("head"))
-        if arr is None or arr.size != 1:
-            return
-        self.n_claims += 1
-        self.n_numbers += 1
-        exact = float(arr.reshape(-1)[0])
-        if not self.same(c.rhs, exact):
-            self.add(c.line, c.text, c.rhs, exact, STEPS.get(c.label.name, "softmax"), None, c.rhs.decimals)
-
-    def matrix_claim(self, c: Claim) -> None:
-        if c.label is None:
-            self._lone_matrix(c)
-            return
-        arr = self.resolve(c.label, c.context.get("head"))
-        if arr is None:
-            self.unattributed.append((c.line, c.text[:80]))
-        else:
-            self.matrix(c, c.label, arr)
-
-    def judge(self, claims: list[Claim]) -> None:
-        handlers = {"matrix": self.matrix_claim, "vector": self.vector, "arith": self.arith,
-                    "weighted_sum": self.weighted_sum, "shape": self.shape, "config": self.config_claim,
-                    "reading": self.reading, "scalar": self.scalar}
+    # ---------------------------------------------------------- driver
+    def run(self) -> None:
+        claims = self.claims()
+        arrays = [c for c in claims if isinstance(c, ArrayClaim)]
+        # first every array finds what it stands for; the printed values then feed "rounded predecessors"
+        plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
+        self.collect_printed(plans)
         for c in claims:
-            handlers[c.kind](c)
+            self.judge(c, plans)
 
-    def _lone_matrix(self, c: Claim) -> None:
-        rows = c.cells
-        if all(self._found_anywhere(r) for r in rows if all(x is not None for x in r)):
-            self.n_claims += 1
-            self.n_numbers += sum(len(r) for r in rows)
-        else:
-            self.unattributed.append((c.line, "unlabelled matrix"))
+    def judge(self, claim: Claim, plans: dict[int, Any]) -> None:
+        match claim:
+            case ArrayClaim(obj):
+                self.judge_array(obj, plans[obj.a.id])
+            case ArithClaim(chain):
+                self.judge_arith(chain)
+            case ShapeClaim():
+                self.judge_shape(claim)
+            case ProductShapeClaim():
+                self.judge_product(claim)
+            case SizeClaim():
+                self.judge_size(claim)
+            case ScalarClaim():
+                pass
+            case ReadingClaim(reading):
+                self.judge_reading(reading)
 
+    # ---------------------------------------------------------- arrays
+    def ref_ok(self, o: Obj, h: Hit) -> bool:
+        return any(self._ref_ok(ref, o, h) for ref in o.refs)
 
-def step_of(lab: Label) -> str:
-    if lab.name in ("Q", "K", "V") and lab.head:
-        return "split"
-    return STEPS.get(lab.name, "weights" if lab.name[:2] in ("W_", "b_") else "input")
+    def _ref_ok(self, ref: lb.Ref, o: Obj, h: Hit) -> bool:
+        if h.view is None:
+            return False
+        fam = _family(ref)
+        if h.view.node not in fam:
+            return False
+        if ref.head is not None and h.view.h is not None and h.view.h != ref.head and h.how != "stack":
+            return False
+        if ref.head is not None and h.view.h is None and h.view.node in lb.PER_HEAD:
+            return False
+        if ref.row is not None:
+            if h.how != "row" or h.index != ref.row:
+                return False
+        elif h.how in ("row", "col") and o.val is not None and o.val.shape[0] == 1 and ref.nodes[0] in (
+                "X", "Q", "K", "V") and h.view.node in ("X", "Q", "K", "V", "Qh", "Kh", "Vh") and o.n > 1:
+            return True
+        if ref.transposed and h.how not in ("T", "col", "row") and h.view.M.shape[0] > 1:
+            return False
+        if not ref.transposed and h.how == "T" and not (ref.nodes[0] in ("K", "Kh") and False):
+            return False
+        if ref.batch is not None and h.view.b is not None and h.view.b != ref.batch:
+            return False
+        return True
 
+    def attribute(self, o: Obj) -> dict[str, Any]:
+        """What an array stands for: ('holds', hit), ('wrong', hit, alt), ('shape', views), ('unknown', nearest)."""
+        if self.vs is None or o.val is None:
+            return {"kind": "elided" if o.val is None else "unknown", "hit": None}
+        hits = alignments(o, self.vs)
+        full = [h for h in hits if h.all]
+        pref = self._preference(o)
+        strong = any(r.strong for r in o.refs)
+        if o.ref is not None:
+            good = [h for h in full if self.ref_ok(o, h)]
+            if good:
+                return {"kind": "holds", "hit": min(good, key=pref)}
+            mine = [h for h in hits if self.ref_ok(o, h)]
+            if mine and (strong or max(h.n_ok for h in mine) >= 0.5 * o.val.size):
+                best = max(mine, key=lambda h: (h.n_ok, -pref(h)[0]))
+                other = min(full, key=pref) if full else None
+                if not strong and other is not None:
+                    return {"kind": "holds", "hit": other}
+                if other is None and best.n_ok < 0.25 * o.val.size and not strong:
+                    return {"kind": "unknown", "hit": best}
+                return {"kind": "wrong", "hit": best, "alt": other}
+            if o.ref.strong and not full and o.n >= 2 and o.ref.row is None and o.ref.col is None:
+                fam = _families(o)
+                same = [v for v in self.vs.views if v.node in _family(o.ref) and
+                        (o.ref.head is None or v.h is None or v.h == o.ref.head)]
+                if same and o.slices == 1 and not any(h.view.node in fam for h in hits):
+                    return {"kind": "shape", "views": same}
+        if full:
+            return {"kind": "holds", "hit": min(full, key=pref)}
+        if hits:
+            best = max(hits, key=lambda h: (h.n_ok, -pref(h)[0]))
+            n = o.val.size
+            if best.n_ok >= max(2, math.ceil(0.6 * n)) and n >= 3:
+                return {"kind": "wrong", "hit": best, "alt": None}
+            return {"kind": "unknown", "hit": best}
+        return {"kind": "unknown", "hit": None}
 
-def _positions(is_gap: list[bool], n: int) -> list[int | None] | None:
-    """Indices of printed rows (or columns), counting those after an ellipsis from the end."""
-    if True not in is_gap:
-        return list(range(len(is_gap))) if len(is_gap) == n else None
-    g = is_gap.index(True)
-    after = len(is_gap) - g - 1
-    if g + after > n:
+    def _preference(self, o: Obj):
+        order = {n: k for k, n in enumerate(lb.ORDER)}
+        inputs = {"X", "W_Q", "W_K", "W_V", "W_O"}
+
+        def key(h: Hit):
+            v = h.view
+            p = 0
+            if o.ref is not None and v.node not in _families(o):
+                p += 100
+            elif o.ref is not None and v.node in o.ref.nodes:
+                p += o.ref.nodes.index(v.node)
+            if o.head_hint is not None and v.h is not None and v.h != o.head_hint:
+                p += 10
+            if v.variant:
+                p += 3
+            if h.how in ("T", "col"):
+                p += 5
+            if v.node in inputs and (o.ref is None or v.node not in _families(o)):
+                p += 2
+            return (p, order.get(v.node, 99), v.b or 0, v.h or 0, h.index or 0)
+        return key
+
+    def collect_printed(self, plans: dict[int, Any]) -> None:
+        """The document's own printed values of each view, for recomputing a step from them."""
+        for o in self.objs:
+            plan = plans.get(o.a.id)
+            if o.a.id in self.uses:
+                continue
+            if plan is None or plan["kind"] not in ("holds", "wrong") or plan["hit"] is None:
+                continue
+            h = plan["hit"]
+            if h.how == "stack" or h.view is None:
+                continue
+            v = h.view
+            key = (v.node, v.b or 0, v.h, v.variant)
+            grid = self.printed.setdefault(key, np.full(v.M.shape, np.nan))
+            vals = o.val
+            if h.how == "full":
+                grid[:] = np.where(np.isnan(grid), vals, grid)
+            elif h.how == "T":
+                grid[:] = np.where(np.isnan(grid), vals.T, grid)
+            elif h.how == "row":
+                grid[h.index] = np.where(np.isnan(grid[h.index]), vals.reshape(-1), grid[h.index])
+            elif h.how == "col":
+                grid[:, h.index] = np.where(np.isnan(grid[:, h.index]), vals.reshape(-1), grid[:, h.index])
+
+    def from_printed(self, v: View) -> np.ndarray | None:
+        """A step recomputed from the printed (rounded) values of the step before it."""
+        t, c = self.t, self.t.config
+        b, h = v.b or 0, v.h
+
+        def P(node: str, hh: int | None = None, variant: str = "") -> np.ndarray | None:
+            return self.printed.get((node, b, hh, variant))
+        with np.errstate(all="ignore"):
+            if v.node == "O" and h is not None:
+                A, Vh = P("A", h), P("Vh", h)
+                if A is not None and Vh is not None:
+                    return A @ Vh
+            if v.node == "A" and h is not None:
+                S = P("S", h)
+                if S is None and P("QKt", h) is not None:
+                    S = P("QKt", h) * c.effective_scale + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
+                if S is not None:
+                    e = np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
+                    return e / e.sum(axis=-1, keepdims=True)
+            if v.node == "S" and h is not None:
+                QK = P("QKt", h)
+                if QK is not None:
+                    return QK * c.effective_scale + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
+            if v.node == "QKt" and h is not None:
+                Qp, Kp = P("Qh", h), P("Kh", h)
+                if Qp is not None and Kp is not None:
+                    return Qp @ Kp.T
+            if v.node == "O_concat":
+                parts = [P("O", k) for k in range(c.n_heads)]
+                if all(p is not None for p in parts):
+                    return np.concatenate(parts, axis=1)
+            if v.node == "Y" and c.W_O is not None:
+                Oc = P("O_concat")
+                if Oc is not None:
+                    return Oc @ c.W_O + (0 if c.b_O is None else c.b_O)
+            if v.node == "row_sum" and h is not None:
+                E = P("E", h, v.variant)
+                if E is not None:
+                    return E.sum(axis=-1)[None, :]
+            if v.node == "E" and h is not None:
+                S = P("S", h)
+                if S is not None:
+                    return np.exp(S) if v.variant else np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
         return None
-    return list(range(g)) + [None] + list(range(n - after, n))
+
+    def judge_array(self, o: Obj, plan: dict[str, Any]) -> None:
+        a = o.a
+        kind = plan["kind"]
+        if kind == "elided":
+            self.judge_elided(o)
+            return
+        if kind == "holds":
+            self.n_claims += 1
+            self.n_numbers += o.n
+            return
+        if kind == "shape":
+            self.n_claims += 1
+            views = plan["views"]
+            want = sorted({tuple(v.M.shape) for v in views})
+            label = o.ref.show()
+            node = views[0].node
+            if o.val is not None and o.val.size == 1:
+                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a single number labelled "
+                                                   f"{label}"))
+                return
+            self.add(Finding(a.line, a.place.cell, f"shape of {label}", f"{list(o.val.shape)}",
+                             " or ".join(str(list(s)) for s in want[:3]), None, STEP.get(node, "input"),
+                             f"wrong shape: {label} is {' or '.join(str(list(s)) for s in want[:3])}",
+                             "wrong_shape"))
+            return
+        if kind == "unknown":
+            hit = plan["hit"]
+            nearest = distance = None
+            if hit is not None and hit.view is not None:
+                nearest = _show_view(hit)
+                with np.errstate(invalid="ignore"):
+                    d = np.abs(np.where(np.isfinite(hit.exact) & np.isfinite(o.val), hit.exact - o.val, np.inf))
+                distance = float(d.max()) if np.isfinite(d).any() else None
+            reason = ("labelled " + o.ref.show() + " but matches nothing of that name" if o.ref is not None
+                      else "no label, and it matches no intermediate")
+            if o.ref is not None and o.ref.strong and o.n >= 2 and hit is not None:
+                # a labelled array that matches nothing is a finding
+                self.n_claims += 1
+                self.add(Finding(a.line, a.place.cell, f"{o.ref.show()}", _short(o), None, None,
+                                 STEP.get(o.ref.nodes[0], "input"),
+                                 f"matches no {o.ref.show()} of the inferred configuration"
+                                 + (f"; nearest {nearest}" if nearest else ""), "wrong_value"))
+                return
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), reason, nearest, distance))
+            return
+        # kind == "wrong": some cells disagree
+        hit: Hit = plan["hit"]
+        self.n_claims += 1
+        self.n_numbers += o.n
+        whole = self.whole_cause(o, hit, plan.get("alt"))
+        bad = np.argwhere(~hit.ok)
+        label = o.ref.show() if o.ref is not None else _show_view(hit)
+        for i, j in bad:
+            num = o.a.rows[i][j] if o.slices == 1 else _nth(o, i, j)
+            if num is None:
+                continue
+            exact = float(hit.exact[i, j])
+            vi, vj = _view_index(hit, i, j)
+            step = STEP.get(hit.view.node, "input") if hit.view is not None else "input"
+            note = self.rounded_predecessor(hit, vi, vj, num)
+            if note:
+                self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
+                                 exact, num.rounded(exact), step, note, "rounded_sum", "note"))
+                continue
+            cause, kind2 = whole if whole else self.cell_cause(hit, vi, vj, num, o)
+            self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
+                             exact, num.rounded(exact), step, cause, kind2))
+
+    def judge_elided(self, o: Obj) -> None:
+        """A matrix printed with ⋯ / ⋮: compare the printed corners."""
+        a = o.a
+        if self.vs is None:
+            return
+        rows = a.rows
+        fam = _family(o.ref) if o.ref is not None else None
+        best = None
+        for v in self.vs.views:
+            if fam is not None and v.node not in fam:
+                continue
+            R, C = v.M.shape
+            pos = _elided_positions(rows, R, C)
+            if pos is None:
+                continue
+            ok = total = 0
+            bad = []
+            for (pi, pj, i, j) in pos:
+                num = rows[pi][pj]
+                total += 1
+                band = v.band[i, j] if isinstance(v.band, np.ndarray) else v.band
+                if num.contains(float(v.M[i, j]), band):
+                    ok += 1
+                else:
+                    bad.append((pi, pj, i, j))
+            if total and (best is None or ok > best[0]):
+                best = (ok, total, v, bad)
+        if best is None or best[0] < 0.6 * best[1]:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "elided matrix that matches nothing"))
+            return
+        ok, total, v, bad = best
+        self.n_claims += 1
+        self.n_numbers += total
+        for pi, pj, i, j in bad:
+            num = rows[pi][pj]
+            exact = float(v.M[i, j])
+            label = o.ref.show() if o.ref else lb.SHOWN.get(v.node, v.node)
+            self.add(Finding(num.line or a.row_line(pi), a.place.cell, f"{label}[{i + 1},{j + 1}]", num.text, exact,
+                             num.rounded(exact), STEP.get(v.node, "input"), None, _simple_kind(num, exact)))
+
+    def whole_cause(self, o: Obj, hit: Hit, alt: Hit | None) -> tuple[str, str] | None:
+        """A cause that explains the whole object: another head, the transpose, the scale left out, swapped rows."""
+        n_bad = int((~hit.ok).sum())
+        if n_bad < 2:
+            return None
+        if alt is not None and alt.view is not None:
+            v, w = hit.view, alt.view
+            if w.node == v.node and w.h != v.h and w.h is not None:
+                return (f"wrong head: these are head {w.h + 1}'s values", "wrong_head")
+            if w.node == v.node and alt.how == "T":
+                return ("transposed: this is the transpose", "transposed")
+            return (f"these are the values of {_show_view(alt)}", "wrong_value")
+        # scale left out
+        av = self.alt("scale")
+        if av is not None and hit.view is not None and hit.view.node in ("S", "A", "O", "O_concat", "Y", "E",
+                                                                         "row_sum"):
+            for w in av.get(hit.view.node, hit.view.b, hit.view.h, variant=hit.view.variant):
+                M = _layout(hit, w.M)
+                if M is not None and within(o.lo, o.hi, M, 0.0, 1.0).all():
+                    said = "without" if self.mapping.get("scale") in (None, "1/sqrt(d_k)", "1/d_k") else "with"
+                    return (f"missing scale: computed {said} dividing by √d_k", "missing_scale")
+        # rows swapped
+        if hit.how == "full" and o.val.shape[0] > 1:
+            M = hit.exact
+            perm_ok = True
+            for i in range(o.val.shape[0]):
+                if hit.ok[i].all():
+                    continue
+                if not any(within(o.lo[i:i + 1], o.hi[i:i + 1], M[k:k + 1], 0.0).all() for k in range(M.shape[0])
+                           if k != i):
+                    perm_ok = False
+                    break
+            if perm_ok:
+                return ("rows swapped", "transposed")
+        return None
+
+    def cell_cause(self, hit: Hit, i: int, j: int, num: Num, o: Obj) -> tuple[str | None, str]:
+        v = hit.view
+        M = v.M
+        x = float(M[i, j]) if hit.how != "stack" else float(hit.exact.flat[0])
+        if hit.how == "stack":
+            return (None, _simple_kind(num, x))
+        if x != 0 and num.contains(-x):
+            return ("dropped sign", "dropped_sign")
+        k = _simple_kind(num, x)
+        if k == "swapped_digits":
+            return (f"swapped digits: the value rounds to {num.rounded(x)}", "swapped_digits")
+        if M.shape[0] == M.shape[1] and i != j and num.contains(float(M[j, i])):
+            return (f"transposed indices: this is entry [{j + 1},{i + 1}]", "transposed")
+        for w in self.vs.get(v.node, v.b, None, variant=v.variant):
+            if w.h is not None and w.h != v.h and w.M.shape == M.shape and num.contains(float(w.M[i, j])):
+                return (f"wrong head: this is head {w.h + 1}'s value", "wrong_head")
+        av = self.alt("scale")
+        if av is not None and v.node in ("S", "A", "O", "O_concat", "Y"):
+            for w in av.get(v.node, v.b, v.h, variant=v.variant):
+                if w.M.shape == M.shape and num.contains(float(w.M[i, j])):
+                    return ("missing scale: this is the value without dividing by √d_k", "missing_scale")
+        for (a, b) in ((i, j - 1), (i, j + 1), (i - 1, j), (i + 1, j)):
+            if 0 <= a < M.shape[0] and 0 <= b < M.shape[1] and num.contains(float(M[a, b])):
+                return (f"neighbour's value: this is entry [{a + 1},{b + 1}]", "neighbour_value")
+        for b2 in range(M.shape[1]):
+            if b2 != j and num.contains(float(M[i, b2])):
+                return (f"another entry's value: this is entry [{i + 1},{b2 + 1}]", "neighbour_value")
+        return (None, k)
+
+    def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num) -> str | None:
+        if hit.view is None or hit.how == "stack":
+            return None
+        alt = self.from_printed(hit.view)
+        if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]):
+            return None
+        x = float(alt[i, j])
+        if math.isnan(x) or not num.contains(x):
+            return None
+        exact = float(hit.view.M[i, j])
+        pre = {"O": "A and V", "A": "scores", "S": "Q Kᵀ", "QKt": "Q and K", "O_concat": "head outputs",
+               "Y": "O_concat", "row_sum": "exponentials", "E": "scores"}.get(hit.view.node, "values")
+        return (f"follows from the rounded {pre} printed before it (they give {x:.6g}); "
+                f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
+
+    # ---------------------------------------------------------- arithmetic lines
+    def judge_arith(self, c: Chain) -> None:
+        nums = [(k, p) for k, p in enumerate(c.parts) if isinstance(p, ExprPart)]
+        if not nums:
+            return
+        values = []
+        for idx, (k, p) in enumerate(nums):
+            if nb.has_symbols(p.expr):
+                values.append((k, p, None))
+                continue
+            nxt = nb.plain_number(nums[idx + 1][1].expr) if idx + 1 < len(nums) else None
+            expr = nb.exact_below(p.expr, nxt.decimals) if nxt is not None and nxt.decimals is not None else p.expr
+            try:
+                values.append((k, p, nb.evaluate(expr)))
+            except (ArithmeticError, OverflowError, ValueError):
+                values.append((k, p, None))
+        target = self.arith_target(c, values)
+        self.n_claims += 1
+        # the chain against its own terms: each printed value against the one before it
+        last_plain = None
+        for (k1, p1, v1), (k2, p2, v2) in zip(values, values[1:]):
+            if v1 is None or v2 is None or k2 != k1 + 1:
+                continue
+            rel = c.rels[k2 - 1] if k2 - 1 < len(c.rels) else "="
+            n2 = nb.plain_number(p2.expr)
+            if n2 is None:
+                continue
+            self.n_numbers += 1
+            slack = (abs(v1.value) * 1e-9 + 1e-12)
+            if rel == "≈" or c.context.approx:
+                slack += n2.half        # "≈ 0.2652": the right side is the left one rounded
+            if not (v1.lo - slack <= n2.hi and n2.lo <= v1.hi + slack):
+                step = target[1] if target else (c.context.step or "scores")
+                exact = target[2][0] if target and target[2] else None
+                self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, v1.value,
+                                 n2.rounded(v1.value), step,
+                                 f"arithmetic slip: {p1.text} gives {n2.rounded(v1.value)}"
+                                 + (f" (exact {exact:.6g})" if isinstance(exact, float) else ""),
+                                 _simple_kind(n2, v1.value) if _simple_kind(n2, v1.value) != "wrong_value"
+                                 else "arithmetic"))
+                return
+            last_plain = (k2, n2, v1)
+        # the printed result against the trace
+        if target is None:
+            return
+        ref_text, step, exacts, terms_ok = target
+        final = None
+        for k, p, v in reversed(values):
+            n = nb.plain_number(p.expr)
+            if n is not None:
+                final = (k, p, n)
+                break
+        if final is None or not exacts:
+            return
+        k, p, n = final
+        self.n_numbers += 1
+        if any(n.contains(x) for x in exacts):
+            return
+        exact = min(exacts, key=lambda x: abs(x - n.value))
+        if not terms_ok and not (_simple_kind(n, exact) != "wrong_value" or
+                                 abs(exact - n.value) <= 0.05 * max(abs(exact), 1e-9)):
+            self.n_claims -= 1
+            return
+        first = next((v for _, _, v in values if v is not None), None)
+        if first is not None and first.lo - 1e-12 <= n.hi and n.lo <= first.hi + 1e-12 and len(values) > 1 \
+                and nb.plain_number(values[0][1].expr) is None:
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{ref_text}: {_chain_text(c)}", n.text, exact,
+                             n.rounded(exact), step,
+                             f"sum of rounded terms: the printed terms give {n.text}, the exact terms "
+                             f"{n.rounded(exact)}", "rounded_sum", "note"))
+            return
+        self.add(Finding(n.line or c.place.line, c.place.cell, f"{ref_text}: {_chain_text(c)}", n.text, exact,
+                         n.rounded(exact), step, _simple_cause(n, exact), _simple_kind(n, exact)))
+
+    def arith_target(self, c: Chain, values) -> tuple[str, str, list[float], bool] | None:
+        """Which trace entry an arithmetic line computes: from its label, or from the shape of its terms."""
+        if self.vs is None:
+            return None
+        for p in c.parts:
+            if isinstance(p, LabelPart):
+                ref = self.inf.bases.label(p.text)
+                if ref is None:
+                    continue
+                e = self.entry(ref, c)
+                if e is not None:
+                    return e
+        for k, p, v in values:
+            got = self.dot_product(p.expr, c)
+            if got is not None:
+                return got
+        step = _arith_step(values) or c.context.step
+        if step:
+            return (c.text[:40], step, [], True)
+        return None
+
+    def entry(self, ref: lb.Ref, c: Chain) -> tuple[str, str, list[float], bool] | None:
+        """A scalar label: α_{21}, q_1·k_2, m_1, Σ... as (name, step, the exact values it may stand for)."""
+        node = ref.nodes[0]
+        fam = _family(ref)
+        head = ref.head if ref.head is not None else _ctx_head(c.context)
+        if ref.row is not None and ref.col is not None:
+            vals, step = [], None
+            for v in self.vs.views:
+                if v.node in fam and (head is None or v.h is None or v.h == head) and (v.b or 0) == 0:
+                    if ref.row < v.M.shape[0] and ref.col < v.M.shape[1]:
+                        vals.append(float(v.M[ref.row, ref.col]))
+                        step = step or STEP.get(v.node, "softmax")
+            if vals:
+                return (ref.show(), step, vals, True)
+        if node in ("row_max", "row_sum") and (ref.row is not None or c.context.row is not None):
+            r = ref.row if ref.row is not None else c.context.row - 1
+            vals = []
+            for v in self.vs.views:
+                if v.node == node and (head is None or v.h == head) and (v.b or 0) == 0 and 0 <= r < v.M.shape[1]:
+                    vals.append(float(v.M[0, r]))
+            if vals:
+                return (ref.show(), "softmax", vals, True)
+        if ref.row is None and ref.col is None and node in ("row_sum", "row_max", "QKt", "S", "A", "E"):
+            # a single number named only by a word ("sum 22.03", "the score is 0.27"): any entry of that name;
+            # a finding only when it is near one of them (see judge_arith)
+            vals = [float(x) for v in self.vs.views if v.node in fam and (v.b or 0) == 0
+                    and (head is None or v.h is None or v.h == head) for x in v.M.reshape(-1) if np.isfinite(x)]
+            if vals:
+                return (ref.show(), STEP.get(node, "softmax"), vals, False)
+        return None
+
+    def dot_product(self, e, c: Chain) -> tuple[str, str, float | None, bool] | None:
+        """Σ a_k b_k: the entry of Q Kᵀ, A V, X W or O_concat W_O whose factors it multiplies."""
+        terms = nb.terms_of(e)
+        if len(terms) < 2 or len(terms) > 64:
+            return None
+        pairs = []
+        for t in terms:
+            fs = nb.factors_of(t)
+            vals = []
+            for f in fs:
+                try:
+                    vals.append(nb.evaluate(f))
+                except (ArithmeticError, OverflowError, ValueError):
+                    return None
+            pairs.append(vals)
+        n = len(pairs)
+        t, cfg = self.t, self.t.config
+        fams = []
+        for b in range(cfg.B):
+            for h in range(cfg.n_heads):
+                hd = t.head(h, b)
+                fams.append(("QKt", b, h, hd["Q"], hd["K"].T, "scores"))
+                fams.append(("O", b, h, hd["A"], hd["V"], "weighted_sum"))
+            if cfg.X is not None:
+                for name, W in (("Q", cfg.W_Q), ("K", cfg.W_K), ("V", cfg.W_V)):
+                    if cfg.key is None:
+                        fams.append((name, b, None, cfg.X[b], W, "projection"))
+            if cfg.W_O is not None:
+                fams.append(("Y", b, None, t.O_concat[b], cfg.W_O, "output"))
+        best = None
+        for node, b, h, L, R, step in fams:
+            if L.shape[1] != n:
+                continue
+            for i in range(L.shape[0]):
+                for j in range(R.shape[1]):
+                    score = 0
+                    for k, fs in enumerate(pairs):
+                        a, bb = float(L[i, k]), float(R[k, j])
+                        if len(fs) == 2:
+                            if (fs[0].lo - 1e-9 <= a <= fs[0].hi + 1e-9 and fs[1].lo - 1e-9 <= bb <= fs[1].hi + 1e-9) \
+                                    or (fs[1].lo - 1e-9 <= a <= fs[1].hi + 1e-9 and fs[0].lo - 1e-9 <= bb <= fs[0].hi + 1e-9):
+                                score += 1
+                        elif len(fs) == 1:
+                            p = a * bb
+                            if fs[0].lo - 1e-6 <= p <= fs[0].hi + 1e-6 or abs(fs[0].value - p) <= max(fs[0].half * 2, 1e-9):
+                                score += 1
+                    if score >= max(2, n - 1) and (best is None or score > best[0]):
+                        best = (score, node, b, h, i, j, step, float(L[i] @ R[:, j]))
+        if best is None:
+            return None
+        score, node, b, h, i, j, step, exact = best
+        name = f"{lb.SHOWN.get(node, node)}" + (f"^({h + 1})" if h is not None else "") + f"[{i + 1},{j + 1}]"
+        if node == "QKt":
+            exact = float(t.QKt[b, h, i, j])
+        elif node == "O":
+            exact = float(t.O[b, h, i, j])
+        return (name, step, [exact], score == n)
+
+    # ---------------------------------------------------------- shapes and sizes
+    def shape_of(self, ref: lb.Ref) -> tuple[list[list[int]], str] | None:
+        t, c = self.t, self.t.config
+        node = ref.nodes[0]
+        shapes: list[list[int]] = []
+        for n in _family(ref):
+            for v in self.vs.by_node.get(n, []):
+                if ref.head is not None and v.h is not None and v.h != ref.head:
+                    continue
+                if n in ("row_max", "row_sum", "b_Q", "b_K", "b_V", "b_O"):
+                    continue
+                s = list(v.M.shape)
+                if ref.transposed:
+                    s = s[::-1]
+                if c.batched and v.b is not None and n in ("X", "Q", "K", "V", "O_concat", "Y"):
+                    shapes.append([c.B] + s)
+                if c.batched and v.b is not None and n in lb.PER_HEAD | {"Qh", "Kh", "Vh"}:
+                    shapes.append([c.B, c.n_heads] + s)
+                    shapes.append([c.B] + s)
+                if n in lb.PER_HEAD | {"Qh", "Kh", "Vh"}:
+                    shapes.append([c.n_heads] + s)
+                shapes.append(s)
+        if not shapes:
+            return None
+        return shapes, STEP.get(node, "input")
+
+    def judge_shape(self, s: ShapeClaim) -> None:
+        if self.vs is None:
+            return
+        got = self.shape_of(s.ref)
+        if got is None:
+            return
+        shapes, step = got
+        if s.ref.row is not None:
+            return
+        self.n_claims += 1
+        self.n_numbers += 1
+        if s.dims in shapes:
+            return
+        want = shapes[-1] if len(s.dims) == len(shapes[-1]) else next((x for x in shapes if len(x) == len(s.dims)),
+                                                                      shapes[-1])
+        if step in ("projection",) and s.ref.head is not None:
+            step = "split"
+        self.add(Finding(s.place.line, s.place.cell, f"shape of {s.ref.show()}", "×".join(map(str, s.dims)),
+                         "×".join(map(str, want)), None, step, f"wrong shape: {s.ref.show()} is "
+                         f"{'×'.join(map(str, want))}", "wrong_shape"))
+
+    def judge_product(self, p: ProductShapeClaim) -> None:
+        sp = p.part
+        self.n_claims += 1
+        self.n_numbers += 1
+        a, b = sp.left, sp.right
+        step = p.step_hint or "scores"
+        ref = lb.parse_label(p.label) if p.label else None
+        if ref is not None and ref.nodes[0] in STEP:
+            step = STEP[ref.nodes[0]]
+        if len(a) == 2 and len(b) == 2 and a[1] != b[0]:
+            self.add(Finding(p.place.line, p.place.cell, sp.text, f"{a} × {b}", None, None, step,
+                             "wrong shape: the inner sizes differ", "wrong_shape"))
+            return
+        if sp.result is not None and len(a) == 2 and len(b) == 2 and sp.result != [a[0], b[1]]:
+            self.add(Finding(p.place.line, p.place.cell, sp.text, str(sp.result), str([a[0], b[1]]), None, step,
+                             f"wrong shape: {a} × {b} gives {[a[0], b[1]]}", "wrong_shape"))
+            return
+        if self.t is None or len(a) != 2 or len(b) != 2:
+            return
+        c = self.t.config
+        known = {"scores": ([c.T, c.d_k], [c.d_k, c.S]), "weighted_sum": ([c.T, c.S], [c.S, c.d_v]),
+                 "output": ([c.T, c.n_heads * c.d_v], [c.n_heads * c.d_v, c.d_out])}
+        products = list(known.items())
+        if c.d_model is not None:
+            products.append(("projection", ([c.T, c.d_model], [c.d_model, c.n_heads * c.d_k])))
+        if any((a, b) == want for _, want in products):
+            return
+        if step in known and (a, b) != known[step]:
+            want = known[step]
+            self.add(Finding(p.place.line, p.place.cell, sp.text, f"{a} × {b}", f"{want[0]} × {want[1]}", None,
+                             step, "wrong shape", "wrong_shape"))
+
+    def judge_size(self, s: SizeClaim) -> None:
+        if self.t is None:
+            return
+        c = self.t.config
+        sizes = {"B": c.B, "T": c.T, "S": c.S, "d_model": c.d_model, "H": c.n_heads, "d_k": c.d_k,
+                 "d_v": c.d_v, "G": c.G}
+        want = sizes.get(s.symbol)
+        if want is None:
+            return
+        self.n_claims += 1
+        self.n_numbers += 1
+        if not s.value.contains(float(want)):
+            self.add(Finding(s.place.line, s.place.cell, s.text, s.value.text, float(want), str(want), "config",
+                             f"wrong size: {s.symbol} is {want}", "wrong_value"))
+
+    # ---------------------------------------------------------- prose readings
+    def judge_reading(self, r: Reading) -> None:
+        if self.vs is None or r.row is None or r.col is None:
+            return
+        words = r.words.lower()
+        fam = {"A"} if re.search(r"weight|权重", words) else {"QKt", "S"}
+        i, j = r.row - 1, r.col - 1
+        head = r.context.head - 1 if r.context.head is not None else None
+        cands = [v for v in self.vs.views if v.node in fam and not v.variant and v.h is not None
+                 and (head is None or v.h == head) and i < v.M.shape[0] and j < v.M.shape[1]
+                 and (v.b or 0) == 0]
+        if not cands:
+            return
+        self.n_claims += 1
+        self.n_numbers += 1
+        if any(r.value.contains(float(v.M[i, j]), _band(v, i, j)) for v in cands):
+            return
+        if head is None:
+            self.not_checked.append(NotChecked(r.place.line, r.place.cell, r.text, "which head is not said"))
+            self.n_claims -= 1
+            return
+        v = cands[0]
+        x = float(v.M[i, j])
+        hit = Hit(v, "full", None, np.zeros((1, 1), bool), v.M)
+        note = self.rounded_predecessor(hit, i, j, r.value)
+        if note:
+            self.add(Finding(r.place.line, r.place.cell, f"{lb.SHOWN[v.node]}^({v.h + 1})[{i + 1},{j + 1}]",
+                             r.value.text, x, r.value.rounded(x), STEP[v.node], note, "rounded_sum", "note"))
+            return
+        cause, kind = self.cell_cause(hit, i, j, r.value, None)
+        self.add(Finding(r.place.line, r.place.cell, f"{lb.SHOWN[v.node]}^({v.h + 1})[{i + 1},{j + 1}] ({r.text})",
+                         r.value.text, x, r.value.rounded(x), STEP[v.node], cause, kind))
+
+    # ---------------------------------------------------------- findings
+    def add(self, f: Finding) -> None:
+        for g in self.findings:
+            if (g.line, g.cell, g.claim, g.printed) == (f.line, f.cell, f.claim, f.printed):
+                return
+        self.findings.append(f)
 
 
-# ------------------------------------------------------------------ entry points
+# ------------------------------------------------------------------ small helpers
 
-def check_document(text: str, config: Mapping[str, Any] | None = None) -> Report:
-    """Check every numeric claim of a worked example; config is the input mapping, or None to infer it.
-
-    >>> import mha
-    >>> check_document(mha.explain(lang="en").to_markdown()).ok
-    True
-    """
-    from ..trace import trace
-    w = extract(text)
-    if not any(c.kind == "matrix" for c in w.claims):
-        raise MHAInputError("document: no matrices found, so there is nothing to check")
-    if config is None:
-        data, said = infer_config(w)
-        said = ["inferred " + ", ".join(said)]
-    else:
-        data, said = dict(config), ["from --input"]
-    t = trace(data)
-    j = Judge(t)
-    j.judge(w.claims)
-    return Report(j.findings, j.n_claims, j.n_numbers, said, j.unattributed)
+def _families(o: Obj) -> set[str]:
+    out: set[str] = set()
+    for r in o.refs:
+        out |= _family(r)
+    return out
 
 
-def main_from_args(args: Any) -> int:
-    from ..inputs import UsageError, read_json_file
+def lb_is(o: Obj, role: str) -> bool:
+    return o.ref is not None and role in o.ref.nodes
+
+
+def _ctx_head(ctx) -> int | None:
+    return ctx.head - 1 if ctx.head is not None else None
+
+
+def _band(v: View, i: int, j: int) -> float:
+    return float(v.band[i, j]) if isinstance(v.band, np.ndarray) else float(v.band)
+
+
+def _show_view(h: Hit) -> str:
+    v = h.view
+    if v is None:
+        return "?"
+    s = lb.SHOWN.get(v.node, v.node)
+    if v.h is not None:
+        s += f"^({v.h + 1})" if v.node not in ("W_Q", "W_K", "W_V") else f" head {v.h + 1}"
+    if v.b:
+        s += f" (sequence {v.b + 1})"
+    if h.how == "T":
+        s += "ᵀ"
+    elif h.how == "row":
+        s += f" row {h.index + 1}"
+    elif h.how == "col":
+        s += f" column {h.index + 1}"
+    if v.variant == "unshifted":
+        s += " (without subtracting the row max)"
+    return s
+
+
+def _what(o: Obj) -> str:
+    shape = "×".join(map(str, o.a.shape))
+    name = o.a.label.strip()[:40] or "unlabelled"
+    return f"{name} ({shape})"
+
+
+def _short(o: Obj) -> str:
+    nums = [c.text for c in o.a.numbers]
+    return "[" + ", ".join(nums[:6]) + (", …" if len(nums) > 6 else "") + "]"
+
+
+def _nth(o: Obj, i: int, j: int) -> Num | None:
     try:
-        with open(args.doc, "rb") as f:
-            raw = f.read()
-    except FileNotFoundError:
-        raise UsageError(f"doc: no such file: {args.doc}") from None
-    except OSError as e:
-        raise UsageError(f"doc: cannot read {args.doc}: {e.strerror}") from None
-    text = usable_text(raw, "doc")
-    config = read_json_file(args.input) if args.input else None
-    if config is not None and not isinstance(config, dict):
-        raise UsageError("--input: the JSON file must hold an object")
-    report = check_document(text, config)
-    if args.format == "json":
-        sys.stdout.write(json.dumps([asdict(f) for f in report.findings], ensure_ascii=False, indent=1) + "\n")
-        print(report.summary(), file=sys.stderr)
+        return o.a.rows[i][j]
+    except (IndexError, TypeError):
+        return None
+
+
+def _view_index(h: Hit, i: int, j: int) -> tuple[int, int]:
+    if h.how == "T":
+        return j, i
+    if h.how == "row":
+        return h.index, (j if h.ok.shape[0] == 1 else i)
+    if h.how == "col":
+        return (j if h.ok.shape[0] == 1 else i), h.index
+    return i, j
+
+
+def _layout(h: Hit, M: np.ndarray) -> np.ndarray | None:
+    if h.how == "full":
+        return M
+    if h.how == "T":
+        return M.T
+    if h.how == "row":
+        return M[h.index:h.index + 1].reshape(h.ok.shape)
+    if h.how == "col":
+        return M[:, h.index:h.index + 1].T.reshape(h.ok.shape)
+    return None
+
+
+def _digits(s: str) -> str:
+    return re.sub(r"[^0-9]", "", s.lstrip("-+").lstrip("0.") or "0")
+
+
+def _simple_kind(num: Num, exact: float) -> str:
+    if not math.isfinite(exact):
+        return "wrong_value"
+    if exact != 0 and num.contains(-exact):
+        return "dropped_sign"
+    want = num.rounded(exact)
+    a, b = num.text.lstrip("+"), want
+    if a.lstrip("-") != b.lstrip("-") and len(a.lstrip("-")) == len(b.lstrip("-")):
+        da, db = a.lstrip("-"), b.lstrip("-")
+        diff = [k for k in range(len(da)) if da[k] != db[k]]
+        if len(diff) == 2 and da[diff[0]] == db[diff[1]] and da[diff[1]] == db[diff[0]]:
+            return "swapped_digits"
+    return "wrong_value"
+
+
+def _simple_cause(num: Num, exact: float) -> str | None:
+    k = _simple_kind(num, exact)
+    return {"dropped_sign": "dropped sign", "swapped_digits": f"swapped digits: the value rounds to "
+            f"{num.rounded(exact)}"}.get(k)
+
+
+def _arith_step(values) -> str | None:
+    """The step of an arithmetic line that names no quantity, from what it computes: √d_k, e^x, a softmax."""
+    ops = set()
+    for _, p, _ in values:
+        ops |= _ops(p.expr)
+    if "exp" in ops:
+        return "softmax"
+    if ops == {"sqrt"} or ops == {"sqrt", "/"} and len(values) <= 3:
+        return "scale"
+    return None
+
+
+def _ops(e) -> set[str]:
+    if isinstance(e, nb.Op):
+        out = {e.op} if e.op not in ("+", "*", "neg") else set()
+        for a in e.args:
+            out |= _ops(a)
+        return out
+    return set()
+
+
+def _chain_text(c: Chain) -> str:
+    return c.text[:80]
+
+
+def _split_labels(text: str) -> list[str]:
+    return [x for x in re.split(r",|，|、", text) if x.strip()]
+
+
+def _elided_positions(rows, R: int, C: int):
+    """(printed row, printed col, row, col) of each number of a matrix with ⋮ rows and ⋯ columns."""
+    gap_rows = [k for k, r in enumerate(rows) if r is None]
+    if len(gap_rows) > 1:
+        return None
+    n_rows = len(rows)
+    if gap_rows:
+        g = gap_rows[0]
+        after = n_rows - g - 1
+        if g + after > R:
+            return None
+        row_idx = list(range(g)) + [None] + list(range(R - after, R))
     else:
-        sys.stdout.write(report.to_text())
-    return 0 if report.ok else 1
+        if n_rows != R:
+            return None
+        row_idx = list(range(R))
+    out = []
+    for pi, r in enumerate(rows):
+        if r is None:
+            continue
+        gaps = [k for k, c in enumerate(r) if c is None]
+        if len(gaps) > 1:
+            return None
+        if gaps:
+            g = gaps[0]
+            after = len(r) - g - 1
+            if g + after > C:
+                return None
+            col_idx = list(range(g)) + [None] + list(range(C - after, C))
+        else:
+            if len(r) != C:
+                return None
+            col_idx = list(range(C))
+        for pj, c in enumerate(r):
+            if c is not None and col_idx[pj] is not None:
+                out.append((pi, pj, row_idx[pi], col_idx[pj]))
+    return out

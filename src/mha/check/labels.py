@@ -38,6 +38,11 @@ class Ref:
     strong: bool = True           # a symbol or a variable name (attributes a wrong value); False: prose words
     raw_head: int | None = None   # the index as written, before the document's base is known
     raw_row: int | None = None
+    raw_col: int | None = None
+
+    def _with_col(self, col_1based: int) -> "Ref":
+        from dataclasses import replace
+        return replace(self, col=None, raw_col=col_1based)
 
     def show(self) -> str:
         n = self.nodes[0]
@@ -66,7 +71,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
      r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|分数|得分|打分|scores?|logits|qk", ("QKt", "S")),
     (r"exp(onentials?|s)?|指数", ("E",)),
-    (r"row[_ ]?sums?|denominators?|分母|行和", ("row_sum",)),
+    (r"row[_ ]?sums?|denominators?|分母|行和|sum|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|相加", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
     (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
     (r"(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重", ("W_Q",)),
@@ -86,7 +91,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
 ]
 _WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in _WORDS]
 
-_LETTER = {"X": ("X",), "x": ("X",), "H": ("X",), "E": ("X",),
+_LETTER = {"X": ("X",), "x": ("X",), "ω": ("QKt", "S"),
            "Q": ("Q",), "q": ("Q",), "K": ("K",), "k": ("K",), "V": ("V",), "v": ("V",),
            "S": ("S", "QKt"), "s": ("S", "QKt"), "A": ("A",), "a": ("A",), "α": ("A",), "P": ("A",), "p": ("A",),
            "W": ("A",), "O": ("O", "O_concat", "Y"), "o": ("O", "O_concat", "Y"), "Z": ("O", "O_concat", "Y"),
@@ -100,6 +105,7 @@ def _norm(text: str) -> str:
     s = re.sub(r"\\(?:left|right|big|Big|bigl|bigr|displaystyle|mathrm|mathbf|text|operatorname|boldsymbol|bm)\b",
                "", s)
     s = s.replace("\\top", "T").replace("\\intercal", "T").replace("ᵀ", "^T").replace("⊤", "^T")
+    s = re.sub(r"\\(alpha|omega)(?![A-Za-z])", lambda m: {"alpha": "α", "omega": "ω"}[m.group(1)], s)
     s = s.replace("\\", "")
     s = re.sub(r"\s+", " ", s)
     for _ in range(4):
@@ -143,9 +149,18 @@ def parse_label(text: str) -> Ref | None:
     return _words(s, text)
 
 
+_DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s*([kx])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?$")
+
+
 def _formula(s: str) -> Ref | None:
-    low = s.lower()
+    low = s.lower().replace("@", "*")
     head = _first_head(s)
+    m = _DOT.match(low.replace(" ", ""))
+    if m:                                    # q_1 · k_2, x1.x3: one score
+        return Ref(("QKt",), raw_row=int(m.group(2)), col=None, raw_head=None,
+                   strong=True)._with_col(int(m.group(4)))
+    if re.match(r"^(e\^|exp\()", low):
+        return Ref(("E",), raw_head=head)
     if re.search(r"softmax|σ\(", low):
         inner_after = re.search(r"softmax\(.*\)\s*\*?\s*([vV]|x|X)", s)
         if inner_after or re.search(r"softmax\(.*\)[vV]", s):
@@ -162,6 +177,9 @@ def _formula(s: str) -> Ref | None:
         return Ref(("S",), raw_head=_num(qk.group(1)))
     if qk and re.match(r"^\(?q", low):
         return Ref(("QKt",), raw_head=_num(qk.group(1)))
+    m = re.match(r"^x_?(\d+)\*?w_?\^?([qkv])$", low)
+    if m:
+        return Ref((m.group(2).upper(),), raw_row=int(m.group(1)))
     if re.match(r"^x\*?w_?\^?q$|^xw\^?q|^x\*?w_?q", low):
         return Ref(("Q",))
     if re.match(r"^x\*?w_?\^?k$|^x\*?w_?k", low):
@@ -214,6 +232,9 @@ def _symbol(s: str) -> Ref | None:
     if m and (m.group(1) == m.group(2) or not (m.group(1) and m.group(2))):
         return Ref(("QKt",), raw_head=_num(m.group(1) or m.group(2)))
     # one letter with a superscript head and/or subscripts: Q^(1), q_1^(1), o^(1)_3, α_{12}, x_2, Z_0
+    m0 = re.match(r"^([A-Za-zα-ωℓ])(\d{1,2})$", t)
+    if m0:
+        t = f"{m0.group(1)}_{m0.group(2)}"
     m = re.match(r"^([A-Za-zα-ωℓ])((?:[_^](?:\([^()]*\)|[A-Za-z0-9,]+))*)$", t)
     if m and m.group(1) in _LETTER:
         letter, idx = m.group(1), m.group(2)
@@ -231,10 +252,10 @@ def _symbol(s: str) -> Ref | None:
                 return Ref(("O_concat",), transposed=transposed)
             if s0 in ("q", "k", "v", "o") and letter in "Ww":
                 return Ref(("W_" + s0.upper(),), raw_head=head, transposed=transposed)
-            if "," in s0 or (len(s0) == 2 and s0.isdigit() and letter in "αaAeSs"):
+            if "," in s0 or (len(s0) == 2 and s0.isdigit() and letter in "αaAeSsωw"):
                 i, j = (s0.split(",") if "," in s0 else (s0[0], s0[1]))
                 return Ref(nodes if letter not in "ea" else (("A",) if letter == "a" else nodes),
-                           raw_head=head, raw_row=int(i), col=int(j) - 1, transposed=transposed)
+                           raw_head=head, raw_row=int(i), raw_col=int(j), transposed=transposed)
             if s0.isdigit():
                 if letter.isupper() and letter not in "XE" and head is None:
                     head = int(s0)           # Q_1, A_2, Z_0: one head's matrix

@@ -250,3 +250,19 @@ def factors_of(e: Expr) -> list[Expr]:
         inner = factors_of(e.args[0])
         return [Op("neg", (inner[0],))] + inner[1:]
     return [e]
+
+
+def exact_below(e: Expr, decimals: int) -> Expr:
+    """The expression with every printed number of fewer decimals than `decimals` taken as exact.
+
+    A careful reader takes "1.5" in "1.5/√2 ≈ 1.0607" at face value; only terms printed at the
+    result's precision (or finer) may carry their own rounding into the result.
+    """
+    match e:
+        case Lit(num):
+            if num.decimals is not None and num.decimals < decimals and math.isfinite(num.value):
+                return Lit(Num(num.value, num.text, num.value, num.value, num.line, num.decimals))
+            return e
+        case Op(op, args):
+            return Op(op, tuple(exact_below(a, decimals) for a in args))
+    return e

@@ -114,6 +114,48 @@ class Builder:
         else:
             self.hints(line, place)
 
+    def prose_numbers(self, line: str, place: Place) -> None:
+        """Shapes and single numbers stated in prose: "a 3×4 matrix", "`W_v` is 4×2", "sum $\\approx 22.03$"."""
+        if not re.search(r"\d", line):
+            return
+        spans = [(m.start(), m.end(), m.group(1) or m.group(2) or m.group(3))
+                 for m in _INLINE_MATH.finditer(line)]
+        masked = _mask(line, spans)
+        found: list[tuple[int, int, list[int] | None, str | None]] = []    # (start, end, dims, number)
+        for a, z, body in spans:
+            m = _DIMS_ONLY.match(body)
+            if m:
+                found.append((a, z, [int(x) for x in re.findall(r"\d+", body)], None))
+                continue
+            m = _NUMBER_ONLY.match(body)
+            if m:
+                found.append((a, z, None, m.group(1)))
+        for m in _DIMS_TEXT.finditer(masked):
+            if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
+                continue           # arithmetic, not a shape
+            found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
+        for a, z, dims, number in sorted(found):
+            label = _nearest_label(line[:a], spans)
+            if label is None:
+                continue
+            from .objects import Chain, ExprPart, LabelPart, ShapePart
+            from .numbers import Lit
+            if dims is not None:
+                if len(dims) < 2 or any(d == 0 or d > 4096 for d in dims):
+                    continue
+                for piece in _split_names(label):
+                    self.doc.chains.append(Chain([LabelPart(piece), ShapePart(dims, line[a:z])], ["∈"], place,
+                                                 line.strip()[:120], _copy(self.ctx)))
+            else:
+                try:
+                    num = Num.parse(number, place.line)
+                except ValueError:
+                    continue
+                c = _copy(self.ctx)
+                c.approx = c.approx or bool(re.search(r"≈|\\approx|约|about|approximately", line[max(0, a - 12):z]))
+                self.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
+                                             line.strip()[:120], c))
+
     def reading(self, line: str, place: Place) -> bool:
         m = _READING.search(line)
         if not m:
@@ -170,8 +212,9 @@ class Builder:
             self.prose_context(line, Place(line_map[k], seg.cell, "comment"))
         toks = text_tokens(text)
         read_tokens(toks, sub, self.doc, self.ctx, text_mode=True)
-        code_label = next((lab for _, _, lab in block if lab), "")
+        by_line = {line_map[k]: lab for k, (_, _, lab) in enumerate(block) if lab}
         for a in self.doc.arrays[n_before:]:
+            code_label = by_line.get(a.place.line)
             if not a.label and code_label:
                 a.label = code_label
                 a.labels = [code_label]
@@ -242,6 +285,47 @@ _READING = re.compile(
     r"(?:=|:|：)\s*(?P<v2>-?\d+(?:\.\d+)?)\s*[。.;；,，)）]?\s*$",
     re.I)
 
+_INLINE_MATH = re.compile(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`")
+_DIMS_ONLY = re.compile(r"^\s*\(?\s*\d+\s*(?:\\times|×|x|\\cdot)\s*\d+(?:\s*(?:\\times|×|x)\s*\d+)*\s*\)?\s*$")
+_NUMBER_ONLY = re.compile(r"^\s*(?:\\approx|≈|=|\\sim)?\s*(-?\d+\.\d+)\s*$")
+_DIMS_TEXT = re.compile(r"(?<![\w.])\d+\s*[×xX]\s*\d+(?:\s*[×xX]\s*\d+)*(?![\w.])")
+_STOP = re.compile(r"gives?|giving|yields?|produces?|results? in|becomes?|得到|变成|结果|=|→|->|⇒|times|乘以|乘|by", re.I)
+
+
+def _mask(line: str, spans) -> str:
+    out = list(line)
+    for a, z, _ in spans:
+        for k in range(a, z):
+            out[k] = " "
+    return "".join(out)
+
+
+def _split_names(label: str) -> list[str]:
+    return [x.strip() for x in re.split(r",|，|、|\band\b|和|与", label) if x.strip()]
+
+
+def _nearest_label(before: str, spans) -> str | None:
+    """The last thing before a shape or a number, in its clause, that names a quantity."""
+    text = before
+    clauses = re.split(r"[;；。!?！？]|(?<!\d)[,，](?![^$]*\$)", text)
+    for depth, clause in enumerate(reversed(clauses[-2:])):
+        units = []
+        for m in re.finditer(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`|([A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff'^{}\\]*)",
+                             clause):
+            units.append((m.end(), m.group(1) or m.group(2) or m.group(3) or m.group(4)))
+        for end, unit in reversed(units):
+            if _STOP.search(clause[end:]) and depth == 0:
+                return None
+            u = unit.split("=")[0].strip() if "=" in unit and not re.search(r"[\d.]\s*$", unit.split("=")[0]) \
+                else unit
+            r = lb.parse_label(u)
+            if r is not None:
+                return u
+            if len(units) > 12:
+                break
+    return None
+
+
 _IDENTITY = re.compile(r"identity|单位矩阵|恒等|=\s*I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\bI_\{?\d|np\.eye|torch\.eye",
                        re.I)
 _HINTS = [
@@ -268,22 +352,39 @@ _BOX_TOP, _BOX_MID, _BOX_BOT = "⎡", "⎢", "⎣"
 _BOX_CHARS = "⎡⎢⎣⎤⎥⎦"
 
 
+_GROUP = re.compile(r"\[([^\[\]]*)\]")
+_GROUP_BODY = re.compile(r"^\s*(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|-?inf|\.\.\.|…|[,\s])+\s*$")
+
+
+def _groups(line: str) -> list[tuple[int, int]] | None:
+    """Column spans of the one-level number groups [ 1 0 2 ] of a line, if the line's brackets are all such."""
+    if line.count("[") != line.count("]") or "[[" in line.replace(" ", "") or "]]" in line.replace(" ", ""):
+        return None
+    out = []
+    for m in _GROUP.finditer(line):
+        if not _GROUP_BODY.match(m.group(1)) or not re.search(r"\d", m.group(1)):
+            return None
+        out.append((m.start(), m.end()))
+    return out or None
+
+
 def text_tokens(text: str) -> list[Tok]:
-    """Tokens of plain text; the terminal's ⎡ ⎢ ⎣ matrices become one MATRIX token on their label's line."""
-    if not any(c in text for c in _BOX_CHARS):
-        return lex_text(text)
+    """Tokens of plain text.  Matrices written as rows of [ ... ] on consecutive lines (side by side too,
+    as in "Q = [ 1 0 ]   K = [ 2 1 ]") and the terminal's ⎡ ⎢ ⎣ matrices become MATRIX tokens."""
+    has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
-    out: list[Tok] = []
-    pos = 0
-    i = 0
+    if not has_box and not _multi_row(lines):
+        return lex_text(text)
     starts = []
     p = 0
     for line in lines:
         starts.append(p)
         p += len(line) + 1
+    out: list[Tok] = []
+    i = 0
     while i < len(lines):
         line = lines[i]
-        if _BOX_TOP in line:
+        if has_box and _BOX_TOP in line:
             j = i
             while j < len(lines) and (_BOX_BOT not in lines[j]) and (j == i or _BOX_MID in lines[j]):
                 j += 1
@@ -296,8 +397,68 @@ def text_tokens(text: str) -> list[Tok]:
                 out.append(Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j])))
                 i = j + 1
                 continue
+        run = _run(lines, i)
+        if run > i:
+            out.extend(_side_by_side(lines, starts, i, run))
+            i = run + 1
+            continue
         out.extend(lex_text(line + "\n", starts[i]))
         i += 1
+    return out
+
+
+def _multi_row(lines: list[str]) -> bool:
+    prev = False
+    for line in lines:
+        g = "[" in line and _groups(line)
+        if g and prev:
+            return True
+        prev = bool(g)
+    return False
+
+
+def _run(lines: list[str], i: int) -> int:
+    """The last line of a block of consecutive lines made of [ ... ] groups in the same columns (≥ 2 lines)."""
+    g0 = _groups(lines[i]) if "[" in lines[i] else None
+    if not g0:
+        return i
+    cols = [a for a, _ in g0]
+    j = i
+    while j + 1 < len(lines):
+        g = _groups(lines[j + 1]) if "[" in lines[j + 1] else None
+        if not g or not all(any(abs(a - c) <= 3 for c in cols) for a, _ in g):
+            break
+        j += 1
+    return j if j > i else i
+
+
+def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
+    clusters: list[dict] = []
+    for k in range(i, j + 1):
+        for a, b in _groups(lines[k]):
+            cl = next((c for c in clusters if abs(c["col"] - a) <= 3), None)
+            if cl is None:
+                cl = {"col": a, "rows": [], "label": "", "label_pos": starts[k] + a}
+                clusters.append(cl)
+            cl["rows"].append((k, a, b))
+    clusters.sort(key=lambda c: c["col"])
+    out: list[Tok] = []
+    for n, cl in enumerate(clusters):
+        k0, a0, _ = cl["rows"][0]
+        left_end = max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k0), default=0)
+        label = lines[k0][left_end:a0]
+        rows = []
+        for (k, a, b) in cl["rows"]:
+            body = lines[k][a + 1:b - 1]
+            cells = []
+            for m in re.finditer(r"[^\s,]+", body):
+                cells.append(lex_text(m.group(0), starts[k] + a + 1 + m.start()))
+            rows.append(cells)
+        if label.strip():
+            out.extend(lex_text(label, starts[k0] + left_end))
+        out.append(Tok("MATRIX", "rows", starts[k0] + a0, args=rows, end=starts[cl["rows"][-1][0]]))
+        out.append(Tok("SEP", "\n", starts[k0] + a0, end=starts[k0] + a0))
+    # what follows the groups on the block's lines (rarely anything) is dropped
     return out
 
 
@@ -422,64 +583,146 @@ def table_cells(seg: Segment) -> list[tuple[int, list[str]]]:
     return out
 
 
+_SHAPE_CELL = re.compile(r"^\$?\s*(?:[\[(]\s*\d+(?:\s*,\s*\d+)+\s*[\])]|\d+\s*(?:×|x|\\times|\*)\s*\d+"
+                         r"(?:\s*(?:×|x|\\times|\*)\s*\d+)*)\s*\$?$")
+_SHAPE_HEADER = re.compile(r"shape|形状|维度|dim|size|大小|尺寸", re.I)
+_AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|column|i|j|m|n|t|#|pos|position|"
+                         r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
+
+
 def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, caption: str = "") -> None:
-    """A table of numbers is a matrix (its header row and first column are labels); a table with
-    a shape column is a list of shape statements."""
+    """A table: shape statements (a column of shapes), column matrices (cells holding vectors, or headers
+    naming different quantities), or one matrix of numbers (header row and first column are labels)."""
     if not rows:
         return
-    parsed = [(line, [_cell_num(c, line) for c in cells], cells) for line, cells in rows]
-    # a shape table: some cell is [a, b] and another names a quantity
-    shape_rows = [(line, cells) for line, _, cells in parsed
-                  if any(re.fullmatch(r"\$?\s*[\[(]\s*\d+(\s*,\s*\d+)+\s*[\])]\s*\$?", c) for c in cells)]
-    if len(shape_rows) >= max(1, len(parsed) // 2):
-        for line, cells in shape_rows:
-            for c in cells:
+    parsed = [(line, [_cell_nums(c, line) for c in cells], cells) for line, cells in rows]
+    header = parsed[0][2] if parsed and all(not n for n in parsed[0][1]) else None
+    body = parsed[1:] if header is not None else parsed
+    # a shape table
+    shape_cols = {k for line, _, cells in body for k, c in enumerate(cells) if _SHAPE_CELL.match(c.strip())}
+    if shape_cols and (any(_SHAPE_HEADER.search(h) for h in header or []) or
+                       any("×" in c or "times" in c or "x" in c for _, _, cells in body for c in cells
+                           if _SHAPE_CELL.match(c.strip()))):
+        for line, _, cells in body:
+            shape = next((c for c in cells if _SHAPE_CELL.match(c.strip())), None)
+            if shape is None:
+                continue
+            for c in sorted(cells, key=lambda x: "$" not in x):
                 text = c.strip("$ ")
-                if re.search(r"[A-Za-zα-ω]", text) and not re.fullmatch(r"[\[(][\d,\s]+[\])]", text):
-                    shape = next(x for x in cells if re.fullmatch(r"\$?\s*[\[(]\s*\d+(\s*,\s*\d+)+\s*[\])]\s*\$?", x))
-                    dims = "×".join(re.findall(r"\d+", shape))
-                    seg = Segment(text.replace("$", "") + " \\in \\mathbb{R}^{" + dims + "}", line, "table", cell)
-                    read_tokens(walk_latex(seg.text), seg, b.doc, b.ctx, text_mode=False)
-                    break
+                if c is shape or not re.search(r"[A-Za-zα-ω]", text):
+                    continue
+                dims = "×".join(re.findall(r"\d+", shape))
+                seg = Segment(text.replace("$", "") + " \\in \\mathbb{R}^{" + dims + "}", line, "table", cell)
+                read_tokens(walk_latex(seg.text), seg, b.doc, b.ctx, text_mode=False)
+                break
         return
-    numeric = [(line, nums, cells) for line, nums, cells in parsed if sum(n is not None for n in nums) >= 1]
-    if not numeric:
+    if not body:
         return
-    # columns that are numbers in every numeric row
-    width = max(len(nums) for _, nums, _ in numeric)
-    cols = [k for k in range(width)
-            if all(k < len(nums) and nums[k] is not None for _, nums, _ in numeric)]
+    width = max(len(cells) for _, _, cells in body)
+    # the first column names the rows (token 1, query 2, 1, 2, 3 ...) unless it is one of several numeric columns
+    first = [nums[0] if nums else None for _, nums, _ in body]
+    index_col = all(f is not None and len(f) == 1 and f[0].decimals is None for f in first) and \
+        [int(f[0].value) for f in first] in (list(range(1, len(first) + 1)), list(range(len(first))))
+    named_rows = all(not nums[0] for _, nums, cells in body if nums) if body else False
+    start = 1 if (index_col or named_rows) and width > 1 else 0
+    cols = []
+    for k in range(start, width):
+        cells = [nums[k] if k < len(nums) else None for _, nums, _ in body]
+        if all(c for c in cells) and len({len(c) for c in cells}) == 1:
+            cols.append((k, len(cells[0])))
     if not cols:
         return
-    data = [[nums[k] for k in cols] for _, nums, _ in numeric]
-    header = next((cells for line, nums, cells in parsed if all(n is None for n in nums)), [])
-    row_names = [cells[0] for _, nums, cells in numeric if cols[0] > 0]
-    corner = header[0] if header and cols and cols[0] > 0 else ""
-    label = corner or caption or b.ctx.before
-    a = Array(data, Place(numeric[0][0], cell, "table"), label=label, labels=[x for x in (corner, caption) if x],
-              style="table", context=_copy(b.ctx))
+    head = lambda k: (header[k] if header is not None and k < len(header) else "").strip()   # noqa: E731
+    lines = [line for line, _, _ in body]
+    wide = [k for k, n in cols if n >= 2]
+    # a header that names a group of columns (Q over two columns, then K, then V)
+    if header is not None and all(n == 1 for _, n in cols):
+        groups: list[tuple[str, list[int]]] = []
+        for k, _ in cols:
+            h = head(k)
+            if h:
+                groups.append((h, [k]))
+            elif groups and groups[-1][1][-1] == k - 1:
+                groups[-1][1].append(k)
+            else:
+                groups = []
+                break
+        if len(groups) >= 2 and any(len(g) > 1 for _, g in groups) and \
+                all(lb.parse_label(h.replace("$", "")) is not None for h, _ in groups):
+            for h, ks in groups:
+                data = [[nums[k][0] for k in ks] for _, nums, _ in body]
+                label = h.replace("$", "")
+                b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=label, labels=[label],
+                                      style="table", context=_copy(b.ctx)))
+            return
+    refs = {k: lb.parse_label(head(k).replace("$", "")) for k, _ in cols}
+    distinct = len({r.nodes for r in refs.values() if r is not None}) >= 2
+    if wide or (distinct and len(cols) >= 2):
+        for k, n in cols:
+            data = [list(nums[k]) for _, nums, _ in body]
+            label = head(k).replace("$", "")
+            a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [],
+                      style="table", context=_copy(b.ctx))
+            b.doc.add_array(a)
+        return
+    data = [[nums[k][0] for k, _ in cols] for _, nums, _ in body]
+    corner = head(0).replace("$", "").strip() if start == 1 else ""
+    label = corner if corner and not _AXIS_WORDS.match(corner) and lb.parse_label(corner) is not None else ""
+    axis_header = header is not None and sum(bool(_row_letter([h])) for h in header) >= 2
+    if not label and named_rows and not axis_header:
+        label = _row_letter([cells[0] for _, _, cells in body])
+    if not label and caption:
+        m = re.search(r"\\\((.+?)\\\)|\$(.+?)\$", caption)
+        math = (m.group(1) or m.group(2)) if m else ""
+        label = math if math and lb.parse_label(math) is not None else ""
+    a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
+              context=_copy(b.ctx))
     b.doc.add_array(a)
-    if row_names:
-        a.context.before = (a.context.before + " rows: " + ", ".join(row_names))[-200:]
 
 
-def _cell_num(c: str, line: int) -> Num | None:
-    s = c.strip().strip("$`* ").replace("−", "-")
-    if re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", s):
+def _row_letter(names: list[str]) -> str:
+    """Rows named x_1, x_2, x_3 (or q1, q2...) are the rows of X (or Q...)."""
+    letters = set()
+    for n in names:
+        m = re.fullmatch(r"\$?\s*([A-Za-z])\s*_?\{?\s*(\d+)\s*\}?\s*\$?", n.strip())
+        if not m:
+            return ""
+        letters.add(m.group(1))
+    return letters.pop().upper() if len(letters) == 1 else ""
+
+
+def _cell_nums(c: str, line: int) -> list[Num] | None:
+    """The numbers of a table cell: one number, "1, 0.5", "[1, 2]", "-inf"; None when it holds anything else."""
+    s = c.strip().strip("`*").strip().strip("$").strip().replace("−", "-").replace("\\infty", "inf")
+    s = s.replace("\\,", "").replace("\\;", "")
+    if s.startswith("[") and s.endswith("]") or s.startswith("(") and s.endswith(")"):
+        s = s[1:-1]
+    parts = [p for p in re.split(r"[,\s]+", s) if p]
+    if not parts or len(parts) > 64:
+        return None
+    out = []
+    for p in parts:
+        if p in ("-inf", "-∞"):
+            from .numbers import NEG_INF
+            out.append(NEG_INF.with_line(line))
+            continue
+        if not re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", p):
+            return None
         try:
-            return Num.parse(s, line)
+            out.append(Num.parse(p, line))
         except ValueError:
             return None
-    if s in ("-inf", "-∞", "−∞", "-\\infty"):
-        from .numbers import NEG_INF
-        return NEG_INF.with_line(line)
-    return None
+    return out
 
 
 # ------------------------------------------------------------------ formats
 
 def read_text(text: str, b: Builder, line: int = 1, cell: int | None = None,
               line_map: list[int] | None = None) -> None:
+    for k, raw in enumerate(text.split("\n")):
+        if not _is_table_row(raw) and not raw.lstrip().startswith("$$"):
+            ln = line_map[k] if line_map and k < len(line_map) else line + k
+            b.prose_numbers(raw, Place(ln, cell, "prose"))
     for seg in split_text(text, line, cell, "prose", line_map):
         if seg.where == "table":
             read_table(b, table_cells(seg), cell)
@@ -595,6 +838,7 @@ def _inline(t, src_lines: list[str], b: Builder, line0: int, cell: int | None) -
     for k, text_line in enumerate(lines):
         if text_line.strip():
             b.line(text_line, Place(first + k, cell, "prose"))
+            b.prose_numbers(text_line, Place(first + k, cell, "prose"))
     # numbers in prose outside math and code spans: "the weights are [0.2, 0.5, 0.3]"
     plain = _blank_spans(content)
     if re.search(r"\d", plain):
@@ -636,6 +880,8 @@ def read_latex(text: str, b: Builder) -> None:
     whole = Segment(text, 1, "prose")
     whole._starts = starts
     prose: list = []
+    src_lines = text.split("\n")
+    scanned: set[int] = set()
 
     def flush():
         if not prose:
@@ -647,6 +893,12 @@ def read_latex(text: str, b: Builder) -> None:
         for k, line in enumerate(lines):
             if line.strip():
                 b.line(_detex(line), Place(seg.line + k, None, "prose"))
+                ln = seg.line + k
+                if ln not in scanned and ln <= len(src_lines):
+                    scanned.add(ln)
+                    raw = src_lines[ln - 1]
+                    if "&" not in raw:
+                        b.prose_numbers(_detex(raw), Place(ln, None, "prose"))
         prose.clear()
 
     def math(node):
@@ -775,7 +1027,9 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
             self.script_tex = None
             self.heading = None
             self.heading_line = 0
-            self.last_caption = ""
+            self.caption = None
+            self.caption_line = 0
+            self.table_caption = ""
 
         def line(self) -> int:
             return self.getpos()[0] + line0 - 1
@@ -848,6 +1102,10 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
                 self.pre_line = self.line()
                 self.pre_class = a.get("class") or ""
                 return
+            if tag == "caption" and self.table is not None:
+                self.caption = []
+                self.caption_line = self.line()
+                return
             if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
                 self.flush()
 
@@ -887,10 +1145,15 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
                 self.table.append((self.row_line, self.row))
                 self.row = None
                 return
+            if tag == "caption" and self.caption is not None:
+                self.table_caption = " ".join("".join(self.caption).split())
+                self.caption = None
+                b.line(self.table_caption, Place(self.caption_line, cell, "prose"))
+                return
             if tag == "table" and self.table is not None:
                 rows, self.table = self.table, None
-                label = self.pending_label() or ""
-                read_table(b, rows, cell, label)
+                read_table(b, rows, cell, self.table_caption)
+                self.table_caption = ""
                 return
             if tag == "pre" and self.pre is not None:
                 body = "".join(self.pre)
@@ -917,6 +1180,9 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
             if self.heading is not None:
                 self.heading.append(tex)
                 return
+            if self.caption is not None:
+                self.caption.append(" $" + tex + "$ ")
+                return
             self.buf.append((line, " $" + " ".join(tex.split("\n")) + "$ "))
 
         def handle_data(self, data):
@@ -933,6 +1199,9 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
                 return
             if self.heading is not None:
                 self.heading.append(data)
+                return
+            if self.caption is not None:
+                self.caption.append(data)
                 return
             if self.cellbuf is not None:
                 self.cellbuf.append(data)

@@ -593,7 +593,14 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
             out.append([])
             continue
         out[-1].append(t)
-    return [s for s in out if s]
+    out = [s for s in out if s]
+    merged: list[list[Tok]] = []
+    for s in out:
+        if merged and text_mode and s[0].kind == "REL":
+            merged[-1].extend(s)
+        else:
+            merged.append(s)
+    return merged
 
 
 def split_relations(toks: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
@@ -635,6 +642,7 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
             pieces.append([])
             continue
         pieces[-1].append(t)
+    pieces = [p for p in pieces if p]
     if len(pieces) > 1 and all(any(x.kind == "REL" for x in p) for p in pieces):
         return pieces
     return [stmt]

@@ -1,0 +1,198 @@
+"""The numbers a configuration produces, as the views a printed object can be compared with.
+
+`Views.of(trace)` lists every intermediate as 2-D matrices, one per sequence b and head h
+(`View`), under the node names of labels.py.  `band` widens each value by what the rounding
+of printed inputs can move it (a weight printed to 4 decimals is taken as printed; the
+document's later numbers may follow from the unrounded weight), found by perturbing the
+rounded inputs one at a time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass
+class View:
+    node: str
+    b: int | None
+    h: int | None
+    M: np.ndarray                    # 2-D
+    band: np.ndarray | float = 0.0
+    variant: str = ""                # "unshifted" (exp without the max), "additive" (mask as 0 / -inf) ...
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.M.shape
+
+
+@dataclass
+class Views:
+    trace: Any
+    views: list[View] = field(default_factory=list)
+    by_shape: dict[tuple[int, int], list[View]] = field(default_factory=dict)
+    by_width: dict[int, list[View]] = field(default_factory=dict)
+    by_node: dict[str, list[View]] = field(default_factory=dict)
+
+    def add(self, v: View) -> None:
+        if v.M.ndim != 2 or v.M.size == 0:
+            return
+        self.views.append(v)
+        self.by_shape.setdefault(v.M.shape, []).append(v)
+        self.by_width.setdefault(v.M.shape[1], []).append(v)
+        self.by_node.setdefault(v.node, []).append(v)
+
+    def get(self, node: str, b: int | None = 0, h: int | None = None, variant: str | None = "") -> list[View]:
+        out = []
+        for v in self.by_node.get(node, []):
+            if b is not None and v.b is not None and v.b != b:
+                continue
+            if h is not None and v.h is not None and v.h != h:
+                continue
+            if variant is not None and v.variant != variant:
+                continue
+            out.append(v)
+        return out
+
+    @classmethod
+    def of(cls, t: Any) -> "Views":
+        vs = cls(t)
+        c = t.config
+        B, H = c.B, c.n_heads
+        with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+            for b in range(B):
+                if c.X is not None:
+                    vs.add(View("X", b, None, c.X[b]))
+                for name in ("Q", "K", "V"):
+                    vs.add(View(name, b, None, getattr(t, name)[b]))
+                vs.add(View("O_concat", b, None, t.O_concat[b]))
+                vs.add(View("Y", b, None, t.Y[b]))
+                for h in range(H):
+                    g = t.group(h)
+                    vs.add(View("Qh", b, h, t.Qh[b, h]))
+                    vs.add(View("Kh", b, h, t.Kh[b, g]))
+                    vs.add(View("Vh", b, h, t.Vh[b, g]))
+                    if t.Qh_rope is not None:
+                        vs.add(View("Qr", b, h, t.Qh_rope[b, h]))
+                    if t.Kh_rope is not None or c.cache_K is not None:
+                        vs.add(View("Kr", b, h, t.K_all[b, g]))
+                    for node, arr in (("QKt", t.QKt), ("S", t.S), ("E", t.E), ("A", t.A), ("O", t.O)):
+                        vs.add(View(node, b, h, arr[b, h]))
+                    vs.add(View("row_max", b, h, t.row_max[b, h][None, :]))
+                    vs.add(View("row_sum", b, h, t.row_sum[b, h][None, :]))
+                    # many people exponentiate without subtracting the row's maximum first
+                    raw = np.exp(t.S[b, h])
+                    vs.add(View("E", b, h, raw, variant="unshifted"))
+                    vs.add(View("row_sum", b, h, raw.sum(axis=-1)[None, :], variant="unshifted"))
+                    vis = t.S[b, h] > -np.inf
+                    if not vis.all():
+                        vs.add(View("mask", b, h, vis.astype(float)))
+                        vs.add(View("mask", b, h, np.where(vis, 0.0, -np.inf), variant="additive"))
+            weights = [("W_Q", c.W_Q, H), ("W_K", c.W_K, c.G), ("W_V", c.W_V, c.G), ("W_O", c.W_O, None)]
+            for name, W, heads in weights:
+                if W is None:
+                    continue
+                vs.add(View(name, None, None, W))
+                if heads and heads > 1 and W.shape[1] % heads == 0:
+                    w = W.shape[1] // heads
+                    for h in range(heads):
+                        vs.add(View(name, None, h, W[:, h * w:(h + 1) * w]))
+            for name in ("b_Q", "b_K", "b_V", "b_O"):
+                bias = getattr(c, name)
+                if bias is not None:
+                    vs.add(View(name, None, None, bias[None, :]))
+        return vs
+
+
+def compute(mapping: dict[str, Any]):
+    """mha.trace of a candidate configuration, or None when the core refuses it."""
+    from ..inputs import MHAInputError
+    from ..trace import trace
+    try:
+        with np.errstate(over="ignore", invalid="ignore", under="ignore", divide="ignore"):
+            return trace(mapping)
+    except (MHAInputError, ValueError, TypeError, FloatingPointError, OverflowError, ZeroDivisionError):
+        return None
+
+
+# ------------------------------------------------------------------ how far rounded inputs can move a value
+
+def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, budget: int = 400) -> None:
+    """Set each view's band: the most its values move when the rounded inputs move within their rounding.
+
+    radii maps an input key of `mapping` (X, W_Q, ...) to the half-unit of each printed entry (0 = exact).
+    First-order: the sum over inputs of |change| from moving each entry by its radius; with more
+    than `budget` rounded entries, random-sign probes of all entries at once (scaled up by √2).
+    """
+    entries: list[tuple[str, tuple[int, ...], float]] = []
+    for key, r in radii.items():
+        r = np.asarray(r, dtype=float)
+        for idx in zip(*np.nonzero(r > 0)):
+            entries.append((key, tuple(int(i) for i in idx), float(r[idx])))
+    if not entries:
+        return
+    acc = [np.zeros_like(v.M) for v in base.views]
+
+    def add(t2) -> None:
+        if t2 is None:
+            return
+        other = Views.of(t2)
+        index = {(v.node, v.b, v.h, v.variant): v for v in other.views}
+        for k, v in enumerate(base.views):
+            w = index.get((v.node, v.b, v.h, v.variant))
+            if w is not None and w.M.shape == v.M.shape:
+                with np.errstate(invalid="ignore"):
+                    d = np.abs(np.where(np.isfinite(v.M) & np.isfinite(w.M), w.M - v.M, 0.0))
+                acc[k] += d
+
+    if len(entries) <= budget:
+        for key, idx, r in entries:
+            m2 = dict(mapping)
+            arr = np.array(mapping[key], dtype=float)
+            arr[idx] += r
+            m2[key] = arr
+            add(compute(m2))
+        scale = 1.0
+    else:
+        rng = np.random.default_rng(0)
+        probes = 24
+        for _ in range(probes):
+            m2 = dict(mapping)
+            for key, r in radii.items():
+                arr = np.array(mapping[key], dtype=float)
+                m2[key] = arr + np.asarray(r) * rng.choice([-1.0, 1.0], size=arr.shape)
+            t2 = compute(m2)
+            if t2 is None:
+                continue
+            other = Views.of(t2)
+            index = {(v.node, v.b, v.h, v.variant): v for v in other.views}
+            for k, v in enumerate(base.views):
+                w = index.get((v.node, v.b, v.h, v.variant))
+                if w is not None and w.M.shape == v.M.shape:
+                    with np.errstate(invalid="ignore"):
+                        acc[k] = np.maximum(acc[k], np.abs(np.where(np.isfinite(v.M) & np.isfinite(w.M),
+                                                                    w.M - v.M, 0.0)))
+        scale = 3.0
+    for k, v in enumerate(base.views):
+        # second-order effects and the core's own float noise: a little more than first order
+        v.band = acc[k] * scale * 1.25
+
+
+def half_units(rows: list, decimals_floor: int = 3) -> np.ndarray | None:
+    """The rounding radius of each printed input entry: its half-unit when the object looks rounded."""
+    nums = [c for r in rows if r for c in r if c is not None]
+    if not nums:
+        return None
+    most = max((c.decimals or 0) for c in nums)
+    if most < decimals_floor:
+        return np.zeros((len(rows), len(rows[0])))
+    return np.array([[0.0 if c is None or c.decimals is None else 0.5 * 10.0 ** -c.decimals for c in r]
+                     for r in rows])
+
+
+def is_finite_number(x: float) -> bool:
+    return isinstance(x, float) and math.isfinite(x)
