@@ -618,8 +618,7 @@ class Search:
             v_width = self._v_width(dims)
             return self.wo_options(v_width)
         if name == "rope":
-            said = any(re.search(r"rope|rotary|旋转位置", h.text, re.I) for h in self.hint_list) or \
-                any(re.search(r"\b(rope|rotary)\b|旋转", c.text, re.I) for c in self.doc.chains)
+            said = "rope" in self.hints
             return [Choice(None, "no RoPE", frozenset(), 0.0 if not said else 0.5),
                     Choice(True, "RoPE (rotate-half)", frozenset(), 0.0 if said else 1.5),
                     Choice({"style": "interleaved"}, "RoPE (interleaved pairs)", frozenset(), 0.2 if said else 1.7)]

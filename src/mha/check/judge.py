@@ -117,7 +117,7 @@ class Judge:
         if self.vs is not None and not given:
             self._bands()
         self._alt: dict[str, Views | None] = {}
-        self.printed: dict[tuple[str, int, int | None], np.ndarray] = {}
+        self.printed_at: dict[tuple, list[tuple[tuple, np.ndarray]]] = {}
         self.attributed: dict[int, Hit] = {}
 
     # ---------------------------------------------------------- set-up
@@ -313,36 +313,54 @@ class Judge:
         return key
 
     def collect_printed(self, plans: dict[int, Any]) -> None:
-        """The document's own printed values of each view, for recomputing a step from them."""
+        """The document's own printed values of each view, for recomputing a step from them.
+
+        Every view an object matches in full gets its values (V^(1) printed as X when W_V = I); an
+        object with wrong cells gives its values to the view it was attributed to.
+        """
+        self.printed_at: dict[tuple, list[tuple[int, np.ndarray]]] = {}
         for o in self.objs:
             plan = plans.get(o.a.id)
-            if o.a.id in self.uses:
+            if plan is None or o.val is None:
                 continue
-            if plan is None or plan["kind"] not in ("holds", "wrong") or plan["hit"] is None:
-                continue
-            h = plan["hit"]
-            if h.how == "stack" or h.view is None:
-                continue
-            v = h.view
-            key = (v.node, v.b or 0, v.h, v.variant)
-            grid = self.printed.setdefault(key, np.full(v.M.shape, np.nan))
-            vals = o.val
-            if h.how == "full":
-                grid[:] = np.where(np.isnan(grid), vals, grid)
-            elif h.how == "T":
-                grid[:] = np.where(np.isnan(grid), vals.T, grid)
-            elif h.how == "row":
-                grid[h.index] = np.where(np.isnan(grid[h.index]), vals.reshape(-1), grid[h.index])
-            elif h.how == "col":
-                grid[:, h.index] = np.where(np.isnan(grid[:, h.index]), vals.reshape(-1), grid[:, h.index])
+            hits = [h for h in alignments(o, self.vs) if h.all] if self.vs is not None else []
+            if plan["kind"] == "wrong" and plan["hit"] is not None:
+                hits.append(plan["hit"])
+            for h in hits:
+                if h.how == "stack" or h.view is None:
+                    continue
+                v = h.view
+                grid = np.full(v.M.shape, np.nan)
+                vals = o.val
+                if h.how == "full":
+                    grid[:] = vals
+                elif h.how == "T":
+                    grid[:] = vals.T
+                elif h.how == "row":
+                    grid[h.index] = vals.reshape(-1)
+                elif h.how == "col":
+                    grid[:, h.index] = vals.reshape(-1)
+                key = (v.node, v.b or 0, v.h, v.variant)
+                self.printed_at.setdefault(key, []).append((_order(o.a.place), grid))
 
-    def from_printed(self, v: View) -> np.ndarray | None:
+    def printed_grid(self, key: tuple, before: tuple | None) -> np.ndarray | None:
+        """The printed values of a view, the latest printed before `before` winning."""
+        entries = self.printed_at.get(key)
+        if not entries:
+            return None
+        use = [g for at, g in entries if before is None or at < before] or [g for _, g in entries]
+        out = np.full(use[0].shape, np.nan)
+        for g in use:
+            out = np.where(np.isnan(g), out, g)
+        return out
+
+    def from_printed(self, v: View, before: tuple | None = None) -> np.ndarray | None:
         """A step recomputed from the printed (rounded) values of the step before it."""
         t, c = self.t, self.t.config
         b, h = v.b or 0, v.h
 
         def P(node: str, hh: int | None = None, variant: str = "") -> np.ndarray | None:
-            return self.printed.get((node, b, hh, variant))
+            return self.printed_grid((node, b, hh, variant), before)
         with np.errstate(all="ignore"):
             if v.node == "O" and h is not None:
                 A, Vh = P("A", h), P("Vh", h)
@@ -439,8 +457,8 @@ class Judge:
                 continue
             exact = float(hit.exact[i, j])
             vi, vj = _view_index(hit, i, j)
-            step = STEP.get(hit.view.node, "input") if hit.view is not None else "input"
-            note = self.rounded_predecessor(hit, vi, vj, num)
+            step = self.step_of(hit.view.node) if hit.view is not None else "input"
+            note = self.rounded_predecessor(hit, vi, vj, num, a.place, a.context.approx or a.rel == "≈")
             if note:
                 self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
                                  exact, num.rounded(exact), step, note, "rounded_sum", "note"))
@@ -487,7 +505,7 @@ class Judge:
             exact = float(v.M[i, j])
             label = o.ref.show() if o.ref else lb.SHOWN.get(v.node, v.node)
             self.add(Finding(num.line or a.row_line(pi), a.place.cell, f"{label}[{i + 1},{j + 1}]", num.text, exact,
-                             num.rounded(exact), STEP.get(v.node, "input"), None, _simple_kind(num, exact)))
+                             num.rounded(exact), self.step_of(v.node), None, _simple_kind(num, exact)))
 
     def whole_cause(self, o: Obj, hit: Hit, alt: Hit | None) -> tuple[str, str] | None:
         """A cause that explains the whole object: another head, the transpose, the scale left out, swapped rows."""
@@ -554,10 +572,15 @@ class Judge:
                 return (f"another entry's value: this is entry [{i + 1},{b2 + 1}]", "neighbour_value")
         return (None, k)
 
-    def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num) -> str | None:
+    def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num, place: Place | None = None,
+                            approx: bool = False) -> str | None:
         if hit.view is None or hit.how == "stack":
             return None
-        alt = self.from_printed(hit.view)
+        exact = float(hit.view.M[i, j])
+        if approx and math.isfinite(exact) and num.decimals is not None and \
+                abs(num.value - exact) <= 2 * num.half + 1e-12:
+            return f"within the approximation the document declares (exact {exact:.6g})"
+        alt = self.from_printed(hit.view, _order(place) if place is not None else None)
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]):
             return None
         x = float(alt[i, j])
@@ -571,77 +594,109 @@ class Judge:
 
     # ---------------------------------------------------------- arithmetic lines
     def judge_arith(self, c: Chain) -> None:
+        """An equation chain: each printed value against the expression before it, then against the trace.
+
+        A careful reader takes the printed terms at face value: "1.5/√2 ≈ 1.0607" is checked with 1.5 as
+        written.  One unit of the last digit is allowed when the terms are themselves rounded at the
+        result's precision (three rounded terms add up to ±1.5 units) and the line names no quantity
+        whose exact value decides.
+        """
         nums = [(k, p) for k, p in enumerate(c.parts) if isinstance(p, ExprPart)]
         if not nums:
             return
         values = []
-        for idx, (k, p) in enumerate(nums):
-            if nb.has_symbols(p.expr):
-                values.append((k, p, None))
-                continue
-            nxt = nb.plain_number(nums[idx + 1][1].expr) if idx + 1 < len(nums) else None
-            expr = nb.exact_below(p.expr, nxt.decimals) if nxt is not None and nxt.decimals is not None else p.expr
-            try:
-                values.append((k, p, nb.evaluate(expr)))
-            except (ArithmeticError, OverflowError, ValueError):
-                values.append((k, p, None))
+        for k, p in nums:
+            face = None
+            if not nb.has_symbols(p.expr):
+                try:
+                    face = nb.face(p.expr)
+                except (ArithmeticError, OverflowError, ValueError):
+                    face = None
+            values.append((k, p, face))
         target = self.arith_target(c, values)
+        exacts = target[2] if target else []
+        identified = bool(exacts) and target[3]
+        step = target[1] if target else (c.context.step or "scores")
         self.n_claims += 1
-        # the chain against its own terms: each printed value against the one before it
-        last_plain = None
-        for (k1, p1, v1), (k2, p2, v2) in zip(values, values[1:]):
-            if v1 is None or v2 is None or k2 != k1 + 1:
+        last = len(values) - 1
+        for idx, ((k1, p1, f1), (k2, p2, f2)) in enumerate(zip(values, values[1:])):
+            if k2 != k1 + 1:
                 continue
-            rel = c.rels[k2 - 1] if k2 - 1 < len(c.rels) else "="
-            n2 = nb.plain_number(p2.expr)
-            if n2 is None:
+            bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts)
+            if bad is None:
                 continue
             self.n_numbers += 1
-            slack = (abs(v1.value) * 1e-9 + 1e-12)
-            if rel == "≈" or c.context.approx:
-                slack += n2.half        # "≈ 0.2652": the right side is the left one rounded
-            if not (v1.lo - slack <= n2.hi and n2.lo <= v1.hi + slack):
-                step = target[1] if target else (c.context.step or "scores")
-                exact = target[2][0] if target and target[2] else None
-                self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, v1.value,
-                                 n2.rounded(v1.value), step,
-                                 f"arithmetic slip: {p1.text} gives {n2.rounded(v1.value)}"
-                                 + (f" (exact {exact:.6g})" if isinstance(exact, float) else ""),
-                                 _simple_kind(n2, v1.value) if _simple_kind(n2, v1.value) != "wrong_value"
-                                 else "arithmetic"))
-                return
-            last_plain = (k2, n2, v1)
-        # the printed result against the trace
-        if target is None:
+            if bad is True:
+                continue
+            n2, got = bad
+            self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
+                             n2.rounded(got), step,
+                             f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
+                             + (f" (exact {min(exacts, key=lambda x: abs(x - got)):.6g})" if exacts else ""),
+                             _simple_kind(n2, got) if _simple_kind(n2, got) != "wrong_value" else "arithmetic"))
             return
-        ref_text, step, exacts, terms_ok = target
-        final = None
-        for k, p, v in reversed(values):
-            n = nb.plain_number(p.expr)
-            if n is not None:
-                final = (k, p, n)
-                break
-        if final is None or not exacts:
+        # the printed result against the trace
+        if not exacts:
+            return
+        final = next(((k, p, nb.plain_number(p.expr)) for k, p, _ in reversed(values)
+                      if nb.plain_number(p.expr) is not None), None)
+        if final is None:
             return
         k, p, n = final
         self.n_numbers += 1
         if any(n.contains(x) for x in exacts):
             return
         exact = min(exacts, key=lambda x: abs(x - n.value))
-        if not terms_ok and not (_simple_kind(n, exact) != "wrong_value" or
-                                 abs(exact - n.value) <= 0.05 * max(abs(exact), 1e-9)):
+        if not target[3] and not (_simple_kind(n, exact) != "wrong_value" or
+                                  abs(exact - n.value) <= 0.05 * max(abs(exact), 1e-9)):
             self.n_claims -= 1
             return
-        first = next((v for _, _, v in values if v is not None), None)
-        if first is not None and first.lo - 1e-12 <= n.hi and n.lo <= first.hi + 1e-12 and len(values) > 1 \
-                and nb.plain_number(values[0][1].expr) is None:
-            self.add(Finding(n.line or c.place.line, c.place.cell, f"{ref_text}: {_chain_text(c)}", n.text, exact,
+        before = [f for kk, _, f in values if kk < k and f is not None]
+        if before and n.contains(before[-1]):
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                              n.rounded(exact), step,
                              f"sum of rounded terms: the printed terms give {n.text}, the exact terms "
                              f"{n.rounded(exact)}", "rounded_sum", "note"))
             return
-        self.add(Finding(n.line or c.place.line, c.place.cell, f"{ref_text}: {_chain_text(c)}", n.text, exact,
+        if c.context.approx and abs(n.value - exact) <= 2 * n.half + 1e-12:
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
+                             n.rounded(exact), step, "within the approximation the document declares",
+                             "rounded_sum", "note"))
+            return
+        self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                          n.rounded(exact), step, _simple_cause(n, exact), _simple_kind(n, exact)))
+
+    def compare_parts(self, left, right, final: bool, exacts: list[float]):
+        """None: nothing to compare; True: they agree; (printed number, value it should be): they do not."""
+        n = nb.plain_number(right)
+        if n is None:
+            # \frac{a}{b + c} = \frac{a}{d}: compare the parts that differ
+            if isinstance(left, nb.Op) and isinstance(right, nb.Op) and left.op == right.op and \
+                    len(left.args) == len(right.args) and left.op in ("/", "*"):
+                for x, y in zip(left.args, right.args):
+                    got = self.compare_parts(x, y, False, [])
+                    if got not in (None, True):
+                        return got
+                return True
+            return None
+        if nb.has_symbols(left):
+            return None
+        try:
+            face = nb.face(left)
+        except (ArithmeticError, OverflowError, ValueError):
+            return None
+        if abs(face - n.value) <= n.half * (1 + 1e-9) + 1e-12 * max(1.0, abs(face)):
+            return True
+        # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
+        try:
+            iv = nb.evaluate(nb.exact_below(left, n.decimals if n.decimals is not None else 0))
+        except (ArithmeticError, OverflowError, ValueError):
+            return (n, face)
+        if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12:
+            if final and exacts:
+                return True if any(n.contains(x) for x in exacts) else (n, face)
+            return True
+        return (n, face)
 
     def arith_target(self, c: Chain, values) -> tuple[str, str, list[float], bool] | None:
         """Which trace entry an arithmetic line computes: from its label, or from the shape of its terms."""
@@ -660,6 +715,19 @@ class Judge:
             if got is not None:
                 return got
         step = _arith_step(values) or c.context.step
+        # a sum of exponentials or a dot product: the entry whose value it lands on
+        face = next((f for _, p, f in values if f is not None and nb.plain_number(p.expr) is None), None)
+        if face is not None and math.isfinite(face) and abs(face) > 1e-6:
+            near = []
+            for v in self.vs.views:
+                if v.node in ("row_sum", "QKt", "S", "O", "Y", "O_concat") and (v.b or 0) == 0:
+                    d = np.abs(v.M - face)
+                    if np.isfinite(d).any() and np.nanmin(d) <= max(2e-4 * abs(face), 2e-4):
+                        near.append((float(np.nanmin(d)), v))
+            if near:
+                d, v = min(near, key=lambda x: x[0])
+                x = float(v.M.reshape(-1)[int(np.nanargmin(np.abs(v.M - face)))])
+                return (lb.SHOWN.get(v.node, v.node), STEP.get(v.node, step or "scores"), [x], True)
         if step:
             return (c.text[:40], step, [], True)
         return None
@@ -880,6 +948,15 @@ class Judge:
         self.add(Finding(r.place.line, r.place.cell, f"{lb.SHOWN[v.node]}^({v.h + 1})[{i + 1},{j + 1}] ({r.text})",
                          r.value.text, x, r.value.rounded(x), STEP[v.node], cause, kind))
 
+    def step_of(self, node: str) -> str:
+        """Q^(h), K^(h), V^(h) are the split, unless each head has its own projection (or there is one head)."""
+        if node in ("Qh", "Kh", "Vh") and self.t is not None:
+            c = self.t.config
+            if c.n_heads == 1 or (node[0] == "Q" and "W_Q" in c.weights_per_head) or \
+                    (node[0] in "KV" and f"W_{node[0]}" in c.weights_per_head):
+                return "projection"
+        return STEP.get(node, "input")
+
     # ---------------------------------------------------------- findings
     def add(self, f: Finding) -> None:
         for g in self.findings:
@@ -889,6 +966,10 @@ class Judge:
 
 
 # ------------------------------------------------------------------ small helpers
+
+def _order(place: Place) -> tuple[int, int]:
+    return (place.cell or 0, place.line)
+
 
 def _families(o: Obj) -> set[str]:
     out: set[str] = set()

@@ -266,3 +266,37 @@ def exact_below(e: Expr, decimals: int) -> Expr:
         case Op(op, args):
             return Op(op, tuple(exact_below(a, decimals) for a in args))
     return e
+
+
+def face(e: Expr) -> float:
+    """The value of an arithmetic tree with every printed number taken as written."""
+    match e:
+        case Lit(num):
+            return num.value
+        case Op("+", args):
+            return sum(face(a) for a in args)
+        case Op("*", args):
+            out = 1.0
+            for a in args:
+                out *= face(a)
+            return out
+        case Op("/", (a, b)):
+            d = face(b)
+            if d == 0:
+                raise ArithmeticError("division by zero")
+            return face(a) / d
+        case Op("neg", (a,)):
+            return -face(a)
+        case Op("sqrt", (a,)):
+            x = face(a)
+            if x < 0:
+                raise ArithmeticError("square root of a negative number")
+            return math.sqrt(x)
+        case Op("exp", (a,)):
+            x = face(a)
+            if x > 700:
+                raise ArithmeticError("exp overflows")
+            return math.exp(x)
+        case Op("pow", (a, b)):
+            return evaluate(e).value
+    raise ArithmeticError("not a number expression")

@@ -125,7 +125,13 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
         facts.identity.append((name, value.lineno))
         return
     lit = None
-    if isinstance(value, (ast.List, ast.Tuple)):
+    if isinstance(value, (ast.List, ast.Tuple)) and value.elts and all(
+            isinstance(e, ast.Call) and _call_name(e) in _ARRAY_CALLS and e.args and
+            isinstance(e.args[0], (ast.List, ast.Tuple)) for e in value.elts):
+        # [np.array([[...]]), np.array([[...]])]: one matrix per head
+        value = ast.List(elts=[e.args[0] for e in value.elts], ctx=ast.Load(), lineno=value.lineno)
+        lit = value
+    elif isinstance(value, (ast.List, ast.Tuple)):
         lit = value
     elif call in _ARRAY_CALLS and isinstance(value, ast.Call) and value.args and \
             isinstance(value.args[0], (ast.List, ast.Tuple)):

@@ -135,7 +135,12 @@ class Builder:
                 continue           # arithmetic, not a shape
             found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
         for a, z, dims, number in sorted(found):
-            label = _nearest_label(line[:a], spans)
+            label = None
+            after = re.match(r"\s*的\s*(\$[^$]+\$|`[^`]+`|[\w\u4e00-\u9fff]+)", line[z:])
+            if dims is not None and after and lb.parse_label(after.group(1).strip("$`")) is not None:
+                label = after.group(1).strip("$`")
+            if label is None:
+                label = _nearest_label(line[:a], spans)
             if label is None:
                 continue
             from .objects import Chain, ExprPart, LabelPart, ShapePart
@@ -208,11 +213,18 @@ class Builder:
         line_map = [seg.line_of(_offset(seg.text, ln - 1)) for ln, _, _ in block]
         sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
         n_before = len(self.doc.arrays)
+        n_chains = len(self.doc.chains)
         for k, line in enumerate(text.split("\n")):
             self.prose_context(line, Place(line_map[k], seg.cell, "comment"))
         toks = text_tokens(text)
         read_tokens(toks, sub, self.doc, self.ctx, text_mode=True)
         by_line = {line_map[k]: lab for k, (_, _, lab) in enumerate(block) if lab}
+        from .objects import LabelPart as _LP
+        for ch in self.doc.chains[n_chains:]:
+            lab = by_line.get(ch.place.line)
+            if lab and not any(isinstance(p, _LP) for p in ch.parts):
+                ch.parts.insert(0, _LP(lab))
+                ch.rels.insert(0, "=")
         for a in self.doc.arrays[n_before:]:
             code_label = by_line.get(a.place.line)
             if not a.label and code_label:
@@ -221,6 +233,9 @@ class Builder:
 
     def output(self, seg: Segment) -> None:
         n_before = len(self.doc.arrays)
+        for k, line in enumerate(seg.text.split("\n")):
+            if re.search(r"[A-Za-z\u4e00-\u9fff]", line) and "[" not in line and "(" not in line:
+                self.prose_context(line, Place(seg.line_of(_offset(seg.text, k)), seg.cell, "output"))
         toks = text_tokens(seg.text)
         read_tokens(toks, seg, self.doc, self.ctx, text_mode=True)
         new = [a for a in self.doc.arrays[n_before:] if not a.label]
@@ -304,25 +319,36 @@ def _split_names(label: str) -> list[str]:
     return [x.strip() for x in re.split(r",|，|、|\band\b|和|与", label) if x.strip()]
 
 
+_FILLER = re.compile(r"^(?:\s|this|that|it|its|is|are|was|a|an|the|of|size|shape|matrix|matrices|now|so|then|"
+                     r"都是|是|为|形状|大小|维度|即|就是|也是|得|成|the result)*$", re.I)
+
+
 def _nearest_label(before: str, spans) -> str | None:
-    """The last thing before a shape or a number, in its clause, that names a quantity."""
-    text = before
-    clauses = re.split(r"[;；。!?！？]|(?<!\d)[,，](?![^$]*\$)", text)
+    """The last thing before a shape or a number, in its clause, that names a quantity.
+
+    The clause before is used only when this one has nothing but filler words before the number
+    ("Concatenated, this is a 3×4 matrix").
+    """
+    masked = re.sub(r"\$[^$]*\$|\\\(.*?\\\)|`[^`]*`", lambda m: "\0" * len(m.group(0)), before)
+    cuts = [0] + [m.end() for m in re.finditer(r"[;；。!?！？]|(?<!\d)[,，]", masked)]
+    clauses = [before[a:b] for a, b in zip(cuts, cuts[1:] + [len(before)])]
     for depth, clause in enumerate(reversed(clauses[-2:])):
         units = []
         for m in re.finditer(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`|([A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff'^{}\\]*)",
                              clause):
             units.append((m.end(), m.group(1) or m.group(2) or m.group(3) or m.group(4)))
         for end, unit in reversed(units):
-            if _STOP.search(clause[end:]) and depth == 0:
+            if _STOP.search(clause[end:]):
                 return None
+            if len(unit) == 1 and unit not in "QKVXSYO":
+                continue
             u = unit.split("=")[0].strip() if "=" in unit and not re.search(r"[\d.]\s*$", unit.split("=")[0]) \
                 else unit
             r = lb.parse_label(u)
             if r is not None:
                 return u
-            if len(units) > 12:
-                break
+        if depth == 0 and not _FILLER.match(re.sub(r"[\d×x().:：，,]", " ", clause)):
+            return None
     return None
 
 
@@ -342,6 +368,7 @@ _HINTS = [
                          re.I)),
     ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以)\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)", re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
+    ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
     ("batch", re.compile(r"batch", re.I)),
 ]
 
@@ -381,6 +408,7 @@ def text_tokens(text: str) -> list[Tok]:
         starts.append(p)
         p += len(line) + 1
     out: list[Tok] = []
+    depths = _depths(lines)
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -397,7 +425,7 @@ def text_tokens(text: str) -> list[Tok]:
                 out.append(Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j])))
                 i = j + 1
                 continue
-        run = _run(lines, i)
+        run = _run(lines, i, depths)
         if run > i:
             out.extend(_side_by_side(lines, starts, i, run))
             i = run + 1
@@ -407,24 +435,37 @@ def text_tokens(text: str) -> list[Tok]:
     return out
 
 
+def _depths(lines: list[str]) -> list[int]:
+    """The bracket depth at the start of each line: rows inside an open [[ ... belong to that list."""
+    out, d = [], 0
+    for line in lines:
+        out.append(d)
+        d = max(0, d + line.count("[") - line.count("]") + line.count("(") - line.count(")"))
+    return out
+
+
 def _multi_row(lines: list[str]) -> bool:
     prev = False
-    for line in lines:
-        g = "[" in line and _groups(line)
+    for line, d in zip(lines, _depths(lines)):
+        g = "[" in line and d == 0 and _groups(line)
         if g and prev:
             return True
         prev = bool(g)
     return False
 
 
-def _run(lines: list[str], i: int) -> int:
+def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
     """The last line of a block of consecutive lines made of [ ... ] groups in the same columns (≥ 2 lines)."""
+    if depths is not None and depths[i]:
+        return i
     g0 = _groups(lines[i]) if "[" in lines[i] else None
     if not g0:
         return i
     cols = [a for a, _ in g0]
     j = i
     while j + 1 < len(lines):
+        if depths is not None and depths[j + 1]:
+            break
         g = _groups(lines[j + 1]) if "[" in lines[j + 1] else None
         if not g or not all(any(abs(a - c) <= 3 for c in cols) for a, _ in g):
             break
@@ -445,8 +486,18 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
     out: list[Tok] = []
     for n, cl in enumerate(clusters):
         k0, a0, _ = cl["rows"][0]
+
+        def prefix(k: int, a: int) -> str:
+            left = max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k), default=0)
+            return lines[k][left:a]
+        label = prefix(k0, a0)
+        names = [re.sub(r"\s*(?:=|->|→|:)\s*$", "", prefix(k, a)).strip() for (k, a, _) in cl["rows"]]
         left_end = max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k0), default=0)
-        label = lines[k0][left_end:a0]
+        if sum(bool(x) for x in names) > 1:
+            label = (_row_letter(names) + " = ") if _row_letter(names) else ""
+            if not label:
+                out.extend(lex_text(prefix(k0, a0), starts[k0] + left_end))
+                out.append(Tok("SEP", "\n", starts[k0] + a0, end=starts[k0] + a0))
         rows = []
         for (k, a, b) in cl["rows"]:
             body = lines[k][a + 1:b - 1]
@@ -455,7 +506,10 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 cells.append(lex_text(m.group(0), starts[k] + a + 1 + m.start()))
             rows.append(cells)
         if label.strip():
-            out.extend(lex_text(label, starts[k0] + left_end))
+            toks = lex_text(label, starts[k0] + left_end)
+            for t in toks:
+                t.pos = max(t.pos, starts[k0])
+            out.extend(toks)
         out.append(Tok("MATRIX", "rows", starts[k0] + a0, args=rows, end=starts[cl["rows"][-1][0]]))
         out.append(Tok("SEP", "\n", starts[k0] + a0, end=starts[k0] + a0))
     # what follows the groups on the block's lines (rarely anything) is dropped

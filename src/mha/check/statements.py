@@ -467,14 +467,33 @@ def _shape_part(toks: list[Tok]) -> ShapePart | None:
     return None
 
 
+def _pair(toks: list[Tok]) -> list[int] | None:
+    """(2 × 3): a shape written as a parenthesised product."""
+    core = [t for t in toks if t.kind != "SEP"]
+    if len(core) == 5 and core[0].text == "(" and core[4].text == ")" and core[2].text == "*" and \
+            core[1].kind == "NUM" and core[3].kind == "NUM" and core[1].num.decimals is None and \
+            core[3].num.decimals is None:
+        return [int(core[1].num.value), int(core[3].num.value)]
+    if len(core) == 1 and core[0].kind == "GROUP":
+        return _pair([Tok("OP", "(")] + core[0].args[0] + [Tok("OP", ")")])
+    return None
+
+
 def _shape_product(toks: list[Tok]) -> ShapeProduct | None:
-    """[3, 2] × [2, 3] (with an optional label before a colon, as in "O = A V: [3,3] × [3,2]")."""
+    """[3, 2] × [2, 3], (3, 4) @ (4, 2), (2 × 3)(3 × 2) (after an optional label and colon)."""
+    core = [t for t in toks if t.kind != "SEP"]
+    # (2 × 3)(3 × 2)
+    closes = [k for k, t in enumerate(core) if t.kind == "OP" and t.text == ")"]
+    if len(closes) == 2 and core and core[0].text == "(" and closes[1] == len(core) - 1:
+        a, b = _pair(core[:closes[0] + 1]), _pair(core[closes[0] + 1:])
+        if a and b:
+            return ShapeProduct(a, b, None, flat_text(toks))
     stars = [k for k, t in enumerate(toks) if t.kind == "OP" and t.text == "*"]
     if len(stars) != 1:
         return None
     k = stars[0]
     left, right = _int_list(toks[:k]), _int_list(toks[k + 1:])
-    if left and right and len(left) <= 4 and len(right) <= 4:
+    if left and right and len(left) <= 4 and len(right) <= 4 and (len(left) > 1 or len(right) > 1):
         return ShapeProduct(left, right, None, flat_text(toks))
     return None
 
@@ -638,7 +657,7 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
             depth += 1
         elif t.kind == "OP" and t.text in "])":
             depth = max(0, depth - 1)
-        if depth == 0 and t.kind == "OP" and t.text == ",":
+        if depth == 0 and ((t.kind == "OP" and t.text == ",") or (t.kind == "ID" and t.text in ("and", "以及", "和"))):
             pieces.append([])
             continue
         pieces[-1].append(t)
@@ -704,13 +723,20 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             a.context = Context(**{**ctx.__dict__})
             a.context.approx = ctx.approx or "≈" in rels
             doc.add_array(a)
-    # shape products take their result from the next part: [3,2] × [2,3] = [3,3]
+    # shape products take their result from the next part: [3,2] × [2,3] = [3,3], (3, 4) @ (4, 2) -> (3, 2)
     for k, p in enumerate(parts):
         if isinstance(p, ShapeProduct) and k + 1 < len(parts):
             nxt = parts[k + 1]
             if isinstance(nxt, ArrayPart) and nxt.array.is_vector and nxt.array.all_integers():
                 p.result = [int(c.value) for c in nxt.array.numbers]
-                doc.arrays.remove(nxt.array)
+                if nxt.array in doc.arrays:
+                    doc.arrays.remove(nxt.array)
+            elif isinstance(nxt, (LabelPart, ExprPart)):
+                m = re.fullmatch(r"\(?\s*(\d+(?:\s*[,*]\s*\d+)+)\s*\)?", nxt.text.replace(" ", ""))
+                if m:
+                    p.result = [int(x) for x in re.split(r"[,*]", m.group(1))]
+                    if isinstance(nxt, ExprPart):
+                        parts[k + 1] = LabelPart(nxt.text)
     if len(parts) >= 2 or any(isinstance(p, (ShapePart, ShapeProduct)) for p in parts):
         c = Context(**{**ctx.__dict__})
         c.approx = ctx.approx or "≈" in rels
