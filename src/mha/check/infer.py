@@ -398,14 +398,28 @@ class Search:
             if (d_in is None or W.shape[1] == d_in) and (W.shape[0] != W.shape[1] or d_in is None or True):
                 out.append(Choice(W.T.copy(), f"{role} printed at {o.a.place}, used as W x (transposed)",
                                   frozenset([o.a.id]), 0.5))
-        if per_head:
+        ident_heads = self._identity_heads(role)
+        if per_head or len(ident_heads) > 1:
             by = {}
             for o in per_head:
                 by.setdefault(_ref_for(o, role).head, o)
-            if sorted(by) == list(range(len(by))) and len({by[k].val.shape for k in by}) == 1:
-                stack = np.stack([by[k].val for k in sorted(by)])
+            shapes = {by[k].val.shape for k in by}
+            if len(shapes) <= 1:
+                shape = shapes.pop() if shapes else ((d_in, d_in) if d_in else None)
+                if shape is not None and shape[0] == shape[1]:
+                    for h in ident_heads:
+                        if h not in by:
+                            by[h] = None
+            if by and sorted(by) == list(range(len(by))) and len({by[k].val.shape for k in by if by[k] is not None}) <= 1 \
+                    and any(by[k] is not None for k in by) or (by and all(v is None for v in by.values()) and d_in
+                                                               and sorted(by) == list(range(len(by))) and len(by) > 1):
+                some = next((by[k].val for k in by if by[k] is not None), None)
+                eye = np.eye(some.shape[0] if some is not None else d_in)
+                stack = np.stack([by[k].val if by[k] is not None else eye for k in sorted(by)])
+                by = {k: v for k, v in by.items() if v is not None}
                 if d_in is None or stack.shape[1] == d_in:
-                    out.append(Choice(stack, f"{role} per head, printed at {by[0].a.place}",
+                    where = next(iter(by.values())).a.place if by else "the text (identity per head)"
+                    out.append(Choice(stack, f"{role} per head, printed at {where}",
                                       frozenset(o.a.id for o in by.values())))
                 if d_in is None or stack.shape[2] == d_in:
                     out.append(Choice(stack.transpose(0, 2, 1).copy(), f"{role} per head (transposed)",
@@ -417,6 +431,20 @@ class Search:
         out.append(Choice("identity", f"{role} = I" + (" (stated)" if self._said_identity(role) else " (assumed)"),
                           frozenset(), ident_cost))
         return out
+
+    def _identity_heads(self, role: str) -> set[int]:
+        """Heads whose weight for `role` the document sets to the identity: W_1^Q = W_2^K = I."""
+        out: set[int] = set()
+        for c in self.doc.chains:
+            labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
+            if not any(re.fullmatch(r"I(_\{?\d+\}?)?|\\?mathbf\{?I\}?(_\{?\d+\}?)?|\{?I\}?_?\{?\d*\}?", x)
+                       for x in labs):
+                continue
+            for x in labs:
+                r = lb.parse_label(x)
+                if r is not None and role in r.nodes and r.raw_head is not None:
+                    out.add(r.raw_head - 1)
+        return {h for h in out if h >= 0}
 
     def _said_identity(self, role: str) -> bool:
         for h in self.hint_list:

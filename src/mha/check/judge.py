@@ -114,6 +114,8 @@ class Judge:
         self.t = compute(mapping) if mapping is not None else None
         self.vs = Views.of(self.t) if self.t is not None else None
         self.uses = frozenset() if given or inf.best is None else inf.best.cand.uses
+        if self.vs is not None:
+            self._rebase()
         if self.vs is not None and not given:
             self._bands()
         self._alt: dict[str, Views | None] = {}
@@ -121,6 +123,34 @@ class Judge:
         self.attributed: dict[int, Hit] = {}
 
     # ---------------------------------------------------------- set-up
+    def _rebase(self) -> None:
+        """Count rows and heads from 0 or from 1, whichever makes more labelled objects land on their row."""
+        from dataclasses import replace as _replace
+        from .infer import Bases
+        best = None
+        for hb in (1, 0):
+            for rb in (1, 0):
+                bases = Bases(hb, rb)
+                score = 0
+                for o in self.objs:
+                    if o.val is None or not o.refs:
+                        continue
+                    raw = [r for r in o.refs if r.raw_row is not None or r.raw_head is not None]
+                    if not raw:
+                        continue
+                    trial = _replace(o, refs=[bases.resolve(_raw(r)) for r in o.refs])
+                    if any(h.all and self.ref_ok(trial, h) for h in alignments(trial, self.vs)):
+                        score += 1
+                if best is None or score > best[0]:
+                    best = (score, bases)
+        if best is None or best[1] == self.inf.bases:
+            return
+        bases = best[1]
+        self.inf.bases = bases
+        for o in self.objs:
+            o.refs = [bases.resolve(_raw(r)) for r in o.refs]
+            o.ref = o.refs[0] if o.refs else None
+
     def _bands(self) -> None:
         radii = {}
         by_id = {o.a.id: o for o in self.objs}
@@ -266,6 +296,10 @@ class Judge:
             if good:
                 return {"kind": "holds", "hit": min(good, key=pref)}
             mine = [h for h in hits if self.ref_ok(o, h)]
+            fam = _families(o)
+            if strong and not mine and any(h.view.node in fam for h in full):
+                other = min((h for h in full if h.view.node in fam), key=pref)
+                return {"kind": "layout", "hit": other}
             if mine and (strong or max(h.n_ok for h in mine) >= 0.5 * o.val.size):
                 best = max(mine, key=lambda h: (h.n_ok, -pref(h)[0]))
                 other = min(full, key=pref) if full else None
@@ -408,6 +442,18 @@ class Judge:
         if kind == "holds":
             self.n_claims += 1
             self.n_numbers += o.n
+            return
+        if kind == "layout":
+            self.n_claims += 1
+            h = plan["hit"]
+            label = o.ref.show()
+            how = {"T": "transposed", "row": "a row of another head or token", "col": "a column"}.get(
+                h.how, "the values of " + _show_view(h))
+            kind2 = "transposed" if h.how == "T" else ("wrong_head" if h.view.h is not None and o.ref.head is not None
+                                                        and h.view.h != o.ref.head else "wrong_value")
+            self.add(Finding(a.line, a.place.cell, f"{label}", f"{list(o.val.shape)} {_short(o)}",
+                             f"{list(h.view.M.shape)}", None, self.step_of(h.view.node),
+                             f"{how}: these are the values of {_show_view(h)}", kind2))
             return
         if kind == "shape":
             self.n_claims += 1
@@ -650,6 +696,11 @@ class Judge:
         if not target[3] and not (_simple_kind(n, exact) != "wrong_value" or
                                   abs(exact - n.value) <= 0.05 * max(abs(exact), 1e-9)):
             self.n_claims -= 1
+            return
+        if not target[3] and abs(exact - n.value) <= 2 * n.half + 1e-12:
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
+                             n.rounded(exact), step, "one unit in the last digit: rounding of the values it comes from",
+                             "rounded_sum", "note"))
             return
         before = [f for kk, _, f in values if kk < k and f is not None]
         if before and n.contains(before[-1]):
@@ -966,6 +1017,11 @@ class Judge:
 
 
 # ------------------------------------------------------------------ small helpers
+
+def _raw(r: lb.Ref) -> lb.Ref:
+    """A resolved reference back to the indices as written (resolve() subtracts the base again)."""
+    return r
+
 
 def _order(place: Place) -> tuple[int, int]:
     return (place.cell or 0, place.line)

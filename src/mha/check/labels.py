@@ -228,7 +228,7 @@ def _symbol(s: str) -> Ref | None:
     m = re.match(r"^(?:head|Head|h)_?\(?(\d+)\)?$", t)
     if m:
         return Ref(("O",), raw_head=int(m.group(1)), transposed=transposed)
-    m = re.match(r"^(?:Q|q)\^?\(?(\d+|h)?\)?\(?(?:K|k)\^?\(?(\d+|h)?\)?\)?\^T$", t)
+    m = re.match(r"^(?:Q|q)[_^]?\(?(\d+|h|i)?\)?\(?(?:K|k)[_^]?\(?(\d+|h|i)?\)?\)?\^T$", t)
     if m and (m.group(1) == m.group(2) or not (m.group(1) and m.group(2))):
         return Ref(("QKt",), raw_head=_num(m.group(1) or m.group(2)))
     # one letter with a superscript head and/or subscripts: Q^(1), q_1^(1), o^(1)_3, α_{12}, x_2, Z_0
@@ -261,7 +261,7 @@ def _symbol(s: str) -> Ref | None:
                     head = int(s0)           # Q_1, A_2, Z_0: one head's matrix
                 else:
                     row = int(s0)            # x_1, q_2, o_3^(1): one token's row
-            elif s0 in ("i", "j", "t", "h", "ij"):
+            elif s0 in ("i", "j", "t", "h", "ij", "m", "n", "k", "p", "s", "b"):
                 pass
             else:
                 return None

@@ -130,6 +130,9 @@ class Builder:
             m = _NUMBER_ONLY.match(body)
             if m:
                 found.append((a, z, None, m.group(1)))
+        for m in re.finditer(r"(?<![\w.\[,])(-?\d+\.\d{2,})(?![\w.\]])", masked):
+            if not re.search(r"[\[\]=]", masked[max(0, m.start() - 3):m.start()]):
+                found.append((m.start(), m.end(), None, m.group(1)))
         for m in _DIMS_TEXT.finditer(masked):
             if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
                 continue           # arithmetic, not a shape
