@@ -12,7 +12,8 @@ import pytest
 
 import mha
 from mha.explanation import default_lang
-from mha.explanation.model import LANGS, catalog
+from mha.explanation import LANGS
+from mha.explanation.catalog import catalog
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("MHA_UPDATE_GOLDEN") == "1"

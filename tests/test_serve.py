@@ -54,7 +54,8 @@ def test_api_render_random_weights_and_language(client):
     (b"[1, 2]", 400, "JSON object"),
     (json.dumps({"X": [[1, 2]], "n_heads": 3}).encode(), 422, "n_heads"),
     (json.dumps({"X": [[0.5] * 4] * (MAX_T + 1), "n_heads": 1}).encode(), 413, "T <="),
-    (json.dumps({"X": [[1, 0]], "n_heads": 99}).encode(), 413, "n_heads"),
+    (json.dumps({"X": [[1, 0]], "n_heads": 99}).encode(), 422, "n_heads"),      # invalid before too large
+    (json.dumps({"X": [[1.0] * 32], "n_heads": 32}).encode(), 413, "H <= 16"),
     (b" " * (MAX_BODY_BYTES + 1), 413, "larger than"),
     (json.dumps({"X": "__import__('os').system('id')", "n_heads": 1}).encode(), 422, "X: expected"),
 ])

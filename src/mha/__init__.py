@@ -10,7 +10,8 @@ array([[0.8022, 0.5989, 0.5035, 0.2483],
 
 from .core import attention, head_attention, merge_heads, split_heads, trace
 from .examples import DOCUMENT_EXAMPLE, random_example
-from .explanation import Explanation, explain
+from .explanation import Explanation
+from .render import explain
 from .inputs import Config, MHAInputError, parse_config
 from .interop import from_torch
 from .trace import Trace

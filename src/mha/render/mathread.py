@@ -1,0 +1,60 @@
+"""Reading the explanations' LaTeX with pylatexenc: prose split into text and `$...$` math, and math as a tree.
+
+pylatexenc 2 keeps `^` and `_` inside its character nodes; declaring them as
+specials that take one argument makes its walker return them as nodes with
+their script attached, so the views walk a proper tree and never tokenize.
+pylatexenc is imported on first use: the Markdown view never needs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of prose: plain text, or the LaTeX of one inline formula (without its $ signs)."""
+
+    math: bool
+    source: str
+
+
+@lru_cache(maxsize=1)
+def _contexts() -> tuple[Any, Any]:
+    from pylatexenc import latexwalker, macrospec
+
+    prose = latexwalker.get_default_latex_context_db()
+    math = prose.filter_context()
+    one_arg = macrospec.MacroStandardArgsParser("{")
+    math.add_context_category("mha-math", prepend=True, specials=[
+        macrospec.SpecialsSpec("^", args_parser=one_arg), macrospec.SpecialsSpec("_", args_parser=one_arg),
+    ], macros=[macrospec.MacroSpec(name, "{") for name in ("text", "mathrm", "operatorname", "mathbf",
+                                                             "textrm", "mathbb", "tilde", "hat", "bar")]
+        + [macrospec.MacroSpec("frac", "{{"), macrospec.MacroSpec("sqrt", "[{")])
+    return prose, math
+
+
+def math_tree(latex: str) -> list[Any]:
+    """The nodes of one formula (pylatexenc's LatexNode objects, `^` / `_` as specials with their argument)."""
+    from pylatexenc.latexwalker import LatexWalker
+    nodes, _, _ = LatexWalker(latex, latex_context=_contexts()[1], tolerant_parsing=True).get_latex_nodes()
+    return nodes
+
+
+@lru_cache(maxsize=4096)
+def spans(text: str) -> tuple[Span, ...]:
+    """Prose cut into text and inline math, as pylatexenc's walker finds the `$...$` pairs."""
+    from pylatexenc.latexwalker import LatexMathNode, LatexWalker
+    nodes, _, _ = LatexWalker(text, latex_context=_contexts()[0], tolerant_parsing=True).get_latex_nodes()
+    out: list[Span] = []
+    for node in nodes:
+        if isinstance(node, LatexMathNode):
+            opening, closing = node.delimiters
+            out.append(Span(True, text[node.pos + len(opening):node.pos + node.len - len(closing)]))
+        elif out and not out[-1].math:
+            out[-1] = Span(False, out[-1].source + node.latex_verbatim())
+        else:
+            out.append(Span(False, node.latex_verbatim()))
+    return tuple(out)
