@@ -79,7 +79,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     request = parse_request(
         build_input(args), weights=args.weights, seed=args.seed, lang=args.lang, precision=args.precision,
         heads=_int_list(args.heads, "--heads") if args.heads else None, tokens=args.tokens, full=args.full,
-        batch=args.batch, block_size=(args.block_size or 2) if args.tiled else None)
+        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None)
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
     t = run(parse_config(request.input, dtype=args.dtype))
@@ -213,6 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, MHAInputError) as e:
         msg = " ".join(str(e).split())
         print(msg if msg.startswith("mha") else f"mha: error: {msg}", file=sys.stderr)
+        return 2
+    except RecursionError:          # lists nested deeper than Python's stack while the input is read
+        print("mha: error: input: nests too deeply to be an attention configuration", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -1,7 +1,7 @@
 """How a number is printed: the one place that rounds.
 
 `format_number` decides the digits; each renderer only draws the result in its
-own notation (LaTeX ``1.5 \\times 10^{300}``, terminal ``1.5×10³⁰⁰``, HTML
+own notation (LaTeX ``1.5\\times10^{300}``, terminal ``1.5×10³⁰⁰``, HTML
 ``1.5×10<sup>300</sup>``), so no renderer rounds and nothing parses a number back.
 
 >>> format_number(0.751745, 4)
@@ -11,7 +11,7 @@ Printed(sign='', digits='0.7517', exponent=None)
 >>> format_number(-1.5e300, 4)
 Printed(sign='-', digits='1.5000', exponent=300)
 >>> latex_number(float("-inf"), 4), latex_number(2.5e12, 2)
-('-\\\\infty', '2.50 \\\\times 10^{12}')
+('-\\\\infty', '2.50\\\\times10^{12}')
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def latex_number(x: float, precision: int, *, scientific: bool = False) -> str:
     if p.digits == "nan":
         return "\\mathrm{NaN}"
     if p.exponent is not None:
-        return f"{p.sign}{p.digits} \\times 10^{{{p.exponent}}}"
+        return f"{p.sign}{p.digits}\\times10^{{{p.exponent}}}"      # no spaces: the terminal reads 1.5×10³⁰⁰
     return p.sign + p.digits
 
 

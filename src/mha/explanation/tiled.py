@@ -37,7 +37,8 @@ class Tiled(Writer):
             keys = f"{k0 + 1}:{k1}"
             blocks += [
                 Para(self.tr("tiled.block", k=k + 1, first=k0 + 1, last=k1)),
-                self.matrix(f"S^{{({H})}}_{{:,\\,{keys}}}", a["S"][:, k0:k1], query_rows=True, show_shape=False),
+                self.matrix(f"S^{{({H})}}_{{:,\\,{keys}}}", a["S"][:, k0:k1], query_rows=True, show_shape=False,
+                            masked=a["S"][:, k0:k1] == -np.inf),
                 Display(f"m = {self.column(st['m'])}, \\quad "
                         f"\\alpha = e^{{m^{{\\text{{old}}}} - m}} = {self.column(st['alpha'])}"),
                 self.matrix(f"e^{{S_{{:,\\,{keys}}} - m}}", st["p"], query_rows=True, show_shape=False),

@@ -134,7 +134,7 @@ def body_html(ex: Explanation, id_prefix: str = "") -> str:
         body.extend(_block(b) for b in sec.blocks)
         body.append("</section>")
     parts.append(f'<nav><strong>{html.escape(cat["html.contents"])}</strong><ul>{"".join(toc)}</ul></nav>')
-    return "".join(parts + body)
+    return "\n".join(parts + body)       # a line per block: readable source and golden diffs
 
 
 def _html_lang(lang: str) -> str:

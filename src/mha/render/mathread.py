@@ -23,12 +23,17 @@ class Span:
 
 @lru_cache(maxsize=1)
 def _contexts() -> tuple[Any, Any]:
-    from pylatexenc import latexwalker, macrospec
+    """The walker's vocabulary: none for prose (only `$` matters there), a small one for math.
 
-    prose = latexwalker.get_default_latex_context_db()
-    math = prose.filter_context()
+    Only what the explanations write is declared; an unknown macro takes no
+    argument, and few specials keep the walker fast (it tests each for every character).
+    """
+    from pylatexenc import macrospec
+
+    prose = macrospec.LatexContextDb()
+    math = macrospec.LatexContextDb()
     one_arg = macrospec.MacroStandardArgsParser("{")
-    math.add_context_category("mha-math", prepend=True, specials=[
+    math.add_context_category("mha-math", specials=[
         macrospec.SpecialsSpec("^", args_parser=one_arg), macrospec.SpecialsSpec("_", args_parser=one_arg),
     ], macros=[macrospec.MacroSpec(name, "{") for name in ("text", "mathrm", "operatorname", "mathbf",
                                                              "textrm", "mathbb", "tilde", "hat", "bar")]
@@ -46,6 +51,8 @@ def math_tree(latex: str) -> list[Any]:
 @lru_cache(maxsize=4096)
 def spans(text: str) -> tuple[Span, ...]:
     """Prose cut into text and inline math, as pylatexenc's walker finds the `$...$` pairs."""
+    if "$" not in text:
+        return (Span(False, text),)
     from pylatexenc.latexwalker import LatexMathNode, LatexWalker
     nodes, _, _ = LatexWalker(text, latex_context=_contexts()[0], tolerant_parsing=True).get_latex_nodes()
     out: list[Span] = []

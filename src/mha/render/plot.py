@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import math
 import os
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..explanation.numbers import format_number
 from ..inputs import MHAInputError
 from ..trace import Trace
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 SUFFIXES = (".png", ".svg", ".pdf")
 
@@ -29,6 +34,18 @@ def save_heatmaps(trace: Trace, path: str, *, precision: int = 2, batch: int = 0
     problem = plot_path_problem(path)
     if problem:
         raise MHAInputError(f"path: {problem}")
+    fig = heatmap_figure(trace, precision=precision, batch=batch, max_cells=max_cells)
+    import matplotlib.pyplot as plt
+    try:
+        fig.savefig(path)
+    except OSError as e:
+        raise MHAInputError(f"path: cannot write {path}: {e.strerror or e}") from None
+    finally:
+        plt.close(fig)
+
+
+def heatmap_figure(trace: Trace, *, precision: int = 2, batch: int = 0, max_cells: int = 24) -> Figure:
+    """The grid of A^(h), four heads to a row, masked cells in grey."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -57,15 +74,10 @@ def save_heatmaps(trace: Trace, path: str, *, precision: int = 2, batch: int = 0
         if max(T, S) <= max_cells:
             _annotate(ax, A[h], masked[h], precision)
     fig.colorbar(im, ax=axes.ravel().tolist(), shrink=0.8)
-    try:
-        fig.savefig(path)
-    except OSError as e:
-        raise MHAInputError(f"path: cannot write {path}: {e.strerror or e}") from None
-    finally:
-        plt.close(fig)
+    return fig
 
 
-def _annotate(ax, A: np.ndarray, masked: np.ndarray, precision: int) -> None:
+def _annotate(ax: Axes, A: np.ndarray, masked: np.ndarray, precision: int) -> None:
     """Token numbers on both axes and each weight in its cell."""
     T, S = A.shape
     ax.set_xticks(range(S), [str(j + 1) for j in range(S)])

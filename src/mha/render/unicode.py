@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from .mathread import math_tree, spans
@@ -27,14 +28,18 @@ SYMBOLS = {
     "ell": "ℓ", "alpha": "α", "theta": "θ", "odot": "⊙", "leftarrow": "←", "textstyle": "", "displaystyle": "",
     "{": "{", "}": "}", "%": "%", "_": "_", "&": "&", "#": "#",
 }
+PLAIN = frozenset("\\^_{}")          # a formula without these characters reads the same in Unicode
 TEXT = ("text", "mathrm", "operatorname", "mathbf", "textrm")
 BLACKBOARD = {"R": "ℝ", "N": "ℕ"}
 ACCENTS = {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304"}
 
 
+@lru_cache(maxsize=4096)
 def to_unicode(latex: str) -> str:
     """One formula (without its $ signs) in Unicode."""
-    return _emit(math_tree(latex))
+    if not PLAIN.isdisjoint(latex):
+        return _emit(math_tree(latex))
+    return latex                        # no command, group or script: nothing to convert
 
 
 def prose_to_unicode(text: str) -> str:
