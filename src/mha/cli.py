@@ -63,7 +63,7 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .core import run
+    from .trace import run
     from .explanation import build
     from .explanation.options import parse_request
     from .inputs import parse_config

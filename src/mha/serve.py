@@ -52,13 +52,13 @@ def _config(data: Any):
 
 
 def explain_json(data: Any) -> dict[str, Any]:
-    from .core import run
+    from .trace import run
     return run(_config(data)).to_dict()
 
 
 def render_fragment(body: Any) -> dict[str, Any]:
     """The explanation as an HTML fragment, with the same options and rules as `mha explain`."""
-    from .core import run
+    from .trace import run
     from .explanation import build
     from .render.html import render_html, render_html_languages
     if not isinstance(body, dict) or not isinstance(body.get("input"), dict):

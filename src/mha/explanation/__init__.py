@@ -69,7 +69,7 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
     (0-based indices), tokens (a slice of query rows) and batch (0-based) choose
     what is shown in detail.
     """
-    from ..core import trace as compute
+    from ..trace import trace as compute
     from ..examples import DOCUMENT_EXAMPLE
     from ..inputs import MHAInputError
 
