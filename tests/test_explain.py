@@ -70,18 +70,28 @@ def parse_md_matrices(md):
     return out
 
 
-def lookup(t, lhs, b=0):
-    """The trace array a left-hand side names (the symbol's last '=' part decides for Q = K = V)."""
+def lookup(t, section, lhs, b=0):
+    """The trace array that a matrix of a section shows (the symbol's first part decides for Q = K = V)."""
     name = lhs.split(" = ")[0].strip()
     h = re.search(r"\^\{\((\d+)\)\}", name)
-    if name.startswith("Q^{(") and "(K^" in name:
-        return t.QKt[b, int(h.group(1)) - 1]
-    if h:
-        arr = {"Q": t.Qh, "K": t.Kh, "V": t.Vh, "S": t.S, "A": t.A, "O": t.O}[name[0]]
-        return arr[b, int(h.group(1)) - 1]
-    simple = {"X": t.X[b], "Q": t.Q[b], "K": t.K[b], "V": t.V[b], "Y": t.Y[b],
-              "O_{\\text{concat}}": t.O_concat[b]}
+    i = int(h.group(1)) - 1 if h else None
     c = t.config
+    if section == "rope":
+        return (t.Qh_rope if "Q^" in name else t.Kh_rope)[b, i]
+    if section == "cache":
+        return (t.K_all if name[0] == "K" else t.V_all)[b, i]
+    if section.startswith("head"):
+        if name.startswith("Q^{(") and "(K^" in name:
+            return t.QKt[b, i]
+        if name[0] == "B":
+            return t.position_bias[i]
+        return {"S": t.S, "A": t.A, "O": t.O, "V": t.V_all}[name[0]][b, i]
+    if section == "split":
+        return {"Q": t.Qh, "K": t.Kh, "V": t.Vh}[name[0]][b, i]
+    if section == "setup" and c.given_qkv:
+        return {"Q": c.Q_in, "K": c.K_in, "V": c.V_in}[name][b]
+    simple = {"X": t.X[b] if t.X is not None else None, "Q": t.Q[b], "K": t.K[b], "V": t.V[b], "Y": t.Y[b],
+              "O_{\\text{concat}}": t.O_concat[b]}
     simple.update({w: getattr(c, w) for w in ("W_Q", "W_K", "W_V", "W_O")})
     simple.update({w: getattr(c, w)[None] for w in ("b_Q", "b_K", "b_V", "b_O") if getattr(c, w) is not None})
     if c.key is not None:
@@ -90,16 +100,18 @@ def lookup(t, lhs, b=0):
 
 
 def check_numbers(ex):
+    """Every number of every matrix in the Markdown equals the trace's, correctly rounded; -inf where masked."""
     t, p = ex.trace, ex.options.precision
     mats = parse_md_matrices(ex.to_markdown())
     assert mats, "no matrices found"
+    blocks = [(s.key, blk) for s in ex.sections if not s.key.startswith("tiled") for blk in s.blocks
+              if isinstance(blk, mha.explanation.Matrix)]
+    assert [blk.symbol for _, blk in blocks] == [lhs for lhs, _ in mats]
     n_checked = 0
-    for lhs, rows in mats:
-        full = lookup(t, lhs, ex.options.batch)
-        sec = next(s for s in ex.sections for blk in s.blocks
-                   if getattr(blk, "symbol", None) == lhs and len(blk.cells) == len(rows))
-        blk = next(b for b in sec.blocks if getattr(b, "symbol", None) == lhs)
-        for r, (i, row) in enumerate(zip(blk.rows, rows)):
+    for (section, blk), (lhs, rows) in zip(blocks, mats):
+        full = lookup(t, section, lhs, ex.options.batch)
+        assert full.shape == blk.shape, (section, lhs, full.shape, blk.shape)
+        for i, row in zip(blk.rows, rows):
             for j, cell in zip(blk.cols, row):
                 if i is None or j is None:
                     assert cell in ("\\vdots", "\\cdots", "\\ddots")
@@ -241,6 +253,23 @@ def test_bad_explain_flags(run_cli):
         assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
 
 
+@pytest.mark.parametrize("name", sorted(mha.EXAMPLES))
+def test_every_named_example_is_explained_with_the_traces_numbers(name):
+    """Shapes, GQA, RoPE, ALiBi, windows, the cache: each view renders, every number is the trace's."""
+    data = mha.EXAMPLES[name].data
+    for lang in LANGS:
+        ex = mha.explain(data, lang=lang)
+        assert check_numbers(ex) > 10
+        text = ex.to_text()
+        assert "\\" not in text and "$" not in text and "{" not in text, name
+        assert len(ex.to_html()) > 5000 and "\\begin{document}" in ex.to_latex()
+    keys = [s.key for s in mha.explain(data, lang="en").sections]
+    c = mha.trace(data).config
+    assert ("rope" in keys) == (c.rope is not None) and ("cache" in keys) == (c.cache_K is not None)
+    assert ("gqa" in keys) == (c.G < c.n_heads) and ("projections" in keys) == (not c.given_qkv)
+    assert ("head1.alibi" in keys) == (c.alibi_rule is not None)
+
+
 def test_bert_base_sized_layer_stays_readable():
     """T = 512, d_model = 768, H = 12 with random weights: default output is elided (speed is in the bench)."""
     data = mha.random_example(T=512, d_model=768, n_heads=12, seed=0)
@@ -376,3 +405,11 @@ def test_unicode_of_the_formulas_the_explanation_writes():
         "A⁽¹⁾ᵢⱼ = (e^(Sᵢⱼ - mᵢ))/(Σ_(j') e^(S_(ij') - mᵢ))"
     assert to_unicode(r"\tilde{O} \in \mathbb{R}^{3 \times 2}") == "O\u0303 ∈ ℝ³ˣ²"
     assert to_unicode(r"2.5\times10^{-16}") == "2.5×10⁻¹⁶"
+
+
+def test_chinese_lines_break_between_characters_not_inside_latin_words():
+    from mha.render.text import fold_cjk
+    text = "因果掩码：与 PyTorch 的 scaled_dot_product_attention 相同，查询只能看之前的键"
+    lines = fold_cjk(text, 30).splitlines()
+    assert len(lines) > 1 and any("scaled_dot_product_attention" in line for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")

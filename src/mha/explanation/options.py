@@ -70,22 +70,23 @@ class Limits:
     numbers: int = 20_000     # every array of the configuration together
 
     def check_input(self, data: Mapping[str, Any]) -> None:
-        """Before the configuration is parsed: the sizes of X, key and value, read as arrays.
+        """Before the configuration is parsed: the sizes of the token arrays (X, key, value, or Q, K, V).
 
         Parsing builds the identity or random weights, d_model × d_model, so a
         too wide X must be refused before that, not after.
         """
-        for field, tokens in (("X", "T"), ("key", "S"), ("value", "S")):
+        for field, tokens in (("X", "T"), ("key", "S"), ("value", "S"), ("Q", "T"), ("K", "S"), ("V", "S")):
             if data.get(field) is not None:
                 shape = as_array(data[field], field, ndims=(2, 3)).shape
-                self._sizes(field, ((tokens, shape[-2], self.tokens), ("d_model" if field == "X" else f"d_{field}",
-                                                                          shape[-1], self.d_model)))
+                width = "d_model" if field == "X" else "width"
+                self._sizes(field, ((tokens, shape[-2], self.tokens), (width, shape[-1], self.d_model)))
 
     def check(self, cfg: Config) -> None:
         """Raise `LimitError` naming the first size of the parsed configuration over its limit."""
-        self._sizes("X", (("T", cfg.T, self.tokens), ("d_model", cfg.d_model, self.d_model)))
-        self._sizes("key", (("S", cfg.S, self.tokens),))
-        self._sizes("n_heads", (("H", cfg.n_heads, self.heads),))
+        self._sizes("input", (("T", cfg.T, self.tokens), ("S", cfg.S, self.tokens),
+                              ("H", cfg.n_heads, self.heads)))
+        if cfg.d_model is not None:
+            self._sizes("X", (("d_model", cfg.d_model, self.d_model),))
         total = sum(a.size for a in vars(cfg).values() if isinstance(a, np.ndarray))
         if total > self.numbers:
             raise LimitError(f"input: {total} numbers, the limit is {self.numbers}")

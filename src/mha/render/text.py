@@ -23,7 +23,7 @@ from .common import grid, numbered, relation_latex, shape_latex
 from .unicode import prose_to_unicode, superscript, to_unicode
 
 
-_PIECE = re.compile(r"[A-Za-z0-9_.,:;'’()\\[\\]=+\\-]+ ?|.", re.S)
+_PIECE = re.compile(r"[A-Za-z0-9_.,:;'’()\[\]=+\-]+ ?|.", re.S)
 
 
 def fold_cjk(text: str, width: int) -> str:

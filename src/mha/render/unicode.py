@@ -18,14 +18,14 @@ from typing import Any
 
 from .mathread import math_tree, spans
 
-SUP = dict(zip("0123456789+-=()hijknmTx×", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ʰⁱʲᵏⁿᵐᵀˣˣ"))
-SUB = dict(zip("0123456789+-=()aehijklmnopstx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚₛₜₓ"))
+SUP = dict(zip("0123456789+-=()ghijknmTx×", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵍʰⁱʲᵏⁿᵐᵀˣˣ"))
+SUB = dict(zip("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
 SYMBOLS = {
     "times": "×", "cdot": "·", "top": "ᵀ", "infty": "∞", "sum": "Σ", "max": "max", "in": "∈",
     "le": "≤", "leq": "≤", "ge": "≥", "approx": "≈", "ldots": "…", "cdots": "⋯", "vdots": "⋮",
     "ddots": "⋱", "quad": "  ", "qquad": "    ", ",": " ", ";": " ", "!": "", " ": " ", "left": "",
     "right": "", "exp": "exp", "log": "log", "to": "→", "ne": "≠", "mid": "|", "lt": "<", "gt": ">",
-    "ell": "ℓ", "alpha": "α", "theta": "θ", "odot": "⊙", "leftarrow": "←", "textstyle": "", "displaystyle": "",
+    "ell": "ℓ", "alpha": "α", "theta": "θ", "mapsto": "↦", "odot": "⊙", "leftarrow": "←", "textstyle": "", "displaystyle": "",
     "{": "{", "}": "}", "%": "%", "_": "_", "&": "&", "#": "#",
 }
 PLAIN = frozenset("\\^_{}")          # a formula without these characters reads the same in Unicode
@@ -63,11 +63,21 @@ def _node(node: Any) -> str:
         return _emit(node.nodelist)
     if isinstance(node, lw.LatexSpecialsNode):
         if node.specials_chars in ("^", "_"):
-            return _script(_args(node)[0], node.specials_chars)
+            arg = node.nodeargd.argnlist[0]
+            if _is_word(arg):              # d_{\text{model}}: a word stays a word, d_model, not a row of small letters
+                return node.specials_chars + _emit([arg])
+            return _script(_emit([arg]), node.specials_chars)
         return node.specials_chars
     if isinstance(node, lw.LatexMacroNode):
         return _macro(node.macroname, _args(node), node.macro_post_space)
     return node.latex_verbatim()       # a comment: as written
+
+
+def _is_word(node: Any) -> bool:
+    """A script that is one \\text{...} (or \\mathrm{...}) word."""
+    from pylatexenc import latexwalker as lw
+    inner = node.nodelist if isinstance(node, lw.LatexGroupNode) else [node]
+    return len(inner) == 1 and isinstance(inner[0], lw.LatexMacroNode) and inner[0].macroname in TEXT
 
 
 def _macro(name: str, args: list[str], post_space: str) -> str:
