@@ -25,12 +25,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _json_arg(text: str, flag: str) -> Any:
+    """A flag's JSON value; a syntax error or a nesting deeper than Python's stack is one UsageError."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{flag}: not valid JSON ({e.msg} at column {e.colno})") from None
-    except RecursionError:
-        raise UsageError(f"{flag}: nests too deeply to be a matrix") from None
+    except (json.JSONDecodeError, RecursionError) as e:
+        why = f"not valid JSON ({e.msg} at column {e.colno})" if isinstance(e, json.JSONDecodeError) else \
+            "nests too deeply to be a matrix"
+        raise UsageError(f"{flag}: {why}") from None
 
 
 def _int_list(text: str, flag: str) -> list[int]:

@@ -15,13 +15,12 @@ from typing import Iterator, Union
 
 @dataclass(frozen=True)
 class Para:
+    """A paragraph of prose, inline math between $...$."""
     text: str
 
 
-@dataclass(frozen=True)
-class Note:
-    """A remark set apart from the main flow (a tip, a caveat, a rounding remark)."""
-    text: str
+class Note(Para):
+    """A paragraph set apart from the main flow (a tip, a caveat, a rounding remark)."""
 
 
 @dataclass(frozen=True)

@@ -96,10 +96,10 @@ def matrix_html(m: Matrix) -> str:
 
 def _block(b: Display | Items | Matrix | Note | Para | Table) -> str:
     match b:
-        case Para():
-            return f"<p>{prose_html(b.text)}</p>"
         case Note():
             return f'<p class="note">{prose_html(b.text)}</p>'
+        case Para():
+            return f"<p>{prose_html(b.text)}</p>"
         case Items():
             return "<ul>" + "".join(f"<li>{prose_html(i)}</li>" for i in b.items) + "</ul>"
         case Display():

@@ -48,10 +48,10 @@ def render_latex(ex: Explanation) -> str:
         out.append(f"\\{cmd}{{{number}. {escape(sec.title)}}}")
         for b in sec.blocks:
             match b:
-                case Para():
-                    out += [escape(b.text), ""]
                 case Note():
                     out += [r"\begin{quote}\itshape " + escape(b.text) + r"\end{quote}"]
+                case Para():
+                    out += [escape(b.text), ""]
                 case Items():
                     out += [r"\begin{itemize}"] + [r"\item " + escape(i) for i in b.items] + [r"\end{itemize}"]
                 case Display() | Matrix():

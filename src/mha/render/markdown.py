@@ -22,10 +22,10 @@ def render_markdown(ex: Explanation) -> str:
         out += [f"{'#' * sec.level} {number}. {sec.title}", ""]
         for b in sec.blocks:
             match b:
-                case Para():
-                    out += [b.text, ""]
                 case Note():
                     out += [f"> {b.text}", ""]
+                case Para():
+                    out += [b.text, ""]
                 case Items():
                     out += [f"- {item}" for item in b.items] + [""]
                 case Display():

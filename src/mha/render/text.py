@@ -114,10 +114,10 @@ def _renderables(ex: Explanation, color: bool, width: int) -> list[RenderableTyp
             items.append(Text(title, style="bold"))
         for b in sec.blocks:
             match b:
-                case Para():
-                    items.append(Text(prose_to_unicode(b.text)))
                 case Note():
                     items.append(Text("› " + prose_to_unicode(b.text), style="italic yellow"))
+                case Para():
+                    items.append(Text(prose_to_unicode(b.text)))
                 case Items():
                     items.append(Group(*(Text("  • " + prose_to_unicode(i)) for i in b.items)))
                 case Display():
