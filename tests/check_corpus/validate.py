@@ -50,6 +50,9 @@ def _split(P, n):  # [B, T, n*d] -> [B, n, T, d]
     return P.reshape(B, T, n, W // n).transpose(0, 2, 1, 3)
 
 
+_ROPE_TABLE = []  # cos, sin and angles of the last configuration, for the number pool
+
+
 def _rotate(x, pos, spec):  # x [T, d]
     d = x.shape[-1]
     dims = spec.get("dims", d)
@@ -58,6 +61,7 @@ def _rotate(x, pos, spec):  # x [T, d]
     else:
         inv = 1.0 / spec.get("base", 10000.0) ** (np.arange(0, dims, 2) / dims)
     ang = np.outer(_a(pos), inv)
+    _ROPE_TABLE.extend([np.cos(ang).ravel(), np.sin(ang).ravel(), ang.ravel(), inv])
     c = np.cos(ang) * spec.get("attention_factor", 1.0)
     s = np.sin(ang) * spec.get("attention_factor", 1.0)
     out = x.copy()
@@ -105,6 +109,7 @@ def attention(cfg):
     out.update(Q=Q, K=K, V=V, Qh=Qh, Kh=Kh, Vh=Vh)
     B, _, T, d_k = Qh.shape
     S_len = Kh.shape[2]
+    _ROPE_TABLE.clear()
     if cfg.get("rope"):
         spec = cfg["rope"] if isinstance(cfg["rope"], dict) else {}
         qpos = spec.get("positions", list(range(S_len - T, S_len)))
@@ -135,6 +140,8 @@ def attention(cfg):
     out.update(QKt=QKt, S=S, E=np.exp(S), E_shift=E, row_sum=np.exp(S).sum(-1), A=A, O=O, O_concat=Oc, Y=Y,
                qk_terms=qk_terms, av_terms=av_terms,
                constants=_a([d_k, math.sqrt(d_k), 1 / math.sqrt(d_k), scale, H, G, T, S_len]))
+    if _ROPE_TABLE:
+        out["rope_table"] = np.concatenate(_ROPE_TABLE)
     if not isinstance(W_O, str):
         out["o_terms"] = np.concatenate([(Oc[b][:, :, None] * _a(W_O)[None]).ravel() for b in range(B)])
     return out
