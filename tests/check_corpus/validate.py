@@ -36,7 +36,7 @@ STEPS = {"input", "weights", "projection", "split", "rope", "scores", "scale", "
 KINDS = {"swapped_digits", "neighbour_value", "dropped_sign", "wrong_shape", "rounded_sum", "missing_scale",
          "transposed", "arithmetic", "wrong_head", "wrong_value"}
 FORMATS = {"ipynb", "md", "tex", "html", "txt"}
-NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])|(?<![\w.])[-−]?\d+\.(?!\d)")
+NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?!\w|\.\d)")
 
 
 # --------------------------------------------------------------------------- attention (float64)
@@ -189,7 +189,7 @@ def decimals(tok):
 
 
 def value(tok):
-    return float(tok.replace("−", "-").rstrip("."))
+    return float(tok.replace("−", "-"))
 
 
 class Pool:
