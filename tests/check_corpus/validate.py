@@ -10,7 +10,7 @@ Standard library and NumPy only; it does not import mha. It checks:
 1. every slip's `find` occurs exactly once in the clean file, on the stated line (and, for a notebook, in the
    stated cell's source or output text on the stated line), `replace` differs, and `step` / `kind` come from the
    contract's vocabulary; a `swapped_digits` slip keeps the digits, a `dropped_sign` slip drops one minus sign
-   (or turns it into a space);
+   (`-`, `−` or `&minus;`; or turns it into a space);
 2. the document's `config` is computed here with a small float64 attention, and every number printed after an
    `=` or `≈` (and, with -v, every decimal number anywhere) is looked up among the inputs, the intermediates,
    their exponentials, row sums and the single products of a dot product or a weighted sum. A number matches
@@ -177,7 +177,7 @@ def units(path, raw):
         return [(f"cell {c} {w}", t) for c, w, t in notebook_texts(raw)]
     if path.suffix == ".html":
         return [("", re.sub(r"<[^>]*>", " ", raw).replace("&amp;", "&").replace("&lt;", "<")
-                 .replace("&gt;", ">"))]
+                 .replace("&gt;", ">").replace("&minus;", "−"))]
     return [("", raw)]
 
 
@@ -269,10 +269,11 @@ def check_slip(doc, slip, raw, path):
     if kind == "swapped_digits" and sorted(re.sub(r"\D", "", find)) != sorted(re.sub(r"\D", "", rep)):
         errs.append(f"{where}: swapped_digits changes the digits")
     if kind == "dropped_sign":
-        if not any(rep in (find[:i] + find[i + 1:], find[:i] + " " + find[i + 1:])
-                   for i, ch in enumerate(find) if ch in "-−"):
+        signs = [(m.start(), m.end()) for m in re.finditer(r"-|−|&minus;", find)]
+        if not any(rep in (find[:a] + find[b:], find[:a] + " " + find[b:]) for a, b in signs):
             errs.append(f"{where}: dropped_sign is not one minus sign removed")
-    if kind != "wrong_shape" and NUMBER.findall(find) == NUMBER.findall(rep):
+    if kind != "wrong_shape" and (NUMBER.findall(find.replace("&minus;", "−"))
+                                  == NUMBER.findall(rep.replace("&minus;", "−"))):
         errs.append(f"{where}: no number changes")
     return errs
 
