@@ -164,3 +164,15 @@ def test_identity_weights_replace_the_inputs_weights(tmp_path, run_cli):
     d = json.loads(out)
     assert d["config"]["identity_weights"] == ["W_Q", "W_K", "W_V", "W_O"]
     np.testing.assert_array_equal(d["Y"], mha.trace(BASE).Y[0])
+
+
+def test_named_examples_from_the_command_line(run_cli):
+    code, out, _ = run_cli("explain", "--examples", "--lang", "en")
+    assert code == 0
+    names = [line.split()[0] for line in out.splitlines()]
+    assert names == list(mha.EXAMPLES)
+    assert mha.EXAMPLES["gqa"].idea["en"] in out
+    code, out, _ = run_cli("explain", "--example", "llama-decode", "--format", "md", "--lang", "zh")
+    assert code == 0 and out == mha.explain(mha.EXAMPLES["llama-decode"].data, lang="zh").to_markdown()
+    code, out, err = run_cli("explain", "--example", "nope")
+    assert code == 2 and "--example" in err and "llama-decode" in err and err.count("\n") == 1

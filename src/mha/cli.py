@@ -45,7 +45,11 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
     """The input mapping from a file, the built-in example, or inline flags (before the weights are settled)."""
     from .examples import DOCUMENT_EXAMPLE
 
+    if args.example is not None and args.input:
+        raise UsageError("--example: give either an input file or a named example, not both")
     data: Any = read_json_file(args.input) if args.input else {}
+    if args.example is not None:
+        data = dict(_example(args.example).data)
     if not isinstance(data, dict):
         raise UsageError(f"input: the JSON file must hold an object, got {type(data).__name__}")
     if args.x is not None:
@@ -63,12 +67,32 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
+def _example(name: str) -> Any:
+    from .examples import EXAMPLES
+    if name not in EXAMPLES:
+        raise UsageError(f"--example: no example {name!r}; the examples are {', '.join(EXAMPLES)} (see --examples)")
+    return EXAMPLES[name]
+
+
+def list_examples(lang: str | None) -> str:
+    """One line per named example: its name and its idea in the language."""
+    from .examples import EXAMPLES
+    from .explanation.options import parse_langs
+    code = parse_langs(lang)[0]
+    width = max(len(name) for name in EXAMPLES)
+    lines = [f"{name:<{width}}  {e.idea[code]}" for name, e in EXAMPLES.items()]
+    return "\n".join(lines) + "\n"
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     from .trace import run
     from .explanation import build
     from .explanation.options import parse_request
     from .inputs import parse_config
 
+    if args.examples:
+        _write(list_examples(args.lang), args.output)
+        return 0
     fmt = args.format or "text"      # on a terminal in colour; plain when piped or NO_COLOR is set
     if args.block_size is not None and not args.tiled:
         raise UsageError("--block-size: only used with --tiled")
@@ -159,6 +183,8 @@ def make_parser() -> argparse.ArgumentParser:
 
     ex = sub.add_parser("explain", help="compute and explain multi-head attention step by step")
     ex.add_argument("input", nargs="?", help="input JSON file ('-' for stdin); default: the worked example")
+    ex.add_argument("--example", metavar="NAME", help="explain a named example (list them with --examples)")
+    ex.add_argument("--examples", action="store_true", help="list the named examples with their idea, and stop")
     ex.add_argument("--format", "-f", choices=FORMATS, help="output format (default: text)")
     ex.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     ex.add_argument("--lang", metavar="{en,zh}",
