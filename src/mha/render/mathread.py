@@ -41,27 +41,47 @@ def _contexts() -> tuple[Any, Any]:
     return prose, math
 
 
+# Digits are plain characters to the walker in prose and in math alike, so a text and its copy with every
+# digit made 0 parse into the same tree at the same positions.  The explanations repeat one sentence per
+# row and per head with other numbers in it; parsing the digit-free copy once serves all of them.
+_ZEROS = str.maketrans("123456789", "000000000")
+
+
 def math_tree(latex: str) -> list[Any]:
-    """The nodes of one formula (pylatexenc's LatexNode objects, `^` / `_` as specials with their argument)."""
+    """The nodes of one formula (pylatexenc's LatexNode objects, `^` / `_` as specials with their argument).
+
+    The nodes may come from a text with other digits: read characters at their positions in `latex`
+    (node.pos, node.len), not from node.chars.
+    """
+    return _math_tree(latex.translate(_ZEROS))
+
+
+@lru_cache(maxsize=4096)
+def _math_tree(latex: str) -> list[Any]:
     from pylatexenc.latexwalker import LatexWalker
     nodes, _, _ = LatexWalker(latex, latex_context=_contexts()[1], tolerant_parsing=True).get_latex_nodes()
     return nodes
 
 
-@lru_cache(maxsize=4096)
 def spans(text: str) -> tuple[Span, ...]:
     """Prose cut into text and inline math, as pylatexenc's walker finds the `$...$` pairs."""
+    return tuple(Span(math, text[a:b]) for math, a, b in _cuts(text.translate(_ZEROS)))
+
+
+@lru_cache(maxsize=4096)
+def _cuts(text: str) -> tuple[tuple[bool, int, int], ...]:
+    """(is math, start, end) of each piece of the prose; math without its delimiters."""
     if "$" not in text:
-        return (Span(False, text),)
+        return ((False, 0, len(text)),)
     from pylatexenc.latexwalker import LatexMathNode, LatexWalker
     nodes, _, _ = LatexWalker(text, latex_context=_contexts()[0], tolerant_parsing=True).get_latex_nodes()
-    out: list[Span] = []
+    out: list[tuple[bool, int, int]] = []
     for node in nodes:
         if isinstance(node, LatexMathNode):
             opening, closing = node.delimiters
-            out.append(Span(True, text[node.pos + len(opening):node.pos + node.len - len(closing)]))
-        elif out and not out[-1].math:
-            out[-1] = Span(False, out[-1].source + node.latex_verbatim())
+            out.append((True, node.pos + len(opening), node.pos + node.len - len(closing)))
+        elif out and not out[-1][0]:
+            out[-1] = (False, out[-1][1], node.pos + node.len)
         else:
-            out.append(Span(False, node.latex_verbatim()))
+            out.append((False, node.pos, node.pos + node.len))
     return tuple(out)

@@ -37,9 +37,9 @@ ACCENTS = {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304"}
 @lru_cache(maxsize=4096)
 def to_unicode(latex: str) -> str:
     """One formula (without its $ signs) in Unicode."""
-    if not PLAIN.isdisjoint(latex):
-        return _emit(math_tree(latex))
-    return latex                        # no command, group or script: nothing to convert
+    if PLAIN.isdisjoint(latex):
+        return latex                    # no command, group or script: nothing to convert
+    return _Emitter(latex).emit(math_tree(latex))
 
 
 def prose_to_unicode(text: str) -> str:
@@ -47,30 +47,34 @@ def prose_to_unicode(text: str) -> str:
     return "".join(to_unicode(s.source) if s.math else s.source for s in spans(text))
 
 
-def _emit(nodes: list[Any] | None) -> str:
-    return "".join(_node(n) for n in nodes or () if n is not None)
+class _Emitter:
+    """Walks pylatexenc's nodes of `src`, reading characters by position (see `mathread.math_tree`)."""
 
+    def __init__(self, src: str):
+        self.src = src
 
-def _args(node: Any) -> list[str]:
-    return [_emit([a]) if a is not None else "" for a in node.nodeargd.argnlist] if node.nodeargd else []
+    def emit(self, nodes: list[Any] | None) -> str:
+        return "".join(self.node(n) for n in nodes or () if n is not None)
 
+    def args(self, node: Any) -> list[str]:
+        return [self.emit([a]) if a is not None else "" for a in node.nodeargd.argnlist] if node.nodeargd else []
 
-def _node(node: Any) -> str:
-    from pylatexenc import latexwalker as lw
-    if isinstance(node, lw.LatexCharsNode):
-        return node.chars
-    if isinstance(node, (lw.LatexGroupNode, lw.LatexMathNode, lw.LatexEnvironmentNode)):
-        return _emit(node.nodelist)
-    if isinstance(node, lw.LatexSpecialsNode):
-        if node.specials_chars in ("^", "_"):
-            arg = node.nodeargd.argnlist[0]
-            if _is_word(arg):              # d_{\text{model}}: a word stays a word, d_model, not a row of small letters
-                return node.specials_chars + _emit([arg])
-            return _script(_emit([arg]), node.specials_chars)
-        return node.specials_chars
-    if isinstance(node, lw.LatexMacroNode):
-        return _macro(node.macroname, _args(node), node.macro_post_space)
-    return node.latex_verbatim()       # a comment: as written
+    def node(self, node: Any) -> str:
+        from pylatexenc import latexwalker as lw
+        if isinstance(node, lw.LatexCharsNode):
+            return self.src[node.pos:node.pos + node.len]
+        if isinstance(node, (lw.LatexGroupNode, lw.LatexMathNode, lw.LatexEnvironmentNode)):
+            return self.emit(node.nodelist)
+        if isinstance(node, lw.LatexSpecialsNode):
+            if node.specials_chars in ("^", "_"):
+                arg = node.nodeargd.argnlist[0]
+                if _is_word(arg):          # d_{\text{model}}: a word stays a word, d_model, not a row of small letters
+                    return node.specials_chars + self.emit([arg])
+                return _script(self.emit([arg]), node.specials_chars)
+            return node.specials_chars
+        if isinstance(node, lw.LatexMacroNode):
+            return _macro(node.macroname, self.args(node), node.macro_post_space)
+        return self.src[node.pos:node.pos + node.len]       # a comment: as written
 
 
 def _is_word(node: Any) -> bool:
