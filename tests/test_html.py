@@ -115,11 +115,13 @@ def test_plot_heatmaps(tmp_path, run_cli, ext):
 
 
 def test_cli_start_up_stays_light():
-    """`mha explain` must not import torch, matplotlib or the web framework."""
-    code = ("import sys, mha.cli; mha.cli.main(['explain', '--format', 'md', '-o', '/dev/null']); "
-            "print(sorted(m for m in ('torch', 'matplotlib', 'starlette', 'uvicorn', 'rich') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    """`mha explain --format md` imports no torch, matplotlib, web framework, rich or LaTeX reader; text no MathML."""
+    heavy = ("torch", "matplotlib", "starlette", "uvicorn", "rich", "pylatexenc", "latex2mathml")
+    for fmt, allowed in (("md", ()), ("text", ("rich", "pylatexenc"))):
+        code = (f"import sys, mha.cli; mha.cli.main(['explain', '--format', '{fmt}', '-o', '/dev/null']); "
+                f"print(sorted(m for m in {heavy!r} if m in sys.modules))")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+        assert out.strip() == str(sorted(allowed)), fmt
     code = "import sys, mha.core; print([m for m in sys.modules if m.split('.')[0] in ('torch', 'rich', 'matplotlib')])"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
 

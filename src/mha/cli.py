@@ -11,9 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .inputs import MHAInputError, UsageError, read_json_file
+
+if TYPE_CHECKING:
+    from .examples import Example
+    from .explanation import Explanation
 
 FORMATS = ("text", "md", "tex", "json", "html")
 
@@ -67,7 +71,7 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
-def _example(name: str) -> Any:
+def _example(name: str) -> Example:
     from .examples import EXAMPLES
     if name not in EXAMPLES:
         raise UsageError(f"--example: no example {name!r}; the examples are {', '.join(EXAMPLES)} (see --examples)")
@@ -118,7 +122,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def _render(fmt: str, exs: list[Any], *, to_file: bool) -> str | None:
+def _render(fmt: str, exs: list[Explanation], *, to_file: bool) -> str | None:
     """The explanation in one format; None when it went straight to the terminal."""
     if fmt == "text" and not to_file:
         from .render.text import print_text

@@ -14,14 +14,18 @@ code as ``mha explain --format html``.  Nothing from a request is evaluated.
 
 from __future__ import annotations
 
+import argparse
 import json
 import threading
 import webbrowser
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .explanation.options import Limits, LimitError, parse_request
 from .inputs import MHAInputError, UsageError
+
+if TYPE_CHECKING:
+    from .inputs import Config
 
 MAX_BODY_BYTES = 256 * 1024
 LIMITS = Limits()          # T, S, d_model, H and the count of numbers: beyond them a 413 with the reason
@@ -40,7 +44,7 @@ def _static(name: str) -> str:
     return resources.files("mha").joinpath("static", name).read_text("utf-8")
 
 
-def _config(data: Any):
+def _config(data: Any) -> Config:
     """The parsed configuration of a request's input, within the limits."""
     from .inputs import parse_config
     if not isinstance(data, dict):
@@ -130,7 +134,7 @@ def create_app():
     ])
 
 
-def main_from_args(args: Any) -> int:
+def main_from_args(args: argparse.Namespace) -> int:
     try:
         import uvicorn
     except ImportError:

@@ -378,7 +378,8 @@ class Builder(Writer):
         T, S, dv = self.c.T, self.c.S, self.c.d_v
         blocks: list[Block | None] = [
             Para(self.tr("av.intro", h=h + 1, g=self.t.group(h) + 1)),
-            Display(f"{sup('O', h)} = {sup('A', h)} {self.kv('V', h)}:\\quad [{T}, {S}] \\times [{S}, {dv}] = [{T}, {dv}]"),
+            Display(f"{sup('O', h)} = {sup('A', h)} {self.kv('V', h)}:"
+                    f"\\quad [{T}, {S}] \\times [{S}, {dv}] = [{T}, {dv}]"),
             self.matrix(self.kv("V", h), a["V"])]
         for r in self.read_rows:
             if not fm[r]:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pylatexenc.latexwalker import LatexNode
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ def _contexts() -> tuple[Any, Any]:
 _ZEROS = str.maketrans("123456789", "000000000")
 
 
-def math_tree(latex: str) -> list[Any]:
+def math_tree(latex: str) -> list[LatexNode]:
     """The nodes of one formula (pylatexenc's LatexNode objects, `^` / `_` as specials with their argument).
 
     The nodes may come from a text with other digits: read characters at their positions in `latex`
@@ -57,7 +60,7 @@ def math_tree(latex: str) -> list[Any]:
 
 
 @lru_cache(maxsize=4096)
-def _math_tree(latex: str) -> list[Any]:
+def _math_tree(latex: str) -> list[LatexNode]:
     from pylatexenc.latexwalker import LatexWalker
     nodes, _, _ = LatexWalker(latex, latex_context=_contexts()[1], tolerant_parsing=True).get_latex_nodes()
     return nodes

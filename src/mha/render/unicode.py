@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .mathread import math_tree, spans
+
+if TYPE_CHECKING:
+    from pylatexenc.latexwalker import LatexNode
 
 SUP = dict(zip("0123456789+-=()ghijknmTx×", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵍʰⁱʲᵏⁿᵐᵀˣˣ"))
 SUB = dict(zip("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
@@ -25,7 +28,8 @@ SYMBOLS = {
     "le": "≤", "leq": "≤", "ge": "≥", "approx": "≈", "ldots": "…", "cdots": "⋯", "vdots": "⋮",
     "ddots": "⋱", "quad": "  ", "qquad": "    ", ",": " ", ";": " ", "!": "", " ": " ", "left": "",
     "right": "", "exp": "exp", "log": "log", "to": "→", "ne": "≠", "mid": "|", "lt": "<", "gt": ">",
-    "ell": "ℓ", "alpha": "α", "theta": "θ", "mapsto": "↦", "odot": "⊙", "leftarrow": "←", "textstyle": "", "displaystyle": "",
+    "ell": "ℓ", "alpha": "α", "theta": "θ", "mapsto": "↦", "odot": "⊙", "leftarrow": "←", "textstyle": "",
+    "displaystyle": "",
     "{": "{", "}": "}", "%": "%", "_": "_", "&": "&", "#": "#",
 }
 PLAIN = frozenset("\\^_{}")          # a formula without these characters reads the same in Unicode
@@ -53,13 +57,13 @@ class _Emitter:
     def __init__(self, src: str):
         self.src = src
 
-    def emit(self, nodes: list[Any] | None) -> str:
+    def emit(self, nodes: list[LatexNode] | None) -> str:
         return "".join(self.node(n) for n in nodes or () if n is not None)
 
-    def args(self, node: Any) -> list[str]:
+    def args(self, node: LatexNode) -> list[str]:
         return [self.emit([a]) if a is not None else "" for a in node.nodeargd.argnlist] if node.nodeargd else []
 
-    def node(self, node: Any) -> str:
+    def node(self, node: LatexNode) -> str:
         from pylatexenc import latexwalker as lw
         if isinstance(node, lw.LatexCharsNode):
             return self.src[node.pos:node.pos + node.len]
@@ -77,7 +81,7 @@ class _Emitter:
         return self.src[node.pos:node.pos + node.len]       # a comment: as written
 
 
-def _is_word(node: Any) -> bool:
+def _is_word(node: LatexNode) -> bool:
     """A script that is one \\text{...} (or \\mathrm{...}) word."""
     from pylatexenc import latexwalker as lw
     inner = node.nodelist if isinstance(node, lw.LatexGroupNode) else [node]
