@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..fast import online_softmax_steps
 from .base import Writer
 from .blocks import Block, Display, Note, Para, Section
 from .numbers import prose_number
@@ -28,6 +27,7 @@ class Tiled(Writer):
         return self.vec(v) + "^\\top"
 
     def head(self, h: int) -> Section:
+        from ..fast import online_softmax_steps      # the tiled path's own bookkeeping, loaded only for --tiled
         a = self.t.head(h, self.b)
         H = h + 1
         steps = online_softmax_steps(a["S"], a["V"], self.o.tiled_block)
