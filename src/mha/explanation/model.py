@@ -171,6 +171,7 @@ class Builder(Writer):
         blocks: list[Block] = [Para(intro), Items(tuple(cols))]
         groups_done: set[int] = set()
         for h in self.heads:
+            # the split itself, before RoPE and the cache: Trace.head gives what the head attends over instead
             g = t.group(h)
             Q, K, V = t.Qh[b, h], t.Kh[b, g], t.Vh[b, g]
             if Q.shape == K.shape == V.shape and np.array_equal(Q, K) and np.array_equal(K, V):
