@@ -413,3 +413,16 @@ def test_chinese_lines_break_between_characters_not_inside_latin_words():
     lines = fold_cjk(text, 30).splitlines()
     assert len(lines) > 1 and any("scaled_dot_product_attention" in line for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_token_texts_label_rows_and_columns():
+    """The input's token texts (a real model's tokens) label the matrices in every view; prose keeps numbers."""
+    data = dict(mha.DOCUMENT_EXAMPLE, tokens=["The", "cat", "<b>"], causal=True)
+    ex = mha.explain(data, lang="en")
+    a = next(b for s in ex.sections if s.key == "head1.softmax" for b in s.blocks
+             if isinstance(b, mha.explanation.Matrix))
+    assert a.row_labels == ("The", "cat", "<b>") and a.col_labels == ("The", "cat", "<b>")
+    text = ex.to_text()
+    assert re.search(r"^\s+The\s+cat\s+<b>$", text, re.M) and re.search(r"^cat A⁽¹⁾ ≈", text, re.M)
+    assert "<th>&lt;b&gt;</th>" in ex.to_html() and "<th><b></th>" not in ex.to_html()
+    assert check_numbers(ex) > 0

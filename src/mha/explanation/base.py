@@ -73,19 +73,41 @@ class Writer:
             return tuple(idx)
         return tuple(idx[:EDGE]) + (None,) + tuple(idx[-EDGE:])
 
-    def matrix(self, symbol: str, arr: np.ndarray, *, query_rows: bool = False, row_labels: bool = True,
-               col_labels: bool = False, show_shape: bool = True, heat: bool = False,
+    def labels(self, side: str) -> list[str]:
+        """Every token's label on one side: "queries", "keys" (cache rows first) or "new_keys" (this call's).
+
+        The input's token texts when it gave them, else the numbers 1, 2, ... as the prose counts.
+        """
+        c, b = self.c, self.b
+        names = c.tokens if side == "queries" else c.key_tokens
+        n = {"queries": c.T, "keys": c.S, "new_keys": c.S_new}[side]
+        if names is None:
+            first = c.S_past + 1 if side == "new_keys" else 1
+            return [str(first + i) for i in range(n)]
+        return list(names[b][c.S_past:] if side == "new_keys" else names[b])
+
+    def matrix(self, symbol: str, arr: np.ndarray, *, query_rows: bool = False, rows: str | None = "new_keys",
+               cols: str | None = None, show_shape: bool = True, heat: bool = False,
                masked: np.ndarray | None = None) -> Matrix:
-        """A 2-D array as shown: rows are query tokens when query_rows (then the tokens option applies)."""
-        rows = self.pick(arr.shape[0], self.rows if query_rows else None)
-        cols = self.pick(arr.shape[1])
+        """A 2-D array as shown.  rows / cols name the tokens along each axis ("queries", "keys", "new_keys")
+        for the labels, or None; query rows are chosen by the tokens option."""
+        rows = "queries" if query_rows else rows
+        shown_rows = self.pick(arr.shape[0], self.rows if query_rows else None)
+        shown_cols = self.pick(arr.shape[1])
         cells = tuple(tuple(None if i is None or j is None else
-                            Cell(float(arr[i, j]), masked is not None and bool(masked[i, j])) for j in cols)
-                      for i in rows)
+                            Cell(float(arr[i, j]), masked is not None and bool(masked[i, j])) for j in shown_cols)
+                      for i in shown_rows)
         exact = bool(np.all((arr == np.round(arr)) | ~np.isfinite(arr)))
-        return Matrix(symbol=symbol, cells=cells, rows=rows, cols=cols, shape=(arr.shape[0], arr.shape[1]),
-                      precision=self.o.precision, approx=not exact, show_shape=show_shape,
-                      row_labels=row_labels, col_labels=col_labels, heat=heat)
+        return Matrix(symbol=symbol, cells=cells, rows=shown_rows, cols=shown_cols,
+                      shape=(arr.shape[0], arr.shape[1]), precision=self.o.precision, approx=not exact,
+                      show_shape=show_shape, heat=heat, row_labels=self._shown(rows, shown_rows),
+                      col_labels=self._shown(cols, shown_cols))
+
+    def _shown(self, side: str | None, idx: tuple[int | None, ...]) -> tuple[str, ...] | None:
+        if side is None:
+            return None
+        names = self.labels(side)
+        return tuple("" if i is None else names[i] for i in idx)
 
     def section(self, key: str, title_key: str, blocks: Iterable[Block | None], level: int = 2,
                 **params: Any) -> Section:

@@ -56,8 +56,8 @@ class Matrix:
     precision: int                               # decimals shown
     approx: bool = False                         # some shown number is rounded: "≈" rather than "="
     show_shape: bool = True                      # append "∈ ℝ^{rows × cols}"
-    row_labels: bool = False                     # label rows with their token number (1-based)
-    col_labels: bool = False                     # label columns with their token number
+    row_labels: tuple[str, ...] | None = None    # per shown row: the token's label (its number, or its text)
+    col_labels: tuple[str, ...] | None = None    # per shown column; "" where an elision stands
     heat: bool = False                           # attention weights: renderers may shade cells
 
     def shown(self) -> Iterator[tuple[int, int, Cell]]:

@@ -142,12 +142,12 @@ class Builder(Writer):
             blocks.append(Para(self.tr("proj.identity", d_model=c.d_model)))
         if c.weights_per_head:
             blocks.append(Para(self.tr("proj.per_head", names=self.listing(f"${n}$" for n in c.weights_per_head))))
-        blocks += [self.matrix(name, getattr(c, name), row_labels=False)
+        blocks += [self.matrix(name, getattr(c, name), rows=None)
                    for name in ("W_Q", "W_K", "W_V") if name not in ident]
         for name in ("b_Q", "b_K", "b_V"):
             if getattr(c, name) is not None:
                 blocks += [Para(self.tr("proj.bias", name=f"${name}$")),
-                           self.matrix(name, getattr(c, name)[None], row_labels=False)]
+                           self.matrix(name, getattr(c, name)[None], rows=None)]
         if t.Q.shape == t.K.shape == t.V.shape and np.array_equal(t.Q, t.K) and np.array_equal(t.K, t.V) \
                 and np.array_equal(t.Q[b], c.X[b]):
             blocks += [Para(self.tr("proj.all_equal_X")), self.matrix("Q = K = V", t.Q[b], query_rows=True)]
@@ -231,7 +231,8 @@ class Builder(Writer):
             return None
         blocks: list[Block] = [Para(self.tr("cache.intro", S_past=c.S_past, S_new=c.S_new))]
         for g in sorted({t.group(h) for h in self.heads}):
-            blocks += [self.matrix(sup("K", g), t.K_all[b, g]), self.matrix(sup("V", g), t.V_all[b, g])]
+            blocks += [self.matrix(sup("K", g), t.K_all[b, g], rows="keys"),
+                       self.matrix(sup("V", g), t.V_all[b, g], rows="keys")]
         blocks.append(Para(self.tr("cache.cost", S=c.S, S_new=c.S_new, T=c.T)))
         return self.section("cache", "cache.title", blocks)
 
@@ -296,7 +297,7 @@ class Builder(Writer):
         return self.section(f"head{h + 1}.scores", "scores.title", [
             Para(self.tr("scores.intro", h=h + 1, g=self.t.group(h) + 1)), rope,
             Display(f"{lhs}:\\quad [{T}, {dk}] \\times [{dk}, {S}] = [{T}, {S}]"),
-            self.matrix(lhs, QKt, query_rows=True, col_labels=True),
+            self.matrix(lhs, QKt, query_rows=True, cols="keys"),
             Para(self.tr("scores.meaning", T=T, S=S)),
             Para(self.tr("scores.read_row", i=i + 1, row=self.say_vec(QKt[i, keys]) if S <= MAX_ROWS else "")),
             Items(tuple(self.tr("scores.pair", i=i + 1, j=j + 1, value=self.say(QKt[i, j])) for j in keys))],
@@ -312,7 +313,7 @@ class Builder(Writer):
         rule = self.tr("alibi.press", H=c.n_heads) if c.alibi_rule == "press" else self.tr("alibi.custom")
         return self.section(f"head{h + 1}.alibi", "alibi.title", [
             Para(self.tr("alibi.intro", h=h + 1, slope=self.say(slopes[h]), rule=rule)),
-            self.matrix(sup("B", h), bias[h], query_rows=True, col_labels=True)], level=3, h=h + 1)
+            self.matrix(sup("B", h), bias[h], query_rows=True, cols="keys")], level=3, h=h + 1)
 
     def scale(self, h: int) -> Section:
         c, S = self.c, self.t.head(h, self.b)["S"]
@@ -325,7 +326,7 @@ class Builder(Writer):
                          scale=self.say(c.effective_scale))),
             Display(f"{sup('S', h)} = {self.scaled(h, str(dk))}{extra}"),
             Para(self.tr("scale.masked")) if self.has_mask() else None,
-            self.matrix(sup("S", h), S, query_rows=True, col_labels=True, masked=S == -np.inf)],
+            self.matrix(sup("S", h), S, query_rows=True, cols="keys", masked=S == -np.inf)],
             level=3, h=h + 1)
 
     def softmax(self, h: int) -> Section:
@@ -335,7 +336,7 @@ class Builder(Writer):
             Display(f"{sup('A', h)}_{{ij}} = \\frac{{e^{{S_{{ij}} - m_i}}}}{{\\sum_{{j'}} e^{{S_{{ij'}} - m_i}}}}, "
                     "\\quad m_i = \\max_j S_{ij}"),
             Para(self.tr("softmax.stable")), *self.softmax_substeps(h),
-            self.matrix(sup("A", h), a["A"], query_rows=True, col_labels=True, heat=True, masked=a["S"] == -np.inf),
+            self.matrix(sup("A", h), a["A"], query_rows=True, cols="keys", heat=True, masked=a["S"] == -np.inf),
             Para(self.tr("softmax.row_sums", sums=self.listing(self.say(s) for s in a["A"].sum(-1)[self.read_rows])))]
         for r in self.read_rows:
             blocks += self.read_weights(h, r)
@@ -381,7 +382,7 @@ class Builder(Writer):
             Para(self.tr("av.intro", h=h + 1, g=self.t.group(h) + 1)),
             Display(f"{sup('O', h)} = {sup('A', h)} {self.kv('V', h)}:"
                     f"\\quad [{T}, {S}] \\times [{S}, {dv}] = [{T}, {dv}]"),
-            self.matrix(self.kv("V", h), a["V"])]
+            self.matrix(self.kv("V", h), a["V"], rows="keys")]
         for r in self.read_rows:
             if not fm[r]:
                 blocks += self.output_row(h, r)
@@ -445,8 +446,8 @@ class Builder(Writer):
                 Para(self.tr("output.intro", rows=c.W_O.shape[0], d_out=c.d_out)),
                 Display("Y = O_{\\text{concat}} W_O" + (" + b_O" if c.b_O is not None else "")),
                 Para(self.tr("output.identity")) if "W_O" in c.weights_identity else
-                self.matrix("W_O", c.W_O, row_labels=False),
-                self.matrix("b_O", c.b_O[None], row_labels=False) if c.b_O is not None else None]
+                self.matrix("W_O", c.W_O, rows=None),
+                self.matrix("b_O", c.b_O[None], rows=None) if c.b_O is not None else None]
         return self.section("output", "output.title", blocks + [self.matrix("Y", self.t.Y[self.b], query_rows=True)])
 
     def dimensions(self) -> Section:
@@ -468,7 +469,7 @@ class Builder(Writer):
         maps = []
         for h in range(self.c.n_heads):
             a = self.t.head(h, self.b)
-            maps.append(self.matrix(sup("A", h), a["A"], query_rows=True, col_labels=True, heat=True,
+            maps.append(self.matrix(sup("A", h), a["A"], query_rows=True, cols="keys", heat=True,
                                     masked=a["S"] == -np.inf, show_shape=False))
         return tuple(maps)
 

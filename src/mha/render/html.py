@@ -76,12 +76,12 @@ def matrix_html(m: Matrix) -> str:
            f'<table class="m{" heat" if m.heat else ""}" data-symbol="{sym}">']
     if m.col_labels:
         out.append("<tr>" + ("<th></th>" if m.row_labels else "") + "<td></td>"
-                   + "".join(f"<th>{'' if j is None else j + 1}</th>" for j in m.cols) + "<td></td></tr>")
+                   + "".join(f"<th>{html.escape(lab)}</th>" for lab in m.col_labels) + "<td></td></tr>")
     for r, (i, row) in enumerate(zip(m.rows, m.cells)):
         edge = " ".join(name for name, on in (("first", r == 0), ("last", r == len(m.cells) - 1)) if on)
         tr = [f'<tr class="{edge}">' if edge else "<tr>"]
         if m.row_labels:
-            tr.append(f"<th>{'' if i is None else i + 1}</th>")
+            tr.append(f"<th>{html.escape(m.row_labels[r])}</th>")
         tr.append('<td class="l"></td>')
         for c, cell in enumerate(row):
             tr.append(f"<td>{dots[r][c]}</td>" if cell is None else _cell(m, i, m.cols[c], cell))

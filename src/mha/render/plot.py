@@ -72,16 +72,22 @@ def heatmap_figure(trace: Trace, *, precision: int = 2, batch: int = 0, max_cell
         ax.set_xlabel("key token j")
         ax.set_ylabel("query token i")
         if max(T, S) <= max_cells:
-            _annotate(ax, A[h], masked[h], precision)
+            _annotate(ax, A[h], masked[h], precision, _names(trace.config.tokens, batch, T),
+                      _names(trace.config.key_tokens, batch, S))
     fig.colorbar(im, ax=axes.ravel().tolist(), shrink=0.8)
     return fig
 
 
-def _annotate(ax: Axes, A: np.ndarray, masked: np.ndarray, precision: int) -> None:
-    """Token numbers on both axes and each weight in its cell."""
+def _names(tokens: tuple[tuple[str, ...], ...] | None, batch: int, n: int) -> list[str]:
+    """The input's token texts for one sequence, or the numbers 1..n."""
+    return list(tokens[batch]) if tokens is not None else [str(i + 1) for i in range(n)]
+
+
+def _annotate(ax: Axes, A: np.ndarray, masked: np.ndarray, precision: int, rows: list[str], cols: list[str]) -> None:
+    """Token labels on both axes and each weight in its cell."""
     T, S = A.shape
-    ax.set_xticks(range(S), [str(j + 1) for j in range(S)])
-    ax.set_yticks(range(T), [str(i + 1) for i in range(T)])
+    ax.set_xticks(range(S), cols)
+    ax.set_yticks(range(T), rows)
     for i in range(T):
         for j in range(S):
             p = format_number(A[i, j], precision)

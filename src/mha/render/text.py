@@ -57,13 +57,19 @@ def text_number(x: float, precision: int) -> str:
 def _matrix(m: Matrix, color: bool) -> Text:
     cells = grid(m, lambda c: text_number(c.value, m.precision), row_dots="⋮", col_dots="…", diag_dots="⋱")
     widths = [max(cell_len(row[j]) for row in cells) for j in range(len(m.cols))]
+    if m.col_labels:
+        widths = [max(w, cell_len(lab)) for w, lab in zip(widths, m.col_labels)]
     label = to_unicode(m.symbol) + " " + to_unicode(relation_latex(m)) + " "
     suffix = "  " + to_unicode(shape_latex(m)) if m.show_shape else ""
-    row_lab = [f"{i + 1:>3} " if i is not None else "    " for i in m.rows] if m.row_labels else [""] * len(cells)
+    if m.row_labels:
+        lab_w = max(3, *(cell_len(lab) for lab in m.row_labels))
+        row_lab = [" " * (lab_w - cell_len(lab)) + lab + " " for lab in m.row_labels]
+    else:
+        row_lab = [""] * len(cells)
     pad = " " * cell_len(label)
     out = Text()
     if m.col_labels:
-        heads = "  ".join(("" if j is None else str(j + 1)).rjust(w) for j, w in zip(m.cols, widths))
+        heads = "  ".join(" " * (w - cell_len(lab)) + lab for lab, w in zip(m.col_labels, widths))
         out.append(" " * (cell_len(row_lab[0]) + cell_len(label) + 2) + heads + "\n", style="dim")
     n = len(cells)
     mid = (n - 1) // 2
@@ -73,7 +79,7 @@ def _matrix(m: Matrix, color: bool) -> Text:
         out.append(label if r == mid else pad, style="bold" if r == mid else "")
         out.append(left + " ")
         for j, (c, w) in enumerate(zip(row, widths)):
-            out.append(c.rjust(w), style=_cell_style(m.cells[r][j], m.heat and color))
+            out.append(" " * (w - cell_len(c)) + c, style=_cell_style(m.cells[r][j], m.heat and color))
             if j < len(row) - 1:
                 out.append("  ")
         out.append(" " + right)
