@@ -207,7 +207,7 @@ class Judge:
         if labels and exprs:
             key = _size_key(labels[0].text)
             last = nb.plain_number(exprs[-1].expr)
-            if key and last is not None and parts.index(labels[0]) == 0:
+            if key and last is not None and parts.index(labels[0]) == 0 and last.decimals is None:
                 out.append(SizeClaim(key, last, c.place, c.text))
         # shapes: Q, K ∈ ℝ^{3×4}
         for k, p in enumerate(parts):
@@ -436,6 +436,10 @@ class Judge:
     def judge_array(self, o: Obj, plan: dict[str, Any]) -> None:
         a = o.a
         kind = plan["kind"]
+        if a.context.partial and kind != "holds":
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o),
+                                               "a running quantity of a tiled (online softmax) walk-through"))
+            return
         if kind == "elided":
             self.judge_elided(o)
             return
@@ -640,6 +644,11 @@ class Judge:
 
     # ---------------------------------------------------------- arithmetic lines
     def judge_arith(self, c: Chain) -> None:
+        if c.context.partial:
+            return
+        self._judge_arith(c)
+
+    def _judge_arith(self, c: Chain) -> None:
         """An equation chain: each printed value against the expression before it, then against the trace.
 
         A careful reader takes the printed terms at face value: "1.5/√2 ≈ 1.0607" is checked with 1.5 as
@@ -690,9 +699,9 @@ class Judge:
             return
         k, p, n = final
         self.n_numbers += 1
-        if any(n.contains(x) for x in exacts):
+        if any(_ok(n, x) for x in exacts):
             return
-        exact = min(exacts, key=lambda x: abs(x - n.value))
+        exact = float(min(exacts, key=lambda x: abs(x - n.value)))
         if not target[3] and not (_simple_kind(n, exact) != "wrong_value" or
                                   abs(exact - n.value) <= 0.05 * max(abs(exact), 1e-9)):
             self.n_claims -= 1
@@ -745,7 +754,7 @@ class Judge:
             return (n, face)
         if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12:
             if final and exacts:
-                return True if any(n.contains(x) for x in exacts) else (n, face)
+                return True if any(_ok(n, x) for x in exacts) else (n, face)
             return True
         return (n, face)
 
@@ -777,8 +786,10 @@ class Judge:
                         near.append((float(np.nanmin(d)), v))
             if near:
                 d, v = min(near, key=lambda x: x[0])
-                x = float(v.M.reshape(-1)[int(np.nanargmin(np.abs(v.M - face)))])
-                return (lb.SHOWN.get(v.node, v.node), STEP.get(v.node, step or "scores"), [x], True)
+                k = int(np.nanargmin(np.abs(v.M - face)))
+                x = float(v.M.reshape(-1)[k])
+                band = float(np.asarray(v.band).reshape(-1)[k]) if isinstance(v.band, np.ndarray) else float(v.band)
+                return (lb.SHOWN.get(v.node, v.node), STEP.get(v.node, step or "scores"), [_E(x, band)], True)
         if step:
             return (c.text[:40], step, [], True)
         return None
@@ -793,7 +804,7 @@ class Judge:
             for v in self.vs.views:
                 if v.node in fam and (head is None or v.h is None or v.h == head) and (v.b or 0) == 0:
                     if ref.row < v.M.shape[0] and ref.col < v.M.shape[1]:
-                        vals.append(float(v.M[ref.row, ref.col]))
+                        vals.append(_E(v.M[ref.row, ref.col], _band(v, ref.row, ref.col)))
                         step = step or STEP.get(v.node, "softmax")
             if vals:
                 return (ref.show(), step, vals, True)
@@ -802,13 +813,14 @@ class Judge:
             vals = []
             for v in self.vs.views:
                 if v.node == node and (head is None or v.h == head) and (v.b or 0) == 0 and 0 <= r < v.M.shape[1]:
-                    vals.append(float(v.M[0, r]))
+                    vals.append(_E(v.M[0, r], _band(v, 0, r)))
             if vals:
                 return (ref.show(), "softmax", vals, True)
         if ref.row is None and ref.col is None and node in ("row_sum", "row_max", "QKt", "S", "A", "E"):
             # a single number named only by a word ("sum 22.03", "the score is 0.27"): any entry of that name;
             # a finding only when it is near one of them (see judge_arith)
-            vals = [float(x) for v in self.vs.views if v.node in fam and (v.b or 0) == 0
+            vals = [_E(x, float(np.max(v.band)) if isinstance(v.band, np.ndarray) else float(v.band))
+                    for v in self.vs.views if v.node in fam and (v.b or 0) == 0
                     and (head is None or v.h is None or v.h == head) for x in v.M.reshape(-1) if np.isfinite(x)]
             if vals:
                 return (ref.show(), STEP.get(node, "softmax"), vals, False)
@@ -866,11 +878,12 @@ class Judge:
             return None
         score, node, b, h, i, j, step, exact = best
         name = f"{lb.SHOWN.get(node, node)}" + (f"^({h + 1})" if h is not None else "") + f"[{i + 1},{j + 1}]"
-        if node == "QKt":
-            exact = float(t.QKt[b, h, i, j])
-        elif node == "O":
-            exact = float(t.O[b, h, i, j])
-        return (name, step, [exact], score == n)
+        band = 0.0
+        for v in self.vs.get(node, b, h):
+            if 0 <= i < v.M.shape[0] and 0 <= j < v.M.shape[1]:
+                exact, band = float(v.M[i, j]), _band(v, i, j)
+                break
+        return (name, step, [_E(exact, band)], score == n)
 
     # ---------------------------------------------------------- shapes and sizes
     def shape_of(self, ref: lb.Ref) -> tuple[list[list[int]], str] | None:
@@ -1017,6 +1030,18 @@ class Judge:
 
 
 # ------------------------------------------------------------------ small helpers
+
+class _E(float):
+    """An exact value with the band the rounding of printed inputs allows around it."""
+    def __new__(cls, x: float, band: float = 0.0):
+        obj = super().__new__(cls, float(x))
+        obj.band = float(band)
+        return obj
+
+
+def _ok(n: Num, x: float) -> bool:
+    return n.contains(float(x), getattr(x, "band", 0.0))
+
 
 def _raw(r: lb.Ref) -> lb.Ref:
     """A resolved reference back to the indices as written (resolve() subtracts the base again)."""

@@ -71,7 +71,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
      r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|分数|得分|打分|scores?|logits|qk", ("QKt", "S")),
     (r"exp(onentials?|s)?|指数", ("E",)),
-    (r"row[_ ]?sums?|denominators?|分母|行和|sum|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|相加", ("row_sum",)),
+    (r"row[_ ]?sums?|denominators?|分母|行和|sum|total|normali[sz]er|partition|总和|之和|和为|求和为|的和", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
     (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
     (r"(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重", ("W_Q",)),

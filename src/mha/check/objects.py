@@ -36,6 +36,7 @@ class Context:
     step: str | None = None      # a step named by the last heading (scores, softmax, ...)
     approx: bool = False         # "≈", "approximately", "约", "rounded" nearby
     shape_words: bool = False    # the text says this is a shape ("shape", "维度", "size")
+    partial: bool = False        # a walk-through of running quantities (online softmax, tiles): not trace values
 
 
 @dataclass

@@ -47,6 +47,7 @@ class Builder:
         self.ctx.row = None
         self.ctx.approx = bool(lb.APPROX_WORDS.search(text))
         self.ctx.batch = _batch_in(text)
+        self.ctx.partial = bool(_PARTIAL.search(text))
         self.hints(text, place)
 
     def prose_context(self, text: str, place: Place) -> None:
@@ -303,6 +304,7 @@ _READING = re.compile(
     r"(?:=|:|：)\s*(?P<v2>-?\d+(?:\.\d+)?)\s*[。.;；,，)）]?\s*$",
     re.I)
 
+_PARTIAL = re.compile(r"online softmax|tiled|flash[- ]?attention|key block|分块|在线\s*softmax|逐块", re.I)
 _INLINE_MATH = re.compile(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`")
 _DIMS_ONLY = re.compile(r"^\s*\(?\s*\d+\s*(?:\\times|×|x|\\cdot)\s*\d+(?:\s*(?:\\times|×|x)\s*\d+)*\s*\)?\s*$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:\\approx|≈|=|\\sim)?\s*(-?\d+\.\d+)\s*$")
@@ -333,7 +335,7 @@ def _nearest_label(before: str, spans) -> str | None:
     ("Concatenated, this is a 3×4 matrix").
     """
     masked = re.sub(r"\$[^$]*\$|\\\(.*?\\\)|`[^`]*`", lambda m: "\0" * len(m.group(0)), before)
-    cuts = [0] + [m.end() for m in re.finditer(r"[;；。!?！？]|(?<!\d)[,，]", masked)]
+    cuts = [0] + [m.end() for m in re.finditer(r"[;；。!?！？]|(?<!\d)[,，]|[,，](?=\s)", masked)]
     clauses = [before[a:b] for a, b in zip(cuts, cuts[1:] + [len(before)])]
     for depth, clause in enumerate(reversed(clauses[-2:])):
         units = []
@@ -345,6 +347,8 @@ def _nearest_label(before: str, spans) -> str | None:
                 return None
             if len(unit) == 1 and unit not in "QKVXSYO":
                 continue
+            if re.search(r"[\u4e00-\u9fff]", unit) and _STOP.search(unit):
+                return None
             u = unit.split("=")[0].strip() if "=" in unit and not re.search(r"[\d.]\s*$", unit.split("=")[0]) \
                 else unit
             r = lb.parse_label(u)
@@ -647,14 +651,28 @@ _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|
                          r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
 
 
-def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, caption: str = "") -> None:
+class HeaderCell(str):
+    """A table cell marked as a header (<th>): a label, never a value."""
+
+
+def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, caption: str = "",
+               symbol: str = "") -> None:
     """A table: shape statements (a column of shapes), column matrices (cells holding vectors, or headers
     naming different quantities), or one matrix of numbers (header row and first column are labels)."""
     if not rows:
         return
-    parsed = [(line, [_cell_nums(c, line) for c in cells], cells) for line, cells in rows]
+    parsed = [(line, [None if isinstance(c, HeaderCell) else _cell_nums(c, line) for c in cells], cells)
+              for line, cells in rows]
     header = parsed[0][2] if parsed and all(not n for n in parsed[0][1]) else None
     body = parsed[1:] if header is not None else parsed
+    if symbol:
+        data = [[n[0] for n in nums if n] for _, nums, _ in body]
+        data = [r for r in data if r]
+        if data and len({len(r) for r in data}) == 1:
+            lines = [line for line, nums, _ in body if any(nums)]
+            b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=symbol, labels=[symbol], style="table",
+                                  context=_copy(b.ctx)))
+            return
     # a shape table
     shape_cols = {k for line, _, cells in body for k, c in enumerate(cells) if _SHAPE_CELL.match(c.strip())}
     if shape_cols and (any(_SHAPE_HEADER.search(h) for h in header or []) or
@@ -678,9 +696,13 @@ def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, 
     width = max(len(cells) for _, _, cells in body)
     # the first column names the rows (token 1, query 2, 1, 2, 3 ...) unless it is one of several numeric columns
     first = [nums[0] if nums else None for _, nums, _ in body]
+    if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
+        first = [None for _ in body]
     index_col = all(f is not None and len(f) == 1 and f[0].decimals is None for f in first) and \
         [int(f[0].value) for f in first] in (list(range(1, len(first) + 1)), list(range(len(first))))
     named_rows = all(not nums[0] for _, nums, cells in body if nums) if body else False
+    if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
+        named_rows = True
     start = 1 if (index_col or named_rows) and width > 1 else 0
     cols = []
     for k in range(start, width):
@@ -813,8 +835,8 @@ def _prose_with_headings(seg: Segment, b: Builder) -> None:
 def _looks_like_heading(s: str) -> bool:
     if s.startswith("#") and not s.startswith("#!") and len(s) < 120 and not re.match(r"^#\s*[\[\d(-]", s):
         return True
-    return bool(re.match(r"^\d+(\.\d+)*\.?\s+\S", s)) and len(s) < 60 and "=" not in s and not re.search(
-        r"\d\s*[×x*]\s*\d", s)
+    return bool(re.match(r"^\d+(\.\d+)*\.?\s+[^\W\d_]", s)) and len(s) < 60 and "=" not in s and not re.search(
+        r"\d\s*[×x*]\s*\d|[⎡⎢⎣│\[\]]", s)
 
 
 def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None) -> None:
@@ -1011,6 +1033,12 @@ def read_latex(text: str, b: Builder) -> None:
                     flush()
                 elif n.macroname in ("textbf", "emph", "textit", "text"):
                     prose.append(n)
+                elif n.nodeargd is not None and n.nodeargd.argnlist:
+                    # \fitwidth{$...$}, \resizebox{..}{..}{$...$}, \fbox{...}: the math inside an argument
+                    for arg in n.nodeargd.argnlist:
+                        if arg is not None and (isinstance(arg, lw.LatexGroupNode) or
+                                                isinstance(arg, lw.LatexMathNode)):
+                            walk([arg] if isinstance(arg, lw.LatexMathNode) else arg.nodelist)
             elif isinstance(n, lw.LatexCommentNode):
                 continue
         flush()
@@ -1087,6 +1115,9 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
             self.caption = None
             self.caption_line = 0
             self.table_caption = ""
+            self.table_symbol = ""
+            self.cell_is_th = False
+            self.last_math = None
 
         def line(self) -> int:
             return self.getpos()[0] + line0 - 1
@@ -1145,6 +1176,10 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
             if tag == "table":
                 self.flush()
                 self.table = []
+                self.table_symbol = a.get("data-symbol") or ""
+                if not self.table_symbol and self.last_math and self.last_math[1] >= self.line() - 2 and \
+                        re.search(r"(=|\\approx|≈)\s*$", self.last_math[0]):
+                    self.table_symbol = re.sub(r"(=|\\approx|≈)\s*$", "", self.last_math[0]).strip()
                 return
             if tag == "tr" and self.table is not None:
                 self.row = []
@@ -1152,6 +1187,7 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
                 return
             if tag in ("td", "th") and self.row is not None:
                 self.cellbuf = []
+                self.cell_is_th = tag == "th"
                 return
             if tag == "pre" or (tag == "code" and self.pre is None and "block" in (a.get("class") or "")):
                 self.flush()
@@ -1195,7 +1231,8 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
                 b.heading(title, int(tag[1]), Place(self.heading_line, cell, "heading"))
                 return
             if tag in ("td", "th") and self.cellbuf is not None and self.row is not None:
-                self.row.append(" ".join("".join(self.cellbuf).split()))
+                text = " ".join("".join(self.cellbuf).split())
+                self.row.append(HeaderCell(text) if self.cell_is_th else text)
                 self.cellbuf = None
                 return
             if tag == "tr" and self.row is not None and self.table is not None:
@@ -1209,8 +1246,9 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
                 return
             if tag == "table" and self.table is not None:
                 rows, self.table = self.table, None
-                read_table(b, rows, cell, self.table_caption)
+                read_table(b, rows, cell, self.table_caption, self.table_symbol)
                 self.table_caption = ""
+                self.last_math = None
                 return
             if tag == "pre" and self.pre is not None:
                 body = "".join(self.pre)
@@ -1231,6 +1269,7 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
 
         def emit_math(self, tex: str, line: int):
             # inline math stays in the running prose (for labels and hints) and is read as math
+            self.last_math = (tex, line)
             if self.cellbuf is not None:
                 self.cellbuf.append(tex)
                 return
