@@ -231,6 +231,9 @@ class Judge:
     # ---------------------------------------------------------- driver
     def run(self) -> None:
         claims = self.claims()
+        # a batch of which the document shows one sequence: "B = 2", then only sequence 1
+        self.stated_B = max((int(c.value.value) for c in claims if isinstance(c, SizeClaim) and c.symbol == "B"),
+                            default=None)
         arrays = [c for c in claims if isinstance(c, ArrayClaim)]
         # first every array finds what it stands for; the printed values then feed "rounded predecessors"
         plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
@@ -257,7 +260,8 @@ class Judge:
 
     # ---------------------------------------------------------- arrays
     def ref_ok(self, o: Obj, h: Hit) -> bool:
-        return any(self._ref_ok(ref, o, h) for ref in o.refs)
+        """Does this alignment agree with one of the labels?"""
+        return any(self._ref_ok(r, o, h) for r in o.refs)
 
     def _ref_ok(self, ref: lb.Ref, o: Obj, h: Hit) -> bool:
         if h.view is None:
@@ -292,10 +296,14 @@ class Judge:
         pref = self._preference(o)
         strong = any(r.strong for r in o.refs)
         if o.ref is not None:
-            good = [h for h in full if self.ref_ok(o, h)]
-            if good:
-                return {"kind": "holds", "hit": min(good, key=pref)}
-            mine = [h for h in hits if self.ref_ok(o, h)]
+            # every symbol of the chain must hold (S = QKᵀ/√2 = [...] is the scaled scores, not QKᵀ;
+            # Q = K = V = [...] must be all three); prose words need only one
+            symbols = [r for r in o.refs if r.strong] or o.refs
+            sat = [[h for h in full if self._ref_ok(r, o, h)] for r in symbols]
+            if all(sat) if strong else any(sat):
+                return {"kind": "holds", "hit": min(next(x for x in sat if x), key=pref)}
+            failing = next((r for r, x in zip(symbols, sat) if not x), symbols[0])
+            mine = [h for h in hits if self._ref_ok(failing, o, h)]
             fam = _families(o)
             if strong and not mine and any(h.view.node in fam for h in full):
                 other = min((h for h in full if h.view.node in fam), key=pref)
@@ -508,7 +516,7 @@ class Judge:
             exact = float(hit.exact[i, j])
             vi, vj = _view_index(hit, i, j)
             step = self.step_of(hit.view.node) if hit.view is not None else "input"
-            note = self.rounded_predecessor(hit, vi, vj, num, a.place, a.context.approx or a.rel == "≈")
+            note = self.rounded_predecessor(hit, vi, vj, num, a.place, a.context.approx)
             if note:
                 self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
                                  exact, num.rounded(exact), step, note, "rounded_sum", "note"))
@@ -627,15 +635,13 @@ class Judge:
         if hit.view is None or hit.how == "stack":
             return None
         exact = float(hit.view.M[i, j])
-        if approx and math.isfinite(exact) and num.decimals is not None and \
-                abs(num.value - exact) <= 2 * num.half + 1e-12:
-            return f"within the approximation the document declares (exact {exact:.6g})"
+        declared = approx and math.isfinite(exact) and num.decimals is not None and \
+            abs(num.value - exact) <= 2 * num.half + 1e-12
         alt = self.from_printed(hit.view, _order(place) if place is not None else None)
-        if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]):
-            return None
+        if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])) \
+                or not num.contains(float(alt[i, j])):
+            return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
         x = float(alt[i, j])
-        if math.isnan(x) or not num.contains(x):
-            return None
         exact = float(hit.view.M[i, j])
         pre = {"O": "A and V", "A": "scores", "S": "Q Kᵀ", "QKt": "Q and K", "O_concat": "head outputs",
                "Y": "O_concat", "row_sum": "exponentials", "E": "scores"}.get(hit.view.node, "values")
@@ -648,6 +654,81 @@ class Judge:
             return
         self._judge_arith(c)
 
+    def judge_weighted(self, c: Chain, e) -> bool:
+        """o_i = Σ_j a_ij v_j, written with vectors (0.4011[1, 0] + ...) or symbols (0.4011 v_1 + ...)."""
+        terms = nb.terms_of(e)
+        pairs = []
+        for t in terms:
+            fs = nb.factors_of(t)
+            w = next((nb.plain_number(f) for f in fs if nb.plain_number(f) is not None), None)
+            vec = next((f for f in fs if isinstance(f, nb.Vec)), None)
+            sym = next((f for f in fs if isinstance(f, nb.Sym)), None)
+            if w is None or (vec is None and sym is None) or len(fs) != 2:
+                return False
+            j = None
+            if sym is not None:
+                r = self.inf.bases.label(sym.text)
+                if r is None or r.row is None or not ({"V", "Vh"} & set(r.nodes)):
+                    return False
+                j = r.row
+            pairs.append((w, vec, j))
+        if len(pairs) < 2 or self.t is None:
+            return False
+        ref = next((self.inf.bases.label(p.text) for p in c.parts if isinstance(p, LabelPart)
+                    and self.inf.bases.label(p.text) is not None), None)
+        t = self.t
+        cands = []
+        for h in range(t.config.n_heads):
+            hd = t.head(h)
+            A, V = hd["A"], hd["V"]
+            if A.shape[1] < len(pairs):
+                continue
+            for i in range(A.shape[0]):
+                if ref is not None and ref.row is not None and ref.row != i:
+                    continue
+                if ref is not None and ref.head is not None and ref.head != h:
+                    continue
+                score = 0
+                for k, (w, vec, j) in enumerate(pairs):
+                    jj = k if j is None else j
+                    if jj >= A.shape[1]:
+                        break
+                    score += w.contains(float(A[i, jj]))
+                    if vec is not None and len(vec.cells) == V.shape[1]:
+                        score += all(x.contains(float(y)) for x, y in zip(vec.cells, V[jj]))
+                cands.append((score, h, i))
+        if not cands:
+            return False
+        score, h, i = max(cands)
+        n_items = len(pairs) + sum(v is not None for _, v, _ in pairs)
+        if ref is None and score < max(2, n_items - 1):
+            return False
+        self.n_claims += 1
+        hd = t.head(h)
+        A, V = hd["A"], hd["V"]
+        av = self.vs.get("A", 0, h)[0]
+        vv = self.vs.get("Vh", 0, h)[0]
+        for k, (w, vec, j) in enumerate(pairs):
+            jj = k if j is None else j
+            if jj >= A.shape[1]:
+                continue
+            self.n_numbers += 1
+            x = float(A[i, jj])
+            if not w.contains(x, _band(av, i, jj)):
+                cause, kind = self.cell_cause(Hit(self.vs.get("A", 0, h)[0], "full", None, np.zeros((1, 1), bool),
+                                                  A), i, jj, w, None)
+                self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in {c.text[:60]}",
+                                 w.text, x, w.rounded(x), "weighted_sum", cause, kind))
+            if vec is not None and len(vec.cells) == V.shape[1]:
+                for d, (cell, y) in enumerate(zip(vec.cells, V[jj])):
+                    self.n_numbers += 1
+                    if not cell.contains(float(y), _band(vv, jj, d) if vv.M.shape == V.shape else 0.0):
+                        self.add(Finding(cell.line or c.place.line, c.place.cell,
+                                         f"v^({h + 1})_{jj + 1}[{d + 1}] in {c.text[:60]}", cell.text, float(y),
+                                         cell.rounded(float(y)), "weighted_sum", _simple_cause(cell, float(y)),
+                                         _simple_kind(cell, float(y))))
+        return True
+
     def _judge_arith(self, c: Chain) -> None:
         """An equation chain: each printed value against the expression before it, then against the trace.
 
@@ -659,6 +740,9 @@ class Judge:
         nums = [(k, p) for k, p in enumerate(c.parts) if isinstance(p, ExprPart)]
         if not nums:
             return
+        for k, p in nums:
+            if nb.has_symbols(p.expr) and self.judge_weighted(c, p.expr):
+                break
         values = []
         for k, p in nums:
             face = None
@@ -909,6 +993,9 @@ class Judge:
                 shapes.append(s)
         if not shapes:
             return None
+        B = getattr(self, "stated_B", None)
+        if B and B > 1 and c.B == 1:
+            shapes += [[B] + x for x in shapes]
         return shapes, STEP.get(node, "input")
 
     def judge_shape(self, s: ShapeClaim) -> None:
@@ -941,26 +1028,37 @@ class Judge:
         ref = lb.parse_label(p.label) if p.label else None
         if ref is not None and ref.nodes[0] in STEP:
             step = STEP[ref.nodes[0]]
-        if len(a) == 2 and len(b) == 2 and a[1] != b[0]:
+        known: list[tuple[str, list[int], list[int]]] = []
+        if self.t is not None:
+            c = self.t.config
+            known = [("scores", [c.T, c.d_k], [c.d_k, c.S]), ("weighted_sum", [c.T, c.S], [c.S, c.d_v]),
+                     ("output", [c.T, c.n_heads * c.d_v], [c.n_heads * c.d_v, c.d_out])]
+            if c.d_model is not None:
+                known.append(("projection", [c.T, c.d_model], [c.d_model, c.n_heads * c.d_k]))
+                known.append(("projection", [c.T, c.d_model], [c.d_model, c.d_k]))
+            if c.B > 1 or getattr(self, "stated_B", None):
+                B = c.B if c.B > 1 else self.stated_B
+                known += [(st, [B] + x, [B] + y) for st, x, y in known]
+                known += [(st, [B, c.n_heads] + x, [B, c.n_heads] + y) for st, x, y in known if len(x) == 2]
+        match = [st for st, x, y in known if (x, y) == (a, b)]
+        if match:
+            step = match[0]
+        elif ref is None and p.step_hint is None:
+            near = [st for st, x, y in known if x == a or y == b]
+            step = near[0] if near else step
+        if len(a) >= 2 and len(b) >= 2 and a[-1] != b[-2]:
             self.add(Finding(p.place.line, p.place.cell, sp.text, f"{a} × {b}", None, None, step,
                              "wrong shape: the inner sizes differ", "wrong_shape"))
             return
-        if sp.result is not None and len(a) == 2 and len(b) == 2 and sp.result != [a[0], b[1]]:
-            self.add(Finding(p.place.line, p.place.cell, sp.text, str(sp.result), str([a[0], b[1]]), None, step,
-                             f"wrong shape: {a} × {b} gives {[a[0], b[1]]}", "wrong_shape"))
+        want_result = a[:-1] + b[-1:] if len(a) >= 2 and len(b) >= 2 else None
+        if sp.result is not None and want_result is not None and sp.result != want_result:
+            self.add(Finding(p.place.line, p.place.cell, sp.text, str(sp.result), str(want_result), None, step,
+                             f"wrong shape: {a} × {b} gives {want_result}", "wrong_shape"))
             return
-        if self.t is None or len(a) != 2 or len(b) != 2:
+        if match or not known:
             return
-        c = self.t.config
-        known = {"scores": ([c.T, c.d_k], [c.d_k, c.S]), "weighted_sum": ([c.T, c.S], [c.S, c.d_v]),
-                 "output": ([c.T, c.n_heads * c.d_v], [c.n_heads * c.d_v, c.d_out])}
-        products = list(known.items())
-        if c.d_model is not None:
-            products.append(("projection", ([c.T, c.d_model], [c.d_model, c.n_heads * c.d_k])))
-        if any((a, b) == want for _, want in products):
-            return
-        if step in known and (a, b) != known[step]:
-            want = known[step]
+        want = next(((x, y) for st, x, y in known if st == step and len(x) == len(a)), None)
+        if want is not None and (a, b) != want:
             self.add(Finding(p.place.line, p.place.cell, sp.text, f"{a} × {b}", f"{want[0]} × {want[1]}", None,
                              step, "wrong shape", "wrong_shape"))
 
@@ -972,6 +1070,10 @@ class Judge:
                  "d_v": c.d_v, "G": c.G}
         want = sizes.get(s.symbol)
         if want is None:
+            return
+        if s.symbol == "B" and c.B == 1 and s.value.value > 1:
+            self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
+                                               "the document shows one sequence of its batch"))
             return
         self.n_claims += 1
         self.n_numbers += 1

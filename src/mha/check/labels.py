@@ -311,8 +311,13 @@ _STEP_WORDS = [
     ("projection", r"projection|投影|q,? ?k,? ?v|queries|查询"),
     ("split", r"split|拆|heads?\b"),
 ]
-APPROX_WORDS = re.compile(r"approx|≈|\\approx|roughly|about\s+\d|around\s+\d|rounded|for readability|约|大约|近似|"
-                          r"四舍五入|保留\s*\d+\s*位", re.I)
+# The document says that what follows is computed from rounded values: one unit in the last digit is then
+# a rounding artefact (a note), not a slip.  "≈" alone only says a number is rounded at its own precision.
+APPROX_WORDS = re.compile(r"(?:computed|calculated|worked out|done|derived)\s+(?:\w+\s+){0,3}(?:from|with|using)\s+"
+                          r"(?:the\s+|these\s+)?rounded|from\s+(?:the\s+|these\s+)?rounded\s+(?:weights|values|numbers|terms)|"
+                          r"rounding (?:noise|error|artefact|artifact)s?|come(?:s)? only from rounding|"
+                          r"舍入误差|舍入造成|差别只来自|只差在第.位|用.{0,12}(?:四舍五入|舍入|位小数).{0,12}(?:算|计算)|"
+                          r"中间结果算|四位小数的(?:权重|中间结果)", re.I)
 
 
 def head_in(text: str) -> int | None:

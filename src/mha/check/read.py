@@ -161,7 +161,6 @@ class Builder:
                 except ValueError:
                     continue
                 c = _copy(self.ctx)
-                c.approx = c.approx or bool(re.search(r"≈|\\approx|约|about|approximately", line[max(0, a - 12):z]))
                 self.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
                                              line.strip()[:120], c))
 

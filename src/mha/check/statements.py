@@ -600,7 +600,16 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     """Statement breaks: \\\\, \\quad, ';' and (in plain text) newlines outside brackets."""
     out: list[list[Tok]] = [[]]
     depth = 0
+    comment = False
     for t in toks:
+        if comment:
+            if t.kind == "SEP" and t.text == "\n":
+                comment = False
+                out.append([])
+            continue
+        if text_mode and t.kind == "OP" and t.text == "#" and depth == 0 and any(x.kind == "REL" for x in out[-1]):
+            comment = True          # "T = 3   # three tokens": the rest of the line is a comment
+            continue
         if t.kind == "OP" and t.text in "[(":
             depth += 1
         elif t.kind == "OP" and t.text in "])":
@@ -721,7 +730,7 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             a.labels = labels
             a.rel = rels[k - 1] if 0 < k <= len(rels) else ""
             a.context = Context(**{**ctx.__dict__})
-            a.context.approx = ctx.approx or "≈" in rels
+            a.context.approx = ctx.approx
             doc.add_array(a)
     # shape products take their result from the next part: [3,2] × [2,3] = [3,3], (3, 4) @ (4, 2) -> (3, 2)
     for k, p in enumerate(parts):
@@ -739,5 +748,5 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                         parts[k + 1] = LabelPart(nxt.text)
     if len(parts) >= 2 or any(isinstance(p, (ShapePart, ShapeProduct)) for p in parts):
         c = Context(**{**ctx.__dict__})
-        c.approx = ctx.approx or "≈" in rels
+        c.approx = ctx.approx
         doc.chains.append(Chain(parts, rels, place, text, c))
