@@ -163,24 +163,24 @@ def alignments(o: Obj, vs: Views, nodes: set[str] | None = None, slack: float = 
         n = vec_lo.shape[1]
         for v in vs.by_width.get(n, []):
             if (nodes is None or v.node in nodes) and v.M.shape[0] > 1 or (v.M.shape[0] == 1 and (r, c) != (1, n)):
+                ok_all = within(vec_lo, vec_hi, v.M, v.band, slack)          # every row at once
+                band_rows = v.band if isinstance(v.band, np.ndarray) else None
                 for i in range(v.M.shape[0]):
-                    band = v.band[i:i + 1] if isinstance(v.band, np.ndarray) else v.band
-                    ok = within(vec_lo, vec_hi, v.M[i:i + 1], band, slack)
-                    hits.append(Hit(v, "row", i, ok.reshape(o.lo.shape), v.M[i:i + 1].reshape(o.lo.shape),
-                                    band if not isinstance(band, np.ndarray) else band.reshape(o.lo.shape)))
+                    band = band_rows[i].reshape(o.lo.shape) if band_rows is not None else v.band
+                    hits.append(Hit(v, "row", i, ok_all[i].reshape(o.lo.shape), v.M[i].reshape(o.lo.shape), band))
         if n > 1:
             for shape, views in vs.by_shape.items():
-                if shape[0] != n or shape[1] < 1:
+                if shape[0] != n:
                     continue
                 for v in views:
                     if nodes is not None and v.node not in nodes:
                         continue
+                    band_t = v.band.T if isinstance(v.band, np.ndarray) else v.band
+                    ok_all = within(vec_lo, vec_hi, v.M.T, band_t, slack)
                     for j in range(shape[1]):
-                        col = v.M[:, j:j + 1].T
-                        band = v.band[:, j:j + 1].T if isinstance(v.band, np.ndarray) else v.band
-                        ok = within(vec_lo, vec_hi, col, band, slack)
-                        hits.append(Hit(v, "col", j, ok.reshape(o.lo.shape), col.reshape(o.lo.shape),
-                                        band if not isinstance(band, np.ndarray) else band.reshape(o.lo.shape)))
+                        band = band_t[j].reshape(o.lo.shape) if isinstance(band_t, np.ndarray) else band_t
+                        hits.append(Hit(v, "col", j, ok_all[j].reshape(o.lo.shape), v.M[:, j].reshape(o.lo.shape),
+                                        band))
     return hits
 
 
@@ -213,6 +213,54 @@ def _stack_hits(o: Obj, vs: Views, nodes: set[str] | None, slack: float) -> list
             band = np.concatenate([np.broadcast_to(v.band, v.M.shape) for v in opt], axis=0)
             hits.append(Hit(opt[0], "stack", None, within(o.lo, o.hi, M, band, slack), M, band, views=opt))
     return hits
+
+
+class Stacks:
+    """Every view of a trace stacked by shape, so that one comparison scores an object against all of them."""
+
+    def __init__(self, vs: Views):
+        self.full: dict[tuple[int, int], tuple[np.ndarray, list[str]]] = {}
+        self.rows: dict[int, tuple[np.ndarray, list[str]]] = {}
+        rows: dict[int, list[tuple[np.ndarray, str]]] = {}
+        for shape, views in vs.by_shape.items():
+            self.full[shape] = (np.stack([v.M for v in views]), [v.node for v in views])
+            for v in views:
+                rows.setdefault(shape[1], []).append((v.M, v.node))
+                if shape[0] > 1:
+                    rows.setdefault(shape[0], []).append((v.M.T, v.node))
+        for n, items in rows.items():
+            self.rows[n] = (np.concatenate([m for m, _ in items], axis=0),
+                            [node for m, node in items for _ in range(m.shape[0])])
+
+    @staticmethod
+    def _counts(lo: np.ndarray, hi: np.ndarray, M: np.ndarray) -> np.ndarray:
+        with np.errstate(invalid="ignore", over="ignore"):
+            finite = np.isfinite(M)
+            unit = hi - lo
+            tol = 1e-9 * np.maximum(1.0, np.abs(np.where(finite, M, 0.0))) + unit
+            ok = (M >= lo - tol) & (M <= hi + tol) & (finite | np.isneginf(lo))
+        return ok.reshape(ok.shape[0], -1).sum(axis=1)
+
+    def best(self, o: "Obj", nodes: set[str] | None) -> float:
+        r, c = o.val.shape
+        best = 0.0
+        cands = []
+        if (r, c) in self.full:
+            cands.append((self.full[(r, c)], o.lo, o.hi, False))
+        if (c, r) in self.full:
+            cands.append((self.full[(c, r)], o.lo.T, o.hi.T, False))
+        if r == 1 or c == 1:
+            n = r * c
+            if n in self.rows:
+                cands.append((self.rows[n], o.lo.reshape(1, -1), o.hi.reshape(1, -1), True))
+        for (M, names), lo, hi, is_rows in cands:
+            counts = self._counts(lo[None] if not is_rows else lo, hi[None] if not is_rows else hi, M)
+            if nodes is not None:
+                weights = np.array([1.0 if name in nodes else 0.8 for name in names])
+                counts = counts * weights
+            if counts.size:
+                best = max(best, float(counts.max()))
+        return best
 
 
 # ------------------------------------------------------------------ candidates
@@ -568,15 +616,21 @@ class Search:
 
     def score(self, vs: Views, uses: frozenset) -> tuple[float, int, int]:
         explained = total = 0
+        fast = Stacks(vs)
         for o in self.objs:
             if o.a.id in uses:
                 continue
             n = o.val.size
             total += n
-            best = 0
             nodes = None
             if o.ref is not None and o.ref.strong:
                 nodes = _family(o.ref)
+            if o.slices == 1:
+                best = fast.best(o, nodes)
+                if best >= max(1.0, 0.5 * n):
+                    explained += int(round(best))
+                continue
+            best = 0
             for hit in alignments(o, vs, nodes=None, slack=1.0):
                 k = hit.n_ok
                 if nodes is not None and hit.view is not None and hit.view.node not in nodes:
