@@ -18,7 +18,7 @@ from .numbers import Num
 
 @dataclass
 class Literal:
-    name: str                    # the assignment target's source text
+    name: str                    # the assignment target's source text (targets joined by " = ")
     rows: list[list[Num]]        # 2-D rows (N-D flattened)
     lead: tuple[int, ...]
     line: int                    # 1-based line inside the code
@@ -57,7 +57,7 @@ def read_python(code: str) -> CodeFacts:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 if node.value is None:
                     continue
-                name = ", ".join(_src(lines, t) for t in targets)
+                name = " = ".join(_src(lines, t) for t in targets)
                 for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
                     line_label.setdefault(ln, name)
                 facts.assigned[name] = node.lineno

@@ -191,8 +191,8 @@ class Builder:
             rows = [[c.with_line(seg.line_of(_offset(seg.text, c.line - 1))) if c is not None else None
                      for c in r] if r is not None else None for r in lit.rows]
             place = Place(seg.line_of(_offset(seg.text, lit.line - 1)), seg.cell, "code")
-            a = Array(rows, place, label=lit.name, labels=[lit.name], lead=lit.lead, style="code",
-                      context=_copy(self.ctx))
+            names = [x.strip() for x in lit.name.split(" = ")]
+            a = Array(rows, place, label=names[-1], labels=names, lead=lit.lead, style="code", context=_copy(self.ctx))
             self.doc.add_array(a)
         for name, line in facts.identity:
             place = Place(seg.line_of(_offset(seg.text, line - 1)), seg.cell, "code")
@@ -898,7 +898,7 @@ def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None
 def _inline(t, src_lines: list[str], b: Builder, line0: int, cell: int | None) -> None:
     first = t.map[0] + line0
     content = t.content
-    if re.search(r"\\\[|\\\(|\\begin\{|\$\$", content):
+    if re.search(r"\\\[|\\\(|\\begin\{|\$\$", content) or any(_is_table_row(x) for x in content.split("\n")):
         # MathJax delimiters that CommonMark would unescape: read the raw lines as text with TeX
         raw = "\n".join(src_lines[t.map[0]:t.map[1]])
         read_text(raw, b, first, cell)
