@@ -127,6 +127,15 @@ class Judge:
         """Count rows and heads from 0 or from 1, whichever makes more labelled objects land on their row."""
         from dataclasses import replace as _replace
         from .infer import Bases
+        # "A1", "A2" in a one-head document are rows, not heads
+        H = self.t.config.n_heads
+        over = {r.nodes[0] for o in self.objs for r in o.refs
+                if r.raw_head is not None and r.raw_row is None and r.raw_head - self.inf.bases.head >= H
+                and not r.nodes[0].startswith("W_")}
+        for o in self.objs:
+            o.refs = [self.inf.bases.resolve(_replace(r, raw_row=r.raw_head, raw_head=None))
+                      if r.nodes[0] in over and r.raw_head is not None and r.raw_row is None else r for r in o.refs]
+            o.ref = o.refs[0] if o.refs else None
         best = None
         for hb in (1, 0):
             for rb in (1, 0):
@@ -213,8 +222,8 @@ class Judge:
         for k, p in enumerate(parts):
             if isinstance(p, ShapePart):
                 left = [q for q in parts[:k] if isinstance(q, LabelPart)]
-                for lab in (left[-1].text.split(",") if left else []):
-                    for piece in _split_labels(lab):
+                for lab in (_split_labels(left[-1].text) if left else []):
+                    for piece in [lab]:
                         ref = lb.parse_label(piece)
                         if ref is not None:
                             out.append(ShapeClaim(ref, piece, p.dims, c.place, c.text))
@@ -327,10 +336,24 @@ class Judge:
         if hits:
             best = max(hits, key=lambda h: (h.n_ok, -pref(h)[0]))
             n = o.val.size
-            if best.n_ok >= max(2, math.ceil(0.6 * n)) and n >= 3:
+            vector = 1 in o.val.shape
+            if (not vector and best.n_ok >= max(2, math.ceil(0.6 * n)) and n >= 3) or \
+                    (vector and n >= 4 and best.n_ok >= math.ceil(0.75 * n)):
                 return {"kind": "wrong", "hit": best, "alt": None}
+            # no label, but the surrounding text names the head (and sequence): "Head 2", a head column
+            if o.head_hint is not None and n >= 2:
+                placed = [h for h in hits if h.view is not None and h.view.h == o.head_hint and h.how == "full"
+                          and (o.batch_hint is None or (h.view.b or 0) == o.batch_hint - self._batch_base())]
+                if placed:
+                    top = max(placed, key=lambda h: (h.n_ok, -pref(h)[0]))
+                    if top.n_ok >= max(1, n / 2):
+                        return {"kind": "wrong", "hit": top, "alt": None}
             return {"kind": "unknown", "hit": best}
         return {"kind": "unknown", "hit": None}
+
+    def _batch_base(self) -> int:
+        hints = [o.batch_hint for o in self.objs if o.batch_hint is not None]
+        return 0 if 0 in hints else 1
 
     def _preference(self, o: Obj):
         order = {n: k for k, n in enumerate(lb.ORDER)}
@@ -517,6 +540,11 @@ class Judge:
             vi, vj = _view_index(hit, i, j)
             step = self.step_of(hit.view.node) if hit.view is not None else "input"
             note = self.rounded_predecessor(hit, vi, vj, num, a.place, a.context.approx)
+            if not note and a.prev_expr is not None:
+                vec = nb.face_vector(a.prev_expr)
+                if vec is not None and len(vec) == o.n and o.val.shape[0] == 1 and num.contains(vec[j]):
+                    note = (f"follows from the rounded terms printed before it (they give {vec[j]:.6g}); the exact "
+                            f"{exact:.6g} rounds to {num.rounded(exact)}")
             if note:
                 self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
                                  exact, num.rounded(exact), step, note, "rounded_sum", "note"))
@@ -796,6 +824,14 @@ class Judge:
                              "rounded_sum", "note"))
             return
         before = [f for kk, _, f in values if kk < k and f is not None]
+        if not before and len(values) == 1:
+            same_line = [x for x in self.doc.chains if x is not c and x.place.line == c.place.line
+                         and x.place.cell == c.place.cell and any(isinstance(p, ExprPart) and "exp" in _ops(p.expr)
+                                                                  for p in x.parts)]
+            terms = [nb.plain_number(p.expr) for x in same_line for p in x.parts[-1:] if isinstance(p, ExprPart)]
+            terms = [t for t in terms if t is not None]
+            if len(terms) >= 2 and abs(sum(t.value for t in terms) - n.value) <= n.half + 1e-9:
+                before = [sum(t.value for t in terms)]
         if before and n.contains(before[-1]):
             self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                              n.rounded(exact), step,
@@ -1055,7 +1091,7 @@ class Judge:
             self.add(Finding(p.place.line, p.place.cell, sp.text, str(sp.result), str(want_result), None, step,
                              f"wrong shape: {a} × {b} gives {want_result}", "wrong_shape"))
             return
-        if match or not known:
+        if match or not known or ref is None:
             return
         want = next(((x, y) for st, x, y in known if st == step and len(x) == len(a)), None)
         if want is not None and (a, b) != want:
@@ -1284,7 +1320,17 @@ def _chain_text(c: Chain) -> str:
 
 
 def _split_labels(text: str) -> list[str]:
-    return [x for x in re.split(r",|，|、", text) if x.strip()]
+    """Q, K, V ∈ ...: the names a shape is stated for (commas inside parentheses do not separate)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch in "({[") - (ch in ")}]")
+        if ch in ",，、" and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    return [x for x in out if x.strip()]
 
 
 def _elided_positions(rows, R: int, C: int):

@@ -133,6 +133,9 @@ def parse_label(text: str) -> Ref | None:
     """
     if not text or len(text) > 160:
         return None
+    if re.search(r"\.(?:sum|mean|max|min|std|var|norm|argmax|argmin|size|dtype|round\(\d|item)\b|\blen\(", text):
+        return None                          # weights.sum(dim=-1) is not the weights
+    text = re.sub(r"\.shape\b(\[[^\]]*\])?|\.T\b|\.t\(\)|\.numpy\(\)|\.tolist\(\)|\.detach\(\)", "", text)
     s = _norm(text)
     if not s:
         return None
@@ -153,7 +156,7 @@ _DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s
 
 
 def _formula(s: str) -> Ref | None:
-    low = s.lower().replace("@", "*")
+    low = s.lower().replace("@", "*").replace(" ", "")
     head = _first_head(s)
     m = _DOT.match(low.replace(" ", ""))
     if m:                                    # q_1 · k_2, x1.x3: one score
@@ -168,6 +171,8 @@ def _formula(s: str) -> Ref | None:
         return Ref(("A",), raw_head=head)
     if re.search(r"multihead|multi-head|多头", low):
         return Ref(("Y", "O_concat"))
+    if re.search(r"(concat|concatenate)\(.*\)\*?w_?\^?o$|o_?concat\*?w_?\^?o$", low):
+        return Ref(("Y",))
     if re.match(r"^concat\(|^concatenate\(|^拼接", low) or re.search(r"concat\(head", low):
         return Ref(("O_concat",))
     if re.search(r"attention\(", low):
@@ -177,16 +182,17 @@ def _formula(s: str) -> Ref | None:
         return Ref(("S",), raw_head=_num(qk.group(1)))
     if qk and re.match(r"^\(?q", low):
         return Ref(("QKt",), raw_head=_num(qk.group(1)))
-    m = re.match(r"^x_?(\d+)\*?w_?\^?([qkv])$", low)
+    m = re.match(r"^x_?(\d+)\*?w_?(\d+)?\^?([qkv])(?:_?(\d+))?$", low)
     if m:
-        return Ref((m.group(2).upper(),), raw_row=int(m.group(1)))
+        head = m.group(2) or m.group(4)
+        return Ref((m.group(3).upper(),), raw_row=int(m.group(1)), raw_head=int(head) if head else None)
     if re.match(r"^x\*?w_?\^?q$|^xw\^?q|^x\*?w_?q", low):
         return Ref(("Q",))
     if re.match(r"^x\*?w_?\^?k$|^x\*?w_?k", low):
         return Ref(("K",))
     if re.match(r"^x\*?w_?\^?v$|^x\*?w_?v", low):
         return Ref(("V",))
-    m = re.match(r"^a(?:\^?\(?(\d+)\)?)?\*?v(?:\^?\(?(\d+)\)?)?$", low)
+    m = re.match(r"^a(?:[_^]?\(?(\d+)\)?)?\*?v(?:[_^]?\(?(\d+)\)?)?$", low)
     if m:
         return Ref(("O",), raw_head=_num(m.group(1) or m.group(2)))
     if re.match(r"^o_?concat\*?w_?\^?o|^concat.*w_?\^?o$", low):
@@ -267,6 +273,8 @@ def _symbol(s: str) -> Ref | None:
                 return None
         if letter == "W" and not sub and not sup:
             return None
+        if letter == "W":                    # W_1: the one matrix head 1 uses for Q, K and V
+            return Ref(("W_Q", "W_K", "W_V"), raw_head=head, transposed=transposed)
         if letter == "H" and (sub or sup):
             return Ref(("O",), raw_head=head, transposed=transposed)
         nodes = {"Q": ("Q",), "K": ("K",), "V": ("V",)}.get(letter.upper(), nodes) if letter.lower() in "qkv" \

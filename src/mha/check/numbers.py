@@ -300,3 +300,34 @@ def face(e: Expr) -> float:
         case Op("pow", (a, b)):
             return evaluate(e).value
     raise ArithmeticError("not a number expression")
+
+
+def face_vector(e: Expr) -> list[float] | None:
+    """Σ scalar · [vector] with the printed numbers as written, or None when it is anything else."""
+    match e:
+        case Vec(cells):
+            return [c.value for c in cells]
+        case Op("+", args):
+            parts = [face_vector(a) for a in args]
+            if any(p is None for p in parts) or len({len(p) for p in parts}) != 1:
+                return None
+            return [sum(x) for x in zip(*parts)]
+        case Op("neg", (a,)):
+            v = face_vector(a)
+            return None if v is None else [-x for x in v]
+        case Op("*", args):
+            vecs = [a for a in args if isinstance(a, Vec) or (isinstance(a, Op) and a.op == "+")]
+            if len(vecs) != 1:
+                return None
+            v = face_vector(vecs[0])
+            if v is None:
+                return None
+            k = 1.0
+            for a in args:
+                if a is not vecs[0]:
+                    try:
+                        k *= face(a)
+                    except ArithmeticError:
+                        return None
+            return [k * x for x in v]
+    return None

@@ -55,6 +55,7 @@ class Array:
     context: Context = field(default_factory=Context)
     rel: str = "="                       # the relation before it: =, ≈, :
     id: int = 0
+    prev_expr: object = None             # the expression it is said to equal: 0.4 [1, 0] + 0.6 [0, 1] = [...]
 
     # ---------------------------------------------------------- derived views
     @property

@@ -64,6 +64,8 @@ def read_python(code: str) -> CodeFacts:
                 _assignment(facts, name, node.value, lines)
             elif isinstance(node, ast.Call) and _call_name(node) == "print":
                 names = [_src(lines, a) for a in node.args if not isinstance(a, ast.Constant)]
+                if names:
+                    line_label.setdefault(node.lineno, names[-1])
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 facts.prints.append(" ".join(texts) + (" " if texts else "") + " ".join(names))
         if tree.body and isinstance(tree.body[-1], ast.Expr) and not isinstance(tree.body[-1].value, ast.Call) \

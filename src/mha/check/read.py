@@ -132,8 +132,11 @@ class Builder:
             if m:
                 found.append((a, z, None, m.group(1)))
         for m in re.finditer(r"(?<![\w.\[,])(-?\d+\.\d{2,})(?![\w.\]])", masked):
-            if not re.search(r"[\[\]=]", masked[max(0, m.start() - 3):m.start()]):
-                found.append((m.start(), m.end(), None, m.group(1)))
+            before, after = masked[:m.start()].rstrip(), masked[m.end():].lstrip()
+            if before[-1:] in set("=≈^/*×·+-−[,，") or after[:1] in set("=≈^/*×·+-−]") or \
+                    re.search(r"[=≈]\s*$|[/×*]\s*$", before):
+                continue            # part of arithmetic: the statement reader has it
+            found.append((m.start(), m.end(), None, m.group(1)))
         for m in _DIMS_TEXT.finditer(masked):
             if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
                 continue           # arithmetic, not a shape
@@ -235,6 +238,8 @@ class Builder:
                 a.labels = [code_label]
 
     def output(self, seg: Segment) -> None:
+        if "Size([" in seg.text:
+            seg = self._sizes(seg)
         n_before = len(self.doc.arrays)
         for k, line in enumerate(seg.text.split("\n")):
             if re.search(r"[A-Za-z\u4e00-\u9fff]", line) and "[" not in line and "(" not in line:
@@ -253,6 +258,26 @@ class Builder:
         for a in self.doc.arrays[n_before:]:
             if a.style == "list":
                 a.style = "numpy"
+
+    def _sizes(self, seg: Segment) -> Segment:
+        """torch.Size([3, 4]) torch.Size([4, 2]) printed by print(x.shape, W.shape): shape statements."""
+        from .objects import Chain, LabelPart, ShapePart
+        names = []
+        for p in self.pending_output_labels:
+            names += [x for x in re.split(r"[\s,]+", p) if x.endswith(".shape") or x.endswith(".size()")]
+        k = 0
+        for m in re.finditer(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text):
+            dims = [int(x) for x in re.findall(r"\d+", m.group(1))]
+            if len(dims) >= 2 and k < len(names):
+                label = names[k]
+                self.doc.chains.append(Chain([LabelPart(label), ShapePart(dims, m.group(0))], ["∈"],
+                                             seg.place(m.start()), m.group(0), _copy(self.ctx)))
+            k += 1
+        text = re.sub(r"(?:torch\.)?Size\(\[[\d,\s]*\]\)", lambda m: " " * len(m.group(0)), seg.text)
+        out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
+        if getattr(seg, "result", False):
+            out.result = True
+        return out
 
     def finish(self) -> Document:
         for k, a in enumerate(self.doc.arrays):
@@ -693,6 +718,8 @@ def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, 
     if not body:
         return
     width = max(len(cells) for _, _, cells in body)
+    if header is not None and _grouped_table(b, header, body, cell):
+        return
     # the first column names the rows (token 1, query 2, 1, 2, 3 ...) unless it is one of several numeric columns
     first = [nums[0] if nums else None for _, nums, _ in body]
     if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
@@ -756,6 +783,56 @@ def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, 
     a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
               context=_copy(b.ctx))
     b.doc.add_array(a)
+
+
+_INDEX_HEADER = re.compile(r"^(?:head|heads|h|batch|b|sample|sequence|seq|query|queries|q|token|tokens|row|i|"
+                           r"position|pos|头|注意力头|样本|序列|批次|行|查询|位置|词)$", re.I)
+_BATCH_HEADER = re.compile(r"^(?:batch|b|sample|sequence|seq|样本|序列|批次)$", re.I)
+_HEAD_HEADER = re.compile(r"^(?:head|heads|h|头|注意力头)$", re.I)
+_ROW_HEADER = re.compile(r"^(?:第\s*\d+\s*行|row\s*\d+|query\s*\d+|token\s*\d+)$", re.I)
+
+
+def _grouped_table(b: "Builder", header: list[str], body: list, cell: int | None) -> bool:
+    """A table indexed by head (and batch) columns: one matrix per group, with that head as context.
+
+    | head | query | key 1 | key 2 |          | 样本 | 头 | 第 1 行 | 第 2 行 |
+    |   1  |   1   | 0.14  | 0.63  |          |  0   | 1  | 0.6, 0.4 | 0.4, 0.6 |
+    """
+    names = [h.strip().strip("$").strip() for h in header]
+    idx = [k for k, h in enumerate(names) if _INDEX_HEADER.match(h)
+           and all(k < len(nums) and nums[k] and len(nums[k]) == 1 and nums[k][0].decimals is None
+                   for _, nums, _ in body)]
+    group_cols = [k for k in idx if _HEAD_HEADER.match(names[k]) or _BATCH_HEADER.match(names[k])]
+    if not group_cols:
+        return False
+    data_cols = [k for k in range(len(names)) if k not in idx
+                 and all(k < len(nums) and nums[k] for _, nums, _ in body)]
+    if not data_cols:
+        return False
+    groups: dict[tuple, list] = {}
+    for line, nums, _ in body:
+        key = tuple(int(nums[k][0].value) for k in group_cols)
+        groups.setdefault(key, []).append((line, nums))
+    wide = all(len(body[0][1][k]) > 1 for k in data_cols)
+    rows_by_header = wide and all(_ROW_HEADER.match(names[k]) for k in data_cols)
+    for key, items in groups.items():
+        ctx = _copy(b.ctx)
+        for k, v in zip(group_cols, key):
+            if _HEAD_HEADER.match(names[k]):
+                ctx.head = v
+            else:
+                ctx.batch = v
+        if rows_by_header:
+            data = [list(nums[k]) for line, nums in items for k in data_cols]
+        elif wide:
+            continue
+        else:
+            data = [[nums[k][0] for k in data_cols] for line, nums in items]
+        if len({len(r) for r in data}) != 1:
+            continue
+        b.doc.add_array(Array(data, Place(items[0][0], cell, "table"), label="", labels=[], style="table",
+                              context=ctx))
+    return True
 
 
 def _row_letter(names: list[str]) -> str:
@@ -903,6 +980,13 @@ def _inline(t, src_lines: list[str], b: Builder, line0: int, cell: int | None) -
         raw = "\n".join(src_lines[t.map[0]:t.map[1]])
         read_text(raw, b, first, cell)
         return
+    # prose first: the words of a line set the context of its math ("差别只来自舍入", "Head 2")
+    lines = content.split("\n")
+    seg = Segment(content, first, "prose", cell, [first + k for k in range(len(lines))])
+    for k, text_line in enumerate(lines):
+        if text_line.strip():
+            b.line(text_line, Place(first + k, cell, "prose"))
+            b.prose_numbers(text_line, Place(first + k, cell, "prose"))
     line = first
     for c in t.children or []:
         if c.type in ("softbreak", "hardbreak"):
@@ -910,13 +994,6 @@ def _inline(t, src_lines: list[str], b: Builder, line0: int, cell: int | None) -
         elif c.type in ("math_inline", "math_inline_double"):
             b.segment(Segment(c.content, line, "math", cell))
             line += c.content.count("\n")
-    # prose: the paragraph's own text, line by line (math kept as its TeX source, for context and hints)
-    lines = content.split("\n")
-    seg = Segment(content, first, "prose", cell, [first + k for k in range(len(lines))])
-    for k, text_line in enumerate(lines):
-        if text_line.strip():
-            b.line(text_line, Place(first + k, cell, "prose"))
-            b.prose_numbers(text_line, Place(first + k, cell, "prose"))
     # numbers in prose outside math and code spans: "the weights are [0.2, 0.5, 0.3]"
     plain = _blank_spans(content)
     if re.search(r"\d", plain):

@@ -572,6 +572,11 @@ class PartReader:
         prod = _shape_product(toks)
         if prod is not None:
             return [prod]
+        # (2, 3, 4) in a comment or an output, torch.Size([2, 3, 4]): a shape
+        if self.seg.where in ("comment", "output") or any(t.kind == "ID" and t.text == "Size" for t in toks):
+            dims = _int_list(toks)
+            if dims and len(dims) >= 2 and (toks[0].text == "(" or any(t.text == "Size" for t in toks)):
+                return [ShapePart(dims, flat_text(toks))]
         # "label: [3,3] × [3,2]" (the terminal writes the shape product after a colon)
         e = parse_expr(toks, self.seg)
         if e is not None and nb.leaves(e):
@@ -729,6 +734,8 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             a.label = left
             a.labels = labels
             a.rel = rels[k - 1] if 0 < k <= len(rels) else ""
+            if k > 0 and isinstance(parts[k - 1], ExprPart):
+                a.prev_expr = parts[k - 1].expr
             a.context = Context(**{**ctx.__dict__})
             a.context.approx = ctx.approx
             doc.add_array(a)
