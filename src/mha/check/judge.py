@@ -318,7 +318,8 @@ class Judge:
                 other = min((h for h in full if h.view.node in fam), key=pref)
                 return {"kind": "layout", "hit": other}
             if mine and (strong or max(h.n_ok for h in mine) >= 0.5 * o.val.size):
-                best = max(mine, key=lambda h: (h.n_ok, -pref(h)[0]))
+                top = max(h.n_ok for h in mine)
+                best = min((h for h in mine if h.n_ok == top), key=pref)
                 other = min(full, key=pref) if full else None
                 if not strong and other is not None:
                     return {"kind": "holds", "hit": other}
@@ -334,7 +335,8 @@ class Judge:
         if full:
             return {"kind": "holds", "hit": min(full, key=pref)}
         if hits:
-            best = max(hits, key=lambda h: (h.n_ok, -pref(h)[0]))
+            top = max(h.n_ok for h in hits)
+            best = min((h for h in hits if h.n_ok == top), key=pref)
             n = o.val.size
             vector = 1 in o.val.shape
             if (not vector and best.n_ok >= max(2, math.ceil(0.6 * n)) and n >= 3) or \
@@ -345,7 +347,8 @@ class Judge:
                 placed = [h for h in hits if h.view is not None and h.view.h == o.head_hint and h.how == "full"
                           and (o.batch_hint is None or (h.view.b or 0) == o.batch_hint - self._batch_base())]
                 if placed:
-                    top = max(placed, key=lambda h: (h.n_ok, -pref(h)[0]))
+                    most = max(h.n_ok for h in placed)
+                    top = min((h for h in placed if h.n_ok == most), key=pref)
                     if top.n_ok >= max(1, n / 2):
                         return {"kind": "wrong", "hit": top, "alt": None}
             return {"kind": "unknown", "hit": best}
@@ -374,7 +377,10 @@ class Judge:
                 p += 5
             if v.node in inputs and (o.ref is None or v.node not in _families(o)):
                 p += 2
-            return (p, order.get(v.node, 99), v.b or 0, v.h or 0, h.index or 0)
+            rank = order.get(v.node, 99)
+            if v.node == "O_concat" and self.t is not None and self.t.config.n_heads == 1:
+                rank = order["O"] + 0.5          # one head: its output is the concatenation; call it A V
+            return (p, rank, v.b or 0, v.h or 0, h.index or 0)
         return key
 
     def collect_printed(self, plans: dict[int, Any]) -> None:
@@ -921,7 +927,9 @@ class Judge:
         head = ref.head if ref.head is not None else _ctx_head(c.context)
         if ref.row is not None and ref.col is not None:
             vals, step = [], None
-            for v in self.vs.views:
+            ordered = sorted(self.vs.views, key=lambda v: (ref.nodes.index(v.node) if v.node in ref.nodes else 9,
+                                                           v.node == "O_concat" and self.t.config.n_heads == 1))
+            for v in ordered:
                 if v.node in fam and (head is None or v.h is None or v.h == head) and (v.b or 0) == 0:
                     if ref.row < v.M.shape[0] and ref.col < v.M.shape[1]:
                         vals.append(_E(v.M[ref.row, ref.col], _band(v, ref.row, ref.col)))

@@ -135,7 +135,9 @@ def parse_label(text: str) -> Ref | None:
         return None
     if re.search(r"\.(?:sum|mean|max|min|std|var|norm|argmax|argmin|size|dtype|round\(\d|item)\b|\blen\(", text):
         return None                          # weights.sum(dim=-1) is not the weights
-    text = re.sub(r"\.shape\b(\[[^\]]*\])?|\.T\b|\.t\(\)|\.numpy\(\)|\.tolist\(\)|\.detach\(\)", "", text)
+    text = re.sub(r"\.shape\b(\[[^\]]*\])?|\.T\b|\.t\(\)|\.numpy\(\)|\.tolist\(\)|\.detach\(\)|\.round\(\d*\)", "",
+                  text)
+    text = re.sub(r"^(?:np|numpy|torch)\.round\((.*?)(?:,\s*(?:decimals=)?\d+)?\)$", r"\1", text.strip())
     s = _norm(text)
     if not s:
         return None
@@ -155,7 +157,34 @@ def parse_label(text: str) -> Ref | None:
 _DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s*([kx])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?$")
 
 
+_PRODUCTS = {("Q", "K"): "QKt", ("X", "X"): "QKt", ("A", "V"): "O", ("A", "X"): "O", ("X", "W_Q"): "Q", ("X", "W_K"): "K", ("X", "W_V"): "V",
+             ("O_concat", "W_O"): "Y", ("O", "W_O"): "Y", ("Y", "W_O"): "Y"}
+
+
+def _code_product(s: str) -> Ref | None:
+    """a @ b in code: the product of two named quantities (q @ k.T, weights @ v, x @ W_q, concat @ W_O)."""
+    m = re.match(r"^\s*(?:torch|np|numpy)\.matmul\((.*),(.*)\)\s*$", s)
+    sides = [m.group(1), m.group(2)] if m else [x for x in s.split("@")]
+    if len(sides) != 2:
+        return None
+    scaled = bool(re.search(r"/|sqrt|\*\s*scale", sides[1]))
+    sides = [re.sub(r"\.T\b|\.transpose\([^)]*\)|\.t\(\)|\)+\s*$|/.*$|\*.*$", "", x).strip().lstrip("(").strip()
+             for x in sides]
+    refs = [parse_label(x) or (Ref(("A",)) if re.fullmatch(r"weights?|w|attn|probs?|p", x, re.I) else None)
+            for x in sides]
+    if any(r is None for r in refs):
+        return None
+    for a in refs[0].nodes:
+        for b in refs[1].nodes:
+            node = _PRODUCTS.get((a, b))
+            if node:
+                return Ref(("S",) if node == "QKt" and scaled else (node,), raw_head=refs[0].raw_head or refs[1].raw_head)
+    return None
+
+
 def _formula(s: str) -> Ref | None:
+    if "@" in s or "matmul" in s:
+        return _code_product(s)
     low = s.lower().replace("@", "*").replace(" ", "")
     head = _first_head(s)
     m = _DOT.match(low.replace(" ", ""))

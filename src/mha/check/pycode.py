@@ -30,6 +30,7 @@ class CodeFacts:
     literals: list[Literal] = field(default_factory=list)
     identity: list[tuple[str, int]] = field(default_factory=list)   # (name, line) of np.eye(...) assignments
     comments: list[tuple[int, str, str]] = field(default_factory=list)   # (line, text, label of the code line)
+    printed_at: dict[int, str] = field(default_factory=dict)   # line of a print(...) -> what it prints
     prints: list[str] = field(default_factory=list)   # names printed, in order (labels for a cell's outputs)
     last_expr: str | None = None                   # a cell's last bare expression (its execute_result)
     assigned: dict[str, int] = field(default_factory=dict)
@@ -58,14 +59,16 @@ def read_python(code: str) -> CodeFacts:
                 if node.value is None:
                     continue
                 name = " = ".join(_src(lines, t) for t in targets)
+                rhs = _src(lines, node.value)
                 for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
-                    line_label.setdefault(ln, name)
+                    line_label.setdefault(ln, name + (" = " + rhs if rhs and "[" not in rhs else ""))
                 facts.assigned[name] = node.lineno
                 _assignment(facts, name, node.value, lines)
             elif isinstance(node, ast.Call) and _call_name(node) == "print":
                 names = [_src(lines, a) for a in node.args if not isinstance(a, ast.Constant)]
                 if names:
                     line_label.setdefault(node.lineno, names[-1])
+                    facts.printed_at[node.end_lineno or node.lineno] = names[-1]
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 facts.prints.append(" ".join(texts) + (" " if texts else "") + " ".join(names))
         if tree.body and isinstance(tree.body[-1], ast.Expr) and not isinstance(tree.body[-1].value, ast.Call) \
@@ -81,7 +84,10 @@ def read_python(code: str) -> CodeFacts:
             if tok.type == tokenize.COMMENT:
                 ln = tok.start[0]
                 code_part = lines[ln - 1][:tok.start[1]].strip()
-                facts.comments.append((ln, tok.string, line_label.get(ln, "") if code_part else ""))
+                label = line_label.get(ln, "") if code_part else ""
+                if not code_part and ln - 1 in facts.printed_at:
+                    label = facts.printed_at[ln - 1]          # print(x)  then  # [[...]] on the next lines
+                facts.comments.append((ln, tok.string, label))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass
     return facts

@@ -225,17 +225,22 @@ class Builder:
         toks = text_tokens(text)
         read_tokens(toks, sub, self.doc, self.ctx, text_mode=True)
         by_line = {line_map[k]: lab for k, (_, _, lab) in enumerate(block) if lab}
+        if block[0][2] and not any(lab for _, _, lab in block[1:]):
+            by_line = {ln: block[0][2] for ln in line_map}       # the output of the print above, over several lines
         from .objects import LabelPart as _LP
         for ch in self.doc.chains[n_chains:]:
             lab = by_line.get(ch.place.line)
             if lab and not any(isinstance(p, _LP) for p in ch.parts):
-                ch.parts.insert(0, _LP(lab))
+                names = [x.strip() for x in lab.split(" = ") if x.strip()]
+                best = next((x for x in reversed(names) if lb.parse_label(x) is not None), names[0])
+                ch.parts.insert(0, _LP(best))
                 ch.rels.insert(0, "=")
         for a in self.doc.arrays[n_before:]:
             code_label = by_line.get(a.place.line)
             if not a.label and code_label:
-                a.label = code_label
-                a.labels = [code_label]
+                names = [x.strip() for x in code_label.split(" = ") if x.strip()]
+                a.label = names[0]
+                a.labels = names
 
     def output(self, seg: Segment) -> None:
         if "Size([" in seg.text:
