@@ -146,6 +146,8 @@ def parse_label(text: str) -> Ref | None:
     f = _formula(s)
     if f is not None:
         return f
+    if "@" in text or "matmul" in text:
+        return None                          # a product of things we could not name
     # -- a symbol with indices: W_Q, W^Q_1, Q^(1), q_1^(1), α_{12}, head_1, x_2, K^T, (K^(1))^T
     r = _symbol(s)
     if r is not None:
@@ -267,6 +269,9 @@ def _symbol(s: str) -> Ref | None:
     if m and (m.group(1) == m.group(2) or not (m.group(1) and m.group(2))):
         return Ref(("QKt",), raw_head=_num(m.group(1) or m.group(2)))
     # one letter with a superscript head and/or subscripts: Q^(1), q_1^(1), o^(1)_3, α_{12}, x_2, Z_0
+    m0 = re.match(r"^([QKVqkv])h$", t)      # Qh, Kh: the per-head split in code
+    if m0:
+        return Ref((m0.group(1).upper() + "h",), transposed=transposed)
     m0 = re.match(r"^([A-Za-zα-ωℓ])(\d{1,2})$", t)
     if m0:
         t = f"{m0.group(1)}_{m0.group(2)}"

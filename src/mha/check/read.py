@@ -529,6 +529,16 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
         label = prefix(k0, a0)
         names = [re.sub(r"\s*(?:=|->|→|:)\s*$", "", prefix(k, a)).strip() for (k, a, _) in cl["rows"]]
         left_end = max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k0), default=0)
+        if not label.strip() and k0 > 0 and lines[k0 - 1].strip() and not _groups(lines[k0 - 1]):
+            # the name written above the column: "W_Q (3×2)        W_K (3×2)"
+            above = lines[k0 - 1]
+            nxt = min((c["col"] for c in clusters if c["col"] > cl["col"]), default=len(above))
+            words = above[max(0, a0 - 2):max(a0, nxt - 1)].strip()
+            words = re.sub(r"\s*[\(（][^)）]*[\)）]?\s*$|[:：]\s*$", "", words).strip()
+            if words and lb.parse_label(words) is not None:
+                label = words + " = "
+                left_end = a0
+                k_label = k0 - 1
         if sum(bool(x) for x in names) > 1:
             label = (_row_letter(names) + " = ") if _row_letter(names) else ""
             if not label:
