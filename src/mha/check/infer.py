@@ -254,10 +254,12 @@ class Stacks:
             n = r * c
             if n in self.rows:
                 cands.append((self.rows[n], o.lo.reshape(1, -1), o.hi.reshape(1, -1), True))
+        inputs = nodes is not None and bool(nodes & {"W_Q", "W_K", "W_V", "W_O", "X"})
         for (M, names), lo, hi, is_rows in cands:
             counts = self._counts(lo[None] if not is_rows else lo, hi[None] if not is_rows else hi, M)
             if nodes is not None:
-                weights = np.array([1.0 if name in nodes else 0.8 for name in names])
+                # a matrix labelled as a weight is a weight: matching some other quantity earns nothing
+                weights = np.array([1.0 if name in nodes else (0.0 if inputs else 0.8) for name in names])
                 counts = counts * weights
             if counts.size:
                 best = max(best, float(counts.max()))
