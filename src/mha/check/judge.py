@@ -507,7 +507,7 @@ class Judge:
                                                    f"{label}"))
                 return
             self.add(Finding(a.line, a.place.cell, f"shape of {label}", f"{list(o.val.shape)}",
-                             " or ".join(str(list(s)) for s in want[:3]), None, STEP.get(node, "input"),
+                             " or ".join(str(list(s)) for s in want[:3]), None, self.step_of(node),
                              f"wrong shape: {label} is {' or '.join(str(list(s)) for s in want[:3])}",
                              "wrong_shape"))
             return
@@ -525,7 +525,7 @@ class Judge:
                 # a labelled array that matches nothing is a finding
                 self.n_claims += 1
                 self.add(Finding(a.line, a.place.cell, f"{o.ref.show()}", _short(o), None, None,
-                                 STEP.get(o.ref.nodes[0], "input"),
+                                 self.step_of(o.ref.nodes[0]),
                                  f"matches no {o.ref.show()} of the inferred configuration"
                                  + (f"; nearest {nearest}" if nearest else ""), "wrong_value"))
                 return
@@ -915,7 +915,7 @@ class Judge:
                 k = int(np.nanargmin(np.abs(v.M - face)))
                 x = float(v.M.reshape(-1)[k])
                 band = float(np.asarray(v.band).reshape(-1)[k]) if isinstance(v.band, np.ndarray) else float(v.band)
-                return (lb.SHOWN.get(v.node, v.node), STEP.get(v.node, step or "scores"), [_E(x, band)], True)
+                return (lb.SHOWN.get(v.node, v.node), self.step_of(v.node), [_E(x, band)], True)
         if step:
             return (c.text[:40], step, [], True)
         return None
@@ -933,7 +933,7 @@ class Judge:
                 if v.node in fam and (head is None or v.h is None or v.h == head) and (v.b or 0) == 0:
                     if ref.row < v.M.shape[0] and ref.col < v.M.shape[1]:
                         vals.append(_E(v.M[ref.row, ref.col], _band(v, ref.row, ref.col)))
-                        step = step or STEP.get(v.node, "softmax")
+                        step = step or self.step_of(v.node)
             if vals:
                 return (ref.show(), step, vals, True)
         if node in ("row_max", "row_sum") and (ref.row is not None or c.context.row is not None):
@@ -951,7 +951,7 @@ class Judge:
                     for v in self.vs.views if v.node in fam and (v.b or 0) == 0
                     and (head is None or v.h is None or v.h == head) for x in v.M.reshape(-1) if np.isfinite(x)]
             if vals:
-                return (ref.show(), STEP.get(node, "softmax"), vals, False)
+                return (ref.show(), self.step_of(node), vals, False)
         return None
 
     def dot_product(self, e, c: Chain) -> tuple[str, str, float | None, bool] | None:
@@ -1006,6 +1006,7 @@ class Judge:
             return None
         score, node, b, h, i, j, step, exact = best
         name = f"{lb.SHOWN.get(node, node)}" + (f"^({h + 1})" if h is not None else "") + f"[{i + 1},{j + 1}]"
+        step = self.step_of(node)
         band = 0.0
         for v in self.vs.get(node, b, h):
             if 0 <= i < v.M.shape[0] and 0 <= j < v.M.shape[1]:
@@ -1037,10 +1038,11 @@ class Judge:
                 shapes.append(s)
         if not shapes:
             return None
+        step = self.step_of(node)
         B = getattr(self, "stated_B", None)
         if B and B > 1 and c.B == 1:
             shapes += [[B] + x for x in shapes]
-        return shapes, STEP.get(node, "input")
+        return shapes, step
 
     def judge_shape(self, s: ShapeClaim) -> None:
         if self.vs is None:
@@ -1071,7 +1073,7 @@ class Judge:
         step = p.step_hint or "scores"
         ref = lb.parse_label(p.label) if p.label else None
         if ref is not None and ref.nodes[0] in STEP:
-            step = STEP[ref.nodes[0]]
+            step = self.step_of(ref.nodes[0])
         known: list[tuple[str, list[int], list[int]]] = []
         if self.t is not None:
             c = self.t.config
@@ -1152,19 +1154,29 @@ class Judge:
         note = self.rounded_predecessor(hit, i, j, r.value)
         if note:
             self.add(Finding(r.place.line, r.place.cell, f"{lb.SHOWN[v.node]}^({v.h + 1})[{i + 1},{j + 1}]",
-                             r.value.text, x, r.value.rounded(x), STEP[v.node], note, "rounded_sum", "note"))
+                             r.value.text, x, r.value.rounded(x), self.step_of(v.node), note, "rounded_sum", "note"))
             return
         cause, kind = self.cell_cause(hit, i, j, r.value, None)
         self.add(Finding(r.place.line, r.place.cell, f"{lb.SHOWN[v.node]}^({v.h + 1})[{i + 1},{j + 1}] ({r.text})",
-                         r.value.text, x, r.value.rounded(x), STEP[v.node], cause, kind))
+                         r.value.text, x, r.value.rounded(x), self.step_of(v.node), cause, kind))
 
     def step_of(self, node: str) -> str:
-        """Q^(h), K^(h), V^(h) are the split, unless each head has its own projection (or there is one head)."""
-        if node in ("Qh", "Kh", "Vh") and self.t is not None:
-            c = self.t.config
+        """The step of a quantity, as the document's configuration makes it.
+
+        Q^(h), K^(h), V^(h) are the split, unless each head has its own projection (or there is one head).
+        With one head its output is the concatenation; without W_O the output is the concatenation.
+        """
+        if self.t is None:
+            return STEP.get(node, "input")
+        c = self.t.config
+        if node in ("Qh", "Kh", "Vh"):
             if c.n_heads == 1 or (node[0] == "Q" and "W_Q" in c.weights_per_head) or \
                     (node[0] in "KV" and f"W_{node[0]}" in c.weights_per_head):
                 return "projection"
+        if node in ("Y", "O_concat") and c.W_O is None or node == "O_concat":
+            if c.n_heads == 1:
+                return "weighted_sum"
+            return "concat"
         return STEP.get(node, "input")
 
     # ---------------------------------------------------------- findings

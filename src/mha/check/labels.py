@@ -244,6 +244,9 @@ _SYM = re.compile(
 
 def _symbol(s: str) -> Ref | None:
     t = s.replace(" ", "")
+    m = re.match(r"^(?:Q|q)[_^]?\(?(\d+|h|i)?\)?\(?(?:K|k)[_^]?\(?(\d+|h|i)?\)?\)?\^T$", t)
+    if m and (m.group(1) == m.group(2) or not (m.group(1) and m.group(2))):
+        return Ref(("QKt",), raw_head=_num(m.group(1) or m.group(2)))
     transposed = False
     m = re.match(r"^\((.*)\)\^T$", t)
     if m:
@@ -265,9 +268,6 @@ def _symbol(s: str) -> Ref | None:
     m = re.match(r"^(?:head|Head|h)_?\(?(\d+)\)?$", t)
     if m:
         return Ref(("O",), raw_head=int(m.group(1)), transposed=transposed)
-    m = re.match(r"^(?:Q|q)[_^]?\(?(\d+|h|i)?\)?\(?(?:K|k)[_^]?\(?(\d+|h|i)?\)?\)?\^T$", t)
-    if m and (m.group(1) == m.group(2) or not (m.group(1) and m.group(2))):
-        return Ref(("QKt",), raw_head=_num(m.group(1) or m.group(2)))
     # one letter with a superscript head and/or subscripts: Q^(1), q_1^(1), o^(1)_3, α_{12}, x_2, Z_0
     m0 = re.match(r"^([QKVqkv])h$", t)      # Qh, Kh: the per-head split in code
     if m0:
