@@ -95,7 +95,8 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
             o.head_hint = a.context.head - (0 if 0 in ctx_heads else 1)
         o.batch_hint = a.context.batch
         g = a.grids()
-        computed = sum(bool(re.search(r"[-+*/×·^(]", c.text.lstrip("-+")) and "." in c.text) for c in a.numbers)
+        computed = sum(bool(re.search(r"[-+*/×·^(]", c.text.lstrip("-+")) and "." in c.text
+                            and not re.fullmatch(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", c.text)) for c in a.numbers)
         if g is not None and computed * 2 <= len(a.numbers):
             o.lo, o.hi, o.val = g
             if a.lead:

@@ -976,7 +976,7 @@ def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None
             row, row_line = [], ln
         elif t.type in ("th_open", "td_open"):
             inline = toks[i + 1]
-            row.append(inline.content)
+            row.append(HeaderCell(inline.content) if t.type == "th_open" else inline.content)
             i += 3
             continue
         elif t.type == "tr_close":
