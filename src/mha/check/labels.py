@@ -63,7 +63,7 @@ class Ref:
 _WORDS: list[tuple[str, tuple[str, ...]]] = [
     # longest phrases first
     (r"attention[_ ]?weights?|attn[_ ]?weights?|attention[_ ]?probs?|attn[_ ]?probs?|p[_ ]?attn|attention[_ ]?"
-     r"matrix|attention[_ ]?distribution|注意力权重|注意力矩阵|注意力分布|权重矩阵|注意力概率|softmax[_ ]?out(put)?|"
+     r"matrix|attention[_ ]?distribution|注意力权重|注意力矩阵|注意力分布|注意力概率|softmax[_ ]?out(put)?|"
      r"normali[sz]ed[_ ]?scores?|probabilities|probs?", ("A",)),
     (r"scaled[_ ]?(dot[_ ]?product[_ ]?)?(scores?|logits|attention[_ ]?scores?)|scores?[_ ]?scaled|缩放后的?(分数|得分)?|"
      r"缩放分数|缩放点积|scaled", ("S",)),
@@ -71,7 +71,8 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
      r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|分数|得分|打分|scores?|logits|qk", ("QKt", "S")),
     (r"exp(onentials?|s)?|指数", ("E",)),
-    (r"row[_ ]?sums?|denominators?|分母|行和|sum|total|normali[sz]er|partition|总和|之和|和为|求和为|的和", ("row_sum",)),
+    (r"row[_ ]?sums?|denominators?|分母|行和|sum|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
+     r"adds? up to|sums? to", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
     (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
     (r"(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重", ("W_Q",)),
@@ -88,6 +89,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"values?|v[_ ]?total|值(向量|矩阵)?", ("V",)),
     (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)?|"
      r"输入(矩阵|向量)?|词向量|嵌入(向量)?", ("X",)),
+    (r"weights?|注意力|权重|attends?|attention", ("A",)),
 ]
 _WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in _WORDS]
 

@@ -131,7 +131,7 @@ class Builder:
             m = _NUMBER_ONLY.match(body)
             if m:
                 found.append((a, z, None, m.group(1)))
-        for m in re.finditer(r"(?<![\w.\[,])(-?\d+\.\d{2,})(?![\w.\]])", masked):
+        for m in re.finditer(r"(?<![\w.\[,])(-?\d+\.\d{2,})(?![\w\]])(?!\.\d)", masked):
             before, after = masked[:m.start()].rstrip(), masked[m.end():].lstrip()
             if before[-1:] in set("=≈^/*×·+-−[,，") or after[:1] in set("=≈^/*×·+-−]") or \
                     re.search(r"[=≈]\s*$|[/×*]\s*$", before):
@@ -155,6 +155,8 @@ class Builder:
             if dims is not None:
                 if len(dims) < 2 or any(d == 0 or d > 4096 for d in dims):
                     continue
+                if re.fullmatch(r"(?:the\s+)?weights?|权重|注意力|attention", label.strip(), re.I):
+                    continue             # "the weights are 4×3": the projection weights, not A
                 for piece in _split_names(label):
                     self.doc.chains.append(Chain([LabelPart(piece), ShapePart(dims, line[a:z])], ["∈"], place,
                                                  line.strip()[:120], _copy(self.ctx)))
