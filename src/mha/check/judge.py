@@ -226,7 +226,8 @@ class Judge:
                     for piece in [lab]:
                         ref = lb.parse_label(piece)
                         if ref is not None:
-                            out.append(ShapeClaim(ref, piece, p.dims, c.place, c.text))
+                            place = Place(p.line or c.place.line, c.place.cell, c.place.where)
+                            out.append(ShapeClaim(ref, piece, p.dims, place, c.text))
             if isinstance(p, ShapeProduct):
                 label = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
                 out.append(ProductShapeClaim(p, label, c.place, c.context.step))
@@ -911,7 +912,8 @@ class Judge:
                     if np.isfinite(d).any() and np.nanmin(d) <= max(2e-4 * abs(face), 2e-4):
                         near.append((float(np.nanmin(d)), v))
             if near:
-                d, v = min(near, key=lambda x: x[0])
+                rank = {"row_sum": 0, "QKt": 1, "S": 2, "O": 3, "O_concat": 4, "Y": 5}
+                d, v = min(near, key=lambda x: (round(x[0], 12), rank.get(x[1].node, 9)))
                 k = int(np.nanargmin(np.abs(v.M - face)))
                 x = float(v.M.reshape(-1)[k])
                 band = float(np.asarray(v.band).reshape(-1)[k]) if isinstance(v.band, np.ndarray) else float(v.band)

@@ -93,7 +93,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
 ]
 _WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in _WORDS]
 
-_LETTER = {"X": ("X",), "x": ("X",), "ω": ("QKt", "S"),
+_LETTER = {"X": ("X",), "x": ("X",), "ω": ("QKt", "S"), "w": ("A",),
            "Q": ("Q",), "q": ("Q",), "K": ("K",), "k": ("K",), "V": ("V",), "v": ("V",),
            "S": ("S", "QKt"), "s": ("S", "QKt"), "A": ("A",), "a": ("A",), "α": ("A",), "P": ("A",), "p": ("A",),
            "W": ("A",), "O": ("O", "O_concat", "Y"), "o": ("O", "O_concat", "Y"), "Z": ("O", "O_concat", "Y"),

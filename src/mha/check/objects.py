@@ -130,6 +130,7 @@ class ExprPart:
 class ShapePart:
     dims: list[int]
     text: str
+    line: int = 0
 
 
 @dataclass

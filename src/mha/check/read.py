@@ -379,7 +379,9 @@ def _nearest_label(before: str, spans) -> str | None:
             if len(unit) == 1 and unit not in "QKVXSYO":
                 continue
             if re.search(r"[\u4e00-\u9fff]", unit) and _STOP.search(unit):
-                return None
+                hit = next((m for rx, _ in lb._WORD_RES for m in [rx.search(unit)] if m), None)
+                if hit is None or _STOP.search(unit[hit.end():]):
+                    return None
             u = unit.split("=")[0].strip() if "=" in unit and not re.search(r"[\d.]\s*$", unit.split("=")[0]) \
                 else unit
             r = lb.parse_label(u)
@@ -696,13 +698,19 @@ class HeaderCell(str):
     """A table cell marked as a header (<th>): a label, never a value."""
 
 
+class LinedCell(str):
+    """A table cell that knows its own line (HTML cells often sit on lines of their own)."""
+    line: int = 0
+
+
 def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, caption: str = "",
                symbol: str = "") -> None:
     """A table: shape statements (a column of shapes), column matrices (cells holding vectors, or headers
     naming different quantities), or one matrix of numbers (header row and first column are labels)."""
     if not rows:
         return
-    parsed = [(line, [None if isinstance(c, HeaderCell) else _cell_nums(c, line) for c in cells], cells)
+    parsed = [(line, [None if isinstance(c, HeaderCell) else _cell_nums(c, getattr(c, "line", 0) or line)
+                      for c in cells], cells)
               for line, cells in rows]
     header = parsed[0][2] if parsed and all(not n for n in parsed[0][1]) else None
     body = parsed[1:] if header is not None else parsed
@@ -1210,6 +1218,7 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
             self.table_caption = ""
             self.table_symbol = ""
             self.cell_is_th = False
+            self.cell_line = 0
             self.last_math = None
 
         def line(self) -> int:
@@ -1281,6 +1290,7 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
             if tag in ("td", "th") and self.row is not None:
                 self.cellbuf = []
                 self.cell_is_th = tag == "th"
+                self.cell_line = self.line()
                 return
             if tag == "pre" or (tag == "code" and self.pre is None and "block" in (a.get("class") or "")):
                 self.flush()
@@ -1325,7 +1335,12 @@ def read_html(text: str, b: Builder, line0: int = 1, cell: int | None = None) ->
                 return
             if tag in ("td", "th") and self.cellbuf is not None and self.row is not None:
                 text = " ".join("".join(self.cellbuf).split())
-                self.row.append(HeaderCell(text) if self.cell_is_th else text)
+                if self.cell_is_th:
+                    self.row.append(HeaderCell(text))
+                else:
+                    c = LinedCell(text)
+                    c.line = self.cell_line
+                    self.row.append(c)
                 self.cellbuf = None
                 return
             if tag == "tr" and self.row is not None and self.table is not None:

@@ -568,6 +568,7 @@ class PartReader:
             return [ArrayPart(a)]
         sp = _shape_part(toks)
         if sp is not None:
+            sp.line = self.seg.line_of(toks[0].pos)
             return [sp]
         prod = _shape_product(toks)
         if prod is not None:
