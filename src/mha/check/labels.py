@@ -155,7 +155,12 @@ def parse_label(text: str) -> Ref | None:
     if r is not None:
         return r
     # -- words (variable names, prose) in both languages
-    return _words(s, text)
+    w = _words(s, text)
+    if w is None:
+        first = re.match(r"^\s*([A-Za-zα-ω](?:_?\{?\d+\}?)(?:\^\{?\(?\d+\)?\}?)?)(?=[\s\u4e00-\u9fff(（:：])", text)
+        if first:                             # "o3 的算法", "q2 (second query)": the symbol in front
+            return _symbol(_norm(first.group(1)))
+    return w
 
 
 _DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s*([kx])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?$")

@@ -440,7 +440,8 @@ def text_tokens(text: str) -> list[Tok]:
     as in "Q = [ 1 0 ]   K = [ 2 1 ]") and the terminal's ⎡ ⎢ ⎣ matrices become MATRIX tokens."""
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
-    if not has_box and not _multi_row(lines):
+    aligned = any(_aligned_run(lines, k) > k for k in range(len(lines)) if _ALIGNED_ROW.match(lines[k]))
+    if not has_box and not aligned and not _multi_row(lines):
         return lex_text(text)
     starts = []
     p = 0
@@ -465,6 +466,12 @@ def text_tokens(text: str) -> list[Tok]:
                 out.append(Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j])))
                 i = j + 1
                 continue
+        run = _aligned_run(lines, i) if depths[i] == 0 else i
+        if run > i:
+            # a header of column names just emitted ("k1 k2 k3") is not part of the text
+            out.extend(_aligned(lines, starts, i, run))
+            i = run + 1
+            continue
         run = _run(lines, i, depths)
         if run > i:
             out.extend(_side_by_side(lines, starts, i, run))
@@ -473,6 +480,37 @@ def text_tokens(text: str) -> list[Tok]:
         out.extend(lex_text(line + "\n", starts[i]))
         i += 1
     return out
+
+
+_NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|[-−]∞)"
+_ALIGNED_ROW = re.compile(r"^\s*(?P<name>[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,8}\s+)?(?P<nums>" + _NUMBER_TOKEN
+                          + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*$")
+
+
+def _aligned_run(lines: list[str], i: int) -> int:
+    """The last line of a block of rows like "q2   0.4172   0.0849    -inf" (plain-text tables)."""
+    m = _ALIGNED_ROW.match(lines[i])
+    if not m:
+        return i
+    n = len(m.group("nums").split())
+    j = i
+    while j + 1 < len(lines):
+        m2 = _ALIGNED_ROW.match(lines[j + 1])
+        if not m2 or len(m2.group("nums").split()) != n:
+            break
+        j += 1
+    return j
+
+
+def _aligned(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
+    rows = []
+    for k in range(i, j + 1):
+        m = _ALIGNED_ROW.match(lines[k])
+        a = m.start("nums")
+        cells = [lex_text(t.group(0), starts[k] + a + t.start()) for t in re.finditer(r"\S+", m.group("nums"))]
+        rows.append(cells)
+    return [Tok("MATRIX", "aligned", starts[i] + _ALIGNED_ROW.match(lines[i]).start("nums"), args=rows,
+                end=starts[j] + len(lines[j])), Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j]))]
 
 
 def _depths(lines: list[str]) -> list[int]:
