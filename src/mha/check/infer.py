@@ -39,6 +39,7 @@ class Obj:
     slices: int = 1                       # N-D printouts: how many 2-D slices are stacked in the grid
     head_hint: int | None = None          # 0-based head from the surrounding prose
     batch_hint: int | None = None
+    row_hint: int | None = None           # 1-based row from the surrounding prose ("the first row")
     n: int = 0
 
     @property
@@ -94,6 +95,7 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
         if a.context.head is not None:
             o.head_hint = a.context.head - (0 if 0 in ctx_heads else 1)
         o.batch_hint = a.context.batch
+        o.row_hint = a.context.row
         g = a.grids()
         computed = sum(bool(re.search(r"[-+*/×·^(]", c.text.lstrip("-+")) and "." in c.text
                             and not re.fullmatch(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", c.text)) for c in a.numbers)

@@ -343,6 +343,15 @@ class Judge:
             if (not vector and best.n_ok >= max(2, math.ceil(0.6 * n)) and n >= 3) or \
                     (vector and n >= 4 and best.n_ok >= math.ceil(0.75 * n)):
                 return {"kind": "wrong", "hit": best, "alt": None}
+            # no label, but the sentence names the row: "the first row is [1.5989, -0.0056]"
+            if vector and o.row_hint is not None and n >= 2:
+                rows = [h for h in hits if h.how == "row" and h.index == o.row_hint - self.inf.bases.row
+                        and (o.head_hint is None or h.view.h is None or h.view.h == o.head_hint)]
+                if rows:
+                    most = max(h.n_ok for h in rows)
+                    top = min((h for h in rows if h.n_ok == most), key=pref)
+                    if most >= max(1, n / 2) and self._near_misses(o, top):
+                        return {"kind": "wrong", "hit": top, "alt": None}
             # no label, but the surrounding text names the head (and sequence): "Head 2", a head column
             if o.head_hint is not None and n >= 2:
                 placed = [h for h in hits if h.view is not None and h.view.h == o.head_hint and h.how == "full"
@@ -354,6 +363,17 @@ class Judge:
                         return {"kind": "wrong", "hit": top, "alt": None}
             return {"kind": "unknown", "hit": best}
         return {"kind": "unknown", "hit": None}
+
+    def _near_misses(self, o: Obj, h: Hit) -> bool:
+        """Every wrong cell is a usual slip of the right value (sign, swapped digits, a near miss)."""
+        for i, j in np.argwhere(~h.ok):
+            num = o.a.rows[i][j] if o.slices == 1 else None
+            x = float(h.exact[i, j])
+            if num is None or not math.isfinite(x):
+                return False
+            if _simple_kind(num, x) == "wrong_value" and abs(num.value - x) > 0.05 * max(abs(x), 1e-9):
+                return False
+        return True
 
     def _batch_base(self) -> int:
         hints = [o.batch_hint for o in self.objs if o.batch_hint is not None]

@@ -144,6 +144,8 @@ def parse_label(text: str) -> Ref | None:
     if not s:
         return None
     s = re.sub(r"^(?:print|display|np\.round|round|torch\.round)\(?", "", s)
+    if s.strip() in ("和", "总和", "Σ", "sum", "Sum", "∑", "Σ_j", "Σ_{j}"):
+        return Ref(("row_sum",), strong=False)
     # -- formulas that say what they compute
     f = _formula(s)
     if f is not None:
@@ -166,7 +168,7 @@ def parse_label(text: str) -> Ref | None:
 _DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s*([kx])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?$")
 
 
-_PRODUCTS = {("Q", "K"): "QKt", ("X", "X"): "QKt", ("A", "V"): "O", ("A", "X"): "O", ("X", "W_Q"): "Q", ("X", "W_K"): "K", ("X", "W_V"): "V",
+_PRODUCTS = {("Qh", "Kh"): "QKt", ("Ah", "Vh"): "O", ("A", "Vh"): "O", ("Q", "K"): "QKt", ("X", "X"): "QKt", ("A", "V"): "O", ("A", "X"): "O", ("X", "W_Q"): "Q", ("X", "W_K"): "K", ("X", "W_V"): "V",
              ("O_concat", "W_O"): "Y", ("O", "W_O"): "Y", ("Y", "W_O"): "Y"}
 
 
@@ -349,7 +351,9 @@ _ZH = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "�
 
 _HEAD_WORDS = re.compile(r"(?:\bhead\s*#?\s*(\d+)\b|第\s*(\d+|[一二三四五六七八])\s*个?\s*(?:头|head)|头\s*(\d+)|"
                          r"\bheads?\[(\d+)\]|\bh\s*=\s*(\d+)\b)", re.I)
-_ROW_WORDS = re.compile(r"(?:第\s*(\d+|[一二三四五六七八九十])\s*行|\brow\s+(\d+)\b|\btoken\s+(\d+)\b|\bquery\s+(\d+)\b)", re.I)
+_ROW_WORDS = re.compile(r"(?:第\s*(\d+|[一二三四五六七八九十])\s*行|\brow\s+(\d+)\b|\btoken\s+(\d+)\b|\bquery\s+(\d+)\b|"
+                        r"\b(first|second|third|fourth|fifth|sixth) (?:row|token|query)\b)", re.I)
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 _STEP_WORDS = [
     ("scores", r"scores?|similarit|dot[- ]product|相似|分数|点积|q\s*k"),
     ("scale", r"scal|缩放|√|sqrt"),
@@ -383,6 +387,8 @@ def row_in(text: str) -> int | None:
     if not m:
         return None
     g = next(x for x in m.groups() if x)
+    if g.lower() in _ORDINAL:
+        return _ORDINAL[g.lower()]
     return (_ZH_ALL.get(g) or int(g)) if g in _ZH_ALL else int(g)
 
 

@@ -581,8 +581,9 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 label = words + " = "
                 left_end = a0
                 k_label = k0 - 1
+        header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2
         if sum(bool(x) for x in names) > 1:
-            label = (_row_letter(names) + " = ") if _row_letter(names) else ""
+            label = (_row_letter(names) + " = ") if _row_letter(names) and not header_axis else ""
             if not label:
                 out.extend(lex_text(prefix(k0, a0), starts[k0] + left_end))
                 out.append(Tok("SEP", "\n", starts[k0] + a0, end=starts[k0] + a0))
@@ -1212,7 +1213,8 @@ def _tabular(n, text: str, whole: Segment, b: Builder) -> None:
             continue
         else:
             if (not isinstance(c, lw.LatexCharsNode) or c.chars.strip()) and not row_lines:
-                row_lines.append(whole.line_of(c.pos))
+                lead = len(c.chars) - len(c.chars.lstrip()) if isinstance(c, lw.LatexCharsNode) else 0
+                row_lines.append(whole.line_of(c.pos + lead))
             pieces[-1].append(c)
     if any(p for p in pieces if any(getattr(x, "chars", "x").strip() for x in p)):
         rows.append((row_lines[0] if row_lines else whole.line_of(n.pos),
