@@ -27,7 +27,7 @@ from . import numbers as nb
 from .infer import Hit, Inference, Obj, _family, alignments, within
 from .model import View, Views, bands, compute, half_units
 from .numbers import Num
-from .objects import (Chain, Document, ExprPart, LabelPart, Place, Reading, ShapePart, ShapeProduct)
+from .objects import (ArrayPart, Chain, Document, ExprPart, LabelPart, Place, Reading, ShapePart, ShapeProduct)
 from .report import Finding, NotChecked
 
 STEP = lb.STEP
@@ -85,7 +85,15 @@ class ReadingClaim:
     reading: Reading
 
 
-Claim = ArrayClaim | ArithClaim | ShapeClaim | ProductShapeClaim | SizeClaim | ScalarClaim | ReadingClaim
+@dataclass
+class VectorArithClaim:
+    """[0.80 + 0.80, 0.80 - 0.80] = [1.60, 0.00], or 0.4 [1, 0] + 0.6 [0, 1] = [0.4, 0.6]: a vector of sums."""
+    chain: Chain
+    k: int                    # the expression (or array of expressions) is part k, the printed result part k + 1
+
+
+Claim = ArrayClaim | ArithClaim | ShapeClaim | ProductShapeClaim | SizeClaim | ScalarClaim | ReadingClaim | \
+    VectorArithClaim
 
 SIZE_SYMBOLS = {"B": "B", "T": "T", "S": "S", "d": "d_model", "d_model": "d_model", "d_{model}": "d_model",
                 "dmodel": "d_model", "H": "H", "h": "H", "n_heads": "H", "num_heads": "H", "n_head": "H",
@@ -231,6 +239,14 @@ class Judge:
             if isinstance(p, ShapeProduct):
                 label = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
                 out.append(ProductShapeClaim(p, label, c.place, c.context.step))
+        # a vector of sums and the vector it gives
+        for k in range(len(parts) - 1):
+            a, b = parts[k], parts[k + 1]
+            if isinstance(b, ArrayPart) and b.array.is_vector and (
+                    (isinstance(a, ExprPart) and nb.face_vector(a.expr) is not None) or
+                    (isinstance(a, ArrayPart) and a.array.is_vector and any(
+                        re.search(r"[-+*/×·]", n.text.lstrip("-+")) for n in a.array.numbers))):
+                out.append(VectorArithClaim(c, k))
         # arithmetic: at least one expression that is more than a number, or a label = number
         if len(exprs) >= 2 or (exprs and labels and not any(isinstance(x, (ShapePart, ShapeProduct))
                                                              for x in parts)):
@@ -267,6 +283,8 @@ class Judge:
                 pass
             case ReadingClaim(reading):
                 self.judge_reading(reading)
+            case VectorArithClaim(chain, k):
+                self.judge_vector_arith(chain, k, plans)
 
     # ---------------------------------------------------------- arrays
     def ref_ok(self, o: Obj, h: Hit) -> bool:
@@ -708,6 +726,41 @@ class Judge:
         if c.context.partial:
             return
         self._judge_arith(c)
+
+    def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any]) -> None:
+        if c.context.partial:
+            return
+        left, right = c.parts[k], c.parts[k + 1]
+        result = right.array
+        cells = result.rows[0]
+        if isinstance(left, ExprPart):
+            face = nb.face_vector(left.expr)
+            terms = nb.leaves(left.expr)
+        else:
+            if any(n is None for n in left.array.rows[0]):
+                return
+            face = [n.value for n in left.array.rows[0]]
+            terms = left.array.numbers
+        if face is None or len(face) != len(cells) or any(x is None for x in cells):
+            return
+        self.n_claims += 1
+        obj = next((o for o in self.objs if o.a is result), None)
+        plan = plans.get(result.id) if obj is not None else None
+        step = None
+        if plan and plan.get("hit") is not None and plan["hit"].view is not None:
+            step = self.step_of(plan["hit"].view.node)
+        step = step or c.context.step or "weighted_sum"
+        finest = max((t.decimals or 0) for t in terms) if terms else 0
+        for j, (f, n) in enumerate(zip(face, cells)):
+            self.n_numbers += 1
+            slack = n.half * (1 + 1e-9) + 1e-12
+            if (n.decimals or 0) <= finest:
+                slack += len(terms) * 0.5 * 10.0 ** -finest / max(1, len(cells))   # the terms' own rounding
+            if abs(f - n.value) <= slack:
+                continue
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{_chain_text(c)} [{j + 1}]", n.text, f,
+                             n.rounded(f), step, f"arithmetic slip: the terms give {n.rounded(f)}",
+                             _simple_kind(n, f) if _simple_kind(n, f) != "wrong_value" else "arithmetic"))
 
     def judge_weighted(self, c: Chain, e) -> bool:
         """o_i = Σ_j a_ij v_j, written with vectors (0.4011[1, 0] + ...) or symbols (0.4011 v_1 + ...)."""
