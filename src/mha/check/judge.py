@@ -747,7 +747,12 @@ class Judge:
         obj = next((o for o in self.objs if o.a is result), None)
         plan = plans.get(result.id) if obj is not None else None
         step = None
-        if plan and plan.get("hit") is not None and plan["hit"].view is not None:
+        if plan and plan["kind"] == "holds" and plan.get("hit") is not None and plan["hit"].view is not None:
+            step = self.step_of(plan["hit"].view.node)
+        if step is None and isinstance(left, ExprPart) and any(isinstance(f, nb.Vec) for t in nb.terms_of(left.expr)
+                                                               for f in nb.factors_of(t)):
+            step = "weighted_sum"            # Σ_j a_j v_j
+        if step is None and plan and plan.get("hit") is not None and plan["hit"].view is not None:
             step = self.step_of(plan["hit"].view.node)
         step = step or c.context.step or "weighted_sum"
         finest = max((t.decimals or 0) for t in terms) if terms else 0

@@ -996,7 +996,11 @@ def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None
         ln = (t.map[0] if t.map else 0) + line0
         if t.type == "heading_open":
             inline = toks[i + 1]
-            b.segment(Segment("#" * int(t.tag[1]) + " " + inline.content, ln, "heading", cell))
+            b.heading(_strip_heading(inline.content), int(t.tag[1]), Place(ln, cell, "heading"))
+            for c in inline.children or []:
+                if c.type in ("math_inline", "math_inline_double"):
+                    b.segment(Segment(c.content, ln, "math", cell))
+            b.prose_numbers(inline.content, Place(ln, cell, "heading"))
             i += 3
             continue
         if t.type == "inline" and t.map:

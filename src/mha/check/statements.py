@@ -595,6 +595,13 @@ class PartReader:
                     break
         if toks and toks[0].kind == "ID" and toks[0].text in ("array", "tensor"):
             return []
+        # words, then an expression: "除以 sqrt(2)", "divide by √3"
+        for k in range(1, len(toks)):
+            if toks[k - 1].kind == "ID" and len(toks[k - 1].text) > 1 and not re.fullmatch(r"[A-Za-z]_?\d*", toks[k - 1].text):
+                e = parse_expr(toks[k:], self.seg)
+                if e is not None and nb.leaves(e) and not nb.has_symbols(e) and \
+                        any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:]):
+                    return [LabelPart(flat_text(toks[:k])), ExprPart(e, flat_text(toks[k:]))]
         return [LabelPart(flat_text(toks))]
 
 
@@ -622,7 +629,8 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
             depth += 1
         elif t.kind == "OP" and t.text in "])":
             depth = max(0, depth - 1)
-        if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0):
+        if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0) \
+                or (text_mode and depth == 0 and t.kind == "OP" and t.text in ("，", "。")):
             if t.text == "\n" and depth:
                 out[-1].append(t)
                 continue
@@ -674,7 +682,7 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
             depth += 1
         elif t.kind == "OP" and t.text in "])":
             depth = max(0, depth - 1)
-        if depth == 0 and ((t.kind == "OP" and t.text == ",") or (t.kind == "ID" and t.text in ("and", "以及", "和"))):
+        if depth == 0 and ((t.kind == "OP" and t.text == ",") or (t.kind == "ID" and t.text in ("and", "以及"))):
             pieces.append([])
             continue
         pieces[-1].append(t)
@@ -732,6 +740,9 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
         if isinstance(p, ArrayPart):
             a = p.array
             left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
+            first = next((q.text for q in parts[:k] if isinstance(q, LabelPart)), "")
+            if first and first != left and re.fullmatch(r"[A-Za-z]\w{0,3}(\^\{?\(?\w+\)?\}?|_\{?\w+\}?)*", first):
+                left = first                  # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject
             if not left:
                 left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart)), "")
             a.label = left
