@@ -335,12 +335,10 @@ def _words(s: str, original: str) -> Ref | None:
         g = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         head = _ZH.get(g) if g in _ZH else int(g)
     strong = bool(re.fullmatch(r"[A-Za-z_][A-Za-z_0-9.]*(\[\d+\])*", original.strip()))
-    for rx, nodes in _WORD_RES:
+    for k, (rx, nodes) in enumerate(_WORD_RES):
         if rx.search(low):
-            word_head = head
-            if nodes == ("O", "O_concat") and head is None and re.search(r"\bheads?\b", low):
-                pass
-            return Ref(nodes, raw_head=word_head, strong=strong)
+            generic = k == len(_WORD_RES) - 1          # "weights", "attention": too vague to attribute
+            return Ref(nodes, raw_head=head, strong=strong and not generic)
     return None
 
 

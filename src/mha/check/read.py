@@ -133,6 +133,9 @@ class Builder:
                 found.append((a, z, None, m.group(1)))
         for m in re.finditer(r"(?<![\w.\[,])(-?\d+\.\d{2,})(?![\w\]])(?!\.\d)", masked):
             before, after = masked[:m.start()].rstrip(), masked[m.end():].lstrip()
+            clause = re.split(r"[,;，；。:：]", before)[-1]
+            if re.search(r"exact|would|could|rounds? to|精确|会得到|舍入|四舍五入", clause, re.I):
+                continue            # a remark about rounding, not a value of the example
             if before[-1:] in set("=≈^/*×·+-−[,，") or after[:1] in set("=≈^/*×·+-−]") or \
                     re.search(r"[=≈]\s*$|[/×*]\s*$", before):
                 continue            # part of arithmetic: the statement reader has it
@@ -770,14 +773,14 @@ def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, 
             shape = next((c for c in cells if _SHAPE_CELL.match(c.strip())), None)
             if shape is None:
                 continue
-            for c in sorted(cells, key=lambda x: "$" not in x):
-                text = c.strip("$ ")
-                if c is shape or not re.search(r"[A-Za-zα-ω]", text):
-                    continue
+            named = [(c, lb.parse_label(c.strip("$ ").replace("$", ""))) for c in
+                     sorted(cells, key=lambda x: "$" not in x) if c is not shape and re.search(r"[A-Za-zα-ω]", c)]
+            pick = next((c for c, r in named if r is not None and r.strong), None)
+            if pick is not None:
+                text = pick.strip("$ ")
                 dims = "×".join(re.findall(r"\d+", shape))
                 seg = Segment(text.replace("$", "") + " \\in \\mathbb{R}^{" + dims + "}", line, "table", cell)
                 read_tokens(walk_latex(seg.text), seg, b.doc, b.ctx, text_mode=False)
-                break
         return
     if not body:
         return
