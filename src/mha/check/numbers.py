@@ -196,6 +196,15 @@ def evaluate(e: Expr) -> Num:
             return exp(evaluate(a))
         case Op("pow", (a, b)):
             return power(evaluate(a), evaluate(b))
+        case Op(("cos" | "sin" | "tan" | "log" | "ln") as fn, (a,)):
+            x = evaluate(a)
+            f = {"cos": math.cos, "sin": math.sin, "tan": math.tan, "log": math.log, "ln": math.log}[fn]
+            if fn in ("log", "ln") and x.lo <= 0:
+                raise ArithmeticError("log of a non-positive number")
+            pts = [f(x.lo), f(x.hi), f(x.value)]
+            if fn in ("cos", "sin", "tan") and x.hi - x.lo > 1e-3:
+                raise ArithmeticError("periodic function of a wide interval")
+            return interval(min(pts), max(pts), f(x.value))
     raise ArithmeticError("not a number expression")
 
 
@@ -299,6 +308,13 @@ def face(e: Expr) -> float:
             return math.exp(x)
         case Op("pow", (a, b)):
             return evaluate(e).value
+        case Op(("cos" | "sin" | "tan") as fn, (a,)):
+            return {"cos": math.cos, "sin": math.sin, "tan": math.tan}[fn](face(a))
+        case Op(("log" | "ln"), (a,)):
+            x = face(a)
+            if x <= 0:
+                raise ArithmeticError("log of a non-positive number")
+            return math.log(x)
     raise ArithmeticError("not a number expression")
 
 

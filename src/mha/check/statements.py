@@ -199,6 +199,8 @@ class ExprParser:
             return Op("exp", (self.atom(),))
         if t.kind == "ID" and t.text in ("sqrt", "np.sqrt", "math.sqrt"):
             return Op("sqrt", (self.atom(),))
+        if t.kind == "ID" and t.text in ("cos", "sin", "tan", "log", "ln"):
+            return Op(t.text, (self.atom(),))
         if t.kind == "ID" and _SYMBOL_BASE.fullmatch(t.text):
             text = t.text
             # subscripts, superscripts and primes stay part of a symbol: v_1^{(1)}, k_2'

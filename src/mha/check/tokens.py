@@ -153,7 +153,7 @@ _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": 
           "omega": "ω", "pi": "π", "rho": "ρ", "eta": "η", "kappa": "κ", "xi": "ξ", "zeta": "ζ", "nu": "ν",
           "psi": "ψ", "chi": "χ", "iota": "ι", "Sigma": "Σ", "Delta": "Δ", "Omega": "Ω", "Phi": "Φ",
           "Theta": "Θ", "Lambda": "Λ", "Psi": "Ψ", "Gamma": "Γ", "ell": "ℓ"}
-_NAMED = {"exp", "softmax", "max", "min", "log", "ln", "Softmax", "sum", "concat", "Concat", "head", "mask"}
+_NAMED = {"exp", "softmax", "max", "min", "log", "ln", "Softmax", "sum", "concat", "Concat", "head", "mask", "cos", "sin"}
 
 
 _DB = None
