@@ -91,6 +91,8 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
     out = []
     for a, refs in zip(doc.arrays[:MAX_OBJECTS], all_refs):
         refs = [bases.resolve(r) for r in refs]
+        if a.style == "prose":                       # words in a sentence name a vector only weakly
+            refs = [replace(r, strong=False) for r in refs]
         o = Obj(a, refs[0] if refs else None, refs, n=len(a.numbers))
         if a.context.head is not None:
             o.head_hint = a.context.head - (0 if 0 in ctx_heads else 1)

@@ -370,6 +370,15 @@ class Judge:
                     top = min((h for h in rows if h.n_ok == most), key=pref)
                     if most >= max(1, n / 2) and self._near_misses(o, top):
                         return {"kind": "wrong", "hit": top, "alt": None}
+            # a short vector in a sentence about one head: "head 0 puts ... (0.49, 0.4375, 0.4421)"
+            if vector and o.head_hint is not None and n >= 3:
+                own = [h for h in hits if h.view is not None and h.view.h == o.head_hint
+                       and (o.batch_hint is None or (h.view.b or 0) == o.batch_hint - self._batch_base())]
+                if own:
+                    most = max(h.n_ok for h in own)
+                    top = min((h for h in own if h.n_ok == most), key=pref)
+                    if most >= n - 1 and self._near_misses(o, top):
+                        return {"kind": "wrong", "hit": top, "alt": None}
             # no label, but the surrounding text names the head (and sequence): "Head 2", a head column
             if o.head_hint is not None and n >= 2:
                 placed = [h for h in hits if h.view is not None and h.view.h == o.head_hint and h.how == "full"
@@ -1030,7 +1039,7 @@ class Judge:
             # a single number named only by a word ("sum 22.03", "the score is 0.27"): any entry of that name;
             # a finding only when it is near one of them (see judge_arith)
             vals = [_E(x, float(np.max(v.band)) if isinstance(v.band, np.ndarray) else float(v.band))
-                    for v in self.vs.views if v.node in fam and (v.b or 0) == 0
+                    for v in self.vs.views if v.node in fam
                     and (head is None or v.h is None or v.h == head) for x in v.M.reshape(-1) if np.isfinite(x)]
             if vals:
                 return (ref.show(), self.step_of(node), vals, False)

@@ -144,6 +144,17 @@ class Builder:
             if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
                 continue           # arithmetic, not a shape
             found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
+        for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
+                             r"(?<![\d.])(-?\d+\.\d+(?:\s*/\s*-?\d+\.\d+){2,})(?![\d.])", masked):
+            body = m.group(1) or m.group(2)
+            nums = []
+            for t in re.finditer(r"-?\d+\.\d+", body):
+                nums.append(Num.parse(t.group(0), place.line))
+            label = _nearest_label(line[:m.start()], spans) or ""
+            self.doc.add_array(Array([nums], place, label=label, labels=[label] if label else [], style="prose",
+                                     context=_copy(self.ctx)))
+            masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+            found = [f for f in found if not (m.start() <= f[0] < m.end())]
         for a, z, dims, number in sorted(found):
             label = None
             after = re.match(r"\s*的\s*(\$[^$]+\$|`[^`]+`|[\w\u4e00-\u9fff]+)", line[z:])
@@ -390,6 +401,13 @@ def _nearest_label(before: str, spans) -> str | None:
             r = lb.parse_label(u)
             if r is not None:
                 return u
+        words = re.findall(r"[A-Za-z]+", clause)
+        for n in (4, 3, 2):
+            if len(words) >= n:
+                phrase = " ".join(words[-n:])
+                r = lb.parse_label(phrase)
+                if r is not None and not _STOP.search(phrase):
+                    return phrase
         if depth == 0 and not _FILLER.match(re.sub(r"[\d×x().:：，,]", " ", clause)):
             return None
     return None
