@@ -1270,10 +1270,8 @@ class Judge:
             if c.n_heads == 1 or (node[0] == "Q" and "W_Q" in c.weights_per_head) or \
                     (node[0] in "KV" and f"W_{node[0]}" in c.weights_per_head):
                 return "projection"
-        if node in ("Y", "O_concat") and c.W_O is None or node == "O_concat":
-            if c.n_heads == 1:
-                return "weighted_sum"
-            return "concat"
+        if node == "O_concat" or (node == "Y" and c.W_O is None):
+            return "weighted_sum" if c.n_heads == 1 else "concat"
         return STEP.get(node, "input")
 
     # ---------------------------------------------------------- findings

@@ -64,6 +64,8 @@ def read_python(code: str) -> CodeFacts:
                     line_label.setdefault(ln, name + (" = " + rhs if rhs and "[" not in rhs else ""))
                 facts.assigned[name] = node.lineno
                 _assignment(facts, name, node.value, lines)
+            elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
+                line_label.setdefault(node.lineno, _src(lines, node.value))      # out.shape   # (3, 4)
             elif isinstance(node, ast.Call) and _call_name(node) == "print":
                 names = [_src(lines, a) for a in node.args if not isinstance(a, ast.Constant)]
                 if names:
