@@ -1414,6 +1414,8 @@ def _arith_step(values) -> str | None:
     ops = set()
     for _, p, _ in values:
         ops |= _ops(p.expr)
+    if ops & {"cos", "sin"}:
+        return "rope"
     if "exp" in ops:
         return "softmax"
     if ops == {"sqrt"} or ops == {"sqrt", "/"} and len(values) <= 3:

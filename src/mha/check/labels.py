@@ -135,7 +135,7 @@ def parse_label(text: str) -> Ref | None:
     """
     if not text or len(text) > 160:
         return None
-    if re.search(r"\.(?:sum|mean|max|min|std|var|norm|argmax|argmin|size|dtype|round\(\d|item)\b|\blen\(", text):
+    if re.search(r"\.(?:sum|mean|max|min|std|var|norm|argmax|argmin|size|dtype|item)\b|\blen\(", text):
         return None                          # weights.sum(dim=-1) is not the weights
     text = re.sub(r"\.shape\b(\[[^\]]*\])?|\.T\b|\.t\(\)|\.numpy\(\)|\.tolist\(\)|\.detach\(\)|\.round\(\d*\)", "",
                   text)
