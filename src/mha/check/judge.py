@@ -423,8 +423,10 @@ class Judge:
                 p += 3
             if h.how in ("T", "col"):
                 p += 5
-            if v.node in inputs and (o.ref is None or v.node not in _families(o)):
+            if v.node in inputs and (o.ref is None or v.node not in _families(o)) and o.a.context.step != "input":
                 p += 2
+            if o.a.context.step and self.step_of(v.node) == o.a.context.step:
+                p -= 0.5                   # the section says which step this is (labels weigh more)
             rank = order.get(v.node, 99)
             if v.node == "O_concat" and self.t is not None and self.t.config.n_heads == 1:
                 rank = order["O"] + 0.5          # one head: its output is the concatenation; call it A V

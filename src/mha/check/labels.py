@@ -361,6 +361,7 @@ _STEP_WORDS = [
     ("output", r"output projection|输出投影|w_?o|final"),
     ("projection", r"projection|投影|q,? ?k,? ?v|queries|查询"),
     ("split", r"split|拆|heads?\b"),
+    ("input", r"\binputs?\b|输入|embeddings?"),
 ]
 # The document says that what follows is computed from rounded values: one unit in the last digit is then
 # a rounding artefact (a note), not a slip.  "≈" alone only says a number is rounded at its own precision.
