@@ -671,14 +671,57 @@ class Search:
                               "or Q, K and V given directly")
             return inf
         best: Scored | None = None
+        repairs: list = []
         for base in modes[:6]:
             s = self.climb(base)
+            fixes: list = []
+            if s is not None and s.explained < s.total and s.cand.dims["mode"].value == "X":
+                s, fixes = self.repair(s)
             if s is not None and (best is None or s.score > best.score):
-                best = s
+                best, repairs = s, fixes
+        inf.repairs = repairs
         inf.best = best
         if best is not None:
             inf.evidence, inf.alternatives = self.explain(best)
         return inf
+
+    def repair(self, best: Scored) -> tuple[Scored, list]:
+        """A slip in a printed input (X, a weight, Q/K/V given) spoils everything after it.  Try the usual
+        slips undone, one input cell at a time; keep one that makes clearly more numbers fit."""
+        by_id = {o.a.id: o for o in self.objs}
+        need = max(3, 0.05 * best.total)
+        top = (best, [])
+        for name, choice in best.cand.dims.items():
+            if not isinstance(choice.value, np.ndarray) or len(choice.uses) != 1:
+                continue
+            o = by_id.get(next(iter(choice.uses)))
+            if o is None or o.slices != 1 or o.val is None:
+                continue
+            arr = choice.value
+            flip = arr.shape != o.val.shape
+            for i in range(o.val.shape[0]):
+                for j in range(o.val.shape[1]):
+                    num = o.a.rows[i][j]
+                    for value, how in _undo_slips(num, o.val, i, j):
+                        trial_arr = np.array(arr, dtype=float)
+                        if flip:
+                            trial_arr.T[i, j] = value
+                        else:
+                            trial_arr[i, j] = value
+                        dims = dict(best.cand.dims)
+                        dims[name] = Choice(trial_arr, choice.label, choice.uses, choice.cost)
+                        s = self.evaluate(Candidate(dims))
+                        if s is not None and s.explained >= top[0].explained + need:
+                            top = (s, [(o.a.id, i, j, value, how)])
+            if len(top[1]):
+                break
+        if top[1]:
+            again = self.climb(dict(top[0].cand.dims), fixed=True)
+            if again is not None and again.score > top[0].score:
+                top = (again, top[1])
+        return top
+
+    # (the mode's Q, K, V live in one Choice; a slip there is judged as a wrong value of that input)
 
     def options(self, dims: dict[str, Choice], name: str) -> list[Choice]:
         x = dims.get("X")
@@ -748,7 +791,9 @@ class Search:
         x = dims["X"].value
         return x.shape[-2], x.shape[-2]
 
-    def climb(self, base: dict[str, Choice]) -> Scored | None:
+    def climb(self, base: dict[str, Choice], fixed: bool = False) -> Scored | None:
+        if fixed:
+            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope"])
         dims = dict(base)
         width = self._q_width(dims)
         dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
@@ -761,6 +806,9 @@ class Search:
         order = ["H", "scale", "mask", "G", "W_O", "rope"]
         if dims["mode"].value == "X":
             order = ["X", "W_Q", "W_K", "W_V"] + order
+        return self._ascend(dims, order)
+
+    def _ascend(self, dims: dict[str, Choice], order: list[str]) -> Scored | None:
         cur = self.evaluate(Candidate(dict(dims)))
         if cur is None:
             # some combinations cannot be computed (identity that does not fit): try each dimension anyway
@@ -838,6 +886,26 @@ def _kv_heads(m: dict[str, Any], H: int) -> int | None:
     if kw < qw and kw % dk == 0 and H % (kw // dk) == 0:
         return kw // dk
     return None
+
+
+def _undo_slips(num, val: np.ndarray, i: int, j: int) -> list[tuple[float, str]]:
+    """The values a printed number may have been before a usual slip: its sign, two digits swapped back,
+    a neighbour's value copied over it."""
+    out: list[tuple[float, str]] = []
+    if num is None:
+        return out
+    if num.value != 0:
+        out.append((-num.value, "dropped sign"))
+    t = num.text.lstrip("-+")
+    sign = -1.0 if num.value < 0 else 1.0
+    for k in range(len(t) - 1):
+        if t[k].isdigit() and t[k + 1].isdigit() and t[k] != t[k + 1]:
+            s = t[:k] + t[k + 1] + t[k] + t[k + 2:]
+            try:
+                out.append((sign * float(s), "swapped digits"))
+            except ValueError:
+                pass
+    return out[:6]
 
 
 def _family(ref: lb.Ref) -> set[str]:

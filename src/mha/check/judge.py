@@ -263,6 +263,7 @@ class Judge:
         arrays = [c for c in claims if isinstance(c, ArrayClaim)]
         # first every array finds what it stands for; the printed values then feed "rounded predecessors"
         plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
+        self.judge_repairs()
         self.collect_printed(plans)
         for c in claims:
             self.judge(c, plans)
@@ -1254,6 +1255,24 @@ class Judge:
         cause, kind = self.cell_cause(hit, i, j, r.value, None)
         self.add(Finding(r.place.line, r.place.cell, f"{lb.SHOWN[v.node]}^({v.h + 1})[{i + 1},{j + 1}] ({r.text})",
                          r.value.text, x, r.value.rounded(x), self.step_of(v.node), cause, kind))
+
+    def judge_repairs(self) -> None:
+        """A printed input with a slip: the rest of the document follows from the value before the slip."""
+        by_id = {o.a.id: o for o in self.objs}
+        for oid, i, j, value, how in getattr(self.inf, "repairs", []) or []:
+            o = by_id.get(oid)
+            if o is None:
+                continue
+            num = o.a.rows[i][j]
+            node = next((r.nodes[0] for r in o.refs if r.nodes[0] in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V")),
+                        "X")
+            step = self.step_of(node) if node not in ("Q", "K", "V") else "input"
+            name = lb.SHOWN.get(node, node)
+            self.n_claims += 1
+            self.add(Finding(num.line or o.a.row_line(i), o.a.place.cell, f"{name}[{i + 1},{j + 1}]", num.text,
+                             float(value), num.rounded(value), step,
+                             f"{how}: every later number of the document follows from {num.rounded(value)}",
+                             how.replace(" ", "_").replace("swapped_digits", "swapped_digits")))
 
     def step_of(self, node: str) -> str:
         """The step of a quantity, as the document's configuration makes it.
