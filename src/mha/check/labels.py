@@ -78,7 +78,8 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重", ("W_Q",)),
     (r"(key|k)[_ ]?(weights?|proj(ection)?)|w[_ ]?(key|k)|键权重", ("W_K",)),
     (r"(value|v)[_ ]?(weights?|proj(ection)?)|w[_ ]?(value|v)|值权重", ("W_V",)),
-    (r"(out|output|o)[_ ]?(weights?|proj(ection)?)|w[_ ]?(out|output|o)|输出(投影|权重)(矩阵)?", ("W_O",)),
+    (r"(out|output|o)[_ ]?(weights?|proj(ection)?|matrix)|w[_ ]?(out|output|o)|输出(投影|权重)(矩阵)?|输出矩阵",
+     ("W_O",)),
     (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
     (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
      r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果", ("Y", "O_concat", "O")),

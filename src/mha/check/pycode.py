@@ -130,6 +130,16 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
             value.func.attr in ("float", "double", "astype", "to", "reshape", "numpy", "clone") and \
             isinstance(value.func.value, ast.Call):
         value = value.func.value
+    # torch.nn.Parameter(torch.tensor([...])), np.array(np.array([...]).T)
+    while isinstance(value, ast.Call) and _call_name(value) in _ARRAY_CALLS and value.args and \
+            isinstance(value.args[0], (ast.Call, ast.Attribute)) and not isinstance(value.args[0], ast.List):
+        inner = value.args[0]
+        if isinstance(inner, ast.Attribute) and inner.attr == "T":
+            transpose = not transpose
+            inner = inner.value
+        if not isinstance(inner, ast.Call):
+            break
+        value = inner
     call = _call_name(value)
     if call in _EYE:
         facts.identity.append((name, value.lineno))

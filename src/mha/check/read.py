@@ -160,6 +160,16 @@ class Builder:
             after = re.match(r"\s*的\s*(\$[^$]+\$|`[^`]+`|[\w\u4e00-\u9fff]+)", line[z:])
             if dims is not None and after and lb.parse_label(after.group(1).strip("$`")) is not None:
                 label = after.group(1).strip("$`")
+            if dims is not None and label is None:
+                # "a 3×4 input", "three 4×3 weight matrices": English puts the noun after the size
+                noun = re.match(r"\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)", line[z:])
+                if noun:
+                    words = noun.group(1)
+                    if re.match(r"(?:weights?|projection)\b", words, re.I):
+                        continue        # "4×3 weight matrices": the projections, said of several
+                    r = lb.parse_label(words) or lb.parse_label(words.split()[0])
+                    if r is not None and not re.match(r"(?:by|and|or|times|to|of|is|are)\b", words, re.I):
+                        label = words if lb.parse_label(words) else words.split()[0]
             if label is None:
                 label = _nearest_label(line[:a], spans)
             if label is None:
