@@ -910,7 +910,8 @@ class Judge:
         self.n_numbers += 1
         if any(_ok(n, x) for x in exacts):
             return
-        exact = float(min(exacts, key=lambda x: abs(x - n.value)))
+        slips = [x for x in exacts if _simple_kind(n, float(x)) != "wrong_value"]
+        exact = float(slips[0]) if slips and not target[3] else float(min(exacts, key=lambda x: abs(x - n.value)))
         if not target[3] and not (_simple_kind(n, exact) != "wrong_value" or
                                   abs(exact - n.value) <= 0.05 * max(abs(exact), 1e-9)):
             self.n_claims -= 1
