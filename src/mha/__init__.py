@@ -8,7 +8,8 @@ array([[0.8022, 0.5989, 0.5035, 0.2483],
        [0.7517, 0.7517, 0.3333, 0.3333]])
 """
 
-from .core import attention, head_attention, merge_heads, split_heads, trace
+from .attend import attention, forward
+from .core import head_attention, merge_heads, split_heads, trace
 from .examples import DOCUMENT_EXAMPLE, random_example
 from .explanation import Explanation, explain
 from .inputs import Config, MHAInputError, parse_config
@@ -16,7 +17,7 @@ from .interop import from_torch
 from .trace import Trace
 
 __all__ = [
-    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "explain", "Explanation",
+    "trace", "attention", "forward", "head_attention", "split_heads", "merge_heads", "from_torch", "explain", "Explanation",
     "Trace", "Config", "MHAInputError", "parse_config", "DOCUMENT_EXAMPLE", "random_example",
 ]
 __version__ = "0.1.0"
