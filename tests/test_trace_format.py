@@ -15,7 +15,9 @@ def test_cli_json_default_example(run_cli):
     assert d["config"] == {"B": 1, "T": 3, "S": 3, "d_model": 4, "n_heads": 2, "d_head": 2,
                            "scale": pytest.approx(2 ** -0.5, rel=1e-15), "causal": "none", "self_attention": True,
                            "batched": False, "dtype": "float64",
-                           "identity_weights": ["W_Q", "W_K", "W_V", "W_O"]}
+                           "identity_weights": ["W_Q", "W_K", "W_V", "W_O"], "n_kv_heads": 2, "d_k": 2, "d_v": 2,
+                           "d_out": 4, "S_past": 0, "scale_rule": "1/sqrt(d_k)", "given_qkv": False,
+                           "per_head_weights": [], "output_projection": True}
     t = mha.trace(mha.DOCUMENT_EXAMPLE)
     for key in ("X", "Q", "K", "V", "O_concat", "Y"):
         np.testing.assert_array_equal(np.array(d[key]), getattr(t, key)[0])
@@ -102,3 +104,18 @@ def test_json_round_trip_is_exact(dtype):
             assert getattr(u, f).dtype == getattr(t, f).dtype, f
         assert u.config.weights_identity == t.config.weights_identity and u.config.scale == t.config.scale
         assert u.to_json() == t.to_json()
+
+
+def test_token_labels_travel_with_the_trace(tmp_path):
+    t = mha.trace(dict(mha.DOCUMENT_EXAMPLE, tokens=["the", "cat", "sat"]))
+    assert t.config.tokens == (("the", "cat", "sat"),) and t.config.key_tokens == t.config.tokens
+    assert json.loads(t.to_json())["tokens"] == ["the", "cat", "sat"]
+    assert mha.Trace.from_json(t.to_json()).config.tokens == t.config.tokens
+    t.save_npz(tmp_path / "t.npz")
+    assert mha.Trace.load_npz(tmp_path / "t.npz").config.key_tokens == t.config.key_tokens
+    step = mha.trace(mha.EXAMPLES["kv-cache"].data, tokens=["dog"], key_tokens=["the", "cat", "sat", "dog"])
+    assert step.config.key_tokens[0][-1] == "dog"
+    with pytest.raises(mha.MHAInputError, match="tokens: expected 3 strings"):
+        mha.trace(dict(mha.DOCUMENT_EXAMPLE, tokens=["a", "b"]))
+    with pytest.raises(mha.MHAInputError, match="key_tokens: expected 4 strings"):
+        mha.trace(mha.EXAMPLES["kv-cache"].data, key_tokens=["a"])

@@ -1,31 +1,30 @@
-"""The entry points that compute attention without a trace, and the rule that picks the path.
+"""`mha.attention` and the layer without a trace (`forward`): which path computes them.
 
-`attention` (per-head arrays) and `forward` (a whole layer from an input
-mapping) run on the fast path (`mha.fast`) by default, at every size, in
-float32 and float64.  impl="reference" runs the float64-exact core
-(`mha.core`), which keeps every intermediate: that is the oracle the fast path
-is tested against, and what `mha.trace` uses to explain.
+By default both run on the fast path (`mha.fast`) at every size, in float32
+and float64, every variant included (masks, causal, GQA, sliding windows,
+ALiBi, RoPE, the KV cache).  impl="reference" runs the float64-exact core
+(`mha.core`), which keeps every intermediate: the oracle the fast path is
+tested against, and what `mha.trace` explains.
 
-This module sits above both: inputs -> core -> fast -> attend.
+This module sits above both (inputs -> core -> fast -> attend), so neither
+imports the other.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from . import core, fast
-from .inputs import Config, MHAInputError, as_array, parse_causal, parse_config
+from .inputs import AttentionArgs, Config, MHAInputError, parse_attention_args, parse_config
 
 IMPLS = ("auto", "reference", "tiled")
 
 
 def resolve_impl(impl: str, dtype: Any = np.float64, *, trace: bool = False) -> str:
-    """"auto" becomes the fast path ("tiled") for float32 and float64, and the reference when a trace
-    (every intermediate) is wanted; the other names pass through after a check.
+    """"auto" becomes the fast path ("tiled") for float32 and float64, or the reference when every
+    intermediate is wanted (a trace); the other names pass through after a check.
 
     >>> resolve_impl("auto", np.float32), resolve_impl("auto", trace=True)
     ('tiled', 'reference')
@@ -54,87 +53,21 @@ def check_workers(workers: Any) -> int | None:
     return int(workers)
 
 
-@dataclass(frozen=True)
-class AttentionArgs:
-    """The validated arguments of `attention`, arrays in one dtype."""
-
-    q: np.ndarray                        # [..., T, d]
-    k: np.ndarray                        # [..., S, d]
-    v: np.ndarray                        # [..., S, d_v]
-    batch_shape: tuple[int, ...]         # the leading axes, broadcast
-    causal: str
-    scale: float
-    mask: np.ndarray | None              # bool, broadcasts to batch_shape + (T, S)
-    bias: np.ndarray | None
-    key_lengths: np.ndarray | None       # ints, shape a prefix of batch_shape
-
-    @property
-    def T(self) -> int:
-        return self.q.shape[-2]
-
-    @property
-    def S(self) -> int:
-        return self.k.shape[-2]
-
-
-def parse_attention_args(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False,
-                         scale: float | None = None, key_lengths: Any = None, bias: Any = None,
-                         finite: bool = True) -> AttentionArgs:
-    """Check `attention`'s arguments; every problem is one MHAInputError naming the argument and shapes.
-
-    finite=False leaves out the scan of float arrays for NaN and infinity: the
-    fast path finds them in a pass it makes anyway (see `check_finite`).
-    """
-    q, k, v = (_as_float(a, name, finite) for a, name in ((q, "q"), (k, "k"), (v, "v")))
-    dtype = np.result_type(q, k, v)
-    q, k, v = q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False)
-    if q.shape[-1] != k.shape[-1]:
-        raise MHAInputError(f"k: last axis {k.shape[-1]} must equal q's d_head {q.shape[-1]} "
-                            f"(q {list(q.shape)}, k {list(k.shape)})")
-    if k.shape[-2] != v.shape[-2]:
-        raise MHAInputError(f"v: has {v.shape[-2]} tokens but k has {k.shape[-2]} "
-                            f"(k {list(k.shape)}, v {list(v.shape)})")
-    try:
-        batch_shape = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2])
-    except ValueError:
-        raise MHAInputError(f"q, k, v: leading axes do not broadcast "
-                            f"(q {list(q.shape)}, k {list(k.shape)}, v {list(v.shape)})") from None
-    T, S = q.shape[-2], k.shape[-2]
-    causal = parse_causal(causal)
-    if scale is None:
-        scale = 1.0 / math.sqrt(q.shape[-1])
-    elif isinstance(scale, bool) or not isinstance(scale, (int, float, np.number)) or not math.isfinite(scale):
-        raise MHAInputError(f"scale: expected a finite number, got {scale!r}")
-    if mask is not None:
-        mask = as_array(mask, "mask", kind="bool", ndims=tuple(range(2, len(batch_shape) + 3)))
-        _check_broadcast(mask, "mask", batch_shape + (T, S))
-    if bias is not None:
-        bias = as_array(bias, "bias", ndims=tuple(range(2, len(batch_shape) + 3)), dtype=dtype,
-                        allow_neg_inf=True)
-        _check_broadcast(bias, "bias", batch_shape + (T, S))
-    if key_lengths is not None:
-        key_lengths = np.asarray(key_lengths)
-        if (not np.issubdtype(key_lengths.dtype, np.integer)
-                or key_lengths.shape != batch_shape[:key_lengths.ndim]):
-            raise MHAInputError(f"key_lengths: expected integers of shape a prefix of the leading axes "
-                                f"{list(batch_shape)}, got {list(key_lengths.shape)} {key_lengths.dtype}")
-    return AttentionArgs(q, k, v, tuple(batch_shape), causal, float(scale), mask, bias, key_lengths)
-
-
-def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False,
-              scale: float | None = None, key_lengths: Any = None, bias: Any = None,
-              impl: str = "auto", block_size: int | tuple[int, int] | None = None,
+def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, scale: Any = None,
+              key_lengths: Any = None, bias: Any = None, window: Any = None, alibi: Any = None,
+              enable_gqa: bool = False, impl: str = "auto", block_size: int | tuple[int, int] | None = None,
               workers: int | None = None) -> np.ndarray:
-    """Scaled dot-product attention on per-head arrays: q [..., T, d_head], k [..., S, d_head], v [..., S, d_v].
+    """Scaled dot-product attention on per-head arrays: q [..., T, d_k], k [..., S, d_k], v [..., S, d_v].
 
     mask is boolean, True = may attend, broadcastable to [..., T, S].  causal is
     False, True / "top_left" or "bottom_right".  key_lengths has the shape of a
-    prefix of the leading axes.  bias is added to the scaled scores.  impl is
-    "auto" (the fast path for float32 and float64), "tiled" (the fast path:
-    bounded memory, threads) or "reference" (`mha.core`, every intermediate
-    kept).  block_size (keys, or (queries, keys)) and workers override the
-    fast path's measured choices.  The result has q's dtype rules: float32
-    stays float32, anything else is float64.
+    prefix of the leading axes.  bias is added to the scaled scores.  scale is a
+    number, None (1/sqrt(d_k)), "none" or "1/d_k".  window is a sliding window;
+    alibi is True or per-head slopes (q is then [..., H, T, d_k]); enable_gqa lets
+    k and v have fewer heads than q (axis -3), as torch's SDPA.  impl is "auto"
+    (the fast path), "tiled" (the same) or "reference" (mha.core, every
+    intermediate kept).  block_size (keys, or (queries, keys)) and workers
+    override the fast path's measured choices.
 
     >>> x = np.array([[1., 0.], [0., 1.], [1., 1.]])   # head 1 of the worked example
     >>> attention(x, x, x).round(4)
@@ -142,44 +75,44 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False,
            [0.5989, 0.8022],
            [0.7517, 0.7517]])
     """
-    a = parse_attention_args(q, k, v, mask=mask, causal=causal, scale=scale, key_lengths=key_lengths, bias=bias,
-                             finite=False)
-    impl = resolve_impl(impl, a.q.dtype)
+    args = parse_attention_args(q, k, v, mask=mask, causal=causal, scale=scale, key_lengths=key_lengths, bias=bias,
+                                window=window, alibi=alibi, enable_gqa=enable_gqa)
+    impl = resolve_impl(impl, args.q.dtype)
     block_size, workers = check_block(block_size), check_workers(workers)
     if impl == "reference":
-        check_finite(a)
-        allowed = core.visible_keys(a.T, a.S, mask=a.mask, causal=a.causal, key_lengths=a.key_lengths,
-                                    batch_shape=a.batch_shape)
-        return core.head_attention(a.q, a.k, a.v, scale=a.scale, allowed=allowed, bias=a.bias).O
+        return core.attention(args)
 
     def run(force_shift: bool = False) -> np.ndarray:
-        return fast.tiled_attention(a.q, a.k, a.v, scale=a.scale, mask=a.mask, causal=a.causal,
-                                    key_lengths=a.key_lengths, bias=a.bias, block_size=block_size,
-                                    workers=workers, force_shift=force_shift)
+        return fast.tiled_attention(args.q, args.k, args.v, scale=args.scale, mask=args.mask, causal=args.causal,
+                                    key_lengths=args.key_lengths, bias=args.bias, window=args.window,
+                                    alibi=_slopes(args.alibi, args.q.shape[-3] if args.q.ndim > 2 else 1),
+                                    groups=args.groups, block_size=block_size, workers=workers,
+                                    force_shift=force_shift)
     try:
         return run()
-    except fast.NonFinite:
-        check_finite(a)              # names the input holding NaN or infinity, if one does
-    out = run(force_shift=True)      # else the values were only too large to square: take the max-shift
+    except fast.NonFinite:          # the inputs are finite (parsed), only too large to square: max-shift
+        out = run(force_shift=True)
     if not np.isfinite(out).all():
-        big = max(float(np.abs(x).max()) for x in (a.q, a.k))
-        raise MHAInputError(f"q, k: the scores q.k * scale overflow {a.q.dtype} (largest |q|, |k| entry {big:.3g}); "
-                            f"scale the inputs down")
+        return _overflow(args)
     return out
 
 
-def check_finite(a: AttentionArgs) -> None:
-    """MHAInputError naming the first of q, k, v that holds NaN or infinity."""
-    for arr, name in ((a.q, "q"), (a.k, "k"), (a.v, "v")):
-        as_array(arr, name, ndims=(arr.ndim,), dtype=arr.dtype)
+def _slopes(alibi: np.ndarray | str | None, n_heads: int) -> np.ndarray | None:
+    return core.alibi_slopes(n_heads) if isinstance(alibi, str) else alibi
+
+
+def _overflow(args: AttentionArgs) -> np.ndarray:
+    big = max(float(np.abs(x).max()) for x in (args.q, args.k))
+    raise MHAInputError(f"q, k: values up to {big:.3g} make the scores q.k * scale overflow {args.q.dtype}; "
+                        f"scale the inputs down")
 
 
 def forward(data: Any, *, impl: str = "auto", dtype: Any = np.float64,
             block_size: int | tuple[int, int] | None = None, workers: int | None = None) -> np.ndarray:
-    """The full layer Y = MHA(X) without a trace, on the fast path by default.
+    """The full layer Y = MHA(X) without a trace, on the fast path by default, every input key included.
 
     data is an input mapping (the JSON input format) or a validated Config.
-    Returns Y with the batch axis exactly when X had one.
+    Returns Y with the batch axis exactly when the input had one.
 
     >>> import mha
     >>> forward(mha.DOCUMENT_EXAMPLE)[2].round(4)
@@ -188,31 +121,64 @@ def forward(data: Any, *, impl: str = "auto", dtype: Any = np.float64,
     cfg = data if isinstance(data, Config) else parse_config(data, dtype=dtype)
     impl = resolve_impl(impl, cfg.dtype)
     block_size, workers = check_block(block_size), check_workers(workers)
-    if impl == "reference":
-        Y = core.run(cfg).Y
-    else:
-        Y = fast.layer(cfg, block=block_size, workers=workers)
+    Y = None
+    if impl == "tiled":
+        try:
+            Y = fast_layer(cfg, block=block_size, workers=workers)
+        except fast.NonFinite:
+            Y = None
+        if Y is not None and not np.isfinite(Y).all():
+            Y = None
+    if Y is None:                   # the reference; it also names an input whose values overflow
+        Y = core.layer(cfg).Y
     return Y if cfg.batched else Y[0]
 
 
-def _as_float(a: Any, name: str, finite: bool = True) -> np.ndarray:
-    ndims = tuple(range(2, 9))
-    if not finite and isinstance(a, np.ndarray) and a.dtype in (np.float32, np.float64):
-        # the structural checks of as_array, without its scan for NaN and infinity
-        if a.size == 0:
-            raise MHAInputError(f"{name}: empty array of shape {list(a.shape)}")
-        if a.ndim not in ndims:
-            raise MHAInputError(f"{name}: expected 2-D to 8-D, got shape {list(a.shape)}")
-        return a
-    return as_array(a, name, ndims=ndims,
-                    dtype=a.dtype if isinstance(a, np.ndarray) and a.dtype in (np.float32, np.float64)
-                    else np.float64)
+def fast_layer(cfg: Config, *, block: int | tuple[int, int] | None = None,
+               workers: int | None = None) -> np.ndarray:
+    """Y [B, T, d_out] for a validated Config on the fast path, in the core's order of steps.
 
-
-def _check_broadcast(arr: np.ndarray, field: str, shape: tuple[int, ...]) -> None:
-    try:
-        if np.broadcast_shapes(arr.shape, shape) == shape:
-            return
-    except ValueError:
-        pass
-    raise MHAInputError(f"{field}: shape {list(arr.shape)} does not broadcast to [..., T, S] = {list(shape)}")
+    The projections and the attention share one team of threads; RoPE turns
+    Q^(h) and K^(g) once, before any tile; the cache is joined to the new keys by
+    concatenation; query heads read their K/V head inside the tiles (no
+    repeat_kv copy); each head writes its output straight into its columns of
+    the concat.  Raises fast.NonFinite if a value overflowed.
+    """
+    H, G = cfg.n_heads, cfg.G
+    width = cfg.d_model or H * cfg.d_k
+    work = fast.layer_flops(cfg.B, cfg.T, cfg.S, width, H) // 2
+    crew = fast.team(workers or (1 if work < fast.ONE_THREAD_WORK else fast.cores()))
+    # project
+    if cfg.given_qkv:
+        Q, K, V = cfg.Q_in, cfg.K_in, cfg.V_in                          # [B, T, H*d_k], [B, S_new, G*d_*]
+    else:
+        X_k = cfg.X if cfg.key is None else cfg.key
+        X_v = cfg.X if cfg.value is None else cfg.value
+        Q = crew.matmul(cfg.X, cfg.W_Q, cfg.b_Q)                         # [B, T, H*d_k]
+        K = crew.matmul(X_k, cfg.W_K, cfg.b_K)                           # [B, S_new, G*d_k]
+        V = crew.matmul(X_v, cfg.W_V, cfg.b_V)                           # [B, S_new, G*d_v]
+    # split heads (views)
+    Qh, Kh, Vh = core.split_heads(Q, H), core.split_heads(K, G), core.split_heads(V, G)
+    # rotary position embedding, once per head
+    if cfg.rope is not None:
+        r = cfg.rope
+        Qh = core.apply_rope(Qh, core.rope_angles(r.positions, r.inv_freq), style=r.style, dims=r.dims,
+                             factor=r.attention_factor)
+        Kh = core.apply_rope(Kh, core.rope_angles(r.key_positions, r.inv_freq), style=r.style, dims=r.dims,
+                             factor=r.attention_factor)
+    # the keys and values attended over: cached rows first
+    if cfg.cache_K is not None:
+        Kh = np.concatenate([cfg.cache_K, Kh], axis=2)                   # [B, G, S, d_k]
+        Vh = np.concatenate([cfg.cache_V, Vh], axis=2)                   # [B, G, S, d_v]
+    slopes = None
+    if cfg.alibi_rule is not None:
+        slopes = core.alibi_slopes(H) if cfg.alibi_rule == "press" else cfg.alibi
+    # scores, scale, masks, softmax, weighted sum, written into the concat [B, T, H*d_v]
+    O_concat = np.empty((cfg.B, cfg.T, H * Vh.shape[3]), dtype=np.result_type(Qh, Kh, Vh))
+    fast.attention_heads(Qh, Kh, Vh, scale=cfg.effective_scale, causal=cfg.causal != "none", offset=cfg.offset,
+                         window=cfg.window, alibi=slopes, mask=cfg.mask, bias=cfg.bias,
+                         key_lengths=cfg.key_lengths, block=block, out=core.split_heads(O_concat, H), pool=crew)
+    # output projection
+    if cfg.W_O is None:
+        return O_concat if cfg.b_O is None else O_concat + cfg.b_O
+    return crew.matmul(O_concat, cfg.W_O, cfg.b_O)                       # [B, T, d_out]

@@ -42,7 +42,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from .inputs import Config, MHAInputError
+from .inputs import MHAInputError
 
 _LOG2_E = 1.4426950408889634             # log2(e): e^s = 2^(s log2 e)
 
@@ -214,10 +214,10 @@ if hasattr(os, "register_at_fork"):
 
 # Measured on 2 cores, one thread's CPU time per score (benchmarks/cutover.py, benchmarks/results/cutover-*.txt):
 TILE_BYTES = 1 << 20         # a tile of scores: per-score costs are flat from ~256 KiB to ~2 MiB and rise beyond
-KEY_BLOCK = 512              # keys per tile when the keys do not fit one tile
-SCAN_KEYS = 256              # from this many keys on, the inputs are scanned for the no-shift bound; below, each
-                             # item takes its keys in one tile with the max-shift (the scan would cost more)
-DIAGONAL_ROWS = 128          # causal: row slices for the triangle along the diagonal
+KEY_BLOCK = 512              # keys per tile when a query block's keys do not fit one tile
+SCAN_KEYS = 256              # from this many keys per query on, the inputs are scanned for the no-shift bound;
+                             # below, each item takes its keys in one tile with the max-shift (cheaper than a scan)
+DIAGONAL_ROWS = 128          # causal / window: row slices for the band's edges
 ONE_THREAD_WORK = 1 << 23    # multiply-adds below which one thread beats handing work to a second
 
 
@@ -229,23 +229,24 @@ class Plan:
     rows: int
     keys: int
     workers: int
-    scan: bool = True        # scan the inputs for the no-shift bound (else every item takes one tile)
+    scan: bool = True        # scan the inputs for the no-shift bound (else the max-shift everywhere)
 
 
-def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bool, itemsize: int = 4,
-         block: int | tuple[int, int] | None = None, workers: int | None = None) -> Plan:
+def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bool, window: int | None = None,
+         itemsize: int = 4, block: int | tuple[int, int] | None = None, workers: int | None = None) -> Plan:
     """Cut a problem into items of about TILE_BYTES of scores, enough of them to keep every worker busy.
     block (keys, or (queries, keys)) and workers override the measured choices."""
-    work = B * H * T * S * (d + d_v) // (2 if causal else 1)
+    seen = S if window is None else min(S, window if causal else 2 * window - 1)   # keys per query, at most
+    work = B * H * T * seen * (d + d_v) // (2 if causal and window is None else 1)
     n = max(1, workers or (1 if work < ONE_THREAD_WORK else cores()))
     rep = H // G
     tile = max(1, TILE_BYTES // itemsize)
     if isinstance(block, tuple):
         return Plan(1, block[0], block[1], n)
-    scan = block is not None or S >= SCAN_KEYS
+    scan = block is not None or seen >= SCAN_KEYS
     keys = block or (S if S <= KEY_BLOCK else KEY_BLOCK)
     rows = max(1, min(T, tile // min(keys, S)))
-    if causal and not scan:
+    if (causal or window is not None) and not scan:
         rows = min(rows, DIAGONAL_ROWS)          # one tile per query block: short blocks skip more keys
     # heads per item: fill the tile, but leave at least two items per worker when there are enough heads
     heads = max(1, min(H, tile // (rows * min(keys, S))))
@@ -259,34 +260,37 @@ def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bo
 
 # ------------------------------------------------------------------ the kernel
 
-def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, offset: int | None = None,
+def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, causal: bool = False,
+                    offset: int = 0, window: int | None = None, alibi: np.ndarray | None = None,
                     mask: np.ndarray | None = None, bias: np.ndarray | None = None,
                     key_lengths: np.ndarray | None = None, block: int | tuple[int, int] | None = None,
                     workers: int | None = None, out: np.ndarray | None = None,
                     pool: Team | None = None, force_shift: bool = False) -> np.ndarray:
-    """softmax(q k^T * scale + bias, masked) v per head, for validated arrays.
+    """softmax(q k^T * scale + bias + ALiBi, masked) v per head, for validated arrays.
 
     q [B, H, T, d], k [B, G, S, d], v [B, G, S, d_v] with G dividing H: query
-    head h reads key/value head h // (H // G) (grouped-query attention; G = H
-    is ordinary multi-head attention).  Any strides, broadcast axes included.
-    offset: None without a causal mask, else the shift delta: query i sees
-    keys j <= i + delta (0 = top-left, S - T = bottom-right).  mask (bool,
-    True = may attend) and bias broadcast to [B, H, T, S]; key_lengths [B] or
-    [B, H].  out [B, H, T, d_v] is written in place if given (a view into the
-    heads' concat, say).  Callers validate shapes (`mha.attention` does); the
-    kernel raises NonFinite if an input it reads holds NaN or infinity.
-    force_shift takes the max-shift everywhere (finite inputs too large for
-    the no-shift bound) and leaves the check of the result to the caller.
+    head h reads key/value head h // (H // G) (grouped-query attention, without
+    a copy of K or V; G = H is ordinary multi-head attention).  Any strides,
+    broadcast axes included.  Query i sits at position p_i = i + offset among
+    the keys: causal shows keys j <= p_i; window W shows p_i - W < j (and, without
+    causal, j < p_i + W); alibi [H] adds -slope_h |p_i - j|.  Key blocks outside
+    every row's band are skipped.  mask (bool, True = may attend) and bias
+    broadcast to [B, H, T, S]; key_lengths [B] or [B, H].  out [B, H, T, d_v] is
+    written in place if given (a view into the heads' concat, say).  Callers
+    validate shapes (`mha.attention` does); the kernel raises NonFinite if an
+    input it reads holds NaN or infinity.  force_shift takes the max-shift
+    everywhere (finite inputs too large for the no-shift bound) and leaves the
+    check of the result to the caller.
     """
     B, H, T, d = q.shape
     G, S, d_v = k.shape[1], k.shape[2], v.shape[3]
     dtype = np.result_type(q, k, v)
     if out is None:
         out = np.empty((B, H, T, d_v), dtype=dtype)
-    p = plan(B, H, G, T, S, d, d_v, causal=offset is not None, itemsize=out.dtype.itemsize, block=block,
+    p = plan(B, H, G, T, S, d, d_v, causal=causal, window=window, itemsize=out.dtype.itemsize, block=block,
              workers=pool.n if pool is not None and workers is None else workers)
-    problem = _Problem(q, k, v, out, scale=scale, offset=offset, mask=mask, bias=bias,
-                       key_lengths=key_lengths, plan=p, force_shift=force_shift)
+    problem = _Problem(q, k, v, out, scale=scale, causal=causal, offset=offset, window=window, alibi=alibi,
+                       mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift)
     (pool or team(p.workers)).run(problem.item, problem.items())
     if not problem.inputs_scanned and not force_shift and not np.isfinite(out).all():
         raise NonFinite
@@ -295,30 +299,39 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
 
 def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, mask: np.ndarray | None = None,
                     causal: str = "none", key_lengths: np.ndarray | None = None, bias: np.ndarray | None = None,
+                    window: int | None = None, alibi: np.ndarray | None = None, groups: int = 1,
                     block_size: int | tuple[int, int] | None = None, workers: int | None = None,
                     force_shift: bool = False) -> np.ndarray:
-    """softmax(q k^T * scale + bias, masked) v for validated q [..., T, d], k [..., S, d], v [..., S, d_v].
+    """`attention_heads` for validated q [..., T, d], k [..., S, d], v [..., S, d_v] with broadcasting
+    leading axes, as `mha.attention` takes them.
 
-    The leading axes broadcast (as `mha.attention` checks); they are brought to
-    the kernel's [B, H] as views where NumPy can.  causal is "none",
-    "top_left" or "bottom_right"; key_lengths has a prefix of the leading axes.
+    The leading axes are brought to the kernel's [B, H] (the last leading axis
+    is the heads' one) as views where NumPy can.  causal is "none", "top_left"
+    or "bottom_right"; the query positions are offset by S - T unless top-left.
+    groups > 1: k and v have H / groups heads on axis -3 (grouped-query
+    attention).  alibi holds one slope per head of that axis.
     """
-    L = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2])
     T, S, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
+    kv_lead = k.shape[:-3] + (k.shape[-3] * groups,) if groups > 1 else k.shape[:-2]
+    L = np.broadcast_shapes(q.shape[:-2], kv_lead, v.shape[:-3] + (v.shape[-3] * groups,) if groups > 1
+                            else v.shape[:-2])
     B, H = (math.prod(L[:-1]), L[-1]) if L else (1, 1)
+    G = H // groups
 
-    def heads(x: np.ndarray | None, tail: tuple[int, ...]) -> np.ndarray | None:
-        if x is None or x.shape == (B, H) + tail:
+    def heads(x: np.ndarray | None, lead: tuple[int, ...], n: int, tail: tuple[int, ...]) -> np.ndarray | None:
+        if x is None or x.shape == (B, n) + tail:
             return x
-        return np.broadcast_to(x, L + tail).reshape((B, H) + tail)
+        return np.broadcast_to(x, lead + tail).reshape((B, n) + tail)
 
+    kv_lead = (L[:-1] + (G,)) if L else ()
     lengths = None
     if key_lengths is not None:
         kl = np.asarray(key_lengths)
         lengths = np.broadcast_to(kl.reshape(kl.shape + (1,) * (len(L) - kl.ndim)), L).reshape(B, H)
-    offset = {"none": None, "top_left": 0, "bottom_right": S - T}[causal]
-    out = attention_heads(heads(q, q.shape[-2:]), heads(k, k.shape[-2:]), heads(v, v.shape[-2:]), scale=scale,
-                          offset=offset, mask=heads(mask, (T, S)), bias=heads(bias, (T, S)), key_lengths=lengths,
+    out = attention_heads(heads(q, L, H, q.shape[-2:]), heads(k, kv_lead, G, k.shape[-2:]),
+                          heads(v, kv_lead, G, v.shape[-2:]), scale=scale, causal=causal != "none",
+                          offset=0 if causal == "top_left" else S - T, window=window, alibi=alibi,
+                          mask=heads(mask, L, H, (T, S)), bias=heads(bias, L, H, (T, S)), key_lengths=lengths,
                           block=block_size, workers=workers, force_shift=force_shift)
     return out.reshape(L + (T, d_v))
 
@@ -343,10 +356,14 @@ def _scratch(slot: str, size: int, dtype: np.dtype) -> np.ndarray:
     return arr[:size]
 
 
+_FAR = 1 << 62               # a key position no band reaches
+
+
 class _Problem:
     """One call's arrays and settings; `item` computes one (sequence, head group, query block)."""
 
-    def __init__(self, q, k, v, out, *, scale, offset, mask, bias, key_lengths, plan: Plan, force_shift=False):
+    def __init__(self, q, k, v, out, *, scale, causal, offset, window, alibi, mask, bias, key_lengths,
+                 plan: Plan, force_shift: bool = False):
         self.q, self.k, self.v, self.out = q, k, v, out
         B, H, T, d = q.shape
         self.B, self.H, self.T, self.S, self.d_v = B, H, T, k.shape[2], v.shape[3]
@@ -355,7 +372,9 @@ class _Problem:
         self.exp, factor = exponential(self.dtype)
         self.factor = self.dtype.type(factor)
         self.q_scale = self.dtype.type(scale * factor)     # scale and the exponential's base, folded into q
-        self.offset = offset
+        self.causal, self.offset, self.window = causal, offset, window
+        # ALiBi slopes in the exponential's units
+        self.slopes = None if alibi is None else (np.asarray(alibi, dtype=np.float64) * factor).astype(self.dtype)
         self.mask = None if mask is None else np.broadcast_to(mask, (B, H, T, self.S))
         self.bias = None if bias is None else np.broadcast_to(bias, (B, H, T, self.S))
         self.lengths = None                                                     # [B, H] keys per row, if padded
@@ -364,10 +383,16 @@ class _Problem:
             kl = np.broadcast_to(kl.reshape(kl.shape + (1,) * (2 - kl.ndim)), (B, H))   # [B] or [B, H]
             self.lengths = np.minimum(np.maximum(kl, 0), self.S)
         self.plan = plan
-        # Items that take their keys in one tile subtract the row max: two cheap passes.  Longer key walks
-        # skip the online max where the bound allows, which needs a scan of the inputs (it finds NaN too).
+        # Without the scan every tile takes the max-shift (an item then usually holds all its keys in one
+        # tile).  With it, heads whose scores are provably bounded skip the online max.  ALiBi's distances
+        # make a row's largest score depend on the positions, so ALiBi always takes the max-shift.
         self.inputs_scanned = plan.scan and not force_shift
-        self.shift = self._needs_shift(scale, bias) if self.inputs_scanned else np.ones((B, H), dtype=bool)
+        if self.inputs_scanned:
+            self.shift = self._needs_shift(scale, bias)
+            if self.slopes is not None:
+                self.shift = np.ones((B, H), dtype=bool)
+        else:
+            self.shift = np.ones((B, H), dtype=bool)
 
     def _needs_shift(self, scale: float, bias: np.ndarray | None) -> np.ndarray:
         """[B, H]: whether a head's scores might overflow exp or underflow a whole row, so that the
@@ -388,8 +413,17 @@ class _Problem:
         limit = _NO_SHIFT_BOUND[self.dtype] - math.log(max(self.S, 1)) - math.log(max(v_max, 1.0))
         return np.broadcast_to(~(bound <= limit), (self.B, self.H))
 
+    # the band of keys a query may see, from its position p_i = i + offset: [lo(i), hi(i)]
+    def lo(self, i: int) -> int:
+        return -_FAR if self.window is None else i + self.offset - self.window + 1
+
+    def hi(self, i: int) -> int:
+        if self.causal:
+            return i + self.offset
+        return _FAR if self.window is None else i + self.offset + self.window - 1
+
     def items(self) -> list[tuple]:
-        """(cost, b, h0, h1, q0, q1, end) for every item, largest first; keys [0, end) are walked."""
+        """(cost, b, h0, h1, q0, q1, start, end) for every item, largest first; keys [start, end) are walked."""
         p, T = self.plan, self.T
         items = []
         for b in range(self.B):
@@ -398,10 +432,9 @@ class _Problem:
                 longest = self.S if self.lengths is None else int(self.lengths[b, h0:h1].max())
                 for q0 in range(0, T, p.rows):
                     q1 = min(q0 + p.rows, T)
-                    end = longest
-                    if self.offset is not None:
-                        end = min(end, max(0, q1 - 1 + self.offset + 1))
-                    items.append(((h1 - h0) * end * (q1 - q0), b, h0, h1, q0, q1, end))
+                    start, end = max(0, self.lo(q0)), min(longest, self.hi(q1 - 1) + 1)
+                    end = max(start, end)
+                    items.append(((h1 - h0) * (end - start) * (q1 - q0), b, h0, h1, q0, q1, start, end))
         items.sort(reverse=True)
         return items
 
@@ -411,14 +444,15 @@ class _Problem:
         with np.errstate(over="ignore", invalid="ignore"):
             self._item(*it[1:])
 
-    def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, end: int) -> None:
+    def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> None:
         target = self.out[b, h0:h1, q0:q1]                               # [hg, R, d_v]
-        if end == 0:                                                     # no query of the item sees a key
+        banded = self.causal or self.window is not None
+        if end <= start:                                                 # no query of the item sees a key
             target[...] = 0
-        elif not self.plan.scan and end <= self.plan.keys and (self.offset is None or q1 - q0 <= DIAGONAL_ROWS):
-            self._one_tile(b, h0, h1, q0, q1, end, target)
+        elif not self.plan.scan and end - start <= self.plan.keys and (not banded or q1 - q0 <= DIAGONAL_ROWS):
+            self._one_tile(b, h0, h1, q0, q1, start, end, target)
         else:
-            self._walk(b, h0, h1, q0, q1, end, target)
+            self._walk(b, h0, h1, q0, q1, start, end, target)
 
     def _operands(self, b: int, h0: int, h1: int, q0: int, q1: int, keys: int):
         """The item's scaled queries [hg, R, d], its K and V ([S, *] when the heads share one K/V head,
@@ -436,16 +470,26 @@ class _Problem:
         v1[..., d_v] = 1
         return Qs, K, V, v1
 
-    def _one_tile(self, b, h0, h1, q0, q1, end, target) -> None:
-        """All the item's keys in one [hg, R, end] tile: scores, max-shift, exponentials, one product."""
-        hg, R, d_v = h1 - h0, q1 - q0, self.d_v
-        Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, end)
-        s = _scratch("s", hg * R * end, self.dtype).reshape(hg, R, end)
-        np.matmul(Qs, K[..., :end, :].swapaxes(-1, -2), out=s)                 # [hg, R, end] scores
+    def _scores(self, s: np.ndarray, Qs: np.ndarray, K: np.ndarray, b: int, h0: int, h1: int,
+                i0: int, i1: int, k0: int, k1: int) -> None:
+        """s [hg, r, n] = the tile's scores in the exponential's units: Q K^T scale + bias + ALiBi."""
+        np.matmul(Qs, K[..., k0:k1, :].swapaxes(-1, -2), out=s)
         if self.bias is not None:
-            tile_bias = self.bias[b, h0:h1, q0:q1, :end]
+            tile_bias = self.bias[b, h0:h1, i0:i1, k0:k1]
             s += tile_bias if self.factor == 1 else tile_bias * self.factor
-        visible = self._visible(b, h0, h1, q0, q1, 0, end)
+        if self.slopes is not None:                  # -slope_h |p_i - j|, with the distances of this tile
+            dist = _distance_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset, self.dtype)
+            penalty = _scratch("alibi", s.size, self.dtype).reshape(s.shape)
+            np.multiply(dist, self.slopes[h0:h1, None, None], out=penalty)
+            s -= penalty
+
+    def _one_tile(self, b, h0, h1, q0, q1, start, end, target) -> None:
+        """All the item's keys in one [hg, R, n] tile: scores, max-shift, exponentials, one product."""
+        hg, R, d_v, n = h1 - h0, q1 - q0, self.d_v, end - start
+        Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, n)
+        s = _scratch("s", hg * R * n, self.dtype).reshape(hg, R, n)
+        self._scores(s, Qs, K, b, h0, h1, q0, q1, start, end)                  # [hg, R, n]
+        visible = self._visible(b, h0, h1, q0, q1, start, end)
         if visible is not None:
             np.copyto(s, -np.inf, where=~visible)
         m = s.max(axis=-1, keepdims=True)                                       # [hg, R, 1]
@@ -453,18 +497,19 @@ class _Problem:
             m[m == -np.inf] = 0                                                 # a row that sees no key
         s -= m
         self.exp(s, out=s)
-        v1[..., :d_v] = V[..., :end, :]
+        v1[..., :d_v] = V[..., start:end, :]
         acc = np.matmul(s, v1, out=_scratch("acc", hg * R * (d_v + 1), self.dtype).reshape(hg, R, d_v + 1))
         l = acc[..., d_v:]                                                      # row sums, 0 if no key
         np.divide(acc[..., :d_v], np.where(l > 0, l, np.inf), out=target)
 
-    def _walk(self, b, h0, h1, q0, q1, end, target) -> None:
-        """The item's keys block by block with an online softmax; causal items sweep the triangle along
-        the diagonal in row slices."""
+    def _walk(self, b, h0, h1, q0, q1, start, end, target) -> None:
+        """The item's keys block by block with an online softmax.  Keys every row of the item sees are
+        swept with all its rows; the edges of the band (the causal diagonal, the window's far edge) in
+        row slices, so that little is computed only to be masked."""
         p, dt, d_v = self.plan, self.dtype, self.d_v
         hg, R = h1 - h0, q1 - q0
         shift = bool(self.shift[b, h0:h1].any())
-        bk = min(p.keys, end)
+        bk = min(p.keys, end - start)
         Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, bk)
         s_flat = _scratch("s", hg * R * bk, dt)
         pv_flat = _scratch("pv", hg * R * (d_v + 1), dt)
@@ -477,10 +522,7 @@ class _Problem:
                 k1 = min(k0 + bk, k_to)
                 n, r = k1 - k0, r1 - r0
                 s = s_flat[:hg * r * n].reshape(hg, r, n)
-                np.matmul(Qs[:, r0:r1], K[..., k0:k1, :].swapaxes(-1, -2), out=s)   # [hg, r, n] scores
-                if self.bias is not None:
-                    tile_bias = self.bias[b, h0:h1, q0 + r0:q0 + r1, k0:k1]
-                    s += tile_bias if self.factor == 1 else tile_bias * self.factor
+                self._scores(s, Qs[:, r0:r1], K, b, h0, h1, q0 + r0, q0 + r1, k0, k1)   # [hg, r, n]
                 visible = self._visible(b, h0, h1, q0 + r0, q0 + r1, k0, k1)
                 if shift:
                     if visible is not None:
@@ -509,19 +551,23 @@ class _Problem:
                     np.matmul(s, v1[..., :n, :], out=pv)
                     a += pv
 
-        if self.offset is None:
-            sweep(0, R, 0, end)
+        # keys every row of the block sees: from the last row's low edge to the first row's high edge; ending
+        # one key early on the causal diagonal keeps key blocks aligned with query blocks, so only one block
+        # per slice crosses it
+        c0 = max(start, self.lo(q1 - 1))
+        c1 = min(end, self.hi(q0) if self.causal else self.hi(q0) + 1)
+        if c0 < c1:
+            sweep(0, R, c0, c1)
         else:
-            # keys j < q0 + delta are seen by every row of the block; stopping there (not one key later) keeps
-            # key blocks aligned with query blocks, so one block per slice crosses the diagonal
-            seen_by_all = min(end, max(0, q0 + self.offset))
-            if seen_by_all:
-                sweep(0, R, 0, seen_by_all)
-            for r0 in range(0, R, DIAGONAL_ROWS):
-                r1 = min(r0 + DIAGONAL_ROWS, R)
-                k_to = min(end, max(0, q0 + r1 - 1 + self.offset + 1))
-                if k_to > seen_by_all:
-                    sweep(r0, r1, seen_by_all, k_to)
+            c0 = c1 = end
+        step = DIAGONAL_ROWS if c0 > start or c1 < end else R        # thin slices only where there are edges
+        for r0 in range(0, R, step):
+            r1 = min(r0 + step, R)
+            lo, hi = max(start, self.lo(q0 + r0)), min(end, self.hi(q0 + r1 - 1) + 1)
+            if lo < min(c0, hi):
+                sweep(r0, r1, lo, min(c0, hi))
+            if max(c1, lo) < hi:
+                sweep(r0, r1, max(c1, lo), hi)
         if fresh.any():                                                  # rows that saw no key at all
             acc[:, fresh] = 0
         l = acc[..., d_v:]
@@ -532,9 +578,9 @@ class _Problem:
         vis = None
         if self.mask is not None:
             vis = self.mask[b, h0:h1, i0:i1, k0:k1]
-        if self.offset is not None and k1 - 1 > i0 + self.offset:       # the tile crosses the diagonal
-            tri = _causal_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset)
-            vis = tri if vis is None else vis & tri
+        if k0 < self.lo(i1 - 1) or k1 - 1 > self.hi(i0):                  # the tile crosses the band's edge
+            band = _band_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset, self.window, self.causal)
+            vis = band if vis is None else vis & band
         if self.lengths is not None and int(self.lengths[b, h0:h1].min()) < k1:   # padding inside this tile
             pad = np.arange(k0, k1) < self.lengths[b, h0:h1, None, None]          # [hg, 1, n]
             vis = pad if vis is None else vis & pad
@@ -542,10 +588,23 @@ class _Problem:
 
 
 @lru_cache(maxsize=256)
-def _causal_tile(rows: int, cols: int, delta: int) -> np.ndarray:
-    """[rows, cols] bool for a tile crossing the causal diagonal (delta = k0 - i0 - offset): key k0 + j
-    is visible from query i0 + i iff j + delta <= i.  Shared, read-only, by every head and thread."""
-    out = np.arange(cols)[None, :] + delta <= np.arange(rows)[:, None]
+def _band_tile(rows: int, cols: int, delta: int, window: int | None, causal: bool) -> np.ndarray:
+    """[rows, cols] bool for a tile crossing the band's edge (delta = k0 - i0 - offset): key k0 + j is at
+    distance i - (j + delta) before query i0 + i.  Shared, read-only, by every head and thread."""
+    before = np.arange(rows)[:, None] - (np.arange(cols)[None, :] + delta)       # p_i - j
+    out = np.ones((rows, cols), dtype=bool)
+    if causal:
+        out &= before >= 0
+    if window is not None:
+        out &= (before < window) if causal else (np.abs(before) < window)
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _distance_tile(rows: int, cols: int, delta: int, dtype: np.dtype) -> np.ndarray:
+    """[rows, cols] |p_i - j| for a tile (delta = k0 - i0 - offset), for ALiBi; shared and read-only."""
+    out = np.abs(np.arange(rows)[:, None] - (np.arange(cols)[None, :] + delta)).astype(dtype)
     out.setflags(write=False)
     return out
 
@@ -594,37 +653,9 @@ def check_block_size(block: Any, name: str = "block_size") -> int:
     return int(block)
 
 
-# ------------------------------------------------------------------ the full layer
+# ------------------------------------------------------------------ counting
 
 def layer_flops(B: int, T: int, S: int, d_model: int, H: int) -> int:
     """A layer's FLOPs as the benchmark counts them: 4 B H T S d_head for attention, 8 B T d_model^2 for
     the four projections (taken as T rows each)."""
     return 4 * B * H * T * S * (d_model // H) + 8 * B * T * d_model ** 2
-
-
-def layer(cfg: Config, *, block: int | tuple[int, int] | None = None, workers: int | None = None) -> np.ndarray:
-    """Y = MHA(X) for a validated Config without building a trace: [B, T, d_out].
-
-    The projections and the attention share one team; each head writes its
-    output straight into its columns of the concat.
-    """
-    H = cfg.n_heads
-    X_k = cfg.X if cfg.key is None else cfg.key
-    X_v = cfg.X if cfg.value is None else cfg.value
-    work = layer_flops(cfg.B, cfg.T, cfg.S, cfg.d_model, H) // 2
-    crew = team(max(1, workers or (1 if work < ONE_THREAD_WORK else cores())))
-    Q = crew.matmul(cfg.X, cfg.W_Q, cfg.b_Q)                           # [B, T, H d]
-    K = crew.matmul(X_k, cfg.W_K, cfg.b_K)                             # [B, S, H d]
-    V = crew.matmul(X_v, cfg.W_V, cfg.b_V)                             # [B, S, H d_v]
-    O_concat = np.empty((cfg.B, cfg.T, V.shape[2]), dtype=V.dtype)   # [B, T, H d_v]
-    offset = {"none": None, "top_left": 0, "bottom_right": cfg.S - cfg.T}[cfg.causal]
-    attention_heads(_heads(Q, H), _heads(K, H), _heads(V, H), scale=cfg.effective_scale, offset=offset,
-                    mask=cfg.mask, bias=cfg.bias, key_lengths=cfg.key_lengths, block=block,
-                    out=_heads(O_concat, H), pool=crew)
-    return crew.matmul(O_concat, cfg.W_O, cfg.b_O)                     # [B, T, d_out]
-
-
-def _heads(M: np.ndarray, n: int) -> np.ndarray:
-    """[B, T, n d] -> [B, n, T, d] as a view (head h = columns h d .. (h+1) d)."""
-    B, T, width = M.shape
-    return M.reshape(B, T, n, width // n).transpose(0, 2, 1, 3)
