@@ -87,6 +87,106 @@ def test_float32_fast_path_against_float64_reference(p):
     assert np.abs(out - ref).max() <= tol * max(np.abs(v32).max(), 1e-30)
 
 
+@st.composite
+def modern_problems(draw):
+    """Per-head arrays with a head axis and today's variants: GQA, a sliding window, ALiBi, on top of the
+    masks, causal alignments, padding and bias, with block sizes that do not divide T."""
+    B, G, rep = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    H = G * rep
+    T, S, d, dv = draw(st.integers(1, 40)), draw(st.integers(1, 40)), draw(st.integers(1, 8)), draw(st.integers(1, 8))
+    g = np.random.default_rng(draw(st.integers(0, 2 ** 31)))
+    gqa = rep > 1 or draw(st.booleans())
+    q = g.standard_normal((B, H, T, d))
+    k, v = g.standard_normal((B, G if gqa else H, S, d)), g.standard_normal((B, G if gqa else H, S, dv))
+    kw = {"enable_gqa": gqa} if gqa else {}
+    kw["causal"] = draw(st.sampled_from([False, True, "bottom_right"]))
+    if draw(st.booleans()):
+        kw["window"] = draw(st.integers(1, 12))
+    alibi = draw(st.sampled_from([None, "press", "custom"]))
+    if alibi == "press":
+        kw["alibi"] = True
+    elif alibi == "custom":
+        kw["alibi"] = g.uniform(0, 1.5, H)
+    extra = draw(st.sampled_from(["none", "mask", "lengths", "bias"]))
+    if extra == "mask":
+        kw["mask"] = g.random((B, 1, T, S)) < 0.8
+    elif extra == "lengths":
+        kw["key_lengths"] = g.integers(0, S + 1, size=B)
+    elif extra == "bias":
+        kw["bias"] = g.standard_normal((H, T, S))
+    if draw(st.booleans()):
+        q = q * 30                                        # logits beyond the no-shift bound
+    block = draw(st.sampled_from([None, "keys", "pair"]))
+    if block == "keys":
+        kw["block_size"] = draw(st.integers(1, 17))
+    elif block == "pair":
+        kw["block_size"] = (draw(st.integers(1, 17)), draw(st.integers(1, 17)))
+    kw["workers"] = draw(st.sampled_from([None, 1, 2]))
+    return q, k, v, kw
+
+
+@settings(max_examples=300, deadline=None)
+@given(modern_problems())
+def test_float64_fast_path_equals_reference_with_gqa_window_and_alibi(p):
+    q, k, v, kw = p
+    ref = _reference(q, k, v, kw)
+    out = attention(q, k, v, **kw)
+    np.testing.assert_allclose(out, ref, rtol=0, atol=1e-12 * max(1.0, np.abs(ref).max()))
+
+
+@st.composite
+def layer_configs(draw):
+    """Input mappings with every key of the contract the fast layer must honour."""
+    g = np.random.default_rng(draw(st.integers(0, 2 ** 31)))
+    B, G, rep = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    H, d_k, d_v = G * rep, 2 * draw(st.integers(1, 3)), draw(st.integers(1, 5))
+    T, d_model = draw(st.integers(1, 24)), draw(st.integers(1, 8))
+    data = {"X": g.standard_normal((B, T, d_model)), "n_heads": H, "n_kv_heads": G,
+            "W_Q": g.standard_normal((d_model, H * d_k)), "W_K": g.standard_normal((d_model, G * d_k)),
+            "W_V": g.standard_normal((d_model, G * d_v)), "W_O": g.standard_normal((H * d_v, 5))}
+    if draw(st.booleans()):
+        data["causal"] = True
+    if draw(st.booleans()):
+        data["window"] = draw(st.integers(1, 10))
+    rope = draw(st.sampled_from([None, "half", "interleaved", "partial"]))
+    if rope:
+        data["rope"] = {"style": "half" if rope == "partial" else rope, "dims": 2 if rope == "partial" else d_k}
+    if draw(st.booleans()):
+        data["alibi"] = True
+    if draw(st.booleans()):
+        past = draw(st.integers(1, 20))
+        data["cache"] = {"K": g.standard_normal((B, G, past, d_k)), "V": g.standard_normal((B, G, past, d_v))}
+    elif draw(st.booleans()):
+        data["key_lengths"] = g.integers(0, T + 1, size=B).tolist()
+    return data, draw(st.sampled_from([None, 3, (5, 4)])), draw(st.sampled_from([None, 1, 2]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(layer_configs())
+def test_float64_fast_layer_equals_reference_for_every_contract_key(p):
+    """GQA, RoPE (both layouts, partial), ALiBi, windows and the KV cache, alone and combined: forward() on
+    the fast path against the core's layer, 1e-12."""
+    data, block, workers = p
+    cfg = mha.parse_config(data)
+    want = mha.core.layer(cfg).Y
+    with pytest.MonkeyPatch.context() as mp:          # the fast layer must not fall back to the reference
+        mp.setattr(mha.core, "layer", lambda *a, **k: pytest.fail("forward fell back to the reference"))
+        got = forward(data, block_size=block, workers=workers)
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-12 * max(1.0, np.abs(want).max()))
+
+
+def test_window_skips_the_key_blocks_outside_the_band(monkeypatch):
+    """T = 4096, W = 256: the tiles the kernel computes cover about the band, not T x S."""
+    seen = []
+    real = fast._Problem._scores
+    monkeypatch.setattr(fast._Problem, "_scores", lambda self, s, *a: seen.append(s.size) or real(self, s, *a))
+    g = np.random.default_rng(0)
+    q, k, v = (g.standard_normal((1, 1, 4096, 8)).astype(np.float32) for _ in range(3))
+    attention(q, k, v, causal=True, window=256, workers=1)
+    band = 4096 * 256
+    assert band <= sum(seen) <= 3 * band < 4096 * 4096 / 4
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 @pytest.mark.parametrize("causal", [False, True])
 def test_base_two_exponential_gives_the_same_numbers(monkeypatch, dtype, causal):

@@ -205,6 +205,12 @@ def _steps(quick: bool, long: bool, torch: Any) -> list[dict[str, Any]]:
             for T in layer_sweep:
                 steps.append(dict(kind="layer", T=T, H=H, d_model=d_model, causal=causal, dtype="float32"))
     steps.append(dict(kind="core", T=512 if quick else 4096, H=CORE_HEADS, causal=False, dtype="float64"))
+    # today's variants at length, each against SDPA in the same run: GQA (12 query heads on 4 key/value heads)
+    # against enable_gqa=True, the sliding window against an explicit boolean mask
+    for T in ((1024,) if quick else (4096, 16384)):
+        steps.append(dict(kind="core", T=T, H=CORE_HEADS, G=4, causal=True, dtype="float32"))
+    for T, W in (((2048, 256),) if quick else ((4096, 1024), (8192, 1024), (16384, 1024))):
+        steps.append(dict(kind="core", T=T, H=CORE_HEADS, causal=True, window=W, dtype="float32"))
     if long and not quick:
         steps.append(dict(kind="long", T=65536, H=CORE_HEADS, causal=False, dtype="float32"))
     return steps
@@ -212,6 +218,10 @@ def _steps(quick: bool, long: bool, torch: Any) -> list[dict[str, Any]]:
 
 def _case_name(st: dict[str, Any]) -> str:
     name = {"core": "core", "layer": f"layer d={st.get('d_model')}", "long": "long context"}[st["kind"]]
+    if st.get("G"):
+        name += f" GQA {st['H']}/{st['G']}"
+    if st.get("window"):
+        name += f" W={st['window']}"
     if st["causal"]:
         name += " causal"
     if st["dtype"] != "float32":
@@ -244,19 +254,18 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool
         case = _case_name(st)
         pairs, per_block = (2, 1) if quick and T > 512 else _blocks(T)
         if st["kind"] in ("core", "long"):
-            shape = f"B=1 H={H} T=S={T} d={D_HEAD}"
+            G, W = st.get("G", H), st.get("window")
+            shape = f"B=1 H={H} T=S={T} d={D_HEAD}" + (f" G={G}" if G != H else "")
             progress(f"[{i}/{len(steps)}] {case}: {shape}, {dt.name}")
-            q, k, v = (rng.standard_normal((1, H, T, D_HEAD)).astype(dt) for _ in range(3))
-            flops = 4 * H * T * T * D_HEAD // (2 if causal else 1)
-            scores = H * T * T / (2 if causal else 1)
-            ours: Callable[[], Any] = (lambda q=q, k=k, v=v, c=causal: attention(q, k, v, causal=c))
+            q = rng.standard_normal((1, H, T, D_HEAD)).astype(dt)
+            k, v = (rng.standard_normal((1, G, T, D_HEAD)).astype(dt) for _ in range(2))
+            scores = H * T * T / (2 if causal else 1) if W is None else H * _band(T, W)
+            flops = int(4 * scores * D_HEAD)
+            opts: dict[str, Any] = {"causal": causal, "enable_gqa": G != H, "window": W}
+            ours: Callable[[], Any] = (lambda q=q, k=k, v=v, o=opts: attention(q, k, v, **o))
             peer = None
             if torch is not None and st["kind"] == "core":
-                tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
-
-                def peer(tq=tq, tk=tk, tv=tv, c=causal):
-                    with torch.no_grad():
-                        return torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, is_causal=c)
+                peer = _torch_sdpa(torch, q, k, v, causal, G != H, W)
             impl, peer_impl = "mha", "torch sdpa"
         else:
             d_model = st["d_model"]
@@ -287,11 +296,45 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool
             row.extra.update(inputs_outputs_mib=4 * q.nbytes / 2 ** 20, extra_mib=(mem or 0) - q.nbytes / 2 ** 20,
                              t_by_s_matrix_would_need_gib=H * T * T * dt.itemsize / 2 ** 30)
         rows.append(row)
+        if st.get("window") == 1024 and T == 8192:
+            # the same call with the window given as a boolean mask: every key block is walked and masked
+            band = _window_mask(T, st["window"])
+            _, _, skip = paired(lambda o=opts: attention(q, k, v, **o),
+                                lambda: attention(q, k, v, causal=causal, mask=band), pairs, per_block)
+            result["window_skip"] = {"T": T, "W": st["window"], "speedup": skip}
         if tt is not None:
             rows.append(Row(case, peer_impl, shape, dt.name, T, tt, flops / tt / 1e9, 1.0,
                             100 * flops / tt / 1e9 / peak, None, pairs * per_block))
     result["rows"] = [asdict(r) for r in rows]
     return result
+
+
+def _band(T: int, W: int) -> int:
+    """Scores inside a causal window of W over T = S tokens."""
+    return sum(min(i + 1, W) for i in range(T)) if T < 4 * W else T * W - W * (W - 1) // 2
+
+
+def _window_mask(T: int, W: int) -> np.ndarray:
+    """[T, T] bool, True = may attend: the causal sliding window i - W < j <= i."""
+    d = np.arange(T)[:, None] - np.arange(T)[None, :]
+    return (d >= 0) & (d < W)
+
+
+def _torch_sdpa(torch: Any, q: np.ndarray, k: np.ndarray, v: np.ndarray, causal: bool, gqa: bool,
+                window: int | None) -> Callable[[], Any]:
+    """torch's SDPA on the same arrays: enable_gqa for fewer key/value heads, an explicit boolean mask for
+    a window (SDPA has no window argument)."""
+    tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
+    kw: dict[str, Any] = {"enable_gqa": True} if gqa else {}
+    if window is not None:
+        kw["attn_mask"] = torch.from_numpy(_window_mask(q.shape[-2], window))
+    else:
+        kw["is_causal"] = causal
+
+    def peer():
+        with torch.no_grad():
+            return torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, **kw)
+    return peer
 
 
 def _torch_layer(torch: Any, X: np.ndarray, W: dict[str, np.ndarray], H: int, causal: bool) -> Callable[[], Any]:
@@ -351,6 +394,10 @@ def table(result: dict[str, Any]) -> str:
             if "ceiling_vs_torch" in r["extra"] and r["T"] >= 4096]
     for case, T, x in best:
         lines.append(f"  {case} T={T}: the ceiling is at best {x:.2f}x torch")
+    if "window_skip" in result:
+        w = result["window_skip"]
+        lines.append(f"window W={w['W']} at T={w['T']}: skipping the key blocks outside the band is "
+                     f"{w['speedup']:.2f}x faster than the same call with the window as a boolean mask")
     for r in result["rows"]:
         e = r["extra"]
         if e.get("inputs_outputs_mib"):
