@@ -202,6 +202,21 @@ def test_base_two_exponential_gives_the_same_numbers(monkeypatch, dtype, causal)
         assert np.abs(out - ref).max() <= tol
 
 
+@pytest.mark.parametrize("dtype, v_scale", [(np.float32, 1e-30), (np.float32, 1e30), (np.float64, 1e-250),
+                                             (np.float64, 1e250)])
+@pytest.mark.parametrize("T", [100, 700])
+def test_values_far_from_one_keep_their_precision(dtype, v_scale, T):
+    """Without the max-shift the exponentials may be as small as e^-bound; the bound leaves room for the
+    values' magnitude, so tiny values do not underflow and huge ones do not overflow."""
+    g = np.random.default_rng(4)
+    q, k = (g.standard_normal((2, T, 16)) * 2 for _ in range(2))
+    q, k, v = (a.astype(dtype) for a in (q, k, g.standard_normal((2, T, 16)) * v_scale))
+    ref = attention(*(a.astype(np.float64) for a in (q, k, v)), impl="reference")
+    out = attention(q, k, v)
+    tol = 2e-6 if dtype == np.float32 else 1e-12
+    assert np.abs(out - ref).max() <= tol * np.abs(v).max()
+
+
 def test_exponential_is_one_of_the_two_exact_ones():
     f, factor = fast.exponential(np.dtype(np.float32))
     assert (f, factor) in ((np.exp, 1.0), (np.exp2, fast._LOG2_E))
