@@ -1,5 +1,4 @@
 import importlib.util
-import json
 import re
 import subprocess
 import sys

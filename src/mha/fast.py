@@ -38,7 +38,7 @@ import queue
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -221,8 +221,8 @@ if hasattr(os, "register_at_fork"):
 # Measured on 2 cores, one thread's CPU time per score (benchmarks/cutover.py, benchmarks/results/cutover-*.txt):
 TILE_BYTES = 1 << 20         # a tile of scores: per-score costs are flat from ~256 KiB to ~2 MiB and rise beyond
 KEY_BLOCK = 512              # keys per tile when a query block's keys do not fit one tile
-SCAN_KEYS = 256              # from this many keys per query on, the inputs are scanned for the no-shift bound;
-                             # below, each item takes its keys in one tile with the max-shift (cheaper than a scan)
+SCAN_KEYS = 256              # from this many keys per query (on average) on, the inputs are scanned for the
+                             # no-shift bound; below, each item takes its keys in one tile with one shift
 DIAGONAL_ROWS = 128          # causal / window: row slices for the band's edges
 ONE_THREAD_WORK = 1 << 23    # multiply-adds below which one thread beats handing work to a second
 
@@ -242,8 +242,11 @@ def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bo
          itemsize: int = 4, block: int | tuple[int, int] | None = None, workers: int | None = None) -> Plan:
     """Cut a problem into items of about TILE_BYTES of scores, enough of them to keep every worker busy.
     block (keys, or (queries, keys)) and workers override the measured choices."""
-    seen = S if window is None else min(S, window if causal else 2 * window - 1)   # keys per query, at most
-    work = B * H * T * seen * (d + d_v) // (2 if causal and window is None else 1)
+    if window is None:
+        seen = S // 2 if causal else S           # keys per query, on average
+    else:
+        seen = min(S, window if causal else 2 * window - 1)
+    work = B * H * T * seen * (d + d_v)
     n = max(1, workers or (1 if work < ONE_THREAD_WORK else cores()))
     rep = H // G
     tile = max(1, TILE_BYTES // itemsize)
