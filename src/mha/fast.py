@@ -484,7 +484,7 @@ class _Problem:
     def _scores(self, s: np.ndarray, Qs: np.ndarray, K: np.ndarray, b: int, h0: int, h1: int,
                 i0: int, i1: int, k0: int, k1: int) -> None:
         """s [hg, r, n] = the tile's scores in the exponential's units: Q K^T scale + bias + ALiBi."""
-        np.matmul(Qs, K[..., k0:k1, :].swapaxes(-1, -2), out=s)
+        _product(Qs, K[..., k0:k1, :].swapaxes(-1, -2), s)
         if self.bias is not None:
             tile_bias = self.bias[b, h0:h1, i0:i1, k0:k1]
             s += tile_bias if self.factor == 1 else tile_bias * self.factor
@@ -518,7 +518,7 @@ class _Problem:
             s -= m
             self.exp(s, out=s)
         v1[..., :d_v] = V[..., start:end, :]
-        acc = np.matmul(s, v1, out=_scratch("acc", hg * R * (d_v + 1), self.dtype).reshape(hg, R, d_v + 1))
+        acc = _product(s, v1, _scratch("acc", hg * R * (d_v + 1), self.dtype).reshape(hg, R, d_v + 1))
         l = acc[..., d_v:]                                                      # row sums, 0 if no key
         np.divide(acc[..., :d_v], np.where(l > 0, l, np.inf), out=target)
 
@@ -562,13 +562,13 @@ class _Problem:
                 v1[..., :n, :d_v] = V[..., k0:k1, :]
                 a = acc[:, r0:r1]
                 if fresh[r0]:                                            # a slice's rows start together
-                    np.matmul(s, v1[..., :n, :], out=a)
+                    _product(s, v1[..., :n, :], a)
                     fresh[r0:r1] = False
                 else:
                     if shift:
                         a *= alpha
                     pv = pv_flat[:hg * r * (d_v + 1)].reshape(hg, r, d_v + 1)
-                    np.matmul(s, v1[..., :n, :], out=pv)
+                    _product(s, v1[..., :n, :], pv)
                     a += pv
 
         # keys every row of the block sees: from the last row's low edge to the first row's high edge; ending
@@ -607,7 +607,17 @@ class _Problem:
         return vis
 
 
-@lru_cache(maxsize=256)
+def _product(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """out = a @ b for a [hg, r, m].  When b is one matrix shared by the hg heads (their K/V head under
+    GQA), the heads' rows are stacked into one product of hg r rows, where a and out allow it."""
+    if b.ndim == 2 and a.flags.c_contiguous and out.flags.c_contiguous:
+        np.matmul(a.reshape(-1, a.shape[-1]), b, out=out.reshape(-1, out.shape[-1]))
+    else:
+        np.matmul(a, b, out=out)
+    return out
+
+
+@lru_cache(maxsize=64)
 def _band_tile(rows: int, cols: int, delta: int, window: int | None, causal: bool) -> np.ndarray:
     """[rows, cols] bool for a tile crossing the band's edge (delta = k0 - i0 - offset): key k0 + j is at
     distance i - (j + delta) before query i0 + i.  Shared, read-only, by every head and thread."""
@@ -621,12 +631,13 @@ def _band_tile(rows: int, cols: int, delta: int, window: int | None, causal: boo
     return out
 
 
-@lru_cache(maxsize=64)
 def _distance_tile(rows: int, cols: int, delta: int, dtype: np.dtype) -> np.ndarray:
-    """[rows, cols] |p_i - j| for a tile (delta = k0 - i0 - offset), for ALiBi; shared and read-only."""
-    out = np.abs(np.arange(rows)[:, None] - (np.arange(cols)[None, :] + delta)).astype(dtype)
-    out.setflags(write=False)
-    return out
+    """[rows, cols] |p_i - j| for a tile (delta = k0 - i0 - offset), for ALiBi: a read-only Toeplitz view of
+    one row of rows + cols - 1 distances (entry [i, j] is line[i - j + cols - 1]), never a tile-sized array."""
+    line = np.abs(np.arange(rows + cols - 1) - (cols - 1) - delta).astype(dtype)
+    step = line.strides[0]
+    return np.lib.stride_tricks.as_strided(line[cols - 1:], shape=(rows, cols), strides=(step, -step),
+                                           writeable=False)
 
 
 # ------------------------------------------------------------------ the online softmax, step by step
