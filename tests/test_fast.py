@@ -158,6 +158,16 @@ def layer_configs(draw):
         data["cache"] = {"K": g.standard_normal((B, G, past, d_k)), "V": g.standard_normal((B, G, past, d_v))}
     elif draw(st.booleans()):
         data["key_lengths"] = g.integers(0, T + 1, size=B).tolist()
+    data["scale"] = draw(st.sampled_from([None, "none", "1/d_k", 0.3]))
+    if data["scale"] is None:
+        del data["scale"]
+    form = draw(st.sampled_from(["X", "QKV given", "no W_O"]))
+    if form == "QKV given":                # Q, K, V directly: no projections, Y = O_concat
+        for name, W in (("Q", data.pop("W_Q")), ("K", data.pop("W_K")), ("V", data.pop("W_V"))):
+            data[name] = data["X"] @ W
+        del data["X"], data["W_O"]
+    elif form == "no W_O":
+        data["W_O"], data["b_O"] = "none", g.standard_normal(H * d_v)
     return data, draw(st.sampled_from([None, 3, (5, 4)])), draw(st.sampled_from([None, 1, 2]))
 
 
