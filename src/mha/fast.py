@@ -520,7 +520,9 @@ class _Problem:
         v1[..., :d_v] = V[..., start:end, :]
         acc = _product(s, v1, _scratch("acc", hg * R * (d_v + 1), self.dtype).reshape(hg, R, d_v + 1))
         l = acc[..., d_v:]                                                      # row sums, 0 if no key
-        np.divide(acc[..., :d_v], np.where(l > 0, l, np.inf), out=target)
+        if visible is not None or self.bias is not None:
+            l = np.where(l > 0, l, np.inf)                                      # a row that sees no key gives 0
+        np.divide(acc[..., :d_v], l, out=target)
 
     def _walk(self, b, h0, h1, q0, q1, start, end, target) -> None:
         """The item's keys block by block with an online softmax.  Keys every row of the item sees are
