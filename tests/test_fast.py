@@ -414,10 +414,13 @@ def test_tiled_explanation_refuses_a_block_size_below_one(run_cli):
     assert code == 2 and "block_size" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_bench_quick_runs_and_reports_every_column(tmp_path):
-    """The benchmark's plumbing only; its numbers are reported, never asserted."""
+def test_bench_quick_runs_and_reports_every_column(monkeypatch):
+    """The benchmark's plumbing against torch (smallest sizes); its numbers are reported, never asserted."""
     pytest.importorskip("torch", reason="the comparison rows need torch")
     from mha import bench
+    for name, value in (("QUICK_SWEEP", (64,)), ("QUICK_LAYER_SWEEP", (64,)), ("QUICK_GQA_SWEEP", (64,)),
+                        ("QUICK_WINDOW_SWEEP", ((128, 16),)), ("QUICK_FLOAT64_T", 64)):
+        monkeypatch.setattr(bench, name, value)
     result = bench.run(quick=True, progress=lambda s: None)
     text = bench.table(result)
     for col in ("GFLOP/s", "vs torch", "%SGEMM", "peak MiB", "SGEMM measured in this run", "BLAS"):
@@ -427,11 +430,21 @@ def test_bench_quick_runs_and_reports_every_column(tmp_path):
     json.dumps(result)
 
 
-def test_bench_runs_without_torch(monkeypatch):
+@pytest.fixture(scope="module")
+def quick_without_torch():
+    """One `mha bench --quick` run as if torch were not installed, with its progress lines."""
+    from mha import bench
+    lines = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(bench, "_torch", lambda: None)
+        result = bench.run(quick=True, progress=lines.append)
+    return result, lines
+
+
+def test_bench_runs_without_torch(quick_without_torch):
     """torch is optional: the ratio column says so, the torch rows are gone, everything else is measured."""
     from mha import bench
-    monkeypatch.setattr(bench, "_torch", lambda: None)
-    result = bench.run(quick=True, progress=lambda s: None)
+    result, _ = quick_without_torch
     assert result["machine"]["torch"] is None
     assert {r["impl"] for r in result["rows"]} == {"mha", "mha forward"}
     assert all(r["vs_torch"] is None and r["gflops"] > 0 for r in result["rows"])
@@ -439,14 +452,9 @@ def test_bench_runs_without_torch(monkeypatch):
     assert text.count("no torch") == len(result["rows"]) and "ceiling" in text and "at best" not in text
 
 
-def test_bench_quick_announces_only_the_steps_it_reports(monkeypatch):
+def test_bench_quick_announces_only_the_steps_it_reports(quick_without_torch):
     """--quick prints one progress line per row group of its table, numbered out of the real total."""
-    from mha import bench
-    monkeypatch.setattr(bench, "_torch", lambda: None)
-    lines = []
-    result = bench.run(quick=True, progress=lines.append)
+    result, lines = quick_without_torch
     steps = [s for s in lines if s.startswith("[")]
-    total = {s.split("]")[0].split("/")[1] for s in steps}
-    assert total == {str(len(steps))}
-    cases = {(r["case"], r["shape"]) for r in result["rows"]}
-    assert len(steps) == len(cases)
+    assert {s.split("]")[0].split("/")[1] for s in steps} == {str(len(steps))}
+    assert len(steps) == len({(r["case"], r["shape"]) for r in result["rows"]})

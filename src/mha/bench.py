@@ -37,6 +37,10 @@ import numpy as np
 
 SWEEP = (128, 256, 512, 1024, 2048, 4096, 16384)
 QUICK_SWEEP = (128, 256, 512, 1024)
+QUICK_LAYER_SWEEP = (128, 512)
+GQA_SWEEP, QUICK_GQA_SWEEP = (4096, 16384), (1024,)
+WINDOW_SWEEP, QUICK_WINDOW_SWEEP = ((4096, 1024), (8192, 1024), (16384, 1024)), ((2048, 256),)
+FLOAT64_T, QUICK_FLOAT64_T = 4096, 512
 LAYER_WIDTHS = ((256, 4), (768, 12))          # (d_model, H): d_head 64
 CORE_HEADS = 12
 D_HEAD = 64
@@ -199,17 +203,18 @@ def _steps(quick: bool, long: bool, torch: Any) -> list[dict[str, Any]]:
     for causal in (False, True):
         for T in sweep:
             steps.append(dict(kind="core", T=T, H=CORE_HEADS, causal=causal, dtype="float32"))
-    layer_sweep = (128, 512) if quick else sweep
+    layer_sweep = QUICK_LAYER_SWEEP if quick else sweep
     for d_model, H in (LAYER_WIDTHS[:1] if quick else LAYER_WIDTHS):
         for causal in (False, True):
             for T in layer_sweep:
                 steps.append(dict(kind="layer", T=T, H=H, d_model=d_model, causal=causal, dtype="float32"))
-    steps.append(dict(kind="core", T=512 if quick else 4096, H=CORE_HEADS, causal=False, dtype="float64"))
+    steps.append(dict(kind="core", T=QUICK_FLOAT64_T if quick else FLOAT64_T, H=CORE_HEADS, causal=False,
+                      dtype="float64"))
     # today's variants at length, each against SDPA in the same run: GQA (12 query heads on 4 key/value heads)
     # against enable_gqa=True, the sliding window against an explicit boolean mask
-    for T in ((1024,) if quick else (4096, 16384)):
+    for T in (QUICK_GQA_SWEEP if quick else GQA_SWEEP):
         steps.append(dict(kind="core", T=T, H=CORE_HEADS, G=4, causal=True, dtype="float32"))
-    for T, W in (((2048, 256),) if quick else ((4096, 1024), (8192, 1024), (16384, 1024))):
+    for T, W in (QUICK_WINDOW_SWEEP if quick else WINDOW_SWEEP):
         steps.append(dict(kind="core", T=T, H=CORE_HEADS, causal=True, window=W, dtype="float32"))
     if long and not quick:
         steps.append(dict(kind="long", T=65536, H=CORE_HEADS, causal=False, dtype="float32"))
