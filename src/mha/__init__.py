@@ -12,11 +12,13 @@ from .core import attention, head_attention, merge_heads, split_heads, trace
 from .examples import DOCUMENT_EXAMPLE, random_example
 from .explanation import Explanation, explain
 from .inputs import Config, MHAInputError, parse_config
+from .hf import from_hf
 from .interop import from_torch
 from .trace import Trace
 
 __all__ = [
-    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "explain", "Explanation",
+    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "from_hf",
+    "explain", "Explanation",
     "Trace", "Config", "MHAInputError", "parse_config", "DOCUMENT_EXAMPLE", "random_example",
 ]
 __version__ = "0.1.0"
