@@ -77,7 +77,7 @@ def test_error_in_a_real_process_has_no_traceback(tmp_path):
 
 
 def test_python_api_raises_the_same_error():
-    with pytest.raises(mha.MHAInputError, match=r"W_V: expected shape \[4, 4\]"):
+    with pytest.raises(mha.MHAInputError, match=r"W_V: expected 4 rows \(X has 4 features\), got shape \[3, 4\]"):
         mha.trace(BASE["X"], n_heads=2, W_V=np.ones((3, 4)))
     with pytest.raises(mha.MHAInputError, match=r"k: last axis 3 must equal q's d_head 2"):
         mha.attention(np.ones((2, 2)), np.ones((2, 3)), np.ones((2, 3)))

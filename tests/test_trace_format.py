@@ -15,7 +15,9 @@ def test_cli_json_default_example(run_cli):
     assert d["config"] == {"B": 1, "T": 3, "S": 3, "d_model": 4, "n_heads": 2, "d_head": 2,
                            "scale": pytest.approx(2 ** -0.5, rel=1e-15), "causal": "none", "self_attention": True,
                            "batched": False, "dtype": "float64",
-                           "identity_weights": ["W_Q", "W_K", "W_V", "W_O"]}
+                           "identity_weights": ["W_Q", "W_K", "W_V", "W_O"], "n_kv_heads": 2, "d_k": 2, "d_v": 2,
+                           "d_out": 4, "S_past": 0, "scale_rule": "1/sqrt(d_k)", "given_qkv": False,
+                           "per_head_weights": [], "output_projection": True}
     t = mha.trace(mha.DOCUMENT_EXAMPLE)
     for key in ("X", "Q", "K", "V", "O_concat", "Y"):
         np.testing.assert_array_equal(np.array(d[key]), getattr(t, key)[0])

@@ -8,17 +8,25 @@ array([[0.8022, 0.5989, 0.5035, 0.2483],
        [0.7517, 0.7517, 0.3333, 0.3333]])
 """
 
-from .core import attention, head_attention, merge_heads, split_heads, trace
-from .examples import DOCUMENT_EXAMPLE, random_example
-from .explanation import Explanation, explain
+from .attend import attention
+from .core import head_attention, merge_heads, split_heads
+from .examples import DOCUMENT_EXAMPLE, EXAMPLES, random_example
 from .inputs import Config, MHAInputError, parse_config
-from .hf import from_hf
-from .interop import from_torch
-from .trace import Trace
+from .trace import Trace, trace
 
 __all__ = [
-    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "from_hf",
-    "explain", "Explanation",
-    "Trace", "Config", "MHAInputError", "parse_config", "DOCUMENT_EXAMPLE", "random_example",
+    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "from_hf", "explain",
+    "Explanation",
+    "Trace", "Config", "MHAInputError", "parse_config", "DOCUMENT_EXAMPLE", "EXAMPLES", "random_example",
 ]
 __version__ = "0.1.0"
+
+# The explanation and the torch interop are imported on first use, so `import mha` stays NumPy-only.
+_LAZY = {"explain": "explanation", "Explanation": "explanation", "from_torch": "interop", "from_hf": "hf"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module 'mha' has no attribute {name!r}")

@@ -160,7 +160,7 @@ def core_cases(quick: bool) -> list[dict[str, Any]]:
 
 def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool = True) -> dict[str, Any]:
     """Measure every case; returns the results as a JSON-ready dict."""
-    from .core import attention
+    from .attend import attention
     from .fast import forward, layer_flops
     torch = _torch()
     if torch is not None:

@@ -85,7 +85,7 @@ def _parse_tokens(text: str | None) -> slice | None:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .core import run
+    from .trace import run
     from .inputs import parse_config
 
     fmt = args.format or "text"      # on a terminal in colour; plain when piped or NO_COLOR is set

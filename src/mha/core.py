@@ -1,65 +1,96 @@
 """Multi-head attention in NumPy, float64 by default, in the order of the worked example.
 
-    project      Q = X W_Q + b_Q,  K = X_k W_K + b_K,  V = X_v W_V + b_V
-    split heads  Q^(h) = columns h*d_head .. (h+1)*d_head of Q
-    scores       QKt^(h) = Q^(h) K^(h)^T
-    scale, mask  S^(h) = QKt^(h) * scale + bias, and -inf where a key may not be seen
+    project      Q = X W_Q + b_Q,  K = X_k W_K + b_K,  V = X_v W_V + b_V   (or Q, K, V given directly)
+    split heads  Q^(h) = columns h*d_k .. (h+1)*d_k of Q;  K^(g), V^(g) for the G key/value heads
+    rope         rotate each pair of features of Q^(h) and K^(g) by position * theta_i      (optional)
+    cache        K^(g) = [cached keys; new keys], and likewise V^(g)                      (optional)
+    scores       QKt^(h) = Q^(h) K^(g)^T, where g is the key/value head of h (g = h without GQA)
+    scale, mask  S^(h) = QKt^(h) * scale + bias + ALiBi, and -inf where a key may not be seen
     softmax      A^(h) = softmax(S^(h)) row by row (max, shift, exp, sum, divide)
-    weighted sum O^(h) = A^(h) V^(h)
+    weighted sum O^(h) = A^(h) V^(g)
     concat       O_concat = [O^(1) ... O^(H)]
-    output       Y = O_concat W_O + b_O
+    output       Y = O_concat W_O + b_O   (Y = O_concat when there is no W_O)
 
 Row vectors throughout, as in the document: a token is a row, weights are
 [d_in, d_out].  Dimension legend: B batch, T query tokens, S key tokens,
-d_model = H * d_head, H heads.  This module imports NumPy only.
+H query heads, G key/value heads, d_k query/key width and d_v value width per
+head.  This module imports NumPy only and never formats anything.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
-from .inputs import Config, MHAInputError, as_array, parse_causal, parse_config
-from .trace import Trace
-
-
-@dataclass(frozen=True)
-class HeadSteps:
-    """Every intermediate of scaled dot-product attention for all heads at once."""
-
-    QKt: np.ndarray           # [..., T, S] raw scores Q^(h) K^(h)^T
-    S: np.ndarray             # [..., T, S] scaled and masked scores; -inf where masked
-    row_max: np.ndarray       # [..., T]    max of each row over visible keys (-inf if none)
-    E: np.ndarray             # [..., T, S] exp(S - row_max); 0 where masked
-    row_sum: np.ndarray       # [..., T]    sum of E over the row
-    A: np.ndarray             # [..., T, S] attention weights E / row_sum
-    O: np.ndarray             # [..., T, d_head] A V
-    fully_masked: np.ndarray  # [..., T]    bool: the row could see no key; its A and O are 0
+from .inputs import AttentionArgs, Config, MHAInputError
 
 
 # ------------------------------------------------------------------ heads
 
+def project(X: np.ndarray, W: np.ndarray | None, b: np.ndarray | None) -> np.ndarray:
+    """X W + b with row vectors: [B, T, d_in] x [d_in, d_out] -> [B, T, d_out]; no W means no projection."""
+    out = X if W is None else X @ W                            # matmul: BLAS at real sizes
+    return out if b is None else out + b
+
+
 def split_heads(M: np.ndarray, n_heads: int) -> np.ndarray:
-    """[B, T, d_model] -> [B, H, T, d_head]; head h takes columns h*d_head:(h+1)*d_head.
+    """[B, T, n*d] -> [B, n, T, d]; head h takes columns h*d:(h+1)*d.
 
     >>> split_heads(np.arange(8.).reshape(1, 2, 4), 2)[0, 1]
     array([[2., 3.],
            [6., 7.]])
     """
-    B, T, d_model = M.shape
-    return M.reshape(B, T, n_heads, d_model // n_heads).transpose(0, 2, 1, 3)
+    B, T, width = M.shape
+    return M.reshape(B, T, n_heads, width // n_heads).transpose(0, 2, 1, 3)
 
 
 def merge_heads(Mh: np.ndarray) -> np.ndarray:
-    """[B, H, T, d_head] -> [B, T, H * d_head]; the inverse of `split_heads` (the concat)."""
-    B, H, T, d_head = Mh.shape
-    return Mh.transpose(0, 2, 1, 3).reshape(B, T, H * d_head)
+    """[B, n, T, d] -> [B, T, n*d]; the inverse of `split_heads` (the concat)."""
+    B, n, T, d = Mh.shape
+    return Mh.transpose(0, 2, 1, 3).reshape(B, T, n * d)
 
 
-# ------------------------------------------------------------------ masks
+def repeat_kv(M: np.ndarray, n_rep: int) -> np.ndarray:
+    """[B, G, S, d] -> [B, G*n_rep, S, d]: query head h reads key/value head h // n_rep (as LLaMA's repeat_kv)."""
+    return M if n_rep == 1 else np.repeat(M, n_rep, axis=1)
+
+
+# ------------------------------------------------------------------ rotary position embedding
+
+def rope_angles(positions: np.ndarray, inv_freq: np.ndarray) -> np.ndarray:
+    """[B, n] positions x [dims/2] frequencies -> [B, n, dims/2] angles p * theta_i."""
+    return positions[..., None].astype(np.float64) * inv_freq
+
+
+def apply_rope(x: np.ndarray, angles: np.ndarray, *, style: str, dims: int, factor: float = 1.0) -> np.ndarray:
+    """Rotate pairs of features of x [B, n, T, d] by angles [B, T, dims/2]; features past `dims` pass unchanged.
+
+    "half" pairs feature i with i + dims/2 (rotate-half: LLaMA, GPT-NeoX); "interleaved"
+    pairs 2i with 2i+1 (RoFormer, GPT-J).  Each pair (a, b) becomes
+    (a cos - b sin, b cos + a sin), times factor.
+
+    >>> x = np.array([1.0, 0.0]).reshape(1, 1, 1, 2)
+    >>> apply_rope(x, np.full((1, 1, 1), np.pi / 2), style="half", dims=2).round(12)[0, 0, 0]
+    array([0., 1.])
+    """
+    cos = (np.cos(angles) * factor)[:, None].astype(x.dtype)  # [B, 1, T, dims/2]
+    sin = (np.sin(angles) * factor)[:, None].astype(x.dtype)
+    out = x.copy()
+    half = dims // 2
+    if style == "half":
+        a, b = x[..., :half], x[..., half:dims]
+        out[..., :half] = a * cos - b * sin
+        out[..., half:dims] = b * cos + a * sin
+    else:
+        a, b = x[..., 0:dims:2], x[..., 1:dims:2]
+        out[..., 0:dims:2] = a * cos - b * sin
+        out[..., 1:dims:2] = b * cos + a * sin
+    return out
+
+
+# ------------------------------------------------------------------ masks and position biases
 
 def causal_mask(T: int, S: int, align: str = "top_left") -> np.ndarray:
     """[T, S] bool, True = may attend.
@@ -74,32 +105,90 @@ def causal_mask(T: int, S: int, align: str = "top_left") -> np.ndarray:
     array([[1, 1, 0],
            [1, 1, 1]])
     """
-    offset = {"top_left": 0, "bottom_right": S - T}[align]
+    offset = 0 if align == "top_left" else S - T
     return np.arange(S)[None, :] <= np.arange(T)[:, None] + offset
 
 
+def window_mask(T: int, S: int, window: int, *, causal: bool, offset: int) -> np.ndarray:
+    """[T, S] bool: the keys within `window` of query i, which sits at position p_i = i + offset.
+
+    Causal (Mistral's sliding window): p_i - window < j <= p_i.  Otherwise |p_i - j| < window.
+
+    >>> window_mask(4, 4, 2, causal=True, offset=0).astype(int)
+    array([[1, 0, 0, 0],
+           [1, 1, 0, 0],
+           [0, 1, 1, 0],
+           [0, 0, 1, 1]])
+    """
+    d = (np.arange(T)[:, None] + offset) - np.arange(S)[None, :]     # p_i - j
+    return (d >= 0) & (d < window) if causal else np.abs(d) < window
+
+
 def visible_keys(T: int, S: int, *, mask: np.ndarray | None = None, causal: str = "none",
-                 key_lengths: np.ndarray | None = None, batch_shape: tuple[int, ...] = ()) -> np.ndarray | None:
+                 key_lengths: np.ndarray | None = None, window: int | None = None, offset: int = 0,
+                 batch_shape: tuple[int, ...] = ()) -> np.ndarray | None:
     """Combine the boolean conventions into one [..., T, S] mask (True = may attend), or None.
 
     key_lengths has a shape that is a prefix of batch_shape; key j of sequence b
-    is visible iff j < key_lengths[b].
+    is visible iff j < key_lengths[b].  offset places query i at position i + offset
+    (see `Config.offset`).
     """
-    allowed = None
-    if mask is not None:
-        allowed = mask
+    allowed = mask
+    rules = []
     if causal != "none":
-        c = causal_mask(T, S, causal)
-        allowed = c if allowed is None else allowed & c
+        rules.append(np.arange(S)[None, :] <= np.arange(T)[:, None] + offset)
+    if window is not None:
+        rules.append(window_mask(T, S, window, causal=causal != "none", offset=offset))
     if key_lengths is not None:
         kl = np.asarray(key_lengths)
         kl = kl.reshape(kl.shape + (1,) * (len(batch_shape) - kl.ndim))
-        pad = np.arange(S) < kl[..., None, None]             # [..., 1, S]
-        allowed = pad if allowed is None else allowed & pad
+        rules.append(np.arange(S) < kl[..., None, None])            # [..., 1, S]
+    for rule in rules:
+        allowed = rule if allowed is None else allowed & rule
     return allowed
 
 
+def alibi_slopes(n_heads: int) -> np.ndarray:
+    """The slopes of Press et al. (2022), "Train short, test long", for n_heads heads.
+
+    For a power of two n the slopes are 2^(-8/n), 2^(-16/n), ...; otherwise the
+    n' = 2^floor(log2 n) slopes, then every other slope of 2n' (as BLOOM and flash-attn do).
+
+    >>> (alibi_slopes(4) * 256).tolist()
+    [64.0, 16.0, 4.0, 1.0]
+    >>> (alibi_slopes(6) * 64).tolist()          # the 4 slopes of n' = 4, then 2 of the 8-head ones
+    [16.0, 4.0, 1.0, 0.25, 32.0, 8.0]
+    """
+    def powers(n: int) -> np.ndarray:
+        return 2.0 ** (-8.0 * np.arange(1, n + 1) / n)
+
+    n = 1 << (n_heads.bit_length() - 1)
+    if n == n_heads:
+        return powers(n)
+    return np.concatenate([powers(n), powers(2 * n)[0::2][:n_heads - n]])
+
+
+def alibi_bias(slopes: np.ndarray, T: int, S: int, offset: int) -> np.ndarray:
+    """[H, T, S]: -slope_h * |p_i - j|, with query i at position p_i = i + offset."""
+    distance = np.abs(np.arange(T)[:, None] + offset - np.arange(S)[None, :])
+    return -slopes[:, None, None] * distance
+
+
 # ------------------------------------------------------------------ softmax & the per-head core
+
+@dataclass(frozen=True)
+class HeadSteps:
+    """Every intermediate of scaled dot-product attention for all heads at once."""
+
+    QKt: np.ndarray           # [..., T, S] raw scores Q^(h) K^(h)^T
+    S: np.ndarray             # [..., T, S] scaled and masked scores; -inf where masked
+    row_max: np.ndarray       # [..., T]    max of each row over visible keys (-inf if none)
+    E: np.ndarray             # [..., T, S] exp(S - row_max); 0 where masked
+    row_sum: np.ndarray       # [..., T]    sum of E over the row
+    A: np.ndarray             # [..., T, S] attention weights E / row_sum
+    O: np.ndarray             # [..., T, d_v] A V
+    fully_masked: np.ndarray  # [..., T]    bool: the row could see no key; its A and O are 0
+
 
 def head_attention(Qh: np.ndarray, Kh: np.ndarray, Vh: np.ndarray, *, scale: float,
                    allowed: np.ndarray | None = None, bias: np.ndarray | None = None) -> HeadSteps:
@@ -109,7 +198,7 @@ def head_attention(Qh: np.ndarray, Kh: np.ndarray, Vh: np.ndarray, *, scale: flo
     # scale, then the additive bias (a -inf in the bias masks like False does)
     S = QKt * Qh.dtype.type(scale)
     if bias is not None:
-        S = S + bias
+        S = (S + bias).astype(Qh.dtype, copy=False)
     visible = S > -np.inf if allowed is None else (allowed & (S > -np.inf))
     S = np.where(visible, S, -np.inf)
     # numerically stable softmax: shift each row by its max over visible keys
@@ -121,149 +210,121 @@ def head_attention(Qh: np.ndarray, Kh: np.ndarray, Vh: np.ndarray, *, scale: flo
     # a row that sees no key gets weights 0 and output 0 (as SDPA and flash-attn), not NaN
     A = E / np.where(fully_masked, 1.0, row_sum)[..., None]
     # weighted sum of the values
-    O = A @ Vh                                                   # [..., T, d_head]
+    O = A @ Vh                                                   # [..., T, d_v]
     return HeadSteps(QKt=QKt, S=S, row_max=row_max, E=E, row_sum=row_sum, A=A, O=O,
                      fully_masked=fully_masked)
 
 
-def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False,
-              scale: float | None = None, key_lengths: Any = None, bias: Any = None,
-              impl: str = "auto", block_size: int | None = None) -> np.ndarray:
-    """Scaled dot-product attention on per-head arrays: q [..., T, d_head], k [..., S, d_head], v [..., S, d_v].
-
-    mask is boolean, True = may attend, broadcastable to [..., T, S].  causal is
-    False, True / "top_left" or "bottom_right".  key_lengths has the shape of a
-    prefix of the leading axes.  bias is added to the scaled scores.  impl is
-    "reference" (this module), "tiled" (mha.fast, bounded memory) or "auto".
-
-    >>> x = np.array([[1., 0.], [0., 1.], [1., 1.]])   # head 1 of the worked example
-    >>> attention(x, x, x, impl="reference").round(4)
-    array([[0.8022, 0.5989],
-           [0.5989, 0.8022],
-           [0.7517, 0.7517]])
-    """
-    q, k, v = (_as_float(a, name) for a, name in ((q, "q"), (k, "k"), (v, "v")))
-    dtype = np.result_type(q, k, v)
-    q, k, v = q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False)
-    if q.shape[-1] != k.shape[-1]:
-        raise MHAInputError(f"k: last axis {k.shape[-1]} must equal q's d_head {q.shape[-1]} "
-                            f"(q {list(q.shape)}, k {list(k.shape)})")
-    if k.shape[-2] != v.shape[-2]:
-        raise MHAInputError(f"v: has {v.shape[-2]} tokens but k has {k.shape[-2]} "
-                            f"(k {list(k.shape)}, v {list(v.shape)})")
-    try:
-        batch_shape = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2])
-    except ValueError:
-        raise MHAInputError(f"q, k, v: leading axes do not broadcast "
-                            f"(q {list(q.shape)}, k {list(k.shape)}, v {list(v.shape)})") from None
-    T, S = q.shape[-2], k.shape[-2]
-    causal = parse_causal(causal)
-    scale = 1.0 / math.sqrt(q.shape[-1]) if scale is None else float(scale)
-    if mask is not None:
-        mask = as_array(mask, "mask", kind="bool", ndims=tuple(range(2, len(batch_shape) + 3)))
-        _check_broadcast(mask, "mask", batch_shape + (T, S))
-    if bias is not None:
-        bias = as_array(bias, "bias", ndims=tuple(range(2, len(batch_shape) + 3)), dtype=dtype,
-                        allow_neg_inf=True)
-        _check_broadcast(bias, "bias", batch_shape + (T, S))
-    if key_lengths is not None:
-        key_lengths = np.asarray(key_lengths)
-        if (not np.issubdtype(key_lengths.dtype, np.integer)
-                or key_lengths.shape != batch_shape[:key_lengths.ndim]):
-            raise MHAInputError(f"key_lengths: expected integers of shape a prefix of the leading axes "
-                                f"{list(batch_shape)}, got {list(key_lengths.shape)} {key_lengths.dtype}")
-    impl = resolve_impl(impl, T * S * max(1, math.prod(batch_shape)))
-    if impl == "tiled":
-        from .fast import tiled_attention
-        return tiled_attention(q, k, v, scale=scale, mask=mask, causal=causal,
-                               key_lengths=key_lengths, bias=bias, block_size=block_size)
-    if impl != "reference":
-        raise MHAInputError(f"impl: expected \"auto\", \"reference\" or \"tiled\", got {impl!r}")
-    allowed = visible_keys(T, S, mask=mask, causal=causal, key_lengths=key_lengths,
-                           batch_shape=batch_shape)
-    return head_attention(q, k, v, scale=scale, allowed=allowed, bias=bias).O
-
-
-# impl="auto" takes the tiled path once the T x S matrices of all heads would hold more scores than this
-AUTO_TILED_SCORES = 1 << 22
-
-
-def resolve_impl(impl: str, n_scores: int) -> str:
-    """"auto" becomes "tiled" or "reference" by the number of scores; the other names pass through."""
-    if impl == "auto":
-        return "tiled" if n_scores > AUTO_TILED_SCORES else "reference"
-    return impl
-
-
-def _as_float(a: Any, name: str) -> np.ndarray:
-    arr = as_array(a, name, ndims=tuple(range(2, 9)),
-                   dtype=a.dtype if isinstance(a, np.ndarray) and a.dtype in (np.float32, np.float64)
-                   else np.float64)
-    return arr
-
-
-def _check_broadcast(arr: np.ndarray, field: str, shape: tuple[int, ...]) -> None:
-    try:
-        if np.broadcast_shapes(arr.shape, shape) == shape:
-            return
-    except ValueError:
-        pass
-    raise MHAInputError(f"{field}: shape {list(arr.shape)} does not broadcast to [..., T, S] = {list(shape)}")
+def attention(args: AttentionArgs) -> np.ndarray:
+    """The reference scaled dot-product attention for validated per-head arguments (see `mha.attention`)."""
+    q, k, v = args.q, args.k, args.v
+    if args.groups > 1:
+        k, v = np.repeat(k, args.groups, axis=-3), np.repeat(v, args.groups, axis=-3)
+    allowed = visible_keys(args.T, args.S, mask=args.mask, causal=args.causal, key_lengths=args.key_lengths,
+                           window=args.window, offset=args.offset, batch_shape=args.batch_shape)
+    bias = args.bias
+    if args.alibi is not None:
+        slopes = alibi_slopes(args.n_heads) if isinstance(args.alibi, str) else args.alibi
+        ab = alibi_bias(slopes, args.T, args.S, args.offset).astype(q.dtype)
+        bias = ab if bias is None else bias + ab
+    with np.errstate(over="ignore", invalid="ignore"):
+        return head_attention(q, k, v, scale=args.scale, allowed=allowed, bias=bias).O
 
 
 # ------------------------------------------------------------------ the full layer
 
-def project(X: np.ndarray, W: np.ndarray, b: np.ndarray | None) -> np.ndarray:
-    """X W + b with row vectors: [B, T, d_in] x [d_in, d_out] -> [B, T, d_out]."""
-    out = X @ W                                                  # matmul: BLAS at real sizes
-    return out if b is None else out + b
+@dataclass(frozen=True)
+class LayerSteps:
+    """Every intermediate of one layer call, batch axis first; names follow the worked example."""
+
+    config: Config
+    Q: np.ndarray                    # [B, T, H*d_k]      projected queries (or as given)
+    K: np.ndarray                    # [B, S_new, G*d_k]  projected keys of this call
+    V: np.ndarray                    # [B, S_new, G*d_v]
+    Qh: np.ndarray                   # [B, H, T, d_k]     Q^(h)
+    Kh: np.ndarray                   # [B, G, S_new, d_k] K^(g), the key/value heads' split
+    Vh: np.ndarray                   # [B, G, S_new, d_v]
+    Qh_rope: np.ndarray | None       # [B, H, T, d_k]     Q^(h) after RoPE
+    Kh_rope: np.ndarray | None       # [B, G, S_new, d_k]
+    K_all: np.ndarray                # [B, G, S, d_k]     what the heads attend over: cache rows, then new rows
+    V_all: np.ndarray                # [B, G, S, d_v]
+    QKt: np.ndarray                  # [B, H, T, S]       Q^(h) K^(g)^T
+    position_bias: np.ndarray | None  # [H, T, S]         the ALiBi bias
+    S: np.ndarray                    # [B, H, T, S]       scaled, biased, -inf where masked
+    row_max: np.ndarray              # [B, H, T]
+    E: np.ndarray                    # [B, H, T, S]       exp(S - row_max)
+    row_sum: np.ndarray              # [B, H, T]
+    A: np.ndarray                    # [B, H, T, S]       attention weights
+    O: np.ndarray                    # [B, H, T, d_v]     O^(h)
+    fully_masked: np.ndarray         # [B, H, T] bool
+    O_concat: np.ndarray             # [B, T, H*d_v]
+    Y: np.ndarray                    # [B, T, d_out]
 
 
-def run(cfg: Config) -> Trace:
-    """Compute the layer for a validated `Config`, keeping every intermediate."""
-    H = cfg.n_heads
-    X_k = cfg.X if cfg.key is None else cfg.key
-    X_v = cfg.X if cfg.value is None else cfg.value
-    # project
-    Q = project(cfg.X, cfg.W_Q, cfg.b_Q)                         # [B, T, d_model]
-    K = project(X_k, cfg.W_K, cfg.b_K)                           # [B, S, d_model]
-    V = project(X_v, cfg.W_V, cfg.b_V)                           # [B, S, d_model]
-    # split heads
-    Qh, Kh, Vh = split_heads(Q, H), split_heads(K, H), split_heads(V, H)   # [B, H, T|S, d_head]
-    # scores, scale, mask, softmax, weighted sum
-    allowed = visible_keys(cfg.T, cfg.S, mask=cfg.mask, causal=cfg.causal,
-                           key_lengths=cfg.key_lengths, batch_shape=(cfg.B, H))
-    if allowed is not None:
-        allowed = np.broadcast_to(allowed, (cfg.B, H, cfg.T, cfg.S))
-    heads = head_attention(Qh, Kh, Vh, scale=cfg.effective_scale, allowed=allowed, bias=cfg.bias)
-    # concat and output projection
-    O_concat = merge_heads(heads.O)                              # [B, T, d_model]
-    Y = project(O_concat, cfg.W_O, cfg.b_O)                      # [B, T, d_model]
-    return Trace(config=cfg, Q=Q, K=K, V=V, Qh=Qh, Kh=Kh, Vh=Vh, QKt=heads.QKt, S=heads.S,
-                 row_max=heads.row_max, E=heads.E, row_sum=heads.row_sum, A=heads.A, O=heads.O,
-                 fully_masked=heads.fully_masked, O_concat=O_concat, Y=Y)
-
-
-def trace(X: Any = None, n_heads: int | None = None, *, dtype: Any = np.float64, **params: Any) -> Trace:
-    """Compute multi-head attention and keep every intermediate under the document's names.
-
-    X is a [T, d_model] or [B, T, d_model] array, or a whole input mapping (the
-    JSON input format).  Other parameters: W_Q, W_K, W_V, W_O (arrays or
-    "identity"), b_Q..b_O, key, value, causal, key_lengths, mask, bias, scale.
-
-    >>> t = trace([[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]], n_heads=2)
-    >>> t.A[0, 0].round(4)          # A^(1), batch 0
-    array([[0.4011, 0.1978, 0.4011],
-           [0.1978, 0.4011, 0.4011],
-           [0.2483, 0.2483, 0.5035]])
-    >>> t.Y.shape, t.shape_of("Y")
-    ((1, 3, 4), [3, 4])
-    """
-    if isinstance(X, Mapping):
-        if n_heads is not None or params:
-            data = dict(X, **params, **({} if n_heads is None else {"n_heads": n_heads}))
+def layer(cfg: Config, cls: type = LayerSteps) -> Any:
+    """Compute the layer for a validated `Config`, keeping every intermediate (an instance of cls)."""
+    H, G = cfg.n_heads, cfg.G
+    with np.errstate(over="ignore", invalid="ignore"):          # overflow is reported below, by name
+        # project
+        if cfg.given_qkv:
+            Q, K, V = cfg.Q_in, cfg.K_in, cfg.V_in
         else:
-            data = X
-    else:
-        data = dict(params, X=X, n_heads=n_heads)
-    return run(parse_config(data, dtype=dtype))
+            X_k = cfg.X if cfg.key is None else cfg.key
+            X_v = cfg.X if cfg.value is None else cfg.value
+            Q = project(cfg.X, cfg.W_Q, cfg.b_Q)                 # [B, T, H*d_k]
+            K = project(X_k, cfg.W_K, cfg.b_K)                   # [B, S_new, G*d_k]
+            V = project(X_v, cfg.W_V, cfg.b_V)                   # [B, S_new, G*d_v]
+            _refuse_overflow("the projections Q = X W_Q, K, V", (Q, K, V), cfg)
+        # split heads
+        Qh, Kh, Vh = split_heads(Q, H), split_heads(K, G), split_heads(V, G)
+        # rotary position embedding
+        Qh_rope = Kh_rope = None
+        if cfg.rope is not None:
+            r = cfg.rope
+            Qh_rope = apply_rope(Qh, rope_angles(r.positions, r.inv_freq), style=r.style, dims=r.dims,
+                                 factor=r.attention_factor)
+            Kh_rope = apply_rope(Kh, rope_angles(r.key_positions, r.inv_freq), style=r.style, dims=r.dims,
+                                 factor=r.attention_factor)
+        # the keys and values attended over: cached rows first
+        K_new = Kh if Kh_rope is None else Kh_rope
+        K_all = K_new if cfg.cache_K is None else np.concatenate([cfg.cache_K, K_new], axis=2)   # [B, G, S, d_k]
+        V_all = Vh if cfg.cache_V is None else np.concatenate([cfg.cache_V, Vh], axis=2)
+        # masks and position biases
+        allowed = visible_keys(cfg.T, cfg.S, mask=cfg.mask, causal=cfg.causal, key_lengths=cfg.key_lengths,
+                               window=cfg.window, offset=cfg.offset, batch_shape=(cfg.B, H))
+        if allowed is not None:
+            allowed = np.broadcast_to(allowed, (cfg.B, H, cfg.T, cfg.S))
+        position_bias = None
+        bias = cfg.bias
+        if cfg.alibi_rule is not None:
+            slopes = alibi_slopes(H) if cfg.alibi_rule == "press" else cfg.alibi
+            position_bias = alibi_bias(slopes, cfg.T, cfg.S, cfg.offset).astype(cfg.dtype)
+            bias = position_bias if bias is None else bias + position_bias
+        # scores, scale, mask, softmax, weighted sum: query head h reads key/value head h // (H / G)
+        n_rep = H // G
+        heads = head_attention(Qh if Qh_rope is None else Qh_rope, repeat_kv(K_all, n_rep),
+                               repeat_kv(V_all, n_rep), scale=cfg.effective_scale, allowed=allowed, bias=bias)
+        visible = heads.S > -np.inf
+        _refuse_overflow("the scores Q^(h) K^(h)ᵀ", (np.where(visible, heads.QKt, 0.0),), cfg)
+        # concat and output projection
+        O_concat = merge_heads(heads.O)                          # [B, T, H*d_v]
+        Y = project(O_concat, cfg.W_O, cfg.b_O)                  # [B, T, d_out]
+        _refuse_overflow("the output Y", (heads.O, Y), cfg)
+    return cls(config=cfg, Q=Q, K=K, V=V, Qh=Qh, Kh=Kh, Vh=Vh, Qh_rope=Qh_rope, Kh_rope=Kh_rope, K_all=K_all,
+               V_all=V_all, QKt=heads.QKt, position_bias=position_bias, S=heads.S, row_max=heads.row_max,
+               E=heads.E, row_sum=heads.row_sum, A=heads.A, O=heads.O, fully_masked=heads.fully_masked,
+               O_concat=O_concat, Y=Y)
+
+
+def _refuse_overflow(step: str, arrays: tuple[np.ndarray, ...], cfg: Config) -> None:
+    """Overflowed values are refused by name: the input with the largest magnitude is the one to scale down."""
+    if all(np.isfinite(a).all() for a in arrays):
+        return
+    inputs = {"X": cfg.X, "key": cfg.key, "value": cfg.value, "Q": cfg.Q_in, "K": cfg.K_in, "V": cfg.V_in,
+              "W_Q": cfg.W_Q, "W_K": cfg.W_K, "W_V": cfg.W_V, "W_O": cfg.W_O, "bias": cfg.bias,
+              "cache.K": cfg.cache_K, "cache.V": cfg.cache_V}
+    sizes = {name: float(np.abs(np.where(np.isfinite(a), a, 0.0)).max()) for name, a in inputs.items()
+             if a is not None and a.size}
+    field = max(sizes, key=sizes.get)
+    raise MHAInputError(f"{field}: values up to {sizes[field]:.3g} make {step} overflow {cfg.dtype} "
+                        f"(largest {float(np.finfo(cfg.dtype).max):.3g}); scale the input down")

@@ -348,40 +348,39 @@ def online_softmax_steps(s: np.ndarray, v: np.ndarray, block: int) -> list[dict[
     return steps
 
 
-def forward(data: Any, *, impl: str = "auto", dtype: Any = np.float64,
-            block_size: int | tuple[int, int] | None = None,
-            workers: int | None = None) -> np.ndarray:
-    """The full layer Y = MHA(X) on the fast path, without building a trace.
+def forward(data: Any, **kwargs: Any) -> np.ndarray:
+    """Kept for callers of the old name; the layer now lives in `mha.attend.forward`."""
+    from .attend import forward as layer_forward
+    return layer_forward(data, **kwargs)
 
-    data is an input mapping (or a validated Config).  Returns Y with the
-    batch axis exactly when X had one.  On the tiled path the projections and
-    the attention share one set of workers, and the attention writes each
-    head's output straight into its columns of the concat.
+
+def forward_config(cfg: Any, *, block_size: int | tuple[int, int] | None = None,
+                   workers: int | None = None) -> np.ndarray:
+    """A plain layer (X, projections, H heads) on the tiled path, returning Y [B, T, d_out].
+
+    The projections and the attention share one set of workers, and the
+    attention writes each head's output straight into its columns of the concat.
     """
-    from .core import attention, merge_heads, project, resolve_impl, split_heads
-    from .inputs import Config, parse_config
-    cfg = data if isinstance(data, Config) else parse_config(data, dtype=dtype)
     H = cfg.n_heads
-    projections = ((cfg.X, cfg.W_Q, cfg.b_Q),                                   # Q, K, V: [B, T|S, d_model]
+    projections = ((cfg.X, cfg.W_Q, cfg.b_Q),                                   # Q, K, V: [B, T|S, H*d]
                    (cfg.X if cfg.key is None else cfg.key, cfg.W_K, cfg.b_K),
                    (cfg.X if cfg.value is None else cfg.value, cfg.W_V, cfg.b_V))
-    impl = resolve_impl(impl, cfg.B * H * cfg.T * cfg.S)
-    if impl != "tiled":
-        Q, K, V = (split_heads(project(*p), H) for p in projections)          # [B, H, T|S, d_head]
-        O = attention(Q, K, V, mask=cfg.mask, causal=cfg.causal, scale=cfg.effective_scale,
-                      key_lengths=cfg.key_lengths, bias=cfg.bias, impl=impl, block_size=block_size)
-        Y = project(merge_heads(O), cfg.W_O, cfg.b_O)                         # [B, T, d_model]
-        return Y if cfg.batched else Y[0]
-    work = layer_flops(cfg.B, cfg.T, cfg.S, cfg.d_model, H)
+    work = layer_flops(cfg.B, cfg.T, cfg.S, cfg.W_Q.shape[1], H)
     with Workers(workers if workers or work >= SMALL_WORK else 1) as pool:
-        # head views of the projections: the tiles' products read them with a row stride of d_model
-        Q, K, V = (split_heads(pool.matmul(*p), H) for p in projections)
-        O_concat = np.empty((cfg.B, cfg.T, V.shape[1] * V.shape[3]), dtype=V.dtype)   # [B, T, H * d_head]
+        # head views of the projections: the tiles' products read them with a row stride of H*d
+        Q, K, V = (_split(pool.matmul(*p), H) for p in projections)
+        O_concat = np.empty((cfg.B, cfg.T, V.shape[1] * V.shape[3]), dtype=V.dtype)   # [B, T, H * d_v]
         tiled_attention(Q, K, V, scale=cfg.effective_scale, mask=cfg.mask, causal=cfg.causal,
                         key_lengths=cfg.key_lengths, bias=cfg.bias, block_size=block_size,
-                        out=split_heads(O_concat, H), pool=pool)
-        Y = pool.matmul(O_concat, cfg.W_O, cfg.b_O)                           # [B, T, d_model]
-    return Y if cfg.batched else Y[0]
+                        out=_split(O_concat, H), pool=pool)
+        Y = O_concat if cfg.W_O is None else pool.matmul(O_concat, cfg.W_O, cfg.b_O)   # [B, T, d_out]
+    return Y
+
+
+def _split(M: np.ndarray, n_heads: int) -> np.ndarray:
+    """[B, T, n*d] -> [B, n, T, d] as a view (mha.core.split_heads, without importing the core)."""
+    B, T, width = M.shape
+    return M.reshape(B, T, n_heads, width // n_heads).transpose(0, 2, 1, 3)
 
 
 def layer_flops(B: int, T: int, S: int, d_model: int, H: int) -> int:

@@ -66,7 +66,7 @@ def check_limits(data: Any) -> None:
 
 
 def explain_json(data: Any) -> dict[str, Any]:
-    from .core import trace
+    from .trace import trace
     check_limits(data)
     return trace(data).to_dict()
 

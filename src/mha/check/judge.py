@@ -599,7 +599,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None) -> Report
     >>> check_document(mha.explain(lang="en").to_markdown()).ok
     True
     """
-    from ..core import trace
+    from ..trace import trace
     w = extract(text)
     if not any(c.kind == "matrix" for c in w.claims):
         raise MHAInputError("document: no matrices found, so there is nothing to check")

@@ -91,7 +91,7 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
     parameters as keywords), a ``torch.nn.MultiheadAttention`` (then query, key,
     value and torch's masks follow), or None for the worked example.
     """
-    from ..core import trace as compute
+    from ..trace import trace as compute
     from ..examples import DOCUMENT_EXAMPLE
     from ..inputs import MHAInputError
 
