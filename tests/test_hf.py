@@ -321,3 +321,19 @@ def test_importing_mha_does_not_import_transformers():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT / "src")})
     assert out.stdout.split() == ["False", "False"], out.stderr
+
+
+# ---------------------------------------------------------------- the example notebook
+
+def test_real_model_notebook_executes():
+    import nbformat
+    from nbclient import NotebookClient
+    nb = nbformat.read(ROOT / "examples" / "real_model.ipynb", as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    printed = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
+    diffs = [float(x) for x in __import__("re").findall(r"largest \|Y_mha - Y_model\|: (\S+)", printed)]
+    assert len(diffs) == 2 and diffs[0] < 1e-5 and diffs[1] < 1e-10
+    htmls = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
+    assert len(htmls) == 2 and all("<math" in h for h in htmls) and "多头注意力" in htmls[1]

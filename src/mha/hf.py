@@ -309,6 +309,13 @@ def capture(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
 
     X = _np(got["X"])                                            # [B, T, d_model]
     B, T, _ = X.shape
+    bad = ~np.isfinite(X).all(axis=-1)                           # [B, T]
+    if (bad & (am == 1)).any():
+        b, i = (int(x) for x in np.argwhere(bad & (am == 1))[0])
+        raise MHAInputError(f"model: the input of layer {layer} is not finite at sequence {b}, token {i + 1}")
+    # transformers' eager attention can leave NaN in padding rows that see no key (float64, sliding window);
+    # those rows are masked for every real token, so zeros there change no real token's output
+    X[bad] = 0.0
     mapping: dict[str, Any] = {"X": X if B > 1 else X[0], "n_heads": L.n_heads, **L.weights}
     if L.n_kv_heads != L.n_heads:
         mapping["n_kv_heads"] = L.n_kv_heads
@@ -346,7 +353,7 @@ def _rope(L: _Layer, positions: Any, B: int, T: int) -> dict[str, Any]:
         if (pos == pos[:1]).all():
             pos = pos[0]
         if not (pos.ndim == 1 and (pos == np.arange(T)).all()):
-            rope["positions"] = pos
+            rope["positions"] = rope["key_positions"] = pos     # self-attention: keys sit where queries do
     return rope
 
 
@@ -387,7 +394,7 @@ def from_hf(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
     the output of the layer's own output projection (≤ 1e-5 in float32, ≤ 1e-10
     in float64).  See `capture` for the arguments and `SUPPORTED` for families.
     """
-    from .core import trace
+    from .trace import trace
     cap = capture(model, layer, text=text, input_ids=input_ids, attention_mask=attention_mask,
                   tokenizer=tokenizer)
     t = trace(cap.mapping)
@@ -413,18 +420,25 @@ def load(name_or_path: str, *, dtype: str = "float32") -> tuple[Any, Any]:
     """Load a model and its tokenizer from a local directory or the local Hugging Face cache; never download.
 
     Returns (model, tokenizer); tokenizer is None when none is saved with the model.
+    The model runs with torch's scaled_dot_product_attention ("sdpa"): in
+    float64 it computes every step in float64, where transformers' "eager"
+    attention of the LLaMA-style families takes the softmax in float32.
     """
     import os
     if dtype not in ("float32", "float64"):
         raise MHAInputError(f"dtype: expected float32 or float64, got {dtype!r}")
-    torch = _torch()
-    from transformers import AutoConfig, AutoModel, AutoTokenizer
-    where = name_or_path if os.path.isdir(name_or_path) else None
+    try:
+        torch = _torch()
+        from transformers import AutoConfig, AutoModel, AutoTokenizer
+    except ImportError as e:
+        raise MHAInputError(f"model: reading a Hugging Face model needs torch and transformers "
+                            f"(pip install 'mha[hf]'); {e}") from None
+    is_dir = os.path.isdir(name_or_path)
     try:
         config = AutoConfig.from_pretrained(name_or_path, local_files_only=True)
     except (OSError, ValueError) as e:
         from huggingface_hub.constants import HF_HUB_CACHE
-        if where:
+        if is_dir:
             raise MHAInputError(f"model: {name_or_path} holds no readable Hugging Face model "
                                 f"({type(e).__name__}: {' '.join(str(e).split())[:160]})") from None
         raise MHAInputError(f"model: {name_or_path!r} is neither a local directory nor in the Hugging Face cache "
@@ -432,10 +446,34 @@ def load(name_or_path: str, *, dtype: str = "float32") -> tuple[Any, Any]:
     if getattr(config, "model_type", None) not in SUPPORTED:
         raise MHAInputError(f"model: family {config.model_type!r} is not supported; "
                             f"supported families: {', '.join(SUPPORTED)}")
-    model = AutoModel.from_pretrained(name_or_path, local_files_only=True, dtype=getattr(torch, dtype))
+    try:
+        model = AutoModel.from_pretrained(name_or_path, local_files_only=True, dtype=getattr(torch, dtype),
+                                          attn_implementation="sdpa")
+    except (OSError, ValueError, RuntimeError) as e:
+        raise MHAInputError(f"model: cannot load the weights of {name_or_path}: {type(e).__name__}: "
+                            f"{' '.join(str(e).split())[:160]}") from None
     model.eval()
     try:
         tokenizer = AutoTokenizer.from_pretrained(name_or_path, local_files_only=True)
     except (OSError, ValueError, TypeError):
         tokenizer = None
     return model, tokenizer
+
+
+def trace_model(name_or_path: str, layer: int, *, head: int | None = None, text: str | None = None,
+                input_ids: Sequence[int] | None = None, dtype: str = "float32") -> tuple[Any, list[str] | None]:
+    """What `mha explain --model` needs: load, check the head (1-based), and trace one layer.
+
+    Returns (trace, token labels or None).  Every problem is one MHAInputError line.
+    """
+    model, tokenizer = load(name_or_path, dtype=dtype)
+    if text is not None and tokenizer is None:
+        raise MHAInputError(f"--text: {name_or_path} has no tokenizer saved with it; give --input-ids")
+    cap = capture(model, layer, text=text, input_ids=input_ids, tokenizer=tokenizer)
+    H = cap.mapping["n_heads"]
+    if head is not None and not 1 <= head <= H:
+        raise MHAInputError(f"--head: {head} is out of range; layer {layer} has {H} heads, 1..{H}")
+    from .trace import trace
+    t = trace(cap.mapping)
+    _check_mask(t, cap)
+    return t, (cap.tokens[0] if cap.tokens else None)
