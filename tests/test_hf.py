@@ -205,6 +205,39 @@ def test_causal_batch(family, tokenizers):
     assert (t.A[1][:, ~upper] > 0).all()                         # the full-length sequence sees its whole past
 
 
+def test_left_padded_batch_with_positions(tokenizers):
+    """A left-padded batch (as for generation): the padding mask is a general mask, not key lengths."""
+    tok = tokenizers["bpe"]
+    model = tiny_model("llama", tok, "float64")
+    short, long = tok("the cat sat")["input_ids"], tok(TEXT)["input_ids"]
+    pad = len(long) - len(short)
+    ids = [[0] * pad + short, long]
+    am = [[0] * pad + [1] * len(short), [1] * len(long)]
+    cap = hf.capture(model, 1, input_ids=ids, attention_mask=am)
+    assert "mask" in cap.mapping and "key_lengths" not in cap.mapping
+    t = mha.from_hf(model, 1, input_ids=ids, attention_mask=am)
+    assert float(np.abs(t.Y - cap.Y_model)[cap.valid].max()) <= 1e-10
+    assert t.fully_masked[0, :, :pad].all() and not t.fully_masked[0, :, pad:].any()
+    # positions that skip the padding (as generation computes them) reach RoPE and still match the model
+    pos = [[0] * pad + list(range(len(short))), list(range(len(long)))]
+    cap2 = hf.capture(model, 1, input_ids=ids, attention_mask=am, position_ids=pos)
+    np.testing.assert_array_equal(cap2.mapping["rope"]["positions"], pos)
+    t2 = mha.from_hf(model, 1, input_ids=ids, attention_mask=am, position_ids=pos)
+    assert float(np.abs(t2.Y - cap2.Y_model)[cap2.valid].max()) <= 1e-10
+    # every rotation moved, but RoPE scores depend only on distances: the real tokens' outputs stay
+    assert np.abs(t2.Qh_rope[0, :, pad:] - t.Qh_rope[0, :, pad:]).max() > 1e-2
+    np.testing.assert_allclose(t2.Y[0, pad:], t.Y[0, pad:], atol=1e-12, rtol=0)
+
+
+def test_models_with_heads_use_their_backbone(tokenizers):
+    for family, cls in (("gpt2", transformers.GPT2LMHeadModel), ("bert", transformers.BertForMaskedLM)):
+        tok = tok_for(family, tokenizers)
+        torch.manual_seed(0)
+        model = cls(tiny_config(family, len(tok))).double().eval()
+        cap, t, diff = parity(model, 1, tok, TEXT)
+        assert diff <= 1e-10 and cap.family == family
+
+
 def test_sliding_window_band(tokenizers):
     tok = tokenizers["bpe"]
     model = tiny_model("mistral", tok, "float64")

@@ -266,11 +266,13 @@ def _check_ids(ids: np.ndarray, config: Any) -> None:
 # ---------------------------------------------------------------- capture
 
 def capture(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, attention_mask: Any = None,
-            tokenizer: Any = None) -> LayerCapture:
+            position_ids: Any = None, tokenizer: Any = None) -> LayerCapture:
     """Run the model once on the text and capture layer `layer`'s attention: its input mapping and its output.
 
     text is a string or a list of strings (right-padded into a batch); or give
     input_ids [T] or [B, T] (and, for a padded batch, attention_mask, 1 = token).
+    position_ids [T] or [B, T], when given, are handed to the model (RoPE families
+    read them; GPT-2 and BERT add their position embeddings before X anyway).
     """
     torch = _torch()
     family, base = _family(model)
@@ -296,8 +298,9 @@ def capture(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
     base.eval()
     try:
         with torch.no_grad():
+            extra = {} if position_ids is None else {"position_ids": _positions_tensor(position_ids, ids, param)}
             base(input_ids=torch.as_tensor(ids, device=param.device),
-                 attention_mask=torch.as_tensor(am, device=param.device), use_cache=False)
+                 attention_mask=torch.as_tensor(am, device=param.device), use_cache=False, **extra)
     except _Captured:
         pass
     finally:
@@ -337,6 +340,15 @@ def capture(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
     return LayerCapture(family=family, layer=int(layer), mapping=mapping, tokens=tokens,
                         Y_model=_np(got["Y"]), valid=am.astype(bool),
                         model_visible=_visible(got.get("mask"), B, T), dtype=str(param.dtype).split(".")[-1])
+
+
+def _positions_tensor(position_ids: Any, ids: np.ndarray, param: Any) -> Any:
+    pos = np.asarray(position_ids.detach().cpu().numpy() if hasattr(position_ids, "detach") else position_ids)
+    pos = pos[None] if pos.ndim == 1 else pos
+    if (pos.ndim != 2 or pos.shape[1] != ids.shape[1] or pos.shape[0] not in (1, ids.shape[0])
+            or not np.issubdtype(pos.dtype, np.integer)):
+        raise MHAInputError(f"position_ids: expected integers of shape {list(ids.shape)}, got {list(pos.shape)}")
+    return _torch().as_tensor(pos.astype(np.int64), device=param.device)
 
 
 def _rope(L: _Layer, positions: Any, B: int, T: int) -> dict[str, Any]:
@@ -387,7 +399,7 @@ def _visible(mask: Any, B: int, T: int) -> np.ndarray | None:
 # ---------------------------------------------------------------- public entry points
 
 def from_hf(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, attention_mask: Any = None,
-            tokenizer: Any = None) -> Any:
+            position_ids: Any = None, tokenizer: Any = None) -> Any:
     """The `Trace` of attention layer `layer` (0-based) of a Hugging Face model on a text.
 
     The layer's input is captured during a real forward pass; the trace's Y is
@@ -396,7 +408,7 @@ def from_hf(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
     """
     from .trace import trace
     cap = capture(model, layer, text=text, input_ids=input_ids, attention_mask=attention_mask,
-                  tokenizer=tokenizer)
+                  position_ids=position_ids, tokenizer=tokenizer)
     t = trace(cap.mapping)
     _check_mask(t, cap)
     return t
