@@ -29,7 +29,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .inputs import MHAInputError
+from .inputs import INPUT_KEYS, MHAInputError
 
 SUPPORTED = ("gpt2", "bert", "llama", "qwen2", "mistral", "gemma")
 _CONTEXT_KEYS = ("n_positions", "max_position_embeddings")
@@ -337,6 +337,8 @@ def capture(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
         else:
             mapping["mask"] = np.broadcast_to(am[:, None, :].astype(bool), (B, T, T)).copy()
     tokens = None if tokenizer is None else [token_labels(tokenizer, row) for row in ids]
+    if tokens is not None and "tokens" in INPUT_KEYS:           # row and column labels, where the core takes them
+        mapping["tokens"] = tokens if B > 1 else tokens[0]
     return LayerCapture(family=family, layer=int(layer), mapping=mapping, tokens=tokens,
                         Y_model=_np(got["Y"]), valid=am.astype(bool),
                         model_visible=_visible(got.get("mask"), B, T), dtype=str(param.dtype).split(".")[-1])
