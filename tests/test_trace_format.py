@@ -104,3 +104,18 @@ def test_json_round_trip_is_exact(dtype):
             assert getattr(u, f).dtype == getattr(t, f).dtype, f
         assert u.config.weights_identity == t.config.weights_identity and u.config.scale == t.config.scale
         assert u.to_json() == t.to_json()
+
+
+def test_token_labels_travel_with_the_trace(tmp_path):
+    t = mha.trace(dict(mha.DOCUMENT_EXAMPLE, tokens=["the", "cat", "sat"]))
+    assert t.config.tokens == (("the", "cat", "sat"),) and t.config.key_tokens == t.config.tokens
+    assert json.loads(t.to_json())["tokens"] == ["the", "cat", "sat"]
+    assert mha.Trace.from_json(t.to_json()).config.tokens == t.config.tokens
+    t.save_npz(tmp_path / "t.npz")
+    assert mha.Trace.load_npz(tmp_path / "t.npz").config.key_tokens == t.config.key_tokens
+    step = mha.trace(mha.EXAMPLES["kv-cache"].data, tokens=["dog"], key_tokens=["the", "cat", "sat", "dog"])
+    assert step.config.key_tokens[0][-1] == "dog"
+    with pytest.raises(mha.MHAInputError, match="tokens: expected 3 strings"):
+        mha.trace(dict(mha.DOCUMENT_EXAMPLE, tokens=["a", "b"]))
+    with pytest.raises(mha.MHAInputError, match="key_tokens: expected 4 strings"):
+        mha.trace(mha.EXAMPLES["kv-cache"].data, key_tokens=["a"])

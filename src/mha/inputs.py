@@ -25,7 +25,7 @@ ROPE_STYLES = ("half", "interleaved")
 INPUT_KEYS = (
     "X", "n_heads", "n_kv_heads", "W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O",
     "Q", "K", "V", "key", "value", "causal", "key_lengths", "mask", "bias", "scale",
-    "rope", "alibi", "window", "cache",
+    "rope", "alibi", "window", "cache", "tokens", "key_tokens",
 )
 ROPE_KEYS = ("base", "dims", "style", "positions", "key_positions", "inv_freq", "attention_factor")
 MAX_NESTING = 8          # deeper nested lists cannot be an attention input (the deepest is [B, H, T, S])
@@ -106,6 +106,8 @@ class Config:
     window: int | None = None         # sliding window W
     cache_K: np.ndarray | None = None  # [B, G, S_past, d_k], already rotated when RoPE is used
     cache_V: np.ndarray | None = None  # [B, G, S_past, d_v]
+    tokens: tuple[tuple[str, ...], ...] | None = None      # [B][T] labels of the query tokens
+    key_tokens: tuple[tuple[str, ...], ...] | None = None  # [B][S] labels of the keys (cache rows first)
     batched: bool = False             # did the user's input carry a batch axis?
     weights_identity: tuple[str, ...] = ()  # which of W_Q..W_O were given as "identity"
     weights_per_head: tuple[str, ...] = ()  # which of W_Q, W_K, W_V were given as one matrix per head
@@ -241,6 +243,10 @@ class Config:
             out["alibi"] = True if self.alibi_rule == "press" else self.alibi
         if self.cache_K is not None:
             out["cache"] = {"K": user(self.cache_K), "V": user(self.cache_V)}
+        if self.tokens is not None:
+            out["tokens"] = [list(row) for row in self.tokens] if self.batched else list(self.tokens[0])
+        if self.key_tokens is not None and self.key_tokens != self.tokens:
+            out["key_tokens"] = [list(row) for row in self.key_tokens] if self.batched else list(self.key_tokens[0])
         if self.rope is not None:
             r = self.rope
             rope: dict[str, Any] = {"dims": r.dims, "style": r.style, "positions": user(r.positions),
@@ -544,6 +550,20 @@ def _alibi(value: Any, H: int) -> tuple[np.ndarray | None, str | None]:
     return slopes, "custom"
 
 
+def _labels(value: Any, field: str, B: int, n: int, batched: bool) -> tuple[tuple[str, ...], ...] | None:
+    """Token labels: [n] strings, or [B][n] when the input is batched (the same labels for every sequence
+    when one list is given)."""
+    if value is None:
+        return None
+    rows = value if batched and isinstance(value, (list, tuple)) and value and isinstance(value[0], (list, tuple)) \
+        else [value] * B
+    if not isinstance(rows, (list, tuple)) or len(rows) != B or any(
+            not isinstance(r, (list, tuple)) or len(r) != n or not all(isinstance(x, str) for x in r) for r in rows):
+        raise MHAInputError(f"{field}: expected {n} strings{f' (or {B} lists of {n})' if batched else ''}, "
+                            f"one label per token")
+    return tuple(tuple(r) for r in rows)
+
+
 def parse_config(data: Mapping[str, Any], *, dtype: Any = np.float64) -> Config:
     """Validate an input mapping (the JSON input format) into a `Config`.
 
@@ -721,12 +741,16 @@ def parse_config(data: Mapping[str, Any], *, dtype: Any = np.float64) -> Config:
         window = _count(data["window"], "window")
     alibi, alibi_rule = _alibi(data.get("alibi"), H)
     rope = parse_rope(data.get("rope"), d_k=d_k, B=B, T=T, S_past=S_past, S_new=S_new, S=S, batched=batched)
+    tokens = _labels(data.get("tokens"), "tokens", B, T, batched)
+    key_tokens = _labels(data.get("key_tokens"), "key_tokens", B, S, batched)
+    if key_tokens is None and tokens is not None and T == S and key is None and not given:
+        key_tokens = tokens                                   # self-attention: the keys are the same tokens
 
     return Config(n_heads=H, n_kv_heads=G, X=None if given else X, W_Q=W_Q, W_K=W_K, W_V=W_V, W_O=W_O, **b,
                   b_O=b_O, key=key, value=value, Q_in=Q_in, K_in=K_in, V_in=V_in, causal=causal,
                   key_lengths=key_lengths, mask=mask, bias=bias, scale=parse_scale(data.get("scale")), rope=rope,
                   alibi=alibi, alibi_rule=alibi_rule, window=window, cache_K=cache_K, cache_V=cache_V,
-                  batched=batched, weights_identity=tuple(identity), weights_per_head=tuple(per_head))
+                  tokens=tokens, key_tokens=key_tokens, batched=batched, weights_identity=tuple(identity), weights_per_head=tuple(per_head))
 
 
 def random_weights(d_model: int, d_k_in: int | None = None, d_v_in: int | None = None, seed: int = 0, *,
