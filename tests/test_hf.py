@@ -276,6 +276,10 @@ def test_token_labels_are_readable(tokenizers):
     raw = tok.convert_ids_to_tokens(tok("the cat sat")["input_ids"])
     assert any(r.startswith("Ġ") for r in raw)
     assert cap.tokens[0] == [r.replace("Ġ", "␣") for r in raw]
+    t = mha.from_hf(model, 0, text="the cat sat", tokenizer=tok)
+    assert t.config.tokens == (tuple(cap.tokens[0]),) == t.config.key_tokens
+    batch = mha.from_hf(model, 0, text=BATCH, tokenizer=tok)
+    assert [list(row) for row in batch.config.tokens] == hf.capture(model, 0, text=BATCH, tokenizer=tok).tokens
     assert "".join(cap.tokens[0]).replace("␣", " ") == "the cat sat"
     wp = tokenizers["wordpiece"]
     raw = wp.convert_ids_to_tokens(wp("sliding windows")["input_ids"])
