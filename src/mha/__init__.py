@@ -22,7 +22,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 # The explanation and the torch interop are imported on first use, so `import mha` stays NumPy-only.
-_LAZY = {"explain": "explanation", "Explanation": "explanation", "from_torch": "interop", "from_hf": "hf"}
+_LAZY = {"explain": "render", "Explanation": "explanation", "from_torch": "interop", "from_hf": "hf"}
 
 
 def __getattr__(name: str):

@@ -2,6 +2,8 @@
 
 Every user error ends as one line on stderr and exit status 2; the library's
 `MHAInputError` carries the field name and shapes, and this module only prints it.
+Each command's entry point imports what it needs, so `mha explain --format md`
+loads neither rich, torch, matplotlib nor the web server.
 """
 
 from __future__ import annotations
@@ -9,9 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .inputs import MHAInputError, UsageError, read_json_file
+
+if TYPE_CHECKING:
+    from .examples import Example
+    from .explanation import Explanation
 
 FORMATS = ("text", "md", "tex", "json", "html")
 
@@ -23,10 +29,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _json_arg(text: str, flag: str) -> Any:
+    """A flag's JSON value; a syntax error or a nesting deeper than Python's stack is one UsageError."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{flag}: not valid JSON ({e.msg} at column {e.colno})") from None
+    except (json.JSONDecodeError, RecursionError) as e:
+        why = f"not valid JSON ({e.msg} at column {e.colno})" if isinstance(e, json.JSONDecodeError) else \
+            "nests too deeply to be a matrix"
+        raise UsageError(f"{flag}: {why}") from None
 
 
 def _int_list(text: str, flag: str) -> list[int]:
@@ -37,11 +46,14 @@ def _int_list(text: str, flag: str) -> list[int]:
 
 
 def build_input(args: argparse.Namespace) -> dict[str, Any]:
-    """The input mapping from a file, the built-in example, or inline flags."""
+    """The input mapping from a file, the built-in example, or inline flags (before the weights are settled)."""
     from .examples import DOCUMENT_EXAMPLE
-    from .inputs import with_random_weights
 
+    if args.example is not None and args.input:
+        raise UsageError("--example: give either an input file or a named example, not both")
     data: Any = read_json_file(args.input) if args.input else {}
+    if args.example is not None:
+        data = dict(_example(args.example).data)
     if not isinstance(data, dict):
         raise UsageError(f"input: the JSON file must hold an object, got {type(data).__name__}")
     if args.x is not None:
@@ -50,12 +62,8 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
         data = dict(DOCUMENT_EXAMPLE)
     if args.n_heads is not None:
         data["n_heads"] = args.n_heads
-    if "n_heads" not in data and "X" in data and args.input is None:
-        data["n_heads"] = 1
-    if args.weights == "random":
-        data = with_random_weights(data, args.seed)
-    elif args.weights == "identity":
-        data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")})
+    if args.x is not None and "n_heads" not in data:
+        raise UsageError("--n-heads: needed with --x (the number of heads H, a divisor of d_model)")
     if args.causal is not None:
         data["causal"] = args.causal
     if args.key_lengths is not None:
@@ -63,63 +71,89 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
-def _langs(text: str) -> list[str]:
-    from .explanation.model import LANGS
-    langs = [p.strip() for p in text.split(",")]
-    if any(p not in LANGS for p in langs) or len(set(langs)) != len(langs):
-        raise argparse.ArgumentTypeError(f"expected one of {', '.join(LANGS)} or a comma-separated list of "
-                                         f"them, got {text!r}")
-    return langs
+def _example(name: str) -> Example:
+    from .examples import EXAMPLES
+    if name not in EXAMPLES:
+        raise UsageError(f"--example: no example {name!r}; the examples are {', '.join(EXAMPLES)} (see --examples)")
+    return EXAMPLES[name]
 
 
-def _parse_tokens(text: str | None) -> slice | None:
-    if text is None:
-        return None
-    try:
-        parts = [int(p) if p else None for p in text.split(":")]
-    except ValueError:
-        raise UsageError(f"--tokens: expected START:STOP, got {text!r}") from None
-    if len(parts) != 2:
-        raise UsageError(f"--tokens: expected START:STOP, got {text!r}")
-    return slice(parts[0], parts[1])
+def list_examples(lang: str | None) -> str:
+    """One line per named example: its name and its idea in the language."""
+    from .examples import EXAMPLES
+    from .explanation.options import parse_langs
+    code = parse_langs(lang)[0]
+    width = max(len(name) for name in EXAMPLES)
+    lines = [f"{name:<{width}}  {e.idea[code]}" for name, e in EXAMPLES.items()]
+    return "\n".join(lines) + "\n"
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from .trace import run
+    from .explanation import build
+    from .explanation.options import parse_request
     from .inputs import parse_config
 
+    if args.examples:
+        _write(list_examples(args.lang), args.output)
+        return 0
     fmt = args.format or "text"      # on a terminal in colour; plain when piped or NO_COLOR is set
-    langs = args.lang or [None]                  # a list: one language, or two for a bilingual page
-    if len(langs) > 1 and fmt != "html":
-        raise UsageError(f"--lang {','.join(langs)}: two languages in one file need --format html")
-    cfg = parse_config(build_input(args), dtype=args.dtype)
-    t = run(cfg)
-    if fmt == "json":
-        out = t.to_json()
-    else:
-        from .explanation import explain
-        heads = _int_list(args.heads, "--heads") if args.heads else None
-        exs = [explain(t, lang=lang, precision=args.precision, heads=heads, tokens=_parse_tokens(args.tokens),
-                       full=args.full, tiled_block=args.block_size if args.tiled else None) for lang in langs]
-        ex = exs[0]
-        if fmt == "text":
-            if args.output:
-                out = ex.to_text(color=False)
-            else:
-                ex.print(file=sys.stdout)
-                out = None
-        else:
-            if len(exs) > 1:
-                from .render.html import render_html_languages
-                out = render_html_languages(exs)
-            else:
-                out = {"md": ex.to_markdown, "tex": ex.to_latex, "html": ex.to_html}[fmt]()
+    if args.block_size is not None and not args.tiled:
+        raise UsageError("--block-size: only used with --tiled")
+    if args.plot:
+        from .render.plot import plot_path_problem
+        problem = plot_path_problem(args.plot)
+        if problem:
+            raise UsageError(f"--plot: {problem}")
+    request = parse_request(
+        build_input(args), weights=args.weights, seed=args.seed, lang=args.lang, precision=args.precision,
+        heads=_int_list(args.heads, "--heads") if args.heads else None, tokens=args.tokens, full=args.full,
+        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None)
+    if len(request.langs) > 1 and fmt != "html":
+        raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
+    t = run(parse_config(request.input, dtype=args.dtype))
+    out = t.to_json() if fmt == "json" else _render(fmt, [build(t, request.options(lang)) for lang in request.langs],
+                                                     to_file=bool(args.output))
     if args.plot:
         from .render.plot import save_heatmaps
-        save_heatmaps(t, args.plot, precision=args.precision)
+        save_heatmaps(t, args.plot, precision=args.precision, batch=request.batch)
     if out is not None:
         _write(out, args.output)
     return 0
+
+
+def _render(fmt: str, exs: list[Explanation], *, to_file: bool) -> str | None:
+    """The explanation in one format; None when it went straight to the terminal."""
+    if fmt == "text" and not to_file:
+        from .render.text import print_text
+        print_text(exs[0], file=sys.stdout)
+        return None
+    if fmt == "text":
+        from .render.text import render_text
+        return render_text(exs[0], color=False)
+    if fmt == "md":
+        from .render.markdown import render_markdown
+        return render_markdown(exs[0])
+    if fmt == "tex":
+        from .render.latex import render_latex
+        return render_latex(exs[0])
+    from .render.html import render_html, render_html_languages
+    return render_html_languages(exs) if len(exs) > 1 else render_html(exs[0])
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .check import main_from_args
+    return main_from_args(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .serve import main_from_args
+    return main_from_args(args)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import main_from_args
+    return main_from_args(args)
 
 
 def _write(text: str, path: str | None) -> None:
@@ -134,10 +168,12 @@ def _write(text: str, path: str | None) -> None:
 
 
 def _add_config_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--x", metavar="JSON", help="X inline as a JSON nested list, e.g. '[[1,0],[0,1]]'")
+    p.add_argument("--x", metavar="JSON", help="X inline as a JSON nested list, e.g. '[[1,0],[0,1]]' (needs --n-heads)")
     p.add_argument("--n-heads", type=int, metavar="H", help="number of heads (must divide d_model)")
-    p.add_argument("--weights", choices=("identity", "random"), help="set W_Q, W_K, W_V, W_O")
-    p.add_argument("--seed", type=int, default=0, help="seed for --weights random (default 0)")
+    p.add_argument("--weights", choices=("identity", "random"),
+                   help="set W_Q, W_K, W_V, W_O: identity (replacing any in the input) or random")
+    p.add_argument("--seed", type=int, metavar="N", help="seed for --weights random (0 to 2^32-1; default 0); "
+                   "refused without --weights random")
     p.add_argument("--causal", nargs="?", const="top_left", choices=("top_left", "bottom_right"),
                    help="causal mask; alignment when T != S (default top_left, as torch SDPA)")
     p.add_argument("--key-lengths", metavar="L1,L2,...", help="valid key count per sequence (padding)")
@@ -151,18 +187,23 @@ def make_parser() -> argparse.ArgumentParser:
 
     ex = sub.add_parser("explain", help="compute and explain multi-head attention step by step")
     ex.add_argument("input", nargs="?", help="input JSON file ('-' for stdin); default: the worked example")
+    ex.add_argument("--example", metavar="NAME", help="explain a named example (list them with --examples)")
+    ex.add_argument("--examples", action="store_true", help="list the named examples with their idea, and stop")
     ex.add_argument("--format", "-f", choices=FORMATS, help="output format (default: text)")
     ex.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-    ex.add_argument("--lang", type=_langs, metavar="{en,zh}",
+    ex.add_argument("--lang", metavar="{en,zh}",
                     help="language (default: from LANG / LC_ALL); with --format html also en,zh or zh,en: "
                          "both languages on one page, the first shown, with a switch")
-    ex.add_argument("--precision", type=int, default=4, metavar="N", help="decimals shown (default 4)")
-    ex.add_argument("--heads", metavar="0,2", help="only explain these heads (0-based)")
-    ex.add_argument("--tokens", metavar="START:STOP", help="only show these query tokens in detail")
+    ex.add_argument("--precision", type=int, default=4, metavar="N", help="decimals shown, 0 to 12 (default 4)")
+    ex.add_argument("--heads", metavar="1,3", help="only explain these heads, numbered from 1 as in the headings")
+    ex.add_argument("--batch", type=int, metavar="N", help="explain sequence N of a batch, numbered from 1 (default 1)")
+    ex.add_argument("--tokens", metavar="FIRST:LAST",
+                    help="only show these query tokens in detail, numbered from 1, both ends included (e.g. 2:5)")
     ex.add_argument("--full", action="store_true", help="never elide large matrices")
-    ex.add_argument("--plot", metavar="FILE.png|svg", help="also save the per-head heatmap grid (matplotlib)")
+    ex.add_argument("--plot", metavar="FILE.png|svg|pdf", help="also save the per-head heatmap grid (matplotlib)")
     ex.add_argument("--tiled", action="store_true", help="add the online-softmax (tiled) walk-through")
-    ex.add_argument("--block-size", type=int, default=2, metavar="N", help="key block size for --tiled")
+    ex.add_argument("--block-size", type=int, metavar="N", help="key block size for --tiled, >= 1 (default 2); "
+                    "refused without --tiled")
     _add_config_flags(ex)
     ex.set_defaults(func=cmd_explain)
 
@@ -170,26 +211,21 @@ def make_parser() -> argparse.ArgumentParser:
     ck.add_argument("doc", help="Markdown, LaTeX or text file with the worked example")
     ck.add_argument("--input", help="the configuration as an input JSON file (else inferred)")
     ck.add_argument("--format", choices=("text", "json"), default="text")
-    ck.set_defaults(func=lambda a: _lazy("check", a))
+    ck.set_defaults(func=cmd_check)
 
     sv = sub.add_parser("serve", help="start the local interactive page")
     sv.add_argument("--host", default="127.0.0.1")
     sv.add_argument("--port", type=int, default=8000)
     sv.add_argument("--open", action="store_true", help="open the page in a browser")
     sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
-    sv.set_defaults(func=lambda a: _lazy("serve", a))
+    sv.set_defaults(func=cmd_serve)
 
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
     bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
     bn.add_argument("--json", metavar="FILE", help="save results as JSON")
     bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
-    bn.set_defaults(func=lambda a: _lazy("bench", a))
+    bn.set_defaults(func=cmd_bench)
     return parser
-
-
-def _lazy(module: str, args: argparse.Namespace) -> int:
-    import importlib
-    return importlib.import_module(f"mha.{module}").main_from_args(args)
 
 
 def _version() -> str:
@@ -204,13 +240,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help()
             return 2
-        if getattr(args, "lang", "x") is None:
-            from .explanation import default_lang
-            args.lang = [default_lang()]
         return args.func(args)
     except (UsageError, MHAInputError) as e:
         msg = " ".join(str(e).split())
         print(msg if msg.startswith("mha") else f"mha: error: {msg}", file=sys.stderr)
+        return 2
+    except RecursionError:          # lists nested deeper than Python's stack while the input is read
+        print("mha: error: input: nests too deeply to be an attention configuration", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
