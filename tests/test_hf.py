@@ -374,3 +374,78 @@ def test_real_model_notebook_executes():
     assert len(diffs) == 2 and diffs[0] < 1e-5 and diffs[1] < 1e-10
     htmls = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
     assert len(htmls) == 2 and all("<math" in h for h in htmls) and "多头注意力" in htmls[1]
+
+
+# ---------------------------------------------------------------- mha explain --model
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory, tokenizers) -> dict[str, Path]:
+    """GPT-2- and LLaMA-shaped tiny models saved with save_pretrained, each with its tokenizer."""
+    out = {}
+    for family in ("gpt2", "llama"):
+        path = tmp_path_factory.mktemp(family)
+        tok = tokenizers["bpe"]
+        tiny_model(family, tok).save_pretrained(path)
+        tok.save_pretrained(path)
+        out[family] = path
+    return out
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "html"])
+@pytest.mark.parametrize("family", ["gpt2", "llama"])
+def test_cli_explains_a_saved_model(family, fmt, saved, run_cli, tmp_path, tokenizers):
+    out = tmp_path / f"layer.{fmt}"
+    code, _, err = run_cli("explain", "--model", str(saved[family]), "--layer", "1", "--head", "2",
+                           "--text", "the cat sat", "--format", fmt, "--lang", "en", "-o", str(out))
+    assert code == 0, err
+    page = out.read_text(encoding="utf-8")
+    # the numbers are the model's: the trace the CLI explained is the one from_hf gives
+    model, tok = hf.load(str(saved[family]))
+    t = mha.from_hf(model, 1, text="the cat sat", tokenizer=tok)
+    A = t.head(1)["A"]                                            # head 2, 0-based 1
+    shown = f"{A[1, 0]:.4f}"
+    assert shown in page, (shown, fmt)
+    if fmt != "md":                  # Markdown's matrices carry no row or column labels
+        assert "␣cat" in page and "␣sat" in page                  # the tokens label the rows and columns
+    assert "Head 2: scores" in page and "Head 1: scores" not in page and "Head 3: scores" not in page
+
+
+def test_cli_json_and_float64(saved, run_cli, tmp_path):
+    out = tmp_path / "t.json"
+    code, _, err = run_cli("explain", "--model", str(saved["llama"]), "--layer", "0", "--input-ids", "5,6,7,8",
+                           "--dtype", "float64", "--format", "json", "-o", str(out))
+    assert code == 0, err
+    back = mha.Trace.from_json(out.read_text())
+    model, _ = hf.load(str(saved["llama"]), dtype="float64")
+    cap = hf.capture(model, 0, input_ids=[5, 6, 7, 8])
+    np.testing.assert_allclose(back.Y[0], cap.Y_model[0], atol=1e-10, rtol=0)
+    assert back.config.n_kv_heads == 2 and back.config.rope is not None
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--layer", "2", "--text", "the cat"], "layer: 2 is out of range; the model has 2 layers, 0..1"),
+    (["--layer", "0", "--head", "5", "--text", "the cat"], "--head: 5 is out of range; layer 0 has 4 heads, 1..4"),
+    (["--layer", "0", "--text", " ".join(SENTENCES)], "do not fit the model's context of 64 tokens"),
+    (["--layer", "0", "--input-ids", "1,99999"], "token id 99999 is outside the vocabulary"),
+    (["--layer", "0"], "--model: needs --layer L and one of --text"),
+    (["--layer", "0", "--text", "a", "--weights", "random"], "--model: the layer comes from the model; drop --weights"),
+])
+def test_cli_bad_model_input(argv, message, saved, run_cli):
+    code, out, err = run_cli("explain", "--model", str(saved["gpt2"]), *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1 and err.startswith("mha: error: ")
+
+
+def test_cli_unsupported_family_and_missing_model(tmp_path, run_cli, capsys):
+    torch.manual_seed(0)
+    transformers.AutoModel.from_config(transformers.GPTNeoXConfig(
+        num_hidden_layers=1, hidden_size=32, num_attention_heads=4, intermediate_size=64,
+        vocab_size=400)).save_pretrained(tmp_path / "neox")
+    capsys.readouterr()                                          # save_pretrained's progress bar
+    code, _, err = run_cli("explain", "--model", str(tmp_path / "neox"), "--layer", "0", "--input-ids", "1,2")
+    assert code == 2 and "family 'gpt_neox' is not supported; supported families: gpt2, bert, llama" in err
+    assert err.count("\n") == 1
+    code, _, err = run_cli("explain", "--model", str(tmp_path / "nowhere"), "--layer", "0", "--text", "a")
+    assert code == 2 and "is neither a local directory nor in the Hugging Face cache" in err
+    code, _, err = run_cli("explain", "--layer", "0", "--text", "a")
+    assert code == 2 and "only with --model" in err

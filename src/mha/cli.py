@@ -105,13 +105,20 @@ def cmd_explain(args: argparse.Namespace) -> int:
         problem = plot_path_problem(args.plot)
         if problem:
             raise UsageError(f"--plot: {problem}")
+    if not args.model and (args.layer, args.text, args.input_ids) != (None, None, None):
+        raise UsageError("--layer, --text, --input-ids: only with --model NAME_OR_PATH")
+    heads = _int_list(args.heads, "--heads") if args.heads else None
+    if args.head is not None:
+        if heads is not None:
+            raise UsageError("--head: give --head or --heads, not both")
+        heads = [args.head]
     request = parse_request(
-        build_input(args), weights=args.weights, seed=args.seed, lang=args.lang, precision=args.precision,
-        heads=_int_list(args.heads, "--heads") if args.heads else None, tokens=args.tokens, full=args.full,
+        _model_input(args) if args.model else build_input(args), weights=args.weights, seed=args.seed,
+        lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
         batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None)
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
-    t = run(parse_config(request.input, dtype=args.dtype))
+    t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
     out = t.to_json() if fmt == "json" else _render(fmt, [build(t, request.options(lang)) for lang in request.langs],
                                                      to_file=bool(args.output))
     if args.plot:
@@ -177,7 +184,37 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--causal", nargs="?", const="top_left", choices=("top_left", "bottom_right"),
                    help="causal mask; alignment when T != S (default top_left, as torch SDPA)")
     p.add_argument("--key-lengths", metavar="L1,L2,...", help="valid key count per sequence (padding)")
-    p.add_argument("--dtype", choices=("float64", "float32"), default="float64")
+    p.add_argument("--dtype", choices=("float64", "float32"),
+                   help="the computation's precision (default float64); with --model the model's (default float32)")
+
+
+# ---------------------------------------------------------------- --model: one layer of a Hugging Face model
+
+def _add_model_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("one attention layer of a Hugging Face model (pip install 'mha[hf]'; never downloads)")
+    g.add_argument("--model", metavar="NAME_OR_PATH", help="a local directory, or a model in the local Hugging Face "
+                   "cache (e.g. gpt2)")
+    g.add_argument("--layer", type=int, metavar="L", help="the layer, from 0 as the model's code counts")
+    g.add_argument("--head", type=int, metavar="H", help="explain this head, from 1 as the headings count")
+    g.add_argument("--text", help="the text the model reads")
+    g.add_argument("--input-ids", metavar="1,2,3", help="token ids instead of --text")
+
+
+def _model_input(args: argparse.Namespace) -> dict[str, Any]:
+    """The input mapping of layer --layer of --model on --text, captured by `mha.hf` during a forward pass."""
+    clash = [flag for flag, v in (("an input file", args.input), ("--example", args.example), ("--x", args.x),
+                                  ("--n-heads", args.n_heads), ("--weights", args.weights),
+                                  ("--causal", args.causal), ("--key-lengths", args.key_lengths)) if v is not None]
+    if clash:
+        raise UsageError(f"--model: the layer comes from the model; drop {', '.join(clash)}")
+    if args.layer is None or (args.text is None) == (args.input_ids is None):
+        raise UsageError("--model: needs --layer L and one of --text \"...\" or --input-ids 1,2,3")
+    from .hf import model_input
+    ids = _int_list(args.input_ids, "--input-ids") if args.input_ids is not None else None
+    if ids == []:
+        raise UsageError("--input-ids: no token ids given")
+    return model_input(args.model, args.layer, head=args.head, text=args.text, input_ids=ids,
+                       dtype=args.dtype or "float32")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -205,6 +242,7 @@ def make_parser() -> argparse.ArgumentParser:
     ex.add_argument("--block-size", type=int, metavar="N", help="key block size for --tiled, >= 1 (default 2); "
                     "refused without --tiled")
     _add_config_flags(ex)
+    _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)
 
     ck = sub.add_parser("check", help="verify the numbers of a hand-written worked example")

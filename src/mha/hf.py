@@ -24,8 +24,9 @@ row vectors and [in, out] weights, so W = weight.T (GPT-2's Conv1D is already
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 
@@ -460,26 +461,43 @@ def load(name_or_path: str, *, dtype: str = "float32") -> tuple[Any, Any]:
     if getattr(config, "model_type", None) not in SUPPORTED:
         raise MHAInputError(f"model: family {config.model_type!r} is not supported; "
                             f"supported families: {', '.join(SUPPORTED)}")
-    try:
-        model = AutoModel.from_pretrained(name_or_path, local_files_only=True, dtype=getattr(torch, dtype),
-                                          attn_implementation="sdpa")
-    except (OSError, ValueError, RuntimeError) as e:
-        raise MHAInputError(f"model: cannot load the weights of {name_or_path}: {type(e).__name__}: "
-                            f"{' '.join(str(e).split())[:160]}") from None
-    model.eval()
-    try:
-        tokenizer = AutoTokenizer.from_pretrained(name_or_path, local_files_only=True)
-    except (OSError, ValueError, TypeError):
-        tokenizer = None
+    with _quiet():
+        try:
+            model = AutoModel.from_pretrained(name_or_path, local_files_only=True, dtype=getattr(torch, dtype),
+                                              attn_implementation="sdpa")
+        except (OSError, ValueError, RuntimeError) as e:
+            raise MHAInputError(f"model: cannot load the weights of {name_or_path}: {type(e).__name__}: "
+                                f"{' '.join(str(e).split())[:160]}") from None
+        model.eval()
+        try:
+            tokenizer = AutoTokenizer.from_pretrained(name_or_path, local_files_only=True)
+        except (OSError, ValueError, TypeError):
+            tokenizer = None
     return model, tokenizer
 
 
-def trace_model(name_or_path: str, layer: int, *, head: int | None = None, text: str | None = None,
-                input_ids: Sequence[int] | None = None, dtype: str = "float32") -> tuple[Any, list[str] | None]:
-    """What `mha explain --model` needs: load, check the head (1-based), and trace one layer.
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """No progress bars or info lines from transformers while loading: the CLI's stderr is one line or none."""
+    from transformers.utils import logging as hf_logging
+    bars, level = hf_logging.is_progress_bar_enabled(), hf_logging.get_verbosity()
+    hf_logging.disable_progress_bar()
+    hf_logging.set_verbosity_error()
+    try:
+        yield
+    finally:
+        hf_logging.set_verbosity(level)
+        if bars:
+            hf_logging.enable_progress_bar()
 
-    Returns (trace, token labels or None).  Every problem is one MHAInputError line.
+
+def model_input(name_or_path: str, layer: int, *, head: int | None = None, text: str | None = None,
+                input_ids: Sequence[int] | None = None, dtype: str = "float32") -> dict[str, Any]:
+    """What `mha explain --model` needs: load, run, check the head (1-based) and return the input mapping.
+
+    The mapping carries the token labels; every problem is one MHAInputError line.
     """
+    from .trace import trace
     model, tokenizer = load(name_or_path, dtype=dtype)
     if text is not None and tokenizer is None:
         raise MHAInputError(f"--text: {name_or_path} has no tokenizer saved with it; give --input-ids")
@@ -487,7 +505,5 @@ def trace_model(name_or_path: str, layer: int, *, head: int | None = None, text:
     H = cap.mapping["n_heads"]
     if head is not None and not 1 <= head <= H:
         raise MHAInputError(f"--head: {head} is out of range; layer {layer} has {H} heads, 1..{H}")
-    from .trace import trace
-    t = trace(cap.mapping)
-    _check_mask(t, cap)
-    return t, (cap.tokens[0] if cap.tokens else None)
+    _check_mask(trace(cap.mapping), cap)
+    return cap.mapping
