@@ -374,6 +374,7 @@ def test_real_model_notebook_executes():
     assert len(diffs) == 2 and diffs[0] < 1e-5 and diffs[1] < 1e-10
     htmls = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
     assert len(htmls) == 2 and all("<math" in h for h in htmls) and "多头注意力" in htmls[1]
+    assert "␣cat" in htmls[0] and "␣bird" in htmls[1]              # the tokens label the heatmaps
 
 
 # ---------------------------------------------------------------- mha explain --model
