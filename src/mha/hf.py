@@ -23,7 +23,6 @@ row vectors and [in, out] weights, so W = weight.T (GPT-2's Conv1D is already
 
 from __future__ import annotations
 
-import math
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
