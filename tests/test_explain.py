@@ -12,7 +12,8 @@ import pytest
 
 import mha
 from mha.explanation import default_lang
-from mha.explanation.model import LANGS, catalog
+from mha.explanation import LANGS
+from mha.explanation.catalog import catalog
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("MHA_UPDATE_GOLDEN") == "1"
@@ -69,18 +70,28 @@ def parse_md_matrices(md):
     return out
 
 
-def lookup(t, lhs, b=0):
-    """The trace array a left-hand side names (the symbol's last '=' part decides for Q = K = V)."""
+def lookup(t, section, lhs, b=0):
+    """The trace array that a matrix of a section shows (the symbol's first part decides for Q = K = V)."""
     name = lhs.split(" = ")[0].strip()
     h = re.search(r"\^\{\((\d+)\)\}", name)
-    if name.startswith("Q^{(") and "(K^" in name:
-        return t.QKt[b, int(h.group(1)) - 1]
-    if h:
-        arr = {"Q": t.Qh, "K": t.Kh, "V": t.Vh, "S": t.S, "A": t.A, "O": t.O}[name[0]]
-        return arr[b, int(h.group(1)) - 1]
-    simple = {"X": t.X[b], "Q": t.Q[b], "K": t.K[b], "V": t.V[b], "Y": t.Y[b],
-              "O_{\\text{concat}}": t.O_concat[b]}
+    i = int(h.group(1)) - 1 if h else None
     c = t.config
+    if section == "rope":
+        return (t.Qh_rope if "Q^" in name else t.Kh_rope)[b, i]
+    if section == "cache":
+        return (t.K_all if name[0] == "K" else t.V_all)[b, i]
+    if section.startswith("head"):
+        if name.startswith("Q^{(") and "(K^" in name:
+            return t.QKt[b, i]
+        if name[0] == "B":
+            return t.position_bias[i]
+        return {"S": t.S, "A": t.A, "O": t.O, "V": t.V_all}[name[0]][b, i]
+    if section == "split":
+        return {"Q": t.Qh, "K": t.Kh, "V": t.Vh}[name[0]][b, i]
+    if section == "setup" and c.given_qkv:
+        return {"Q": c.Q_in, "K": c.K_in, "V": c.V_in}[name][b]
+    simple = {"X": t.X[b] if t.X is not None else None, "Q": t.Q[b], "K": t.K[b], "V": t.V[b], "Y": t.Y[b],
+              "O_{\\text{concat}}": t.O_concat[b]}
     simple.update({w: getattr(c, w) for w in ("W_Q", "W_K", "W_V", "W_O")})
     simple.update({w: getattr(c, w)[None] for w in ("b_Q", "b_K", "b_V", "b_O") if getattr(c, w) is not None})
     if c.key is not None:
@@ -89,16 +100,18 @@ def lookup(t, lhs, b=0):
 
 
 def check_numbers(ex):
+    """Every number of every matrix in the Markdown equals the trace's, correctly rounded; -inf where masked."""
     t, p = ex.trace, ex.options.precision
     mats = parse_md_matrices(ex.to_markdown())
     assert mats, "no matrices found"
+    blocks = [(s.key, blk) for s in ex.sections if not s.key.startswith("tiled") for blk in s.blocks
+              if isinstance(blk, mha.explanation.Matrix)]
+    assert [blk.symbol for _, blk in blocks] == [lhs for lhs, _ in mats]
     n_checked = 0
-    for lhs, rows in mats:
-        full = lookup(t, lhs, ex.options.batch)
-        sec = next(s for s in ex.sections for blk in s.blocks
-                   if getattr(blk, "symbol", None) == lhs and len(blk.cells) == len(rows))
-        blk = next(b for b in sec.blocks if getattr(b, "symbol", None) == lhs)
-        for r, (i, row) in enumerate(zip(blk.rows, rows)):
+    for (section, blk), (lhs, rows) in zip(blocks, mats):
+        full = lookup(t, section, lhs, ex.options.batch)
+        assert full.shape == blk.shape, (section, lhs, full.shape, blk.shape)
+        for i, row in zip(blk.rows, rows):
             for j, cell in zip(blk.cols, row):
                 if i is None or j is None:
                     assert cell in ("\\vdots", "\\cdots", "\\ddots")
@@ -240,6 +253,23 @@ def test_bad_explain_flags(run_cli):
         assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
 
 
+@pytest.mark.parametrize("name", sorted(mha.EXAMPLES))
+def test_every_named_example_is_explained_with_the_traces_numbers(name):
+    """Shapes, GQA, RoPE, ALiBi, windows, the cache: each view renders, every number is the trace's."""
+    data = mha.EXAMPLES[name].data
+    for lang in LANGS:
+        ex = mha.explain(data, lang=lang)
+        assert check_numbers(ex) > 10
+        text = ex.to_text()
+        assert "\\" not in text and "$" not in text and "{" not in text, name
+        assert len(ex.to_html()) > 5000 and "\\begin{document}" in ex.to_latex()
+    keys = [s.key for s in mha.explain(data, lang="en").sections]
+    c = mha.trace(data).config
+    assert ("rope" in keys) == (c.rope is not None) and ("cache" in keys) == (c.cache_K is not None)
+    assert ("gqa" in keys) == (c.G < c.n_heads) and ("projections" in keys) == (not c.given_qkv)
+    assert ("head1.alibi" in keys) == (c.alibi_rule is not None)
+
+
 def test_bert_base_sized_layer_stays_readable():
     """T = 512, d_model = 768, H = 12 with random weights: default output is elided (speed is in the bench)."""
     data = mha.random_example(T=512, d_model=768, n_heads=12, seed=0)
@@ -288,3 +318,111 @@ def test_latex_full_wide_matrices_fit_the_page(tmp_path):
     log = (tmp_path / "doc.log").read_text(errors="replace")
     overfull = re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)
     assert not [w for w in overfull if float(w) > 1.0], overfull
+
+
+# ------------------------------------------------------------------ numbers, flags and words
+
+def test_a_row_is_read_out_over_its_visible_keys_only():
+    """Causal, S > 6: "attends most to" names visible keys only (it used to list future tokens with weight 0)."""
+    data = dict(mha.random_example(T=8, d_model=4, n_heads=1, seed=3), causal=True)
+    t = mha.trace(data)
+    for lang in LANGS:
+        ex = mha.explain(t, lang=lang, full=True)
+        sec = next(s for s in ex.sections if s.key == "head1.softmax")
+        tops = [b.text for b in sec.blocks if isinstance(b, mha.explanation.Para)
+                and ("token 1 attends most" in b.text or "token 1 最关注" in b.text)]
+        assert len(tops) == 1
+        assert "token 1 (1)" in tops[0] or "token 1（1）" in tops[0], tops
+        assert "token 2" not in tops[0]                               # row 1 sees key 1 only
+    md = mha.explain(t, lang="en", full=True).to_markdown()
+    row3 = re.search(r"token 3 attends most to (.*)\.", md).group(1)
+    mentioned = [int(j) for j in re.findall(r"token (\d+) \(", row3)]
+    assert mentioned == sorted(mentioned, key=lambda j: -t.A[0, 0, 2, j - 1]) and max(mentioned) <= 3
+
+
+def test_short_rows_list_visible_keys_only():
+    md = mha.explain(CONFIGS["causal"], lang="en").to_markdown()
+    assert "token 1 attends to token 1 with weight 1" in md
+    assert "token 1 attends to token 2" not in md and "token 2 attends to token 3" not in md
+
+
+def test_chinese_text_uses_chinese_punctuation():
+    """No ASCII , ; : ( ) next to Chinese text in any zh catalog entry (math and placeholders aside)."""
+    cjk = "\u4e00-\u9fff\u3000-\u303f\uff00-\uffef"
+    bad = re.compile(rf"[{cjk}][,;:()!?]|[,;:()!?][{cjk}]")
+    for key, text in catalog("zh").items():
+        prose = re.sub(r"\$[^$]*\$|<[a-z_]+>", "x", text)
+        assert not bad.search(prose), (key, text)
+    data = dict(mha.random_example(T=8, d_model=4, n_heads=1, B=2, seed=3), key_lengths=[8, 5])
+    text = mha.explain(data, lang="zh").to_text()
+    assert "）、token" in text and "）, token" not in text          # the top-3 list: 、 between items
+    assert "8、5" in text                                            # the padding lengths
+
+
+def test_padding_in_another_sequence_is_pointed_out():
+    data = dict(mha.random_example(T=4, d_model=4, n_heads=2, B=3, seed=9), key_lengths=[4, 2, 3])
+    md = mha.explain(data, lang="en").to_markdown()
+    assert "Sequence 1 has no padding; the padding shows in sequence(s) 2, 3 (see it with --batch 2)." in md
+    md = mha.explain(data, lang="en", batch=1).to_markdown()
+    assert "has no padding" not in md and "-\\infty" in md
+
+
+def test_huge_numbers_print_in_scientific_notation_in_every_view(recwarn):
+    """1e150 squared is 1e300: no 301-digit number, no raw LaTeX in the terminal, no warning."""
+    ex = mha.explain({"X": [[1e150, 0.5], [0.25, 1]], "n_heads": 1}, lang="en")
+    text, md, tex = ex.to_text(), ex.to_markdown(), ex.to_latex()
+    assert "1.0000×10³⁰⁰" in text and "\\" not in text and "$" not in text
+    assert max(len(line) for line in text.splitlines()) <= 100
+    assert "1.0000\\times10^{300}" in md and "0" * 20 not in md + tex
+    assert "nan" not in text.lower()
+    assert not recwarn.list
+
+
+@pytest.mark.parametrize("x,p,want", [
+    (0.751745, 4, ("", "0.7517", None)), (0.75175, 4, ("", "0.7518", None)), (3.0, 4, ("", "3", None)),
+    (-2.0, 4, ("-", "2", None)), (-0.00001, 4, ("", "0.0000", None)), (123456.25, 1, ("", "123456.2", None)),
+    (1e9, 4, ("", "1.0000", 9)), (-2.5e300, 2, ("-", "2.50", 300)), (float("-inf"), 4, ("-", "inf", None)),
+])
+def test_one_number_formatter(x, p, want):
+    from mha.explanation.numbers import format_number
+    assert tuple(format_number(x, p)) == want
+
+
+def test_every_catalog_text_converts_to_plain_unicode():
+    """pylatexenc reads every formula of the catalogs; the emitter leaves no LaTeX behind."""
+    from mha.render.mathread import spans
+    from mha.render.unicode import prose_to_unicode
+    for lang in LANGS:
+        for key, text in catalog(lang).items():
+            assert "".join(f"${s.source}$" if s.math else s.source for s in spans(text)) == text, key
+            out = prose_to_unicode(text)
+            assert "\\" not in out and "$" not in out and "{" not in out, (key, out)
+
+
+def test_unicode_of_the_formulas_the_explanation_writes():
+    from mha.render.unicode import to_unicode
+    assert to_unicode(r"A^{(1)}_{ij} = \frac{e^{S_{ij} - m_i}}{\sum_{j'} e^{S_{ij'} - m_i}}") == \
+        "A⁽¹⁾ᵢⱼ = (e^(Sᵢⱼ - mᵢ))/(Σ_(j') e^(S_(ij') - mᵢ))"
+    assert to_unicode(r"\tilde{O} \in \mathbb{R}^{3 \times 2}") == "O\u0303 ∈ ℝ³ˣ²"
+    assert to_unicode(r"2.5\times10^{-16}") == "2.5×10⁻¹⁶"
+
+
+def test_chinese_lines_break_between_characters_not_inside_latin_words():
+    from mha.render.text import fold_cjk
+    text = "因果掩码：与 PyTorch 的 scaled_dot_product_attention 相同，查询只能看之前的键"
+    lines = fold_cjk(text, 30).splitlines()
+    assert len(lines) > 1 and any("scaled_dot_product_attention" in line for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_token_texts_label_rows_and_columns():
+    """The input's token texts (a real model's tokens) label the matrices in every view; prose keeps numbers."""
+    data = dict(mha.DOCUMENT_EXAMPLE, tokens=["The", "cat", "<b>"], causal=True)
+    ex = mha.explain(data, lang="en")
+    a = next(b for s in ex.sections if s.key == "head1.softmax" for b in s.blocks
+             if isinstance(b, mha.explanation.Matrix))
+    assert a.row_labels == ("The", "cat", "<b>") and a.col_labels == ("The", "cat", "<b>")
+    text = ex.to_text()
+    assert re.search(r"^\s+The\s+cat\s+<b>$", text, re.M) and re.search(r"^cat A⁽¹⁾ ≈", text, re.M)
+    assert "<th>&lt;b&gt;</th>" in ex.to_html() and "<th><b></th>" not in ex.to_html()
+    assert check_numbers(ex) > 0

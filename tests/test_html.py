@@ -115,10 +115,70 @@ def test_plot_heatmaps(tmp_path, run_cli, ext):
 
 
 def test_cli_start_up_stays_light():
-    """`mha explain` must not import torch, matplotlib or the web framework."""
-    code = ("import sys, mha.cli; mha.cli.main(['explain', '--format', 'md', '-o', '/dev/null']); "
-            "print(sorted(m for m in ('torch', 'matplotlib', 'starlette', 'uvicorn', 'rich') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    """`mha explain --format md` imports no torch, matplotlib, web framework, rich or LaTeX reader; text no MathML."""
+    heavy = ("torch", "matplotlib", "starlette", "uvicorn", "rich", "pylatexenc", "latex2mathml")
+    for fmt, allowed in (("md", ()), ("text", ("rich", "pylatexenc"))):
+        code = (f"import sys, mha.cli; mha.cli.main(['explain', '--format', '{fmt}', '-o', '/dev/null']); "
+                f"print(sorted(m for m in {heavy!r} if m in sys.modules))")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+        assert out.strip() == str(sorted(allowed)), fmt
     code = "import sys, mha.core; print([m for m in sys.modules if m.split('.')[0] in ('torch', 'rich', 'matplotlib')])"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------------ golden pages
+
+GOLDEN = ROOT / "tests" / "golden"
+UPDATE = __import__("os").environ.get("MHA_UPDATE_GOLDEN") == "1"
+
+
+def normalise_ids(page: str) -> str:
+    """Number the page's ids in order of appearance (and the links and labels that point at them)."""
+    names: dict[str, str] = {}
+    for name in re.findall(r' id="([^"]+)"', page):
+        names.setdefault(name, f"id{len(names) + 1}")
+    return re.sub(r'( id="| for="| href="#)([^"]+)"', lambda m: f'{m.group(1)}{names.get(m.group(2), m.group(2))}"',
+                  page)
+
+
+def test_normalise_ids_renames_consistently():
+    page = '<a href="#s-x">x</a><section id="s-x"></section><section id="heat"><label for="heat">'
+    assert normalise_ids(page) == '<a href="#id1">x</a><section id="id1"></section><section id="id2"><label for="id2">'
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_golden_html_document_example(lang):
+    """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py tests/test_html.py -k golden"""
+    page = normalise_ids(mha.explain(lang=lang).to_html())
+    path = GOLDEN / f"document.{lang}.html"
+    if UPDATE:
+        path.write_text(page, encoding="utf-8")
+    assert path.exists(), f"missing golden file {path}; run with MHA_UPDATE_GOLDEN=1"
+    assert page == path.read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ cells are drawn from numbers and flags
+
+def test_masked_scores_and_huge_numbers_in_html():
+    ex = mha.explain({"X": [[2e10, 0], [0, 1]], "n_heads": 1, "causal": True}, lang="en")
+    page = ex.to_html()
+    s1 = re.search(r'data-symbol="S\^\{\(1\)\}">(.*?)</table>', page).group(1)
+    assert re.search(r'<td class="v masked" data-i="0" data-j="1" title="masked">−∞</td>', s1)
+    assert "2.8284×10<sup>20</sup>" in s1                       # (2e10)² / √2, not 21 digits of fixed point
+    assert "\\" not in re.sub(r"<math.*?</math>|data-symbol=\"[^\"]*\"", "", page)   # no LaTeX outside MathML
+
+
+def test_heatmap_panels_do_not_overlap():
+    """Head 2's axis label stays clear of head 1's panel (the PNG's old overlap)."""
+    pytest.importorskip("matplotlib")
+    from mha.render.plot import heatmap_figure
+    fig = heatmap_figure(mha.trace(mha.random_example(T=5, d_model=8, n_heads=4, seed=0)), precision=2)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    axes = [ax for ax in fig.axes if ax.get_label() != "<colorbar>"][:4]
+    for left, right in zip(axes, axes[1:]):
+        label = right.yaxis.label.get_window_extent(renderer)
+        assert not label.overlaps(left.get_tightbbox(renderer)), (left.get_title(), right.get_title())
+        assert label.x0 > left.get_window_extent(renderer).x1
+    import matplotlib.pyplot as plt
+    plt.close(fig)

@@ -92,3 +92,87 @@ def test_input_is_never_evaluated(tmp_path, run_cli):
     assert code == 2 and "X: expected a nested list" in err
     code, _, err = run_cli("explain", "--x", "__import__('os')", "--format", "json")
     assert code == 2 and "--x" in err
+
+
+# ------------------------------------------------------------------ flags that used to crash or be ignored
+
+DEEP = "[" * 100_000 + "1" + "]" * 100_000
+
+
+@pytest.mark.parametrize("argv,needles", [
+    (["--weights", "random", "--seed", "-5"], ["seed", "-5"]),
+    (["--weights", "random", "--seed", str(2**32)], ["seed", str(2**32)]),
+    (["--seed", "3"], ["seed", "--weights random"]),                  # a seed that would be ignored
+    (["--tiled", "--block-size", "-3"], ["block_size", "-3"]),
+    (["--tiled", "--block-size", "0"], ["block_size", "0"]),           # used to drop the tiled section
+    (["--block-size", "3"], ["--block-size", "--tiled"]),              # ignored without --tiled
+    (["--x", "[[1, 2], [3, 4]]"], ["--n-heads", "--x"]),               # used to assume H = 1
+    (["--x", "[" * 5000 + "]" * 5000, "--n-heads", "1"], ["--x", "deeply"]),
+    (["--plot", "/nonexistent/dir/h.png"], ["--plot", "/nonexistent/dir"]),
+    (["--plot", "heads.bmp"], ["--plot", ".png"]),
+    (["--heads", "3"], ["heads", "3", "numbered 1 to 2"]),
+    (["--heads", "0"], ["heads", "0"]),
+    (["--batch", "2"], ["batch", "2", "B = 1"]),
+    (["--tokens", "0:2"], ["tokens", "start at 1"]),
+    (["--tokens", "5:9"], ["tokens", "T = 3"]),
+    (["--precision", "13"], ["precision", "0 to 12"]),
+])
+def test_bad_explain_flags_get_one_line(run_cli, tmp_path, argv, needles):
+    code, out, err = run_cli("explain", "--format", "md", "-o", str(tmp_path / "out.md"), *argv)
+    assert code == 2 and out == "", (argv, err)
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    for needle in needles:
+        assert needle in err, (needle, err)
+    assert not (tmp_path / "out.md").exists()
+
+
+def test_deeply_nested_input_file(run_cli, tmp_path):
+    for depth in (100_000, 700):        # json's own limit, and lists json reads but that nest past the stack
+        f = tmp_path / "deep.json"
+        f.write_text('{"X": ' + "[" * depth + "1" + "]" * depth + ', "n_heads": 1}')
+        code, out, err = run_cli("explain", str(f), "--format", "json")
+        assert code == 2 and out == "" and err.count("\n") == 1 and "nest" in err and "Traceback" not in err, err
+
+
+def test_heads_batch_and_tokens_count_from_one(run_cli):
+    data = mha.random_example(T=5, d_model=6, n_heads=3, B=2, seed=4)
+    code, out, err = run_cli("explain", "--format", "md", "--lang", "en", "--heads", "2", "--batch", "2",
+                             "--tokens", "2:4", "--x", json.dumps(data["X"].tolist()), "--n-heads", "3",
+                             "--weights", "random", "--seed", "7")
+    assert code == 0, err
+    ex = mha.explain(mha.inputs.with_random_weights({"X": data["X"], "n_heads": 3}, 7), lang="en", heads=[1],
+                     batch=1, tokens=slice(1, 4))
+    assert out == ex.to_markdown()
+    titles = [s.title for s in ex.sections]
+    assert "Head 2" in titles and "Head 1" not in titles and "Head 3" not in titles
+    a = next(b for s in ex.sections if s.key == "head2.softmax" for b in s.blocks if getattr(b, "heat", False))
+    assert a.rows == (1, 2, 3)                                          # tokens 2 to 4, both included
+    assert "Sequence 2 is shown" in out
+
+
+def test_tiled_block_size_is_used(run_cli):
+    code, out, _ = run_cli("explain", "--format", "md", "--lang", "en", "--tiled", "--block-size", "1")
+    assert code == 0 and "block size 1" in out and out.count("Block 3: keys 3 to 3") == 2
+
+
+def test_identity_weights_replace_the_inputs_weights(tmp_path, run_cli):
+    """--weights identity means the identity, here and in the server (it used to fill only missing ones there)."""
+    f = tmp_path / "in.json"
+    f.write_text(json.dumps(dict(BASE, W_Q=(2 * np.eye(4)).tolist())))
+    code, out, _ = run_cli("explain", str(f), "--weights", "identity", "--format", "json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["config"]["identity_weights"] == ["W_Q", "W_K", "W_V", "W_O"]
+    np.testing.assert_array_equal(d["Y"], mha.trace(BASE).Y[0])
+
+
+def test_named_examples_from_the_command_line(run_cli):
+    code, out, _ = run_cli("explain", "--examples", "--lang", "en")
+    assert code == 0
+    names = [line.split()[0] for line in out.splitlines()]
+    assert names == list(mha.EXAMPLES)
+    assert mha.EXAMPLES["gqa"].idea["en"] in out
+    code, out, _ = run_cli("explain", "--example", "llama-decode", "--format", "md", "--lang", "zh")
+    assert code == 0 and out == mha.explain(mha.EXAMPLES["llama-decode"].data, lang="zh").to_markdown()
+    code, out, err = run_cli("explain", "--example", "nope")
+    assert code == 2 and "--example" in err and "llama-decode" in err and err.count("\n") == 1

@@ -54,7 +54,8 @@ def test_api_render_random_weights_and_language(client):
     (b"[1, 2]", 400, "JSON object"),
     (json.dumps({"X": [[1, 2]], "n_heads": 3}).encode(), 422, "n_heads"),
     (json.dumps({"X": [[0.5] * 4] * (MAX_T + 1), "n_heads": 1}).encode(), 413, "T <="),
-    (json.dumps({"X": [[1, 0]], "n_heads": 99}).encode(), 413, "n_heads"),
+    (json.dumps({"X": [[1, 0]], "n_heads": 99}).encode(), 422, "n_heads"),      # invalid before too large
+    (json.dumps({"X": [[1.0] * 32], "n_heads": 32}).encode(), 413, "H <= 16"),
     (b" " * (MAX_BODY_BYTES + 1), 413, "larger than"),
     (json.dumps({"X": "__import__('os').system('id')", "n_heads": 1}).encode(), 422, "X: expected"),
 ])
@@ -79,3 +80,68 @@ def test_random_weights_follow_d_model_for_a_batched_input(client):
     assert r.status_code == 200, r.text
     t = mha.trace(mha.inputs.with_random_weights({"X": X, "n_heads": 2}, 1))
     assert f"{t.Y[0, 0, 0]:.4f}" in r.json()["html"]
+
+
+# ------------------------------------------------------------------ the same options and rules as the CLI
+
+def _render(client, **body):
+    return client.post("/api/render", json={"input": {"X": [[1, 2], [3, 4]], "n_heads": 2}, **body})
+
+
+@pytest.mark.parametrize("body,status,needle", [
+    ({"weights": "random", "seed": -5}, 422, "seed"),                    # used to be a 500 with a traceback
+    ({"weights": "random", "seed": 2.5}, 422, "seed"),
+    ({"weights": "identity", "seed": 3}, 422, "random"),                 # a seed that would be ignored
+    ({"precision": 13}, 422, "0 to 12"),
+    ({"precision": True}, 422, "precision"),
+    ({"lang": "fr"}, 422, "lang"),
+    ({"heads": [3]}, 422, "numbered 1 to 2"),
+    ({"batch": 2}, 422, "B = 1"),
+])
+def test_render_refuses_bad_options_and_keeps_serving(client, body, status, needle):
+    r = _render(client, **body)
+    assert r.status_code == status and needle in r.json()["error"], r.text
+    assert "Traceback" not in r.text
+    assert _render(client).status_code == 200
+
+
+def test_render_follows_the_cli_rules(client):
+    """Precision up to 12, identity replacing the input's weights, heads numbered from 1: as `mha explain`."""
+    data = dict(mha.DOCUMENT_EXAMPLE, W_Q=(2 * np.eye(4)).tolist())
+    r = client.post("/api/render", json={"input": data, "weights": "identity", "precision": 12, "heads": [2]})
+    assert r.status_code == 200
+    html = r.json()["html"]
+    ex = mha.explain(lang="en", precision=12, heads=[1])
+    from mha.render.html import render_html
+    assert html == render_html(ex, standalone=False)
+    assert "0.751744921742" in html and "s-head2" in html and "s-head1" not in html
+
+
+def test_render_two_languages(client):
+    r = _render(client, lang="zh,en")
+    assert r.status_code == 200
+    html = r.json()["html"]
+    assert html.startswith("<style>") and "<html" not in html
+    assert 'data-lang="zh"' in html and 'data-lang="en"' in html
+
+
+def test_deeply_nested_bodies_are_refused(client):
+    for body in (b'{"X": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+                 b'{"X": ' + b"[" * 700 + b"1" + b"]" * 700 + b', "n_heads": 1}'):
+        for path in ("/api/explain", "/api/render"):
+            content = body if path == "/api/explain" else b'{"input": ' + body + b"}"
+            r = client.post(path, content=content, headers={"content-type": "application/json"})
+            assert r.status_code in (400, 422) and "nest" in r.json()["error"], (path, r.text[:200])
+    assert client.post("/api/explain", json=mha.DOCUMENT_EXAMPLE).status_code == 200
+
+
+def test_limits_are_checked_on_the_parsed_configuration(client):
+    """A batched X is read as [B, T, d_model], never guessed; a wide X is refused before any weight is built."""
+    X = [[[0.5] * 4] * 3] * 2                                       # B = 2, T = 3, d_model = 4
+    assert client.post("/api/explain", json={"X": X, "n_heads": 2}).status_code == 200
+    r = client.post("/api/explain", json={"X": [[[0.5] * 65] * 2], "n_heads": 1})
+    assert r.status_code == 413 and "d_model = 65" in r.json()["error"]
+    r = client.post("/api/render", json={"input": {"X": [[0.5] * 5000], "n_heads": 1}, "weights": "random"})
+    assert r.status_code == 413 and "d_model = 5000" in r.json()["error"]
+    r = client.post("/api/explain", json={"X": [[1.0] * 4] * 3, "n_heads": 2, "key": [[1.0] * 4] * 65})
+    assert r.status_code == 413 and "S = 65" in r.json()["error"]

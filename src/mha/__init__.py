@@ -8,20 +8,22 @@ array([[0.8022, 0.5989, 0.5035, 0.2483],
        [0.7517, 0.7517, 0.3333, 0.3333]])
 """
 
-from .attend import attention
 from .core import head_attention, merge_heads, split_heads
 from .examples import DOCUMENT_EXAMPLE, EXAMPLES, random_example
 from .inputs import Config, MHAInputError, parse_config
 from .trace import Trace, trace
 
 __all__ = [
-    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "explain", "Explanation",
+    "trace", "attention", "head_attention", "split_heads", "merge_heads", "from_torch", "from_hf", "explain",
+    "Explanation",
     "Trace", "Config", "MHAInputError", "parse_config", "DOCUMENT_EXAMPLE", "EXAMPLES", "random_example",
 ]
 __version__ = "0.1.0"
 
-# The explanation and the torch interop are imported on first use, so `import mha` stays NumPy-only.
-_LAZY = {"explain": "explanation", "Explanation": "explanation", "from_torch": "interop"}
+# Imported on first use: the explanation and the torch interop (so `import mha` stays NumPy-only), and the
+# fast path with its thread pool (the CLI's start-up does not need it).
+_LAZY = {"explain": "render", "Explanation": "explanation", "from_torch": "interop", "attention": "attend",
+         "from_hf": "hf"}
 
 
 def __getattr__(name: str):

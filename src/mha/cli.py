@@ -2,6 +2,8 @@
 
 Every user error ends as one line on stderr and exit status 2; the library's
 `MHAInputError` carries the field name and shapes, and this module only prints it.
+Each command's entry point imports what it needs, so `mha explain --format md`
+loads neither rich, torch, matplotlib nor the web server.
 """
 
 from __future__ import annotations
@@ -9,9 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .inputs import MHAInputError, UsageError, read_json_file
+
+if TYPE_CHECKING:
+    from .examples import Example
+    from .explanation import Explanation
 
 FORMATS = ("text", "md", "tex", "json", "html")
 
@@ -23,10 +29,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _json_arg(text: str, flag: str) -> Any:
+    """A flag's JSON value; a syntax error or a nesting deeper than Python's stack is one UsageError."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{flag}: not valid JSON ({e.msg} at column {e.colno})") from None
+    except (json.JSONDecodeError, RecursionError) as e:
+        why = f"not valid JSON ({e.msg} at column {e.colno})" if isinstance(e, json.JSONDecodeError) else \
+            "nests too deeply to be a matrix"
+        raise UsageError(f"{flag}: {why}") from None
 
 
 def _int_list(text: str, flag: str) -> list[int]:
@@ -36,90 +45,166 @@ def _int_list(text: str, flag: str) -> list[int]:
         raise UsageError(f"{flag}: expected comma-separated integers, got {text!r}") from None
 
 
-def build_input(args: argparse.Namespace) -> dict[str, Any]:
-    """The input mapping from a file, the built-in example, or inline flags."""
-    from .examples import DOCUMENT_EXAMPLE
-    from .inputs import with_random_weights
+# Flags that set one input key each: flag attribute -> (input key, how to read the flag's text).
+_MATRIX_FLAGS = {"wq": "W_Q", "wk": "W_K", "wv": "W_V", "wo": "W_O", "q": "Q", "k": "K", "v": "V"}
+_WORDS = {"W_O": ("identity", "none"), "W_Q": ("identity",), "W_K": ("identity",), "W_V": ("identity",)}
 
+
+def build_input(args: argparse.Namespace) -> dict[str, Any]:
+    """The input mapping from a file, a named example or inline flags (before the weights are settled)."""
+    from .examples import DOCUMENT_EXAMPLE
+
+    if args.example is not None and args.input:
+        raise UsageError("--example: give either an input file or a named example, not both")
     data: Any = read_json_file(args.input) if args.input else {}
+    if args.example is not None:
+        data = dict(_example(args.example).data)
     if not isinstance(data, dict):
         raise UsageError(f"input: the JSON file must hold an object, got {type(data).__name__}")
+    inline = {key: _matrix_flag(getattr(args, attr), f"--{attr}", key)
+              for attr, key in _MATRIX_FLAGS.items() if getattr(args, attr) is not None}
     if args.x is not None:
-        data["X"] = _json_arg(args.x, "--x")
-    if not data:
+        inline["X"] = _json_arg(args.x, "--x")
+    if not data and not ({"X", "Q", "K", "V"} & set(inline)):
         data = dict(DOCUMENT_EXAMPLE)
+    if {"Q", "K", "V"} & set(inline):
+        data.pop("X", None)                  # Q, K and V given on the command line replace the input's X
+    data.update(inline)
+    if args.weights is not None:
+        given = [f"--{a}" for a, key in _MATRIX_FLAGS.items() if key.startswith("W_") and key in inline
+                 and not (key == "W_O" and inline[key] == "none")]
+        if given:
+            raise UsageError(f"{given[0]}: give the matrix or --weights {args.weights}, not both")
+    widths = {"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out}
+    if any(v is not None for v in widths.values()) and args.weights != "random":
+        flag = next(f"--{k.replace('_', '-')}" for k, v in widths.items() if v is not None)
+        raise UsageError(f"{flag}: only used with --weights random (it shapes the random weights)")
     if args.n_heads is not None:
         data["n_heads"] = args.n_heads
-    if "n_heads" not in data and "X" in data and args.input is None:
-        data["n_heads"] = 1
-    if args.weights == "random":
-        data = with_random_weights(data, args.seed)
-    elif args.weights == "identity":
-        data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")})
-    if args.causal is not None:
-        data["causal"] = args.causal
+    if (args.x is not None or "Q" in inline) and "n_heads" not in data:
+        raise UsageError(f"--n-heads: needed with {'--x' if args.x is not None else '--q'} "
+                         f"(the number of heads H)")
+    for key, value in (("n_kv_heads", args.n_kv_heads), ("window", args.window), ("causal", args.causal)):
+        if value is not None:
+            data[key] = value
+    if args.scale is not None:
+        data["scale"] = _scale_flag(args.scale)
+    if args.rope is not None:
+        data["rope"] = {"style": args.rope}
+    if args.alibi:
+        data["alibi"] = True
     if args.key_lengths is not None:
         data["key_lengths"] = _int_list(args.key_lengths, "--key-lengths")
     return data
 
 
-def _langs(text: str) -> list[str]:
-    from .explanation.model import LANGS
-    langs = [p.strip() for p in text.split(",")]
-    if any(p not in LANGS for p in langs) or len(set(langs)) != len(langs):
-        raise argparse.ArgumentTypeError(f"expected one of {', '.join(LANGS)} or a comma-separated list of "
-                                         f"them, got {text!r}")
-    return langs
+def _matrix_flag(text: str, flag: str, key: str) -> Any:
+    """A matrix flag's JSON value, or one of the words its input key accepts ("identity", "none")."""
+    if text in _WORDS.get(key, ()):
+        return text
+    return _json_arg(text, flag)
 
 
-def _parse_tokens(text: str | None) -> slice | None:
-    if text is None:
-        return None
+def _scale_flag(text: str) -> Any:
+    if text in ("none", "1/d_k", "1/sqrt(d_k)"):
+        return text
     try:
-        parts = [int(p) if p else None for p in text.split(":")]
+        return float(text)
     except ValueError:
-        raise UsageError(f"--tokens: expected START:STOP, got {text!r}") from None
-    if len(parts) != 2:
-        raise UsageError(f"--tokens: expected START:STOP, got {text!r}")
-    return slice(parts[0], parts[1])
+        raise UsageError(f"--scale: expected none, 1/d_k, 1/sqrt(d_k) or a number, got {text!r}") from None
+
+
+def _example(name: str) -> Example:
+    from .examples import EXAMPLES
+    if name not in EXAMPLES:
+        raise UsageError(f"--example: no example {name!r}; the examples are {', '.join(EXAMPLES)} (see --examples)")
+    return EXAMPLES[name]
+
+
+def list_examples(lang: str | None) -> str:
+    """One line per named example: its name and its idea in the language."""
+    from .examples import EXAMPLES
+    from .explanation.options import parse_langs
+    code = parse_langs(lang)[0]
+    width = max(len(name) for name in EXAMPLES)
+    lines = [f"{name:<{width}}  {e.idea[code]}" for name, e in EXAMPLES.items()]
+    return "\n".join(lines) + "\n"
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from .trace import run
+    from .explanation import build
+    from .explanation.options import parse_request
     from .inputs import parse_config
 
+    if args.examples:
+        _write(list_examples(args.lang), args.output)
+        return 0
     fmt = args.format or "text"      # on a terminal in colour; plain when piped or NO_COLOR is set
-    langs = args.lang or [None]                  # a list: one language, or two for a bilingual page
-    if len(langs) > 1 and fmt != "html":
-        raise UsageError(f"--lang {','.join(langs)}: two languages in one file need --format html")
-    cfg = parse_config(build_input(args), dtype=args.dtype)
-    t = run(cfg)
-    if fmt == "json":
-        out = t.to_json()
-    else:
-        from .explanation import explain
-        heads = _int_list(args.heads, "--heads") if args.heads else None
-        exs = [explain(t, lang=lang, precision=args.precision, heads=heads, tokens=_parse_tokens(args.tokens),
-                       full=args.full, tiled_block=args.block_size if args.tiled else None) for lang in langs]
-        ex = exs[0]
-        if fmt == "text":
-            if args.output:
-                out = ex.to_text(color=False)
-            else:
-                ex.print(file=sys.stdout)
-                out = None
-        else:
-            if len(exs) > 1:
-                from .render.html import render_html_languages
-                out = render_html_languages(exs)
-            else:
-                out = {"md": ex.to_markdown, "tex": ex.to_latex, "html": ex.to_html}[fmt]()
+    if args.block_size is not None and not args.tiled:
+        raise UsageError("--block-size: only used with --tiled")
+    if args.plot:
+        from .render.plot import plot_path_problem
+        problem = plot_path_problem(args.plot)
+        if problem:
+            raise UsageError(f"--plot: {problem}")
+    if not args.model and (args.layer, args.text, args.input_ids) != (None, None, None):
+        raise UsageError("--layer, --text, --input-ids: only with --model NAME_OR_PATH")
+    heads = _int_list(args.heads, "--heads") if args.heads else None
+    if args.head is not None:
+        if heads is not None:
+            raise UsageError("--head: give --head or --heads, not both")
+        heads = [args.head]
+    request = parse_request(
+        _model_input(args) if args.model else build_input(args), weights=args.weights, seed=args.seed,
+        widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
+        lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
+        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None)
+    if len(request.langs) > 1 and fmt != "html":
+        raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
+    t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
+    out = t.to_json() if fmt == "json" else _render(fmt, [build(t, request.options(lang)) for lang in request.langs],
+                                                     to_file=bool(args.output))
     if args.plot:
         from .render.plot import save_heatmaps
-        save_heatmaps(t, args.plot, precision=args.precision)
+        save_heatmaps(t, args.plot, precision=args.precision, batch=request.batch)
     if out is not None:
         _write(out, args.output)
     return 0
+
+
+def _render(fmt: str, exs: list[Explanation], *, to_file: bool) -> str | None:
+    """The explanation in one format; None when it went straight to the terminal."""
+    if fmt == "text" and not to_file:
+        from .render.text import print_text
+        print_text(exs[0], file=sys.stdout)
+        return None
+    if fmt == "text":
+        from .render.text import render_text
+        return render_text(exs[0], color=False)
+    if fmt == "md":
+        from .render.markdown import render_markdown
+        return render_markdown(exs[0])
+    if fmt == "tex":
+        from .render.latex import render_latex
+        return render_latex(exs[0])
+    from .render.html import render_html, render_html_languages
+    return render_html_languages(exs) if len(exs) > 1 else render_html(exs[0])
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .check import main_from_args
+    return main_from_args(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .serve import main_from_args
+    return main_from_args(args)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import main_from_args
+    return main_from_args(args)
 
 
 def _write(text: str, path: str | None) -> None:
@@ -134,14 +219,65 @@ def _write(text: str, path: str | None) -> None:
 
 
 def _add_config_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--x", metavar="JSON", help="X inline as a JSON nested list, e.g. '[[1,0],[0,1]]'")
+    p.add_argument("--x", metavar="JSON", help="X inline as a JSON nested list, e.g. '[[1,0],[0,1]]' (needs --n-heads)")
     p.add_argument("--n-heads", type=int, metavar="H", help="number of heads (must divide d_model)")
-    p.add_argument("--weights", choices=("identity", "random"), help="set W_Q, W_K, W_V, W_O")
-    p.add_argument("--seed", type=int, default=0, help="seed for --weights random (default 0)")
+    p.add_argument("--weights", choices=("identity", "random"),
+                   help="set W_Q, W_K, W_V, W_O: identity (replacing any in the input) or random")
+    p.add_argument("--seed", type=int, metavar="N", help="seed for --weights random (0 to 2^32-1; default 0); "
+                   "refused without --weights random")
     p.add_argument("--causal", nargs="?", const="top_left", choices=("top_left", "bottom_right"),
                    help="causal mask; alignment when T != S (default top_left, as torch SDPA)")
     p.add_argument("--key-lengths", metavar="L1,L2,...", help="valid key count per sequence (padding)")
-    p.add_argument("--dtype", choices=("float64", "float32"), default="float64")
+    g = p.add_argument_group("any layer: projection widths, Q/K/V given directly, scale (keys of the input JSON)")
+    for attr, key in _MATRIX_FLAGS.items():
+        words = " or ".join(f"'{w}'" for w in _WORDS.get(key, ()))
+        g.add_argument(f"--{attr}", metavar="JSON", help=f"{key} as a JSON matrix" + (f", or {words}" if words else "")
+                       + (" (2-D [d_in, heads*d] or per head [heads, d_in, d])" if key in ("W_Q", "W_K", "W_V") else "")
+                       + (" (given directly: no X, no projections; needs --n-heads)" if key == "Q" else ""))
+    for flag, what in (("--d-k", "query/key width per head"), ("--d-v", "value width per head"),
+                       ("--d-out", "output width (columns of W_O)")):
+        g.add_argument(flag, type=int, metavar="N", help=f"{what} for --weights random (default: d_model / H)")
+    g.add_argument("--scale", metavar="RULE", help="none (unscaled), 1/d_k, 1/sqrt(d_k) (the default) or a number")
+    m = p.add_argument_group("today's attention")
+    m.add_argument("--n-kv-heads", type=int, metavar="G", help="key/value heads shared by H/G query heads each "
+                   "(grouped-query attention; 1 = multi-query)")
+    m.add_argument("--rope", nargs="?", const="half", choices=("half", "interleaved"),
+                   help="rotary position embedding on queries and keys (default half: LLaMA, GPT-NeoX; "
+                        "interleaved: RoFormer, GPT-J)")
+    m.add_argument("--alibi", action="store_true", help="ALiBi: add -slope*distance to the scores (Press et al.)")
+    m.add_argument("--window", type=int, metavar="W", help="sliding window: each query sees keys within W "
+                   "positions (with --causal: the W most recent, as Mistral)")
+    p.add_argument("--dtype", choices=("float64", "float32"),
+                   help="the computation's precision (default float64); with --model the model's (default float32)")
+
+
+# ---------------------------------------------------------------- --model: one layer of a Hugging Face model
+
+def _add_model_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("one attention layer of a Hugging Face model (pip install 'mha[hf]'; never downloads)")
+    g.add_argument("--model", metavar="NAME_OR_PATH", help="a local directory, or a model in the local Hugging Face "
+                   "cache (e.g. gpt2)")
+    g.add_argument("--layer", type=int, metavar="L", help="the layer, from 0 as the model's code counts")
+    g.add_argument("--head", type=int, metavar="H", help="explain this head, from 1 as the headings count")
+    g.add_argument("--text", help="the text the model reads")
+    g.add_argument("--input-ids", metavar="1,2,3", help="token ids instead of --text")
+
+
+def _model_input(args: argparse.Namespace) -> dict[str, Any]:
+    """The input mapping of layer --layer of --model on --text, captured by `mha.hf` during a forward pass."""
+    clash = [flag for flag, v in (("an input file", args.input), ("--example", args.example), ("--x", args.x),
+                                  ("--n-heads", args.n_heads), ("--weights", args.weights),
+                                  ("--causal", args.causal), ("--key-lengths", args.key_lengths)) if v is not None]
+    if clash:
+        raise UsageError(f"--model: the layer comes from the model; drop {', '.join(clash)}")
+    if args.layer is None or (args.text is None) == (args.input_ids is None):
+        raise UsageError("--model: needs --layer L and one of --text \"...\" or --input-ids 1,2,3")
+    from .hf import model_input
+    ids = _int_list(args.input_ids, "--input-ids") if args.input_ids is not None else None
+    if ids == []:
+        raise UsageError("--input-ids: no token ids given")
+    return model_input(args.model, args.layer, head=args.head, text=args.text, input_ids=ids,
+                       dtype=args.dtype or "float32")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -151,45 +287,46 @@ def make_parser() -> argparse.ArgumentParser:
 
     ex = sub.add_parser("explain", help="compute and explain multi-head attention step by step")
     ex.add_argument("input", nargs="?", help="input JSON file ('-' for stdin); default: the worked example")
+    ex.add_argument("--example", metavar="NAME", help="explain a named example (list them with --examples)")
+    ex.add_argument("--examples", action="store_true", help="list the named examples with their idea, and stop")
     ex.add_argument("--format", "-f", choices=FORMATS, help="output format (default: text)")
     ex.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-    ex.add_argument("--lang", type=_langs, metavar="{en,zh}",
+    ex.add_argument("--lang", metavar="{en,zh}",
                     help="language (default: from LANG / LC_ALL); with --format html also en,zh or zh,en: "
                          "both languages on one page, the first shown, with a switch")
-    ex.add_argument("--precision", type=int, default=4, metavar="N", help="decimals shown (default 4)")
-    ex.add_argument("--heads", metavar="0,2", help="only explain these heads (0-based)")
-    ex.add_argument("--tokens", metavar="START:STOP", help="only show these query tokens in detail")
+    ex.add_argument("--precision", type=int, default=4, metavar="N", help="decimals shown, 0 to 12 (default 4)")
+    ex.add_argument("--heads", metavar="1,3", help="only explain these heads, numbered from 1 as in the headings")
+    ex.add_argument("--batch", type=int, metavar="N", help="explain sequence N of a batch, numbered from 1 (default 1)")
+    ex.add_argument("--tokens", metavar="FIRST:LAST",
+                    help="only show these query tokens in detail, numbered from 1, both ends included (e.g. 2:5)")
     ex.add_argument("--full", action="store_true", help="never elide large matrices")
-    ex.add_argument("--plot", metavar="FILE.png|svg", help="also save the per-head heatmap grid (matplotlib)")
+    ex.add_argument("--plot", metavar="FILE.png|svg|pdf", help="also save the per-head heatmap grid (matplotlib)")
     ex.add_argument("--tiled", action="store_true", help="add the online-softmax (tiled) walk-through")
-    ex.add_argument("--block-size", type=int, default=2, metavar="N", help="key block size for --tiled")
+    ex.add_argument("--block-size", type=int, metavar="N", help="key block size for --tiled, >= 1 (default 2); "
+                    "refused without --tiled")
     _add_config_flags(ex)
+    _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)
 
     ck = sub.add_parser("check", help="verify the numbers of a hand-written worked example")
     ck.add_argument("doc", help="Markdown, LaTeX or text file with the worked example")
     ck.add_argument("--input", help="the configuration as an input JSON file (else inferred)")
     ck.add_argument("--format", choices=("text", "json"), default="text")
-    ck.set_defaults(func=lambda a: _lazy("check", a))
+    ck.set_defaults(func=cmd_check)
 
     sv = sub.add_parser("serve", help="start the local interactive page")
     sv.add_argument("--host", default="127.0.0.1")
     sv.add_argument("--port", type=int, default=8000)
     sv.add_argument("--open", action="store_true", help="open the page in a browser")
     sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
-    sv.set_defaults(func=lambda a: _lazy("serve", a))
+    sv.set_defaults(func=cmd_serve)
 
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
     bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
     bn.add_argument("--json", metavar="FILE", help="save results as JSON")
     bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
-    bn.set_defaults(func=lambda a: _lazy("bench", a))
+    bn.set_defaults(func=cmd_bench)
     return parser
-
-
-def _lazy(module: str, args: argparse.Namespace) -> int:
-    import importlib
-    return importlib.import_module(f"mha.{module}").main_from_args(args)
 
 
 def _version() -> str:
@@ -204,13 +341,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help()
             return 2
-        if getattr(args, "lang", "x") is None:
-            from .explanation import default_lang
-            args.lang = [default_lang()]
         return args.func(args)
     except (UsageError, MHAInputError) as e:
         msg = " ".join(str(e).split())
         print(msg if msg.startswith("mha") else f"mha: error: {msg}", file=sys.stderr)
+        return 2
+    except RecursionError:          # lists nested deeper than Python's stack while the input is read
+        print("mha: error: input: nests too deeply to be an attention configuration", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

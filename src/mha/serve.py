@@ -7,24 +7,30 @@ code as ``mha explain --format html``.  Nothing from a request is evaluated.
     GET  /                 the page
     GET  /static/<name>    app.js, app.css (package files only)
     POST /api/explain      input JSON (as for `mha explain`) -> trace JSON
-    POST /api/render       {"input": ..., "weights": "identity|random|custom", "seed": n, "lang": "en|zh"}
-                           -> {"html": ...}
+    POST /api/render       {"input": ..., "weights": "identity|random|custom", "seed": n, "lang": "en|zh|zh,en",
+                            "precision": n, "heads": [1, ...], "batch": n} -> {"html": ...}
+                           (the options follow `mha explain`'s rules: mha.explanation.options)
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import threading
 import webbrowser
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-# Limits: requests beyond them get a 413 with the reason.
+from .explanation.options import Limits, LimitError, parse_request
+from .inputs import MHAInputError, UsageError
+
+if TYPE_CHECKING:
+    from .inputs import Config
+
 MAX_BODY_BYTES = 256 * 1024
-MAX_T = 64            # query (and key) tokens
-MAX_D_MODEL = 64
-MAX_HEADS = 16
-MAX_NUMBERS = 20_000  # all numbers in the input together
+LIMITS = Limits()          # T, S, d_model, H and the count of numbers: beyond them a 413 with the reason
+MAX_T = LIMITS.tokens
+BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch")
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
 
 
@@ -38,68 +44,40 @@ def _static(name: str) -> str:
     return resources.files("mha").joinpath("static", name).read_text("utf-8")
 
 
-def _count_numbers(value: Any) -> int:
-    if isinstance(value, (list, tuple)):
-        return sum(_count_numbers(v) for v in value)
-    return 1
-
-
-def check_limits(data: Any) -> None:
+def _config(data: Any) -> Config:
+    """The parsed configuration of a request's input, within the limits."""
+    from .inputs import parse_config
     if not isinstance(data, dict):
         raise RequestError(400, "input: expected a JSON object")
-    total = sum(_count_numbers(v) for v in data.values())
-    if total > MAX_NUMBERS:
-        raise RequestError(413, f"input: {total} numbers, the limit is {MAX_NUMBERS}")
-    X = data.get("X")
-    if isinstance(X, list) and X:
-        rows = X if not (isinstance(X[0], list) and X[0] and isinstance(X[0][0], list)) else X[0]
-        if len(rows) > MAX_T:
-            raise RequestError(413, f"X: {len(rows)} tokens, the limit is T <= {MAX_T}")
-        if rows and isinstance(rows[0], list) and len(rows[0]) > MAX_D_MODEL:
-            raise RequestError(413, f"X: d_model = {len(rows[0])}, the limit is {MAX_D_MODEL}")
-    for side in ("key", "value"):
-        if isinstance(data.get(side), list) and len(data[side]) > MAX_T:
-            raise RequestError(413, f"{side}: {len(data[side])} tokens, the limit is S <= {MAX_T}")
-    H = data.get("n_heads")
-    if isinstance(H, int) and H > MAX_HEADS:
-        raise RequestError(413, f"n_heads: {H}, the limit is {MAX_HEADS}")
+    LIMITS.check_input(data)
+    cfg = parse_config(data)
+    LIMITS.check(cfg)
+    return cfg
 
 
 def explain_json(data: Any) -> dict[str, Any]:
-    from .trace import trace
-    check_limits(data)
-    return trace(data).to_dict()
+    from .trace import run
+    return run(_config(data)).to_dict()
 
 
 def render_fragment(body: Any) -> dict[str, Any]:
-    from .explanation import explain
-    from .inputs import with_random_weights
+    """The explanation as an HTML fragment, with the same options and rules as `mha explain`."""
+    from .trace import run
+    from .explanation import build
+    from .render.html import render_html, render_html_languages
     if not isinstance(body, dict) or not isinstance(body.get("input"), dict):
         raise RequestError(400, "body: expected {\"input\": {...}, \"weights\": ..., \"lang\": ...}")
-    unknown = set(body) - {"input", "weights", "seed", "lang", "precision"}
+    unknown = sorted(set(body) - set(BODY_KEYS))
     if unknown:
-        raise RequestError(400, f"body: unknown key(s) {sorted(unknown)}")
-    data = dict(body["input"])
-    check_limits(data)
-    weights = body.get("weights", "identity")
-    if weights not in ("identity", "random", "custom"):
-        raise RequestError(400, f"weights: expected identity, random or custom, got {weights!r}")
-    if weights == "random":
-        seed = body.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RequestError(400, f"seed: expected an integer, got {seed!r}")
-        data = with_random_weights(data, seed)
-    elif weights == "identity":
-        for k in ("W_Q", "W_K", "W_V", "W_O"):
-            data.setdefault(k, "identity")
-    lang = body.get("lang", "en")
-    if lang not in ("en", "zh"):
-        raise RequestError(400, f"lang: expected en or zh, got {lang!r}")
-    precision = body.get("precision", 4)
-    if isinstance(precision, bool) or not isinstance(precision, int) or not 0 <= precision <= 8:
-        raise RequestError(400, f"precision: expected an integer from 0 to 8, got {precision!r}")
-    ex = explain(data, lang=lang, precision=precision)
-    return {"html": ex.to_html(standalone=False)}
+        raise RequestError(400, f"body: unknown key(s) {unknown}; allowed: {', '.join(BODY_KEYS)}")
+    LIMITS.check_input(body["input"])
+    request = parse_request(body["input"], weights=body.get("weights", "identity"), seed=body.get("seed"),
+                            lang=body.get("lang", "en"), precision=body.get("precision", 4),
+                            heads=body.get("heads"), batch=body.get("batch"))
+    t = run(_config(request.input))
+    exs = [build(t, request.options(lang)) for lang in request.langs]
+    html = render_html_languages(exs, standalone=False) if len(exs) > 1 else render_html(exs[0], standalone=False)
+    return {"html": html}
 
 
 def create_app():
@@ -107,8 +85,6 @@ def create_app():
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response
     from starlette.routing import Route
-
-    from .inputs import MHAInputError
 
     async def read_json(request: Request) -> Any:
         length = request.headers.get("content-length")
@@ -123,6 +99,8 @@ def create_app():
             return json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise RequestError(400, f"body: not valid JSON ({getattr(e, 'msg', e)})") from None
+        except RecursionError:
+            raise RequestError(400, "body: nests too deeply to be an attention configuration") from None
 
     def endpoint(fn):
         async def handler(request: Request) -> Response:
@@ -130,8 +108,13 @@ def create_app():
                 return JSONResponse(fn(await read_json(request)))
             except RequestError as e:
                 return JSONResponse({"error": str(e)}, status_code=e.status)
+            except LimitError as e:
+                return JSONResponse({"error": str(e)}, status_code=413)
             except MHAInputError as e:
                 return JSONResponse({"error": str(e)}, status_code=422)
+            except RecursionError:
+                return JSONResponse({"error": "input: nests too deeply to be an attention configuration"},
+                                    status_code=400)
         return handler
 
     async def page(request: Request) -> Response:
@@ -151,11 +134,10 @@ def create_app():
     ])
 
 
-def main_from_args(args: Any) -> int:
+def main_from_args(args: argparse.Namespace) -> int:
     try:
         import uvicorn
     except ImportError:
-        from .cli import UsageError
         raise UsageError("serve: needs the web extra: pip install 'mha[serve]'") from None
     config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning")
     server = uvicorn.Server(config)

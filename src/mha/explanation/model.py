@@ -1,424 +1,485 @@
-"""Trace -> explanation: the ordered steps of the worked example, with their numbers.
+"""Trace -> explanation: the worked example's steps, one method per step, in the core's order.
 
-This module decides *what* to say and formats every number (at the requested
-precision) from the trace; renderers decide only *how* it looks.  Prose comes
-from the zh / en catalogs in `texts/`, which share keys and placeholders.
+Each step method reads its numbers from the trace (a head's arrays through
+`Trace.head`), takes its words from the zh / en catalogs, and returns a
+`Section`, or None when the step does not apply to this configuration (RoPE
+without rotary embedding, the cache without a cache, ...).  A new kind of
+attention adds one step method and its catalog texts, and names the method at
+its place in `build` or `head_steps`; no other step needs to know.
 """
 
 from __future__ import annotations
 
-import json
 import math
-import re
-from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
-from typing import Any, Iterable
+from typing import Callable, Iterable
 
 import numpy as np
 
-from ..trace import Trace
+from .base import EDGE, MAX_HEADS, MAX_ROWS, Writer
 from .blocks import Block, Display, Items, Matrix, Note, Para, Section, Table
+from .numbers import prose_number, same_when_shown
 
-LANGS = ("en", "zh")
-MAX_ROWS = 8        # larger matrices are elided like NumPy does: first EDGE, ..., last EDGE
-MAX_COLS = 8
-EDGE = 3
-MAX_HEADS = 4       # more heads than this: only the first two are walked through unless asked
-SMALL = 6           # per-component arithmetic only when S and d_head are this small
+SMALL = 6           # per-component arithmetic only when S and d_v are this small
 
 
-@lru_cache(maxsize=None)
-def catalog(lang: str) -> dict[str, str]:
-    """The prose for one language: key -> template with <placeholders>."""
-    if lang not in LANGS:
-        raise ValueError(f"lang: expected one of {LANGS}, got {lang!r}")
-    text = resources.files("mha.explanation").joinpath("texts", f"{lang}.json").read_text("utf-8")
-    return json.loads(text)
+def sup(name: str, h: int) -> str:
+    """A head's symbol in LaTeX: sup("Q", 0) -> "Q^{(1)}"."""
+    return f"{name}^{{({h + 1})}}"
 
 
-def fill(template: str, params: dict[str, Any]) -> str:
-    """Replace <name> placeholders; a missing one is a bug in the catalog, so it raises."""
-    out = template
-    for name, value in params.items():
-        out = out.replace(f"<{name}>", str(value))
-    if _placeholders(out):
-        raise KeyError(f"unfilled placeholder in {template!r}")
-    return out
+class Builder(Writer):
+    """The sections of one explanation.  Every number is read from the trace."""
 
-
-def _placeholders(text: str) -> list[str]:
-    return re.findall(r"<([a-z_][a-z0-9_]*)>", text)
-
-
-@dataclass(frozen=True)
-class Options:
-    lang: str = "en"
-    precision: int = 4
-    heads: tuple[int, ...] | None = None     # 0-based heads to walk through; None = automatic
-    tokens: slice | None = None              # query rows shown in detail; None = automatic
-    full: bool = False                       # never elide
-    batch: int = 0                           # which sequence of the batch to walk through
-    tiled_block: int | None = None           # add the online-softmax walk-through with this key block
-
-
-class Builder:
-    """Builds the sections for one trace.  Every number is read from the trace."""
-
-    def __init__(self, trace: Trace, opts: Options):
-        self.t, self.o, self.c = trace, opts, trace.config
-        self.cat = catalog(opts.lang)
-        c = self.c
-        if not 0 <= opts.batch < c.B:
-            raise ValueError(f"batch: sequence {opts.batch} does not exist (B = {c.B})")
-        if opts.heads is not None:
-            bad = [h for h in opts.heads if not 0 <= h < c.n_heads]
-            if bad:
-                raise ValueError(f"heads: {bad} out of range, the layer has H = {c.n_heads} heads (0-based)")
-            self.heads = list(opts.heads)
-        elif c.n_heads > MAX_HEADS and not opts.full:
-            self.heads = [0, 1]
-        else:
-            self.heads = list(range(c.n_heads))
-        rows = range(c.T)[opts.tokens] if opts.tokens is not None else range(c.T)
-        if len(rows) == 0:
-            raise ValueError(f"tokens: the range selects no query token (T = {c.T})")
-        self.rows = list(rows)                        # query rows shown in matrices
-        self.read_rows = self.rows if (len(self.rows) <= 4 or opts.full or opts.tokens) else self.rows[:2]
-
-    # ------------------------------------------------------------ helpers
-
-    def tr(self, key: str, **params: Any) -> str:
-        return fill(self.cat[key], params)
-
-    def n(self, x: float) -> str:
-        """A number as printed: integers plainly, others rounded to the precision, -inf as -\\infty."""
-        x = float(x)
-        if math.isinf(x):
-            return "-\\infty" if x < 0 else "\\infty"
-        if x.is_integer() and abs(x) < 1e9:
-            return str(int(x))
-        s = f"{x:.{self.o.precision}f}"
-        return s[1:] if s.startswith("-") and float(s) == 0 else s
-
-    def vec(self, v: Iterable[float]) -> str:
-        return "[" + ", ".join(self.n(x) for x in v) + "]"
-
-    def exact(self, arr: np.ndarray) -> bool:
-        return bool(np.all((arr == np.round(arr)) | ~np.isfinite(arr)))
-
-    def pick(self, n: int, only: list[int] | None = None) -> tuple[int | None, ...]:
-        """Indices to show: all of them, or the first and last EDGE around an elision (None)."""
-        idx = list(range(n)) if only is None else only
-        if self.o.full or len(idx) <= MAX_ROWS:
-            return tuple(idx)
-        return tuple(idx[:EDGE]) + (None,) + tuple(idx[-EDGE:])
-
-    def matrix(self, symbol: str, arr: np.ndarray, *, query_rows: bool = False, heat: bool = False,
-               row_labels: str = "token", col_labels: str | None = None, suffix: str | None = None,
-               masked: np.ndarray | None = None) -> Matrix:
-        """arr is 2-D; rows are query tokens when query_rows (then --tokens applies)."""
-        rows = self.pick(arr.shape[0], self.rows if query_rows else None)
-        cols = self.pick(arr.shape[1])
-        cells = tuple(tuple(None if (i is None or j is None) else self.n(arr[i, j]) for j in cols)
-                      for i in rows)
-        values = np.array([[np.nan if (i is None or j is None) else arr[i, j] for j in cols] for i in rows])
-        shown_mask = None if masked is None else np.array(
-            [[False if (i is None or j is None) else bool(masked[i, j]) for j in cols] for i in rows])
-        rl = tuple("" if i is None else str(i + 1) for i in rows) if row_labels == "token" else None
-        cl = tuple("" if j is None else str(j + 1) for j in cols) if col_labels == "token" else None
-        if suffix is None:
-            suffix = f"\\in \\mathbb{{R}}^{{{arr.shape[0]} \\times {arr.shape[1]}}}"
-        return Matrix(symbol=symbol, cells=cells, rows=rows, cols=cols, shape=arr.shape,
-                      rel="=" if self.exact(arr) else "\\approx", suffix=suffix,
-                      row_labels=rl, col_labels=cl, values=values, heat=heat, masked=shown_mask)
-
-    def sec(self, key: str, title_key: str, blocks: list[Block], level: int = 2, **params: Any) -> Section:
-        return Section(key=key, title=self.tr(title_key, **params), blocks=tuple(b for b in blocks if b), level=level)
-
-    # ------------------------------------------------------------ the steps
-
-    def build(self) -> list[Section]:
-        secs = [self.setup(), self.projections(), self.split()]
-        if self.has_mask():
-            secs.append(self.masks())
+    def build(self, appendix: Iterable[Section] = ()) -> list[Section]:
+        """The whole walk-through; appendix (the tiled walk-through) goes after the heads, before the concat."""
+        sections = [self.setup(), self.projections(), self.split(), self.kv_sharing(), self.rope(), self.cache(),
+                    self.masks()]
         for h in self.heads:
-            secs += self.head(h)
-        if len(self.heads) < self.c.n_heads:
-            secs.append(self.sec("heads_omitted", "omitted.title", [Para(self.tr(
-                "omitted.body", shown=", ".join(str(h + 1) for h in self.heads), H=self.c.n_heads))]))
-        if self.o.tiled_block:
-            from .tiled import tiled_sections
-            secs += tiled_sections(self)
-        secs += [self.concat(), self.output(), self.dimensions(), self.closing()]
-        return secs
+            sections += self.head_steps(h)
+        sections += [self.omitted(), *appendix, self.concat(), self.output(), self.dimensions(), self.closing()]
+        return [s for s in sections if s is not None]
+
+    def head_steps(self, h: int) -> list[Section | None]:
+        """One head's steps in the core's order."""
+        steps: tuple[Callable[[int], Section | None], ...] = (
+            self.head_intro, self.scores, self.alibi, self.scale, self.softmax, self.weighted_sum)
+        return [step(h) for step in steps]
+
+    # ------------------------------------------------------------ symbols and sizes
+
+    def kv(self, name: str, h: int) -> str:
+        """K or V as query head h reads it: its key/value head's symbol (the same number without GQA)."""
+        return sup(name, self.t.group(h))
+
+    @property
+    def seed_layout(self) -> bool:
+        """The worked example's layer: X split evenly into H heads of d_h = d_model / H for Q, K and V alike."""
+        c = self.c
+        return c.X is not None and c.G == c.n_heads and c.d_k == c.d_v and c.n_heads * c.d_k == c.d_model
+
+    @property
+    def dk(self) -> str:
+        """The symbol of a head's query/key width: d_h as in the worked example when values are as wide."""
+        return "d_h" if self.c.d_k == self.c.d_v else "d_k"
+
+    @property
+    def dv(self) -> str:
+        return "d_h" if self.c.d_k == self.c.d_v else "d_v"
+
+    def scaled(self, h: int, width: str) -> str:
+        """Q^(h) K^(g)^T with the configuration's scale, in LaTeX; width is d_k's symbol or its value."""
+        qk = f"{sup('Q', h)} ({self.kv('K', h)})^\\top"
+        rule = self.c.scale_rule
+        if rule == "1/sqrt(d_k)":
+            return f"\\frac{{{qk}}}{{\\sqrt{{{width}}}}}"
+        if rule == "1/d_k":
+            return f"\\frac{{{qk}}}{{{width}}}"
+        if rule == "none":
+            return qk
+        return f"{self.num(self.c.effective_scale)} \\cdot {qk}"
+
+    def sharing(self, g: int) -> str:
+        """The query heads (1-based, listed) that read key/value head g."""
+        return self.listing(h + 1 for h in range(self.c.n_heads) if self.t.group(h) == g)
+
+    # ------------------------------------------------------------ before the heads
 
     def setup(self) -> Section:
-        c, b = self.c, self.o.batch
-        blocks: list[Block] = [Para(self.tr("setup.intro"))]
-        blocks.append(Items((
-            self.tr("setup.B", B=c.B), self.tr("setup.T", T=c.T),
-            self.tr("setup.d_model", d_model=c.d_model), self.tr("setup.H", H=c.n_heads),
-            self.tr("setup.d_head", d_head=c.d_head),
-        ) + ((self.tr("setup.S", S=c.S),) if c.key is not None else ())))
-        blocks.append(Display(f"d_{{\\text{{model}}}} = H \\cdot d_h = {c.n_heads} \\times {c.d_head} = {c.d_model}"))
-        blocks.append(Para(self.tr("setup.why_split")))
-        if c.B > 1:
-            blocks.append(Note(self.tr("setup.batch", b=b + 1, B=c.B)))
-        blocks.append(Para(self.tr("setup.X_rows", T=c.T, d_model=c.d_model)))
+        c = self.c
+        sizes = [self.tr("setup.B", B=c.B), self.tr("setup.T", T=c.T)]
+        if c.X is not None:
+            sizes.append(self.tr("setup.d_model", d_model=c.d_model))
+        sizes.append(self.tr("setup.H", H=c.n_heads))
+        if c.G < c.n_heads:
+            sizes.append(self.tr("setup.G", G=c.G, n_rep=c.n_heads // c.G))
+        if c.d_k == c.d_v:
+            sizes.append(self.tr("setup.d_head", d_head=c.d_k))
+        else:
+            sizes += [self.tr("setup.d_k", d_k=c.d_k), self.tr("setup.d_v", d_v=c.d_v)]
+        if c.cache_K is not None:
+            sizes.append(self.tr("setup.S_cache", S=c.S, S_past=c.S_past, S_new=c.S_new))
+        elif c.key is not None or (c.given_qkv and c.S != c.T):
+            sizes.append(self.tr("setup.S", S=c.S))
+        if c.X is None or c.d_out != c.d_model:
+            sizes.append(self.tr("setup.d_out", d_out=c.d_out))
+        even = c.X is not None and c.d_k == c.d_v and c.n_heads * c.d_k == c.d_model     # d_h = d_model / H
+        layout: list[Block] = [
+            Display(f"d_{{\\text{{model}}}} = H \\cdot d_h = {c.n_heads} \\times {c.d_k} = {c.d_model}"),
+            Para(self.tr("setup.why_split"))] if even else \
+            [Para(self.tr("setup.widths" if c.d_k != c.d_v else "setup.widths_same", d_k=c.d_k, d_v=c.d_v))] \
+            if c.X is not None else []
+        return self.section("setup", "setup.title", [
+            Para(self.tr("setup.intro")), Items(tuple(sizes)), *layout,
+            Note(self.tr("setup.batch", b=self.b + 1, B=c.B)) if c.B > 1 else None,
+            *self.inputs()])
+
+    def inputs(self) -> list[Block]:
+        """X (or Q, K and V when they are given), and the key/value sequence of cross-attention."""
+        c, b = self.c, self.b
+        if c.given_qkv:
+            return [Para(self.tr("setup.qkv_given")), self.matrix("Q", c.Q_in[b], query_rows=True),
+                    self.matrix("K", c.K_in[b]), self.matrix("V", c.V_in[b])]
         X = c.X[b]
-        blocks.append(self.matrix("X", X, query_rows=True))
-        if len(self.rows) <= 8 and c.d_model <= MAX_COLS:
+        blocks: list[Block] = [Para(self.tr("setup.X_rows", T=c.T, d_model=c.d_model)),
+                               self.matrix("X", X, query_rows=True)]
+        if len(self.rows) <= MAX_ROWS and c.d_model <= MAX_ROWS:
             blocks.append(Items(tuple(f"$x_{{{i + 1}}} = {self.vec(X[i])}$" for i in self.rows)))
         if c.key is not None:
-            blocks.append(Para(self.tr("setup.cross", S=c.S)))
-            blocks.append(self.matrix("X_k", c.key[b]))
+            blocks += [Para(self.tr("setup.cross", S=c.S_new)), self.matrix("X_k", c.key[b])]
             if not np.array_equal(c.key, c.value):
                 blocks.append(self.matrix("X_v", c.value[b]))
-        return self.sec("setup", "setup.title", blocks)
+        return blocks
 
-    def projections(self) -> Section:
-        c, t, b = self.c, self.t, self.o.batch
-        blocks: list[Block] = [Para(self.tr("proj.intro"))]
-        src = "X" if c.key is None else "X_k"
-        srcv = "X" if c.key is None else "X_v"
-        blocks.append(Display(f"Q = X W_Q, \\quad K = {src} W_K, \\quad V = {srcv} W_V"))
+    def projections(self) -> Section | None:
+        c, t, b = self.c, self.t, self.b
+        if c.given_qkv:
+            return None
+        src, srcv = ("X", "X") if c.key is None else ("X_k", "X_v")
+        blocks: list[Block] = [Para(self.tr("proj.intro")),
+                               Display(f"Q = X W_Q, \\quad K = {src} W_K, \\quad V = {srcv} W_V")]
         ident = set(c.weights_identity)
         if {"W_Q", "W_K", "W_V"} <= ident:
             blocks.append(Para(self.tr("proj.identity", d_model=c.d_model)))
-        for name in ("W_Q", "W_K", "W_V"):
-            if name not in ident:
-                blocks.append(self.matrix(name, getattr(c, name), row_labels="none"))
-        for bname, sym in (("b_Q", "b_Q"), ("b_K", "b_K"), ("b_V", "b_V")):
-            bias = getattr(c, bname)
-            if bias is not None:
-                blocks.append(Para(self.tr("proj.bias", name=f"${sym}$")))
-                blocks.append(self.matrix(sym, bias[None], row_labels="none"))
-        same = (np.array_equal(t.Q, t.K) and np.array_equal(t.K, t.V))
-        if same and np.array_equal(t.Q[b], c.X[b]):
-            blocks.append(Para(self.tr("proj.all_equal_X")))
-            blocks.append(self.matrix("Q = K = V", t.Q[b], query_rows=True))
+        if c.weights_per_head:
+            blocks.append(Para(self.tr("proj.per_head", names=self.listing(f"${n}$" for n in c.weights_per_head))))
+        blocks += [self.matrix(name, getattr(c, name), rows=None)
+                   for name in ("W_Q", "W_K", "W_V") if name not in ident]
+        for name in ("b_Q", "b_K", "b_V"):
+            if getattr(c, name) is not None:
+                blocks += [Para(self.tr("proj.bias", name=f"${name}$")),
+                           self.matrix(name, getattr(c, name)[None], rows=None)]
+        if t.Q.shape == t.K.shape == t.V.shape and np.array_equal(t.Q, t.K) and np.array_equal(t.K, t.V) \
+                and np.array_equal(t.Q[b], c.X[b]):
+            blocks += [Para(self.tr("proj.all_equal_X")), self.matrix("Q = K = V", t.Q[b], query_rows=True)]
         else:
-            blocks.append(self.matrix("Q", t.Q[b], query_rows=True))
-            blocks.append(self.matrix("K", t.K[b]))
-            blocks.append(self.matrix("V", t.V[b]))
-        return self.sec("projections", "proj.title", blocks)
+            blocks += [self.matrix("Q", t.Q[b], query_rows=True), self.matrix("K", t.K[b]),
+                       self.matrix("V", t.V[b])]
+        return self.section("projections", "proj.title", blocks)
 
     def split(self) -> Section:
-        c, t, b = self.c, self.t, self.o.batch
-        dh = c.d_head
-        blocks: list[Block] = [Para(self.tr("split.intro", H=c.n_heads, d_head=dh))]
-        blocks.append(Items(tuple(
-            self.tr("split.cols", h=h + 1, first=h * dh + 1, last=(h + 1) * dh) for h in range(c.n_heads)
-            if h in self.heads or c.n_heads <= MAX_HEADS)))
+        c, t, b = self.c, self.t, self.b
+        dk, dv = c.d_k, c.d_v
+        if self.seed_layout:
+            intro = self.tr("split.intro", H=c.n_heads, d_head=dk)
+        else:
+            intro = self.tr("split.intro_widths", H=c.n_heads, G=c.G, d_k=dk, d_v=dv)
+        shown = [h for h in range(c.n_heads) if h in self.heads or c.n_heads <= MAX_HEADS]
+        cols = [self.tr("split.cols", h=h + 1, first=h * dk + 1, last=(h + 1) * dk) for h in shown]
+        if not self.seed_layout:
+            cols += [self.tr("split.kv_cols", g=g + 1, first=g * dk + 1, last=(g + 1) * dk, first_v=g * dv + 1,
+                             last_v=(g + 1) * dv) for g in sorted({t.group(h) for h in shown})]
+        blocks: list[Block] = [Para(intro), Items(tuple(cols))]
+        groups_done: set[int] = set()
         for h in self.heads:
-            Qh, Kh, Vh = t.Qh[b, h], t.Kh[b, h], t.Vh[b, h]
-            shape = f"\\in \\mathbb{{R}}^{{{Qh.shape[0]} \\times {dh}}}"
-            if np.array_equal(Qh, Kh) and np.array_equal(Kh, Vh):
-                blocks.append(self.matrix(f"Q^{{({h + 1})}} = K^{{({h + 1})}} = V^{{({h + 1})}}", Qh,
-                                          query_rows=True, suffix=shape))
+            # the split itself, before RoPE and the cache: Trace.head gives what the head attends over instead
+            g = t.group(h)
+            Q, K, V = t.Qh[b, h], t.Kh[b, g], t.Vh[b, g]
+            if Q.shape == K.shape == V.shape and np.array_equal(Q, K) and np.array_equal(K, V):
+                blocks.append(self.matrix(f"{sup('Q', h)} = {sup('K', g)} = {sup('V', g)}", Q, query_rows=True))
             else:
-                blocks.append(self.matrix(f"Q^{{({h + 1})}}", Qh, query_rows=True))
-                blocks.append(self.matrix(f"K^{{({h + 1})}}", Kh))
-                blocks.append(self.matrix(f"V^{{({h + 1})}}", Vh))
-        blocks.append(Para(self.tr("split.rows_cols", d_head=dh)))
-        return self.sec("split", "split.title", blocks)
+                blocks.append(self.matrix(sup("Q", h), Q, query_rows=True))
+                if g not in groups_done:
+                    blocks += [self.matrix(sup("K", g), K), self.matrix(sup("V", g), V)]
+            groups_done.add(g)
+        blocks.append(Para(self.tr("split.rows_cols", d_head=dk)))
+        return self.section("split", "split.title", blocks)
+
+    def kv_sharing(self) -> Section | None:
+        """Grouped-query attention: which query heads read which key/value head, and what the cache saves."""
+        c = self.c
+        if c.G == c.n_heads:
+            return None
+        per_token, per_token_mha = c.G * (c.d_k + c.d_v), c.n_heads * (c.d_k + c.d_v)
+        return self.section("gqa", "gqa.title", [
+            Items(tuple(self.tr("gqa.group", g=g + 1, heads=self.sharing(g)) for g in range(c.G))),
+            Para(self.tr("gqa.cache", G=c.G, H=c.n_heads, per_token=per_token, per_token_mha=per_token_mha,
+                         ratio=self.say(per_token_mha / per_token)))])
+
+    def rope(self) -> Section | None:
+        """Rotary position embedding: the frequencies, the positions, and the rotated queries and keys."""
+        c, t, b = self.c, self.t, self.b
+        r = c.rope
+        if r is None:
+            return None
+        pairs = self.tr("rope.half", half=r.dims // 2) if r.style == "half" else self.tr("rope.interleaved")
+        freqs = self.tr("rope.freqs_base", base=self.say(r.base), dims=r.dims, d_k=c.d_k) if r.base is not None \
+            else self.tr("rope.freqs_given", dims=r.dims, d_k=c.d_k)
+        theta = [f"$\\theta_{{{i + 1}}} = {self.num(f)}$" for i, f in enumerate(r.inv_freq[:EDGE])]
+        if len(r.inv_freq) > EDGE:
+            theta.append("$\\ldots$")
+        theta.append(self.tr("rope.positions", queries=self.listing(r.positions[b].tolist()),
+                             keys=self.listing(r.key_positions[b].tolist())))
+        blocks: list[Block] = [
+            Para(self.tr("rope.intro", pairs=pairs)),
+            Display("(a, b) \\mapsto (a \\cos p\\theta_i - b \\sin p\\theta_i,\\; "
+                    "b \\cos p\\theta_i + a \\sin p\\theta_i)"),
+            Para(freqs), Items(tuple(theta))]
+        groups_done: set[int] = set()
+        for h in self.heads:
+            g = t.group(h)
+            blocks.append(self.matrix(f"\\mathrm{{RoPE}}({sup('Q', h)})", t.Qh_rope[b, h], query_rows=True))
+            if g not in groups_done:
+                blocks.append(self.matrix(f"\\mathrm{{RoPE}}({sup('K', g)})", t.Kh_rope[b, g]))
+                groups_done.add(g)
+        blocks.append(Para(self.tr("rope.relative")))
+        return self.section("rope", "rope.title", blocks)
+
+    def cache(self) -> Section | None:
+        """The KV cache: cached rows first, then the new ones; what the step costs compared with starting over."""
+        c, t, b = self.c, self.t, self.b
+        if c.cache_K is None:
+            return None
+        blocks: list[Block] = [Para(self.tr("cache.intro", S_past=c.S_past, S_new=c.S_new))]
+        for g in sorted({t.group(h) for h in self.heads}):
+            blocks += [self.matrix(sup("K", g), t.K_all[b, g], rows="keys"),
+                       self.matrix(sup("V", g), t.V_all[b, g], rows="keys")]
+        blocks.append(Para(self.tr("cache.cost", S=c.S, S_new=c.S_new, T=c.T)))
+        return self.section("cache", "cache.title", blocks)
 
     def has_mask(self) -> bool:
         c = self.c
-        return c.causal != "none" or c.key_lengths is not None or c.mask is not None or c.bias is not None
+        return (c.causal != "none" or c.key_lengths is not None or c.mask is not None or c.bias is not None
+                or c.window is not None)
 
-    def masks(self) -> Section:
-        c, b = self.c, self.o.batch
+    def masks(self) -> Section | None:
+        c, b = self.c, self.b
+        if not self.has_mask():
+            return None
         items = []
         if c.causal != "none":
             items.append(self.tr(f"mask.causal_{c.causal}"))
             if c.T != c.S:
-                items.append(self.tr("mask.causal_offset", T=c.T, S=c.S,
-                                     offset=0 if c.causal == "top_left" else c.S - c.T))
+                items.append(self.tr("mask.causal_offset", T=c.T, S=c.S, offset=c.offset))
+        if c.window is not None:
+            items.append(self.tr("mask.window_causal" if c.causal != "none" else "mask.window", W=c.window))
+            if c.offset and c.causal == "none":
+                items.append(self.tr("mask.window_offset", offset=c.offset))
         if c.key_lengths is not None:
-            items.append(self.tr("mask.key_lengths", lengths=", ".join(map(str, c.key_lengths.tolist())),
+            items.append(self.tr("mask.key_lengths", lengths=self.listing(c.key_lengths.tolist()),
                                  L=int(c.key_lengths[b]), b=b + 1))
         if c.mask is not None:
             items.append(self.tr("mask.bool"))
         if c.bias is not None:
             items.append(self.tr("mask.bias"))
-        blocks: list[Block] = [Para(self.tr("mask.intro")), Items(tuple(items)),
-                               Para(self.tr("mask.effect"))]
-        fm = self.t.fully_masked[b]
-        if fm.any():
-            rows = sorted({int(i) + 1 for i in np.argwhere(fm)[:, 1]})
-            blocks.append(Note(self.tr("mask.fully_masked", rows=", ".join(map(str, rows)))))
-        return self.sec("masks", "mask.title", blocks)
+        rows = sorted({int(i) + 1 for i in np.argwhere(self.t.fully_masked[b])[:, 1]})
+        return self.section("masks", "mask.title", [
+            Para(self.tr("mask.intro")), Items(tuple(items)), Para(self.tr("mask.effect")),
+            self.padding_elsewhere(),
+            Note(self.tr("mask.fully_masked", rows=self.listing(rows))) if rows else None])
 
-    # ------------------------------------------------------------ one head
+    def padding_elsewhere(self) -> Note | None:
+        """The shown sequence has no padding but another one has: say which one shows it."""
+        lengths = self.c.key_lengths
+        if lengths is None or lengths[self.b] < self.c.S:
+            return None
+        padded = [i + 1 for i, n in enumerate(lengths.tolist()) if n < self.c.S]
+        if not padded:
+            return None
+        return Note(self.tr("mask.padded_elsewhere", b=self.b + 1, padded=self.listing(padded), first=padded[0]))
 
-    def head(self, h: int) -> list[Section]:
-        t, c, b = self.t, self.c, self.o.batch
-        H = h + 1
-        T, S, dh = c.T, c.S, c.d_head
-        QKt, Sm, A, O = t.QKt[b, h], t.S[b, h], t.A[b, h], t.O[b, h]
-        Vh = t.Vh[b, h]
-        secs = [self.sec(f"head{H}", "head.title", [
-            Para(self.tr("head.intro", h=H)),
-            Display(f"O^{{({H})}} = \\mathrm{{softmax}}\\left(\\frac{{Q^{{({H})}} (K^{{({H})}})^\\top}}"
-                    f"{{\\sqrt{{d_h}}}}\\right) V^{{({H})}}")], h=H)]
-        # scores
-        blocks: list[Block] = [Para(self.tr("scores.intro", h=H))]
-        blocks.append(Display(f"Q^{{({H})}} (K^{{({H})}})^\\top:\\quad [{T}, {dh}] \\times [{dh}, {S}] = [{T}, {S}]"))
-        blocks.append(self.matrix(f"Q^{{({H})}} (K^{{({H})}})^\\top", QKt, query_rows=True, col_labels="token"))
-        i = self.read_rows[0]
-        blocks.append(Para(self.tr("scores.meaning", T=T, S=S)))
-        pairs = [self.tr("scores.pair", i=i + 1, j=j + 1, value=self.n(QKt[i, j])) for j in self._some(S)]
-        blocks.append(Para(self.tr("scores.read_row", i=i + 1, row=self.vec(QKt[i, list(self._some(S))]) if S <= MAX_COLS else "")))
-        blocks.append(Items(tuple(pairs)))
-        secs.append(self.sec(f"head{H}.scores", "scores.title", blocks, level=3, h=H))
+    # ------------------------------------------------------------ one head, step by step
 
-        # scale (and mask)
-        scale = c.effective_scale
-        default_scale = c.scale is None
-        blocks = [Para(self.tr("scale.intro" if default_scale else "scale.custom",
-                               d_head=dh, sqrt=self.n(math.sqrt(dh)), scale=self.n(scale)))]
-        frac = (f"\\frac{{Q^{{({H})}} (K^{{({H})}})^\\top}}{{\\sqrt{{{dh}}}}}" if default_scale
-                else f"{self.n(scale)} \\cdot Q^{{({H})}} (K^{{({H})}})^\\top")
-        blocks.append(Display(f"S^{{({H})}} = {frac}" + (" + \\text{bias}" if c.bias is not None else "")))
-        if self.has_mask():
-            blocks.append(Para(self.tr("scale.masked")))
-        blocks.append(self.matrix(f"S^{{({H})}}", Sm, query_rows=True, col_labels="token", masked=Sm == -np.inf))
-        secs.append(self.sec(f"head{H}.scale", "scale.title", blocks, level=3, h=H))
+    def head_intro(self, h: int) -> Section:
+        g, c = self.t.group(h), self.c
+        intro = self.tr("head.intro_shared", h=h + 1, g=g + 1, heads=self.sharing(g)) if c.G < c.n_heads else \
+            self.tr("head.intro", h=h + 1, g=g + 1)
+        return self.section(f"head{h + 1}", "head.title", [
+            Para(intro),
+            Display(f"{sup('O', h)} = \\mathrm{{softmax}}\\left({self.scaled(h, self.dk)}\\right) {self.kv('V', h)}")],
+            h=h + 1)
 
-        # softmax
-        blocks = [Para(self.tr("softmax.intro", h=H))]
-        blocks.append(Display(f"A^{{({H})}}_{{ij}} = \\frac{{e^{{S_{{ij}} - m_i}}}}{{\\sum_{{j'}} e^{{S_{{ij'}} - m_i}}}}, \\quad m_i = \\max_j S_{{ij}}"))
-        blocks.append(Para(self.tr("softmax.stable")))
-        live = [r for r in self.read_rows if not t.fully_masked[b, h, r]]
-        if live:
-            r = live[0]
-            cols = list(self._some(S))
-            blocks.append(Para(self.tr("softmax.steps_row", i=r + 1)))
-            blocks.append(Items((
-                f"$m_{{{r + 1}}} = {self.n(t.row_max[b, h, r])}$",
-                f"$e^{{S - m}} = {self.vec(t.E[b, h, r, cols])}$" if S <= MAX_COLS else
-                f"$e^{{S - m}} = [{', '.join(self.n(x) for x in t.E[b, h, r, cols[:EDGE]])}, \\ldots]$",
-                f"$\\sum = {self.n(t.row_sum[b, h, r])}$",
-            )))
-        blocks.append(self.matrix(f"A^{{({H})}}", A, query_rows=True, col_labels="token", heat=True,
-                                  masked=Sm == -np.inf))
-        sums = A.sum(axis=-1)
-        blocks.append(Para(self.tr("softmax.row_sums", sums=", ".join(self.n(s) for s in sums[self.read_rows]))))
+    def scores(self, h: int) -> Section:
+        QKt = self.t.head(h, self.b)["QKt"]
+        T, S, dk = self.c.T, self.c.S, self.c.d_k
+        i, keys = self.read_rows[0], self.some_keys(S)
+        lhs = f"{sup('Q', h)} ({self.kv('K', h)})^\\top"
+        rope = Note(self.tr("scores.rope", h=h + 1, g=self.t.group(h) + 1)) if self.c.rope is not None else None
+        return self.section(f"head{h + 1}.scores", "scores.title", [
+            Para(self.tr("scores.intro", h=h + 1, g=self.t.group(h) + 1)), rope,
+            Display(f"{lhs}:\\quad [{T}, {dk}] \\times [{dk}, {S}] = [{T}, {S}]"),
+            self.matrix(lhs, QKt, query_rows=True, cols="keys"),
+            Para(self.tr("scores.meaning", T=T, S=S)),
+            Para(self.tr("scores.read_row", i=i + 1, row=self.say_vec(QKt[i, keys]) if S <= MAX_ROWS else "")),
+            Items(tuple(self.tr("scores.pair", i=i + 1, j=j + 1, value=self.say(QKt[i, j])) for j in keys))],
+            level=3, h=h + 1)
+
+    def alibi(self, h: int) -> Section | None:
+        """ALiBi: the head's slope and its bias matrix, added to the scaled scores in the next step."""
+        c, bias = self.c, self.t.position_bias
+        if bias is None:
+            return None
+        from ..core import alibi_slopes
+        slopes = alibi_slopes(c.n_heads) if c.alibi_rule == "press" else c.alibi
+        rule = self.tr("alibi.press", H=c.n_heads) if c.alibi_rule == "press" else self.tr("alibi.custom")
+        return self.section(f"head{h + 1}.alibi", "alibi.title", [
+            Para(self.tr("alibi.intro", h=h + 1, slope=self.say(slopes[h]), rule=rule)),
+            self.matrix(sup("B", h), bias[h], query_rows=True, cols="keys")], level=3, h=h + 1)
+
+    def scale(self, h: int) -> Section:
+        c, S = self.c, self.t.head(h, self.b)["S"]
+        dk, rule = c.d_k, c.scale_rule
+        intro = {"1/sqrt(d_k)": "scale.intro", "1/d_k": "scale.1_d_k", "none": "scale.none"}.get(rule, "scale.custom")
+        extra = (" + \\text{bias}" if c.bias is not None else "") + \
+            (f" + {sup('B', h)}" if self.t.position_bias is not None else "")
+        return self.section(f"head{h + 1}.scale", "scale.title", [
+            Para(self.tr(intro, dk=self.dk, d_head=dk, d_k=dk, sqrt=self.say(math.sqrt(dk)),
+                         scale=self.say(c.effective_scale))),
+            Display(f"{sup('S', h)} = {self.scaled(h, str(dk))}{extra}"),
+            Para(self.tr("scale.masked")) if self.has_mask() else None,
+            self.matrix(sup("S", h), S, query_rows=True, cols="keys", masked=S == -np.inf)],
+            level=3, h=h + 1)
+
+    def softmax(self, h: int) -> Section:
+        a = self.t.head(h, self.b)
+        blocks: list[Block | None] = [
+            Para(self.tr("softmax.intro", h=h + 1)),
+            Display(f"{sup('A', h)}_{{ij}} = \\frac{{e^{{S_{{ij}} - m_i}}}}{{\\sum_{{j'}} e^{{S_{{ij'}} - m_i}}}}, "
+                    "\\quad m_i = \\max_j S_{ij}"),
+            Para(self.tr("softmax.stable")), *self.softmax_substeps(h),
+            self.matrix(sup("A", h), a["A"], query_rows=True, cols="keys", heat=True, masked=a["S"] == -np.inf),
+            Para(self.tr("softmax.row_sums", sums=self.listing(self.say(s) for s in a["A"].sum(-1)[self.read_rows])))]
         for r in self.read_rows:
-            if t.fully_masked[b, h, r]:
-                blocks.append(Note(self.tr("softmax.fully_masked_row", i=r + 1)))
-                continue
-            if S <= SMALL:
-                blocks.append(Para(self.tr("softmax.read_row", i=r + 1, h=H)))
-                blocks.append(Items(tuple(self.tr("softmax.weight", i=r + 1, j=j + 1, w=self.n(A[r, j]))
-                                          for j in range(S))))
-            else:
-                top = np.argsort(-A[r], kind="stable")[:3]
-                blocks.append(Para(self.tr("softmax.top", i=r + 1, h=H, top=", ".join(
-                    self.tr("softmax.top_item", j=j + 1, w=self.n(A[r, j])) for j in top))))
-            vis = t.S[b, h, r] > -np.inf
-            if vis.sum() > 1 and np.ptp(t.S[b, h, r][vis]) == 0:
-                blocks.append(Note(self.tr("softmax.uniform", i=r + 1, k=int(vis.sum()),
-                                           w=self.n(1.0 / vis.sum()))))
-        secs.append(self.sec(f"head{H}.softmax", "softmax.title", blocks, level=3, h=H))
+            blocks += self.read_weights(h, r)
+        return self.section(f"head{h + 1}.softmax", "softmax.title", blocks, level=3, h=h + 1)
 
-        # A V
-        blocks = [Para(self.tr("av.intro", h=H))]
-        blocks.append(Display(f"O^{{({H})}} = A^{{({H})}} V^{{({H})}}:\\quad [{T}, {S}] \\times [{S}, {dh}] = [{T}, {dh}]"))
-        blocks.append(self.matrix(f"V^{{({H})}}", Vh))
+    def softmax_substeps(self, h: int) -> list[Block]:
+        """max, shifted exponentials and sum for the first shown row that sees a key."""
+        a, fm = self.t.head(h, self.b), self.t.fully_masked[self.b, h]
+        live = [r for r in self.read_rows if not fm[r]]
+        if not live:
+            return []
+        r, S = live[0], self.c.S
+        keys = self.some_keys(S)
+        exps = self.vec(a["exp"][r, keys]) if S <= MAX_ROWS else \
+            "[" + ", ".join(self.num(x) for x in a["exp"][r, keys[:EDGE]]) + ", \\ldots]"
+        return [Para(self.tr("softmax.steps_row", i=r + 1)), Items((
+            f"$m_{{{r + 1}}} = {self.num(a['row_max'][r])}$",
+            f"$e^{{S - m}} = {exps}$",
+            f"$\\sum = {self.num(a['row_sum'][r])}$"))]
+
+    def read_weights(self, h: int, r: int) -> list[Block]:
+        """Row r of A^(h) in words: every visible key's weight when the row is short, else the top three."""
+        a = self.t.head(h, self.b)
+        A, visible = a["A"][r], a["S"][r] > -np.inf
+        if self.t.fully_masked[self.b, h, r]:
+            return [Note(self.tr("softmax.fully_masked_row", i=r + 1))]
+        keys = np.flatnonzero(visible)
+        if self.c.S <= SMALL:
+            blocks: list[Block] = [Para(self.tr("softmax.read_row", i=r + 1, h=h + 1)), Items(tuple(
+                self.tr("softmax.weight", i=r + 1, j=j + 1, w=self.say(A[j])) for j in keys))]
+        else:
+            top = keys[np.argsort(-A[keys], kind="stable")[:3]]
+            blocks = [Para(self.tr("softmax.top", i=r + 1, h=h + 1, top=self.listing(
+                self.tr("softmax.top_item", j=j + 1, w=self.say(A[j])) for j in top)))]
+        if len(keys) > 1 and np.ptp(a["S"][r, keys]) == 0:
+            blocks.append(Note(self.tr("softmax.uniform", i=r + 1, k=len(keys), w=self.say(1.0 / len(keys)))))
+        return blocks
+
+    def weighted_sum(self, h: int) -> Section:
+        a, fm = self.t.head(h, self.b), self.t.fully_masked[self.b, h]
+        T, S, dv = self.c.T, self.c.S, self.c.d_v
+        blocks: list[Block | None] = [
+            Para(self.tr("av.intro", h=h + 1, g=self.t.group(h) + 1)),
+            Display(f"{sup('O', h)} = {sup('A', h)} {self.kv('V', h)}:"
+                    f"\\quad [{T}, {S}] \\times [{S}, {dv}] = [{T}, {dv}]"),
+            self.matrix(self.kv("V", h), a["V"], rows="keys")]
         for r in self.read_rows:
-            if t.fully_masked[b, h, r]:
-                continue
-            blocks.append(Display(self.weighted_sum(H, r, A[r], Vh)))
-            if S <= SMALL and dh <= 4:
-                for d in range(dh):
-                    blocks.append(Display(self.component_sum(A[r], Vh[:, d], O[r, d])))
-                slip = self.rounding_slip(A[r], Vh, O[r])
-                if slip:
-                    blocks.append(Note(slip))
-            blocks.append(Display(f"o^{{({H})}}_{{{r + 1}}} = {self.vec(O[r])}"))
-        blocks.append(self.matrix(f"O^{{({H})}}", O, query_rows=True))
-        blocks.append(Para(self.tr("av.meaning", T=T, d_head=dh, h=H)))
-        secs.append(self.sec(f"head{H}.av", "av.title", blocks, level=3, h=H))
-        return secs
+            if not fm[r]:
+                blocks += self.output_row(h, r)
+        blocks += [self.matrix(sup("O", h), a["O"], query_rows=True),
+                   Para(self.tr("av.meaning", T=T, d_head=dv, h=h + 1))]
+        return self.section(f"head{h + 1}.av", "av.title", blocks, level=3, h=h + 1)
 
-    def _some(self, n: int) -> range | list[int]:
-        return range(n) if n <= MAX_COLS or self.o.full else list(range(EDGE)) + [n - 1]
-
-    def weighted_sum(self, H: int, r: int, a: np.ndarray, V: np.ndarray) -> str:
-        S = len(a)
+    def output_row(self, h: int, r: int) -> list[Block | None]:
+        """o_r as a mix of the value rows; for a small head also each component's arithmetic."""
+        a = self.t.head(h, self.b)
+        w, V, o = a["A"][r], a["V"], a["O"][r]
+        S, dv = V.shape
+        v = self.kv("v", h)
         js = list(range(S)) if S <= SMALL or self.o.full else [0, 1, None, S - 1]
-        terms = [("\\cdots" if j is None else f"{self.n(a[j])}\\,v^{{({H})}}_{{{j + 1}}}") for j in js]
-        return f"o^{{({H})}}_{{{r + 1}}} = " + " + ".join(terms)
+        terms = " + ".join("\\cdots" if j is None else f"{self.num(w[j])}\\,{v}_{{{j + 1}}}" for j in js)
+        o_r = f"{sup('o', h)}_{{{r + 1}}}"
+        blocks: list[Block | None] = [Display(f"{o_r} = {terms}")]
+        if S <= SMALL and dv <= 4:
+            blocks += [Display(" + ".join(f"{self.num(x)} \\times {self.num(y)}" for x, y in zip(w, V[:, d]))
+                               + f" = {self.num(o[d])}") for d in range(dv)]
+            blocks.append(self.rounding_slip(w, V, o))
+        blocks.append(Display(f"{o_r} = {self.vec(o)}"))
+        return blocks
 
-    def component_sum(self, a: np.ndarray, v: np.ndarray, result: float) -> str:
-        terms = " + ".join(f"{self.n(w)} \\times {self.n(x)}" for w, x in zip(a, v))
-        return f"{terms} = {self.n(result)}"
-
-    def rounding_slip(self, a: np.ndarray, V: np.ndarray, o: np.ndarray) -> str | None:
+    def rounding_slip(self, w: np.ndarray, V: np.ndarray, o: np.ndarray) -> Note | None:
         """When adding the terms as shown would change the last digit, say why (the document's 0.7518)."""
         p = self.o.precision
         for d in range(V.shape[1]):
-            naive = sum(round(float(w), p) * round(float(x), p) for w, x in zip(a, V[:, d]))
-            if f"{naive:.{p}f}" != f"{o[d]:.{p}f}":
-                return self.tr("av.rounding", naive=f"{naive:.{p}f}", exact=f"{o[d]:.{p + 2}f}",
-                               shown=f"{o[d]:.{p}f}")
+            naive = sum(round(float(x), p) * round(float(y), p) for x, y in zip(w, V[:, d]))
+            if not same_when_shown(naive, o[d], p):
+                return Note(self.tr("av.rounding", naive=self.say(naive), shown=self.say(o[d]),
+                                    exact=prose_number(o[d], p + 2)))
         return None
-
-    def heatmaps(self) -> tuple[Matrix, ...]:
-        """A^(h) of every head (not only the walked-through ones), for the HTML grid and plots."""
-        t, b = self.t, self.o.batch
-        return tuple(self.matrix(f"A^{{({h + 1})}}", t.A[b, h], query_rows=True, col_labels="token", heat=True,
-                                 masked=t.S[b, h] == -np.inf, suffix="") for h in range(self.c.n_heads))
 
     # ------------------------------------------------------------ after the heads
 
+    def omitted(self) -> Section | None:
+        if len(self.heads) == self.c.n_heads:
+            return None
+        return self.section("heads_omitted", "omitted.title", [Para(self.tr(
+            "omitted.body", shown=self.listing(h + 1 for h in self.heads), H=self.c.n_heads))])
+
     def concat(self) -> Section:
-        c, t, b = self.c, self.t, self.o.batch
-        parts = ", ".join(f"O^{{({h + 1})}}" for h in range(min(c.n_heads, MAX_HEADS)))
+        c = self.c
+        parts = ", ".join(sup("O", h) for h in range(min(c.n_heads, MAX_HEADS)))
         if c.n_heads > MAX_HEADS:
-            parts += f", \\ldots, O^{{({c.n_heads})}}"
-        blocks: list[Block] = [Para(self.tr("concat.intro", H=c.n_heads, d_head=c.d_head, d_model=c.d_model))]
-        blocks.append(Display(f"O_{{\\text{{concat}}}} = \\mathrm{{Concat}}({parts})"))
-        blocks.append(self.matrix("O_{\\text{concat}}", t.O_concat[b], query_rows=True))
-        return self.sec("concat", "concat.title", blocks)
+            parts += f", \\ldots, {sup('O', c.n_heads - 1)}"
+        width = c.n_heads * c.d_v
+        intro = self.tr("concat.intro", H=c.n_heads, d_head=c.d_v, d_model=c.d_model) if width == c.d_model else \
+            self.tr("concat.intro_width", H=c.n_heads, d_head=c.d_v, width=width)
+        return self.section("concat", "concat.title", [
+            Para(intro), Display(f"O_{{\\text{{concat}}}} = \\mathrm{{Concat}}({parts})"),
+            self.matrix("O_{\\text{concat}}", self.t.O_concat[self.b], query_rows=True)])
 
     def output(self) -> Section:
-        c, t, b = self.c, self.t, self.o.batch
-        blocks: list[Block] = [Para(self.tr("output.intro", d_model=c.d_model))]
-        blocks.append(Display("Y = O_{\\text{concat}} W_O" + (" + b_O" if c.b_O is not None else "")))
-        if "W_O" in c.weights_identity:
-            blocks.append(Para(self.tr("output.identity")))
+        c = self.c
+        if c.W_O is None:
+            blocks: list[Block | None] = [Para(self.tr("output.none")), Display("Y = O_{\\text{concat}}")]
         else:
-            blocks.append(self.matrix("W_O", c.W_O, row_labels="none"))
-        if c.b_O is not None:
-            blocks.append(self.matrix("b_O", c.b_O[None], row_labels="none"))
-        blocks.append(self.matrix("Y", t.Y[b], query_rows=True))
-        return self.sec("output", "output.title", blocks)
+            blocks = [
+                Para(self.tr("output.intro", rows=c.W_O.shape[0], d_out=c.d_out)),
+                Display("Y = O_{\\text{concat}} W_O" + (" + b_O" if c.b_O is not None else "")),
+                Para(self.tr("output.identity")) if "W_O" in c.weights_identity else
+                self.matrix("W_O", c.W_O, rows=None),
+                self.matrix("b_O", c.b_O[None], rows=None) if c.b_O is not None else None]
+        return self.section("output", "output.title", blocks + [self.matrix("Y", self.t.Y[self.b], query_rows=True)])
 
     def dimensions(self) -> Section:
-        rows = []
-        for row in self.t.shape_table():
-            rows.append((self.tr("dim." + row["step"]), "$" + _symbol_tex(row["symbol"]) + "$",
-                         "$[" + ", ".join(map(str, row["shape"])) + "]$"))
-        return self.sec("dimensions", "dim.title", [Table(
-            header=(self.tr("dim.h_step"), self.tr("dim.h_symbol"), self.tr("dim.h_shape")), rows=tuple(rows))])
+        rows = tuple((self.tr("dim." + row["step"]), "$" + _symbol_tex(row["symbol"]) + "$",
+                      "$[" + ", ".join(map(str, row["shape"])) + "]$") for row in self.t.shape_table())
+        return self.section("dimensions", "dim.title", [Table(
+            header=(self.tr("dim.h_step"), self.tr("dim.h_symbol"), self.tr("dim.h_shape")), rows=rows)])
 
     def closing(self) -> Section:
-        return self.sec("closing", "closing.title", [
-            Display("o^{(h)}_i = \\sum_{j=1}^{S} A^{(h)}_{ij} \\,v^{(h)}_j, \\qquad "
-                    "[T, S] \\times [S, d_h] = [T, d_h]"),
+        dv = self.dv
+        return self.section("closing", "closing.title", [
+            Display(f"o^{{(h)}}_i = \\sum_{{j=1}}^{{S}} A^{{(h)}}_{{ij}} \\,v^{{(h)}}_j, \\qquad "
+                    f"[T, S] \\times [S, {dv}] = [T, {dv}]"),
             Para(self.tr("closing.body")),
-            Para(self.tr("closing.multi")),
-        ])
+            Para(self.tr("closing.multi", dk=self.dk) if self.c.W_O is not None else self.tr("closing.multi_none"))])
+
+    def heatmaps(self) -> tuple[Matrix, ...]:
+        """A^(h) of every head (not only the walked-through ones), for the HTML grid."""
+        maps = []
+        for h in range(self.c.n_heads):
+            a = self.t.head(h, self.b)
+            maps.append(self.matrix(sup("A", h), a["A"], query_rows=True, cols="keys", heat=True,
+                                    masked=a["S"] == -np.inf, show_shape=False))
+        return tuple(maps)
 
 
 def _symbol_tex(symbol: str) -> str:
-    """The trace's plain symbols ("Q^(h) K^(h)T") as LaTeX."""
-    s = symbol.replace("^(h)", "^{(h)}").replace("O_concat", "O_{\\text{concat}}")
-    s = s.replace("K^{(h)}T", "(K^{(h)})^\\top")
+    """The trace's plain symbols ("Q^(h) K^(g)T", "K_cache^(g)", "RoPE(Q^(h))") as LaTeX."""
+    s = symbol.replace("^(h)", "^{(h)}").replace("^(g)", "^{(g)}").replace("O_concat", "O_{\\text{concat}}")
+    s = s.replace("K^{(h)}T", "(K^{(h)})^\\top").replace("K^{(g)}T", "(K^{(g)})^\\top")
+    s = s.replace("RoPE(", "\\mathrm{RoPE}(").replace("_cache", "_{\\text{cache}}")
+    s = s.replace(" with cache", "\\ \\text{with cache}")
     for w in ("W_Q", "W_K", "W_V", "W_O", "X_k", "X_v"):
         s = s.replace(w, w[:2] + "{" + w[2:] + "}")
     return s

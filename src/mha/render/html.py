@@ -7,14 +7,12 @@ MathML Core (rendered natively by the browser), heatmaps are table cells.
 from __future__ import annotations
 
 import html
-from typing import Any
 
-import numpy as np
-
-from ..explanation.blocks import Display, Items, Matrix, Note, Para, Table
-from ..explanation.model import catalog
-from .common import grid, numbered
-from .mathml import inline_html, to_mathml
+from ..explanation import Cell, Display, Explanation, Items, Matrix, Note, Para, Table
+from ..explanation.catalog import catalog
+from ..explanation.numbers import format_number
+from .common import grid, numbered, relation_latex, shape_latex
+from .mathml import prose_html, to_mathml
 
 CSS = """
 .mha-explanation{font-family:system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK SC","PingFang SC",
@@ -46,77 +44,83 @@ CSS = """
 """
 
 
+def html_number(x: float, precision: int) -> str:
+    """A number in HTML: digits, −∞, or a power of ten as a superscript."""
+    p = format_number(x, precision)
+    if p.digits == "inf":
+        return ("−" if p.sign else "") + "∞"
+    if p.exponent is not None:
+        return f"{p.sign}{p.digits}×10<sup>{p.exponent}</sup>"
+    return p.sign + p.digits
+
+
 def _cell_style(v: float) -> str:
     """A blue shade for a weight in [0, 1]; white text on the darkest cells."""
-    if not np.isfinite(v):
-        return ""
-    a = 0.06 + 0.84 * max(0.0, min(1.0, float(v)))
+    a = 0.06 + 0.84 * max(0.0, min(1.0, v))
     color = "#fff" if a > 0.55 else "#1f2328"
     return f' style="background:rgba(9,105,218,{a:.2f});color:{color}"'
 
 
+def _cell(m: Matrix, i: int, j: int, cell: Cell) -> str:
+    text = html_number(cell.value, m.precision)
+    if cell.masked:
+        return f'<td class="v masked" data-i="{i}" data-j="{j}" title="masked">{text}</td>'
+    style = _cell_style(cell.value) if m.heat else ""
+    return f'<td class="v" data-i="{i}" data-j="{j}"{style}>{text}</td>'
+
+
 def matrix_html(m: Matrix) -> str:
-    cells = grid(m, row_dots="⋮", col_dots="⋯", diag_dots="⋱")
+    dots = grid(m, lambda c: "", row_dots="⋮", col_dots="⋯", diag_dots="⋱")
     sym = html.escape(m.symbol, quote=True)
-    out = [f'<div class="mx"><div class="lhs">{to_mathml(m.symbol + " " + m.rel)}</div>',
+    out = [f'<div class="mx"><div class="lhs">{to_mathml(m.symbol + " " + relation_latex(m))}</div>',
            f'<table class="m{" heat" if m.heat else ""}" data-symbol="{sym}">']
     if m.col_labels:
         out.append("<tr>" + ("<th></th>" if m.row_labels else "") + "<td></td>"
-                   + "".join(f"<th>{html.escape(c)}</th>" for c in m.col_labels) + "<td></td></tr>")
-    for r, row in enumerate(cells):
-        edge = " ".join(name for name, on in (("first", r == 0), ("last", r == len(cells) - 1)) if on)
+                   + "".join(f"<th>{html.escape(lab)}</th>" for lab in m.col_labels) + "<td></td></tr>")
+    for r, (i, row) in enumerate(zip(m.rows, m.cells)):
+        edge = " ".join(name for name, on in (("first", r == 0), ("last", r == len(m.cells) - 1)) if on)
         tr = [f'<tr class="{edge}">' if edge else "<tr>"]
         if m.row_labels:
             tr.append(f"<th>{html.escape(m.row_labels[r])}</th>")
         tr.append('<td class="l"></td>')
-        i = m.rows[r]
-        for c, text in enumerate(row):
-            j = m.cols[c]
-            masked = m.masked is not None and bool(m.masked[r, c])
-            shown = "−∞" if text == "-\\infty" else html.escape(text.replace("\\", ""))
-            if i is None or j is None:
-                tr.append(f"<td>{shown}</td>")
-            elif masked:
-                tr.append(f'<td class="v masked" data-i="{i}" data-j="{j}" title="masked">{shown}</td>')
-            else:
-                style = _cell_style(m.values[r, c]) if m.heat and m.values is not None else ""
-                tr.append(f'<td class="v" data-i="{i}" data-j="{j}"{style}>{shown}</td>')
+        for c, cell in enumerate(row):
+            tr.append(f"<td>{dots[r][c]}</td>" if cell is None else _cell(m, i, m.cols[c], cell))
         tr.append('<td class="r"></td></tr>')
         out.append("".join(tr))
     out.append("</table>")
-    if m.suffix:
-        out.append(f'<div class="suffix">{to_mathml(m.suffix)}</div>')
+    if m.show_shape:
+        out.append(f'<div class="suffix">{to_mathml(shape_latex(m))}</div>')
     out.append("</div>")
     return "".join(out)
 
 
-def _block(b: Any) -> str:
-    if isinstance(b, Para):
-        return f"<p>{inline_html(b.text)}</p>"
-    if isinstance(b, Note):
-        return f'<p class="note">{inline_html(b.text)}</p>'
-    if isinstance(b, Items):
-        return "<ul>" + "".join(f"<li>{inline_html(i)}</li>" for i in b.items) + "</ul>"
-    if isinstance(b, Display):
-        return f'<div class="display">{to_mathml(b.latex, display=True)}</div>'
-    if isinstance(b, Matrix):
-        return matrix_html(b)
-    if isinstance(b, Table):
-        head = "".join(f"<th>{inline_html(h)}</th>" for h in b.header)
-        rows = "".join("<tr>" + "".join(f"<td>{inline_html(c)}</td>" for c in row) + "</tr>" for row in b.rows)
-        return f'<table class="dims"><tr>{head}</tr>{rows}</table>'
-    raise TypeError(type(b))
+def _block(b: Display | Items | Matrix | Note | Para | Table) -> str:
+    match b:
+        case Note():
+            return f'<p class="note">{prose_html(b.text)}</p>'
+        case Para():
+            return f"<p>{prose_html(b.text)}</p>"
+        case Items():
+            return "<ul>" + "".join(f"<li>{prose_html(i)}</li>" for i in b.items) + "</ul>"
+        case Display():
+            return f'<div class="display">{to_mathml(b.latex, display=True)}</div>'
+        case Matrix():
+            return matrix_html(b)
+        case Table():
+            head = "".join(f"<th>{prose_html(h)}</th>" for h in b.header)
+            rows = "".join("<tr>" + "".join(f"<td>{prose_html(c)}</td>" for c in row) + "</tr>" for row in b.rows)
+            return f'<table class="dims"><tr>{head}</tr>{rows}</table>'
 
 
-def body_html(ex: Any, id_prefix: str = "") -> str:
+def body_html(ex: Explanation, id_prefix: str = "") -> str:
     """The explanation's headings, contents and sections; ids start with id_prefix (one per language on a page)."""
     cat = catalog(ex.lang)
     parts = [f"<h1>{html.escape(ex.title)}</h1>", f'<p class="sub">{html.escape(ex.subtitle)}</p>']
     toc = []
     body = []
     if ex.heatmaps:
-        body.append(f'<section id="{id_prefix}heatmaps"><h2>{inline_html(cat["heatmaps.title"])}</h2>'
-                    f'<p>{inline_html(cat["heatmaps.intro"])}</p><div class="grid">')
+        body.append(f'<section id="{id_prefix}heatmaps"><h2>{prose_html(cat["heatmaps.title"])}</h2>'
+                    f'<p>{prose_html(cat["heatmaps.intro"])}</p><div class="grid">')
         for m in ex.heatmaps:
             body.append(f"<figure>{matrix_html(m)}</figure>")
         body.append("</div></section>")
@@ -125,12 +129,12 @@ def body_html(ex: Any, id_prefix: str = "") -> str:
         sid = id_prefix + "s-" + sec.key.replace(".", "-")
         tag = "h2" if sec.level <= 2 else "h3"
         if sec.level <= 2:
-            toc.append(f'<li><a href="#{sid}">{number}. {inline_html(sec.title)}</a></li>')
-        body.append(f'<section id="{sid}"><{tag}>{number}. {inline_html(sec.title)}</{tag}>')
+            toc.append(f'<li><a href="#{sid}">{number}. {prose_html(sec.title)}</a></li>')
+        body.append(f'<section id="{sid}"><{tag}>{number}. {prose_html(sec.title)}</{tag}>')
         body.extend(_block(b) for b in sec.blocks)
         body.append("</section>")
     parts.append(f'<nav><strong>{html.escape(cat["html.contents"])}</strong><ul>{"".join(toc)}</ul></nav>')
-    return "".join(parts + body)
+    return "\n".join(parts + body)       # a line per block: readable source and golden diffs
 
 
 def _html_lang(lang: str) -> str:
@@ -145,14 +149,14 @@ def _page(lang: str, title: str, css: str, body: str) -> str:
             f"<body>{body}</body></html>\n")
 
 
-def render_html(ex: Any, *, standalone: bool = True) -> str:
+def render_html(ex: Explanation, *, standalone: bool = True) -> str:
     inner = f'<div class="mha-explanation" lang="{_html_lang(ex.lang)}">{body_html(ex)}</div>'
     if not standalone:
         return f"<style>{CSS}</style>{inner}"
     return _page(ex.lang, ex.title, CSS, inner)
 
 
-def render_html_languages(explanations: list[Any]) -> str:
+def render_html_languages(explanations: list[Explanation], *, standalone: bool = True) -> str:
     """One page holding the same explanation in several languages, the first shown, with a switch at the top.
 
     The switch is radio buttons and CSS (the buttons are siblings of the
@@ -174,6 +178,8 @@ def render_html_languages(explanations: list[Any]) -> str:
     bodies = "".join(f'<div class="mha-explanation" lang="{_html_lang(ex.lang)}" data-lang="{ex.lang}">'
                      f"{body_html(ex, id_prefix=ex.lang + '-')}</div>" for ex in explanations)
     css = CSS + SWITCH_CSS + "".join(rules)
+    if not standalone:
+        return f"<style>{css}</style>" + "".join(radios) + switch + bodies
     return _page(langs[0], " / ".join(ex.title for ex in explanations), css, "".join(radios) + switch + bodies)
 
 

@@ -2,32 +2,27 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
-from ..explanation.blocks import Display, Items, Matrix, Note, Para, Table
+from ..explanation import Display, Explanation, Items, Matrix, Note, Para, Table
 from .common import numbered
 from .markdown import matrix_latex
+from .mathread import spans
 
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{",
             "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "$": r"\$"}
-_MATH = re.compile(r"(\$[^$]+\$)")
 
 
 def escape(text: str) -> str:
-    """Escape prose for LaTeX, leaving $...$ math spans as they are."""
-    parts = _MATH.split(text)
+    """Escape prose for LaTeX, leaving its $...$ math as it is."""
     out = []
-    for i, part in enumerate(parts):
-        if i % 2:
-            out.append(part)
+    for s in spans(text):
+        if s.math:
+            out.append(f"${s.source}$")
         else:
-            s = "".join(_SPECIAL.get(ch, ch) for ch in part)
-            out.append(s.replace("--", "-{}-"))
+            out.append("".join(_SPECIAL.get(ch, ch) for ch in s.source).replace("--", "-{}-"))
     return "".join(out)
 
 
-def render_latex(ex: Any) -> str:
+def render_latex(ex: Explanation) -> str:
     zh = ex.lang == "zh"
     out = [
         r"\documentclass[11pt,a4paper]{" + ("ctexart" if zh else "article") + "}",
@@ -52,19 +47,20 @@ def render_latex(ex: Any) -> str:
         cmd = "section" if sec.level <= 2 else "subsection"
         out.append(f"\\{cmd}{{{number}. {escape(sec.title)}}}")
         for b in sec.blocks:
-            if isinstance(b, Para):
-                out += [escape(b.text), ""]
-            elif isinstance(b, Note):
-                out += [r"\begin{quote}\itshape " + escape(b.text) + r"\end{quote}"]
-            elif isinstance(b, Items):
-                out += [r"\begin{itemize}"] + [r"\item " + escape(i) for i in b.items] + [r"\end{itemize}"]
-            elif isinstance(b, (Display, Matrix)):
-                math = b.latex if isinstance(b, Display) else matrix_latex(b)
-                out += [r"\begin{center}\fitwidth{$\displaystyle", math, r"$}\end{center}"]
-            elif isinstance(b, Table):
-                out += [r"\begin{center}", r"\begin{tabular}{" + "l" * len(b.header) + "}", r"\hline",
-                        " & ".join(escape(h) for h in b.header) + r" \\ \hline"]
-                out += [" & ".join(escape(c) for c in row) + r" \\" for row in b.rows]
-                out += [r"\hline", r"\end{tabular}", r"\end{center}"]
+            match b:
+                case Note():
+                    out += [r"\begin{quote}\itshape " + escape(b.text) + r"\end{quote}"]
+                case Para():
+                    out += [escape(b.text), ""]
+                case Items():
+                    out += [r"\begin{itemize}"] + [r"\item " + escape(i) for i in b.items] + [r"\end{itemize}"]
+                case Display() | Matrix():
+                    math = b.latex if isinstance(b, Display) else matrix_latex(b)
+                    out += [r"\begin{center}\fitwidth{$\displaystyle", math, r"$}\end{center}"]
+                case Table():
+                    out += [r"\begin{center}", r"\begin{tabular}{" + "l" * len(b.header) + "}", r"\hline",
+                            " & ".join(escape(h) for h in b.header) + r" \\ \hline"]
+                    out += [" & ".join(escape(c) for c in row) + r" \\" for row in b.rows]
+                    out += [r"\hline", r"\end{tabular}", r"\end{center}"]
     out.append(r"\end{document}")
-    return "\n".join(line for line in out if line is not None) + "\n"
+    return "\n".join(out) + "\n"

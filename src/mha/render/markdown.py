@@ -2,36 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..explanation.blocks import Display, Items, Matrix, Note, Para, Table
-from .common import grid, numbered
+from ..explanation import Display, Explanation, Items, Matrix, Note, Para, Table
+from ..explanation.numbers import latex_number
+from .common import grid, numbered, relation_latex, shape_latex
 
 
 def matrix_latex(m: Matrix) -> str:
-    """`symbol rel \\begin{bmatrix}...\\end{bmatrix} suffix`, one matrix row per line."""
-    rows = grid(m, row_dots="\\vdots", col_dots="\\cdots", diag_dots="\\ddots")
+    """`symbol = \\begin{bmatrix}...\\end{bmatrix} \\in \\mathbb{R}^{r \\times c}`, one matrix row per line."""
+    rows = grid(m, lambda c: latex_number(c.value, m.precision),
+                row_dots="\\vdots", col_dots="\\cdots", diag_dots="\\ddots")
     body = " \\\\\n".join(" & ".join(row) for row in rows)
-    tail = f" {m.suffix}" if m.suffix else ""
-    return f"{m.symbol} {m.rel} \\begin{{bmatrix}}\n{body}\n\\end{{bmatrix}}{tail}"
+    tail = f" {shape_latex(m)}" if m.show_shape else ""
+    return f"{m.symbol} {relation_latex(m)} \\begin{{bmatrix}}\n{body}\n\\end{{bmatrix}}{tail}"
 
 
-def render_markdown(ex: Any) -> str:
+def render_markdown(ex: Explanation) -> str:
     out = [f"# {ex.title}", "", f"*{ex.subtitle}*", ""]
     for number, sec in numbered(ex.sections):
         out += [f"{'#' * sec.level} {number}. {sec.title}", ""]
         for b in sec.blocks:
-            if isinstance(b, Para):
-                out += [b.text, ""]
-            elif isinstance(b, Note):
-                out += [f"> {b.text}", ""]
-            elif isinstance(b, Items):
-                out += [f"- {item}" for item in b.items] + [""]
-            elif isinstance(b, Display):
-                out += ["$$", b.latex, "$$", ""]
-            elif isinstance(b, Matrix):
-                out += ["$$", matrix_latex(b), "$$", ""]
-            elif isinstance(b, Table):
-                out += ["| " + " | ".join(b.header) + " |", "|" + "---|" * len(b.header)]
-                out += ["| " + " | ".join(row) + " |" for row in b.rows] + [""]
+            match b:
+                case Note():
+                    out += [f"> {b.text}", ""]
+                case Para():
+                    out += [b.text, ""]
+                case Items():
+                    out += [f"- {item}" for item in b.items] + [""]
+                case Display():
+                    out += ["$$", b.latex, "$$", ""]
+                case Matrix():
+                    out += ["$$", matrix_latex(b), "$$", ""]
+                case Table():
+                    out += ["| " + " | ".join(b.header) + " |", "|" + "---|" * len(b.header)]
+                    out += ["| " + " | ".join(row) + " |" for row in b.rows] + [""]
     return "\n".join(out).rstrip() + "\n"

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
+from typing import IO
 
 from rich.cells import cell_len
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 from rich.text import Text as RichText
 
-from ..explanation.blocks import Display, Items, Matrix, Note, Para, Table
-from .common import grid, numbered
-from .unimath import inline_to_unicode, to_unicode
+from ..explanation import Cell, Display, Explanation, Items, Matrix, Note, Para, Table
+from ..explanation.numbers import format_number
+from .common import grid, numbered, relation_latex, shape_latex
+from .unicode import prose_to_unicode, superscript, to_unicode
 
 
-_PIECE = re.compile(r"[A-Za-z0-9_.,:;'’()\\[\\]=+\\-]+ ?|.", re.S)
+_PIECE = re.compile(r"[A-Za-z0-9_.,:;'’()\[\]=+\-]+ ?|.", re.S)
 
 
 def fold_cjk(text: str, width: int) -> str:
@@ -43,16 +44,32 @@ def fold_cjk(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
+def text_number(x: float, precision: int) -> str:
+    """A number in the terminal: digits, -∞, or mantissa×10 with a superscript exponent."""
+    p = format_number(x, precision)
+    if p.digits == "inf":
+        return p.sign + "∞"
+    if p.exponent is not None:
+        return f"{p.sign}{p.digits}×10{superscript(p.exponent)}"
+    return p.sign + p.digits
+
+
 def _matrix(m: Matrix, color: bool) -> Text:
-    cells = [[to_unicode(c) for c in row] for row in grid(m, row_dots="⋮", col_dots="…", diag_dots="⋱")]
+    cells = grid(m, lambda c: text_number(c.value, m.precision), row_dots="⋮", col_dots="…", diag_dots="⋱")
     widths = [max(cell_len(row[j]) for row in cells) for j in range(len(m.cols))]
-    label = to_unicode(m.symbol) + " " + to_unicode(m.rel) + " "
-    suffix = "  " + to_unicode(m.suffix) if m.suffix else ""
-    row_lab = [f"{lab:>3} " if lab else "    " for lab in (m.row_labels or ())] or [""] * len(cells)
+    if m.col_labels:
+        widths = [max(w, cell_len(lab)) for w, lab in zip(widths, m.col_labels)]
+    label = to_unicode(m.symbol) + " " + to_unicode(relation_latex(m)) + " "
+    suffix = "  " + to_unicode(shape_latex(m)) if m.show_shape else ""
+    if m.row_labels:
+        lab_w = max(3, *(cell_len(lab) for lab in m.row_labels))
+        row_lab = [" " * (lab_w - cell_len(lab)) + lab + " " for lab in m.row_labels]
+    else:
+        row_lab = [""] * len(cells)
     pad = " " * cell_len(label)
     out = Text()
     if m.col_labels:
-        heads = "  ".join(lab.rjust(w) for lab, w in zip(m.col_labels, widths))
+        heads = "  ".join(" " * (w - cell_len(lab)) + lab for lab, w in zip(m.col_labels, widths))
         out.append(" " * (cell_len(row_lab[0]) + cell_len(label) + 2) + heads + "\n", style="dim")
     n = len(cells)
     mid = (n - 1) // 2
@@ -62,15 +79,7 @@ def _matrix(m: Matrix, color: bool) -> Text:
         out.append(label if r == mid else pad, style="bold" if r == mid else "")
         out.append(left + " ")
         for j, (c, w) in enumerate(zip(row, widths)):
-            style = ""
-            if color and m.heat and m.values is not None:
-                v = m.values[r, j]
-                if v == v:  # not NaN (an elision)
-                    level = int(40 + 160 * max(0.0, min(1.0, float(v))))
-                    style = f"on rgb({255 - level // 2},{255 - level // 3},255) black"
-            if c == "-∞":
-                style = "dim"
-            out.append(c.rjust(w), style=style)
+            out.append(" " * (w - cell_len(c)) + c, style=_cell_style(m.cells[r][j], m.heat and color))
             if j < len(row) - 1:
                 out.append("  ")
         out.append(" " + right)
@@ -81,7 +90,19 @@ def _matrix(m: Matrix, color: bool) -> Text:
     return out
 
 
-def _renderables(ex: Any, color: bool, width: int) -> list[Any]:
+def _cell_style(cell: Cell | None, heat: bool) -> str:
+    """Masked cells dim; attention weights shaded when colour is on."""
+    if cell is None:
+        return ""
+    if cell.masked:
+        return "dim"
+    if heat:
+        level = int(40 + 160 * max(0.0, min(1.0, cell.value)))
+        return f"on rgb({255 - level // 2},{255 - level // 3},255) black"
+    return ""
+
+
+def _renderables(ex: Explanation, color: bool, width: int) -> list[RenderableType]:
     zh = ex.lang == "zh"
 
     def Text(text: str = "", style: str = "") -> RichText:  # noqa: N802 - a drop-in for rich's Text
@@ -89,34 +110,36 @@ def _renderables(ex: Any, color: bool, width: int) -> list[Any]:
             return RichText(fold_cjk(text, width), style=style, no_wrap=True)
         return RichText(text, style=style)
 
-    items: list[Any] = [Text(inline_to_unicode(ex.title), style="bold"), Text(ex.subtitle, style="dim"), Text()]
+    items: list[RenderableType] = [Text(prose_to_unicode(ex.title), style="bold"), Text(ex.subtitle, style="dim"),
+                                   Text()]
     for number, sec in numbered(ex.sections):
-        title = f"{number}. {inline_to_unicode(sec.title)}"
+        title = f"{number}. {prose_to_unicode(sec.title)}"
         if sec.level <= 2:
             items.append(Rule(Text(title, style="bold cyan"), align="left", style="cyan"))
         else:
             items.append(Text(title, style="bold"))
         for b in sec.blocks:
-            if isinstance(b, Para):
-                items.append(Text(inline_to_unicode(b.text)))
-            elif isinstance(b, Note):
-                items.append(Text("› " + inline_to_unicode(b.text), style="italic yellow"))
-            elif isinstance(b, Items):
-                items.append(Group(*(Text("  • " + inline_to_unicode(i)) for i in b.items)))
-            elif isinstance(b, Display):
-                items.append(Text("    " + to_unicode(b.latex), style="green"))
-            elif isinstance(b, Matrix):
-                items.append(_matrix(b, color))
-            elif isinstance(b, Table):
-                t = RichTable(*(inline_to_unicode(h) for h in b.header), show_edge=False, header_style="bold")
-                for row in b.rows:
-                    t.add_row(*(inline_to_unicode(c) for c in row))
-                items.append(t)
+            match b:
+                case Note():
+                    items.append(Text("› " + prose_to_unicode(b.text), style="italic yellow"))
+                case Para():
+                    items.append(Text(prose_to_unicode(b.text)))
+                case Items():
+                    items.append(Group(*(Text("  • " + prose_to_unicode(i)) for i in b.items)))
+                case Display():
+                    items.append(Text("    " + to_unicode(b.latex), style="green"))
+                case Matrix():
+                    items.append(_matrix(b, color))
+                case Table():
+                    t = RichTable(*(prose_to_unicode(h) for h in b.header), show_edge=False, header_style="bold")
+                    for row in b.rows:
+                        t.add_row(*(prose_to_unicode(c) for c in row))
+                    items.append(t)
         items.append(Text())
     return items
 
 
-def render_text(ex: Any, *, color: bool = False, width: int = 100) -> str:
+def render_text(ex: Explanation, *, color: bool = False, width: int = 100) -> str:
     buf = io.StringIO()
     console = Console(file=buf, width=width, force_terminal=color, no_color=not color,
                       color_system="truecolor" if color else None, highlight=False, emoji=False,
@@ -126,7 +149,7 @@ def render_text(ex: Any, *, color: bool = False, width: int = 100) -> str:
     return "\n".join(line.rstrip() for line in buf.getvalue().splitlines()) + "\n"
 
 
-def print_text(ex: Any, file: Any = None) -> None:
+def print_text(ex: Explanation, file: IO[str] | None = None) -> None:
     console = Console(file=file, highlight=False, emoji=False)
     color = console.is_terminal and not console.no_color
     if not color:

@@ -63,7 +63,9 @@ function payload() {
   if (state.weights === "custom" && state.custom.trim()) {
     try { Object.assign(input, JSON.parse(state.custom)); } catch (e) { return {error: "weights: " + e.message}; }
   }
-  return {input, weights: state.weights, seed: state.seed, lang: state.lang};
+  const body = {input, weights: state.weights, lang: state.lang};
+  if (state.weights === "random") body.seed = state.seed;      // a seed with other weights is refused
+  return body;
 }
 
 function schedule() { clearTimeout(timer); timer = setTimeout(update, 120); }
@@ -96,7 +98,7 @@ document.querySelectorAll("input[name=weights]").forEach((r) => r.addEventListen
   state.weights = r.value; $("seed-box").hidden = r.value !== "random"; $("custom-weights").hidden = r.value !== "custom";
   schedule();
 }));
-$("seed").addEventListener("input", () => { state.seed = parseInt($("seed").value, 10) || 0; schedule(); });
+$("seed").addEventListener("input", () => { state.seed = Math.max(0, parseInt($("seed").value, 10) || 0); schedule(); });
 $("custom-weights").addEventListener("input", () => { state.custom = $("custom-weights").value; schedule(); });
 $("causal").addEventListener("change", () => { state.causal = $("causal").value; schedule(); });
 $("key-length").addEventListener("input", () => { state.key_length = $("key-length").value; schedule(); });

@@ -1,0 +1,120 @@
+"""What every part of a walk-through shares: the trace, the options, the prose, and how a matrix is shown.
+
+`model.Builder` (the steps of the layer) and `tiled.Tiled` (the online-softmax
+walk-through) both build on `Writer`; neither imports the other.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import numpy as np
+
+from ..trace import Trace
+from .blocks import Block, Cell, Matrix, Section
+from .catalog import catalog, fill
+from .numbers import latex_number, prose_number
+from .options import Options
+
+MAX_ROWS = 8        # larger matrices are elided like NumPy does: first EDGE, ..., last EDGE
+EDGE = 3
+MAX_HEADS = 4       # more heads than this: only the first two are walked through unless asked
+READ_ROWS = 4       # more shown rows than this: only the first two are read out in words
+
+
+class Writer:
+    """The trace and options of one explanation, with the helpers every step uses.  Numbers are read, never computed."""
+
+    def __init__(self, trace: Trace, opts: Options):
+        opts.check(trace.config)
+        self.t, self.o, self.c, self.b = trace, opts, trace.config, opts.batch
+        self.cat = catalog(opts.lang)
+        H = self.c.n_heads
+        if opts.heads is not None:
+            self.heads = list(opts.heads)
+        else:
+            self.heads = [0, 1] if H > MAX_HEADS and not opts.full else list(range(H))
+        self.rows = list(range(self.c.T)[opts.tokens or slice(None)])      # query rows shown in matrices
+        few = len(self.rows) <= READ_ROWS or opts.full or opts.tokens
+        self.read_rows = self.rows if few else self.rows[:2]             # query rows read out in words
+
+    # ------------------------------------------------------------ words and numbers
+
+    def tr(self, key: str, **params: Any) -> str:
+        """The catalog's text for key, placeholders filled."""
+        return fill(self.cat[key], params)
+
+    def num(self, x: float) -> str:
+        """A number inside math."""
+        return latex_number(x, self.o.precision)
+
+    def say(self, x: float) -> str:
+        """A number inside a sentence."""
+        return prose_number(x, self.o.precision)
+
+    def vec(self, v: Iterable[float]) -> str:
+        """A row of numbers inside math: [a, b, c]."""
+        return "[" + ", ".join(self.num(x) for x in v) + "]"
+
+    def say_vec(self, v: Iterable[float]) -> str:
+        """A row of numbers inside a sentence."""
+        return "[" + ", ".join(self.say(x) for x in v) + "]"
+
+    def listing(self, parts: Iterable[Any]) -> str:
+        """An enumeration with the language's separator ("1, 2" / "1、2")."""
+        return self.cat["list.sep"].join(str(p) for p in parts)
+
+    # ------------------------------------------------------------ matrices and sections
+
+    def pick(self, n: int, only: list[int] | None = None) -> tuple[int | None, ...]:
+        """Indices to show: all of them, or the first and last EDGE around an elision (None)."""
+        idx = list(range(n)) if only is None else only
+        if self.o.full or len(idx) <= MAX_ROWS:
+            return tuple(idx)
+        return tuple(idx[:EDGE]) + (None,) + tuple(idx[-EDGE:])
+
+    def labels(self, side: str) -> list[str]:
+        """Every token's label on one side: "queries", "keys" (cache rows first) or "new_keys" (this call's).
+
+        The input's token texts when it gave them, else the numbers 1, 2, ... as the prose counts.
+        """
+        c, b = self.c, self.b
+        names = c.tokens if side == "queries" else c.key_tokens
+        n = {"queries": c.T, "keys": c.S, "new_keys": c.S_new}[side]
+        if names is None:
+            first = c.S_past + 1 if side == "new_keys" else 1
+            return [str(first + i) for i in range(n)]
+        return list(names[b][c.S_past:] if side == "new_keys" else names[b])
+
+    def matrix(self, symbol: str, arr: np.ndarray, *, query_rows: bool = False, rows: str | None = "new_keys",
+               cols: str | None = None, show_shape: bool = True, heat: bool = False,
+               masked: np.ndarray | None = None) -> Matrix:
+        """A 2-D array as shown.  rows / cols name the tokens along each axis ("queries", "keys", "new_keys")
+        for the labels, or None; query rows are chosen by the tokens option."""
+        rows = "queries" if query_rows else rows
+        shown_rows = self.pick(arr.shape[0], self.rows if query_rows else None)
+        shown_cols = self.pick(arr.shape[1])
+        cells = tuple(tuple(None if i is None or j is None else
+                            Cell(float(arr[i, j]), masked is not None and bool(masked[i, j])) for j in shown_cols)
+                      for i in shown_rows)
+        exact = bool(np.all((arr == np.round(arr)) | ~np.isfinite(arr)))
+        return Matrix(symbol=symbol, cells=cells, rows=shown_rows, cols=shown_cols,
+                      shape=(arr.shape[0], arr.shape[1]), precision=self.o.precision, approx=not exact,
+                      show_shape=show_shape, heat=heat, row_labels=self._shown(rows, shown_rows),
+                      col_labels=self._shown(cols, shown_cols))
+
+    def _shown(self, side: str | None, idx: tuple[int | None, ...]) -> tuple[str, ...] | None:
+        if side is None:
+            return None
+        names = self.labels(side)
+        return tuple("" if i is None else names[i] for i in idx)
+
+    def section(self, key: str, title_key: str, blocks: Iterable[Block | None], level: int = 2,
+                **params: Any) -> Section:
+        """A section titled from the catalog; None blocks (steps that do not apply) are left out."""
+        return Section(key=key, title=self.tr(title_key, **params), blocks=tuple(b for b in blocks if b),
+                       level=level)
+
+    def some_keys(self, n: int) -> list[int]:
+        """Key columns to read out: all of a short row, else the first EDGE and the last."""
+        return list(range(n)) if n <= MAX_ROWS or self.o.full else list(range(EDGE)) + [n - 1]
