@@ -21,30 +21,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
 from mha import fast
 from mha.attend import attention
-
-RESULTS = Path(__file__).resolve().parent / "results"
-
-
-def fastest(fns, reps: int, clock=time.perf_counter) -> list[float]:
-    """The fastest of reps alternating runs of each function, in seconds."""
-    best = [float("inf")] * len(fns)
-    for f in fns:
-        f()
-    for _ in range(reps):
-        for i, f in enumerate(fns):
-            t0 = clock()
-            f()
-            best[i] = min(best[i], clock() - t0)
-    return best
-
+from timing import Report, fastest
 
 def with_plan(p: fast.Plan, fn):
     """Run fn with fast.plan forced to p."""
@@ -112,11 +95,7 @@ def main(argv=None) -> int:
     p.add_argument("--label", default="interim")
     p.add_argument("--quick", action="store_true")
     args = p.parse_args(argv)
-    lines: list[str] = []
-
-    def out(s: str) -> None:
-        print(s, flush=True)
-        lines.append(s)
+    out = Report(f"cutover-{args.label}")
 
     out(f"mha.fast cut-over points, label {args.label!r}; cpu {os.cpu_count()} cores; numpy {np.__version__}; "
         f"exponential np.{fast.exponential(np.dtype(np.float32))[0].__name__}; "
@@ -130,10 +109,7 @@ def main(argv=None) -> int:
             scan_table(dtype, causal, (64, 128, 256, 512, 1024) if not args.quick else (128, 256), out)
     for dtype in (np.float32, np.float64):
         tile_table(dtype, out, T=2048 if not args.quick else 1024)
-    RESULTS.mkdir(exist_ok=True)
-    path = RESULTS / f"cutover-{args.label}.txt"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"written: {path}", file=sys.stderr)
+    out.save()
     return 0
 
 

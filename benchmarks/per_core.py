@@ -13,29 +13,13 @@ alternating runs of each is kept.  Writes benchmarks/results/per-core-NAME.txt.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
 from mha import fast
 from mha.attend import attention
-
-RESULTS = Path(__file__).resolve().parent / "results"
-
-
-def fastest(fns, reps: int) -> list[float]:
-    best = [float("inf")] * len(fns)
-    for f in fns:
-        f()
-    for _ in range(reps):
-        for i, f in enumerate(fns):
-            t0 = time.thread_time()
-            f()
-            best[i] = min(best[i], time.thread_time() - t0)
-    return best
-
+from timing import Report, fastest
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -46,11 +30,7 @@ def main(argv=None) -> int:
     torch.set_num_threads(1)
     F = torch.nn.functional
     g = np.random.default_rng(0)
-    lines: list[str] = []
-
-    def out(s: str) -> None:
-        print(s, flush=True)
-        lines.append(s)
+    out = Report(f"per-core-{args.label}")
 
     out(f"one core each (CPU time, fastest of alternating runs), float32, B = 1, H = 12, d_head = 64; "
         f"mha's exponential np.{fast.exponential(np.dtype(np.float32))[0].__name__}; torch {torch.__version__}")
@@ -77,13 +57,10 @@ def main(argv=None) -> int:
         ours = (lambda: attention(q, k, v, causal=causal, enable_gqa=bool(G), window=W, workers=1))
         scores = 12 * (T * W - W * (W - 1) // 2 if W else T * T / (2 if causal else 1))
         reps = max(2, min(20, int(3e8 / scores)))
-        a, b = fastest([theirs, ours], reps)
+        a, b = fastest([theirs, ours], reps, clock=time.thread_time)
         name = ("causal" if causal else "no mask") + (f" GQA 12/{G}" if G else "") + (f" W={W}" if W else "")
         out(f"{name:<22} {T:>6} {a / scores * 1e9:>15.3f} {b / scores * 1e9:>13.3f} {a / b:>10.2f}")
-    RESULTS.mkdir(exist_ok=True)
-    path = RESULTS / f"per-core-{args.label}.txt"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"written: {path}", file=sys.stderr)
+    out.save()
     return 0
 
 
