@@ -24,6 +24,7 @@ import numpy as np
 
 from ..inputs import Config, MHAInputError, as_array
 from .catalog import LANGS
+from .tokens import first_query, query_rows
 
 WEIGHTS = ("identity", "random", "custom")    # custom: the weights the input gives
 MAX_PRECISION = 12
@@ -37,7 +38,7 @@ class Options:
     lang: str = "en"
     precision: int = 4
     heads: tuple[int, ...] | None = None     # heads to walk through; None = automatic
-    tokens: slice | None = None              # query rows shown in detail; None = automatic
+    tokens: slice | None = None              # query tokens shown in detail, 0-based along their numbers; None = all
     full: bool = False                       # never elide
     batch: int = 0                           # which sequence of the batch to walk through
     tiled_block: int | None = None           # add the online-softmax walk-through with this key block
@@ -54,8 +55,10 @@ class Options:
         if bad:
             raise MHAInputError(f"heads: {', '.join(map(str, bad))} out of range; the layer has H = {cfg.n_heads} "
                                 f"heads, numbered 1 to {cfg.n_heads}")
-        if self.tokens is not None and len(range(cfg.T)[self.tokens]) == 0:
-            raise MHAInputError(f"tokens: the range selects no query token (T = {cfg.T})")
+        if self.tokens is not None and not query_rows(cfg, self.tokens):
+            first = first_query(cfg)
+            raise MHAInputError(f"tokens: the range selects no query token (T = {cfg.T}, numbered {first + 1} to "
+                                f"{first + cfg.T})")
         if self.tiled_block is not None:
             _check_int("block_size", self.tiled_block, 1, None)
 
