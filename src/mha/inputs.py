@@ -239,7 +239,7 @@ class Config:
             out["causal"] = self.causal
         if self.scale is not None:
             out["scale"] = self.scale
-        if self.alibi is not None:
+        if self.alibi_rule is not None:
             out["alibi"] = True if self.alibi_rule == "press" else self.alibi
         if self.cache_K is not None:
             out["cache"] = {"K": user(self.cache_K), "V": user(self.cache_V)}

@@ -126,12 +126,12 @@ class Request:
 def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: Any = None,
                   lang: str | Sequence[str] | None = None, precision: Any = 4, heads: Sequence[Any] | None = None,
                   tokens: str | None = None, full: bool = False, batch: Any = None,
-                  block_size: Any = None) -> Request:
+                  block_size: Any = None, widths: Mapping[str, Any] | None = None) -> Request:
     """Check every option once and settle the weights.
 
     weights "identity" sets W_Q, W_K, W_V and W_O to the identity (whatever the
     input held); "random" draws them from `seed`; "custom" or None keeps the
-    input's.  heads, batch and the tokens range "FIRST:LAST" are 1-based, as
+    input's.  widths (d_k, d_v, d_out; None entries ignored) shape random weights.  heads, batch and the tokens range "FIRST:LAST" are 1-based, as
     every heading and label reads.  lang is a code or a comma-separated list.
     """
     from ..inputs import with_random_weights
@@ -145,7 +145,11 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
             raise MHAInputError("seed: only used with random weights (--weights random)")
         _check_int("seed", seed, 0, MAX_SEED)
     if weights == "random":
-        data = with_random_weights(data, 0 if seed is None else seed)
+        for name, value in (widths or {}).items():
+            if value is not None:
+                _check_int(name, value, 1, None)
+        data = with_random_weights(data, 0 if seed is None else seed,
+                                   **{k: v for k, v in (widths or {}).items() if v is not None})
     elif weights == "identity":
         data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")})
     _check_int("precision", precision, 0, MAX_PRECISION)
