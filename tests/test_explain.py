@@ -22,12 +22,16 @@ RENDER = {"txt": lambda ex: ex.to_text(color=False, width=100), "md": lambda ex:
           "tex": lambda ex: ex.to_latex()}
 
 
+GOLDEN_EXAMPLES = ("document", "llama-decode")     # the seed's worked example and the LLaMA decoding step
+
+
+@pytest.mark.parametrize("example", GOLDEN_EXAMPLES)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ext", sorted(RENDER))
-def test_golden_document_example(lang, ext):
-    """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py -k golden"""
-    text = RENDER[ext](mha.explain(lang=lang))
-    path = GOLDEN / f"document.{lang}.{ext}"
+def test_golden_examples(example, lang, ext):
+    """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py tests/test_html.py -k golden"""
+    text = RENDER[ext](mha.explain(mha.EXAMPLES[example].data, lang=lang))
+    path = GOLDEN / f"{example}.{lang}.{ext}"
     if UPDATE:
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"missing golden file {path}; run with MHA_UPDATE_GOLDEN=1"
@@ -229,7 +233,7 @@ def check_sentences(ex):
             n += check_rope_sentences(t, text, q0, p)
         if key == "alibi":
             slopes = press_slopes(c.n_heads) if c.alibi_rule == "press" else c.alibi
-            found = re.findall(r"\$m_\{(\d+)\} = (" + NUMBER + r")\$", text)
+            found = re.findall(r"\$m\^\{\((\d+)\)\} = (" + NUMBER + r")\$", text)
             assert [int(k) for k, _ in found] == list(range(1, c.n_heads + 1))
             assert all(same(v, slopes[int(k) - 1], p) for k, v in found), found
             n += len(found)

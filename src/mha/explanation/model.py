@@ -169,11 +169,12 @@ class Builder(ModernSteps):
             g = t.group(h)
             Q, K, V = t.Qh[b, h], t.Kh[b, g], t.Vh[b, g]
             if Q.shape == K.shape == V.shape and np.array_equal(Q, K) and np.array_equal(K, V):
-                blocks.append(self.matrix(f"{sup('Q', h)} = {sup('K', g)} = {sup('V', g)}", Q, query_rows=True))
+                blocks.append(self.matrix(f"{sup('Q', h)} = {self.new_kv('K', g)} = {self.new_kv('V', g)}", Q,
+                                          query_rows=True))
             else:
                 blocks.append(self.matrix(sup("Q", h), Q, query_rows=True))
                 if g not in groups_done:
-                    blocks += [self.matrix(sup("K", g), K), self.matrix(sup("V", g), V)]
+                    blocks += [self.matrix(self.new_kv("K", g), K), self.matrix(self.new_kv("V", g), V)]
             groups_done.add(g)
         blocks.append(Para(self.tr("split.rows_cols", d_head=dk)))
         return self.section("split", "split.title", blocks)

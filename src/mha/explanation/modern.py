@@ -24,6 +24,11 @@ class ModernSteps(Writer):
         """The query heads (1-based, listed) that read key/value head g."""
         return self.listing(h + 1 for h in range(self.c.n_heads) if self.t.group(h) == g)
 
+    def new_kv(self, name: str, g: int) -> str:
+        """K or V of key/value head g as this call's split gives it: with a cache, only the new rows, so
+        K^(g) stays the name of what the heads attend over (cache rows first)."""
+        return sup(name, g) + ("_{\\text{new}}" if self.c.cache_K is not None else "")
+
     def shown_groups(self) -> list[int]:
         """The key/value heads that the walked-through query heads read."""
         return sorted({self.t.group(h) for h in self.heads})
@@ -63,7 +68,7 @@ class ModernSteps(Writer):
         for h in self.heads:
             blocks.append(self.matrix(f"\\mathrm{{RoPE}}({sup('Q', h)})", t.Qh_rope[b, h], query_rows=True))
         for g in self.shown_groups():
-            blocks.append(self.matrix(f"\\mathrm{{RoPE}}({sup('K', g)})", t.Kh_rope[b, g]))
+            blocks.append(self.matrix(f"\\mathrm{{RoPE}}({self.new_kv('K', g)})", t.Kh_rope[b, g]))
         return self.section("rope", "rope.title", blocks + self.rope_relative())
 
     def some(self, n: int) -> list[int]:
@@ -199,11 +204,11 @@ class ModernSteps(Writer):
             return None
         rule = self.tr("alibi.press", H=c.n_heads) if c.alibi_rule == "press" else self.tr("alibi.custom")
         slopes = self.slopes()
-        items = tuple(self.tr("alibi.slope", h=h + 1, slope=f"$m_{{{h + 1}}} = {self.num(s)}$")
+        items = tuple(self.tr("alibi.slope", h=h + 1, slope=f"$m^{{({h + 1})}} = {self.num(s)}$")
                       for h, s in enumerate(slopes))
         return self.section("alibi", "alibi.layer_title", [
             Para(self.tr("alibi.layer_intro", rule=rule)),
-            Display("B^{(h)}_{ij} = -m_h \\cdot |p_i - j|"), Items(items)])
+            Display("B^{(h)}_{ij} = -m^{(h)} \\cdot |p_i - j|"), Items(items)])
 
     def alibi(self, h: int) -> Section | None:
         """ALiBi in one head: its slope and its bias matrix (the trace's position_bias), added to the scaled scores."""
