@@ -546,6 +546,24 @@ def test_every_catalog_text_converts_to_plain_unicode():
             assert "\\" not in out and "$" not in out and "{" not in out, (key, out)
 
 
+def test_prose_is_cut_into_math_as_pylatexenc_reads_it():
+    """The quick $-split of prose agrees with pylatexenc's walker on every catalog text, every sentence of every
+    named example's explanation, and texts that must go to the walker (braces, comments, $$, escaped dollars)."""
+    from mha.render.mathread import spans, walked_spans
+    texts = [text for lang in LANGS for text in catalog(lang).values()]
+    for name in mha.EXAMPLES:
+        for lang in LANGS:
+            ex = mha.explain(mha.EXAMPLES[name].data, lang=lang)
+            texts += [s.title for s in ex.sections]
+            for s in ex.sections:
+                for b in s.blocks:
+                    texts += [b.text] if hasattr(b, "text") else list(getattr(b, "items", ()))
+    texts += ["{$x$} and $y$", "50% of $x$", "a $$x$$ b", "costs \\$5 and $y$", "odd $x", "$a$$b$"]
+    assert len(texts) > 1000
+    for text in texts:
+        assert spans(text) == walked_spans(text), text
+
+
 def test_unicode_of_the_formulas_the_explanation_writes():
     from mha.render.unicode import to_unicode
     assert to_unicode(r"A^{(1)}_{ij} = \frac{e^{S_{ij} - m_i}}{\sum_{j'} e^{S_{ij'} - m_i}}") == \
