@@ -302,11 +302,11 @@ def test_configurations_render_in_every_format(name, lang):
         assert "-\\infty" in md or name == "bias_scale"
     if name == "fully_masked":
         assert catalog(lang)["softmax.fully_masked_row"].replace("<i>", "2") in md
-    if name == "bottom_right_cross":   # T = 2 queries, S = 4 keys: the queries are tokens 3 and 4 of the keys
+    if name == "bottom_right_cross":   # T = 2 queries of their own sequence, S = 4 keys: query i sits at key i + 2
         a = next(b for s in ex.sections if s.key == "head1.softmax" for b in s.blocks
                  if isinstance(b, mha.explanation.Matrix))
-        assert a.row_labels == ("3", "4") and a.col_labels == ("1", "2", "3", "4")
-        assert catalog(lang)["mask.causal_positions"] in md
+        assert a.row_labels == ("1", "2") and a.col_labels == ("1", "2", "3", "4")
+        assert "i + 2" in md and catalog(lang)["mask.causal_positions"] not in md
         assert check_sentences(ex) > 10
     if name == "large":
         assert "\\vdots" in md and "--heads" in md

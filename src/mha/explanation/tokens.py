@@ -1,11 +1,12 @@
 """How the explanation names tokens: by their number in the sequence, or by the input's token texts.
 
-Queries are numbered from 1, keys from 1 (cache rows first).  When the queries
-are the last tokens of the key sequence (a KV cache: the new token follows the
-cached ones; a causal mask aligned bottom right; a window, ALiBi or RoPE that
-place query i at position i + offset), a query is numbered by its position
-among the keys, so the new token of a decoding step is "token 4", not "token 1",
-and "token 4 attends to token 2" reads as the sequence does.
+Queries are numbered from 1, keys from 1 (cache rows first).  In a decoding
+step with a KV cache the queries are the tokens that follow the cached ones, so
+a query is numbered by its position in the sequence: the new token after three
+cached ones is "token 4", not "token 1", and "token 4 attends to token 2" reads
+as the sequence does.  Without a cache the queries may be another sequence
+(cross-attention), so they keep their own numbers and the masks' texts say at
+which key position query i sits (i + offset).
 
 >>> from mha.inputs import parse_config
 >>> cfg = parse_config({"X": [[1.0, 0.0]], "n_heads": 1, "causal": True,
@@ -22,10 +23,9 @@ SIDES = ("queries", "keys", "new_keys", "past_keys")
 
 
 def first_query(cfg: Config) -> int:
-    """How many key positions come before query row 0: cfg.offset when the queries sit among the keys, else 0."""
-    positional = (cfg.cache_K is not None or cfg.causal == "bottom_right" or cfg.window is not None
-                  or cfg.alibi_rule is not None or cfg.rope is not None)
-    return cfg.offset if positional and cfg.offset > 0 else 0
+    """How many tokens come before query row 0 in the numbering: the cached ones (cfg.offset, S_past when the
+    new tokens follow the cache), else 0."""
+    return cfg.offset if cfg.cache_K is not None and cfg.offset > 0 else 0
 
 
 def token_labels(cfg: Config, side: str, b: int = 0) -> list[str]:
