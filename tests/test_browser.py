@@ -122,6 +122,18 @@ def server():
     proc.wait(timeout=10)
 
 
+def _open(browser, server):
+    """The served page, once it has shown its first explanation; returns the page and that rendering's number."""
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(server + "/")
+    return page, _wait_rendered(page, 0)
+
+
+def _screenshot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=False)
+
+
 def _y_cells(page):
     return page.evaluate("""() => [...document.querySelectorAll('#out table[data-symbol="Y"] td.v')]
         .map(td => [+td.dataset.i, +td.dataset.j, td.textContent])""")
@@ -137,9 +149,7 @@ def _wait_rendered(page, after: int) -> int:
 
 
 def test_served_page_follows_an_edit(browser, server):
-    page = browser.new_page(viewport={"width": 1300, "height": 900})
-    page.goto(server + "/")
-    n = _wait_rendered(page, 0)
+    page, n = _open(browser, server)
     X = np.array(mha.DOCUMENT_EXAMPLE["X"], dtype=float)
     before = mha.trace(X, n_heads=2).Y[0]
     assert [float(text) for _, _, text in _y_cells(page)] == [round(float(x), 4) for x in before.ravel()]
@@ -151,21 +161,18 @@ def test_served_page_follows_an_edit(browser, server):
     assert len(cells) == 12
     for i, j, text in cells:
         assert abs(float(text) - expected[i, j]) <= 0.5e-4 + 1e-12, (i, j, text, expected[i, j])
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "served-page.png"), full_page=False)
+    _screenshot(page, "served-page.png")
     page.close()
 
 
 def test_served_page_switches_language(browser, server):
-    page = browser.new_page(viewport={"width": 1300, "height": 900})
-    page.goto(server + "/")
-    n = _wait_rendered(page, 0)
+    page, n = _open(browser, server)
     page.select_option("#lang", "zh")
     _wait_rendered(page, n)
     assert "多头注意力" in page.inner_text("#out h1")
     assert page.inner_text("header h1") == "多头注意力演示"
     assert page.is_hidden("#seed-box")
-    page.screenshot(path=str(ARTIFACTS / "served-page-zh.png"), full_page=False)
+    _screenshot(page, "served-page-zh.png")
     page.close()
 
 
@@ -205,9 +212,7 @@ def _assert_page_shows(page, expected):
 def test_served_page_head_width_gqa_rope_and_no_w_o(browser, server):
     """Random weights with d_k = 4 (not d_model / H), then GQA (G = 1), RoPE and no W_O, one at a time: Y is the
     Python trace's."""
-    page = browser.new_page(viewport={"width": 1300, "height": 900})
-    page.goto(server + "/")
-    n = _wait_rendered(page, 0)
+    page, n = _open(browser, server)
     X = mha.DOCUMENT_EXAMPLE["X"]
     data = {"X": X, "n_heads": 2}
 
@@ -234,16 +239,13 @@ def test_served_page_head_width_gqa_rope_and_no_w_o(browser, server):
     assert Y.shape == (3, 8)                                     # Y = O_concat: H * d_v = 2 * 4 columns
     _assert_page_shows(page, Y)
     assert page.is_hidden("#error")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "served-page-variants.png"), full_page=False)
+    _screenshot(page, "served-page-variants.png")
     page.close()
 
 
 def test_served_page_named_examples_and_the_window_band(browser, server):
     """The menu loads a named example into the controls; the page shows its Y, and a window's band is hatched."""
-    page = browser.new_page(viewport={"width": 1300, "height": 900})
-    page.goto(server + "/")
-    n = _wait_rendered(page, 0)
+    page, n = _open(browser, server)
     assert page.locator("#example option").count() == len(mha.EXAMPLES) + 1
     for name in ("llama-decode", "per-head", "window"):
         page.select_option("#example", name)
@@ -262,6 +264,5 @@ def test_served_page_named_examples_and_the_window_band(browser, server):
         assert masked == {tuple(ij) for ij in np.argwhere(~t.visible[0, h])}
         assert all("linear-gradient" in img for _, _, m, img in table if m)
     assert len(masked) == 25 - 9                                   # 5 tokens, window 2: 9 visible pairs per head
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "served-page-window.png"), full_page=False)
+    _screenshot(page, "served-page-window.png")
     page.close()
