@@ -230,7 +230,7 @@ def check_sentences(ex):
                 assert all(same(str(g), w, p) for g, w in zip(got, want)) and len(got) == len(want), m.group(0)
                 n += len(got)
         if key == "rope":
-            n += check_rope_sentences(t, text, q0, p)
+            n += check_rope_sentences(t, text, q0, p, b)
         if key == "alibi":
             slopes = press_slopes(c.n_heads) if c.alibi_rule == "press" else c.alibi
             found = re.findall(r"\$m\^\{\((\d+)\)\} = (" + NUMBER + r")\$", text)
@@ -249,19 +249,19 @@ def press_slopes(H):
     return np.array(base + extra)
 
 
-def check_rope_sentences(t, text, q0, p):
+def check_rope_sentences(t, text, q0, p, b=0):
     """The rotated pair (a', b') and the relative-position demonstration of the RoPE step."""
     c, n = t.config, 0
     m = re.search(r"\$\$\na' = .* = (" + NUMBER + r"), \\quad b' = .* = (" + NUMBER + r")\n\$\$", text)
     a2, b2 = float(m[1]), float(m[2])
-    assert any(same(m[1], t.Qh_rope[0, h, i, 0], p) and same(m[2], t.Qh_rope[0, h, i, c.rope.dims // 2
+    assert any(same(m[1], t.Qh_rope[b, h, i, 0], p) and same(m[2], t.Qh_rope[b, h, i, c.rope.dims // 2
                if c.rope.style == "half" else 1], p) for h in range(c.n_heads) for i in range(c.T)), (a2, b2)
     demo = re.findall(r"\(R_\{(\d+)\}\\,q\^\{\((\d+)\)\}_\{(\d+)\}\) \\cdot "
                       r"\(R_\{(\d+)\}\\,k\^\{\((\d+)\)\}_\{(\d+)\}\) = (" + NUMBER + ")", text)
     assert len(demo) == 2 and demo[0][-1] == demo[1][-1]          # the same score at the same distance
     for pq, h, i, pk, g, j, score in demo:
-        q = t.Qh[0, int(h) - 1, int(i) - q0 - 1]
-        k = t.Kh[0, int(g) - 1, int(j) - c.S_past - 1]
+        q = t.Qh[b, int(h) - 1, int(i) - q0 - 1]
+        k = t.Kh[b, int(g) - 1, int(j) - c.S_past - 1]
         want = rope_by_definition(c, q, int(pq)) @ rope_by_definition(c, k, int(pk))
         assert same(score, want, p), (pq, pk, score, want)
         n += 1

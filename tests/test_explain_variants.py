@@ -221,3 +221,17 @@ def test_alibi_prints_every_slope_and_each_heads_bias(H):
             distance = np.abs(np.arange(4)[:, None] - np.arange(4)[None, :])
             np.testing.assert_allclose(got, -press_slopes(H)[h] * distance, rtol=0, atol=1e-15)
             np.testing.assert_array_equal(got, t.position_bias[h])
+
+
+def test_a_batched_decoding_step_is_read_for_the_chosen_sequence():
+    """GQA + RoPE (interleaved, partial) + ALiBi + a window + a cache, batch of 2, sequence 2 shown."""
+    rng = np.random.default_rng(5)
+    W = mha.inputs.random_weights(8, seed=2, n_heads=4, n_kv_heads=2, d_k=4, d_v=4)
+    data = {"X": rng.standard_normal((2, 2, 8)).round(2), "n_heads": 4, "n_kv_heads": 2, **W,
+            "rope": {"style": "interleaved", "dims": 2}, "alibi": True, "window": 3, "causal": True,
+            "cache": {"K": rng.standard_normal((2, 2, 3, 4)).round(2), "V": rng.standard_normal((2, 2, 3, 4)).round(2)}}
+    for lang in LANGS:
+        ex = mha.explain(data, lang=lang, batch=1)
+        assert check_numbers(ex) > 100 and check_sentences(ex) > 20
+        a = next(m for m in matrices(ex, "head1.softmax") if m.heat)
+        assert a.row_labels == ("4", "5") and a.col_labels == ("1", "2", "3", "4", "5")
