@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-import torch
-import transformers
+
+torch = pytest.importorskip("torch", reason="mha.from_hf needs torch: pip install -e '.[test]'")
+transformers = pytest.importorskip("transformers", reason="mha.from_hf needs transformers: pip install -e '.[test]'")
 
 import mha
 from mha import hf

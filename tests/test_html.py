@@ -104,6 +104,7 @@ def test_quickstart_notebook_executes():
 
 @pytest.mark.parametrize("ext", ["png", "svg"])
 def test_plot_heatmaps(tmp_path, run_cli, ext):
+    pytest.importorskip("matplotlib", reason="--plot needs matplotlib: pip install -e '.[test]'")
     out = tmp_path / f"heads.{ext}"
     code, _, err = run_cli("explain", "--causal", "--plot", str(out), "--format", "json", "-o", str(tmp_path / "t.json"))
     assert code == 0, err

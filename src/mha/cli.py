@@ -323,6 +323,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
     bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
+    bn.add_argument("--long", action="store_true", help="also T = S = 65536 (one run, minutes)")
     bn.add_argument("--json", metavar="FILE", help="save results as JSON")
     bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
     bn.set_defaults(func=cmd_bench)
