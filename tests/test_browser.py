@@ -122,20 +122,34 @@ def server():
     proc.wait(timeout=10)
 
 
+def _open(browser, server):
+    """The served page, once it has shown its first explanation; returns the page and that rendering's number."""
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(server + "/")
+    return page, _wait_rendered(page, 0)
+
+
+def _screenshot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=False)
+
+
 def _y_cells(page):
     return page.evaluate("""() => [...document.querySelectorAll('#out table[data-symbol="Y"] td.v')]
         .map(td => [+td.dataset.i, +td.dataset.j, td.textContent])""")
 
 
 def _wait_rendered(page, after: int) -> int:
-    page.wait_for_function(f"() => +(document.body.dataset.rendered || 0) > {after}", timeout=15000)
+    """Wait for the answer to the next edit: a new rendering (its number returned), or the server's refusal."""
+    page.wait_for_function(f"() => Math.max(+(document.body.dataset.rendered || 0), "
+                           f"+(document.body.dataset.failed || 0)) > {after}", timeout=15000)
+    failed = int(page.evaluate("() => +(document.body.dataset.failed || 0)"))
+    assert failed <= after, "the server refused the page's input: " + page.inner_text("#error")
     return int(page.evaluate("() => +document.body.dataset.rendered"))
 
 
 def test_served_page_follows_an_edit(browser, server):
-    page = browser.new_page(viewport={"width": 1300, "height": 900})
-    page.goto(server + "/")
-    n = _wait_rendered(page, 0)
+    page, n = _open(browser, server)
     X = np.array(mha.DOCUMENT_EXAMPLE["X"], dtype=float)
     before = mha.trace(X, n_heads=2).Y[0]
     assert [float(text) for _, _, text in _y_cells(page)] == [round(float(x), 4) for x in before.ravel()]
@@ -147,21 +161,18 @@ def test_served_page_follows_an_edit(browser, server):
     assert len(cells) == 12
     for i, j, text in cells:
         assert abs(float(text) - expected[i, j]) <= 0.5e-4 + 1e-12, (i, j, text, expected[i, j])
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "served-page.png"), full_page=False)
+    _screenshot(page, "served-page.png")
     page.close()
 
 
 def test_served_page_switches_language(browser, server):
-    page = browser.new_page(viewport={"width": 1300, "height": 900})
-    page.goto(server + "/")
-    n = _wait_rendered(page, 0)
+    page, n = _open(browser, server)
     page.select_option("#lang", "zh")
     _wait_rendered(page, n)
     assert "多头注意力" in page.inner_text("#out h1")
     assert page.inner_text("header h1") == "多头注意力演示"
     assert page.is_hidden("#seed-box")
-    page.screenshot(path=str(ARTIFACTS / "served-page-zh.png"), full_page=False)
+    _screenshot(page, "served-page-zh.png")
     page.close()
 
 
@@ -182,3 +193,76 @@ def test_live_server_refuses_bad_requests_and_keeps_serving(server):
         assert code == status and data["error"]
     code, data = _post(server + "/api/explain", json.dumps(mha.DOCUMENT_EXAMPLE).encode())
     assert code == 200 and data["config"]["n_heads"] == 2
+
+
+def _y_matrix(page):
+    cells = _y_cells(page)
+    Y = np.full((max(i for i, _, _ in cells) + 1, max(j for _, j, _ in cells) + 1), np.nan)
+    for i, j, text in cells:
+        Y[i, j] = float(text.replace("−", "-"))
+    return Y
+
+
+def _assert_page_shows(page, expected):
+    shown = _y_matrix(page)
+    assert shown.shape == expected.shape, (shown.shape, expected.shape)
+    np.testing.assert_allclose(shown, expected, atol=0.5e-4 + 1e-12, rtol=0)
+
+
+def test_served_page_head_width_gqa_rope_and_no_w_o(browser, server):
+    """Random weights with d_k = 4 (not d_model / H), then GQA (G = 1), RoPE and no W_O, one at a time: Y is the
+    Python trace's."""
+    page, n = _open(browser, server)
+    X = mha.DOCUMENT_EXAMPLE["X"]
+    data = {"X": X, "n_heads": 2}
+
+    def expect(**extra):
+        data.update(extra)
+        return mha.trace(mha.inputs.with_random_weights(data, 0, d_k=4, d_v=4)).Y[0]
+
+    page.check('input[name=weights][value=random]')
+    n = _wait_rendered(page, n)
+    page.fill("#d-k", "4")
+    n = _wait_rendered(page, n)
+    _assert_page_shows(page, expect())
+    page.select_option("#n-kv-heads", "1")
+    n = _wait_rendered(page, n)
+    _assert_page_shows(page, expect(n_kv_heads=1))
+    assert page.locator("#out #s-gqa").count() == 1
+    page.select_option("#rope", "half")
+    n = _wait_rendered(page, n)
+    _assert_page_shows(page, expect(rope={"style": "half"}))
+    assert page.locator("#out #s-rope").count() == 1
+    page.check("#no-wo")
+    n = _wait_rendered(page, n)
+    Y = expect(W_O="none")
+    assert Y.shape == (3, 8)                                     # Y = O_concat: H * d_v = 2 * 4 columns
+    _assert_page_shows(page, Y)
+    assert page.is_hidden("#error")
+    _screenshot(page, "served-page-variants.png")
+    page.close()
+
+
+def test_served_page_named_examples_and_the_window_band(browser, server):
+    """The menu loads a named example into the controls; the page shows its Y, and a window's band is hatched."""
+    page, n = _open(browser, server)
+    assert page.locator("#example option").count() == len(mha.EXAMPLES) + 1
+    for name in ("llama-decode", "per-head", "window"):
+        page.select_option("#example", name)
+        n = _wait_rendered(page, n)
+        assert page.is_hidden("#error"), page.inner_text("#error")
+        t = mha.trace(mha.EXAMPLES[name].data)
+        _assert_page_shows(page, t.Y[0])
+        assert page.inner_text("#idea") == mha.EXAMPLES[name].idea["en"]
+    # the window example: in every heatmap the masked cells are exactly the trace's invisible ones, hatched
+    cells = page.evaluate("""() => [...document.querySelectorAll('#out section[id$=heatmaps] table')].map(tb =>
+        [...tb.querySelectorAll('td.v')].map(td => [+td.dataset.i, +td.dataset.j, td.classList.contains('masked'),
+                                                    getComputedStyle(td).backgroundImage]))""")
+    assert len(cells) == t.config.n_heads
+    for h, table in enumerate(cells):
+        masked = {(i, j) for i, j, m, _ in table if m}
+        assert masked == {tuple(ij) for ij in np.argwhere(~t.visible[0, h])}
+        assert all("linear-gradient" in img for _, _, m, img in table if m)
+    assert len(masked) == 25 - 9                                   # 5 tokens, window 2: 9 visible pairs per head
+    _screenshot(page, "served-page-window.png")
+    page.close()

@@ -66,10 +66,14 @@ def test_concat_and_output(t):
 def test_the_document_rounding_slip(t):
     """The document prints O^(1) row 3 as [0.7518, 0.7518]: it added the rounded
     weights 0.2483 + 0.5035.  The exact value is 0.75174..., which rounds to 0.7517."""
+    # closed form: scores [1, 1, 2] / sqrt 2 against V^(1) rows [1, 0], [0, 1], [1, 1] give (1 + e^a) / (2 + e^a)
+    e = np.exp(1 / np.sqrt(2))
     exact = t.O[0, 0, 2]
-    np.testing.assert_allclose(exact, [0.751744922, 0.751744922], atol=1e-9)
+    np.testing.assert_allclose(exact, [(1 + e) / (2 + e)] * 2, rtol=1e-15)
     assert list(at4(exact)) == [0.7517, 0.7517]
-    assert round(0.2483 + 0.5035, 4) == 0.7518           # how the slip arises
+    # how the slip arises: the weights mha computes, rounded to the document's 4 decimals, then added
+    w = at4(t.A[0, 0, 2])
+    assert list(w) == [0.2483, 0.2483, 0.5035] and at4(w[0] + w[2]) == 0.7518 != at4(exact[0])
     for M in (t.O_concat, t.Y):                           # it propagates to O_concat and Y row 3
         assert list(at4(M[0, 2, :2])) == [0.7517, 0.7517]
 

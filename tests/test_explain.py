@@ -14,6 +14,7 @@ import mha
 from mha.explanation import default_lang
 from mha.explanation import LANGS
 from mha.explanation.catalog import catalog
+from mha.explanation.tokens import first_query
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("MHA_UPDATE_GOLDEN") == "1"
@@ -21,12 +22,16 @@ RENDER = {"txt": lambda ex: ex.to_text(color=False, width=100), "md": lambda ex:
           "tex": lambda ex: ex.to_latex()}
 
 
+GOLDEN_EXAMPLES = ("document", "llama-decode")     # the seed's worked example and the LLaMA decoding step
+
+
+@pytest.mark.parametrize("example", GOLDEN_EXAMPLES)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ext", sorted(RENDER))
-def test_golden_document_example(lang, ext):
-    """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py -k golden"""
-    text = RENDER[ext](mha.explain(lang=lang))
-    path = GOLDEN / f"document.{lang}.{ext}"
+def test_golden_examples(example, lang, ext):
+    """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py tests/test_html.py -k golden"""
+    text = RENDER[ext](mha.explain(mha.EXAMPLES[example].data, lang=lang))
+    path = GOLDEN / f"{example}.{lang}.{ext}"
     if UPDATE:
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"missing golden file {path}; run with MHA_UPDATE_GOLDEN=1"
@@ -76,8 +81,12 @@ def lookup(t, section, lhs, b=0):
     h = re.search(r"\^\{\((\d+)\)\}", name)
     i = int(h.group(1)) - 1 if h else None
     c = t.config
+    if section == "rope" and name.startswith("R("):
+        return rotation(c, int(re.match(r"R\((\d+)\\,\\theta_1\)", name).group(1)))
     if section == "rope":
         return (t.Qh_rope if "Q^" in name else t.Kh_rope)[b, i]
+    if section == "cache" and "_{\\text{cache}}" in name:
+        return (c.cache_K if name[0] == "K" else c.cache_V)[b, i]
     if section == "cache":
         return (t.K_all if name[0] == "K" else t.V_all)[b, i]
     if section.startswith("head"):
@@ -97,6 +106,13 @@ def lookup(t, section, lhs, b=0):
     if c.key is not None:
         simple.update(X_k=c.key[b], X_v=c.value[b])
     return simple[name]
+
+
+def rotation(cfg, p):
+    """The 2x2 RoPE rotation of the first pair at integer position p, from the definition (not from mha)."""
+    r = cfg.rope
+    angle = p * float(r.inv_freq[0])
+    return r.attention_factor * np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
 
 
 def check_numbers(ex):
@@ -126,9 +142,136 @@ def check_numbers(ex):
     return n_checked
 
 
+# ------------------------------------------------------------------ numbers in sentences and formulas
+
+NUMBER = r"-?\d+(?:\.\d+)?"
+VECTOR = r"\[[^\]]*\]"
+
+
+def template_regex(template):
+    """A catalog sentence as a regex: each <name> becomes a group matching one printed number (or a list)."""
+    out, pos = "", 0
+    for m in re.finditer(r"<([a-z_]+)>", template):
+        out += re.escape(template[pos:m.start()]) + f"(?P<{m.group(1)}>{NUMBER})"
+        pos = m.end()
+    return re.compile(out + re.escape(template[pos:]))
+
+
+def md_sections(ex):
+    """(section key, lines) of the Markdown, the headings matched to the explanation's sections in order."""
+    sections, out = list(ex.sections), []
+    for line in ex.to_markdown().splitlines():
+        if re.match(r"#{2,3} \d", line):
+            sec = sections.pop(0)
+            assert line.endswith(sec.title), (line, sec.title)
+            out.append((sec.key, []))
+        elif out:
+            out[-1][1].append(line)
+    assert not sections
+    return out
+
+
+def same(printed, x, p):
+    """A printed number is x correctly rounded to p decimals (or x itself when x is an integer)."""
+    value = float(printed)
+    return value == x or value == round(float(x), p)
+
+
+def vector(text):
+    return [float(v) for v in text.strip("[]").split(",")]
+
+
+def rope_by_definition(cfg, v, p):
+    """v rotated to position p, pair by pair from the definition (the test's own RoPE, not mha's)."""
+    r, out = cfg.rope, np.array(v, dtype=float)
+    half = r.dims // 2
+    for i in range(half):
+        a, b = (i, i + half) if r.style == "half" else (2 * i, 2 * i + 1)
+        angle = p * float(r.inv_freq[i])
+        c, s_ = np.cos(angle) * r.attention_factor, np.sin(angle) * r.attention_factor
+        out[a], out[b] = v[a] * c - v[b] * s_, v[b] * c + v[a] * s_
+    return out
+
+
+def check_sentences(ex):
+    """The numbers that sentences and formulas read out (scores, weights, x_i, m_i, o_i, the RoPE pair and
+    demonstration, the ALiBi slopes) equal the trace, rounded; tokens numbered as the labels number them.
+    Returns how many numbers were checked."""
+    t, c, b, p = ex.trace, ex.trace.config, ex.options.batch, ex.options.precision
+    cat = catalog(ex.lang)
+    q0 = first_query(c)
+    pair, weight, top = (template_regex(cat[k]) for k in ("scores.pair", "softmax.weight", "softmax.top_item"))
+    n = 0
+    for key, lines in md_sections(ex):
+        h = int(re.match(r"head(\d+)", key).group(1)) - 1 if key.startswith("head") else None
+        text = "\n".join(lines)
+        if key.endswith(".scores"):
+            for m in pair.finditer(text):
+                i, j = int(m["i"]) - q0 - 1, int(m["j"]) - 1
+                assert same(m["value"], t.QKt[b, h, i, j], p), (key, m.group(0))
+                n += 1
+        if key.endswith(".softmax"):
+            for m in [*weight.finditer(text)]:
+                i, j = int(m["i"]) - q0 - 1, int(m["j"]) - 1
+                assert same(m["w"], t.A[b, h, i, j], p), (key, m.group(0))
+                n += 1
+            for m in re.finditer(r"\$m_\{(\d+)\} = (" + NUMBER + r")\$", text):
+                assert same(m[2], t.row_max[b, h, int(m[1]) - q0 - 1], p), (key, m.group(0))
+                n += 1
+        if key.endswith(".av"):
+            for m in re.finditer(r"^o\^\{\((\d+)\)\}_\{(\d+)\} = (" + VECTOR + ")$", text, re.M):
+                assert int(m[1]) == h + 1
+                got, want = vector(m[3]), t.O[b, h, int(m[2]) - q0 - 1]
+                assert all(same(str(g), w, p) for g, w in zip(got, want)) and len(got) == len(want), m.group(0)
+                n += len(got)
+        if key == "setup":
+            for m in re.finditer(r"\$x_\{(\d+)\} = (" + VECTOR + r")\$", text):
+                got, want = vector(m[2]), t.X[b, int(m[1]) - q0 - 1]
+                assert all(same(str(g), w, p) for g, w in zip(got, want)) and len(got) == len(want), m.group(0)
+                n += len(got)
+        if key == "rope":
+            n += check_rope_sentences(t, text, q0, p, b)
+        if key == "alibi":
+            slopes = press_slopes(c.n_heads) if c.alibi_rule == "press" else c.alibi
+            found = re.findall(r"\$m\^\{\((\d+)\)\} = (" + NUMBER + r")\$", text)
+            assert [int(k) for k, _ in found] == list(range(1, c.n_heads + 1))
+            assert all(same(v, slopes[int(k) - 1], p) for k, v in found), found
+            n += len(found)
+    return n
+
+
+def press_slopes(H):
+    """ALiBi's slopes from Press et al.: 2^(-8i/n) for the n = 2^floor(log2 H) heads, then every other slope of
+    2n (written here from the paper, independently of mha.core)."""
+    n = 2 ** int(np.floor(np.log2(H)))
+    base = [2.0 ** (-8.0 * i / n) for i in range(1, n + 1)]
+    extra = [2.0 ** (-8.0 * i / (2 * n)) for i in range(1, 2 * n + 1)][0::2][:H - n]
+    return np.array(base + extra)
+
+
+def check_rope_sentences(t, text, q0, p, b=0):
+    """The rotated pair (a', b') and the relative-position demonstration of the RoPE step."""
+    c, n = t.config, 0
+    m = re.search(r"\$\$\na' = .* = (" + NUMBER + r"), \\quad b' = .* = (" + NUMBER + r")\n\$\$", text)
+    a2, b2 = float(m[1]), float(m[2])
+    assert any(same(m[1], t.Qh_rope[b, h, i, 0], p) and same(m[2], t.Qh_rope[b, h, i, c.rope.dims // 2
+               if c.rope.style == "half" else 1], p) for h in range(c.n_heads) for i in range(c.T)), (a2, b2)
+    demo = re.findall(r"\(R_\{(\d+)\}\\,q\^\{\((\d+)\)\}_\{(\d+)\}\) \\cdot "
+                      r"\(R_\{(\d+)\}\\,k\^\{\((\d+)\)\}_\{(\d+)\}\) = (" + NUMBER + ")", text)
+    assert len(demo) == 2 and demo[0][-1] == demo[1][-1]          # the same score at the same distance
+    for pq, h, i, pk, g, j, score in demo:
+        q = t.Qh[b, int(h) - 1, int(i) - q0 - 1]
+        k = t.Kh[b, int(g) - 1, int(j) - c.S_past - 1]
+        want = rope_by_definition(c, q, int(pq)) @ rope_by_definition(c, k, int(pk))
+        assert same(score, want, p), (pq, pk, score, want)
+        n += 1
+    return n + 2
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_markdown_numbers_equal_the_trace_document(lang):
-    assert check_numbers(mha.explain(lang=lang)) > 100
+    ex = mha.explain(lang=lang)
+    assert check_numbers(ex) > 100 and check_sentences(ex) > 30
 
 
 CONFIGS = {
@@ -159,8 +302,12 @@ def test_configurations_render_in_every_format(name, lang):
         assert "-\\infty" in md or name == "bias_scale"
     if name == "fully_masked":
         assert catalog(lang)["softmax.fully_masked_row"].replace("<i>", "2") in md
-    if name == "bottom_right_cross":
-        assert "i + 2" in md           # T = 2 queries, S = 4 keys: offset S - T
+    if name == "bottom_right_cross":   # T = 2 queries of their own sequence, S = 4 keys: query i sits at key i + 2
+        a = next(b for s in ex.sections if s.key == "head1.softmax" for b in s.blocks
+                 if isinstance(b, mha.explanation.Matrix))
+        assert a.row_labels == ("1", "2") and a.col_labels == ("1", "2", "3", "4")
+        assert "i + 2" in md and catalog(lang)["mask.causal_positions"] not in md
+        assert check_sentences(ex) > 10
     if name == "large":
         assert "\\vdots" in md and "--heads" in md
 
@@ -259,7 +406,7 @@ def test_every_named_example_is_explained_with_the_traces_numbers(name):
     data = mha.EXAMPLES[name].data
     for lang in LANGS:
         ex = mha.explain(data, lang=lang)
-        assert check_numbers(ex) > 10
+        assert check_numbers(ex) > 10 and check_sentences(ex) > 5
         text = ex.to_text()
         assert "\\" not in text and "$" not in text and "{" not in text, name
         assert len(ex.to_html()) > 5000 and "\\begin{document}" in ex.to_latex()
@@ -397,6 +544,24 @@ def test_every_catalog_text_converts_to_plain_unicode():
             assert "".join(f"${s.source}$" if s.math else s.source for s in spans(text)) == text, key
             out = prose_to_unicode(text)
             assert "\\" not in out and "$" not in out and "{" not in out, (key, out)
+
+
+def test_prose_is_cut_into_math_as_pylatexenc_reads_it():
+    """The quick $-split of prose agrees with pylatexenc's walker on every catalog text, every sentence of every
+    named example's explanation, and texts that must go to the walker (braces, comments, $$, escaped dollars)."""
+    from mha.render.mathread import spans, walked_spans
+    texts = [text for lang in LANGS for text in catalog(lang).values()]
+    for name in mha.EXAMPLES:
+        for lang in LANGS:
+            ex = mha.explain(mha.EXAMPLES[name].data, lang=lang)
+            texts += [s.title for s in ex.sections]
+            for s in ex.sections:
+                for b in s.blocks:
+                    texts += [b.text] if hasattr(b, "text") else list(getattr(b, "items", ()))
+    texts += ["{$x$} and $y$", "50% of $x$", "a $$x$$ b", "costs \\$5 and $y$", "odd $x", "$a$$b$"]
+    assert len(texts) > 1000
+    for text in texts:
+        assert spans(text) == walked_spans(text), text
 
 
 def test_unicode_of_the_formulas_the_explanation_writes():

@@ -104,6 +104,7 @@ def test_quickstart_notebook_executes():
 
 @pytest.mark.parametrize("ext", ["png", "svg"])
 def test_plot_heatmaps(tmp_path, run_cli, ext):
+    pytest.importorskip("matplotlib", reason="--plot needs matplotlib: pip install -e '.[test]'")
     out = tmp_path / f"heads.{ext}"
     code, _, err = run_cli("explain", "--causal", "--plot", str(out), "--format", "json", "-o", str(tmp_path / "t.json"))
     assert code == 0, err
@@ -146,11 +147,12 @@ def test_normalise_ids_renames_consistently():
     assert normalise_ids(page) == '<a href="#id1">x</a><section id="id1"></section><section id="id2"><label for="id2">'
 
 
+@pytest.mark.parametrize("example", ["document", "llama-decode"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_golden_html_document_example(lang):
+def test_golden_html_examples(example, lang):
     """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py tests/test_html.py -k golden"""
-    page = normalise_ids(mha.explain(lang=lang).to_html())
-    path = GOLDEN / f"document.{lang}.html"
+    page = normalise_ids(mha.explain(mha.EXAMPLES[example].data, lang=lang).to_html())
+    path = GOLDEN / f"{example}.{lang}.html"
     if UPDATE:
         path.write_text(page, encoding="utf-8")
     assert path.exists(), f"missing golden file {path}; run with MHA_UPDATE_GOLDEN=1"

@@ -286,3 +286,10 @@ def test_overflow_is_refused_by_name(run_cli, recwarn):
 def test_rope_default_positions_follow_the_cache():
     t = mha.trace(mha.EXAMPLES["kv-cache"].data, rope=True)
     assert t.config.rope.positions.tolist() == [[3]] and math.isclose(t.config.rope.inv_freq[0], 1.0)
+
+
+def test_attention_overflow_is_refused_on_both_paths():
+    big = np.full((2, 2), 1e200)
+    for impl in ("reference", "auto"):
+        with pytest.raises(mha.MHAInputError, match="overflow"):
+            mha.attention(big, big, np.ones((2, 2)), impl=impl)

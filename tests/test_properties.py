@@ -1,6 +1,7 @@
 """Properties of the core that hold for every configuration (hypothesis)."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 from hypothesis.extra.numpy import arrays
 
@@ -73,13 +74,13 @@ def test_permuting_tokens_permutes_the_output(data, rnd):
 
 @settings(max_examples=100, deadline=None)
 @given(arrays(np.float64, (2, 3, 5), elements=st.sampled_from([-1e4, -1.0, 0.0, 1.0, 1e4])),
-       st.sampled_from([np.float64, np.float32]))
-def test_extreme_logits_stay_finite(logits, dtype):
+       st.sampled_from([np.float64, np.float32]), st.sampled_from(["reference", "tiled"]))
+def test_extreme_logits_stay_finite(logits, dtype, impl):
     # Feed logits directly: q = logits, k = identity columns, scale 1 -> S == logits.
     q = logits.astype(dtype)
     k = np.eye(5, dtype=dtype)[None].repeat(2, 0)
     v = np.arange(10, dtype=dtype).reshape(1, 5, 2).repeat(2, 0)
-    out = mha.attention(q, k, v, scale=1.0, impl="reference")
+    out = mha.attention(q, k, v, scale=1.0, impl=impl)
     assert np.isfinite(out).all()
     # Exact answer: softmax of each row, computed in float64 the long way.
     row = logits - logits.max(-1, keepdims=True)
@@ -88,8 +89,9 @@ def test_extreme_logits_stay_finite(logits, dtype):
                                atol=1e-4 if dtype == np.float32 else 1e-9)
 
 
-def test_bias_with_large_negative_values_and_minus_inf():
+@pytest.mark.parametrize("impl", ["reference", "tiled"])
+def test_bias_with_large_negative_values_and_minus_inf(impl):
     q = np.zeros((1, 2, 2))
     bias = np.array([[0.0, -1e4], [-np.inf, -np.inf]])
-    out = mha.attention(q, q, np.array([[[1.0, 2.0], [3.0, 4.0]]]), bias=bias, impl="reference")
+    out = mha.attention(q, q, np.array([[[1.0, 2.0], [3.0, 4.0]]]), bias=bias, impl=impl)
     np.testing.assert_array_equal(out[0], [[1.0, 2.0], [0.0, 0.0]])

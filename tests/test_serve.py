@@ -145,3 +145,48 @@ def test_limits_are_checked_on_the_parsed_configuration(client):
     assert r.status_code == 413 and "d_model = 5000" in r.json()["error"]
     r = client.post("/api/explain", json={"X": [[1.0] * 4] * 3, "n_heads": 2, "key": [[1.0] * 4] * 65})
     assert r.status_code == 413 and "S = 65" in r.json()["error"]
+
+
+# ------------------------------------------------------------------ the page's controls: widths, W_O, variants
+
+def test_examples_are_served_for_the_menu(client):
+    r = client.get("/api/examples")
+    assert r.status_code == 200
+    served = r.json()
+    assert [e["name"] for e in served] == list(mha.EXAMPLES)
+    for e in served:
+        assert e["idea"] == mha.EXAMPLES[e["name"]].idea
+        np.testing.assert_array_equal(mha.trace(e["data"]).Y, mha.trace(mha.EXAMPLES[e["name"]].data).Y)
+
+
+def test_render_random_weights_with_a_head_width_gqa_rope_and_no_w_o(client):
+    data = {"X": [[1, 0, 2], [0, 1, 1], [1, 1, 0]], "n_heads": 2, "n_kv_heads": 1, "rope": {"style": "interleaved"},
+            "W_O": "none"}
+    r = client.post("/api/render", json={"input": data, "weights": "random", "seed": 7, "d_k": 4, "d_v": 4})
+    assert r.status_code == 200, r.text
+    t = mha.trace(mha.inputs.with_random_weights(data, 7, d_k=4, d_v=4))
+    assert t.config.d_k == 4 and t.config.W_O is None and t.Y.shape == (1, 3, 8)
+    html = r.json()["html"]
+    assert 'data-symbol="Y"' in html and f"{t.Y[0, 2, 7]:.4f}" in html
+    assert 'id="s-gqa"' in html and 'id="s-rope"' in html
+
+
+def test_identity_weights_keep_no_output_projection(client):
+    r = client.post("/api/render", json={"input": dict(mha.DOCUMENT_EXAMPLE, W_O="none"), "weights": "identity"})
+    assert r.status_code == 200
+    from mha.explanation.catalog import catalog
+    assert catalog("en")["output.none"].split("(")[0] in r.json()["html"]
+
+
+@pytest.mark.parametrize("body,status,needle", [
+    ({"weights": "identity", "d_k": 3}, 422, "d_k: only used with random weights"),
+    ({"weights": "random", "d_k": 0}, 422, "d_k: expected an integer"),
+    ({"weights": "random", "d_k": 10**7}, 413, "d_k = 10000000"),          # refused before any weight is drawn
+    ({"weights": "random", "d_out": "8"}, 422, "d_out: expected an integer"),
+    ({"weights": "random", "input": {"X": [[1, 2]], "n_heads": 10**6, "n_kv_heads": 1}, "d_k": 2}, 413, "H = 1000000"),
+    ({"weights": "random", "input": {"X": [[1, 2]], "n_heads": 2, "n_kv_heads": "2"}}, 422, "n_kv_heads"),
+])
+def test_widths_and_head_counts_are_checked_before_weights_are_built(client, body, status, needle):
+    body = {"input": {"X": [[1, 2], [3, 4]], "n_heads": 2}, **body}
+    r = client.post("/api/render", json=body)
+    assert r.status_code == status and needle in r.json()["error"], r.text

@@ -219,3 +219,5 @@ def test_trace_json_round_trip_of_every_named_example():
         for f in ("Q", "K", "V", "Qh", "Kh", "Vh", "K_all", "V_all", "QKt", "S", "A", "O", "O_concat", "Y"):
             np.testing.assert_array_equal(getattr(u, f), getattr(t, f), err_msg=f"{name}: {f}")
         assert u.to_json() == t.to_json(), name
+        # the echoed input alone recomputes the same layer (nothing of the configuration is lost)
+        np.testing.assert_array_equal(mha.trace(u.config.to_input()).Y, t.Y, err_msg=name)

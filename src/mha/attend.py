@@ -1,35 +1,62 @@
-"""`mha.attention` and the fast full layer: the choice between the reference core and the tiled path.
+"""`mha.attention` and the layer without a trace (`forward`): which path computes them.
 
-This module sits above both `mha.core` (the reference, which keeps every
-intermediate) and `mha.fast` (tiled, bounded memory), so neither imports the other.
+By default both run on the fast path (`mha.fast`) at every size, in float32
+and float64, every variant included (masks, causal, GQA, sliding windows,
+ALiBi, RoPE, the KV cache).  impl="reference" runs the float64-exact core
+(`mha.core`), which keeps every intermediate: the oracle the fast path is
+tested against, and what `mha.trace` explains.
+
+This module sits above both (inputs -> core -> fast -> attend), so neither
+imports the other.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 
 from . import core, fast
-from .inputs import Config, MHAInputError, parse_attention_args, parse_config
+from .inputs import AttentionArgs, Config, MHAInputError, parse_attention_args, parse_config
 
-# impl="auto" takes the tiled path once the T x S matrices of all heads would hold more scores than this
-AUTO_TILED_SCORES = 1 << 22
+IMPLS = ("auto", "reference", "tiled")
 
 
-def resolve_impl(impl: str, n_scores: int) -> str:
-    """"auto" becomes "tiled" or "reference" by the number of scores; the other names pass through."""
-    if impl == "auto":
-        return "tiled" if n_scores > AUTO_TILED_SCORES else "reference"
-    if impl not in ("reference", "tiled"):
+def resolve_impl(impl: str, dtype: Any = np.float64, *, trace: bool = False) -> str:
+    """"auto" becomes the fast path ("tiled") for float32 and float64, or the reference when every
+    intermediate is wanted (a trace); the other names pass through after a check.
+
+    >>> resolve_impl("auto", np.float32), resolve_impl("auto", trace=True)
+    ('tiled', 'reference')
+    """
+    if impl not in IMPLS:
         raise MHAInputError(f"impl: expected \"auto\", \"reference\" or \"tiled\", got {impl!r}")
+    if impl == "auto":
+        return "reference" if trace or np.dtype(dtype) not in (np.float32, np.float64) else "tiled"
     return impl
+
+
+def check_block(block_size: Any) -> int | tuple[int, int] | None:
+    """None, a key block size >= 1, or a (query block, key block) pair of them."""
+    if block_size is None:
+        return None
+    if isinstance(block_size, (tuple, list)) and len(block_size) == 2:
+        return (fast.check_block_size(block_size[0]), fast.check_block_size(block_size[1]))
+    return fast.check_block_size(block_size)
+
+
+def check_workers(workers: Any) -> int | None:
+    if workers is None:
+        return None
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
+        raise MHAInputError(f"workers: expected a whole number >= 1, got {workers!r}")
+    return int(workers)
 
 
 def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, scale: Any = None,
               key_lengths: Any = None, bias: Any = None, window: Any = None, alibi: Any = None,
-              enable_gqa: bool = False, impl: str = "auto", block_size: int | None = None) -> np.ndarray:
+              enable_gqa: bool = False, impl: str = "auto", block_size: int | tuple[int, int] | None = None,
+              workers: int | None = None) -> np.ndarray:
     """Scaled dot-product attention on per-head arrays: q [..., T, d_k], k [..., S, d_k], v [..., S, d_v].
 
     mask is boolean, True = may attend, broadcastable to [..., T, S].  causal is
@@ -37,37 +64,121 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, 
     prefix of the leading axes.  bias is added to the scaled scores.  scale is a
     number, None (1/sqrt(d_k)), "none" or "1/d_k".  window is a sliding window;
     alibi is True or per-head slopes (q is then [..., H, T, d_k]); enable_gqa lets
-    k and v have fewer heads than q (axis -3), as torch's SDPA.  impl is
-    "reference" (mha.core), "tiled" (mha.fast, bounded memory) or "auto".
+    k and v have fewer heads than q (axis -3), as torch's SDPA.  impl is "auto"
+    (the fast path), "tiled" (the same) or "reference" (mha.core, every
+    intermediate kept).  block_size (keys, or (queries, keys)) and workers
+    override the fast path's measured choices.
 
     >>> x = np.array([[1., 0.], [0., 1.], [1., 1.]])   # head 1 of the worked example
-    >>> attention(x, x, x, impl="reference").round(4)
+    >>> attention(x, x, x).round(4)
     array([[0.8022, 0.5989],
            [0.5989, 0.8022],
            [0.7517, 0.7517]])
     """
     args = parse_attention_args(q, k, v, mask=mask, causal=causal, scale=scale, key_lengths=key_lengths, bias=bias,
                                 window=window, alibi=alibi, enable_gqa=enable_gqa)
-    impl = resolve_impl(impl, args.T * args.S * max(1, math.prod(args.batch_shape)))
-    if impl == "tiled" and args.window is None and args.alibi is None and args.groups == 1:
+    impl = resolve_impl(impl, args.q.dtype)
+    block_size, workers = check_block(block_size), check_workers(workers)
+    if impl == "reference":
+        return core.attention(args)
+
+    def run(force_shift: bool = False) -> np.ndarray:
         return fast.tiled_attention(args.q, args.k, args.v, scale=args.scale, mask=args.mask, causal=args.causal,
-                                    key_lengths=args.key_lengths, bias=args.bias, block_size=block_size)
-    return core.attention(args)
+                                    key_lengths=args.key_lengths, bias=args.bias, window=args.window,
+                                    alibi=_slopes(args.alibi, args.q.shape[-3] if args.q.ndim > 2 else 1),
+                                    groups=args.groups, block_size=block_size, workers=workers,
+                                    force_shift=force_shift)
+    try:
+        return run()
+    except fast.NonFinite:          # the inputs are finite (parsed), only too large to square: max-shift
+        out = run(force_shift=True)
+    if not np.isfinite(out).all():
+        return _overflow(args)
+    return out
+
+
+def _slopes(alibi: np.ndarray | str | None, n_heads: int) -> np.ndarray | None:
+    return core.alibi_slopes(n_heads) if isinstance(alibi, str) else alibi
+
+
+def _overflow(args: AttentionArgs) -> np.ndarray:
+    big = max(float(np.abs(x).max()) for x in (args.q, args.k))
+    raise MHAInputError(f"q, k: values up to {big:.3g} make the scores q.k * scale overflow {args.q.dtype}; "
+                        f"scale the inputs down")
 
 
 def forward(data: Any, *, impl: str = "auto", dtype: Any = np.float64,
             block_size: int | tuple[int, int] | None = None, workers: int | None = None) -> np.ndarray:
-    """The full layer Y = MHA(X) without building a trace: the fast path for every size.
+    """The full layer Y = MHA(X) without a trace, on the fast path by default, every input key included.
 
-    data is an input mapping (or a validated Config).  Returns Y with the batch
-    axis exactly when the input had one.
+    data is an input mapping (the JSON input format) or a validated Config.
+    Returns Y with the batch axis exactly when the input had one.
+
+    >>> import mha
+    >>> forward(mha.DOCUMENT_EXAMPLE)[2].round(4)
+    array([0.7517, 0.7517, 0.3333, 0.3333])
     """
     cfg = data if isinstance(data, Config) else parse_config(data, dtype=dtype)
-    impl = resolve_impl(impl, cfg.B * cfg.n_heads * cfg.T * cfg.S)
-    plain = (cfg.rope is None and cfg.cache_K is None and cfg.alibi_rule is None and cfg.window is None
-             and cfg.G == cfg.n_heads and not cfg.given_qkv)
-    if impl != "tiled" or not plain:
+    impl = resolve_impl(impl, cfg.dtype)
+    block_size, workers = check_block(block_size), check_workers(workers)
+    Y = None
+    if impl == "tiled":
+        try:
+            Y = fast_layer(cfg, block=block_size, workers=workers)
+        except fast.NonFinite:
+            Y = None
+        if Y is not None and not np.isfinite(Y).all():
+            Y = None
+    if Y is None:                   # the reference; it also names an input whose values overflow
         Y = core.layer(cfg).Y
-    else:
-        Y = fast.forward_config(cfg, block_size=block_size, workers=workers)
     return Y if cfg.batched else Y[0]
+
+
+def fast_layer(cfg: Config, *, block: int | tuple[int, int] | None = None,
+               workers: int | None = None) -> np.ndarray:
+    """Y [B, T, d_out] for a validated Config on the fast path, in the core's order of steps.
+
+    The projections and the attention share one team of threads; RoPE turns
+    Q^(h) and K^(g) once, before any tile; the cache is joined to the new keys by
+    concatenation; query heads read their K/V head inside the tiles (no
+    repeat_kv copy); each head writes its output straight into its columns of
+    the concat.  Raises fast.NonFinite if a value overflowed.
+    """
+    H, G = cfg.n_heads, cfg.G
+    width = cfg.d_model or H * cfg.d_k
+    work = fast.layer_flops(cfg.B, cfg.T, cfg.S, width, H) // 2
+    crew = fast.team(workers or (1 if work < fast.ONE_THREAD_WORK else fast.cores()))
+    # project
+    if cfg.given_qkv:
+        Q, K, V = cfg.Q_in, cfg.K_in, cfg.V_in                          # [B, T, H*d_k], [B, S_new, G*d_*]
+    else:
+        X_k = cfg.X if cfg.key is None else cfg.key
+        X_v = cfg.X if cfg.value is None else cfg.value
+        Q = crew.matmul(cfg.X, cfg.W_Q, cfg.b_Q)                         # [B, T, H*d_k]
+        K = crew.matmul(X_k, cfg.W_K, cfg.b_K)                           # [B, S_new, G*d_k]
+        V = crew.matmul(X_v, cfg.W_V, cfg.b_V)                           # [B, S_new, G*d_v]
+    # split heads (views)
+    Qh, Kh, Vh = core.split_heads(Q, H), core.split_heads(K, G), core.split_heads(V, G)
+    # rotary position embedding, once per head
+    if cfg.rope is not None:
+        r = cfg.rope
+        Qh = core.apply_rope(Qh, core.rope_angles(r.positions, r.inv_freq), style=r.style, dims=r.dims,
+                             factor=r.attention_factor)
+        Kh = core.apply_rope(Kh, core.rope_angles(r.key_positions, r.inv_freq), style=r.style, dims=r.dims,
+                             factor=r.attention_factor)
+    # the keys and values attended over: cached rows first
+    if cfg.cache_K is not None:
+        Kh = np.concatenate([cfg.cache_K, Kh], axis=2)                   # [B, G, S, d_k]
+        Vh = np.concatenate([cfg.cache_V, Vh], axis=2)                   # [B, G, S, d_v]
+    slopes = None
+    if cfg.alibi_rule is not None:
+        slopes = core.alibi_slopes(H) if cfg.alibi_rule == "press" else cfg.alibi
+    # scores, scale, masks, softmax, weighted sum, written into the concat [B, T, H*d_v]
+    O_concat = np.empty((cfg.B, cfg.T, H * Vh.shape[3]), dtype=np.result_type(Qh, Kh, Vh))
+    fast.attention_heads(Qh, Kh, Vh, scale=cfg.effective_scale, causal=cfg.causal != "none", offset=cfg.offset,
+                         window=cfg.window, alibi=slopes, mask=cfg.mask, bias=cfg.bias,
+                         key_lengths=cfg.key_lengths, block=block, out=core.split_heads(O_concat, H), pool=crew)
+    # output projection
+    if cfg.W_O is None:
+        return O_concat if cfg.b_O is None else O_concat + cfg.b_O
+    return crew.matmul(O_concat, cfg.W_O, cfg.b_O)                       # [B, T, d_out]

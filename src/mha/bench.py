@@ -1,10 +1,23 @@
-"""`mha bench` (also `python -m mha.bench`): the fast path against torch, measured in one run.
+"""`mha bench` (also `python -m mha.bench`): the default path, impl="auto", against torch, measured in one run.
 
-Every ratio compares two timings from the same run, taken alternately, as the
-median of the paired ratios, because shared machines are noisy.  FLOPs: 4*B*H*T*S*d_head for the attention core (two matmuls), half
-that with a causal mask, plus 8*B*T*d_model^2 for the projections of a full layer.  Peak memory is
-what NumPy allocated during the call (tracemalloc), beyond the inputs; torch's
-allocations are not traced, so its column says "-".
+What is measured (float32, B = 1, d_head = 64, standard-normal inputs):
+
+* the attention core, mha.attention vs torch's scaled_dot_product_attention,
+  H = 12, T = S over the sweep, without and with a causal mask;
+* a full layer, mha.forward vs torch.nn.MultiheadAttention, d_model 256
+  (H = 4) and 768 (H = 12), over the same sweep and mask kinds;
+* the attention core in float64 (reported, no goal).
+
+Timing: mha and torch run in alternating blocks of a few calls; the first call
+of a block is not counted when a block has several (it pays for the other
+library's threads, which spin for a while after each call, and for its caches),
+and "vs torch" is the median over block pairs of t_torch / t_mha, so that a noisy
+neighbour slows both alike.  FLOPs: 4 B H T S d_head for the core (half with a
+causal mask, the FlashAttention convention), plus 8 B T d_model^2 for a layer's
+projections.  The ceiling of a row is the time if every FLOP ran at the SGEMM
+rate measured in the same run and the only other work were the exponential the
+kernel uses, one per score, spread over the cores.  Peak memory is what NumPy
+allocated during one more call (tracemalloc).
 """
 
 from __future__ import annotations
@@ -22,13 +35,24 @@ from typing import Any, Callable
 
 import numpy as np
 
+SWEEP = (128, 256, 512, 1024, 2048, 4096, 16384)
+QUICK_SWEEP = (128, 256, 512, 1024)
+QUICK_LAYER_SWEEP = (128, 512)
+GQA_SWEEP, QUICK_GQA_SWEEP = (4096, 16384), (1024,)
+WINDOW_SWEEP, QUICK_WINDOW_SWEEP = ((4096, 1024), (8192, 1024), (16384, 1024)), ((2048, 256),)
+FLOAT64_T, QUICK_FLOAT64_T = 4096, 512
+LAYER_WIDTHS = ((256, 4), (768, 12))          # (d_model, H): d_head 64
+CORE_HEADS = 12
+D_HEAD = 64
+
 
 @dataclass
 class Row:
-    case: str
-    impl: str
+    case: str                # "core", "core causal", "layer d=768", "layer d=768 causal", "core float64", ...
+    impl: str                # "mha", "torch sdpa", "mha forward", "torch nn.MultiheadAttention"
     shape: str
     dtype: str
+    T: int
     median_s: float
     gflops: float
     vs_torch: float | None = None        # > 1: faster than the torch peer of this case
@@ -38,32 +62,47 @@ class Row:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _time(fn: Callable[[], Any], repeats: int) -> tuple[float, int]:
-    fn()                                          # warm-up: page faults, thread pools, caches
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), repeats
+# ------------------------------------------------------------------ timing
+
+def _blocks(T: int) -> tuple[int, int]:
+    """(block pairs, calls per block): more and longer blocks where one call is short."""
+    if T <= 512:
+        return 9, 4
+    if T <= 2048:
+        return 7, 2
+    if T <= 4096:
+        return 5, 1
+    return 3, 1
 
 
-def _paired(fa: Callable[[], Any], fb: Callable[[], Any] | None, repeats: int) -> tuple[float, float | None,
-                                                                                    float | None]:
-    """Time a and b alternately (a b, b a, a b, ...), so that a noisy neighbour slows both alike.
+def paired(fa: Callable[[], Any], fb: Callable[[], Any] | None, pairs: int, per_block: int = 1,
+           ) -> tuple[float, float | None, float | None]:
+    """Time a and b in alternating blocks (a b, b a, a b, ...).
 
-    Returns the median time of each and the median of the paired ratios t_b / t_a.
+    Returns the median time of each and the median over block pairs of t_b / t_a.  With per_block > 1
+    the first call of each block is left out of its block's median.
     """
-    if fb is None:
-        t, _ = _time(fa, repeats)
-        return t, None, None
-    fa(), fb()                                    # warm-up
-    ta, tb = [], []
-    for i in range(repeats):
-        for fn, out in ((fa, ta), (fb, tb)) if i % 2 == 0 else ((fb, tb), (fa, ta)):
+    def block(fn: Callable[[], Any]) -> float:
+        times = []
+        for _ in range(per_block):
             t0 = time.perf_counter()
             fn()
-            out.append(time.perf_counter() - t0)
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times[1:] if per_block > 1 else times)
+
+    fa()
+    if fb is None:
+        ta = [block(fa) for _ in range(pairs)]
+        return statistics.median(ta), None, None
+    fb()
+    ta, tb = [], []
+    for i in range(pairs):
+        if i % 2 == 0:
+            ta.append(block(fa))
+            tb.append(block(fb))
+        else:
+            tb.append(block(fb))
+            ta.append(block(fa))
     return statistics.median(ta), statistics.median(tb), statistics.median(b / a for a, b in zip(ta, tb))
 
 
@@ -78,9 +117,13 @@ def _peak_mib(fn: Callable[[], Any]) -> float:
     return peak / 2 ** 20
 
 
+# ------------------------------------------------------------------ the machine and its rates
+
 def machine() -> dict[str, Any]:
+    from .fast import exponential
     info: dict[str, Any] = {"python": platform.python_version(), "numpy": np.__version__,
                             "cpu": _cpu_name(), "cores": os.cpu_count(), "platform": platform.platform(),
+                            "exponential": exponential(np.dtype(np.float32))[0].__name__,
                             "env": {k: os.environ.get(k) for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
                                                                    "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")}}
     try:
@@ -120,23 +163,26 @@ def sgemm_gflops(n: int = 2048, repeats: int = 7) -> float:
     return 2 * n ** 3 / best / 1e9
 
 
-def exp2_ns_per_score(n_rows: int = 1024, n_cols: int = 256, repeats: int = 200) -> float:
-    """One core's cost of the softmax's exponentials: np.exp2 in place over one float32 tile, ns per score."""
+def exp_ns_per_score(n_rows: int = 512, n_cols: int = 512, repeats: int = 100) -> float:
+    """One core's cost of the kernel's exponential (np.exp or np.exp2, whichever mha.fast uses on this
+    CPU) in place over one float32 tile of scores, ns per score."""
+    from .fast import exponential
+    f = exponential(np.dtype(np.float32))[0]
     s0 = np.random.default_rng(1).uniform(-20, 0, (n_rows, n_cols)).astype(np.float32)
     s = np.empty_like(s0)
     best = float("inf")
     for _ in range(repeats):
         np.copyto(s, s0)
         t0 = time.perf_counter()
-        np.exp2(s, out=s)
+        f(s, out=s)
         best = min(best, time.perf_counter() - t0)
     return best / s.size * 1e9
 
 
 def ceiling(flops: float, scores: float, sgemm: float, exp_ns: float, cores: int) -> float:
-    """A lower bound on the time of any exact float32 attention built from BLAS products and NumPy's exp2:
-    every FLOP at the SGEMM rate measured in the run, plus one exp2 per score spread over the cores.
-    The softmax's other passes and all overheads are left out, so the real floor is higher."""
+    """A lower bound on the time of any exact float32 attention built from BLAS products and NumPy's
+    exponential: every FLOP at the SGEMM rate measured in the run, plus one exponential per score spread
+    over the cores.  The softmax's other passes and all overheads are left out, so the real floor is higher."""
     return flops / (sgemm * 1e9) + scores * exp_ns * 1e-9 / cores
 
 
@@ -148,163 +194,196 @@ def _torch():
     return torch
 
 
-def core_cases(quick: bool) -> list[dict[str, Any]]:
-    if quick:
-        return [dict(case="core", B=1, H=8, T=2048, d=64, dtype="float32", causal=False),
-                dict(case="core causal", B=1, H=8, T=2048, d=64, dtype="float32", causal=True),
-                dict(case="core float64", B=1, H=8, T=2048, d=64, dtype="float64", causal=False)]
-    return [dict(case="core", B=1, H=12, T=4096, d=64, dtype="float32", causal=False),
-            dict(case="core causal", B=1, H=12, T=4096, d=64, dtype="float32", causal=True),
-            dict(case="core float64", B=1, H=12, T=4096, d=64, dtype="float64", causal=False)]
+# ------------------------------------------------------------------ the cases
+
+def _steps(quick: bool, long: bool, torch: Any) -> list[dict[str, Any]]:
+    """Every (case, shape) the table will hold, in the order they are measured."""
+    sweep = QUICK_SWEEP if quick else SWEEP
+    steps = []
+    for causal in (False, True):
+        for T in sweep:
+            steps.append(dict(kind="core", T=T, H=CORE_HEADS, causal=causal, dtype="float32"))
+    layer_sweep = QUICK_LAYER_SWEEP if quick else sweep
+    for d_model, H in (LAYER_WIDTHS[:1] if quick else LAYER_WIDTHS):
+        for causal in (False, True):
+            for T in layer_sweep:
+                steps.append(dict(kind="layer", T=T, H=H, d_model=d_model, causal=causal, dtype="float32"))
+    steps.append(dict(kind="core", T=QUICK_FLOAT64_T if quick else FLOAT64_T, H=CORE_HEADS, causal=False,
+                      dtype="float64"))
+    # today's variants at length, each against SDPA in the same run: GQA (12 query heads on 4 key/value heads)
+    # against enable_gqa=True, the sliding window against an explicit boolean mask
+    for T in (QUICK_GQA_SWEEP if quick else GQA_SWEEP):
+        steps.append(dict(kind="core", T=T, H=CORE_HEADS, G=4, causal=True, dtype="float32"))
+    for T, W in (QUICK_WINDOW_SWEEP if quick else WINDOW_SWEEP):
+        steps.append(dict(kind="core", T=T, H=CORE_HEADS, causal=True, window=W, dtype="float32"))
+    if long and not quick:
+        steps.append(dict(kind="long", T=65536, H=CORE_HEADS, causal=False, dtype="float32"))
+    return steps
 
 
-def run(quick: bool = False, progress: Callable[[str], None] = print, big: bool = True) -> dict[str, Any]:
+def _case_name(st: dict[str, Any]) -> str:
+    name = {"core": "core", "layer": f"layer d={st.get('d_model')}", "long": "long context"}[st["kind"]]
+    if st.get("G"):
+        name += f" GQA {st['H']}/{st['G']}"
+    if st.get("window"):
+        name += f" W={st['window']}"
+    if st["causal"]:
+        name += " causal"
+    if st["dtype"] != "float32":
+        name += " " + st["dtype"]
+    return name
+
+
+def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool = False) -> dict[str, Any]:
     """Measure every case; returns the results as a JSON-ready dict."""
-    from .attend import attention
-    from .fast import forward, layer_flops
+    from .attend import attention, forward
+    from .fast import layer_flops
+    from .inputs import parse_config
     torch = _torch()
     if torch is not None:
         torch.set_num_threads(os.cpu_count() or 1)
-    repeats = 7 if quick else 5
     result: dict[str, Any] = {"machine": machine(), "quick": quick}
-    progress("measuring exp2 and SGEMM ...")
-    # exp2 first: right after a multi-threaded SGEMM, OpenBLAS's idle threads still spin and can take its core
-    exp_ns = exp2_ns_per_score()
-    result["exp2_ns_per_score"] = exp_ns
+    progress("measuring the exponential and SGEMM ...")
+    # the exponential first: right after a multi-threaded SGEMM, OpenBLAS's idle threads still spin
+    exp_ns = exp_ns_per_score()
+    result["exp_ns_per_score"] = exp_ns
     peak = sgemm_gflops(1024 if quick else 2048)
     result["sgemm_gflops"] = peak
     cores = os.cpu_count() or 1
-
-    def bound(row: Row, flops: float, scores: float, peer_s: float | None) -> None:
-        """Record the ceiling for a float32 row: the least time, and the best ratio to torch it allows."""
-        floor = ceiling(flops, scores, peak, exp_ns, cores)
-        row.extra["ceiling_ms"] = floor * 1e3
-        if peer_s is not None:
-            row.extra["ceiling_vs_torch"] = peer_s / floor
-    rows: list[Row] = []
     rng = np.random.default_rng(0)
-    cases = core_cases(quick)
-    sweep = [256, 512, 1024] if quick else [512, 1024, 2048, 4096]
-    total = len(cases) + 1 + len(sweep) + (0 if quick or not big else 1)
-    step = 0
+    rows: list[Row] = []
+    steps = _steps(quick, long, torch)
 
-    def note(msg: str) -> None:
-        nonlocal step
-        step += 1
-        progress(f"[{step}/{total}] {msg}")
-
-    core_inputs = None
-    for c in cases:
-        note(f"{c['case']}: T = S = {c['T']}, H = {c['H']}, d_head = {c['d']}, {c['dtype']}")
-        dt = np.dtype(c["dtype"])
-        q, k, v = (rng.standard_normal((c["B"], c["H"], c["T"], c["d"])).astype(dt) for _ in range(3))
-        if c["case"] == "core":
-            core_inputs = (q, k, v)
-        # causal: count the work that is needed, half the scores (FlashAttention's convention)
-        flops = 4 * c["B"] * c["H"] * c["T"] * c["T"] * c["d"] // (2 if c["causal"] else 1)
-        shape = f"B={c['B']} H={c['H']} T=S={c['T']} d={c['d']}"
-        ours = (lambda q=q, k=k, v=v, causal=c["causal"]: attention(q, k, v, causal=causal, impl="tiled"))
-        peer = None
-        if torch is not None:
-            tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
-
-            def peer(tq=tq, tk=tk, tv=tv, causal=c["causal"]):
-                with torch.no_grad():
-                    return torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, is_causal=causal)
-        t, tt, ratio = _paired(ours, peer, repeats)
-        mem = _peak_mib(ours)
-        rows.append(Row(c["case"], "mha tiled", shape, c["dtype"], t, flops / t / 1e9, ratio,
-                        100 * flops / t / 1e9 / peak, mem, repeats))
+    for i, st in enumerate(steps, 1):
+        T, H, causal, dt = st["T"], st["H"], st["causal"], np.dtype(st["dtype"])
+        case = _case_name(st)
+        pairs, per_block = (2, 1) if quick and T > 512 else _blocks(T)
+        if st["kind"] in ("core", "long"):
+            G, W = st.get("G", H), st.get("window")
+            shape = f"B=1 H={H} T=S={T} d={D_HEAD}" + (f" G={G}" if G != H else "")
+            progress(f"[{i}/{len(steps)}] {case}: {shape}, {dt.name}")
+            q = rng.standard_normal((1, H, T, D_HEAD)).astype(dt)
+            k, v = (rng.standard_normal((1, G, T, D_HEAD)).astype(dt) for _ in range(2))
+            scores = H * T * T / (2 if causal else 1) if W is None else H * _band(T, W)
+            flops = int(4 * scores * D_HEAD)
+            opts: dict[str, Any] = {"causal": causal, "enable_gqa": G != H, "window": W}
+            ours: Callable[[], Any] = (lambda q=q, k=k, v=v, o=opts: attention(q, k, v, **o))
+            peer = None
+            if torch is not None and st["kind"] == "core":
+                peer = _torch_sdpa(torch, q, k, v, causal, G != H, W)
+            impl, peer_impl = "mha", "torch sdpa"
+        else:
+            d_model = st["d_model"]
+            shape = f"B=1 T={T} d_model={d_model} H={H}"
+            progress(f"[{i}/{len(steps)}] {case}: {shape}, {dt.name}")
+            X = rng.standard_normal((1, T, d_model)).astype(dt)
+            W = {n: (rng.standard_normal((d_model, d_model)) / np.sqrt(d_model)).astype(dt)
+                 for n in ("W_Q", "W_K", "W_V", "W_O")}
+            cfg = parse_config({"X": X, "n_heads": H, **W, "causal": causal}, dtype=dt)
+            flops = layer_flops(1, T, T, d_model, H) - (2 * H * T * T * D_HEAD if causal else 0)
+            scores = H * T * T / (2 if causal else 1)
+            ours = (lambda cfg=cfg: forward(cfg))
+            peer = None
+            if torch is not None:
+                peer = _torch_layer(torch, X, W, H, causal)
+            impl, peer_impl = "mha forward", "torch nn.MultiheadAttention"
+        t, tt, ratio = paired(ours, peer, pairs, per_block)
+        mem = _peak_mib(ours) if T <= 16384 else None
+        row = Row(case, impl, shape, dt.name, T, t, flops / t / 1e9, ratio, 100 * flops / t / 1e9 / peak, mem,
+                  pairs * per_block)
         if dt == np.float32:
-            bound(rows[-1], flops, c["B"] * c["H"] * c["T"] * c["T"] / (2 if c["causal"] else 1), tt)
+            floor = ceiling(flops, scores, peak, exp_ns, cores)
+            row.extra["ceiling_ms"] = floor * 1e3
+            row.extra["pct_of_ceiling"] = 100 * floor / t
+            if tt is not None:
+                row.extra["ceiling_vs_torch"] = tt / floor
+        if st["kind"] == "long":
+            row.extra.update(inputs_outputs_mib=4 * q.nbytes / 2 ** 20, extra_mib=(mem or 0) - q.nbytes / 2 ** 20,
+                             t_by_s_matrix_would_need_gib=H * T * T * dt.itemsize / 2 ** 30)
+        rows.append(row)
+        if st.get("window") == 1024 and T == 8192:
+            # the same call with the window given as a boolean mask: every key block is walked and masked
+            band = _window_mask(T, st["window"])
+            _, _, skip = paired(lambda o=opts: attention(q, k, v, **o),
+                                lambda: attention(q, k, v, causal=causal, mask=band), pairs, per_block)
+            result["window_skip"] = {"T": T, "W": st["window"], "speedup": skip}
         if tt is not None:
-            rows.append(Row(c["case"], "torch sdpa", shape, c["dtype"], tt, flops / tt / 1e9, 1.0,
-                            100 * flops / tt / 1e9 / peak, None, repeats))
-        if c["causal"] and core_inputs is not None:
-            q0, k0, v0 = core_inputs
-            _, _, speedup = _paired(lambda: attention(q0, k0, v0, causal=True, impl="tiled"),
-                                    lambda: attention(q0, k0, v0, impl="tiled"), repeats)
-            result["causal_speedup"] = speedup
-
-    # the full layer against nn.MultiheadAttention
-    B, T, D, H = (1, 512, 256, 4) if quick else (1, 2048, 1024, 16)
-    note(f"layer: B = {B}, T = {T}, d_model = {D}, H = {H}, float32")
-    Xn = rng.standard_normal((B, T, D)).astype(np.float32)
-    W = {n_: (rng.standard_normal((D, D)) / np.sqrt(D)).astype(np.float32) for n_ in ("W_Q", "W_K", "W_V", "W_O")}
-    from .inputs import parse_config
-    cfg = parse_config({"X": Xn, "n_heads": H, **W}, dtype=np.float32)
-    flops = layer_flops(B, T, T, D, H)
-    peer = None
-    if torch is not None:
-        m = torch.nn.MultiheadAttention(D, H, batch_first=True, bias=False).eval()
-        x = torch.from_numpy(Xn)
-
-        def peer():
-            with torch.no_grad():
-                return m(x, x, x, need_weights=False)
-    t, tt, ratio = _paired(lambda: forward(cfg, impl="tiled"), peer, repeats)
-    mem = _peak_mib(lambda: forward(cfg, impl="tiled"))
-    shape = f"B={B} T={T} d_model={D} H={H}"
-    rows.append(Row("layer", "mha forward", shape, "float32", t, flops / t / 1e9, ratio,
-                    100 * flops / t / 1e9 / peak, mem, repeats))
-    bound(rows[-1], flops, B * H * T * T, tt)
-    if tt is not None:
-        rows.append(Row("layer", "torch nn.MultiheadAttention", shape, "float32", tt, flops / tt / 1e9, 1.0,
-                        100 * flops / tt / 1e9 / peak, None, repeats))
-
-    # GFLOP/s against T, for the plot
-    curve = []
-    for T_ in sweep:
-        note(f"sweep: T = S = {T_}")
-        q, k, v = (rng.standard_normal((1, 12 if not quick else 4, T_, 64)).astype(np.float32) for _ in range(3))
-        flops = 4 * q.shape[1] * T_ * T_ * 64
-        t, _ = _time(lambda: attention(q, k, v, impl="tiled"), repeats)
-        point = {"T": T_, "mha_gflops": flops / t / 1e9}
-        if torch is not None:
-            tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
-            with torch.no_grad():
-                tt, _ = _time(lambda: torch.nn.functional.scaled_dot_product_attention(tq, tk, tv), repeats)
-            point["torch_gflops"] = flops / tt / 1e9
-        curve.append(point)
-    result["sweep"] = curve
-
-    if big and not quick:
-        T_, H_ = 65536, 12
-        note(f"long context: T = S = {T_}, H = {H_}, d_head = 64, float32 (one run, several minutes)")
-        q, k, v = (rng.standard_normal((1, H_, T_, 64)).astype(np.float32) for _ in range(3))
-        io_mib = 4 * q.nbytes / 2 ** 20                            # q, k, v and the output
-        box: dict[str, float] = {}
-
-        def once() -> None:
-            t0 = time.perf_counter()
-            attention(q, k, v, impl="tiled")
-            box["t"] = time.perf_counter() - t0
-
-        mem = _peak_mib(once)                                      # the output is counted in the peak
-        flops = 4 * H_ * T_ * T_ * 64
-        rows.append(Row("long context", "mha tiled", f"B=1 H={H_} T=S={T_} d=64", "float32", box["t"],
-                        flops / box["t"] / 1e9, None, 100 * flops / box["t"] / 1e9 / peak, mem, 1,
-                        extra={"inputs_outputs_mib": io_mib,
-                               "extra_mib": mem - q.nbytes / 2 ** 20,
-                               "t_by_s_matrix_would_need_gib": H_ * T_ * T_ * 4 / 2 ** 30}))
+            rows.append(Row(case, peer_impl, shape, dt.name, T, tt, flops / tt / 1e9, 1.0,
+                            100 * flops / tt / 1e9 / peak, None, pairs * per_block))
     result["rows"] = [asdict(r) for r in rows]
     return result
 
 
+def _band(T: int, W: int) -> int:
+    """Scores inside a causal window of W over T = S tokens."""
+    return sum(min(i + 1, W) for i in range(T)) if T < 4 * W else T * W - W * (W - 1) // 2
+
+
+def _window_mask(T: int, W: int) -> np.ndarray:
+    """[T, T] bool, True = may attend: the causal sliding window i - W < j <= i."""
+    d = np.arange(T)[:, None] - np.arange(T)[None, :]
+    return (d >= 0) & (d < W)
+
+
+def _torch_sdpa(torch: Any, q: np.ndarray, k: np.ndarray, v: np.ndarray, causal: bool, gqa: bool,
+                window: int | None) -> Callable[[], Any]:
+    """torch's SDPA on the same arrays: enable_gqa for fewer key/value heads, an explicit boolean mask for
+    a window (SDPA has no window argument)."""
+    tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
+    kw: dict[str, Any] = {"enable_gqa": True} if gqa else {}
+    if window is not None:
+        kw["attn_mask"] = torch.from_numpy(_window_mask(q.shape[-2], window))
+    else:
+        kw["is_causal"] = causal
+
+    def peer():
+        with torch.no_grad():
+            return torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, **kw)
+    return peer
+
+
+def _torch_layer(torch: Any, X: np.ndarray, W: dict[str, np.ndarray], H: int, causal: bool) -> Callable[[], Any]:
+    """nn.MultiheadAttention holding the same weights (torch's are [d_out, d_in]: ours transposed)."""
+    d_model = X.shape[-1]
+    m = torch.nn.MultiheadAttention(d_model, H, batch_first=True, bias=False).eval()
+    with torch.no_grad():
+        m.in_proj_weight.copy_(torch.from_numpy(np.concatenate([W["W_Q"], W["W_K"], W["W_V"]], axis=1).T.copy()))
+        m.out_proj.weight.copy_(torch.from_numpy(W["W_O"].T.copy()))
+    x = torch.from_numpy(X)
+    T = X.shape[1]
+    mask = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1) if causal else None   # True = may NOT attend
+
+    def peer():
+        with torch.no_grad():
+            return m(x, x, x, need_weights=False, attn_mask=mask, is_causal=causal)
+    return peer
+
+
+# ------------------------------------------------------------------ reporting
+
 def table(result: dict[str, Any]) -> str:
-    head = f"{'case':<13} {'impl':<28} {'shape':<26} {'dtype':<8} {'median':>9} {'GFLOP/s':>8} " \
-           f"{'vs torch':>9} {'%SGEMM':>7} {'peak MiB':>9}"
-    lines = [head, "-" * len(head)]
-    for r in result["rows"]:
-        vs = "-" if r["vs_torch"] is None else f"{r['vs_torch']:.2f}x"
-        if r["vs_torch"] is None and result["machine"].get("torch") is None:
-            vs = "no torch"
-        mem = "-" if r["peak_mib"] is None else f"{r['peak_mib']:.0f}"
-        lines.append(f"{r['case']:<13} {r['impl']:<28} {r['shape']:<26} {r['dtype']:<8} "
-                     f"{r['median_s'] * 1e3:>7.1f}ms {r['gflops']:>8.1f} {vs:>9} {r['pct_sgemm']:>6.0f}% {mem:>9}")
+    """The rows side by side: for each case and T, mha's time, torch's, the paired ratio and the ceiling."""
     m = result["machine"]
+    no_torch = m.get("torch") is None
+    head = (f"{'case':<20} {'T':>6} {'mha':>10} {'torch':>10} {'vs torch':>9} {'GFLOP/s':>8} {'%SGEMM':>7} "
+            f"{'ceiling':>9} {'%ceiling':>9} {'peak MiB':>9}")
+    lines = [head, "-" * len(head)]
+    by_case: dict[tuple[str, int], dict[str, dict[str, Any]]] = {}
+    for r in result["rows"]:
+        by_case.setdefault((r["case"], r["T"]), {})["peer" if r["impl"].startswith("torch") else "mha"] = r
+    for (case, T), pair in by_case.items():
+        r, p = pair["mha"], pair.get("peer")
+        vs = "no torch" if no_torch else ("-" if r["vs_torch"] is None else f"{r['vs_torch']:.2f}x")
+        e = r["extra"]
+        ceil = f"{e['ceiling_ms']:.2f}ms" if "ceiling_ms" in e else "-"
+        pct = f"{e['pct_of_ceiling']:.0f}%" if "pct_of_ceiling" in e else "-"
+        mem = "-" if r["peak_mib"] is None else f"{r['peak_mib']:.0f}"
+        torch_ms = "-" if p is None else f"{p['median_s'] * 1e3:.2f}ms"
+        lines.append(f"{case:<20} {T:>6} {r['median_s'] * 1e3:>8.2f}ms {torch_ms:>10} {vs:>9} {r['gflops']:>8.1f} "
+                     f"{r['pct_sgemm']:>6.0f}% {ceil:>9} {pct:>9} {mem:>9}")
     lines.append("")
-    lines.append("vs torch: the median of paired ratios t_torch / t_mha, runs taken alternately (> 1: mha is faster)")
+    lines.append("mha: impl=\"auto\" (the default); vs torch: the median over alternating blocks of t_torch / t_mha "
+                 "(> 1: mha is faster)")
     lines.append(f"SGEMM measured in this run: {result['sgemm_gflops']:.1f} GFLOP/s float32; "
                  f"cpu: {m['cpu']}, {m['cores']} cores; numpy {m['numpy']}; torch {m.get('torch')}")
     blas = m.get("blas")
@@ -313,23 +392,23 @@ def table(result: dict[str, Any]) -> str:
         lines.append(f"BLAS: {b.get('internal_api')} {b.get('version')}, kernel {b.get('architecture')}, "
                      f"{b.get('num_threads')} threads; OPENBLAS_CORETYPE={m['env'].get('OPENBLAS_CORETYPE')} "
                      f"OPENBLAS_L2_SIZE={m['env'].get('OPENBLAS_L2_SIZE')}")
-    if "causal_speedup" in result:
-        lines.append(f"causal vs non-causal (mha tiled): {result['causal_speedup']:.2f}x faster")
-    if "exp2_ns_per_score" in result:
-        lines.append(f"ceiling: every FLOP at this run's SGEMM rate plus one exp2 per score "
-                     f"({result['exp2_ns_per_score']:.3f} ns per score and core, measured); no exact kernel "
-                     f"made of these parts is faster")
+    lines.append(f"ceiling: every FLOP at this run's SGEMM rate plus one np.{m.get('exponential', 'exp')} per score "
+                 f"({result['exp_ns_per_score']:.3f} ns per score and core, measured); no exact kernel made of "
+                 f"these parts is faster")
+    best = [(r["case"], r["T"], r["extra"]["ceiling_vs_torch"]) for r in result["rows"]
+            if "ceiling_vs_torch" in r["extra"] and r["T"] >= 4096 and r["case"].startswith("core")]
+    for case, T, x in best:
+        lines.append(f"  {case} T={T}: the ceiling is at best {x:.2f}x torch")
+    if "window_skip" in result:
+        w = result["window_skip"]
+        lines.append(f"window W={w['W']} at T={w['T']}: skipping the key blocks outside the band is "
+                     f"{w['speedup']:.2f}x faster than the same call with the window as a boolean mask")
     for r in result["rows"]:
         e = r["extra"]
-        if "ceiling_ms" in e:
-            vs = f", at best {e['ceiling_vs_torch']:.2f}x torch" if "ceiling_vs_torch" in e else ""
-            lines.append(f"  {r['case']:<12} ceiling {e['ceiling_ms']:.1f} ms{vs}; mha reaches "
-                         f"{100 * e['ceiling_ms'] / (r['median_s'] * 1e3):.0f}% of it")
-    for r in result["rows"]:
-        if r["extra"].get("inputs_outputs_mib"):
-            e = r["extra"]
+        if e.get("inputs_outputs_mib"):
             lines.append(f"long context: inputs + output {e['inputs_outputs_mib']:.0f} MiB, extra beyond them "
-                         f"{e['extra_mib']:.0f} MiB; a T x S matrix would need {e['t_by_s_matrix_would_need_gib']:.0f} GiB")
+                         f"{e['extra_mib']:.0f} MiB; a T x S matrix would need "
+                         f"{e['t_by_s_matrix_would_need_gib']:.0f} GiB")
     return "\n".join(lines) + "\n"
 
 
@@ -341,23 +420,25 @@ def plot(result: dict[str, Any], path: str) -> None:
     except ImportError:
         from .inputs import MHAInputError
         raise MHAInputError("--plot: matplotlib is not installed (pip install 'mha[plot]')") from None
-    xs = [p["T"] for p in result["sweep"]]
-    fig, ax = plt.subplots(figsize=(6, 4))
-    ax.plot(xs, [p["mha_gflops"] for p in result["sweep"]], "o-", label="mha tiled")
-    if all("torch_gflops" in p for p in result["sweep"]):
-        ax.plot(xs, [p["torch_gflops"] for p in result["sweep"]], "s--", label="torch SDPA")
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    for case, style in (("core", "-"), ("core causal", "--")):
+        for impl, marker in (("mha", "o"), ("torch sdpa", "s")):
+            pts = [(r["T"], r["gflops"]) for r in result["rows"] if r["case"] == case and r["impl"] == impl]
+            if pts:
+                ax.plot(*zip(*pts), marker + style, label=f"{impl}, {case}")
     ax.axhline(result["sgemm_gflops"], color="gray", lw=0.8, ls=":", label="SGEMM")
     ax.set_xscale("log", base=2)
     ax.set_xlabel("T = S")
-    ax.set_ylabel("GFLOP/s (float32)")
-    ax.legend()
+    ax.set_ylabel("GFLOP/s (float32, H = 12, d_head = 64)")
+    ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
 
 
 def main_from_args(args: Any) -> int:
-    result = run(quick=args.quick, progress=lambda s: print(s, file=sys.stderr, flush=True))
+    result = run(quick=args.quick, progress=lambda s: print(s, file=sys.stderr, flush=True),
+                 long=getattr(args, "long", False))
     sys.stdout.write(table(result))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
@@ -369,9 +450,10 @@ def main_from_args(args: Any) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m mha.bench", description=__doc__.splitlines()[0])
-    p.add_argument("--quick", action="store_true")
-    p.add_argument("--json")
-    p.add_argument("--plot")
+    p.add_argument("--quick", action="store_true", help="T up to 1024, one layer width; under a minute")
+    p.add_argument("--long", action="store_true", help="also T = S = 65536 (one run, minutes)")
+    p.add_argument("--json", help="save the results as JSON")
+    p.add_argument("--plot", help="plot GFLOP/s against T (matplotlib)")
     return main_from_args(p.parse_args(argv))
 
 

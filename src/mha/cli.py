@@ -45,8 +45,13 @@ def _int_list(text: str, flag: str) -> list[int]:
         raise UsageError(f"{flag}: expected comma-separated integers, got {text!r}") from None
 
 
+# Flags that set one input key each: flag attribute -> (input key, how to read the flag's text).
+_MATRIX_FLAGS = {"wq": "W_Q", "wk": "W_K", "wv": "W_V", "wo": "W_O", "q": "Q", "k": "K", "v": "V"}
+_WORDS = {"W_O": ("identity", "none"), "W_Q": ("identity",), "W_K": ("identity",), "W_V": ("identity",)}
+
+
 def build_input(args: argparse.Namespace) -> dict[str, Any]:
-    """The input mapping from a file, the built-in example, or inline flags (before the weights are settled)."""
+    """The input mapping from a file, a named example or inline flags (before the weights are settled)."""
     from .examples import DOCUMENT_EXAMPLE
 
     if args.example is not None and args.input:
@@ -56,19 +61,57 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
         data = dict(_example(args.example).data)
     if not isinstance(data, dict):
         raise UsageError(f"input: the JSON file must hold an object, got {type(data).__name__}")
+    inline = {key: _matrix_flag(getattr(args, attr), f"--{attr}", key)
+              for attr, key in _MATRIX_FLAGS.items() if getattr(args, attr) is not None}
     if args.x is not None:
-        data["X"] = _json_arg(args.x, "--x")
-    if not data:
+        inline["X"] = _json_arg(args.x, "--x")
+    if not data and not ({"X", "Q", "K", "V"} & set(inline)):
         data = dict(DOCUMENT_EXAMPLE)
+    if {"Q", "K", "V"} & set(inline):
+        data.pop("X", None)                  # Q, K and V given on the command line replace the input's X
+    data.update(inline)
+    if args.weights is not None:
+        given = [f"--{a}" for a, key in _MATRIX_FLAGS.items() if key.startswith("W_") and key in inline
+                 and not (key == "W_O" and inline[key] == "none")]
+        if given:
+            raise UsageError(f"{given[0]}: give the matrix or --weights {args.weights}, not both")
+    widths = {"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out}
+    if any(v is not None for v in widths.values()) and args.weights != "random":
+        flag = next(f"--{k.replace('_', '-')}" for k, v in widths.items() if v is not None)
+        raise UsageError(f"{flag}: only used with --weights random (it shapes the random weights)")
     if args.n_heads is not None:
         data["n_heads"] = args.n_heads
-    if args.x is not None and "n_heads" not in data:
-        raise UsageError("--n-heads: needed with --x (the number of heads H, a divisor of d_model)")
-    if args.causal is not None:
-        data["causal"] = args.causal
+    if (args.x is not None or "Q" in inline) and "n_heads" not in data:
+        raise UsageError(f"--n-heads: needed with {'--x' if args.x is not None else '--q'} "
+                         f"(the number of heads H)")
+    for key, value in (("n_kv_heads", args.n_kv_heads), ("window", args.window), ("causal", args.causal)):
+        if value is not None:
+            data[key] = value
+    if args.scale is not None:
+        data["scale"] = _scale_flag(args.scale)
+    if args.rope is not None:
+        data["rope"] = {"style": args.rope}
+    if args.alibi:
+        data["alibi"] = True
     if args.key_lengths is not None:
         data["key_lengths"] = _int_list(args.key_lengths, "--key-lengths")
     return data
+
+
+def _matrix_flag(text: str, flag: str, key: str) -> Any:
+    """A matrix flag's JSON value, or one of the words its input key accepts ("identity", "none")."""
+    if text in _WORDS.get(key, ()):
+        return text
+    return _json_arg(text, flag)
+
+
+def _scale_flag(text: str) -> Any:
+    if text in ("none", "1/d_k", "1/sqrt(d_k)"):
+        return text
+    try:
+        return float(text)
+    except ValueError:
+        raise UsageError(f"--scale: expected none, 1/d_k, 1/sqrt(d_k) or a number, got {text!r}") from None
 
 
 def _example(name: str) -> Example:
@@ -105,13 +148,21 @@ def cmd_explain(args: argparse.Namespace) -> int:
         problem = plot_path_problem(args.plot)
         if problem:
             raise UsageError(f"--plot: {problem}")
+    if not args.model and (args.layer, args.text, args.input_ids) != (None, None, None):
+        raise UsageError("--layer, --text, --input-ids: only with --model NAME_OR_PATH")
+    heads = _int_list(args.heads, "--heads") if args.heads else None
+    if args.head is not None:
+        if heads is not None:
+            raise UsageError("--head: give --head or --heads, not both")
+        heads = [args.head]
     request = parse_request(
-        build_input(args), weights=args.weights, seed=args.seed, lang=args.lang, precision=args.precision,
-        heads=_int_list(args.heads, "--heads") if args.heads else None, tokens=args.tokens, full=args.full,
+        _model_input(args) if args.model else build_input(args), weights=args.weights, seed=args.seed,
+        widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
+        lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
         batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None)
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
-    t = run(parse_config(request.input, dtype=args.dtype))
+    t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
     out = t.to_json() if fmt == "json" else _render(fmt, [build(t, request.options(lang)) for lang in request.langs],
                                                      to_file=bool(args.output))
     if args.plot:
@@ -177,7 +228,56 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--causal", nargs="?", const="top_left", choices=("top_left", "bottom_right"),
                    help="causal mask; alignment when T != S (default top_left, as torch SDPA)")
     p.add_argument("--key-lengths", metavar="L1,L2,...", help="valid key count per sequence (padding)")
-    p.add_argument("--dtype", choices=("float64", "float32"), default="float64")
+    g = p.add_argument_group("any layer: projection widths, Q/K/V given directly, scale (keys of the input JSON)")
+    for attr, key in _MATRIX_FLAGS.items():
+        words = " or ".join(f"'{w}'" for w in _WORDS.get(key, ()))
+        g.add_argument(f"--{attr}", metavar="JSON", help=f"{key} as a JSON matrix" + (f", or {words}" if words else "")
+                       + (" (2-D [d_in, heads*d] or per head [heads, d_in, d])" if key in ("W_Q", "W_K", "W_V") else "")
+                       + (" (given directly: no X, no projections; needs --n-heads)" if key == "Q" else ""))
+    for flag, what in (("--d-k", "query/key width per head"), ("--d-v", "value width per head"),
+                       ("--d-out", "output width (columns of W_O)")):
+        g.add_argument(flag, type=int, metavar="N", help=f"{what} for --weights random (default: d_model / H)")
+    g.add_argument("--scale", metavar="RULE", help="none (unscaled), 1/d_k, 1/sqrt(d_k) (the default) or a number")
+    m = p.add_argument_group("today's attention")
+    m.add_argument("--n-kv-heads", type=int, metavar="G", help="key/value heads shared by H/G query heads each "
+                   "(grouped-query attention; 1 = multi-query)")
+    m.add_argument("--rope", nargs="?", const="half", choices=("half", "interleaved"),
+                   help="rotary position embedding on queries and keys (default half: LLaMA, GPT-NeoX; "
+                        "interleaved: RoFormer, GPT-J)")
+    m.add_argument("--alibi", action="store_true", help="ALiBi: add -slope*distance to the scores (Press et al.)")
+    m.add_argument("--window", type=int, metavar="W", help="sliding window: each query sees keys within W "
+                   "positions (with --causal: the W most recent, as Mistral)")
+    p.add_argument("--dtype", choices=("float64", "float32"),
+                   help="the computation's precision (default float64); with --model the model's (default float32)")
+
+
+# ---------------------------------------------------------------- --model: one layer of a Hugging Face model
+
+def _add_model_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("one attention layer of a Hugging Face model (pip install 'mha[hf]'; never downloads)")
+    g.add_argument("--model", metavar="NAME_OR_PATH", help="a local directory, or a model in the local Hugging Face "
+                   "cache (e.g. gpt2)")
+    g.add_argument("--layer", type=int, metavar="L", help="the layer, from 0 as the model's code counts")
+    g.add_argument("--head", type=int, metavar="H", help="explain this head, from 1 as the headings count")
+    g.add_argument("--text", help="the text the model reads")
+    g.add_argument("--input-ids", metavar="1,2,3", help="token ids instead of --text")
+
+
+def _model_input(args: argparse.Namespace) -> dict[str, Any]:
+    """The input mapping of layer --layer of --model on --text, captured by `mha.hf` during a forward pass."""
+    clash = [flag for flag, v in (("an input file", args.input), ("--example", args.example), ("--x", args.x),
+                                  ("--n-heads", args.n_heads), ("--weights", args.weights),
+                                  ("--causal", args.causal), ("--key-lengths", args.key_lengths)) if v is not None]
+    if clash:
+        raise UsageError(f"--model: the layer comes from the model; drop {', '.join(clash)}")
+    if args.layer is None or (args.text is None) == (args.input_ids is None):
+        raise UsageError("--model: needs --layer L and one of --text \"...\" or --input-ids 1,2,3")
+    from .hf import model_input
+    ids = _int_list(args.input_ids, "--input-ids") if args.input_ids is not None else None
+    if ids == []:
+        raise UsageError("--input-ids: no token ids given")
+    return model_input(args.model, args.layer, head=args.head, text=args.text, input_ids=ids,
+                       dtype=args.dtype or "float32")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -205,6 +305,7 @@ def make_parser() -> argparse.ArgumentParser:
     ex.add_argument("--block-size", type=int, metavar="N", help="key block size for --tiled, >= 1 (default 2); "
                     "refused without --tiled")
     _add_config_flags(ex)
+    _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)
 
     ck = sub.add_parser("check", help="verify the numbers of a hand-written worked example")
@@ -222,6 +323,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
     bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
+    bn.add_argument("--long", action="store_true", help="also T = S = 65536 (one run, minutes)")
     bn.add_argument("--json", metavar="FILE", help="save results as JSON")
     bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
     bn.set_defaults(func=cmd_bench)

@@ -228,7 +228,13 @@ def attention(args: AttentionArgs) -> np.ndarray:
         ab = alibi_bias(slopes, args.T, args.S, args.offset).astype(q.dtype)
         bias = ab if bias is None else bias + ab
     with np.errstate(over="ignore", invalid="ignore"):
-        return head_attention(q, k, v, scale=args.scale, allowed=allowed, bias=bias).O
+        steps = head_attention(q, k, v, scale=args.scale, allowed=allowed, bias=bias)
+        if not (np.isfinite(steps.O).all() and np.isfinite(np.where(steps.S > -np.inf, steps.QKt, 0.0)).all()):
+            sizes = {name: float(np.abs(a).max()) for name, a in (("q", args.q), ("k", args.k), ("v", args.v))}
+            field = max(sizes, key=sizes.get)
+            raise MHAInputError(f"{field}: values up to {sizes[field]:.3g} make the attention overflow {q.dtype} "
+                                f"(largest {float(np.finfo(q.dtype).max):.3g}); scale the input down")
+    return steps.O
 
 
 # ------------------------------------------------------------------ the full layer

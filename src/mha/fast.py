@@ -1,323 +1,648 @@
-"""Exact attention at real sizes: tiled, with an online softmax and bounded memory.
+"""Exact attention at speed: the numbers of `mha.core` without keeping any T x S matrix.
 
-The reference core (`mha.core`) keeps every T x S matrix so that it can be
-explained.  This path computes the same numbers block by block and never
-holds more than one [block_q, block_k] tile per worker:
+One kernel serves every size.  The work is cut into items (one sequence, a
+group of query heads, a block of queries); each item walks its keys block by
+block with an online softmax (running max m, running sum l, rescaled partial
+output), as in Milakov & Gimelshein (2018), "Online normalizer calculation for
+softmax", and FlashAttention (Dao et al., 2022).  A small problem is a single
+item per worker whose one tile holds all its heads, queries and keys: a few
+batched products over [heads, T, d] arrays and one softmax, no Python loop.
 
-* queries are cut into blocks processed in parallel, one worker per core,
-  with BLAS held to one thread inside each worker so the two do not fight;
-* for each query block the keys are visited block by block with an online
-  softmax (running max m, running sum l, rescaled partial output), as in
-  Milakov & Gimelshein (2018), "Online normalizer calculation for softmax",
-  and FlashAttention (Dao et al., 2022);
-* exponentials are taken in base 2, with log2(e) folded into the query
-  scaling (as FlashAttention-2 does): e^s = 2^(s log2 e), and NumPy's float32
-  exp2 is twice as fast as its exp and no less accurate (<= 1 ulp measured);
-* when the scores provably cannot overflow (|q_i| |k_j| scale + |bias| below
-  a bound, by Cauchy-Schwarz) the max-shift is skipped: exp(s) then has no
-  overflow, so the result is the same softmax with two passes fewer;
-* causal masking skips key blocks above the diagonal; boolean masks, key
-  lengths and additive bias are applied per tile (without the shift, masked
-  terms are zeroed after the exponential rather than set to -inf before it);
-  a row that sees no key gives 0, as the reference does;
-* problems under SMALL_WORK FLOPs run on one thread, BLAS threading each
-  product, which measured faster than the workers there.
+* The items run on a team: the calling thread plus one parked thread per
+  further core, BLAS held to one thread meanwhile (two thread pools on two
+  cores fight).  Handing an item to a parked thread costs ~25 us; a
+  ThreadPoolExecutor round trip cost ~70 us, too much for a 0.5 ms problem.
+* The values carry an extra column of ones, so one product P [V | 1] gives
+  the weighted sum and the row sum l together (cheaper than a separate sum).
+* The exponential is NumPy's fastest exact one on this CPU: np.exp2 with
+  log2(e) folded into the query scale where NumPy has AVX-512 (its exp2 is
+  then twice as fast as exp), np.exp elsewhere (on AVX2 exp2 is twice as slow).
+* When the scores provably cannot overflow (|q_i| |k_j| scale + |bias| below a
+  bound, by Cauchy-Schwarz), the max-shift is skipped: two passes fewer, the
+  same softmax.  Masked terms are then zeroed after the exponential.
+* A causal mask skips the key blocks above the diagonal and sweeps the
+  triangle along it in thinner row slices; key lengths end the key walk.
 
-Dimension legend: N = product of the leading axes, T queries, S keys, d = d_head.
+How the items and tiles are sized (`plan`) was measured: benchmarks/cutover.py,
+results in benchmarks/results/cutover-*.txt.
+
+Dimension legend: B batch, H query heads, G key/value heads, T queries, S keys,
+d query/key width per head, d_v value width per head; a tile is [heads, rows, keys].
 """
 
 from __future__ import annotations
 
 import math
 import os
+import queue
 import threading
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import nullcontext
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
-# Largest score for which exp() cannot overflow and the row's largest term cannot underflow.
-_NO_SHIFT_BOUND = {np.dtype(np.float32): 80.0, np.dtype(np.float64): 700.0}
-_LOG2_E = 1.4426950408889634             # log2(e): e^s = 2^(s log2 e)
-DEFAULT_BLOCK_Q = 1024
-DEFAULT_BLOCK_K = 256
-CAUSAL_BLOCK_Q = 1024
-DIAGONAL_ROWS = 256        # causal: row slices for the triangle along the diagonal
-# Below this many FLOPs one thread runs the tiles and BLAS threads each product itself: measured on 2
-# cores, T = 512 with H = 8 (0.5 GFLOP) took 4.7 ms that way and 5.5-6 ms on two workers; from about
-# 1 GFLOP (T = 1024, H = 4) the two are even and beyond it the workers win.
-SMALL_WORK = 1 << 30
+from .inputs import MHAInputError
 
+_LOG2_E = 1.4426950408889634             # log2(e): e^s = 2^(s log2 e)
+
+# Largest |score| (natural units) for which the exponentials can be summed without the max-shift: exp
+# cannot overflow, and no row's largest term can underflow.  The key count and the values' size are
+# taken off it at run time (l <= S e^bound, |acc| <= S e^bound max|v|, and e^-bound max|v| stays a
+# normal number, so the products keep their precision relative to max|v|).
+_NO_SHIFT_BOUND = {np.dtype(np.float32): 80.0, np.dtype(np.float64): 700.0}
+
+
+def _headroom(dtype: np.dtype, n_keys: int, v_max: float) -> float:
+    """How far scores may spread (natural units) for the exponentials of a row to be summed safely."""
+    return _NO_SHIFT_BOUND[dtype] - math.log(max(n_keys, 1)) - (abs(math.log(v_max)) if v_max > 0 else 0.0)
+
+
+# ------------------------------------------------------------------ the exponential
+
+@lru_cache(maxsize=None)
+def exponential(dtype: np.dtype) -> tuple[np.ufunc, float]:
+    """The exponential to use and the factor that turns natural-log scores into its argument.
+
+    NumPy's AVX-512 build (SVML) has an exp2 twice as fast as its exp; its AVX2
+    build has a vectorised exp but a scalar exp2 (measured on an EPYC without
+    AVX-512: exp 1.3 ns, exp2 2.5 ns per float32).  Both are within 1 ulp.
+    """
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:  # pragma: no cover - NumPy 1.x
+        try:
+            from numpy.core._multiarray_umath import __cpu_features__ as features
+        except ImportError:
+            features = {}
+    if features.get("AVX512_SKX") or features.get("X86_V4"):
+        return np.exp2, _LOG2_E
+    return np.exp, 1.0
+
+
+# ------------------------------------------------------------------ threads
 
 @lru_cache(maxsize=1)
-def _blas_controller():
-    """The BLAS libraries loaded with NumPy, inspected once: threadpoolctl's per-call scan of every
-    loaded library costs milliseconds once torch is imported."""
+def _blas_libraries() -> tuple[Any, ...]:
+    """threadpoolctl's handles on the BLAS libraries NumPy loaded, found once (a scan costs ms once torch
+    is loaded); setting their thread count directly costs ~2 us, threadpoolctl's limit() ~20 us."""
     try:
         from threadpoolctl import ThreadpoolController
     except ImportError:  # pragma: no cover - threadpoolctl is a dependency; stay correct without it
-        return None
-    return ThreadpoolController().select(user_api="blas")
+        return ()
+    return tuple(ThreadpoolController().select(user_api="blas").lib_controllers)
 
 
-def _blas_single_thread():
-    """Hold BLAS to one thread while our own workers run."""
-    controller = _blas_controller()
-    return nullcontext() if controller is None else controller.limit(limits=1)
+class _OneBlasThread:
+    """Hold BLAS to one thread inside the block: our own threads do the parallel work."""
+
+    def __enter__(self) -> None:
+        self.saved = []
+        for lib in _blas_libraries():
+            n = lib.get_num_threads()
+            if n != 1:
+                lib.set_num_threads(1)
+                self.saved.append((lib, n))
+
+    def __exit__(self, *exc: Any) -> None:
+        for lib, n in self.saved:
+            lib.set_num_threads(n)
 
 
 @lru_cache(maxsize=1)
-def _cores() -> int:
-    return os.cpu_count() or 1          # cached: it reads /sys, 40 us a call here
+def cores() -> int:
+    """The cores this process may use (cached: reading them costs ~40 us)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
 
 
-_EXECUTORS: dict[int, ThreadPoolExecutor] = {}
-_EXECUTORS_LOCK = threading.Lock()
+class Team:
+    """The calling thread plus n - 1 parked threads that share a list of work items.
 
-
-def _executor(n: int) -> ThreadPoolExecutor:
-    """The process's pool of n worker threads, started on first use and idle (blocked, not spinning) between calls."""
-    with _EXECUTORS_LOCK:
-        pool = _EXECUTORS.get(n)
-        if pool is None:
-            pool = _EXECUTORS[n] = ThreadPoolExecutor(n, thread_name_prefix="mha-worker")
-        return pool
-
-
-def _forget_executors() -> None:
-    """A forked child inherits the pools' objects but not their threads: start afresh."""
-    global _EXECUTORS_LOCK
-    _EXECUTORS.clear()
-    _EXECUTORS_LOCK = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_executors)
-
-
-def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, mask: np.ndarray | None = None,
-                    causal: str = "none", key_lengths: np.ndarray | None = None, bias: np.ndarray | None = None,
-                    block_size: int | tuple[int, int] | None = None, workers: int | None = None,
-                    out: np.ndarray | None = None, pool: Workers | None = None) -> np.ndarray:
-    """softmax(q k^T * scale + bias, masked) v for q [..., T, d], k [..., S, d], v [..., S, d_v].
-
-    Inputs are validated by `mha.attention`; call that.  block_size is the key
-    block (or a (query, key) pair).  out, if given, is written in place (any
-    strides: `forward` passes a view that is already the heads' concat); pool
-    reuses the caller's workers.
-    """
-    dtype = q.dtype
-    batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2])
-    T, S, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
-    N = math.prod(batch)
-    if isinstance(block_size, tuple):
-        bq, bk = block_size
-    else:
-        # causal: smaller query blocks let more key blocks be skipped above the diagonal
-        bq, bk = (DEFAULT_BLOCK_Q if causal == "none" else CAUSAL_BLOCK_Q), (block_size or DEFAULT_BLOCK_K)
-    bq, bk = max(1, int(bq)), max(1, int(bk))
-    qb, kb, vb = (np.broadcast_to(a, batch + a.shape[-2:]) for a in (q, k, v))
-    mb = None if mask is None else np.broadcast_to(mask, batch + (T, S))
-    biasb = None if bias is None else np.broadcast_to(bias, batch + (T, S))
-    lengths = np.full(batch, S, dtype=np.int64)
-    if key_lengths is not None:
-        kl = np.asarray(key_lengths)
-        lengths = np.broadcast_to(kl.reshape(kl.shape + (1,) * (len(batch) - kl.ndim)), batch).astype(np.int64)
-    offset = {"none": None, "top_left": 0, "bottom_right": S - T}[causal]
-
-    if out is None:
-        out = np.empty(batch + (T, d_v), dtype=dtype)
-    if out.shape != batch + (T, d_v):
-        raise ValueError(f"out: shape {list(out.shape)}, expected {list(batch + (T, d_v))}")
-    # The no-shift bound, per sequence: |s_ij| <= scale |q_i| |k_j| + max |bias|.  Norms are taken in the
-    # input dtype (no float64 copy of q and k) and the bound gets a 1% margin for their rounding.
-    q_norm = np.sqrt(np.einsum("...td,...td->...t", qb, qb)).max(axis=-1, initial=0.0).astype(np.float64)
-    k_norm = np.sqrt(np.einsum("...sd,...sd->...s", kb, kb)).max(axis=-1, initial=0.0).astype(np.float64)
-    bound = 1.01 * abs(scale) * np.broadcast_to(q_norm * k_norm, batch)
-    if biasb is not None:
-        finite = np.where(np.isfinite(bias), np.abs(bias), 0.0)
-        bound = bound + np.broadcast_to(finite.max(axis=(-1, -2)), batch)
-    no_shift = np.asarray(bound <= _NO_SHIFT_BOUND[dtype]).reshape(N)
-
-    items = []
-    for n in range(N):
-        for q0 in range(0, T, bq):
-            q1 = min(q0 + bq, T)
-            kend = int(lengths.reshape(N)[n])
-            if offset is not None:
-                kend = min(kend, max(0, q1 - 1 + offset + 1))
-            items.append((kend * (q1 - q0), n, q0, q1, kend))
-    items.sort(reverse=True)                    # largest first: better balance across workers
-
-    def run(item: tuple) -> None:
-        _, n, q0, q1, kend = item
-        idx = np.unravel_index(n, batch) if batch else ()
-        out[idx][q0:q1] = _query_block(
-            qb[idx][q0:q1], kb[idx], vb[idx], scale=scale, q0=q0, kend=kend, bk=bk, offset=offset,
-            mask=None if mb is None else mb[idx][q0:q1], bias=None if biasb is None else biasb[idx][q0:q1],
-            shift=not bool(no_shift[n]))
-
-    if pool is not None:
-        pool.map(run, items)
-    else:
-        work = 4 * d_v * sum(it[0] for it in items)            # FLOPs: the two products of every tile
-        with Workers(workers if workers or work >= SMALL_WORK else 1) as own:
-            own.map(run, items)
-    return out
-
-
-class Workers:
-    """One thread per core, with BLAS held to one thread inside them, for as long as the block lasts.
-
-    Everything heavy in this module runs on these workers, matrix products
-    included: after a multi-threaded BLAS call, OpenBLAS's own threads keep
-    spinning for a while (about 2^28 cycles by default) and steal the cores
-    from whatever runs next; measured, that slowed the attention that followed
-    the projections by 40%.  With one pool for the whole layer they never wake.
-    The threads themselves live as long as the process (starting two threads
-    and joining them cost 0.5 ms a call, more than a small problem's work).
+    Threads pick the next item as they finish one (largest first is the
+    caller's job), so items of unequal cost balance themselves.  The parked
+    threads block on a queue between calls and live as long as the process.
     """
 
-    def __init__(self, workers: int | None = None):
-        self.n = max(1, workers or _cores())
-        self._pool: ThreadPoolExecutor | None = None
-        self._blas: Any = None
+    def __init__(self, n: int):
+        self.n = max(1, n)
+        self._inboxes: list[queue.SimpleQueue] = []
+        self._done: queue.SimpleQueue = queue.SimpleQueue()
+        self._lock = threading.Lock()                 # one call at a time uses the parked threads
 
-    def __enter__(self) -> "Workers":
-        if self.n > 1:
-            self._blas = _blas_single_thread()
-            self._blas.__enter__()
-            self._pool = _executor(self.n)
-        return self
+    def _start(self) -> None:
+        while len(self._inboxes) < self.n - 1:
+            inbox: queue.SimpleQueue = queue.SimpleQueue()
+            threading.Thread(target=self._serve, args=(inbox,), daemon=True, name="mha-worker").start()
+            self._inboxes.append(inbox)
 
-    def __exit__(self, *exc: Any) -> None:
-        if self._pool is not None:
-            self._blas.__exit__(*exc)
-            self._pool = self._blas = None
+    def _serve(self, inbox: queue.SimpleQueue) -> None:
+        while True:
+            job = inbox.get()
+            try:
+                job()
+                self._done.put(None)
+            except BaseException as e:  # handed back to the caller
+                self._done.put(e)
 
-    def map(self, fn: Any, items: list) -> None:
-        """fn(item) for every item, spread over the workers; the first error is raised."""
-        if self._pool is None or len(items) < 2:
-            for it in items:
-                fn(it)
-        else:
-            for _ in self._pool.map(fn, items):
-                pass
+    def run(self, fn: Callable[[Any], None], items: list) -> None:
+        """fn(item) for every item; the first error is raised in the caller."""
+        helpers = min(self.n, len(items)) - 1
+        if helpers <= 0 or not self._lock.acquire(blocking=False):   # busy (nested or concurrent call): alone
+            with _OneBlasThread():
+                for it in items:
+                    fn(it)
+            return
+        try:
+            self._start()
+            pending = iter(items)
+            take = threading.Lock()
+
+            def job() -> None:
+                while True:
+                    with take:
+                        it = next(pending, None)
+                    if it is None:
+                        return
+                    fn(it)
+
+            with _OneBlasThread():
+                for inbox in self._inboxes[:helpers]:
+                    inbox.put(job)
+                error: BaseException | None = None
+                try:
+                    job()
+                except BaseException as e:
+                    error = e
+                for _ in range(helpers):                 # wait for every helper, even after an error
+                    e = self._done.get()
+                    error = error or e
+            if error is not None:
+                raise error
+        finally:
+            self._lock.release()
 
     def matmul(self, X: np.ndarray, W: np.ndarray, b: np.ndarray | None = None) -> np.ndarray:
-        """X W + b for X [..., T, d_in], rows split across the workers (each product single-threaded)."""
-        X2 = X.reshape(-1, X.shape[-1])
+        """X W + b for X [..., n, d_in] and W [d_in, d_out], rows split across the team."""
+        X2 = X.reshape(-1, X.shape[-1])                                   # [rows, d_in]
         out = np.empty((X2.shape[0], W.shape[1]), dtype=np.result_type(X, W))
-        rows = -(-X2.shape[0] // self.n)
-        spans = [(r, min(r + rows, X2.shape[0])) for r in range(0, X2.shape[0], rows)]
+        step = max(64, -(-X2.shape[0] // self.n))
 
-        def part(span: tuple[int, int]) -> None:
-            r0, r1 = span
+        def part(r0: int) -> None:
+            r1 = min(r0 + step, X2.shape[0])
             np.matmul(X2[r0:r1], W, out=out[r0:r1])
             if b is not None:
                 out[r0:r1] += b
 
-        self.map(part, spans)
+        self.run(part, list(range(0, X2.shape[0], step)))
         return out.reshape(X.shape[:-1] + (W.shape[1],))
 
 
-def _query_block(Q: np.ndarray, K: np.ndarray, V: np.ndarray, *, scale: float, q0: int, kend: int, bk: int,
-                 offset: int | None, mask: np.ndarray | None, bias: np.ndarray | None, shift: bool) -> np.ndarray:
-    """One block of queries against keys [0, kend) in key blocks of bk; returns [bq, d_v].
+_TEAMS: dict[int, Team] = {}
 
-    The values carry an extra column of ones, so the one matrix product
-    P [V | 1] yields the weighted sum and the row sum l together.  With a
-    causal mask, the keys every row may see are swept with the whole block;
-    the triangle along the diagonal is swept in thinner row slices, so that
-    little is computed only to be masked.
-    """
-    dtype = Q.dtype
-    bq, d_v = Q.shape[0], V.shape[1]
-    # [bq, d]: scale and log2(e) folded into the queries, so every score below is in base-2 units
-    Qs = Q * dtype.type(scale * _LOG2_E)
-    acc = np.zeros((bq, d_v + 1), dtype=dtype)                  # [unnormalised output | running sum l]
-    m = np.full(bq, -np.inf, dtype=dtype)                       # running row max (shifted mode)
-    v1 = np.ones((bk, d_v + 1), dtype=dtype)                    # [V | 1] for one key block
-    # Flat scratch reused by every tile: fresh half-megabyte arrays per tile would be mapped and
-    # page-faulted again and again by the allocator, which tripled the cost of small tiles.
-    s_flat = np.empty(bq * bk, dtype=dtype)
-    pv_flat = np.empty(bq * (d_v + 1), dtype=dtype)
-    b_flat = None if bias is None else np.empty(bq * bk, dtype=dtype)
-    hide_flat = None if mask is None or not shift else np.empty(bq * bk, dtype=bool)
 
-    def sweep(r0: int, r1: int, k_from: int, k_to: int) -> None:
-        rows = slice(r0, r1)
-        for k0 in range(k_from, k_to, bk):
-            k1 = min(k0 + bk, k_to)
-            n = k1 - k0
-            s = s_flat[:(r1 - r0) * n].reshape(r1 - r0, n)
-            np.matmul(Qs[rows], K[k0:k1].T, out=s)              # [rows, n] scores
-            if bias is not None:                                # bias in base-2 units too
-                b = b_flat[:(r1 - r0) * n].reshape(r1 - r0, n)
-                np.multiply(bias[rows, k0:k1], dtype.type(_LOG2_E), out=b)
-                s += b
-            crosses = offset is not None and k1 - 1 > q0 + r0 + offset     # the tile crosses the diagonal
-            if shift:
-                # the max must see only visible scores, so masked ones become -inf before it (a rare path:
-                # only logits too large for the no-shift bound come here)
-                if mask is not None:
-                    hidden = hide_flat[:(r1 - r0) * n].reshape(r1 - r0, n)
-                    np.logical_not(mask[rows, k0:k1], out=hidden)
-                    np.copyto(s, -np.inf, where=hidden)
-                if crosses:
-                    s += _diagonal_tile(r1 - r0, n, k0 - q0 - r0 - offset, dtype, additive=True)
-                m_new = np.maximum(m[rows], s.max(axis=1))
-                m_safe = np.where(m_new == -np.inf, 0.0, m_new).astype(dtype)
-                acc[rows] *= np.exp2(m[rows] - m_safe)[:, None]  # e^(m_old - m_new) rescales output and l
-                s -= m_safe[:, None]
-                m[rows] = m_new
-                np.exp2(s, out=s)
-            else:
-                # every score is bounded, masked ones included, so exp2 first and zero the masked terms
-                # after: NumPy's exp2 is 2-3x slower on -inf, and a masked copy with a random mask costs
-                # more than the tile's two matrix products
-                np.exp2(s, out=s)
-                if mask is not None:
-                    np.multiply(s, mask[rows, k0:k1], out=s)
-                if crosses:
-                    s *= _diagonal_tile(r1 - r0, n, k0 - q0 - r0 - offset, dtype, additive=False)
-            v1[:n, :d_v] = V[k0:k1]
-            pv = pv_flat[:(r1 - r0) * (d_v + 1)].reshape(r1 - r0, d_v + 1)
-            np.matmul(s, v1[:n], out=pv)
-            acc[rows] += pv
+def team(n: int | None = None) -> Team:
+    """The process's team of n threads (default: one per core)."""
+    n = max(1, n or cores())
+    if n not in _TEAMS:
+        _TEAMS[n] = Team(n)
+    return _TEAMS[n]
 
-    if offset is None:
-        sweep(0, bq, 0, kend)
+
+if hasattr(os, "register_at_fork"):
+    # a forked child inherits the teams' objects but not their threads
+    os.register_at_fork(after_in_child=_TEAMS.clear)
+
+
+# ------------------------------------------------------------------ sizing the work
+
+# Measured on 2 cores, one thread's CPU time per score (benchmarks/cutover.py, benchmarks/results/cutover-*.txt):
+TILE_BYTES = 1 << 20         # a tile of scores: per-score costs are flat from ~256 KiB to ~2 MiB and rise beyond
+KEY_BLOCK = 512              # keys per tile when a query block's keys do not fit one tile
+SCAN_KEYS = 256              # from this many keys per query (on average) on, the inputs are scanned for the
+                             # no-shift bound; below, each item takes its keys in one tile with one shift
+DIAGONAL_ROWS = 128          # causal / window: row slices for the band's edges
+ONE_THREAD_WORK = 1 << 23    # multiply-adds below which one thread beats handing work to a second
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a problem is cut: query heads per item, queries per item, keys per tile, threads."""
+
+    heads: int
+    rows: int
+    keys: int
+    workers: int
+    scan: bool = True        # scan the inputs for the no-shift bound (else the max-shift everywhere)
+
+
+def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bool, window: int | None = None,
+         itemsize: int = 4, block: int | tuple[int, int] | None = None, workers: int | None = None) -> Plan:
+    """Cut a problem into items of about TILE_BYTES of scores, enough of them to keep every worker busy.
+    block (keys, or (queries, keys)) and workers override the measured choices."""
+    if window is None:
+        seen = S // 2 if causal else S           # keys per query, on average
     else:
-        # keys j < q0 + offset are seen by every row of the block; stopping there (not one key later)
-        # keeps the key blocks aligned with the query blocks, so only one block per slice crosses the diagonal
-        seen_by_all = min(kend, max(0, q0 + offset))
-        sweep(0, bq, 0, seen_by_all)
-        for r0 in range(0, bq, DIAGONAL_ROWS):
-            r1 = min(r0 + DIAGONAL_ROWS, bq)
-            sweep(r0, r1, seen_by_all, min(kend, max(0, q0 + r1 - 1 + offset + 1)))
-    # final division; a row that saw no key has l = 0 and gives 0
-    l = acc[:, d_v]
-    return acc[:, :d_v] / np.where(l > 0, l, 1)[:, None]
+        seen = min(S, window if causal else 2 * window - 1)
+    work = B * H * T * seen * (d + d_v)
+    n = max(1, workers or (1 if work < ONE_THREAD_WORK else cores()))
+    rep = H // G
+    tile = max(1, TILE_BYTES // itemsize)
+    if isinstance(block, tuple):
+        return Plan(1, block[0], block[1], n)
+    scan = block is not None or seen >= SCAN_KEYS
+    keys = block or (S if S <= KEY_BLOCK else KEY_BLOCK)
+    rows = max(1, min(T, tile // min(keys, S)))
+    if (causal or window is not None) and not scan:
+        rows = min(rows, DIAGONAL_ROWS)          # one tile per query block: short blocks skip more keys
+    # heads per item: fill the tile, but leave at least two items per worker when there are enough heads
+    heads = max(1, min(H, tile // (rows * min(keys, S))))
+    blocks = -(-T // rows)
+    while n > 1 and heads > 1 and B * -(-H // heads) * blocks < 2 * n:
+        heads -= 1
+    if rep > 1:
+        heads = math.gcd(heads, rep)             # a group of query heads shares one K/V head (GQA)
+    return Plan(heads, rows, keys, n, scan)
 
 
-@lru_cache(maxsize=512)
-def _diagonal_tile(rows: int, cols: int, delta: int, dtype: np.dtype, additive: bool) -> np.ndarray:
-    """[rows, cols] for a tile crossing the causal diagonal (delta = k0 - q0 - offset).
+# ------------------------------------------------------------------ the kernel
 
-    Key k0 + j lies after query q0 + i + offset where j + delta > i.  additive:
-    -inf there and 0 elsewhere, to add to scores; else 0 there and 1
-    elsewhere, to multiply exponentials by.  The pattern depends only on the
-    tile's shape and its distance from the diagonal, so it is built once and
-    shared by every head and worker.
+def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, causal: bool = False,
+                    offset: int = 0, window: int | None = None, alibi: np.ndarray | None = None,
+                    mask: np.ndarray | None = None, bias: np.ndarray | None = None,
+                    key_lengths: np.ndarray | None = None, block: int | tuple[int, int] | None = None,
+                    workers: int | None = None, out: np.ndarray | None = None,
+                    pool: Team | None = None, force_shift: bool = False) -> np.ndarray:
+    """softmax(q k^T * scale + bias + ALiBi, masked) v per head, for validated arrays.
+
+    q [B, H, T, d], k [B, G, S, d], v [B, G, S, d_v] with G dividing H: query
+    head h reads key/value head h // (H // G) (grouped-query attention, without
+    a copy of K or V; G = H is ordinary multi-head attention).  Any strides,
+    broadcast axes included.  Query i sits at position p_i = i + offset among
+    the keys: causal shows keys j <= p_i; window W shows p_i - W < j (and, without
+    causal, j < p_i + W); alibi [H] adds -slope_h |p_i - j|.  Key blocks outside
+    every row's band are skipped.  mask (bool, True = may attend) and bias
+    broadcast to [B, H, T, S]; key_lengths [B] or [B, H].  out [B, H, T, d_v] is
+    written in place if given (a view into the heads' concat, say).  Callers
+    validate shapes (`mha.attention` does); the kernel raises NonFinite if an
+    input it reads holds NaN or infinity.  force_shift takes the max-shift
+    everywhere (finite inputs too large for the no-shift bound) and leaves the
+    check of the result to the caller.
     """
-    after = np.arange(cols)[None, :] + delta > np.arange(rows)[:, None]
-    out = (np.where(after, -np.inf, 0.0) if additive else np.where(after, 0.0, 1.0)).astype(dtype)
+    B, H, T, d = q.shape
+    G, S, d_v = k.shape[1], k.shape[2], v.shape[3]
+    dtype = np.result_type(q, k, v)
+    if out is None:
+        out = np.empty((B, H, T, d_v), dtype=dtype)
+    p = plan(B, H, G, T, S, d, d_v, causal=causal, window=window, itemsize=out.dtype.itemsize, block=block,
+             workers=pool.n if pool is not None and workers is None else workers)
+    problem = _Problem(q, k, v, out, scale=scale, causal=causal, offset=offset, window=window, alibi=alibi,
+                       mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift)
+    (pool or team(p.workers)).run(problem.item, problem.items())
+    if not problem.inputs_scanned and not force_shift and not np.isfinite(out).all():
+        raise NonFinite
+    return out
+
+
+def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float, mask: np.ndarray | None = None,
+                    causal: str = "none", key_lengths: np.ndarray | None = None, bias: np.ndarray | None = None,
+                    window: int | None = None, alibi: np.ndarray | None = None, groups: int = 1,
+                    block_size: int | tuple[int, int] | None = None, workers: int | None = None,
+                    force_shift: bool = False) -> np.ndarray:
+    """`attention_heads` for validated q [..., T, d], k [..., S, d], v [..., S, d_v] with broadcasting
+    leading axes, as `mha.attention` takes them.
+
+    The leading axes are brought to the kernel's [B, H] (the last leading axis
+    is the heads' one) as views where NumPy can.  causal is "none", "top_left"
+    or "bottom_right"; the query positions are offset by S - T unless top-left.
+    groups > 1: k and v have H / groups heads on axis -3 (grouped-query
+    attention).  alibi holds one slope per head of that axis.
+    """
+    T, S, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
+    kv_lead = k.shape[:-3] + (k.shape[-3] * groups,) if groups > 1 else k.shape[:-2]
+    L = np.broadcast_shapes(q.shape[:-2], kv_lead, v.shape[:-3] + (v.shape[-3] * groups,) if groups > 1
+                            else v.shape[:-2])
+    B, H = (math.prod(L[:-1]), L[-1]) if L else (1, 1)
+    G = H // groups
+
+    def heads(x: np.ndarray | None, lead: tuple[int, ...], n: int, tail: tuple[int, ...]) -> np.ndarray | None:
+        if x is None or x.shape == (B, n) + tail:
+            return x
+        return np.broadcast_to(x, lead + tail).reshape((B, n) + tail)
+
+    kv_lead = (L[:-1] + (G,)) if L else ()
+    lengths = None
+    if key_lengths is not None:
+        kl = np.asarray(key_lengths)
+        lengths = np.broadcast_to(kl.reshape(kl.shape + (1,) * (len(L) - kl.ndim)), L).reshape(B, H)
+    out = attention_heads(heads(q, L, H, q.shape[-2:]), heads(k, kv_lead, G, k.shape[-2:]),
+                          heads(v, kv_lead, G, v.shape[-2:]), scale=scale, causal=causal != "none",
+                          offset=0 if causal == "top_left" else S - T, window=window, alibi=alibi,
+                          mask=heads(mask, L, H, (T, S)), bias=heads(bias, L, H, (T, S)), key_lengths=lengths,
+                          block=block_size, workers=workers, force_shift=force_shift)
+    return out.reshape(L + (T, d_v))
+
+
+class NonFinite(ArithmeticError):
+    """An input holds NaN or infinity (or a value so large that its square overflows): the caller
+    validates the inputs to say which, or reruns with force_shift=True if they were only large."""
+
+
+_SCRATCH = threading.local()
+
+
+def _scratch(slot: str, size: int, dtype: np.dtype) -> np.ndarray:
+    """A flat buffer of at least size elements, kept per thread and reused by every item and call: a
+    fresh half-megabyte array is mapped and page-faulted anew each time, which cost ~1 ns per score."""
+    bufs = getattr(_SCRATCH, "bufs", None)
+    if bufs is None:
+        bufs = _SCRATCH.bufs = {}
+    arr = bufs.get((slot, dtype))
+    if arr is None or arr.size < size:
+        arr = bufs[(slot, dtype)] = np.empty(size, dtype=dtype)
+    return arr[:size]
+
+
+_FAR = 1 << 62               # a key position no band reaches
+
+
+class _Problem:
+    """One call's arrays and settings; `item` computes one (sequence, head group, query block)."""
+
+    def __init__(self, q, k, v, out, *, scale, causal, offset, window, alibi, mask, bias, key_lengths,
+                 plan: Plan, force_shift: bool = False):
+        self.q, self.k, self.v, self.out = q, k, v, out
+        B, H, T, d = q.shape
+        self.B, self.H, self.T, self.S, self.d_v = B, H, T, k.shape[2], v.shape[3]
+        self.rep = H // k.shape[1]
+        self.dtype = out.dtype
+        self.exp, factor = exponential(self.dtype)
+        self.factor = self.dtype.type(factor)
+        self.q_scale = self.dtype.type(scale * factor)     # scale and the exponential's base, folded into q
+        self.causal, self.offset, self.window = causal, offset, window
+        # ALiBi slopes in the exponential's units
+        self.slopes = None if alibi is None else (np.asarray(alibi, dtype=np.float64) * factor).astype(self.dtype)
+        self.mask = None if mask is None else np.broadcast_to(mask, (B, H, T, self.S))
+        self.bias = None if bias is None else np.broadcast_to(bias, (B, H, T, self.S))
+        self.lengths = None                                                     # [B, H] keys per row, if padded
+        if key_lengths is not None:
+            kl = np.asarray(key_lengths)
+            kl = np.broadcast_to(kl.reshape(kl.shape + (1,) * (2 - kl.ndim)), (B, H))   # [B] or [B, H]
+            self.lengths = np.minimum(np.maximum(kl, 0), self.S)
+        self.plan = plan
+        # Without the scan every tile takes the max-shift (an item then usually holds all its keys in one
+        # tile).  With it, heads whose scores are provably bounded skip the online max.  ALiBi's distances
+        # make a row's largest score depend on the positions, so ALiBi always takes the max-shift.
+        self.inputs_scanned = plan.scan and not force_shift
+        if self.inputs_scanned:
+            self.shift = self._needs_shift(scale, bias)
+            if self.slopes is not None:
+                self.shift = np.ones((B, H), dtype=bool)
+        else:
+            self.shift = np.ones((B, H), dtype=bool)
+            # for one tile's common shift: how far its scores may spread (in the exponential's units)
+            v_max = max(float(v.max(initial=0)), -float(v.min(initial=0))) if v.size else 0.0
+            self.spread = _headroom(self.dtype, self.S, v_max) * factor if math.isfinite(v_max) else -1.0
+
+    def _needs_shift(self, scale: float, bias: np.ndarray | None) -> np.ndarray:
+        """[B, H]: whether a head's scores might overflow exp or underflow a whole row, so that the
+        max-shift is needed.  |s_ij| <= |scale| |q_i| |k_j| + max |bias| (Cauchy-Schwarz), with 1% for the
+        norms' own rounding.  The norms read every input once, so they also reveal NaN and infinity."""
+        q, k, v = self.q, self.k, self.v
+        q2 = np.einsum("bhtd,bhtd->bht", q, q).max(axis=-1, initial=0)          # [B, H] largest |q_i|^2
+        k2 = np.einsum("bgsd,bgsd->bgs", k, k).max(axis=-1, initial=0)          # [B, G]
+        v2 = np.einsum("bgsd,bgsd->bgs", v, v).max(axis=-1, initial=0)          # [B, G] >= max |v_jc|^2
+        if not (np.isfinite(q2).all() and np.isfinite(k2).all() and np.isfinite(v2).all()):
+            raise NonFinite
+        k2 = np.repeat(k2, self.rep, axis=1) if k2.shape[1] > 1 else k2
+        bound = 1.01 * abs(scale) * np.sqrt(q2.astype(np.float64) * k2)          # [B, H]
+        if bias is not None:                                                     # [..., T, S], before broadcasting
+            largest = np.where(np.isfinite(bias), np.abs(bias), 0.0).max(axis=(-1, -2), initial=0.0)
+            bound = bound + largest.reshape((1,) * (2 - largest.ndim) + largest.shape)
+        limit = _headroom(self.dtype, self.S, math.sqrt(float(v2.max(initial=0))))
+        return np.broadcast_to(~(bound <= limit), (self.B, self.H))
+
+    # the band of keys a query may see, from its position p_i = i + offset: [lo(i), hi(i)]
+    def lo(self, i: int) -> int:
+        return -_FAR if self.window is None else i + self.offset - self.window + 1
+
+    def hi(self, i: int) -> int:
+        if self.causal:
+            return i + self.offset
+        return _FAR if self.window is None else i + self.offset + self.window - 1
+
+    def items(self) -> list[tuple]:
+        """(cost, b, h0, h1, q0, q1, start, end) for every item, largest first; keys [start, end) are walked."""
+        p, T = self.plan, self.T
+        items = []
+        for b in range(self.B):
+            for h0 in range(0, self.H, p.heads):
+                h1 = min(h0 + p.heads, self.H)
+                longest = self.S if self.lengths is None else int(self.lengths[b, h0:h1].max())
+                for q0 in range(0, T, p.rows):
+                    q1 = min(q0 + p.rows, T)
+                    start, end = max(0, self.lo(q0)), min(longest, self.hi(q1 - 1) + 1)
+                    end = max(start, end)
+                    items.append(((h1 - h0) * (end - start) * (q1 - q0), b, h0, h1, q0, q1, start, end))
+        items.sort(reverse=True)
+        return items
+
+    def item(self, it: tuple) -> None:
+        # inputs that overflow come back as NaN or infinity, which the caller turns into an error;
+        # NumPy's floating-point state is per thread, so each worker sets it
+        with np.errstate(over="ignore", invalid="ignore"):
+            self._item(*it[1:])
+
+    def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> None:
+        target = self.out[b, h0:h1, q0:q1]                               # [hg, R, d_v]
+        banded = self.causal or self.window is not None
+        if end <= start:                                                 # no query of the item sees a key
+            target[...] = 0
+        elif not self.plan.scan and end - start <= self.plan.keys and (not banded or q1 - q0 <= DIAGONAL_ROWS):
+            self._one_tile(b, h0, h1, q0, q1, start, end, target)
+        else:
+            self._walk(b, h0, h1, q0, q1, start, end, target)
+
+    def _operands(self, b: int, h0: int, h1: int, q0: int, q1: int, keys: int):
+        """The item's scaled queries [hg, R, d], its K and V ([S, *] when the heads share one K/V head,
+        else [hg, S, *]), and [V | 1] scratch for `keys` keys, ones column set."""
+        hg, R, d_v, dt = h1 - h0, q1 - q0, self.d_v, self.dtype
+        Qs = np.multiply(self.q[b, h0:h1, q0:q1], self.q_scale,
+                         out=_scratch("q", hg * R * self.q.shape[3], dt).reshape(hg, R, -1))
+        if self.rep > 1:
+            K, V = self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]
+        else:
+            K, V = self.k[b, h0:h1], self.v[b, h0:h1]
+        lead = (hg,) if K.ndim == 3 else ()
+        v1 = _scratch("v1", hg * keys * (d_v + 1), dt)[:math.prod(lead) * keys * (d_v + 1)]
+        v1 = v1.reshape(lead + (keys, d_v + 1))
+        v1[..., d_v] = 1
+        return Qs, K, V, v1
+
+    def _scores(self, s: np.ndarray, Qs: np.ndarray, K: np.ndarray, b: int, h0: int, h1: int,
+                i0: int, i1: int, k0: int, k1: int) -> None:
+        """s [hg, r, n] = the tile's scores in the exponential's units: Q K^T scale + bias + ALiBi."""
+        _product(Qs, K[..., k0:k1, :].swapaxes(-1, -2), s)
+        if self.bias is not None:
+            tile_bias = self.bias[b, h0:h1, i0:i1, k0:k1]
+            s += tile_bias if self.factor == 1 else tile_bias * self.factor
+        if self.slopes is not None:                  # -slope_h |p_i - j|, with the distances of this tile
+            dist = _distance_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset, self.dtype)
+            penalty = _scratch("alibi", s.size, self.dtype).reshape(s.shape)
+            np.multiply(dist, self.slopes[h0:h1, None, None], out=penalty)
+            s -= penalty
+
+    def _one_tile(self, b, h0, h1, q0, q1, start, end, target) -> None:
+        """All the item's keys in one [hg, R, n] tile: scores, max-shift, exponentials, one product."""
+        hg, R, d_v, n = h1 - h0, q1 - q0, self.d_v, end - start
+        Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, n)
+        s = _scratch("s", hg * R * n, self.dtype).reshape(hg, R, n)
+        self._scores(s, Qs, K, b, h0, h1, q0, q1, start, end)                  # [hg, R, n]
+        visible = self._visible(b, h0, h1, q0, q1, start, end)
+        top, bottom = s.max(), s.min()                                          # masked scores included
+        if top - bottom <= self.spread:
+            # one shift for the whole tile: no exponential overflows and none underflows, and two quick
+            # reductions replace the rows' maxima (0.25 instead of 0.7 ns per score, measured); masked
+            # terms are zeroed after the exponential
+            s -= top
+            self.exp(s, out=s)
+            if visible is not None:
+                np.multiply(s, visible, out=s)
+        else:                       # NaN, infinity, -inf in the bias, or a wide spread: each row's own max
+            if visible is not None:
+                np.copyto(s, -np.inf, where=~visible)
+            m = s.max(axis=-1, keepdims=True)                                   # [hg, R, 1]
+            m[m == -np.inf] = 0                                                 # a row that sees no key
+            s -= m
+            self.exp(s, out=s)
+        v1[..., :d_v] = V[..., start:end, :]
+        acc = _product(s, v1, _scratch("acc", hg * R * (d_v + 1), self.dtype).reshape(hg, R, d_v + 1))
+        l = acc[..., d_v:]                                                      # row sums, 0 if no key
+        if visible is not None or self.bias is not None:
+            l = np.where(l > 0, l, np.inf)                                      # a row that sees no key gives 0
+        np.divide(acc[..., :d_v], l, out=target)
+
+    def _walk(self, b, h0, h1, q0, q1, start, end, target) -> None:
+        """The item's keys block by block with an online softmax.  Keys every row of the item sees are
+        swept with all its rows; the edges of the band (the causal diagonal, the window's far edge) in
+        row slices, so that little is computed only to be masked."""
+        p, dt, d_v = self.plan, self.dtype, self.d_v
+        hg, R = h1 - h0, q1 - q0
+        shift = bool(self.shift[b, h0:h1].any())
+        bk = min(p.keys, end - start)
+        Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, bk)
+        s_flat = _scratch("s", hg * R * bk, dt)
+        pv_flat = _scratch("pv", hg * R * (d_v + 1), dt)
+        acc = _scratch("acc", hg * R * (d_v + 1), dt).reshape(hg, R, d_v + 1)   # [unnormalised O | row sum l]
+        m = np.full((hg, R, 1), -np.inf, dtype=dt) if shift else None   # running row max (shift mode)
+        fresh = np.ones(R, dtype=bool)                                  # rows that have not taken a tile yet
+
+        def sweep(r0: int, r1: int, k_from: int, k_to: int) -> None:
+            for k0 in range(k_from, k_to, bk):
+                k1 = min(k0 + bk, k_to)
+                n, r = k1 - k0, r1 - r0
+                s = s_flat[:hg * r * n].reshape(hg, r, n)
+                self._scores(s, Qs[:, r0:r1], K, b, h0, h1, q0 + r0, q0 + r1, k0, k1)   # [hg, r, n]
+                visible = self._visible(b, h0, h1, q0 + r0, q0 + r1, k0, k1)
+                if shift:
+                    if visible is not None:
+                        np.copyto(s, -np.inf, where=~visible)
+                    m_new = np.maximum(m[:, r0:r1], s.max(axis=-1, keepdims=True))
+                    m_safe = np.where(m_new == -np.inf, 0, m_new).astype(dt)
+                    alpha = self.exp(m[:, r0:r1] - m_safe)              # rescales the earlier output and l
+                    s -= m_safe
+                    m[:, r0:r1] = m_new
+                    self.exp(s, out=s)
+                else:
+                    # every score is bounded, masked ones included: exponentials first, masked terms zeroed
+                    # after (exp is slower on -inf, and a masked copy costs more than a product)
+                    self.exp(s, out=s)
+                    if visible is not None:
+                        np.multiply(s, visible, out=s)
+                v1[..., :n, :d_v] = V[..., k0:k1, :]
+                a = acc[:, r0:r1]
+                if fresh[r0]:                                            # a slice's rows start together
+                    _product(s, v1[..., :n, :], a)
+                    fresh[r0:r1] = False
+                else:
+                    if shift:
+                        a *= alpha
+                    pv = pv_flat[:hg * r * (d_v + 1)].reshape(hg, r, d_v + 1)
+                    _product(s, v1[..., :n, :], pv)
+                    a += pv
+
+        # keys every row of the block sees: from the last row's low edge to the first row's high edge; ending
+        # one key early on the causal diagonal keeps key blocks aligned with query blocks, so only one block
+        # per slice crosses it
+        c0 = max(start, self.lo(q1 - 1))
+        c1 = min(end, self.hi(q0) if self.causal else self.hi(q0) + 1)
+        if c0 < c1:
+            sweep(0, R, c0, c1)
+        else:
+            c0 = c1 = end
+        step = DIAGONAL_ROWS if c0 > start or c1 < end else R        # thin slices only where there are edges
+        for r0 in range(0, R, step):
+            r1 = min(r0 + step, R)
+            lo, hi = max(start, self.lo(q0 + r0)), min(end, self.hi(q0 + r1 - 1) + 1)
+            if lo < min(c0, hi):
+                sweep(r0, r1, lo, min(c0, hi))
+            if max(c1, lo) < hi:
+                sweep(r0, r1, max(c1, lo), hi)
+        if fresh.any():                                                  # rows that saw no key at all
+            acc[:, fresh] = 0
+        l = acc[..., d_v:]
+        np.divide(acc[..., :d_v], np.where(l > 0, l, np.inf), out=target)   # a row that saw no key gives 0
+
+    def _visible(self, b: int, h0: int, h1: int, i0: int, i1: int, k0: int, k1: int) -> np.ndarray | None:
+        """[hg|1, r, n] bool for one tile (queries i0..i1, keys k0..k1), or None if all of it is visible."""
+        vis = None
+        if self.mask is not None:
+            vis = self.mask[b, h0:h1, i0:i1, k0:k1]
+        if k0 < self.lo(i1 - 1) or k1 - 1 > self.hi(i0):                  # the tile crosses the band's edge
+            band = _band_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset, self.window, self.causal)
+            vis = band if vis is None else vis & band
+        if self.lengths is not None and int(self.lengths[b, h0:h1].min()) < k1:   # padding inside this tile
+            pad = np.arange(k0, k1) < self.lengths[b, h0:h1, None, None]          # [hg, 1, n]
+            vis = pad if vis is None else vis & pad
+        return vis
+
+
+def _product(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """out = a @ b for a [hg, r, m].  When b is one matrix shared by the hg heads (their K/V head under
+    GQA), the heads' rows are stacked into one product of hg r rows, where a and out allow it."""
+    if b.ndim == 2 and a.flags.c_contiguous and out.flags.c_contiguous:
+        np.matmul(a.reshape(-1, a.shape[-1]), b, out=out.reshape(-1, out.shape[-1]))
+    else:
+        np.matmul(a, b, out=out)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _band_tile(rows: int, cols: int, delta: int, window: int | None, causal: bool) -> np.ndarray:
+    """[rows, cols] bool for a tile crossing the band's edge (delta = k0 - i0 - offset): key k0 + j is at
+    distance i - (j + delta) before query i0 + i.  Shared, read-only, by every head and thread."""
+    before = np.arange(rows)[:, None] - (np.arange(cols)[None, :] + delta)       # p_i - j
+    out = np.ones((rows, cols), dtype=bool)
+    if causal:
+        out &= before >= 0
+    if window is not None:
+        out &= (before < window) if causal else (np.abs(before) < window)
     out.setflags(write=False)
     return out
 
+
+def _distance_tile(rows: int, cols: int, delta: int, dtype: np.dtype) -> np.ndarray:
+    """[rows, cols] |p_i - j| for a tile (delta = k0 - i0 - offset), for ALiBi: a read-only Toeplitz view of
+    one row of rows + cols - 1 distances (entry [i, j] is line[i - j + cols - 1]), never a tile-sized array."""
+    line = np.abs(np.arange(rows + cols - 1) - (cols - 1) - delta).astype(dtype)
+    step = line.strides[0]
+    return np.lib.stride_tricks.as_strided(line[cols - 1:], shape=(rows, cols), strides=(step, -step),
+                                           writeable=False)
+
+
+# ------------------------------------------------------------------ the online softmax, step by step
 
 def online_softmax_steps(s: np.ndarray, v: np.ndarray, block: int) -> list[dict[str, np.ndarray]]:
     """The online softmax of one head, key block by key block, with every running quantity.
@@ -325,8 +650,13 @@ def online_softmax_steps(s: np.ndarray, v: np.ndarray, block: int) -> list[dict[
     s is [T, S] (scaled, -inf where masked), v is [S, d].  Returns one record per
     key block: m (running max), alpha (e^(m_old - m_new)), l (running sum) and
     acc (unnormalised output), then the final output acc / l in the last record.
-    This is the explainable twin of `_query_block` (always with the max-shift).
+    This is the explainable twin of the kernel's tile loop (always with the max-shift).
+
+    >>> s = np.log(np.array([[1.0, 3.0]]))
+    >>> online_softmax_steps(s, np.array([[1.0], [0.0]]), 1)[-1]["out"]
+    array([[0.25]])
     """
+    block = check_block_size(block)
     T, S = s.shape
     m = np.full(T, -np.inf)
     l = np.zeros(T)
@@ -344,44 +674,19 @@ def online_softmax_steps(s: np.ndarray, v: np.ndarray, block: int) -> list[dict[
         steps.append({"keys": (k0, k1), "m_old": m, "m": m_new, "alpha": alpha, "p": p, "l": l, "acc": acc})
         m = m_new
     out = acc / np.where(l > 0, l, 1.0)[:, None]
-    steps[-1]["out"] = out
+    if steps:
+        steps[-1]["out"] = out
     return steps
 
 
-def forward(data: Any, **kwargs: Any) -> np.ndarray:
-    """Kept for callers of the old name; the layer now lives in `mha.attend.forward`."""
-    from .attend import forward as layer_forward
-    return layer_forward(data, **kwargs)
+def check_block_size(block: Any, name: str = "block_size") -> int:
+    """A key block size is a whole number >= 1; anything else is an MHAInputError naming it."""
+    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or block < 1:
+        raise MHAInputError(f"{name}: expected a whole number >= 1, got {block!r}")
+    return int(block)
 
 
-def forward_config(cfg: Any, *, block_size: int | tuple[int, int] | None = None,
-                   workers: int | None = None) -> np.ndarray:
-    """A plain layer (X, projections, H heads) on the tiled path, returning Y [B, T, d_out].
-
-    The projections and the attention share one set of workers, and the
-    attention writes each head's output straight into its columns of the concat.
-    """
-    H = cfg.n_heads
-    projections = ((cfg.X, cfg.W_Q, cfg.b_Q),                                   # Q, K, V: [B, T|S, H*d]
-                   (cfg.X if cfg.key is None else cfg.key, cfg.W_K, cfg.b_K),
-                   (cfg.X if cfg.value is None else cfg.value, cfg.W_V, cfg.b_V))
-    work = layer_flops(cfg.B, cfg.T, cfg.S, cfg.W_Q.shape[1], H)
-    with Workers(workers if workers or work >= SMALL_WORK else 1) as pool:
-        # head views of the projections: the tiles' products read them with a row stride of H*d
-        Q, K, V = (_split(pool.matmul(*p), H) for p in projections)
-        O_concat = np.empty((cfg.B, cfg.T, V.shape[1] * V.shape[3]), dtype=V.dtype)   # [B, T, H * d_v]
-        tiled_attention(Q, K, V, scale=cfg.effective_scale, mask=cfg.mask, causal=cfg.causal,
-                        key_lengths=cfg.key_lengths, bias=cfg.bias, block_size=block_size,
-                        out=_split(O_concat, H), pool=pool)
-        Y = O_concat if cfg.W_O is None else pool.matmul(O_concat, cfg.W_O, cfg.b_O)   # [B, T, d_out]
-    return Y
-
-
-def _split(M: np.ndarray, n_heads: int) -> np.ndarray:
-    """[B, T, n*d] -> [B, n, T, d] as a view (mha.core.split_heads, without importing the core)."""
-    B, T, width = M.shape
-    return M.reshape(B, T, n_heads, width // n_heads).transpose(0, 2, 1, 3)
-
+# ------------------------------------------------------------------ counting
 
 def layer_flops(B: int, T: int, S: int, d_model: int, H: int) -> int:
     """A layer's FLOPs as the benchmark counts them: 4 B H T S d_head for attention, 8 B T d_model^2 for

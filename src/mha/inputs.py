@@ -239,7 +239,7 @@ class Config:
             out["causal"] = self.causal
         if self.scale is not None:
             out["scale"] = self.scale
-        if self.alibi is not None:
+        if self.alibi_rule is not None:
             out["alibi"] = True if self.alibi_rule == "press" else self.alibi
         if self.cache_K is not None:
             out["cache"] = {"K": user(self.cache_K), "V": user(self.cache_V)}
@@ -781,7 +781,7 @@ def with_random_weights(data: Mapping[str, Any], seed: int = 0, **widths: Any) -
     d = {name: as_array(data[name], name, ndims=(2, 3)).shape[-1]
          for name in ("X", "key", "value") if data.get(name) is not None}
     H = _count(data.get("n_heads", 1), "n_heads")
-    G = data.get("n_kv_heads")
+    G = None if data.get("n_kv_heads") is None else _count(data["n_kv_heads"], "n_kv_heads")
     if widths.get("d_k") is None and d["X"] % H:
         raise MHAInputError(f"n_heads: {H} heads do not divide d_model = {d['X']}; give d_k for random weights")
     d_k = d.get("key")

@@ -7,9 +7,11 @@ code as ``mha explain --format html``.  Nothing from a request is evaluated.
     GET  /                 the page
     GET  /static/<name>    app.js, app.css (package files only)
     POST /api/explain      input JSON (as for `mha explain`) -> trace JSON
-    POST /api/render       {"input": ..., "weights": "identity|random|custom", "seed": n, "lang": "en|zh|zh,en",
-                            "precision": n, "heads": [1, ...], "batch": n} -> {"html": ...}
-                           (the options follow `mha explain`'s rules: mha.explanation.options)
+    POST /api/render       {"input": ..., "weights": "identity|random|custom", "seed": n, "d_k": n, "d_v": n,
+                            "d_out": n, "lang": "en|zh|zh,en", "precision": n, "heads": [1, ...], "batch": n}
+                           -> {"html": ...}  (the options follow `mha explain`'s rules: mha.explanation.options;
+                           d_k, d_v and d_out shape random weights, as --d-k, --d-v and --d-out do)
+    GET  /api/examples     the named examples (mha.EXAMPLES): [{"name", "idea": {"en", "zh"}, "data"}]
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ if TYPE_CHECKING:
 MAX_BODY_BYTES = 256 * 1024
 LIMITS = Limits()          # T, S, d_model, H and the count of numbers: beyond them a 413 with the reason
 MAX_T = LIMITS.tokens
-BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch")
+WIDTH_KEYS = ("d_k", "d_v", "d_out")
+BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch") + WIDTH_KEYS
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
 
 
@@ -70,14 +73,24 @@ def render_fragment(body: Any) -> dict[str, Any]:
     unknown = sorted(set(body) - set(BODY_KEYS))
     if unknown:
         raise RequestError(400, f"body: unknown key(s) {unknown}; allowed: {', '.join(BODY_KEYS)}")
+    widths = {k: body.get(k) for k in WIDTH_KEYS}
     LIMITS.check_input(body["input"])
+    if body.get("weights") == "random":
+        LIMITS.check_random(body["input"], widths)
     request = parse_request(body["input"], weights=body.get("weights", "identity"), seed=body.get("seed"),
                             lang=body.get("lang", "en"), precision=body.get("precision", 4),
-                            heads=body.get("heads"), batch=body.get("batch"))
+                            heads=body.get("heads"), batch=body.get("batch"), widths=widths)
     t = run(_config(request.input))
     exs = [build(t, request.options(lang)) for lang in request.langs]
     html = render_html_languages(exs, standalone=False) if len(exs) > 1 else render_html(exs[0], standalone=False)
     return {"html": html}
+
+
+def examples_json() -> list[dict[str, Any]]:
+    """The named examples for the page's menu, in their order, with their input mappings as JSON values."""
+    from .examples import EXAMPLES
+    from .trace import to_json_value
+    return [{"name": e.name, "idea": dict(e.idea), "data": to_json_value(e.data)} for e in EXAMPLES.values()]
 
 
 def create_app():
@@ -120,6 +133,9 @@ def create_app():
     async def page(request: Request) -> Response:
         return HTMLResponse(_static("app.html"))
 
+    async def examples(request: Request) -> Response:
+        return JSONResponse(examples_json())
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:              # only the package's own files, by exact name
@@ -129,6 +145,7 @@ def create_app():
     return Starlette(routes=[
         Route("/", page),
         Route("/static/{name}", static),
+        Route("/api/examples", examples),
         Route("/api/explain", endpoint(explain_json), methods=["POST"]),
         Route("/api/render", endpoint(render_fragment), methods=["POST"]),
     ])

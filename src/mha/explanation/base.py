@@ -15,11 +15,17 @@ from .blocks import Block, Cell, Matrix, Section
 from .catalog import catalog, fill
 from .numbers import latex_number, prose_number
 from .options import Options
+from .tokens import first_query, query_rows, token_labels
 
 MAX_ROWS = 8        # larger matrices are elided like NumPy does: first EDGE, ..., last EDGE
 EDGE = 3
 MAX_HEADS = 4       # more heads than this: only the first two are walked through unless asked
 READ_ROWS = 4       # more shown rows than this: only the first two are read out in words
+
+
+def sup(name: str, h: int) -> str:
+    """A head's symbol in LaTeX: sup("Q", 0) -> "Q^{(1)}"."""
+    return f"{name}^{{({h + 1})}}"
 
 
 class Writer:
@@ -34,7 +40,8 @@ class Writer:
             self.heads = list(opts.heads)
         else:
             self.heads = [0, 1] if H > MAX_HEADS and not opts.full else list(range(H))
-        self.rows = list(range(self.c.T)[opts.tokens or slice(None)])      # query rows shown in matrices
+        self.q0 = first_query(self.c)       # query row i is token q0 + i + 1 of the sequence
+        self.rows = query_rows(self.c, opts.tokens)                      # query rows shown in matrices
         few = len(self.rows) <= READ_ROWS or opts.full or opts.tokens
         self.read_rows = self.rows if few else self.rows[:2]             # query rows read out in words
 
@@ -60,6 +67,10 @@ class Writer:
         """A row of numbers inside a sentence."""
         return "[" + ", ".join(self.say(x) for x in v) + "]"
 
+    def span(self, first: int, last: int) -> str:
+        """A run of token numbers: "4", or "3 to 5" in the language's words."""
+        return str(first) if first == last else self.tr("range", first=first, last=last)
+
     def listing(self, parts: Iterable[Any]) -> str:
         """An enumeration with the language's separator ("1, 2" / "1、2")."""
         return self.cat["list.sep"].join(str(p) for p in parts)
@@ -73,18 +84,13 @@ class Writer:
             return tuple(idx)
         return tuple(idx[:EDGE]) + (None,) + tuple(idx[-EDGE:])
 
-    def labels(self, side: str) -> list[str]:
-        """Every token's label on one side: "queries", "keys" (cache rows first) or "new_keys" (this call's).
+    def qn(self, i: int) -> int:
+        """The number of query row i in the prose: its position in the sequence (see `tokens`)."""
+        return self.q0 + i + 1
 
-        The input's token texts when it gave them, else the numbers 1, 2, ... as the prose counts.
-        """
-        c, b = self.c, self.b
-        names = c.tokens if side == "queries" else c.key_tokens
-        n = {"queries": c.T, "keys": c.S, "new_keys": c.S_new}[side]
-        if names is None:
-            first = c.S_past + 1 if side == "new_keys" else 1
-            return [str(first + i) for i in range(n)]
-        return list(names[b][c.S_past:] if side == "new_keys" else names[b])
+    def labels(self, side: str) -> list[str]:
+        """Every token's label on one side: "queries", "keys", "new_keys" or "past_keys" (`tokens.token_labels`)."""
+        return token_labels(self.c, side, self.b)
 
     def matrix(self, symbol: str, arr: np.ndarray, *, query_rows: bool = False, rows: str | None = "new_keys",
                cols: str | None = None, show_shape: bool = True, heat: bool = False,

@@ -15,25 +15,21 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from .base import EDGE, MAX_HEADS, MAX_ROWS, Writer
+from .base import EDGE, MAX_HEADS, MAX_ROWS, sup
 from .blocks import Block, Display, Items, Matrix, Note, Para, Section, Table
+from .modern import ModernSteps
 from .numbers import prose_number, same_when_shown
 
 SMALL = 6           # per-component arithmetic only when S and d_v are this small
 
 
-def sup(name: str, h: int) -> str:
-    """A head's symbol in LaTeX: sup("Q", 0) -> "Q^{(1)}"."""
-    return f"{name}^{{({h + 1})}}"
-
-
-class Builder(Writer):
+class Builder(ModernSteps):
     """The sections of one explanation.  Every number is read from the trace."""
 
     def build(self, appendix: Iterable[Section] = ()) -> list[Section]:
         """The whole walk-through; appendix (the tiled walk-through) goes after the heads, before the concat."""
         sections = [self.setup(), self.projections(), self.split(), self.kv_sharing(), self.rope(), self.cache(),
-                    self.masks()]
+                    self.masks(), self.alibi_intro()]
         for h in self.heads:
             sections += self.head_steps(h)
         sections += [self.omitted(), *appendix, self.concat(), self.output(), self.dimensions(), self.closing()]
@@ -78,10 +74,6 @@ class Builder(Writer):
             return qk
         return f"{self.num(self.c.effective_scale)} \\cdot {qk}"
 
-    def sharing(self, g: int) -> str:
-        """The query heads (1-based, listed) that read key/value head g."""
-        return self.listing(h + 1 for h in range(self.c.n_heads) if self.t.group(h) == g)
-
     # ------------------------------------------------------------ before the heads
 
     def setup(self) -> Section:
@@ -111,6 +103,8 @@ class Builder(Writer):
         return self.section("setup", "setup.title", [
             Para(self.tr("setup.intro")), Items(tuple(sizes)), *layout,
             Note(self.tr("setup.batch", b=self.b + 1, B=c.B)) if c.B > 1 else None,
+            Note(self.tr("setup.positions" if c.T > 1 else "setup.position_one", T=c.T, S=c.S,
+                         tokens=self.span(self.qn(0), self.qn(c.T - 1)))) if self.q0 else None,
             *self.inputs()])
 
     def inputs(self) -> list[Block]:
@@ -123,7 +117,7 @@ class Builder(Writer):
         blocks: list[Block] = [Para(self.tr("setup.X_rows", T=c.T, d_model=c.d_model)),
                                self.matrix("X", X, query_rows=True)]
         if len(self.rows) <= MAX_ROWS and c.d_model <= MAX_ROWS:
-            blocks.append(Items(tuple(f"$x_{{{i + 1}}} = {self.vec(X[i])}$" for i in self.rows)))
+            blocks.append(Items(tuple(f"$x_{{{self.qn(i)}}} = {self.vec(X[i])}$" for i in self.rows)))
         if c.key is not None:
             blocks += [Para(self.tr("setup.cross", S=c.S_new)), self.matrix("X_k", c.key[b])]
             if not np.array_equal(c.key, c.value):
@@ -175,66 +169,15 @@ class Builder(Writer):
             g = t.group(h)
             Q, K, V = t.Qh[b, h], t.Kh[b, g], t.Vh[b, g]
             if Q.shape == K.shape == V.shape and np.array_equal(Q, K) and np.array_equal(K, V):
-                blocks.append(self.matrix(f"{sup('Q', h)} = {sup('K', g)} = {sup('V', g)}", Q, query_rows=True))
+                blocks.append(self.matrix(f"{sup('Q', h)} = {self.new_kv('K', g)} = {self.new_kv('V', g)}", Q,
+                                          query_rows=True))
             else:
                 blocks.append(self.matrix(sup("Q", h), Q, query_rows=True))
                 if g not in groups_done:
-                    blocks += [self.matrix(sup("K", g), K), self.matrix(sup("V", g), V)]
+                    blocks += [self.matrix(self.new_kv("K", g), K), self.matrix(self.new_kv("V", g), V)]
             groups_done.add(g)
         blocks.append(Para(self.tr("split.rows_cols", d_head=dk)))
         return self.section("split", "split.title", blocks)
-
-    def kv_sharing(self) -> Section | None:
-        """Grouped-query attention: which query heads read which key/value head, and what the cache saves."""
-        c = self.c
-        if c.G == c.n_heads:
-            return None
-        per_token, per_token_mha = c.G * (c.d_k + c.d_v), c.n_heads * (c.d_k + c.d_v)
-        return self.section("gqa", "gqa.title", [
-            Items(tuple(self.tr("gqa.group", g=g + 1, heads=self.sharing(g)) for g in range(c.G))),
-            Para(self.tr("gqa.cache", G=c.G, H=c.n_heads, per_token=per_token, per_token_mha=per_token_mha,
-                         ratio=self.say(per_token_mha / per_token)))])
-
-    def rope(self) -> Section | None:
-        """Rotary position embedding: the frequencies, the positions, and the rotated queries and keys."""
-        c, t, b = self.c, self.t, self.b
-        r = c.rope
-        if r is None:
-            return None
-        pairs = self.tr("rope.half", half=r.dims // 2) if r.style == "half" else self.tr("rope.interleaved")
-        freqs = self.tr("rope.freqs_base", base=self.say(r.base), dims=r.dims, d_k=c.d_k) if r.base is not None \
-            else self.tr("rope.freqs_given", dims=r.dims, d_k=c.d_k)
-        theta = [f"$\\theta_{{{i + 1}}} = {self.num(f)}$" for i, f in enumerate(r.inv_freq[:EDGE])]
-        if len(r.inv_freq) > EDGE:
-            theta.append("$\\ldots$")
-        theta.append(self.tr("rope.positions", queries=self.listing(r.positions[b].tolist()),
-                             keys=self.listing(r.key_positions[b].tolist())))
-        blocks: list[Block] = [
-            Para(self.tr("rope.intro", pairs=pairs)),
-            Display("(a, b) \\mapsto (a \\cos p\\theta_i - b \\sin p\\theta_i,\\; "
-                    "b \\cos p\\theta_i + a \\sin p\\theta_i)"),
-            Para(freqs), Items(tuple(theta))]
-        groups_done: set[int] = set()
-        for h in self.heads:
-            g = t.group(h)
-            blocks.append(self.matrix(f"\\mathrm{{RoPE}}({sup('Q', h)})", t.Qh_rope[b, h], query_rows=True))
-            if g not in groups_done:
-                blocks.append(self.matrix(f"\\mathrm{{RoPE}}({sup('K', g)})", t.Kh_rope[b, g]))
-                groups_done.add(g)
-        blocks.append(Para(self.tr("rope.relative")))
-        return self.section("rope", "rope.title", blocks)
-
-    def cache(self) -> Section | None:
-        """The KV cache: cached rows first, then the new ones; what the step costs compared with starting over."""
-        c, t, b = self.c, self.t, self.b
-        if c.cache_K is None:
-            return None
-        blocks: list[Block] = [Para(self.tr("cache.intro", S_past=c.S_past, S_new=c.S_new))]
-        for g in sorted({t.group(h) for h in self.heads}):
-            blocks += [self.matrix(sup("K", g), t.K_all[b, g], rows="keys"),
-                       self.matrix(sup("V", g), t.V_all[b, g], rows="keys")]
-        blocks.append(Para(self.tr("cache.cost", S=c.S, S_new=c.S_new, T=c.T)))
-        return self.section("cache", "cache.title", blocks)
 
     def has_mask(self) -> bool:
         c = self.c
@@ -246,13 +189,15 @@ class Builder(Writer):
         if not self.has_mask():
             return None
         items = []
-        if c.causal != "none":
+        if c.causal != "none" and self.q0:          # queries numbered by position: query i sees keys j <= i
+            items.append(self.tr("mask.causal_positions"))
+        elif c.causal != "none":
             items.append(self.tr(f"mask.causal_{c.causal}"))
             if c.T != c.S:
                 items.append(self.tr("mask.causal_offset", T=c.T, S=c.S, offset=c.offset))
         if c.window is not None:
             items.append(self.tr("mask.window_causal" if c.causal != "none" else "mask.window", W=c.window))
-            if c.offset and c.causal == "none":
+            if c.offset and c.causal == "none" and not self.q0:
                 items.append(self.tr("mask.window_offset", offset=c.offset))
         if c.key_lengths is not None:
             items.append(self.tr("mask.key_lengths", lengths=self.listing(c.key_lengths.tolist()),
@@ -261,9 +206,10 @@ class Builder(Writer):
             items.append(self.tr("mask.bool"))
         if c.bias is not None:
             items.append(self.tr("mask.bias"))
-        rows = sorted({int(i) + 1 for i in np.argwhere(self.t.fully_masked[b])[:, 1]})
+        rows = sorted({self.qn(int(i)) for i in np.argwhere(self.t.fully_masked[b])[:, 1]})
         return self.section("masks", "mask.title", [
             Para(self.tr("mask.intro")), Items(tuple(items)), Para(self.tr("mask.effect")),
+            Note(self.tr("mask.window_band", W=c.window)) if c.window is not None else None,
             self.padding_elsewhere(),
             Note(self.tr("mask.fully_masked", rows=self.listing(rows))) if rows else None])
 
@@ -299,21 +245,9 @@ class Builder(Writer):
             Display(f"{lhs}:\\quad [{T}, {dk}] \\times [{dk}, {S}] = [{T}, {S}]"),
             self.matrix(lhs, QKt, query_rows=True, cols="keys"),
             Para(self.tr("scores.meaning", T=T, S=S)),
-            Para(self.tr("scores.read_row", i=i + 1, row=self.say_vec(QKt[i, keys]) if S <= MAX_ROWS else "")),
-            Items(tuple(self.tr("scores.pair", i=i + 1, j=j + 1, value=self.say(QKt[i, j])) for j in keys))],
+            Para(self.tr("scores.read_row", i=self.qn(i), row=self.say_vec(QKt[i, keys]) if S <= MAX_ROWS else "")),
+            Items(tuple(self.tr("scores.pair", i=self.qn(i), j=j + 1, value=self.say(QKt[i, j])) for j in keys))],
             level=3, h=h + 1)
-
-    def alibi(self, h: int) -> Section | None:
-        """ALiBi: the head's slope and its bias matrix, added to the scaled scores in the next step."""
-        c, bias = self.c, self.t.position_bias
-        if bias is None:
-            return None
-        from ..core import alibi_slopes
-        slopes = alibi_slopes(c.n_heads) if c.alibi_rule == "press" else c.alibi
-        rule = self.tr("alibi.press", H=c.n_heads) if c.alibi_rule == "press" else self.tr("alibi.custom")
-        return self.section(f"head{h + 1}.alibi", "alibi.title", [
-            Para(self.tr("alibi.intro", h=h + 1, slope=self.say(slopes[h]), rule=rule)),
-            self.matrix(sup("B", h), bias[h], query_rows=True, cols="keys")], level=3, h=h + 1)
 
     def scale(self, h: int) -> Section:
         c, S = self.c, self.t.head(h, self.b)["S"]
@@ -352,8 +286,8 @@ class Builder(Writer):
         keys = self.some_keys(S)
         exps = self.vec(a["exp"][r, keys]) if S <= MAX_ROWS else \
             "[" + ", ".join(self.num(x) for x in a["exp"][r, keys[:EDGE]]) + ", \\ldots]"
-        return [Para(self.tr("softmax.steps_row", i=r + 1)), Items((
-            f"$m_{{{r + 1}}} = {self.num(a['row_max'][r])}$",
+        return [Para(self.tr("softmax.steps_row", i=self.qn(r))), Items((
+            f"$m_{{{self.qn(r)}}} = {self.num(a['row_max'][r])}$",
             f"$e^{{S - m}} = {exps}$",
             f"$\\sum = {self.num(a['row_sum'][r])}$"))]
 
@@ -362,17 +296,17 @@ class Builder(Writer):
         a = self.t.head(h, self.b)
         A, visible = a["A"][r], a["S"][r] > -np.inf
         if self.t.fully_masked[self.b, h, r]:
-            return [Note(self.tr("softmax.fully_masked_row", i=r + 1))]
+            return [Note(self.tr("softmax.fully_masked_row", i=self.qn(r)))]
         keys = np.flatnonzero(visible)
         if self.c.S <= SMALL:
-            blocks: list[Block] = [Para(self.tr("softmax.read_row", i=r + 1, h=h + 1)), Items(tuple(
-                self.tr("softmax.weight", i=r + 1, j=j + 1, w=self.say(A[j])) for j in keys))]
+            blocks: list[Block] = [Para(self.tr("softmax.read_row", i=self.qn(r), h=h + 1)), Items(tuple(
+                self.tr("softmax.weight", i=self.qn(r), j=j + 1, w=self.say(A[j])) for j in keys))]
         else:
             top = keys[np.argsort(-A[keys], kind="stable")[:3]]
-            blocks = [Para(self.tr("softmax.top", i=r + 1, h=h + 1, top=self.listing(
+            blocks = [Para(self.tr("softmax.top", i=self.qn(r), h=h + 1, top=self.listing(
                 self.tr("softmax.top_item", j=j + 1, w=self.say(A[j])) for j in top)))]
         if len(keys) > 1 and np.ptp(a["S"][r, keys]) == 0:
-            blocks.append(Note(self.tr("softmax.uniform", i=r + 1, k=len(keys), w=self.say(1.0 / len(keys)))))
+            blocks.append(Note(self.tr("softmax.uniform", i=self.qn(r), k=len(keys), w=self.say(1.0 / len(keys)))))
         return blocks
 
     def weighted_sum(self, h: int) -> Section:
@@ -398,7 +332,7 @@ class Builder(Writer):
         v = self.kv("v", h)
         js = list(range(S)) if S <= SMALL or self.o.full else [0, 1, None, S - 1]
         terms = " + ".join("\\cdots" if j is None else f"{self.num(w[j])}\\,{v}_{{{j + 1}}}" for j in js)
-        o_r = f"{sup('o', h)}_{{{r + 1}}}"
+        o_r = f"{sup('o', h)}_{{{self.qn(r)}}}"
         blocks: list[Block | None] = [Display(f"{o_r} = {terms}")]
         if S <= SMALL and dv <= 4:
             blocks += [Display(" + ".join(f"{self.num(x)} \\times {self.num(y)}" for x, y in zip(w, V[:, d]))

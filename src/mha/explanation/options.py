@@ -24,8 +24,10 @@ import numpy as np
 
 from ..inputs import Config, MHAInputError, as_array
 from .catalog import LANGS
+from .tokens import first_query, query_rows
 
 WEIGHTS = ("identity", "random", "custom")    # custom: the weights the input gives
+WIDTHS = ("d_k", "d_v", "d_out")               # the head and output widths of random weights
 MAX_PRECISION = 12
 MAX_SEED = 2**32 - 1
 
@@ -37,7 +39,7 @@ class Options:
     lang: str = "en"
     precision: int = 4
     heads: tuple[int, ...] | None = None     # heads to walk through; None = automatic
-    tokens: slice | None = None              # query rows shown in detail; None = automatic
+    tokens: slice | None = None              # query tokens shown in detail, 0-based along their numbers; None = all
     full: bool = False                       # never elide
     batch: int = 0                           # which sequence of the batch to walk through
     tiled_block: int | None = None           # add the online-softmax walk-through with this key block
@@ -54,8 +56,10 @@ class Options:
         if bad:
             raise MHAInputError(f"heads: {', '.join(map(str, bad))} out of range; the layer has H = {cfg.n_heads} "
                                 f"heads, numbered 1 to {cfg.n_heads}")
-        if self.tokens is not None and len(range(cfg.T)[self.tokens]) == 0:
-            raise MHAInputError(f"tokens: the range selects no query token (T = {cfg.T})")
+        if self.tokens is not None and not query_rows(cfg, self.tokens):
+            first = first_query(cfg)
+            raise MHAInputError(f"tokens: the range selects no query token (T = {cfg.T}, numbered {first + 1} to "
+                                f"{first + cfg.T})")
         if self.tiled_block is not None:
             _check_int("block_size", self.tiled_block, 1, None)
 
@@ -80,6 +84,17 @@ class Limits:
                 shape = as_array(data[field], field, ndims=(2, 3)).shape
                 width = "d_model" if field == "X" else "width"
                 self._sizes(field, ((tokens, shape[-2], self.tokens), (width, shape[-1], self.d_model)))
+
+    def check_random(self, data: Mapping[str, Any], widths: Mapping[str, Any]) -> None:
+        """Before random weights are drawn (d_model × H·d_k and more): the head counts and the widths asked."""
+        for field, symbol in (("n_heads", "H"), ("n_kv_heads", "G")):
+            if data.get(field) is not None:
+                _check_int(field, data[field], 1, None)
+                self._sizes(field, ((symbol, data[field], self.heads),))
+        for name, value in widths.items():
+            if value is not None:
+                _check_int(name, value, 1, None)
+                self._sizes(name, ((name, value, self.d_model),))
 
     def check(self, cfg: Config) -> None:
         """Raise `LimitError` naming the first size of the parsed configuration over its limit."""
@@ -123,13 +138,15 @@ class Request:
 def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: Any = None,
                   lang: str | Sequence[str] | None = None, precision: Any = 4, heads: Sequence[Any] | None = None,
                   tokens: str | None = None, full: bool = False, batch: Any = None,
-                  block_size: Any = None) -> Request:
+                  block_size: Any = None, widths: Mapping[str, Any] | None = None) -> Request:
     """Check every option once and settle the weights.
 
     weights "identity" sets W_Q, W_K, W_V and W_O to the identity (whatever the
-    input held); "random" draws them from `seed`; "custom" or None keeps the
-    input's.  heads, batch and the tokens range "FIRST:LAST" are 1-based, as
-    every heading and label reads.  lang is a code or a comma-separated list.
+    input held, except that "W_O": "none" stays); "random" draws them from
+    `seed`, shaped by widths (d_k, d_v, d_out; None entries ignored); "custom"
+    or None keeps the input's.  heads, batch and the tokens range "FIRST:LAST"
+    are 1-based, as every heading and label reads.  lang is a code or a
+    comma-separated list.
     """
     from ..inputs import with_random_weights
     if not isinstance(data, Mapping):
@@ -141,10 +158,20 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
         if weights != "random":
             raise MHAInputError("seed: only used with random weights (--weights random)")
         _check_int("seed", seed, 0, MAX_SEED)
+    widths = {k: v for k, v in (widths or {}).items() if v is not None}
+    for name, value in widths.items():
+        if name not in WIDTHS:
+            raise MHAInputError(f"widths: expected {', '.join(WIDTHS)}, got {name!r}")
+        if weights != "random":
+            raise MHAInputError(f"{name}: only used with random weights (it shapes them)")
+        _check_int(name, value, 1, None)
     if weights == "random":
-        data = with_random_weights(data, 0 if seed is None else seed)
-    elif weights == "identity":
-        data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")})
+        if data.get("n_kv_heads") is not None:      # it shapes W_K and W_V: an integer before they are drawn
+            _check_int("n_kv_heads", data["n_kv_heads"], 1, None)
+        data = with_random_weights(data, 0 if seed is None else seed, **widths)
+    elif weights == "identity":         # "W_O": "none" (no output projection) is a structure, not a weight: it stays
+        data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")
+                     if not (k == "W_O" and isinstance(data.get(k), str) and data[k] == "none")})
     _check_int("precision", precision, 0, MAX_PRECISION)
     if heads is not None:
         for h in heads:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..explanation.numbers import format_number
+from ..explanation.tokens import token_labels
 from ..inputs import MHAInputError
 from ..trace import Trace
 
@@ -45,7 +46,7 @@ def save_heatmaps(trace: Trace, path: str, *, precision: int = 2, batch: int = 0
 
 
 def heatmap_figure(trace: Trace, *, precision: int = 2, batch: int = 0, max_cells: int = 24) -> Figure:
-    """The grid of A^(h), four heads to a row, masked cells in grey."""
+    """The grid of A^(h), four heads to a row, masked cells hatched; tokens labelled as the explanation numbers them."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -67,20 +68,27 @@ def heatmap_figure(trace: Trace, *, precision: int = 2, batch: int = 0, max_cell
             ax.axis("off")
             continue
         im = ax.imshow(np.ma.masked_where(masked[h], A[h]), cmap="Blues", vmin=0, vmax=1)
-        ax.set_facecolor("#d0d7de")                         # masked cells show the background
+        ax.set_facecolor("#f6f8fa")                         # masked cells show the background, hatched
+        _hatch(ax, masked[h])
         ax.set_title(f"head {h + 1}: A^({h + 1})")
         ax.set_xlabel("key token j")
         ax.set_ylabel("query token i")
         if max(T, S) <= max_cells:
-            _annotate(ax, A[h], masked[h], precision, _names(trace.config.tokens, batch, T),
-                      _names(trace.config.key_tokens, batch, S))
+            cfg = trace.config
+            _annotate(ax, A[h], masked[h], precision, token_labels(cfg, "queries", batch),
+                      token_labels(cfg, "keys", batch))
     fig.colorbar(im, ax=axes.ravel().tolist(), shrink=0.8)
+    if masked.any():
+        fig.supxlabel("hatched cells are masked (weight 0)", fontsize=9, color="#59636e")
     return fig
 
 
-def _names(tokens: tuple[tuple[str, ...], ...] | None, batch: int, n: int) -> list[str]:
-    """The input's token texts for one sequence, or the numbers 1..n."""
-    return list(tokens[batch]) if tokens is not None else [str(i + 1) for i in range(n)]
+def _hatch(ax: Axes, masked: np.ndarray) -> None:
+    """Diagonal lines over every masked cell, as the HTML heatmaps stripe them (a window shows as a band)."""
+    from matplotlib.patches import Rectangle
+    for i, j in np.argwhere(masked):
+        ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="#8c959f",
+                               linewidth=0))
 
 
 def _annotate(ax: Axes, A: np.ndarray, masked: np.ndarray, precision: int, rows: list[str], cols: list[str]) -> None:
@@ -90,6 +98,8 @@ def _annotate(ax: Axes, A: np.ndarray, masked: np.ndarray, precision: int, rows:
     ax.set_yticks(range(T), rows)
     for i in range(T):
         for j in range(S):
+            if masked[i, j]:
+                continue                                    # hatched: the weight is 0 because of a mask
             p = format_number(A[i, j], precision)
-            text = "masked" if masked[i, j] else p.sign + p.digits
-            ax.text(j, i, text, ha="center", va="center", fontsize=8, color="white" if A[i, j] > 0.55 else "black")
+            ax.text(j, i, p.sign + p.digits, ha="center", va="center", fontsize=8,
+                    color="white" if A[i, j] > 0.55 else "black")

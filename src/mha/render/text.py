@@ -23,24 +23,30 @@ from .common import grid, numbered, relation_latex, shape_latex
 from .unicode import prose_to_unicode, superscript, to_unicode
 
 
+# Chinese closing punctuation never starts a line (it may run one cell past the width instead)
+NO_BREAK_BEFORE = frozenset("，。、；：？！）》」』”’")
 _PIECE = re.compile(r"[A-Za-z0-9_.,:;'’()\[\]=+\-]+ ?|.", re.S)
 
 
 def fold_cjk(text: str, width: int) -> str:
-    """Greedy line breaking by terminal cells, keeping runs of Latin letters and digits whole."""
-    lines, line, used = [], "", 0
+    """Greedy line breaking by terminal cells, keeping runs of Latin letters and digits whole.
+
+    Closing punctuation never starts a line: the piece before it moves down with it.
+    """
+    lines: list[str] = []
+    line: list[str] = []
     for piece in _PIECE.findall(text):
         if piece == "\n":
-            lines.append(line)
-            line, used = "", 0
+            lines.append("".join(line))
+            line = []
             continue
-        w = cell_len(piece)
-        if used + w > width and line:
-            lines.append(line.rstrip())
-            line, used = piece.lstrip(), cell_len(piece.lstrip())
+        if line and cell_len("".join(line) + piece) > width:
+            carry = [line.pop()] if piece in NO_BREAK_BEFORE and len(line) > 1 else []
+            lines.append("".join(line).rstrip())
+            line = [p.lstrip() if k == 0 else p for k, p in enumerate(carry + [piece])]
         else:
-            line, used = line + piece, used + w
-    lines.append(line)
+            line.append(piece)
+    lines.append("".join(line))
     return "\n".join(lines)
 
 
