@@ -93,6 +93,10 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
         refs = [bases.resolve(r) for r in refs]
         if a.style == "prose":                       # words in a sentence name a vector only weakly
             refs = [replace(r, strong=False) for r in refs]
+        # an entry's name cannot label a matrix, nor a row's name several rows (w_12 = np.round(A, 4))
+        rows = sum(1 for r in a.rows if r is not None)
+        refs = [r for r in refs if not (r.raw_col is not None and len(a.numbers) > 1)
+                and not (r.raw_row is not None and rows > 1 and not a.lead)]
         o = Obj(a, refs[0] if refs else None, refs, n=len(a.numbers))
         if a.context.head is not None:
             o.head_hint = a.context.head - (0 if 0 in ctx_heads else 1)

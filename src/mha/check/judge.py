@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ..inputs import MHAInputError
 from . import labels as lb
 from . import numbers as nb
 from .infer import Hit, Inference, Obj, _family, alignments, within
@@ -120,6 +121,8 @@ class Judge:
         self.n_numbers = 0
         self.mapping = mapping
         self.t = compute(mapping) if mapping is not None else None
+        if given and self.t is None:
+            raise MHAInputError("--input: the configuration could not be computed")
         self.vs = Views.of(self.t) if self.t is not None else None
         self.uses = frozenset() if given or inf.best is None else inf.best.cand.uses
         if self.vs is not None:
@@ -144,6 +147,15 @@ class Judge:
             o.refs = [self.inf.bases.resolve(_replace(r, raw_row=r.raw_head, raw_head=None))
                       if r.nodes[0] in over and r.raw_head is not None and r.raw_row is None else r for r in o.refs]
             o.ref = o.refs[0] if o.refs else None
+        # names like w_123 in code are names, not rows: drop an index no row or head has
+        T = max((v.M.shape[0] for v in self.vs.views), default=0)
+        for o in self.objs:
+            keep = [r for r in o.refs if not ((r.raw_row is not None and r.raw_row - self.inf.bases.row >= T) or
+                                              (r.raw_head is not None and r.raw_head - self.inf.bases.head >= max(H, 1)
+                                               and r.nodes[0].startswith("W_") is False and r.raw_row is None))]
+            if len(keep) != len(o.refs):
+                o.refs = keep
+                o.ref = keep[0] if keep else None
         best = None
         for hb in (1, 0):
             for rb in (1, 0):

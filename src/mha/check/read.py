@@ -600,7 +600,7 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
             left = max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k), default=0)
             return lines[k][left:a]
         label = prefix(k0, a0)
-        names = [re.sub(r"\s*(?:=|->|→|:)\s*$", "", prefix(k, a)).strip() for (k, a, _) in cl["rows"]]
+        names = [re.sub(r"\s*(?:=|->|→|:|~|≈)\s*$", "", prefix(k, a)).strip() for (k, a, _) in cl["rows"]]
         left_end = max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k0), default=0)
         if not label.strip() and k0 > 0 and lines[k0 - 1].strip() and not _groups(lines[k0 - 1]):
             # the name written above the column: "W_Q (3×2)        W_K (3×2)"
@@ -613,6 +613,19 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 left_end = a0
                 k_label = k0 - 1
         header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2
+        if sum(bool(x) for x in names) > 1 and not _row_letter(names) and not header_axis and \
+                len(set(names)) == len(names) and not all(re.fullmatch(r"(?:token|row|query|q|k|x|行|词)\s*_?\d+", x, re.I)
+                                                          for x in names if x):
+            # rows with names of their own ("row 0: [...]", "scores: [...]"): one vector each
+            for (k, a, b) in cl["rows"]:
+                pre = prefix(k, a)
+                left = max((bb for (kk, aa, bb) in (r for c in clusters[:n] for r in c["rows"]) if kk == k), default=0)
+                out.extend(lex_text(pre, starts[k] + left))
+                cells = [lex_text(m.group(0), starts[k] + a + 1 + m.start()) for m in re.finditer(r"[^\s,]+",
+                                                                                              lines[k][a + 1:b - 1])]
+                out.append(Tok("MATRIX", "row", starts[k] + a, args=[cells], end=starts[k] + b))
+                out.append(Tok("SEP", "\n", starts[k] + b, end=starts[k] + b))
+            continue
         if sum(bool(x) for x in names) > 1:
             label = (_row_letter(names) + " = ") if _row_letter(names) and not header_axis else ""
             if not label:
