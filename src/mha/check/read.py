@@ -1023,9 +1023,19 @@ def _looks_like_heading(s: str) -> bool:
         r"\d\s*[×x*]\s*\d|[⎡⎢⎣│\[\]]", s)
 
 
+def _need(module: str, package: str):
+    """Import an optional reader library, or say in one line what to install."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        from ..inputs import UsageError
+        raise UsageError(f"mha check needs {package} to read this format: pip install 'mha[check]'") from None
+
+
 def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None) -> None:
-    from markdown_it import MarkdownIt
-    from mdit_py_plugins.dollarmath import dollarmath_plugin
+    MarkdownIt = _need("markdown_it", "markdown-it-py").MarkdownIt
+    dollarmath_plugin = _need("mdit_py_plugins.dollarmath", "mdit-py-plugins").dollarmath_plugin
     md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     src_lines = text.split("\n")
@@ -1564,8 +1574,12 @@ def mathml_to_tex(events: list[tuple[str, str]]) -> str:
 # ------------------------------------------------------------------ notebooks
 
 def read_notebook(text: str, b: Builder) -> None:
-    import nbformat
-    nb = nbformat.reads(text, as_version=4)
+    nbformat = _need("nbformat", "nbformat")
+    try:
+        nb = nbformat.reads(text, as_version=4)
+    except Exception as e:                     # nbformat's own errors name what is wrong with the file
+        from ..inputs import MHAInputError
+        raise MHAInputError(f"doc: not a readable notebook ({type(e).__name__}: {str(e)[:120]})") from None
     for k, cell in enumerate(nb.cells, start=1):
         src = cell.get("source", "")
         if isinstance(src, list):
