@@ -100,13 +100,15 @@ class Builder:
 
     def text(self, seg: Segment, prose: bool = True) -> None:
         """Prose, comments, output: lines of plain text, with bracket matrices and readings."""
+        at: dict[int, Context] = {}
         if prose:
             for k, line in enumerate(seg.text.split("\n")):
                 if line.strip():
                     place = Place(seg.line_of(_offset(seg.text, k)), seg.cell, seg.where)
                     self.line(line, place)
+                    at[place.line] = Context(**{**self.ctx.__dict__})
         toks = text_tokens(seg.text)
-        read_tokens(toks, seg, self.doc, self.ctx, text_mode=True)
+        read_tokens(toks, seg, self.doc, self.ctx, text_mode=True, ctx_at=at.get if at else None)
 
     def line(self, line: str, place: Place) -> None:
         """One line of prose: a reading of one entry, or context for what follows."""
@@ -613,7 +615,8 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 left_end = a0
                 k_label = k0 - 1
         header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2
-        if sum(bool(x) for x in names) > 1 and not _row_letter(names) and not header_axis and \
+        words_only = all(re.fullmatch(r"[A-Za-z\u4e00-\u9fff\"']+", x) for x in names if x)
+        if sum(bool(x) for x in names) > 1 and not _row_letter(names) and not header_axis and not words_only and \
                 len(set(names)) == len(names) and not all(re.fullmatch(r"(?:token|row|query|q|k|x|行|词)\s*_?\d+", x, re.I)
                                                           for x in names if x):
             # rows with names of their own ("row 0: [...]", "scores: [...]"): one vector each
@@ -626,7 +629,10 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 out.append(Tok("MATRIX", "row", starts[k] + a, args=[cells], end=starts[k] + b))
                 out.append(Tok("SEP", "\n", starts[k] + b, end=starts[k] + b))
             continue
-        if sum(bool(x) for x in names) > 1:
+        if sum(bool(x) for x in names) > 1 and words_only and k0 > 0 and re.search(
+                r"embedding|input|token|输入|词向量|嵌入", lines[k0 - 1], re.I):
+            label = "X = "                    # "please → [1, 0]" under "each token has an embedding"
+        elif sum(bool(x) for x in names) > 1:
             label = (_row_letter(names) + " = ") if _row_letter(names) and not header_axis else ""
             if not label:
                 out.extend(lex_text(prefix(k0, a0), starts[k0] + left_end))

@@ -337,6 +337,12 @@ class BracketParser:
                 current.append(t)
                 i += 1
                 continue
+            if not current and items and isinstance(items[-1], list) and \
+                    (t.kind == "REL" or (t.kind == "OP" and t.text in ("<", "←", "#")) or t.kind == "ID"):
+                # "[0.1, 0.9], ← walk": a note after a row, before the next one
+                while self.t[i].kind != "SEP" and not (self.t[i].kind == "OP" and self.t[i].text in "[]"):
+                    i += 1
+                continue
             raise ValueError(f"not a number list: {t!r}")
 
     def _one(self, toks: list[Tok]) -> Num | None:
@@ -695,8 +701,11 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
 
 
 def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text_mode: bool,
-                on_statement=None) -> None:
-    """Type every statement of a token stream and record its arrays and chains."""
+                on_statement=None, ctx_at=None) -> None:
+    """Type every statement of a token stream and record its arrays and chains.
+
+    ctx_at: the context as it stood after each prose line (by line number), so that "row 1: …" and
+    "row 2: …" in one paragraph each keep their own row; otherwise the context after the segment."""
     reader = PartReader(seg, doc, ctx)
     pending_label: str | None = None
     for stmt in split_statements(toks, text_mode):
@@ -726,9 +735,20 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
                 pending_label = parts[-1].text
             if text_mode and len(raw_parts) == 2 and rels == [":"] and not raw_parts[1]:
                 pending_label = flat_text(raw_parts[0])
-            record(parts, part_rels[1:] if len(part_rels) > 1 else [], place, text, doc, ctx)
+            here = (ctx_at(place.line) if ctx_at is not None else None) or ctx
+            if here is not ctx:
+                here = _with_row(here, ctx)
+            record(parts, part_rels[1:] if len(part_rels) > 1 else [], place, text, doc, here)
             if on_statement is not None:
                 on_statement(parts, place)
+
+
+def _with_row(line_ctx: Context, seg_ctx: Context) -> Context:
+    """The segment's context with the row and head that stood at the statement's own line."""
+    c = Context(**{**seg_ctx.__dict__})
+    c.row = line_ctx.row
+    c.head = line_ctx.head
+    return c
 
 
 def _base(seg: Segment, piece: list[Tok]) -> int:
