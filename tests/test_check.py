@@ -326,6 +326,39 @@ S = [ {r4(S[0, 0])} {r4(S[0, 1])} {r4(S[0, 2])} ]
     assert [(f.line, f.step, f.kind) for f in r2.errors] == [(8, "scores", "arithmetic")]
 
 
+def test_weights_woven_side_by_side_and_rows_named_by_their_input():
+    # nested lists pasted side by side and continued row by row; "[2,1] · Wk" names the row of K whose input
+    # row is [2, 1]; "row 1:" and "row 2:" in one paragraph keep their own rows
+    X = [[2, 1], [0, 1], [1, 3]]
+    Wq, Wk, Wv = [[1, 0], [1, 1]], [[0, 1], [1, 1]], [[1, 1], [0, 1]]
+    t = mha.trace({"X": X, "W_Q": Wq, "W_K": Wk, "W_V": Wv, "n_heads": 1})
+    K = t.K[0]
+    E = np.exp(t.S[0, 0])
+    def v(r):
+        return f"[{int(r[0])}, {int(r[1])}]"
+    text = f"""Three tokens, each a 2-d embedding:
+ant -> [2, 1]
+bee -> [0, 1]
+cat -> [1, 3]
+The projections:
+Wq = [[1, 0], Wk = [[0, 1], Wv = [[1, 1],
+[1, 1]] [1, 1]] [0, 1]]
+Keys:
+cat: [1,3] · Wk = {v(K[2])}
+ant: [2,1] · Wk = {v(K[0])}
+bee: [0,1] · Wk = {v(K[1])}
+Sums of exponentials:
+row 1: sum = {r4(E[0, 0])} + {r4(E[0, 1])} + {r4(E[0, 2])} = {r4(E[0].sum())}
+row 2: sum = {r4(E[1, 0])} + {r4(E[1, 1])} + {r4(E[1, 2])} = {r4(E[1].sum())}
+"""
+    r = check_document(text, fmt="txt")
+    assert r.ok and not r.findings, [f.describe() for f in r.findings]
+    assert "W_K printed at line 6" in r.configuration["W_K"]
+    slip = text.replace(f"cat: [1,3] · Wk = {v(K[2])}", f"cat: [1,3] · Wk = [{int(K[2][0])}, {int(K[2][1]) + 1}]")
+    r2 = check_document(slip, fmt="txt")
+    assert [(f.line, f.step, f.claim) for f in r2.errors] == [(9, "projection", "K row 3[3,2]")]
+
+
 def test_an_unlabelled_vector_that_matches_nothing_is_reported_not_checked():
     doc = mha.explain(lang="en").to_markdown() + "\n\nSome other numbers: $[0.9, 0.1, 7.7]$\n"
     r = check_document(doc, fmt="md")

@@ -630,10 +630,11 @@ class Search:
         explained = total = 0
         fast = Stacks(vs)
         for o in self.objs:
-            if o.a.id in uses:
-                continue
             n = o.val.size
             total += n
+            if o.a.id in uses:
+                explained += n           # an input taken as printed agrees with itself
+                continue
             nodes = None
             if o.ref is not None and o.ref.strong:
                 nodes = _family(o.ref)

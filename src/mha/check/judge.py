@@ -127,6 +127,7 @@ class Judge:
         self.uses = frozenset() if given or inf.best is None else inf.best.cand.uses
         if self.vs is not None:
             self._rebase()
+            self._rows_of_inputs()
         if self.vs is not None and not given:
             self._bands()
         self._alt: dict[str, Views | None] = {}
@@ -179,6 +180,24 @@ class Judge:
         for o in self.objs:
             o.refs = [bases.resolve(_raw(r)) for r in o.refs]
             o.ref = o.refs[0] if o.refs else None
+
+    def _rows_of_inputs(self) -> None:
+        """"[1,1] · Wk = [...]": the row of K whose input row is the printed [1,1]."""
+        from dataclasses import replace as _replace
+        cfg = self.t.config
+        if cfg.X is None:
+            return
+        X = np.asarray(cfg.X[0], dtype=float)
+        for o in self.objs:
+            new = []
+            for r in o.refs:
+                if r.of is not None and r.row is None and len(r.of) == X.shape[1]:
+                    hits = [i for i in range(X.shape[0]) if np.allclose(X[i], r.of, atol=1e-6)]
+                    if len(hits) == 1:
+                        r = _replace(r, row=hits[0], raw_row=hits[0] + self.inf.bases.row)
+                new.append(r)
+            o.refs = new
+            o.ref = new[0] if new else None
 
     def _bands(self) -> None:
         radii = {}
@@ -787,9 +806,11 @@ class Judge:
                 slack += len(terms) * 0.5 * 10.0 ** -finest / max(1, len(cells))   # the terms' own rounding
             if abs(f - n.value) <= slack:
                 continue
-            self.add(Finding(n.line or c.place.line, c.place.cell, f"{_chain_text(c)} [{j + 1}]", n.text, f,
+            name = f"{obj.ref.show()}[{j + 1}]" if obj is not None and obj.ref is not None and obj.ref.strong \
+                else f"{_chain_text(c)} [{j + 1}]"
+            self.add(Finding(n.line or c.place.line, c.place.cell, name, n.text, f,
                              n.rounded(f), step, f"arithmetic slip: the terms give {n.rounded(f)}",
-                             _simple_kind(n, f) if _simple_kind(n, f) != "wrong_value" else "arithmetic"))
+                             _simple_kind(n, f) if _simple_kind(n, f) != "wrong_value" else "arithmetic"), merge=True)
 
     def judge_weighted(self, c: Chain, e) -> bool:
         """o_i = Σ_j a_ij v_j, written with vectors (0.4011[1, 0] + ...) or symbols (0.4011 v_1 + ...)."""
@@ -1309,9 +1330,18 @@ class Judge:
         return STEP.get(node, "input")
 
     # ---------------------------------------------------------- findings
-    def add(self, f: Finding) -> None:
+    def add(self, f: Finding, merge: bool = False) -> None:
+        """merge: f is the end of an arithmetic line; the same number already found as a matrix entry is one
+        finding (with the arithmetic's cause)."""
         for g in self.findings:
             if (g.line, g.cell, g.claim, g.printed) == (f.line, f.cell, f.claim, f.printed):
+                return
+            if merge and (g.line, g.cell, g.printed, g.severity) == (f.line, f.cell, f.printed, f.severity) and \
+                    isinstance(g.exact, float) and isinstance(f.exact, float) and \
+                    abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(g.exact)):
+                # one number found twice (as an entry of its matrix and as the end of its arithmetic line)
+                if g.cause is None and f.cause is not None:
+                    g.cause, g.kind = f.cause, f.kind
                 return
         self.findings.append(f)
 

@@ -39,6 +39,7 @@ class Ref:
     raw_head: int | None = None   # the index as written, before the document's base is known
     raw_row: int | None = None
     raw_col: int | None = None
+    of: tuple[float, ...] | None = None   # "[1,0] · Wq": the printed input row it is computed from
 
     def _with_col(self, col_1based: int) -> "Ref":
         from dataclasses import replace
@@ -147,6 +148,17 @@ def parse_label(text: str) -> Ref | None:
     s = re.sub(r"^(?:print|display|np\.round|round|torch\.round)\(?", "", s)
     if s.strip() in ("和", "总和", "Σ", "sum", "Sum", "∑", "Σ_j", "Σ_{j}"):
         return Ref(("row_sum",), strong=False)
+    # -- a printed row times a weight: "[1,0] · Wq" is a row of Q (which row, the value says)
+    m = re.fullmatch(r"\s*\[[-\d.,\s]+\]\s*(?:\*|·|@|×|\\cdot|\\times)?\s*(.+?)\s*", text)
+    if m:
+        w = parse_label(m.group(1))
+        if w is not None and len(w.nodes) == 1 and w.nodes[0] in ("W_Q", "W_K", "W_V", "W_O"):
+            try:
+                of = tuple(float(x) for x in re.findall(r"[-\d.]+", text[:text.index("]")]))
+            except ValueError:
+                of = None
+            return Ref(({"W_Q": "Q", "W_K": "K", "W_V": "V", "W_O": "Y"}[w.nodes[0]],), raw_head=w.raw_head, of=of)
+        return None
     # -- formulas that say what they compute
     f = _formula(s)
     if f is not None:

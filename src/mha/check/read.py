@@ -474,7 +474,8 @@ def text_tokens(text: str) -> list[Tok]:
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
     aligned = any(_aligned_run(lines, k) > k for k in range(len(lines)) if _ALIGNED_ROW.match(lines[k]))
-    if not has_box and not aligned and not _multi_row(lines):
+    woven = any(len(_WOVEN_HEAD.findall(line)) >= 2 for line in lines)
+    if not has_box and not aligned and not woven and not _multi_row(lines):
         return lex_text(text)
     starts = []
     p = 0
@@ -499,6 +500,13 @@ def text_tokens(text: str) -> list[Tok]:
                 out.append(Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j])))
                 i = j + 1
                 continue
+        if woven:
+            got = _woven(lines, starts, i)
+            if got is not None:
+                toks, j = got
+                out.extend(toks)
+                i = j + 1
+                continue
         run = _aligned_run(lines, i) if depths[i] == 0 else i
         if run > i:
             # a header of column names just emitted ("k1 k2 k3") is not part of the text
@@ -513,6 +521,43 @@ def text_tokens(text: str) -> list[Tok]:
         out.extend(lex_text(line + "\n", starts[i]))
         i += 1
     return out
+
+
+_WOVEN_ROW = r"\[\s*[-+−\d.eE,\s]*\]"
+_WOVEN_HEAD = re.compile(r"[A-Za-z_][\w^{}()]*\s*=\s*\[" + _WOVEN_ROW + r"\s*,?")
+_WOVEN_PIECE = re.compile(_WOVEN_ROW + r"\s*\]?\s*,?")
+
+
+def _woven(lines: list[str], starts: list[int], i: int) -> tuple[list[Tok], int] | None:
+    """Nested lists written side by side and continued row by row:
+        Wq = [[1, 0], Wk = [[1, 1], Wv = [[1, 0],
+        [0, 1]] [0, 1]] [0, 1]]
+    read as one matrix after the other (each piece keeps its place)."""
+    heads = list(_WOVEN_HEAD.finditer(lines[i]))
+    if len(heads) < 2 or _WOVEN_HEAD.sub("", lines[i]).strip():
+        return None
+    pieces: list[list[tuple[int, str]]] = [[(starts[i] + h.start(), h.group())] for h in heads]
+    open_ = [True] * len(heads)
+    j = i
+    while any(open_):
+        j += 1
+        if j >= len(lines):
+            return None
+        found = list(_WOVEN_PIECE.finditer(lines[j]))
+        which = [k for k in range(len(heads)) if open_[k]]
+        if len(found) != len(which) or _WOVEN_PIECE.sub("", lines[j]).strip():
+            return None
+        for k, g in zip(which, found):
+            pieces[k].append((starts[j] + g.start(), g.group()))
+            if re.search(r"\]\s*\]", g.group()):
+                open_[k] = False
+    out: list[Tok] = []
+    for k, ps in enumerate(pieces):
+        for pos, piece in ps:
+            out.extend(lex_text(piece.rstrip().rstrip(",") if piece is ps[-1][1] else piece, pos))
+        end = ps[-1][0] + len(ps[-1][1])
+        out.append(Tok("SEP", "\n", end, end=end))
+    return out, j
 
 
 _NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|[-−]∞)"
@@ -580,6 +625,8 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
         g = _groups(lines[j + 1]) if "[" in lines[j + 1] else None
         if not g or not all(any(abs(a - c) <= 3 for c in cols) for a, _ in g):
             break
+        if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])):
+            break                  # "ant: [2,1] · Wk = [1, 3]" on each line: statements, not matrix rows
         j += 1
     return j if j > i else i
 
