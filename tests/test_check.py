@@ -359,6 +359,55 @@ row 2: sum = {r4(E[1, 0])} + {r4(E[1, 1])} + {r4(E[1, 2])} = {r4(E[1].sum())}
     assert [(f.line, f.step, f.claim) for f in r2.errors] == [(9, "projection", "K row 3[3,2]")]
 
 
+def test_without_a_configuration_the_written_out_arithmetic_is_still_checked():
+    # a single query against two keys, no X and no Q/K/V matrices: nothing to infer, but every line of
+    # arithmetic can be read at face value
+    text = r"""# One score by hand
+
+\[
+s = (0.31)(0.72) + (0.45)(0.18) + (0.66)(0.29)
+\]
+
+\[
+= 0.2232 + 0.0810 + 0.1914 \approx 0.4956
+\]
+
+\[
+p = \frac{e^{0.4956}}{e^{0.4956} + e^{0.9}} \approx 0.40
+\]
+"""
+    r = check_document(text, fmt="md")
+    assert r.ok and r.n_claims >= 2 and "not inferred" in r.configuration["configuration"]
+    # a wrong product: found on the line of the product's printed value
+    r2 = check_document(text.replace("(0.45)(0.18)", "(0.45)(0.81)"), fmt="md")
+    assert [(f.line, f.printed) for f in r2.errors] == [(8, "0.0810")]
+    r3 = check_document(text.replace(r"\approx 0.40", r"\approx 0.04"), fmt="md")
+    assert [(f.line, f.step) for f in r3.errors] == [(12, "softmax")]
+
+
+def test_code_with_glued_line_numbers_and_shapes_written_beside_names():
+    # code copied from a page that numbers its lines ("1X = ...", "2     [...]"), shapes written after a
+    # name ("Q = X  [3, 2]"), and one dot product per line ("[1,0] · [1,1] = ...")
+    text = """Scores by hand (Q = K = X, no projections, d_k = 2)
+
+1X = [[1.0, 0.0],   # token 0
+2     [1.0, 1.0],   # token 1
+3     [0.0, 2.0]]   # token 2
+4
+5Q = X  [3, 2]
+6K = X  [3, 2]
+
+1scores[0][0] = [1,0] · [1,0] = 1×1 + 0×0 = 1.0
+2scores[0][1] = [1,0] · [1,1] = 1×1 + 0×1 = 1.0
+3scores[0][2] = [1,0] · [0,2] = 1×0 + 0×2 = 0.0
+"""
+    r = check_document(text, fmt="txt")
+    assert r.ok and not r.findings and r.n_claims >= 4, [f.describe() for f in r.findings]
+    assert "X from line 3" in r.configuration["X"]
+    r2 = check_document(text.replace("1×1 + 0×1 = 1.0", "1×1 + 0×1 = 2.0"), fmt="txt")
+    assert [(f.line, f.step) for f in r2.errors] == [(11, "scores")]
+
+
 def test_an_unlabelled_vector_that_matches_nothing_is_reported_not_checked():
     doc = mha.explain(lang="en").to_markdown() + "\n\nSome other numbers: $[0.9, 0.1, 7.7]$\n"
     r = check_document(doc, fmt="md")

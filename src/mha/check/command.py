@@ -45,8 +45,15 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     else:
         inf = infer(doc, objs, bases)
         if inf.best is None:
-            raise MHAInputError("configuration: could not be inferred; looked for " + (inf.looked_for or
-                                "an input X with weights, or Q, K and V") + "; pass --input CASE.json")
+            # no configuration: the arithmetic written out (0.22·0.54 + ... ≈ 0.889) can still be read
+            j = Judge(doc, inf, None, given=False)
+            j.run()
+            if j.n_claims == 0:
+                raise MHAInputError("configuration: could not be inferred; looked for " + (inf.looked_for or
+                                    "an input X with weights, or Q, K and V") + "; pass --input CASE.json")
+            configuration = {"configuration": "not inferred (looked for " + (inf.looked_for or "an input X with "
+                             "weights, or Q, K and V") + "); only the arithmetic written out was checked"}
+            return Report(j.findings, j.n_claims, j.n_numbers, configuration, [], j.not_checked, fmt, None)
         mapping = inf.best.cand.mapping()
         configuration = inf.best.cand.describe()
         evidence = inf.evidence

@@ -348,6 +348,29 @@ class Judge:
         return True
 
     def attribute(self, o: Obj) -> dict[str, Any]:
+        plan = self._attribute(o)
+        if plan["kind"] not in ("holds", "elided") and self._is_stated_shape(o):
+            return {"kind": "holds", "hit": None}          # "Q = X  [3, 4]": the shape written beside it
+        return plan
+
+    def _is_stated_shape(self, o: Obj) -> bool:
+        """A short vector of positive integers that is exactly the shape of the quantity its label names."""
+        if o.val is None or o.ref is None or o.val.ndim != 2 or o.val.shape[0] != 1 or not 2 <= o.val.shape[1] <= 4:
+            return False
+        v = o.val[0]
+        if not np.all(np.isfinite(v)) or np.any(v < 1) or np.any(v != np.round(v)):
+            return False
+        dims = [int(x) for x in v]
+        fams = set().union(*(_family(r) for r in o.refs))
+        for view in self.vs.views:
+            if view.node in fams and (view.b or 0) == 0:
+                shape = list(view.M.shape)
+                B, H = self.t.config.B, self.t.config.n_heads
+                if dims in (shape, [B] + shape, [B, H] + shape, [H] + shape):
+                    return True
+        return False
+
+    def _attribute(self, o: Obj) -> dict[str, Any]:
         """What an array stands for: ('holds', hit), ('wrong', hit, alt), ('shape', views), ('unknown', nearest)."""
         if self.vs is None or o.val is None:
             return {"kind": "elided" if o.val is None else "unknown", "hit": None}
@@ -913,7 +936,7 @@ class Judge:
         target = self.arith_target(c, values)
         exacts = target[2] if target else []
         identified = bool(exacts) and target[3]
-        step = target[1] if target else (c.context.step or "scores")
+        step = target[1] if target else (_arith_step(values) or c.context.step or "scores")
         self.n_claims += 1
         last = len(values) - 1
         for idx, ((k1, p1, f1), (k2, p2, f2)) in enumerate(zip(values, values[1:])):
@@ -989,6 +1012,17 @@ class Judge:
                     if got not in (None, True):
                         return got
                 return True
+            # (0.22)(0.54) + (0.64)(0.36) = 0.1188 + 0.2304: term by term
+            lt, rt = nb.terms_of(left), nb.terms_of(right)
+            if len(lt) == len(rt) >= 2 and all(nb.plain_number(y) is not None for y in rt) and \
+                    not nb.has_symbols(left):
+                seen = False
+                for x, y in zip(lt, rt):
+                    got = self.compare_parts(x, y, False, [])
+                    if got not in (None, True):
+                        return got
+                    seen = seen or got is True
+                return True if seen else None
             return None
         if nb.has_symbols(left):
             return None

@@ -17,7 +17,7 @@ import re
 
 from . import labels as lb
 from .numbers import Num
-from .objects import Array, Context, Document, Hint, Place, Reading
+from .objects import Array, Context, Document, Hint, Place, Reading, ShapePart, ShapeProduct
 from .statements import PartReader, Segment, read_tokens
 from .tokens import Tok, lex_text, walk_latex
 
@@ -315,6 +315,18 @@ class Builder:
     def finish(self) -> Document:
         for k, a in enumerate(self.doc.arrays):
             a.id = k
+        # a display that starts with "=" continues the display just above it:
+        #   \[ score = (0.22)(0.54) + (0.64)(0.36) \]   \[ = 0.1188 + 0.2304 \approx 0.349 \]
+        chains = self.doc.chains
+        for k in range(1, len(chains)):
+            c, p = chains[k], chains[k - 1]
+            m = re.match(r"\s*(=|≈|≃|~|\\approx)", c.text)
+            if m and p.parts and c.place.where == p.place.where == "math" and c.place.cell == p.place.cell and \
+                    0 < c.place.line - p.place.line <= 8 and len(c.rels) == len(c.parts) - 1:
+                c.parts = [p.parts[-1]] + c.parts
+                c.rels = ["≈" if m.group(1) in ("≈", "≃", "~", "\\approx") else "="] + c.rels
+        self.doc.chains = [c for c in chains if len(c.parts) >= 2 or
+                           any(isinstance(p, (ShapePart, ShapeProduct)) for p in c.parts)]
         return self.doc
 
 
@@ -462,6 +474,8 @@ def _groups(line: str) -> list[tuple[int, int]] | None:
         return None
     out = []
     for m in _GROUP.finditer(line):
+        if m.start() > 0 and re.match(r"[\w\])]", line[m.start() - 1]):
+            continue                          # scores[0][1]: an index, not a group of numbers
         if not _GROUP_BODY.match(m.group(1)) or not re.search(r"\d", m.group(1)):
             return None
         out.append((m.start(), m.end()))
@@ -625,6 +639,13 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
         g = _groups(lines[j + 1]) if "[" in lines[j + 1] else None
         if not g or not all(any(abs(a - c) <= 3 for c in cols) for a, _ in g):
             break
+        first = _groups(lines[i]) or []
+        gaps0 = [lines[i][b:a].strip() for (_, b), (a, _) in zip(first, first[1:])]
+        gaps1 = [lines[j + 1][b:a].strip() for (_, b), (a, _) in zip(g, g[1:])]
+        if any(x and x == y for x, y in zip(gaps0, gaps1)):
+            break                  # "[1,0] · [0,1] = ..." on every line: statements, not matrix rows
+        if lines[j + 1][:g[0][0]].strip() in ("=", "->", "→", "⇒", "≈"):
+            break                  # "    = [3, 3]" under "    = [3, 4] @ [4, 3]": the next step of a derivation
         if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])):
             break                  # "ant: [2,1] · Wk = [1, 3]" on each line: statements, not matrix rows
         j += 1
@@ -1033,10 +1054,43 @@ def _cell_nums(c: str, line: int) -> list[Num] | None:
 
 # ------------------------------------------------------------------ formats
 
+def _unnumber(text: str) -> str:
+    """Code copied from a web page with its line numbers glued on ("1X = [[1.0, 0.0],", "2     [0.0, 1.0]]"):
+    the numbers blanked out, columns and lines kept.  Only a run 1, 2, 3, ... where some number touches the
+    code ("1X", "3scores[0]") -- a matrix printed as "1 0" / "2 3" is left alone."""
+    lines = text.split("\n")
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        if not re.match(r"1(?!\d)", lines[i]):
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and re.match(rf"{j - i + 1}(?!\d)", lines[j]):
+            j += 1
+        run = range(i, j)
+        glued = any(re.match(rf"{k - i + 1}[A-Za-z_\[\(\"'#]", lines[k]) for k in run)
+        if j - i >= 2 and glued:
+            for k in run:
+                n = len(str(k - i + 1))
+                out[k] = " " * n + lines[k][n:]
+        i = max(j, i + 1)
+    return "\n".join(out)
+
+
 def read_text(text: str, b: Builder, line: int = 1, cell: int | None = None,
               line_map: list[int] | None = None) -> None:
+    display = False              # inside \[ ... \], $$ ... $$ or \begin{...}: math, not prose
     for k, raw in enumerate(text.split("\n")):
-        if not _is_table_row(raw) and not raw.lstrip().startswith("$$"):
+        st = raw.strip()
+        opened = st.startswith(("\\[", "$$", "\\begin{"))
+        inside = display or opened
+        if opened:
+            display = not re.search(r"(\\\]|\$\$|\\end\{[^}]*\})\s*$", st[2:]) if not st.startswith("\\begin{") \
+                else not re.search(r"\\end\{", st)
+        elif display and re.search(r"\\\]|\$\$|\\end\{", st):
+            display = False
+        if not inside and not _is_table_row(raw):
             ln = line_map[k] if line_map and k < len(line_map) else line + k
             b.prose_numbers(raw, Place(ln, cell, "prose"))
     for seg in split_text(text, line, cell, "prose", line_map):
@@ -1707,7 +1761,7 @@ def read_document(text: str, fmt: str) -> Document:
         case "html":
             read_html(text, b)
         case _:
-            read_text(text, b)
+            read_text(_unnumber(text), b)
     doc = b.finish()
     doc.n_lines = text.count("\n") + 1
     return doc

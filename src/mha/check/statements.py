@@ -432,7 +432,7 @@ def _int_list(toks: list[Tok]) -> list[int] | None:
     dims = []
     expect_num = True
     for t in core[1:-1]:
-        if expect_num and t.kind == "NUM" and t.num.decimals is None and t.num.value >= 0:
+        if expect_num and t.kind == "NUM" and t.num.decimals is None and t.num.value >= 1:
             dims.append(int(t.num.value))
             expect_num = False
         elif not expect_num and t.kind == "OP" and t.text == ",":
@@ -789,7 +789,8 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                     p.result = [int(x) for x in re.split(r"[,*]", m.group(1))]
                     if isinstance(nxt, ExprPart):
                         parts[k + 1] = LabelPart(nxt.text)
-    if len(parts) >= 2 or any(isinstance(p, (ShapePart, ShapeProduct)) for p in parts):
+    lone = len(parts) == 1 and isinstance(parts[0], ExprPart) and re.match(r"\s*(=|≈|\\approx)", text) is not None
+    if len(parts) >= 2 or lone or any(isinstance(p, (ShapePart, ShapeProduct)) for p in parts):
         c = Context(**{**ctx.__dict__})
         c.approx = ctx.approx
         doc.chains.append(Chain(parts, rels, place, text, c))
