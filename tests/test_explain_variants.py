@@ -165,8 +165,12 @@ def test_gqa_sharing_and_cache_saving_in_both_languages(tmp_path):
         per_token, full = c.G * (c.d_k + c.d_v), c.n_heads * (c.d_k + c.d_v)
         assert f" {per_token} " in saving and f" {full}" in saving and "2" in saving
         assert len(ex.heatmaps) == c.n_heads
+
+
+def test_gqa_plot_draws_every_query_head(tmp_path):
+    pytest.importorskip("matplotlib", reason="--plot needs matplotlib: pip install -e '.[test]'")
     from mha.render.plot import save_heatmaps
-    save_heatmaps(mha.trace(data), str(tmp_path / "gqa.png"))
+    save_heatmaps(mha.trace(mha.EXAMPLES["gqa"].data), str(tmp_path / "gqa.png"))
     assert (tmp_path / "gqa.png").stat().st_size > 5_000
 
 

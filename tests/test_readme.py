@@ -1,10 +1,13 @@
 """The READMEs stay true: same structure in both languages, the API example runs, CI runs the README's command."""
 
+import json
 import re
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+import mha
 
 ROOT = Path(__file__).resolve().parents[1]
 EN = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -34,3 +37,29 @@ def test_python_api_example_runs():
            "print": lambda *a, **k: None}
     exec(compile(code, "README.md", "exec"), env)            # noqa: S102 - our own README, not user input
     assert env["t"].Y.shape == (1, 5, 8)
+
+
+def _json_objects(text):
+    """Every JSON object of a block that holds several, one after another."""
+    decoder, pos, out = json.JSONDecoder(), 0, []
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos >= len(text):
+            return out
+        obj, pos = decoder.raw_decode(text, pos)
+        out.append(obj)
+
+
+def test_input_examples_of_the_readme_run_and_agree_in_both_languages():
+    blocks = {lang: re.findall(r"```json\n(.*?)```", text, re.S) for lang, text in (("en", EN), ("zh", ZH))}
+    assert blocks["en"] == blocks["zh"]
+    inputs = [obj for block in blocks["en"] if "[...]" not in block for obj in _json_objects(block)
+              if "n_heads" in obj]
+    assert len(inputs) >= 10
+    for data in inputs:
+        t = mha.trace(data)
+        assert np.isfinite(t.Y).all()
+    keys = {k for data in inputs for k in data}
+    for key in ("W_O", "Q", "scale", "n_kv_heads", "rope", "alibi", "window", "cache", "tokens", "key_tokens"):
+        assert key in keys, key
