@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mha
 from mha.check import check_document
-from mha.check.command import MAX_BYTES, MAX_CELLS, usable_text
+from mha.check.command import MAX_BYTES, MAX_CELLS, MAX_NUMBERS, usable_text
 from mha.inputs import MHAInputError
 
 # The seed document sits beside the checkout (../shared), in this workplace and in its CI.
@@ -454,6 +454,39 @@ def test_too_large_documents_and_notebooks_are_refused(tmp_path, run_cli):
     path.write_text(nbformat.writes(nb))
     code, _, err = run_cli("check", str(path))
     assert code == 2 and f"{MAX_CELLS + 1} cells" in err
+    # a data dump: refused by its count of numbers, at once
+    dump = tmp_path / "dump.txt"
+    dump.write_text("\n".join(f"row {k}: " + " ".join(f"{(k * 7 + j) % 97 / 10:.3f}" for j in range(20))
+                              for k in range(MAX_NUMBERS // 20 + 10)))
+    code, _, err = run_cli("check", str(dump))
+    assert code == 2 and "numbers" in err
+
+
+def test_a_notebook_with_plots_is_read_without_them(tmp_path, run_cli):
+    # 3 MB of base64 image output: over the text limit, but only the text of a notebook counts
+    import nbformat
+    t = mha.trace({"X": [[1.0, 2.0], [0.5, -1.0]], "n_heads": 1, "W_Q": "identity", "W_K": "identity",
+                   "W_V": "identity"})
+    nb = nbformat.v4.new_notebook()
+    code_cell = nbformat.v4.new_code_cell("X = np.array([[1.0, 2.0], [0.5, -1.0]])\n"
+                                          "A = softmax(X @ X.T / np.sqrt(2))\nA")
+    code_cell.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": repr(t.A[0, 0].round(4))},
+                                                execution_count=1),
+                         nbformat.v4.new_output("display_data", {"image/png": "iVBORw0KGgo" + "A1b2" * 750_000,
+                                                                 "text/plain": "<Figure size 640x480>"})]
+    nb.cells = [code_cell]
+    path = tmp_path / "plots.ipynb"
+    path.write_text(nbformat.writes(nb))
+    assert path.stat().st_size > MAX_BYTES
+    code, out, err = run_cli("check", str(path))
+    assert code == 0 and err == "" and "all " in out, (out, err)
+
+
+def test_inputs_alone_are_nothing_to_check(tmp_path, run_cli):
+    f = tmp_path / "only_x.txt"
+    f.write_text("Input:\nX = [[1.0, 0.5], [0.25, 2.0], [0.0, 1.0]]\n")
+    code, out, err = run_cli("check", str(f))
+    assert code == 2 and "nothing to check" in err
 
 
 @needs_seed

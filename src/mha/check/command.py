@@ -9,7 +9,10 @@ from ..inputs import MHAInputError, UsageError
 from .report import Report
 
 MAX_BYTES = 2_000_000           # larger documents are refused: a worked example is far smaller
+MAX_NOTEBOOK_BYTES = 30_000_000  # a notebook may carry plots; what counts is its text (≤ MAX_BYTES)
 MAX_CELLS = 3000
+MAX_NUMBERS = 10_000            # a worked example prints hundreds of numbers; 10,000 is a data dump
+_TEXT_MIMES = ("text/plain", "text/html", "text/markdown", "text/latex")
 
 
 def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str | None = None,
@@ -24,6 +27,11 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     from .judge import Judge
     from .read import read_document, sniff
     fmt = fmt or sniff(text, name)
+    if fmt == "ipynb":
+        text, body = slim_notebook(text)
+    else:
+        body = text
+    _count_numbers(body)
     try:
         doc = read_document(text, fmt)
     except RecursionError:
@@ -59,8 +67,53 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         evidence = inf.evidence
     j = Judge(doc, inf, mapping, given=config is not None)
     j.run()
+    if j.n_claims == 0 and not j.findings:
+        raise MHAInputError("document: nothing to check: the numbers found are the inputs only"
+                            + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")
+                            + "; a worked example shows what is computed from them")
     return Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
                   _jsonable(mapping))
+
+
+def _count_numbers(text: str) -> None:
+    import re
+    n = sum(1 for _ in zip(range(MAX_NUMBERS + 1), re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", text)))
+    if n > MAX_NUMBERS:
+        raise MHAInputError(f"document: more than {MAX_NUMBERS:,} numbers; a worked example prints far fewer "
+                            f"(check the part with the example)")
+
+
+def slim_notebook(text: str) -> tuple[str, str]:
+    """A notebook without its plots and other binary outputs (only text outputs are read), and the text that
+    is read (sources and text outputs); refused when that is larger than a worked example can be."""
+    import json
+    try:
+        nb = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return text, text                     # the reader says what is wrong with it
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        return text, text
+    body: list[str] = []                      # what is read: sources and text outputs
+
+    def add(x: Any) -> None:
+        body.append("".join(x) if isinstance(x, list) else x if isinstance(x, str) else "")
+    for cell in nb["cells"]:
+        if not isinstance(cell, dict):
+            continue
+        cell.pop("attachments", None)
+        add(cell.get("source"))
+        for out in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
+            if not isinstance(out, dict):
+                continue
+            add(out.get("text"))
+            if isinstance(out.get("data"), dict):
+                out["data"] = {k: v for k, v in out["data"].items() if k in _TEXT_MIMES}
+                add(out["data"].get("text/plain"))
+    slim = json.dumps(nb, ensure_ascii=False)
+    if len(slim.encode("utf-8")) > MAX_BYTES:
+        raise MHAInputError(f"doc: a notebook with more than {MAX_BYTES // 1_000_000} MB of text; a worked example "
+                            f"is much smaller (keep the cells with the example)")
+    return slim, "\n".join(body)
 
 
 def _jsonable(m: Mapping[str, Any] | None) -> dict | None:
@@ -74,11 +127,11 @@ def read_input(path: str) -> tuple[str, str]:
     """The document's text and name; '-' reads stdin.  Refuses what cannot be a worked example."""
     try:
         if path == "-":
-            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+            raw = sys.stdin.buffer.read(MAX_NOTEBOOK_BYTES + 1)
             name = ""
         else:
             with open(path, "rb") as f:
-                raw = f.read(MAX_BYTES + 1)
+                raw = f.read(MAX_NOTEBOOK_BYTES + 1)
             name = path
     except FileNotFoundError:
         raise UsageError(f"doc: no such file: {path}") from None
@@ -91,8 +144,10 @@ def read_input(path: str) -> tuple[str, str]:
 
 def usable_text(raw: bytes, name: str = "document") -> str:
     """Decode and sanity-check a document; raise MHAInputError (exit 2) when it cannot be checked."""
-    if len(raw) > MAX_BYTES:
-        raise MHAInputError(f"{name}: larger than {MAX_BYTES // 1_000_000} MB; a worked example is much smaller "
+    notebook = raw[:200].lstrip().startswith(b"{") and b'"cells"' in raw[:100000]
+    if len(raw) > (MAX_NOTEBOOK_BYTES if notebook else MAX_BYTES):
+        limit = MAX_NOTEBOOK_BYTES if notebook else MAX_BYTES
+        raise MHAInputError(f"{name}: larger than {limit // 1_000_000} MB; a worked example is much smaller "
                             f"(split the document, or check the part with the example)")
     if not raw.strip():
         raise MHAInputError(f"{name}: the file is empty")

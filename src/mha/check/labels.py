@@ -8,6 +8,7 @@ value to a step; the values themselves decide everything else.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -128,15 +129,20 @@ def _num(s: str | None) -> int | None:
 
 
 def parse_label(text: str) -> Ref | None:
-    """The quantity a label names, or None.
+    """The quantity a label names, or None (memoized: a Ref is frozen).
 
-    >>> parse_label(r"A^{(1)}")
-    Ref(nodes=('A',), head=None, row=None, col=None, transposed=False, batch=None, strong=True, raw_head=1, raw_row=None)
+    >>> r = parse_label(r"A^{(1)}"); (r.nodes, r.raw_head, r.raw_row, r.strong)
+    (('A',), 1, None, True)
     >>> parse_label("attn_weights").nodes, parse_label(r"Q^{(2)}(K^{(2)})^T").nodes, parse_label("注意力权重").nodes
     (('A',), ('QKt',), ('A',))
     """
     if not text or len(text) > 160:
         return None
+    return _parse_label(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_label(text: str) -> Ref | None:
     if re.search(r"\.(?:sum|mean|max|min|std|var|norm|argmax|argmin|size|dtype|item)\b|\blen\(", text):
         return None                          # weights.sum(dim=-1) is not the weights
     text = re.sub(r"\.shape\b(\[[^\]]*\])?|\.T\b|\.t\(\)|\.numpy\(\)|\.tolist\(\)|\.detach\(\)|\.round\(\d*\)", "",

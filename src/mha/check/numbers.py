@@ -22,7 +22,7 @@ class Num:
 
     >>> n = Num.parse("0.7518"); (n.lo, n.hi, n.decimals)
     (0.75175, 0.75185, 4)
-    >>> Num.parse("-1.5e-03").hi, Num.parse("3").exact
+    >>> round(Num.parse("-1.5e-03").hi, 12), Num.parse("3").exact
     (-0.00145, True)
     """
     value: float

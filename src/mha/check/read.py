@@ -13,6 +13,7 @@ know their file lines; the `Builder` reads each segment and keeps the reader's c
 
 from __future__ import annotations
 
+import functools
 import re
 
 from . import labels as lb
@@ -335,13 +336,14 @@ def _copy(ctx: Context) -> Context:
 
 
 def _offset(text: str, line_index: int) -> int:
-    pos = 0
-    for _ in range(line_index):
-        nxt = text.find("\n", pos)
-        if nxt < 0:
-            return pos
-        pos = nxt + 1
-    return pos
+    """Where line line_index (0-based) of text starts (the last line's start past the end)."""
+    starts = _line_starts(text)
+    return starts[min(line_index, len(starts) - 1)]
+
+
+@functools.lru_cache(maxsize=16)
+def _line_starts(text: str) -> tuple[int, ...]:
+    return (0,) + tuple(m.end() for m in re.finditer("\n", text))
 
 
 def _strip_heading(text: str) -> str:
