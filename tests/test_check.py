@@ -502,7 +502,9 @@ TOKENS = list("0123456789.,=+-*/×[]{}()^_\\$&|\t\n xXHQKVASOYT:：token头第�
     "\\begin{bmatrix}", "\\end{bmatrix}", "\\begin{array}{cc}", "\\end{array}", "\\times", "\\frac", "\\sqrt",
     "$$", "Q^{(1)}", "A^{(2)}", "o_1^{(1)}", "H = 2", "\\\\", "& ", "0.4011", "[3,2]", "__import__('os')", "X=",
     "tensor([[", "array([", "]])", "| 1 | 2 |\n", "|---|---|\n", "```python\n", "```\n", "<table><tr><td>",
-    "</td></tr></table>", "<script type=\"math/tex\">", "</script>", "⎡", "⎢", "⎣", "⎤", "⎥", "⎦", "-inf", "1e-3"]
+    "</td></tr></table>", "<script type=\"math/tex\">", "</script>", "⎡", "⎢", "⎣", "⎤", "⎥", "⎦", "-inf", "1e-3",
+    "1X = [[", "2     [", "Wq = [[1, 0], ", "Wk = [[0, 1], ", "[1, 1]] ", "[0, 1]]", "\\[", "\\]", "\n= ",
+    "[1,0] · Wk = ", ">>> ", "row 1: sum = ", "scores[0][1] = ", "  [3, 4]", "{\"cells\": ["]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -704,6 +704,8 @@ class Search:
                 continue
             arr = choice.value
             flip = arr.shape != o.val.shape
+            if flip and arr.T.shape != o.val.shape:
+                continue                          # used in another layout (sliced, stacked): no cell-by-cell undo
             for i in range(o.val.shape[0]):
                 for j in range(o.val.shape[1]):
                     num = o.a.rows[i][j]

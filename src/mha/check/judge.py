@@ -355,7 +355,7 @@ class Judge:
 
     def _is_stated_shape(self, o: Obj) -> bool:
         """A short vector of positive integers that is exactly the shape of the quantity its label names."""
-        if o.val is None or o.ref is None or o.val.ndim != 2 or o.val.shape[0] != 1 or not 2 <= o.val.shape[1] <= 4:
+        if self.vs is None or o.val is None or o.ref is None or o.val.ndim != 2 or o.val.shape[0] != 1 or not 2 <= o.val.shape[1] <= 4:
             return False
         v = o.val[0]
         if not np.all(np.isfinite(v)) or np.any(v < 1) or np.any(v != np.round(v)):

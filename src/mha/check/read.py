@@ -467,7 +467,8 @@ _BOX_CHARS = "⎡⎢⎣⎤⎥⎦"
 
 
 _GROUP = re.compile(r"\[([^\[\]]*)\]")
-_GROUP_BODY = re.compile(r"^\s*(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|-?inf|\.\.\.|…|[,\s])+\s*$")
+# one number or ellipsis, then separators (or the end): no two ways to split "1.6243865", so no backtracking
+_GROUP_BODY = re.compile(r"^[,\s]*(?:(?:[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|-?inf|\.\.\.|…)(?:[,\s]+|$))+$")
 
 
 def _groups(line: str) -> list[tuple[int, int]] | None:
@@ -726,6 +727,8 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
 
 
 def _box(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
+    if any(not any(ch in "⎡⎢⎣" for ch in lines[k]) or not any(ch in "⎤⎥⎦" for ch in lines[k]) for k in range(i, j + 1)):
+        return [t for k in range(i, j + 1) for t in lex_text(lines[k] + "\n", starts[k])]   # not a whole box
     rows, label, suffix = [], "", ""
     label_line, suffix_line = i, i
     for k in range(i, j + 1):
@@ -1690,36 +1693,47 @@ def read_notebook(text: str, b: Builder) -> None:
         from ..inputs import MHAInputError
         raise MHAInputError(f"doc: not a readable notebook ({type(e).__name__}: {str(e)[:120]})") from None
     for k, cell in enumerate(nb.cells, start=1):
-        src = cell.get("source", "")
-        if isinstance(src, list):
-            src = "".join(src)
-        if cell.cell_type == "markdown":
+        if not isinstance(cell, dict):
+            continue
+        src = _text_of(cell.get("source", ""))
+        kind = cell.get("cell_type")
+        if kind == "markdown":
             read_markdown(src, b, 1, k)
-        elif cell.cell_type == "code":
+        elif kind == "code":
             b.segment(Segment(src, 1, "code", k))
             n_src = src.count("\n") + 1
-            for out in cell.get("outputs", []):
+            outs = cell.get("outputs", [])
+            for out in outs if isinstance(outs, list) else []:
+                if not isinstance(out, dict):
+                    continue
                 body = None
                 result = False
                 if out.get("output_type") == "stream":
-                    body = out.get("text", "")
+                    body = _text_of(out.get("text", ""))
                 elif out.get("output_type") in ("execute_result", "display_data"):
                     data = out.get("data", {})
-                    body = data.get("text/plain")
+                    data = data if isinstance(data, dict) else {}
+                    body = _text_of(data["text/plain"]) if "text/plain" in data else None
                     result = out.get("output_type") == "execute_result"
                     if body is None and "text/html" in data:
-                        h = data["text/html"]
-                        read_html(h if isinstance(h, str) else "".join(h), b, 1, k)
+                        read_html(_text_of(data["text/html"]), b, 1, k)
                         continue
-                if body is None:
+                if not body:
                     continue
-                if isinstance(body, list):
-                    body = "".join(body)
                 seg = Segment(body, OUTPUT_LINE(n_src), "output", k)
                 seg.result = result
                 b.output(seg)
         else:
             read_text(src, b, 1, k)
+
+
+def _text_of(x) -> str:
+    """A notebook string field: a string or a list of strings (anything else reads as nothing)."""
+    if isinstance(x, str):
+        return x
+    if isinstance(x, list):
+        return "".join(s for s in x if isinstance(s, str))
+    return ""
 
 
 def OUTPUT_LINE(n_src: int) -> int:

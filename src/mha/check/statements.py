@@ -763,7 +763,7 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             a = p.array
             left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
             first = next((q.text for q in parts[:k] if isinstance(q, LabelPart)), "")
-            if first and first != left and re.fullmatch(r"[A-Za-z]\w{0,3}(\^\{?\(?\w+\)?\}?|_\{?\w+\}?)*", first):
+            if first and first != left and re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*", first):
                 left = first                  # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject
             if not left:
                 left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart)), "")
