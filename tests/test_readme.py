@@ -1,5 +1,7 @@
 """The READMEs stay true: same structure in both languages, the API example runs, CI runs the README's command."""
 
+import contextlib
+import io
 import json
 import re
 from pathlib import Path
@@ -63,3 +65,23 @@ def test_input_examples_of_the_readme_run_and_agree_in_both_languages():
     keys = {k for data in inputs for k in data}
     for key in ("W_O", "Q", "scale", "n_kv_heads", "rope", "alibi", "window", "cache", "tokens", "key_tokens"):
         assert key in keys, key
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_check_examples_of_the_readme_show_the_real_output(lang):
+    """The notebook and blog examples of `mha check` print, today, exactly what the README shows."""
+    pytest.importorskip("nbformat", reason="mha check reads notebooks with nbformat: pip install -e '.[test]'")
+    pytest.importorskip("markdown_it", reason="mha check reads Markdown with markdown-it-py: pip install -e '.[test]'")
+    from mha.cli import main
+
+    text = EN if lang == "en" else ZH
+    shown = re.findall(r"```text\n\$ mha check (\S+)\n(.*?)```", text, re.S)
+    assert [doc for doc, _ in shown] == ["examples/check/attention_by_hand.ipynb",
+                                          "examples/check/causal_attention_post.md"]
+    for doc, output in shown:
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            status = main(["check", str(ROOT / doc)])
+        assert status == 1, doc                     # each example holds two slips
+        assert buf.getvalue() == output, doc
+        assert output.count("likely cause:") == 2, doc

@@ -309,7 +309,7 @@ def make_parser() -> argparse.ArgumentParser:
     ex.set_defaults(func=cmd_explain)
 
     ck = sub.add_parser("check", help="verify the numbers of a hand-written worked example")
-    ck.add_argument("doc", help="Markdown, LaTeX or text file with the worked example")
+    ck.add_argument("doc", help="the worked example: Markdown, LaTeX, notebook (.ipynb), HTML or text; - for stdin")
     ck.add_argument("--input", help="the configuration as an input JSON file (else inferred)")
     ck.add_argument("--format", choices=("text", "json"), default="text")
     ck.set_defaults(func=cmd_check)
