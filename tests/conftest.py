@@ -1,4 +1,5 @@
 import importlib.util
+import json
 import re
 import subprocess
 import sys
@@ -16,6 +17,19 @@ def run_cli(capsys):
         out, err = capsys.readouterr()
         return code, out, err
     return run
+
+
+@pytest.fixture
+def refused_input(tmp_path, run_cli):
+    """`mha explain` on an input file: refused with one line (exit 2, no traceback) that names every needle."""
+    def refuse(data, needles):
+        f = tmp_path / "in.json"
+        f.write_text(json.dumps(data))
+        code, out, err = run_cli("explain", str(f), "--format", "json")
+        assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+        for needle in needles:
+            assert needle in err, (needle, err)
+    return refuse
 
 
 def run_subprocess(*argv, input=None, env=None):

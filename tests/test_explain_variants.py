@@ -12,7 +12,7 @@ import mha
 from mha.explanation import LANGS, Matrix, Note, Para
 from mha.explanation.catalog import catalog
 from mha.render.html import render_html
-from test_explain import check_numbers, check_sentences, md_sections, parse_md_matrices, press_slopes
+from test_explain import check_numbers, check_sentences, parse_md_matrices, press_slopes
 
 
 def section(ex, key):
@@ -72,7 +72,7 @@ def test_latex_of_the_variants_compiles(tmp_path, name, lang):
 def test_rope_step_shows_angles_a_rotated_pair_and_relative_positions(style):
     data = dict(mha.random_example(T=3, d_model=8, n_heads=2, seed=3), rope={"style": style})
     ex = mha.explain(data, lang="en")
-    t, r = ex.trace, ex.trace.config.rope
+    r = ex.trace.config.rope
     sec = section(ex, "rope")
     rot = next(m for m in matrices(ex, "rope") if m.symbol.startswith("R("))
     p = int(re.match(r"R\((\d+)", rot.symbol).group(1))
