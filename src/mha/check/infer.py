@@ -53,18 +53,38 @@ class Obj:
         return (self.val.shape[0] // self.slices, self.val.shape[1])
 
 
+# Labels that number keys and values: rows count the cached keys first, heads count K/V heads.
+KEY_SIDE = frozenset({"K", "V", "Kh", "Vh", "Kr", "Vr", "Kc", "Vc"})
+
+
 @dataclass
 class Bases:
     """Whether the document counts heads and rows from 0 (code) or from 1 (prose and papers)."""
     head: int = 1
     row: int = 1
+    # set once the configuration is known (judge): a decoding step with a KV cache numbers its query rows by
+    # their position after the cached tokens; grouped-query attention numbers its K/V by K/V head
+    query: int = 0                        # tokens before query row 0 (cached ones)
+    kv_heads: tuple[int, ...] | None = None   # for each K/V head, the first query head that uses it (G < H)
 
     def resolve(self, ref: lb.Ref | None) -> lb.Ref | None:
         if ref is None:
             return None
-        return replace(ref, head=None if ref.raw_head is None else ref.raw_head - self.head,
-                       row=None if ref.raw_row is None else ref.raw_row - self.row,
+        key_side = ref.nodes[0] in KEY_SIDE
+        head = None if ref.raw_head is None else ref.raw_head - self.head
+        if head is not None and key_side and self.kv_heads is not None and 0 <= head < len(self.kv_heads):
+            head = self.kv_heads[head]
+        return replace(ref, head=head,
+                       row=None if ref.raw_row is None else ref.raw_row - self.row - (0 if key_side else self.query),
                        col=ref.col if ref.raw_col is None else ref.raw_col - self.row)
+
+    def with_config(self, cfg: Any) -> "Bases":
+        from ..explanation.tokens import first_query
+        kv = None
+        if 0 < cfg.G < cfg.n_heads:
+            kv = tuple(next(h for h in range(cfg.n_heads) if cfg.group(h) == g) for g in range(cfg.G))
+        return replace(self, query=first_query(cfg), kv_heads=kv)
+
 
     def label(self, text: str) -> lb.Ref | None:
         return self.resolve(lb.parse_label(text))
@@ -922,7 +942,7 @@ def _family(ref: lb.Ref) -> set[str]:
     if "K" in nodes:
         nodes |= {"Kh", "Kr"}
     if "V" in nodes:
-        nodes |= {"Vh"}
+        nodes |= {"Vh", "Vr"}
     return nodes
 
 

@@ -80,6 +80,12 @@ class Views:
                         vs.add(View("Qr", b, h, t.Qh_rope[b, h]))
                     if t.Kh_rope is not None or c.cache_K is not None:
                         vs.add(View("Kr", b, h, t.K_all[b, g]))
+                    if c.cache_K is not None:
+                        # a decoding step: what the head attends over (cache rows, then the new ones),
+                        # and the cache itself, an input
+                        vs.add(View("Vr", b, h, t.V_all[b, g]))
+                        vs.add(View("Kc", b, h, c.cache_K[b, g]))
+                        vs.add(View("Vc", b, h, c.cache_V[b, g]))
                     for node, arr in (("QKt", t.QKt), ("S", t.S), ("E", t.E), ("A", t.A), ("O", t.O)):
                         vs.add(View(node, b, h, arr[b, h]))
                     vs.add(View("row_max", b, h, t.row_max[b, h][None, :]))

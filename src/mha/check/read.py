@@ -911,7 +911,8 @@ def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, 
     first = [nums[0] if nums else None for _, nums, _ in body]
     if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
         first = [None for _ in body]
-    index_col = all(f is not None and len(f) == 1 and f[0].decimals is None for f in first) and \
+    index_col = all(f is not None and len(f) == 1 and f[0].decimals is None and abs(f[0].value) < float("inf")
+                    for f in first) and \
         [int(f[0].value) for f in first] in (list(range(1, len(first) + 1)), list(range(len(first))))
     named_rows = all(not nums[0] for _, nums, cells in body if nums) if body else False
     if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
