@@ -334,6 +334,8 @@ class Candidate:
                 m.update(mask)
         if d.get("rope"):
             m["rope"] = d["rope"]
+        if d.get("cache") is not None:
+            m["cache"] = d["cache"]
         for bname in ("b_Q", "b_K", "b_V", "b_O"):
             if d.get(bname) is not None:
                 m[bname] = d[bname]
@@ -620,6 +622,28 @@ class Search:
                         out.append(Choice({"mask": first.tolist()}, "the mask of the printed -∞", frozenset(), 0.5))
         return out
 
+    def cache_options(self) -> list[Choice]:
+        """A decoding step's KV cache: the printed K_cache and V_cache of every K/V head (labelled as such)."""
+        out = [Choice(None, "no KV cache")]
+        per: dict[str, dict[int | None, Obj]] = {"Kc": {}, "Vc": {}}
+        for o in self.objs:
+            if o.ref is not None and o.ref.nodes[0] in per and o.slices == 1 and np.isfinite(o.val).all():
+                per[o.ref.nodes[0]].setdefault(o.ref.head, o)
+        K, V = per["Kc"], per["Vc"]
+        if not K or set(K) != set(V):
+            return out
+        heads = sorted(K, key=lambda h: -1 if h is None else h)
+        if heads != [None] and heads != list(range(len(heads))):
+            return out
+        ks, vs = [K[h].val for h in heads], [V[h].val for h in heads]
+        if len({k.shape for k in ks}) != 1 or len({v.shape for v in vs}) != 1 or ks[0].shape[0] != vs[0].shape[0]:
+            return out
+        uses = frozenset(o.a.id for o in list(K.values()) + list(V.values()))
+        cost = 0.0 if len(uses) == 2 * len(heads) else 0.5
+        out.insert(0, Choice({"K": np.stack(ks), "V": np.stack(vs)},
+                             f"KV cache of {ks[0].shape[0]} tokens from {K[heads[0]].a.place}", uses, cost))
+        return out
+
     def wo_options(self, width_in: int | None) -> list[Choice]:
         out = [o for o in self.weight_options("W_O", width_in) if not isinstance(o.value, str)]
         said_none = "no_wo" in self.hints
@@ -777,6 +801,8 @@ class Search:
             H = dims["H"].value
             v_width = self._v_width(dims)
             return self.wo_options(v_width)
+        if name == "cache":
+            return self.cache_options()
         if name == "rope":
             said = "rope" in self.hints
             return [Choice(None, "no RoPE", frozenset(), 0.0 if not said else 0.5),
@@ -816,11 +842,12 @@ class Search:
         if dims["mode"].value == "QKV":
             return dims["Q"].value.shape[-2], dims["K"].value.shape[-2]
         x = dims["X"].value
-        return x.shape[-2], x.shape[-2]
+        cache = dims.get("cache").value if dims.get("cache") is not None else None
+        return x.shape[-2], x.shape[-2] + (0 if cache is None else cache["K"].shape[-2])
 
     def climb(self, base: dict[str, Choice], fixed: bool = False) -> Scored | None:
         if fixed:
-            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope"])
+            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope", "cache"])
         dims = dict(base)
         width = self._q_width(dims)
         dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
@@ -830,7 +857,8 @@ class Search:
         dims["mask"] = Choice(None, "no mask") if "causal" not in self.hints else Choice("top_left", "causal")
         dims["W_O"] = self.options(dims, "W_O")[0]
         dims["rope"] = Choice(None, "no RoPE")
-        order = ["H", "scale", "mask", "G", "W_O", "rope"]
+        dims["cache"] = self.cache_options()[0]          # a printed cache is an input, like X
+        order = ["H", "scale", "mask", "G", "W_O", "rope", "cache"]
         if dims["mode"].value == "X":
             order = ["X", "W_Q", "W_K", "W_V"] + order
         return self._ascend(dims, order)
@@ -869,7 +897,7 @@ class Search:
         lines = []
         alts: dict[str, list[tuple[str, int]]] = {}
         dims = best.cand.dims
-        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope"):
+        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "cache"):
             if name not in dims:
                 continue
             opts = self.options(dims, name) if name != "mode" else [dims["mode"]]

@@ -226,6 +226,16 @@ class Judge:
                 radii[key] = r
             elif r.T.shape == arr.shape:
                 radii[key] = r.T
+        cache = best.cand.dims.get("cache")
+        if cache is not None and cache.value is not None and isinstance(self.mapping.get("cache"), dict):
+            # a printed cache (K_cache, V_cache of each K/V head) is rounded like any other input
+            for name, node in (("K", "Kc"), ("V", "Vc")):
+                src = sorted((by_id[i] for i in cache.uses if i in by_id and by_id[i].ref is not None
+                              and by_id[i].ref.nodes[0] == node), key=lambda o: o.ref.head or 0)
+                rs = [half_units(o.a.rows) for o in src]
+                arr = np.asarray(self.mapping["cache"][name])
+                if rs and all(r is not None for r in rs) and np.stack(rs).shape == arr.shape:
+                    radii["cache." + name] = np.stack(rs)
         if radii:
             bands(self.mapping, radii, self.vs)
 
