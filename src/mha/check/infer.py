@@ -336,6 +336,8 @@ class Candidate:
             m["rope"] = d["rope"]
         if d.get("cache") is not None:
             m["cache"] = d["cache"]
+        if d.get("alibi"):
+            m["alibi"] = d["alibi"]
         for bname in ("b_Q", "b_K", "b_V", "b_O"):
             if d.get(bname) is not None:
                 m[bname] = d[bname]
@@ -803,6 +805,10 @@ class Search:
             return self.wo_options(v_width)
         if name == "cache":
             return self.cache_options()
+        if name == "alibi":
+            said = "alibi" in self.hints
+            return [Choice(None, "no ALiBi", frozenset(), 0.0 if not said else 0.5),
+                    Choice(True, "ALiBi (Press et al.'s slopes)", frozenset(), 0.0 if said else 1.5)]
         if name == "rope":
             said = "rope" in self.hints
             return [Choice(None, "no RoPE", frozenset(), 0.0 if not said else 0.5),
@@ -847,7 +853,7 @@ class Search:
 
     def climb(self, base: dict[str, Choice], fixed: bool = False) -> Scored | None:
         if fixed:
-            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope", "cache"])
+            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"])
         dims = dict(base)
         width = self._q_width(dims)
         dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
@@ -858,7 +864,8 @@ class Search:
         dims["W_O"] = self.options(dims, "W_O")[0]
         dims["rope"] = Choice(None, "no RoPE")
         dims["cache"] = self.cache_options()[0]          # a printed cache is an input, like X
-        order = ["H", "scale", "mask", "G", "W_O", "rope", "cache"]
+        dims["alibi"] = Choice(None, "no ALiBi")
+        order = ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]
         if dims["mode"].value == "X":
             order = ["X", "W_Q", "W_K", "W_V"] + order
         return self._ascend(dims, order)
@@ -897,7 +904,7 @@ class Search:
         lines = []
         alts: dict[str, list[tuple[str, int]]] = {}
         dims = best.cand.dims
-        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "cache"):
+        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "alibi", "cache"):
             if name not in dims:
                 continue
             opts = self.options(dims, name) if name != "mode" else [dims["mode"]]

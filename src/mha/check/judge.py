@@ -560,8 +560,9 @@ class Judge:
             return self.printed_grid((node, b, hh, variant), before)
         with np.errstate(all="ignore"):
             if v.node == "O" and h is not None:
-                A, Vh = P("A", h), P("Vh", h)
-                if A is not None and Vh is not None:
+                # a decoding step mixes the values of the cache and the new tokens (V_all)
+                A, Vh = P("A", h), P("Vr" if c.cache_K is not None else "Vh", h)
+                if A is not None and Vh is not None and A.shape[1] == Vh.shape[0]:
                     return A @ Vh
             if v.node == "A" and h is not None:
                 S = P("S", h)
@@ -575,8 +576,9 @@ class Judge:
                 if QK is not None:
                     return QK * c.effective_scale + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
             if v.node == "QKt" and h is not None:
-                Qp, Kp = P("Qh", h), P("Kh", h)
-                if Qp is not None and Kp is not None:
+                Qp = P("Qr" if t.Qh_rope is not None else "Qh", h)
+                Kp = P("Kr" if t.Kh_rope is not None or c.cache_K is not None else "Kh", h)
+                if Qp is not None and Kp is not None and Qp.shape[1] == Kp.shape[1]:
                     return Qp @ Kp.T
             if v.node == "O_concat":
                 parts = [P("O", k) for k in range(c.n_heads)]

@@ -456,6 +456,7 @@ _HINTS = [
     ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以)\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)", re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
     ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
+    ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
     ("batch", re.compile(r"batch", re.I)),
 ]
 
