@@ -521,3 +521,38 @@ def test_random_text_never_crashes(text, fmt):
 def test_document_with_noise_appended_still_parses():
     r = check_document(DOC + "\n$$X = [[1, 2], [3$$\n", fmt="txt")
     assert {f.line for f in r.findings} == SLIP_LINES and r.ok
+
+
+# ------------------------------------------------------------------ the named examples' own explanations
+
+def _example_md(run_cli, name, lang):
+    code, out, err = run_cli("explain", "--example", name, "--format", "md", "--lang", lang)
+    assert code == 0, err
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("name", sorted(mha.EXAMPLES))
+def test_every_named_example_checks_clean_with_and_without_its_configuration(name, lang, run_cli):
+    """GQA numbers its K/V by K/V head, a decoding step its query rows after the cache, ALiBi adds a bias:
+    the checker follows each, given the configuration and when it has to infer it."""
+    md = _example_md(run_cli, name, lang)
+    given = check_document(md, config=mha.EXAMPLES[name].data, fmt="md")
+    assert not given.findings, [f.describe() for f in given.findings][:5]
+    assert given.n_claims > 20
+    inferred = check_document(md, fmt="md")
+    assert not inferred.findings, [f.describe() for f in inferred.findings][:5]
+    assert inferred.n_claims > 20
+
+
+@pytest.mark.parametrize("config", [True, False])
+@pytest.mark.parametrize("name, head, rows", [("gqa", "A^{(2)} \\approx \\begin{bmatrix}", 1),
+                                              ("kv-cache", "O^{(1)} \\approx \\begin{bmatrix}", 1)])
+def test_a_slip_planted_in_a_named_example_is_found_on_its_line(name, head, rows, config, run_cli):
+    """The clean checks above are not hollow: one printed number of A (GQA) or O (decoding step) changed."""
+    lines = _example_md(run_cli, name, "en").splitlines()
+    k = lines.index(head) + rows
+    first = lines[k].split("&")[0].strip()
+    lines[k] = lines[k].replace(first, f"{float(first) + 0.1:.4f}", 1)
+    r = check_document("\n".join(lines) + "\n", config=mha.EXAMPLES[name].data if config else None, fmt="md")
+    assert r.errors and {f.line for f in r.errors} == {k + 1}, [f.describe() for f in r.findings][:5]

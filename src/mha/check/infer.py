@@ -53,18 +53,38 @@ class Obj:
         return (self.val.shape[0] // self.slices, self.val.shape[1])
 
 
+# Labels that number keys and values: rows count the cached keys first, heads count K/V heads.
+KEY_SIDE = frozenset({"K", "V", "Kh", "Vh", "Kr", "Vr", "Kc", "Vc"})
+
+
 @dataclass
 class Bases:
     """Whether the document counts heads and rows from 0 (code) or from 1 (prose and papers)."""
     head: int = 1
     row: int = 1
+    # set once the configuration is known (judge): a decoding step with a KV cache numbers its query rows by
+    # their position after the cached tokens; grouped-query attention numbers its K/V by K/V head
+    query: int = 0                        # tokens before query row 0 (cached ones)
+    kv_heads: tuple[int, ...] | None = None   # for each K/V head, the first query head that uses it (G < H)
 
     def resolve(self, ref: lb.Ref | None) -> lb.Ref | None:
         if ref is None:
             return None
-        return replace(ref, head=None if ref.raw_head is None else ref.raw_head - self.head,
-                       row=None if ref.raw_row is None else ref.raw_row - self.row,
+        key_side = ref.nodes[0] in KEY_SIDE
+        head = None if ref.raw_head is None else ref.raw_head - self.head
+        if head is not None and key_side and self.kv_heads is not None and 0 <= head < len(self.kv_heads):
+            head = self.kv_heads[head]
+        return replace(ref, head=head,
+                       row=None if ref.raw_row is None else ref.raw_row - self.row - (0 if key_side else self.query),
                        col=ref.col if ref.raw_col is None else ref.raw_col - self.row)
+
+    def with_config(self, cfg: Any) -> "Bases":
+        from ..explanation.tokens import first_query
+        kv = None
+        if 0 < cfg.G < cfg.n_heads:
+            kv = tuple(next(h for h in range(cfg.n_heads) if cfg.group(h) == g) for g in range(cfg.G))
+        return replace(self, query=first_query(cfg), kv_heads=kv)
+
 
     def label(self, text: str) -> lb.Ref | None:
         return self.resolve(lb.parse_label(text))
@@ -314,6 +334,10 @@ class Candidate:
                 m.update(mask)
         if d.get("rope"):
             m["rope"] = d["rope"]
+        if d.get("cache") is not None:
+            m["cache"] = d["cache"]
+        if d.get("alibi"):
+            m["alibi"] = d["alibi"]
         for bname in ("b_Q", "b_K", "b_V", "b_O"):
             if d.get(bname) is not None:
                 m[bname] = d[bname]
@@ -600,6 +624,28 @@ class Search:
                         out.append(Choice({"mask": first.tolist()}, "the mask of the printed -∞", frozenset(), 0.5))
         return out
 
+    def cache_options(self) -> list[Choice]:
+        """A decoding step's KV cache: the printed K_cache and V_cache of every K/V head (labelled as such)."""
+        out = [Choice(None, "no KV cache")]
+        per: dict[str, dict[int | None, Obj]] = {"Kc": {}, "Vc": {}}
+        for o in self.objs:
+            if o.ref is not None and o.ref.nodes[0] in per and o.slices == 1 and np.isfinite(o.val).all():
+                per[o.ref.nodes[0]].setdefault(o.ref.head, o)
+        K, V = per["Kc"], per["Vc"]
+        if not K or set(K) != set(V):
+            return out
+        heads = sorted(K, key=lambda h: -1 if h is None else h)
+        if heads != [None] and heads != list(range(len(heads))):
+            return out
+        ks, vs = [K[h].val for h in heads], [V[h].val for h in heads]
+        if len({k.shape for k in ks}) != 1 or len({v.shape for v in vs}) != 1 or ks[0].shape[0] != vs[0].shape[0]:
+            return out
+        uses = frozenset(o.a.id for o in list(K.values()) + list(V.values()))
+        cost = 0.0 if len(uses) == 2 * len(heads) else 0.5
+        out.insert(0, Choice({"K": np.stack(ks), "V": np.stack(vs)},
+                             f"KV cache of {ks[0].shape[0]} tokens from {K[heads[0]].a.place}", uses, cost))
+        return out
+
     def wo_options(self, width_in: int | None) -> list[Choice]:
         out = [o for o in self.weight_options("W_O", width_in) if not isinstance(o.value, str)]
         said_none = "no_wo" in self.hints
@@ -757,6 +803,12 @@ class Search:
             H = dims["H"].value
             v_width = self._v_width(dims)
             return self.wo_options(v_width)
+        if name == "cache":
+            return self.cache_options()
+        if name == "alibi":
+            said = "alibi" in self.hints
+            return [Choice(None, "no ALiBi", frozenset(), 0.0 if not said else 0.5),
+                    Choice(True, "ALiBi (Press et al.'s slopes)", frozenset(), 0.0 if said else 1.5)]
         if name == "rope":
             said = "rope" in self.hints
             return [Choice(None, "no RoPE", frozenset(), 0.0 if not said else 0.5),
@@ -796,11 +848,12 @@ class Search:
         if dims["mode"].value == "QKV":
             return dims["Q"].value.shape[-2], dims["K"].value.shape[-2]
         x = dims["X"].value
-        return x.shape[-2], x.shape[-2]
+        cache = dims.get("cache").value if dims.get("cache") is not None else None
+        return x.shape[-2], x.shape[-2] + (0 if cache is None else cache["K"].shape[-2])
 
     def climb(self, base: dict[str, Choice], fixed: bool = False) -> Scored | None:
         if fixed:
-            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope"])
+            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"])
         dims = dict(base)
         width = self._q_width(dims)
         dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
@@ -810,7 +863,9 @@ class Search:
         dims["mask"] = Choice(None, "no mask") if "causal" not in self.hints else Choice("top_left", "causal")
         dims["W_O"] = self.options(dims, "W_O")[0]
         dims["rope"] = Choice(None, "no RoPE")
-        order = ["H", "scale", "mask", "G", "W_O", "rope"]
+        dims["cache"] = self.cache_options()[0]          # a printed cache is an input, like X
+        dims["alibi"] = Choice(None, "no ALiBi")
+        order = ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]
         if dims["mode"].value == "X":
             order = ["X", "W_Q", "W_K", "W_V"] + order
         return self._ascend(dims, order)
@@ -849,7 +904,7 @@ class Search:
         lines = []
         alts: dict[str, list[tuple[str, int]]] = {}
         dims = best.cand.dims
-        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope"):
+        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "alibi", "cache"):
             if name not in dims:
                 continue
             opts = self.options(dims, name) if name != "mode" else [dims["mode"]]
@@ -922,7 +977,7 @@ def _family(ref: lb.Ref) -> set[str]:
     if "K" in nodes:
         nodes |= {"Kh", "Kr"}
     if "V" in nodes:
-        nodes |= {"Vh"}
+        nodes |= {"Vh", "Vr"}
     return nodes
 
 

@@ -25,7 +25,7 @@ import numpy as np
 from ..inputs import MHAInputError
 from . import labels as lb
 from . import numbers as nb
-from .infer import Hit, Inference, Obj, _family, alignments, within
+from .infer import KEY_SIDE, Hit, Inference, Obj, _family, alignments, within
 from .model import View, Views, bands, compute, half_units
 from .numbers import Num
 from .objects import (ArrayPart, Chain, Document, ExprPart, LabelPart, Place, Reading, ShapePart, ShapeProduct)
@@ -139,6 +139,11 @@ class Judge:
         """Count rows and heads from 0 or from 1, whichever makes more labelled objects land on their row."""
         from dataclasses import replace as _replace
         from .infer import Bases
+        # the configuration says how a decoding step numbers its query rows and how GQA numbers its K/V heads
+        self.inf.bases = self.inf.bases.with_config(self.t.config)
+        for o in self.objs:
+            o.refs = [self.inf.bases.resolve(r) for r in o.refs]
+            o.ref = o.refs[0] if o.refs else None
         # "A1", "A2" in a one-head document are rows, not heads
         H = self.t.config.n_heads
         over = {r.nodes[0] for o in self.objs for r in o.refs
@@ -160,7 +165,7 @@ class Judge:
         best = None
         for hb in (1, 0):
             for rb in (1, 0):
-                bases = Bases(hb, rb)
+                bases = _replace(self.inf.bases, head=hb, row=rb)
                 score = 0
                 for o in self.objs:
                     if o.val is None or not o.refs:
@@ -194,7 +199,7 @@ class Judge:
                 if r.of is not None and r.row is None and len(r.of) == X.shape[1]:
                     hits = [i for i in range(X.shape[0]) if np.allclose(X[i], r.of, atol=1e-6)]
                     if len(hits) == 1:
-                        r = _replace(r, row=hits[0], raw_row=hits[0] + self.inf.bases.row)
+                        r = _replace(r, row=hits[0], raw_row=hits[0] + self.inf.bases.row + self.inf.bases.query)
                 new.append(r)
             o.refs = new
             o.ref = new[0] if new else None
@@ -221,6 +226,16 @@ class Judge:
                 radii[key] = r
             elif r.T.shape == arr.shape:
                 radii[key] = r.T
+        cache = best.cand.dims.get("cache")
+        if cache is not None and cache.value is not None and isinstance(self.mapping.get("cache"), dict):
+            # a printed cache (K_cache, V_cache of each K/V head) is rounded like any other input
+            for name, node in (("K", "Kc"), ("V", "Vc")):
+                src = sorted((by_id[i] for i in cache.uses if i in by_id and by_id[i].ref is not None
+                              and by_id[i].ref.nodes[0] == node), key=lambda o: o.ref.head or 0)
+                rs = [half_units(o.a.rows) for o in src]
+                arr = np.asarray(self.mapping["cache"][name])
+                if rs and all(r is not None for r in rs) and np.stack(rs).shape == arr.shape:
+                    radii["cache." + name] = np.stack(rs)
         if radii:
             bands(self.mapping, radii, self.vs)
 
@@ -334,7 +349,12 @@ class Judge:
         if ref.head is not None and h.view.h is None and h.view.node in lb.PER_HEAD:
             return False
         if ref.row is not None:
-            if h.how != "row" or h.index != ref.row:
+            row = ref.row
+            if ref.nodes[0] in KEY_SIDE and h.view.node in ("K", "V", "Kh", "Vh"):
+                row -= self.t.config.S_past if self.t is not None else 0    # this step's keys follow the cache
+            if h.how == "full" and h.view.M.shape[0] == 1 and row == 0:
+                pass                          # the one row of a one-row matrix (the new token of a decoding step)
+            elif h.how != "row" or h.index != row:
                 return False
         elif h.how in ("row", "col") and o.val is not None and o.val.shape[0] == 1 and ref.nodes[0] in (
                 "X", "Q", "K", "V") and h.view.node in ("X", "Q", "K", "V", "Qh", "Kh", "Vh") and o.n > 1:
@@ -419,6 +439,7 @@ class Judge:
             # no label, but the sentence names the row: "the first row is [1.5989, -0.0056]"
             if vector and o.row_hint is not None and n >= 2:
                 rows = [h for h in hits if h.how == "row" and h.index == o.row_hint - self.inf.bases.row
+                        - (0 if h.view.node in KEY_SIDE else self.inf.bases.query)
                         and (o.head_hint is None or h.view.h is None or h.view.h == o.head_hint)]
                 if rows:
                     most = max(h.n_ok for h in rows)
@@ -539,8 +560,9 @@ class Judge:
             return self.printed_grid((node, b, hh, variant), before)
         with np.errstate(all="ignore"):
             if v.node == "O" and h is not None:
-                A, Vh = P("A", h), P("Vh", h)
-                if A is not None and Vh is not None:
+                # a decoding step mixes the values of the cache and the new tokens (V_all)
+                A, Vh = P("A", h), P("Vr" if c.cache_K is not None else "Vh", h)
+                if A is not None and Vh is not None and A.shape[1] == Vh.shape[0]:
                     return A @ Vh
             if v.node == "A" and h is not None:
                 S = P("S", h)
@@ -554,8 +576,9 @@ class Judge:
                 if QK is not None:
                     return QK * c.effective_scale + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
             if v.node == "QKt" and h is not None:
-                Qp, Kp = P("Qh", h), P("Kh", h)
-                if Qp is not None and Kp is not None:
+                Qp = P("Qr" if t.Qh_rope is not None else "Qh", h)
+                Kp = P("Kr" if t.Kh_rope is not None or c.cache_K is not None else "Kh", h)
+                if Qp is not None and Kp is not None and Qp.shape[1] == Kp.shape[1]:
                     return Qp @ Kp.T
             if v.node == "O_concat":
                 parts = [P("O", k) for k in range(c.n_heads)]
@@ -1099,7 +1122,7 @@ class Judge:
             if vals:
                 return (ref.show(), step, vals, True)
         if node in ("row_max", "row_sum") and (ref.row is not None or c.context.row is not None):
-            r = ref.row if ref.row is not None else c.context.row - 1
+            r = ref.row if ref.row is not None else c.context.row - 1 - self.inf.bases.query
             vals = []
             for v in self.vs.views:
                 if v.node == node and (head is None or v.h == head) and (v.b or 0) == 0 and 0 <= r < v.M.shape[1]:

@@ -16,13 +16,15 @@ from dataclasses import dataclass
 STEP = {"X": "input", "W_Q": "weights", "W_K": "weights", "W_V": "weights", "W_O": "weights",
         "b_Q": "weights", "b_K": "weights", "b_V": "weights", "b_O": "weights",
         "Q": "projection", "K": "projection", "V": "projection",
-        "Qh": "split", "Kh": "split", "Vh": "split", "Qr": "rope", "Kr": "rope",
+        "Qh": "split", "Kh": "split", "Vh": "split", "Qr": "rope", "Kr": "rope", "Vr": "split",
+        "Kc": "input", "Vc": "input",
         "QKt": "scores", "S": "scale", "E": "softmax", "row_max": "softmax", "row_sum": "softmax",
         "A": "softmax", "mask": "scale", "O": "weighted_sum", "O_concat": "concat", "Y": "output"}
 ORDER = list(STEP)
-PER_HEAD = {"Qh", "Kh", "Vh", "Qr", "Kr", "QKt", "S", "E", "A", "O", "row_max", "row_sum", "mask"}
+PER_HEAD = {"Qh", "Kh", "Vh", "Qr", "Kr", "Vr", "Kc", "Vc", "QKt", "S", "E", "A", "O", "row_max", "row_sum", "mask"}
 SHOWN = {"X": "X", "W_Q": "W_Q", "W_K": "W_K", "W_V": "W_V", "W_O": "W_O", "Q": "Q", "K": "K", "V": "V",
-         "Qh": "Q", "Kh": "K", "Vh": "V", "Qr": "Q (rotated)", "Kr": "K (rotated)", "QKt": "Q Kᵀ",
+         "Qh": "Q", "Kh": "K", "Vh": "V", "Qr": "Q (rotated)", "Kr": "K (rotated)", "Vr": "V",
+         "Kc": "K (cache)", "Vc": "V (cache)", "QKt": "Q Kᵀ",
          "S": "S", "E": "exp", "row_max": "row max", "row_sum": "row sum", "A": "A", "mask": "mask",
          "O": "O", "O_concat": "O_concat", "Y": "Y", "b_Q": "b_Q", "b_K": "b_K", "b_V": "b_V", "b_O": "b_O"}
 
@@ -318,6 +320,10 @@ def _symbol(s: str) -> Ref | None:
             s0 = sub[0]
             if s0 in ("concat", "cat", "c"):
                 return Ref(("O_concat",), transposed=transposed)
+            if s0 in ("cache", "past", "cached") and letter in "KkVv":     # K_cache: the past keys, an input
+                return Ref(("Kc",) if letter in "Kk" else ("Vc",), raw_head=head, transposed=transposed)
+            if s0 in ("new",) and letter in "KkVv":                       # K_new: this step's keys only
+                return Ref(("Kh",) if letter in "Kk" else ("Vh",), raw_head=head, transposed=transposed)
             if s0 in ("q", "k", "v", "o") and letter in "Ww":
                 return Ref(("W_" + s0.upper(),), raw_head=head, transposed=transposed)
             if "," in s0 or (len(s0) == 2 and s0.isdigit() and letter in "αaAeSsωw"):

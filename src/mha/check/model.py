@@ -80,6 +80,12 @@ class Views:
                         vs.add(View("Qr", b, h, t.Qh_rope[b, h]))
                     if t.Kh_rope is not None or c.cache_K is not None:
                         vs.add(View("Kr", b, h, t.K_all[b, g]))
+                    if c.cache_K is not None:
+                        # a decoding step: what the head attends over (cache rows, then the new ones),
+                        # and the cache itself, an input
+                        vs.add(View("Vr", b, h, t.V_all[b, g]))
+                        vs.add(View("Kc", b, h, c.cache_K[b, g]))
+                        vs.add(View("Vc", b, h, c.cache_V[b, g]))
                     for node, arr in (("QKt", t.QKt), ("S", t.S), ("E", t.E), ("A", t.A), ("O", t.O)):
                         vs.add(View(node, b, h, arr[b, h]))
                     vs.add(View("row_max", b, h, t.row_max[b, h][None, :]))
@@ -152,9 +158,9 @@ def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, bu
     if len(entries) <= budget:
         for key, idx, r in entries:
             m2 = dict(mapping)
-            arr = np.array(mapping[key], dtype=float)
+            arr = np.array(_get(mapping, key), dtype=float)
             arr[idx] += r
-            m2[key] = arr
+            _set(m2, key, arr)
             add(compute(m2))
         scale = 1.0
     else:
@@ -163,8 +169,8 @@ def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, bu
         for _ in range(probes):
             m2 = dict(mapping)
             for key, r in radii.items():
-                arr = np.array(mapping[key], dtype=float)
-                m2[key] = arr + np.asarray(r) * rng.choice([-1.0, 1.0], size=arr.shape)
+                arr = np.array(_get(mapping, key), dtype=float)
+                _set(m2, key, arr + np.asarray(r) * rng.choice([-1.0, 1.0], size=arr.shape))
             t2 = compute(m2)
             if t2 is None:
                 continue
@@ -180,6 +186,22 @@ def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, bu
     for k, v in enumerate(base.views):
         # second-order effects and the core's own float noise: a little more than first order
         v.band = acc[k] * scale * 1.25
+
+
+def _get(mapping: dict[str, Any], key: str) -> Any:
+    """mapping["X"], or mapping["cache"]["K"] for the key "cache.K"."""
+    if "." in key:
+        outer, inner = key.split(".", 1)
+        return mapping[outer][inner]
+    return mapping[key]
+
+
+def _set(mapping: dict[str, Any], key: str, value: Any) -> None:
+    if "." in key:
+        outer, inner = key.split(".", 1)
+        mapping[outer] = {**mapping[outer], inner: value}
+    else:
+        mapping[key] = value
 
 
 def half_units(rows: list, decimals_floor: int = 3) -> np.ndarray | None:

@@ -456,6 +456,7 @@ _HINTS = [
     ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以)\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)", re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
     ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
+    ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
     ("batch", re.compile(r"batch", re.I)),
 ]
 
@@ -911,7 +912,8 @@ def read_table(b: Builder, rows: list[tuple[int, list[str]]], cell: int | None, 
     first = [nums[0] if nums else None for _, nums, _ in body]
     if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
         first = [None for _ in body]
-    index_col = all(f is not None and len(f) == 1 and f[0].decimals is None for f in first) and \
+    index_col = all(f is not None and len(f) == 1 and f[0].decimals is None and abs(f[0].value) < float("inf")
+                    for f in first) and \
         [int(f[0].value) for f in first] in (list(range(1, len(first) + 1)), list(range(len(first))))
     named_rows = all(not nums[0] for _, nums, cells in body if nums) if body else False
     if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
