@@ -91,7 +91,8 @@ def test_jupyter_reprs():
 
 
 def test_quickstart_notebook_executes():
-    nbformat = pytest.importorskip("nbformat")
+    import nbformat
+    pytest.importorskip("nbclient", reason="running a notebook needs nbclient and ipykernel: pip install -e '.[test]'")
     from nbclient import NotebookClient
     nb = nbformat.read(ROOT / "examples" / "quickstart.ipynb", as_version=4)
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()

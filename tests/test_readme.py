@@ -70,8 +70,6 @@ def test_input_examples_of_the_readme_run_and_agree_in_both_languages():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_check_examples_of_the_readme_show_the_real_output(lang):
     """The notebook and blog examples of `mha check` print, today, exactly what the README shows."""
-    pytest.importorskip("nbformat", reason="mha check reads notebooks with nbformat: pip install -e '.[test]'")
-    pytest.importorskip("markdown_it", reason="mha check reads Markdown with markdown-it-py: pip install -e '.[test]'")
     from mha.cli import main
 
     text = EN if lang == "en" else ZH

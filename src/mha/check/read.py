@@ -1144,7 +1144,7 @@ def _need(module: str, package: str):
         return importlib.import_module(module)
     except ImportError:
         from ..inputs import UsageError
-        raise UsageError(f"mha check needs {package} to read this format: pip install 'mha[check]'") from None
+        raise UsageError(f"mha check needs {package} to read this format (a dependency of mha): pip install {package}") from None
 
 
 def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None) -> None:
