@@ -143,7 +143,8 @@ def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, bu
         return
     acc = [np.zeros_like(v.M) for v in base.views]
 
-    def add(t2) -> None:
+    def fold(t2, combine) -> None:
+        """Fold |t2 - base| into acc, view by view, with combine (np.add: first order; np.maximum: probes)."""
         if t2 is None:
             return
         other = Views.of(t2)
@@ -153,7 +154,7 @@ def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, bu
             if w is not None and w.M.shape == v.M.shape:
                 with np.errstate(invalid="ignore"):
                     d = np.abs(np.where(np.isfinite(v.M) & np.isfinite(w.M), w.M - v.M, 0.0))
-                acc[k] += d
+                acc[k] = combine(acc[k], d)
 
     if len(entries) <= budget:
         for key, idx, r in entries:
@@ -161,7 +162,7 @@ def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, bu
             arr = np.array(_get(mapping, key), dtype=float)
             arr[idx] += r
             _set(m2, key, arr)
-            add(compute(m2))
+            fold(compute(m2), np.add)
         scale = 1.0
     else:
         rng = np.random.default_rng(0)
@@ -171,17 +172,7 @@ def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, bu
             for key, r in radii.items():
                 arr = np.array(_get(mapping, key), dtype=float)
                 _set(m2, key, arr + np.asarray(r) * rng.choice([-1.0, 1.0], size=arr.shape))
-            t2 = compute(m2)
-            if t2 is None:
-                continue
-            other = Views.of(t2)
-            index = {(v.node, v.b, v.h, v.variant): v for v in other.views}
-            for k, v in enumerate(base.views):
-                w = index.get((v.node, v.b, v.h, v.variant))
-                if w is not None and w.M.shape == v.M.shape:
-                    with np.errstate(invalid="ignore"):
-                        acc[k] = np.maximum(acc[k], np.abs(np.where(np.isfinite(v.M) & np.isfinite(w.M),
-                                                                    w.M - v.M, 0.0)))
+            fold(compute(m2), np.maximum)
         scale = 3.0
     for k, v in enumerate(base.views):
         # second-order effects and the core's own float noise: a little more than first order
