@@ -44,6 +44,14 @@ def g(x):
     return "0" if s == "-0" else s
 
 
+def swap(s):
+    """Swap the last two different adjacent digits (16.9188 -> 16.9818): swapping "88" plants nothing."""
+    for i in range(len(s) - 2, -1, -1):
+        if s[i].isdigit() and s[i + 1].isdigit() and s[i] != s[i + 1]:
+            return s[:i] + s[i + 1] + s[i] + s[i + 2:]
+    raise ValueError(s)
+
+
 def row(v, d, sep=", "):
     return sep.join(f(x, d) for x in v)
 
@@ -71,6 +79,7 @@ def add(file, fmt, lang, config, notes, text, slips, cells=None):
     out = []
     for s in slips:
         find, rep, step, kind = s[:4]
+        assert find != rep, (file, find)          # a slip must change the text
         if cells is None:
             assert text.count(find) == 1, (file, find, text.count(find))
             line = text[:text.index(find)].count("\n") + 1
@@ -279,7 +288,7 @@ add("md_zhihu_aligned_chains_zh.md", "md", "zh",
     "Zhihu-style Chinese post: $$\\begin{aligned}...$$ chains of dot products and exponentials, full-width "
     "punctuation, bmatrix; one head, W 4x2",
     t, [(f"1\\times 2+2\\times 1={g(QK[1,2])}", "1\\times 2+2\\times 1=5", "scores", "arithmetic"),
-        (f"e^{{{f(S[1,2],4)}}}&\\approx {f(E1[2],4)}", f"e^{{{f(S[1,2],4)}}}&\\approx " + f(E1[2], 4)[:-2] + f(E1[2], 4)[-1] + f(E1[2], 4)[-2], "softmax", "swapped_digits"),
+        (f"e^{{{f(S[1,2],4)}}}&\\approx {f(E1[2],4)}", f"e^{{{f(S[1,2],4)}}}&\\approx " + swap(f(E1[2], 4)), "softmax", "swapped_digits"),
         (f"Z=AV={tex(O, 4)}", "Z=AV=" + tex(O[[1, 0, 2]], 4), "weighted_sum", "transposed")])
 
 
