@@ -15,6 +15,7 @@ Each kind of claim is a type (`ArrayClaim`, `ArithClaim`, `ShapeClaim`, `Product
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -133,6 +134,7 @@ class Judge:
         self._alt: dict[str, Views | None] = {}
         self.printed_at: dict[tuple, list[tuple[tuple, np.ndarray]]] = {}
         self.attributed: dict[int, Hit] = {}
+        self._trace_values: list[float] | None = None
 
     # ---------------------------------------------------------- set-up
     def _rebase(self) -> None:
@@ -679,6 +681,8 @@ class Judge:
                 if vec is not None and len(vec) == o.n and o.val.shape[0] == 1 and num.contains(vec[j]):
                     note = (f"follows from the rounded terms printed before it (they give {vec[j]:.6g}); the exact "
                             f"{exact:.6g} rounds to {num.rounded(exact)}")
+            if not note:
+                note = _double_rounding(num, exact)
             if note:
                 self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
                                  exact, num.rounded(exact), step, note, "rounded_sum", "note"))
@@ -1066,7 +1070,51 @@ class Judge:
             if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"}:
                 return True          # e^{1.4142} ≈ 4.1133: the exponent itself was rounded
             return (n, face)
+        if self.from_intermediate(left, n):
+            return True              # e^{0.87} ≈ 2.377: 0.87 is the printed rounding of the score 0.866
         return (n, face)
+
+    def from_intermediate(self, left, n: Num) -> bool:
+        """e^{0.87} ≈ 2.377: a term printed coarser than the result stands for the exact intermediate it was
+        rounded from (the score 0.866), and the result is computed from that intermediate.
+
+        Only for the monotone functions a person evaluates on a calculator (exp, √, ÷, log, powers), only for
+        a term that rounds to an exact value of the trace, and the result must round to the function of that
+        value: a value outside every such reading is still a slip.
+        """
+        if self.vs is None or n.decimals is None or not (_ops(left) & {"exp", "sqrt", "/", "pow", "log", "ln"}):
+            return False
+        coarse = [x for x in nb.leaves(left) if x.decimals is not None and x.decimals < n.decimals
+                  and not x.exact and math.isfinite(x.value)]
+        if not 1 <= len(coarse) <= 2:
+            return False
+        pool = self.trace_values()
+        cands = []
+        for leaf in coarse:
+            near = sorted({x for x in pool if leaf.contains(x) and abs(x - leaf.value) > 1e-12},
+                          key=lambda x: abs(x - leaf.value))[:6]
+            if not near:
+                return False
+            cands.append(near)
+        for combo in itertools.product(*cands):
+            sub = dict(zip((id(x) for x in coarse), combo))
+            try:
+                got = nb.face(_substitute(left, sub))
+            except (ArithmeticError, OverflowError, ValueError):
+                continue
+            if n.contains(got):
+                return True
+        return False
+
+    def trace_values(self) -> list[float]:
+        """Every finite exact value of the configuration's intermediates (memoized)."""
+        if self._trace_values is None:
+            vals = set()
+            for v in self.vs.views:
+                M = np.asarray(v.M, dtype=float)
+                vals.update(float(x) for x in M[np.isfinite(M)].reshape(-1))
+            self._trace_values = sorted(vals)
+        return self._trace_values
 
     def arith_target(self, c: Chain, values) -> tuple[str, str, list[float], bool] | None:
         """Which trace entry an arithmetic line computes: from its label, or from the shape of its terms."""
@@ -1411,6 +1459,32 @@ class _E(float):
         obj = super().__new__(cls, float(x))
         obj.band = float(band)
         return obj
+
+
+def _double_rounding(num: Num, x: float) -> str | None:
+    """0.373515 shown by pandas as .round(4) at display.precision 3: 0.3735, then 0.373, one unit below the
+    0.374 of a single rounding.  The printed value is the rounding of a coarser rounding of the exact value
+    (to one or two more decimals), so it is a note; any other value is still a slip."""
+    if num.decimals is None or num.decimals < 1 or "e" in num.text.lower() or not math.isfinite(x) \
+            or abs(num.value - x) > 2 * num.half + 1e-12:
+        return None
+    k = num.decimals
+    for extra in (1, 2):
+        m = round(x, k + extra)
+        if num.contains(m):
+            return (f"double rounding: the exact {x:.6g} rounded first to {k + extra} decimals ({m:.{k + extra}f}) "
+                    f"gives {num.text}; rounded once it gives {num.rounded(x)}")
+    return None
+
+
+def _substitute(e, values: dict[int, float]):
+    """The tree with the printed numbers whose id is in `values` replaced by those exact values."""
+    if isinstance(e, nb.Lit) and id(e.num) in values:
+        x = values[id(e.num)]
+        return nb.Lit(Num(x, e.num.text, x, x, e.num.line, None))
+    if isinstance(e, nb.Op):
+        return nb.Op(e.op, tuple(_substitute(a, values) for a in e.args))
+    return e
 
 
 def _ok(n: Num, x: float) -> bool:

@@ -655,6 +655,36 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     return merged
 
 
+def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:
+    """q₁ = [1, 0.5]    k₁ = [1, 1]    v₁ = [-0.5, 0.5]: assignments side by side on one line.
+
+    After a relation, a bracketed value that closes at the top level and is followed by a short name and a
+    relation (no brackets or numbers in between, subscripts aside) ends one statement; the name starts the
+    next one."""
+    out: list[list[Tok]] = [[]]
+    depth = 0
+    seen_rel = False
+    n = len(stmt)
+    for i, t in enumerate(stmt):
+        out[-1].append(t)
+        if t.kind == "REL" and depth == 0:
+            seen_rel = True
+        if t.kind == "OP" and t.text in "[(":
+            depth += 1
+        elif t.kind == "OP" and t.text in "])":
+            depth = max(0, depth - 1)
+            if depth == 0 and seen_rel and t.text == "]" and i + 1 < n and stmt[i + 1].kind == "ID":
+                j = i + 1
+                while j < n and j <= i + 5 and stmt[j].kind != "REL" and not (
+                        stmt[j].kind == "OP" and stmt[j].text not in ("_", "^", "{", "}")) and not (
+                        stmt[j].kind == "NUM" and not (stmt[j - 1].kind == "OP" and stmt[j - 1].text in "_^")):
+                    j += 1
+                if j < n and j > i + 1 and stmt[j].kind == "REL":
+                    out.append([])
+                    seen_rel = False
+    return [s for s in out if s]
+
+
 def split_relations(toks: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
     parts: list[list[Tok]] = [[]]
     rels: list[str] = []
@@ -708,7 +738,7 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
     "row 2: …" in one paragraph each keep their own row; otherwise the context after the segment."""
     reader = PartReader(seg, doc, ctx)
     pending_label: str | None = None
-    for stmt in split_statements(toks, text_mode):
+    for stmt in (sub for whole in split_statements(toks, text_mode) for sub in split_juxtaposed(whole)):
         for piece in split_commas(stmt):
             raw_parts, rels = split_relations(piece)
             parts: list[Part] = []
