@@ -1244,6 +1244,12 @@ class Judge:
         self.n_numbers += 1
         if s.dims in shapes:
             return
+        c = self.t.config
+        dims = list(s.dims)
+        while len(dims) > 2 and dims[0] == 1 and (not c.batched or c.B == 1):
+            dims = dims[1:]               # a batch of one: torch.Size([1, 3, 4]) is X's 3×4, (1, H, T, d_k) the split Q
+            if dims in shapes:
+                return
         want = shapes[-1] if len(s.dims) == len(shapes[-1]) else next((x for x in shapes if len(x) == len(s.dims)),
                                                                       shapes[-1])
         if step in ("projection",) and s.ref.head is not None:
