@@ -653,7 +653,10 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
             break                  # "[1,0] · [0,1] = ..." on every line: statements, not matrix rows
         if lines[j + 1][:g[0][0]].strip() in ("=", "->", "→", "⇒", "≈"):
             break                  # "    = [3, 3]" under "    = [3, 4] @ [4, 3]": the next step of a derivation
-        if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])):
+        if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])) and not (
+                not any(gaps0) and all(re.fullmatch(r"\s*(?:[A-Za-z_][\w^{}]{0,8}\s*=\s*)?", lines[j + 1][b:a])
+                                       for (_, b), (a, _) in zip(g, g[1:]))):
+            # (side-by-side matrices named on a later row, "W_Q = [..]   W_K = [..]", under blank gaps, go on)
             break                  # "ant: [2,1] · Wk = [1, 3]" on each line: statements, not matrix rows
         j += 1
     return j if j > i else i
@@ -689,6 +692,17 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 label = words + " = "
                 left_end = a0
                 k_label = k0 - 1
+        label_at = starts[k0] + left_end
+        named = [(k, a) for (k, a, _) in cl["rows"] if re.sub(r"\s*(?:=|->|→|:|~|≈)\s*$", "", prefix(k, a)).strip()]
+        if not label.strip() and len(named) == 1 and len(cl["rows"]) > 1 and \
+                re.search(r"(?:=|:)\s*$", prefix(*named[0])) and lb.parse_label(names[[k for k, *_ in cl["rows"]].index(
+                    named[0][0])]) is not None:
+            # the name on a later row: "W_Q  =  [ 0  1  0 ]" under "        [ 1  0  0.5 ]"
+            k, a = named[0]
+            label = prefix(k, a)
+            label_at = starts[k] + max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k),
+                                       default=0)
+            names = [""] * len(names)
         header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2
         words_only = all(re.fullmatch(r"[A-Za-z\u4e00-\u9fff\"']+", x) for x in names if x)
         if sum(bool(x) for x in names) > 1 and not _row_letter(names) and not header_axis and not words_only and \
@@ -720,7 +734,7 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 cells.append(lex_text(m.group(0), starts[k] + a + 1 + m.start()))
             rows.append(cells)
         if label.strip():
-            toks = lex_text(label, starts[k0] + left_end)
+            toks = lex_text(label, label_at)
             for t in toks:
                 t.pos = max(t.pos, starts[k0])
             out.extend(toks)
