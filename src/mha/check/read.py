@@ -217,7 +217,13 @@ class Builder:
         from .pycode import read_python
         facts = read_python(seg.text)
         if not facts.parsed:
-            self.text(Segment(seg.text, seg.line, "output", seg.cell, seg.line_map), prose=False)
+            # a REPL transcript: ">>> Qh.shape" and then "(2, 3, 2)" on the next line state that shape
+            lines = seg.text.split("\n")
+            for k in range(len(lines) - 1):
+                m = re.match(r"\s*>>>\s*([A-Za-z_][\w.]*\.shape)\s*$", lines[k])
+                if m and re.fullmatch(r"\s*\((?:\d+,\s*)+\d*\)\s*", lines[k + 1]):
+                    lines[k + 1] = f"{m.group(1)} = {lines[k + 1].strip()}"
+            self.text(Segment("\n".join(lines), seg.line, "output", seg.cell, seg.line_map), prose=False)
             return
         for lit in facts.literals:
             rows = [[c.with_line(seg.line_of(_offset(seg.text, c.line - 1))) if c is not None else None
