@@ -19,7 +19,7 @@ import numpy as np
 
 from . import labels as lb
 from .model import View, Views, compute
-from .objects import Array, Document, ExprPart, LabelPart, ShapePart
+from .objects import Array, Document, ExprPart, LabelPart
 from .numbers import plain_number
 
 MAX_OBJECTS = 600

@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,7 +141,6 @@ class Judge:
     def _rebase(self) -> None:
         """Count rows and heads from 0 or from 1, whichever makes more labelled objects land on their row."""
         from dataclasses import replace as _replace
-        from .infer import Bases
         # the configuration says how a decoding step numbers its query rows and how GQA numbers its K/V heads
         self.inf.bases = self.inf.bases.with_config(self.t.config)
         for o in self.objs:
@@ -571,8 +571,10 @@ class Judge:
                 if S is None and P("QKt", h) is not None:
                     S = P("QKt", h) * c.effective_scale + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
                 if S is not None:
-                    e = np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
-                    return e / e.sum(axis=-1, keepdims=True)
+                    with warnings.catch_warnings(), np.errstate(invalid="ignore"):
+                        warnings.simplefilter("ignore", RuntimeWarning)    # a row of printed NaN / all masked
+                        e = np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
+                        return e / e.sum(axis=-1, keepdims=True)
             if v.node == "S" and h is not None:
                 QK = P("QKt", h)
                 if QK is not None:
@@ -1251,7 +1253,7 @@ class Judge:
 
     # ---------------------------------------------------------- shapes and sizes
     def shape_of(self, ref: lb.Ref) -> tuple[list[list[int]], str] | None:
-        t, c = self.t, self.t.config
+        c = self.t.config
         node = ref.nodes[0]
         shapes: list[list[int]] = []
         for n in _family(ref):
@@ -1292,6 +1294,12 @@ class Judge:
         self.n_numbers += 1
         if s.dims in shapes:
             return
+        c = self.t.config
+        dims = list(s.dims)
+        while len(dims) > 2 and dims[0] == 1 and (not c.batched or c.B == 1):
+            dims = dims[1:]               # a batch of one: torch.Size([1, 3, 4]) is X's 3×4, (1, H, T, d_k) the split Q
+            if dims in shapes:
+                return
         want = shapes[-1] if len(s.dims) == len(shapes[-1]) else next((x for x in shapes if len(x) == len(s.dims)),
                                                                       shapes[-1])
         if step in ("projection",) and s.ref.head is not None:

@@ -310,7 +310,7 @@ def _symbol(s: str) -> Ref | None:
         letter, idx = m.group(1), m.group(2)
         sup = re.findall(r"\^\(?([0-9]+|[hij])\)?", idx)
         sub = re.findall(r"_\(?([0-9]+(?:,[0-9]+)?|[0-9]{2}|[hijt]+|[a-z]+)\)?", idx)
-        head = row = col = None
+        head = row = None
         nodes = _LETTER[letter]
         if sup and sup[0].isdigit():
             head = int(sup[0])

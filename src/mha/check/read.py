@@ -19,7 +19,7 @@ import re
 from . import labels as lb
 from .numbers import Num
 from .objects import Array, Context, Document, Hint, Place, Reading, ShapePart, ShapeProduct
-from .statements import PartReader, Segment, read_tokens
+from .statements import Segment, read_tokens
 from .tokens import Tok, lex_text, walk_latex
 
 # ------------------------------------------------------------------ the builder
@@ -177,7 +177,7 @@ class Builder:
                 label = _nearest_label(line[:a], spans)
             if label is None:
                 continue
-            from .objects import Chain, ExprPart, LabelPart, ShapePart
+            from .objects import Chain, ExprPart, LabelPart
             from .numbers import Lit
             if dims is not None:
                 if len(dims) < 2 or any(d == 0 or d > 4096 for d in dims):
@@ -217,7 +217,13 @@ class Builder:
         from .pycode import read_python
         facts = read_python(seg.text)
         if not facts.parsed:
-            self.text(Segment(seg.text, seg.line, "output", seg.cell, seg.line_map), prose=False)
+            # a REPL transcript: ">>> Qh.shape" and then "(2, 3, 2)" on the next line state that shape
+            lines = seg.text.split("\n")
+            for k in range(len(lines) - 1):
+                m = re.match(r"\s*>>>\s*([A-Za-z_][\w.]*\.shape)\s*$", lines[k])
+                if m and re.fullmatch(r"\s*\((?:\d+,\s*)+\d*\)\s*", lines[k + 1]):
+                    lines[k + 1] = f"{m.group(1)} = {lines[k + 1].strip()}"
+            self.text(Segment("\n".join(lines), seg.line, "output", seg.cell, seg.line_map), prose=False)
             return
         for lit in facts.literals:
             rows = [[c.with_line(seg.line_of(_offset(seg.text, c.line - 1))) if c is not None else None
@@ -491,6 +497,9 @@ def text_tokens(text: str) -> list[Tok]:
     as in "Q = [ 1 0 ]   K = [ 2 1 ]") and the terminal's ⎡ ⎢ ⎣ matrices become MATRIX tokens."""
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
+    if "│" in text:
+        lines, drawn = _unicode_boxes(lines)
+        has_box = has_box or drawn
     aligned = any(_aligned_run(lines, k) > k for k in range(len(lines)) if _ALIGNED_ROW.match(lines[k]))
     woven = any(len(_WOVEN_HEAD.findall(line)) >= 2 for line in lines)
     if not has_box and not aligned and not woven and not _multi_row(lines):
@@ -650,7 +659,10 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
             break                  # "[1,0] · [0,1] = ..." on every line: statements, not matrix rows
         if lines[j + 1][:g[0][0]].strip() in ("=", "->", "→", "⇒", "≈"):
             break                  # "    = [3, 3]" under "    = [3, 4] @ [4, 3]": the next step of a derivation
-        if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])):
+        if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])) and not (
+                not any(gaps0) and all(re.fullmatch(r"\s*(?:[A-Za-z_][\w^{}]{0,8}\s*=\s*)?", lines[j + 1][b:a])
+                                       for (_, b), (a, _) in zip(g, g[1:]))):
+            # (side-by-side matrices named on a later row, "W_Q = [..]   W_K = [..]", under blank gaps, go on)
             break                  # "ant: [2,1] · Wk = [1, 3]" on each line: statements, not matrix rows
         j += 1
     return j if j > i else i
@@ -685,7 +697,17 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
             if words and lb.parse_label(words) is not None:
                 label = words + " = "
                 left_end = a0
-                k_label = k0 - 1
+        label_at = starts[k0] + left_end
+        named = [(k, a) for (k, a, _) in cl["rows"] if re.sub(r"\s*(?:=|->|→|:|~|≈)\s*$", "", prefix(k, a)).strip()]
+        if not label.strip() and len(named) == 1 and len(cl["rows"]) > 1 and \
+                re.search(r"(?:=|:)\s*$", prefix(*named[0])) and lb.parse_label(names[[k for k, *_ in cl["rows"]].index(
+                    named[0][0])]) is not None:
+            # the name on a later row: "W_Q  =  [ 0  1  0 ]" under "        [ 1  0  0.5 ]"
+            k, a = named[0]
+            label = prefix(k, a)
+            label_at = starts[k] + max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k),
+                                       default=0)
+            names = [""] * len(names)
         header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2
         words_only = all(re.fullmatch(r"[A-Za-z\u4e00-\u9fff\"']+", x) for x in names if x)
         if sum(bool(x) for x in names) > 1 and not _row_letter(names) and not header_axis and not words_only and \
@@ -717,7 +739,7 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 cells.append(lex_text(m.group(0), starts[k] + a + 1 + m.start()))
             rows.append(cells)
         if label.strip():
-            toks = lex_text(label, starts[k0] + left_end)
+            toks = lex_text(label, label_at)
             for t in toks:
                 t.pos = max(t.pos, starts[k0])
             out.extend(toks)
@@ -725,6 +747,68 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
         out.append(Tok("SEP", "\n", starts[k0] + a0, end=starts[k0] + a0))
     # what follows the groups on the block's lines (rarely anything) is dropped
     return out
+
+
+_UBAR = "│┃|"
+_UTOP = re.compile(r"┌[\s─]*┐")
+_UBOT = re.compile(r"└[\s─]*┘")
+
+
+def _unicode_boxes(lines: list[str]) -> tuple[list[str], bool]:
+    """Matrices drawn with box characters, as READMEs do:
+            ┌      ┐
+            │ 1  2 │
+        X = │ 0  1 │
+            └      ┘
+    become the terminal's ⎡ ⎢ ⎣ matrices (character for character, so every place stays put); the corner
+    lines become blank.  Only rows of numbers between two bars in the same columns count: a drawn table
+    (┌───┬───┐, │ a │ b │) keeps its lines."""
+    out = list(lines)
+    drawn = False
+    i = 0
+    while i < len(lines):
+        top = _UTOP.search(lines[i])
+        if top and not lines[i][:top.start()].strip() and not lines[i][top.end():].strip():
+            a, b = top.start(), top.end() - 1
+            k0 = i + 1
+        else:
+            bars = [p for p, ch in enumerate(lines[i]) if ch == "│"]
+            if len(bars) != 2:
+                i += 1
+                continue
+            a, b = bars
+            k0, top = i, None
+        k = k0
+        rights = []
+        while k < len(lines):
+            bars = [p for p, ch in enumerate(lines[k]) if ch == "│"]
+            # the right bar may drift a little: "│ -4.950  2.121 │" under "│ 4.950  2.121 │"
+            if len(bars) != 2 or bars[0] != a or abs(bars[1] - b) > 3 or not _GROUP_BODY.match(lines[k][a + 1:bars[1]]) \
+                    or not re.search(r"\d", lines[k][a + 1:bars[1]]):
+                break
+            rights.append(bars[1])
+            k += 1
+        k1 = k - 1                                 # the last row
+        bot = _UBOT.search(lines[k]) if k < len(lines) else None
+        closed = bool(bot and bot.start() == a and not lines[k][:a].strip() and not lines[k][bot.end():].strip())
+        if k1 < k0 or (top is None and not closed and k1 == k0):
+            i += 1
+            continue                               # one bare row between bars: not enough to call it a matrix
+        for r in range(k0, k1 + 1):
+            line = out[r]
+            left = "⎡" if r == k0 else "⎣" if r == k1 else "⎢"
+            right = "⎤" if r == k0 else "⎦" if r == k1 else "⎥"
+            if k0 == k1:
+                left, right = "[", "]"              # a boxed row vector: read as [ ... ]
+            rb = rights[r - k0]
+            out[r] = line[:a] + left + line[a + 1:rb] + right + line[rb + 1:]
+        if top is not None:
+            out[i] = " " * len(lines[i])
+        if closed:
+            out[k] = " " * len(lines[k])
+        drawn = True
+        i = k + 1 if closed else k
+    return out, drawn
 
 
 def _box(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
@@ -1251,7 +1335,6 @@ def _math_block(t, src_lines: list[str], b: Builder, line0: int, cell: int | Non
     key = content.strip()[:30]
     idx = raw.find(key) if key else -1
     first = t.map[0] + (raw[:idx].count("\n") if idx >= 0 else 0)
-    lead = len(content) - len(content.lstrip())
     n = content.strip().count("\n") + 1
     body = content.strip()
     b.segment(Segment(body, first + line0, "math", cell, [first + line0 + k for k in range(n)]))
@@ -1367,9 +1450,6 @@ def read_latex(text: str, b: Builder) -> None:
 def _tabular(n, text: str, whole: Segment, b: Builder) -> None:
     from pylatexenc import latexwalker as lw
     rows: list[tuple[int, list[str]]] = []
-    cur: list[str] = []
-    start = None
-    cell_start = None
     body_nodes = n.nodelist or []
     pieces: list[list] = [[]]
     row_lines: list[int] = []
@@ -1705,6 +1785,7 @@ def read_notebook(text: str, b: Builder) -> None:
             b.segment(Segment(src, 1, "code", k))
             n_src = src.count("\n") + 1
             outs = cell.get("outputs", [])
+            shown = 0                          # lines of the cell's output area above this output
             for out in outs if isinstance(outs, list) else []:
                 if not isinstance(out, dict):
                     continue
@@ -1722,7 +1803,8 @@ def read_notebook(text: str, b: Builder) -> None:
                         continue
                 if not body:
                     continue
-                seg = Segment(body, OUTPUT_LINE(n_src), "output", k)
+                seg = Segment(body, OUTPUT_LINE(n_src) + shown, "output", k)
+                shown += body.count("\n") + (not body.endswith("\n"))
                 seg.result = result
                 b.output(seg)
         else:
@@ -1739,7 +1821,8 @@ def _text_of(x) -> str:
 
 
 def OUTPUT_LINE(n_src: int) -> int:
-    """Outputs are located by the line inside their own text (1-based), in the code cell's number."""
+    """Outputs are located by the line inside the cell's output area (1-based, the outputs one after the other,
+    as the notebook shows them), in the code cell's number."""
     return 1
 
 

@@ -714,6 +714,7 @@ def _is_time_colon(before: list[Tok]) -> bool:
 def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
     """d=4, H=2, d_h=2: top-level commas between pieces that each hold a relation."""
     pieces: list[list[Tok]] = [[]]
+    seps: list[Tok | None] = [None]             # the comma or "and" before each piece
     depth = 0
     for t in stmt:
         if t.kind == "OP" and t.text in "[(":
@@ -722,11 +723,24 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
             depth = max(0, depth - 1)
         if depth == 0 and ((t.kind == "OP" and t.text == ",") or (t.kind == "ID" and t.text in ("and", "以及"))):
             pieces.append([])
+            seps.append(t)
             continue
         pieces[-1].append(t)
+    seps = [sp for sp, p in zip(seps, pieces) if p]
     pieces = [p for p in pieces if p]
     if len(pieces) > 1 and all(any(x.kind == "REL" for x in p) for p in pieces):
         return pieces
+    if len(pieces) > 2 and sum(any(x.kind == "REL" for x in p) for p in pieces) >= 2:
+        # "exp(2.121) = 8.342, so the weights are 8.342 / 10.370 = 0.804 and 0.196": a piece without a
+        # relation belongs to the one before it; each relation keeps its own piece
+        out: list[list[Tok]] = []
+        for sp, p in zip(seps, pieces):
+            if out and not any(x.kind == "REL" for x in p):
+                out[-1] = out[-1] + ([sp] if sp is not None else []) + p
+            else:
+                out.append(p)
+        if len(out) > 1 and all(any(x.kind == "REL" for x in p) for p in out):
+            return out
     return [stmt]
 
 
