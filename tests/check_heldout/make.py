@@ -4,7 +4,7 @@ Every sentence below was written for this project; the numbers are computed here
 rounded as a person would.  The notebooks are executed for real with nbclient.  Run once; the output files are
 committed, this script is kept as the record of how they were made (it does not import mha).
 
-    PYTHONPATH=/tmp/pdlib /work/main/.venv/bin/python tests/check_heldout/make.py
+    python tests/check_heldout/make.py      (needs pandas, nbclient and a python3 kernel)
 """
 import json
 import math

@@ -1,6 +1,5 @@
 import json, sys
 from pathlib import Path
-sys.path.insert(0, "/work/wt-check/tests")
 from mha.check import check_document
 from mha.inputs import MHAInputError
 D = Path(sys.argv[1]); docs = json.loads((D / "manifest.json").read_text())["documents"]
