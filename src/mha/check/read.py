@@ -1169,8 +1169,115 @@ def _unnumber(text: str) -> str:
     return "\n".join(out)
 
 
+_IN_PROMPT = re.compile(r"^\s*In\s*\[\s*\d*\s*\]\s*:\s?(.*)$")
+_OUT_PROMPT = re.compile(r"^\s*Out\s*\[\s*\d*\s*\]\s*:\s?(.*)$")
+_PRINTED = re.compile(r"^\s*(?:array|tensor|matrix|Tensor)\(|^\s*\[+\s*[-+]?(?:\d|\.\d|nan|inf)|^\s*[-+]?\d+(?:\.\d*)?(?:e[-+]?\d+)?\s*$")
+
+
+def _parses(code: str) -> bool:
+    from .pycode import read_python
+    return bool(code.strip()) and read_python(code).parsed
+
+
+def _printed_chunk(chunk: list[str]) -> bool:
+    """A chunk of a notebook transcript that is what a cell printed: an array printout, or a short caption
+    ("Dot product scores:") over one."""
+    lines = [x for x in chunk if x.strip()]
+    if not lines:
+        return False
+    if _PRINTED.match(lines[0]):
+        return True
+    return len(lines) >= 2 and len(lines[0].strip()) <= 80 and len(lines[0].split()) <= 10 and \
+        bool(_PRINTED.match(lines[1]))
+
+
+def _transcript(lines: list[str]) -> list[tuple[str, list[int]]] | None:
+    """A Jupyter notebook pasted as text: "In [2]:" prompts, each followed by its code and then what the cell
+    showed (its last expression's value, or what it printed).  The document's lines as pieces in order:
+    ("prose", lines), ("code", lines), ("output", lines) or ("result", lines) -- an output that shows the
+    value of the cell's last bare expression.  None when the text is no such transcript."""
+    prompts = [k for k, x in enumerate(lines) if _IN_PROMPT.match(x)]
+    if not prompts:
+        return None
+    pieces: list[tuple[str, list[int]]] = []
+    if prompts[0] > 0:
+        pieces.append(("prose", list(range(prompts[0]))))
+    for n, p in enumerate(prompts):
+        end = prompts[n + 1] if n + 1 < len(prompts) else len(lines)
+        body = list(range(p, end))            # the prompt line holds code after "In [2]:" too
+        chunks: list[list[int]] = []
+        for k in body:
+            if k != p and (not lines[k].strip() or _OUT_PROMPT.match(lines[k])):
+                if chunks and chunks[-1]:
+                    chunks.append([])
+                if _OUT_PROMPT.match(lines[k]):
+                    chunks.append([k])
+                    chunks.append([])
+                continue
+            if not chunks:
+                chunks.append([])
+            chunks[-1].append(k)
+        chunks = [c for c in chunks if c]
+        code: list[int] = []
+        text = lambda ks: "\n".join(_IN_PROMPT.sub(r"\1", lines[k]) for k in ks)
+        i = 0
+        while i < len(chunks):
+            c = chunks[i]
+            if _OUT_PROMPT.match(lines[c[0]]) or (code and _printed_chunk([lines[k] for k in c])) or \
+                    not _parses(text(code + c)):
+                break
+            code += c
+            i += 1
+        if not code:
+            return None              # a prompt with no code under it: not a transcript
+        pieces.append(("code", code))
+        shown = False
+        while i < len(chunks):
+            c = chunks[i]
+            if _OUT_PROMPT.match(lines[c[0]]):
+                rest = _OUT_PROMPT.match(lines[c[0]]).group(1)
+                if i + 1 < len(chunks) and not rest.strip():
+                    pieces.append(("result", chunks[i + 1]))
+                    shown = True
+                    i += 2
+                    continue
+                pieces.append(("result", c))
+                shown = True
+            elif not shown and _printed_chunk([lines[k] for k in c]):
+                pieces.append(("output", c))
+            else:
+                pieces.append(("prose", c))
+                shown = True
+            i += 1
+    return pieces
+
+
+def _read_transcript(text: str, pieces, b: Builder, line: int, cell: int | None,
+                     line_map: list[int] | None) -> None:
+    lines = text.split("\n")
+    at = lambda k: line_map[k] if line_map and k < len(line_map) else line + k
+    for kind, ks in pieces:
+        body = "\n".join(_IN_PROMPT.sub(r"\1", lines[k]) if kind == "code" else
+                         _OUT_PROMPT.sub(r"\1", lines[k]) for k in ks)
+        lmap = [at(k) for k in ks]
+        if kind == "prose":
+            read_text(body, b, lmap[0], cell, lmap, transcript=False)
+        elif kind == "code":
+            b.segment(Segment(body, lmap[0], "code", cell, lmap))
+        else:
+            seg = Segment(body, lmap[0], "output", cell, lmap)
+            # the value of the cell's last bare expression ("X" and then "array([[1., 0.], ...])")
+            seg.result = kind == "result" or (b.last_expr is not None and not b.pending_output_labels)
+            b.segment(seg)
+
+
 def read_text(text: str, b: Builder, line: int = 1, cell: int | None = None,
-              line_map: list[int] | None = None) -> None:
+              line_map: list[int] | None = None, transcript: bool = True) -> None:
+    if transcript:
+        pieces = _transcript(text.split("\n"))
+        if pieces is not None:
+            _read_transcript(text, pieces, b, line, cell, line_map)
+            return
     display = False              # inside \[ ... \], $$ ... $$ or \begin{...}: math, not prose
     for k, raw in enumerate(text.split("\n")):
         st = raw.strip()
@@ -1274,6 +1381,10 @@ def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None
                     where = "output"
             if lang in ("latex", "tex", "math"):
                 where = "math"
+            if where != "math" and any(_IN_PROMPT.match(x) for x in t.content.split("\n")):
+                read_text(t.content, b, seg_lines[0], cell, seg_lines)     # a notebook pasted as a transcript
+                i += 1
+                continue
             b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))
         elif t.type == "html_block":
             read_html(t.content, b, line0 + t.map[0], cell)
