@@ -641,3 +641,48 @@ def test_a_notebook_transcript_in_markdown_fences_is_read_the_same():
     r = check_document(md, fmt="md")
     assert r.ok and not r.findings and r.n_numbers >= 24, [f.describe() for f in r.findings]
     assert "X from line 21" in r.configuration["X"]
+
+
+# ------------------------------------------------------------------ vectors written as tuples
+
+def _tuple(v, d=4):
+    return "(" + ", ".join(f"{x:.{d}f}" for x in v) + ")"
+
+
+def _column_doc():
+    X = [[1.0, 2.0], [0.0, 1.0], [2.0, 0.0]]
+    t = mha.trace({"X": X, "n_heads": 1, "W_Q": "identity", "W_K": "identity", "W_V": "identity",
+                   "W_O": "none"})
+    S, A, O = t.S[0, 0], t.A[0, 0], t.O[0, 0]
+    doc = f"""Tiny self-attention, vectors as columns; the weights are all identity: W_Q = W_K = W_V = I.
+
+x_1 = (1, 2)^T     x_2 = (0, 1)^T     x_3 = (2, 0)^T
+
+so q_i = k_i = v_i = x_i, and Q.shape = (3, 2).
+
+e_1 = {_tuple(S[0])}
+alpha_1 = softmax(e_1) = {_tuple(A[0])}
+z_1 = sum_j alpha_1j v_j
+    = {_tuple(O[0])}ᵀ
+
+alpha_2 = {_tuple(A[1])}      z_2 = {_tuple(O[1])}ᵀ
+alpha_3 = {_tuple(A[2])}      z_3 = {_tuple(O[2])}ᵀ
+"""
+    return doc, t
+
+
+def test_column_vectors_written_as_tuples_are_rows_of_their_matrix():
+    """"x_1 = (1, 2)^T" is row 1 of X; "alpha_1 = softmax(e_1) = (…)" row 1 of A; a tuple called a shape
+    stays a shape; "    = (…)ᵀ" continues the "z_1 = …" above it."""
+    doc, t = _column_doc()
+    r = check_document(doc, fmt="txt")
+    assert r.ok and not r.findings and not r.not_checked, [f.describe() for f in r.findings] + r.not_checked
+    assert "rows at line 3" in r.configuration["X"]
+    assert r.n_numbers >= 3 + 9 + 6 and r.n_claims >= 7
+    lines = doc.split("\n")
+    for k, old in ((7, _tuple(t.A[0, 0, 0])), (10, _tuple(t.O[0, 0, 0]))):
+        k = next(i for i, x in enumerate(lines) if old in x)
+        first = old[1:].split(",")[0]
+        bad = lines[k].replace(first, f"{float(first) + 0.05:.4f}", 1)
+        r2 = check_document("\n".join(lines[:k] + [bad] + lines[k + 1:]), fmt="txt")
+        assert [f.line for f in r2.errors] == [k + 1], [f.describe() for f in r2.findings]

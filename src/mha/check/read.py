@@ -147,6 +147,7 @@ class Builder:
             if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
                 continue           # arithmetic, not a shape
             found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
+        masked = self._tuples(line, masked, place)
         for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
                              r"(?<![\d.])(-?\d+\.\d+(?:\s*/\s*-?\d+\.\d+){2,})(?![\d.])", masked):
             body = m.group(1) or m.group(2)
@@ -195,6 +196,42 @@ class Builder:
                 c = _copy(self.ctx)
                 self.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
                                              line.strip()[:120], c))
+
+    def _tuples(self, line: str, masked: str, place: Place) -> str:
+        """Vectors written as tuples after a name: "x_1 = (1, 0, 2)^T" (a column: row 1 of X in the row
+        convention), "alpha_1 = softmax(e_1) = (0.2, 0.5, 0.3)", and "    = (1.89, 0.66)^T" continuing the
+        "z_1 = ..." a line above.  Only a tuple right after "=" that ends its chain, named by a label: a tuple in
+        arithmetic, in words, or called a shape is none of these."""
+        head = re.match(r"\s*([A-Za-z\u03b1-\u03c9][\w^{}']*)\s*=(?!=)", masked)
+        cont = re.match(r"\s*[=≈]", masked)
+        if head and lb.parse_label(head.group(1)) is not None:
+            self._chain = head.group(1)
+        elif not cont:
+            self._chain = None
+        prev = 0
+        for m in _TUPLE.finditer(masked):
+            before, after = masked[prev:m.start()], masked[m.end():]
+            prev = m.end()
+            if not re.search(r"(?<![=<>!])[=≈]\s*$", before) or re.match(r"\s*[-+*/·×^(\d.]", after):
+                continue
+            flat = before
+            for _ in range(3):                 # commas inside parentheses do not end the clause
+                flat = re.sub(r"\([^()]*\)", lambda p: "(" + "#" * (len(p.group(0)) - 2) + ")", flat)
+            cut = max([0] + [x.end() for x in re.finditer(r"[;,，；:：]\s|\.\s|\s{3,}", flat)])
+            clause = before[cut:]              # "so q = k, and Q.shape = (3, 2)": the clause of the tuple
+            first = re.split(r"(?<![=<>!])[=≈](?!=)", clause)[0]
+            if re.search(r"shape|size|dim|∈|\bin\b|R\^|形状|维", first, re.I):
+                continue             # "Qh.shape = (2, 3, 2)", "in R^(2, 3)": a shape
+            names = re.findall(r"[A-Za-z\u03b1-\u03c9][\w^{}']*", first)
+            label = names[-1] if names else (getattr(self, "_chain", None) if not first.strip() and cont else None)
+            if not label or lb.parse_label(label) is None:
+                continue
+            nums = [Num.parse(t.group(0), place.line) for t in re.finditer(r"-?\d+(?:\.\d+)?", m.group(1))]
+            # "name = (…)" names its vector as firmly as a matrix is named: not the weak "prose" style
+            self.doc.add_array(Array([nums], place, label=label, labels=[label], style="tuple",
+                                     context=_copy(self.ctx)))
+            masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+        return masked
 
     def reading(self, line: str, place: Place) -> bool:
         m = _READING.search(line)
@@ -335,6 +372,10 @@ class Builder:
         self.doc.chains = [c for c in chains if len(c.parts) >= 2 or
                            any(isinstance(p, (ShapePart, ShapeProduct)) for p in c.parts)]
         return self.doc
+
+
+_TUPLE = re.compile(r"[(（]\s*(-?\d+(?:\.\d+)?(?:\s*[,，]\s*-?\d+(?:\.\d+)?)+)\s*[)）]"
+                    r"(?:\s*\^\s*\{?\s*(?:T|\\top)\s*\}?|ᵀ|⊤|')?")
 
 
 def _copy(ctx: Context) -> Context:
