@@ -556,3 +556,133 @@ def test_a_slip_planted_in_a_named_example_is_found_on_its_line(name, head, rows
     lines[k] = lines[k].replace(first, f"{float(first) + 0.1:.4f}", 1)
     r = check_document("\n".join(lines) + "\n", config=mha.EXAMPLES[name].data if config else None, fmt="md")
     assert r.errors and {f.line for f in r.errors} == {k + 1}, [f.describe() for f in r.findings][:5]
+
+
+# ------------------------------------------------------------------ a notebook pasted as text
+
+def _np_array(M, decimals=4):
+    rows = ["[" + ", ".join(f"{x:.{decimals}f}" for x in row) + "]" for row in M]
+    return "array([" + (",\n       ").join(rows) + "])"
+
+
+def _transcript_doc():
+    X = [[0.0, 1.0, 1.0], [1.0, 0.0, 2.0], [2.0, 1.0, 0.0], [1.0, 1.0, 1.0]]
+    Wq = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]
+    Wk = [[0.0, 1.0], [1.0, 0.0], [0.5, 0.5]]
+    Wv = [[1.0, 2.0], [0.0, 1.0], [1.0, 0.0]]
+    t = mha.trace({"X": X, "n_heads": 1, "W_Q": Wq, "W_K": Wk, "W_V": Wv, "W_O": "none"})
+    rows = "\n".join(f"    {i}: np.full(3, 0.0)," for i in range(4))
+    doc = f"""My attention notebook, copied from Jupyter
+
+In [1]:
+import numpy as np
+tokens = {{
+{rows}
+}}
+X = np.vstack([tokens[i] for i in range(4)])
+X[0, 1:] = 1
+X[1, 0], X[1, 2] = 1, 2
+X[2, :2] = 2, 1
+X[3] = 1
+
+In [2]:
+X
+
+{_np_array(np.array(X), 1)}
+
+In [3]:
+W_q = np.array({Wq})
+W_k = np.array({Wk})
+W_v = np.array({Wv})
+Q, K, V = X @ W_q, X @ W_k, X @ W_v
+
+In [4]:
+K
+
+{_np_array(t.K[0])}
+
+In [5]:
+weights = softmax(Q @ K.T / np.sqrt(2))
+print("Attention weights:\\n", weights)
+
+Attention weights:
+{_numpy_rows(t.A[0, 0], 6)}
+
+That is the whole example.
+"""
+    return doc, t
+
+
+def test_a_notebook_pasted_as_text_labels_each_output_by_its_cell():
+    """"In [2]:" / "X" / "array([...])": the printout is X, though no literal of X is in the code; a print
+    with a caption labels its printout by what it prints."""
+    doc, t = _transcript_doc()
+    r = check_document(doc, fmt="txt")
+    assert r.ok and not r.findings, [f.describe() for f in r.findings]
+    assert r.n_numbers >= 8 + 16
+    assert "X from line 20" in r.configuration["X"]
+    lines = doc.split("\n")
+    k = next(i for i, x in enumerate(lines) if x.startswith(" [") and i > 40)      # row 2 of the weights
+    bad = lines[k].split()[1]
+    planted = f"{float(bad.strip('[]')) + 0.01:.6f}"
+    r2 = check_document("\n".join(lines[:k] + [lines[k].replace(bad.strip("[]"), planted, 1)] + lines[k + 1:]),
+                        fmt="txt")
+    assert [(f.line, f.step) for f in r2.errors] == [(k + 1, "softmax")], [f.describe() for f in r2.findings]
+    # the value shown for "K" is K: a wrong entry there is a projection slip on its line
+    k2 = lines.index(next(x for x in lines if x.startswith("array([") and lines.index(x) > 20))
+    r3 = check_document(doc.replace(lines[k2], lines[k2].replace("[", "[9", 2).replace("[9", "[", 1), 1), fmt="txt")
+    assert [f.line for f in r3.errors] == [k2 + 1], [f.describe() for f in r3.findings]
+
+
+def test_a_notebook_transcript_in_markdown_fences_is_read_the_same():
+    doc, t = _transcript_doc()
+    body = doc.split("\n", 2)[2]
+    md = "# My attention notebook\n\n```\n" + body + "```\n"
+    r = check_document(md, fmt="md")
+    assert r.ok and not r.findings and r.n_numbers >= 24, [f.describe() for f in r.findings]
+    assert "X from line 21" in r.configuration["X"]
+
+
+# ------------------------------------------------------------------ vectors written as tuples
+
+def _tuple(v, d=4):
+    return "(" + ", ".join(f"{x:.{d}f}" for x in v) + ")"
+
+
+def _column_doc():
+    X = [[1.0, 2.0], [0.0, 1.0], [2.0, 0.0]]
+    t = mha.trace({"X": X, "n_heads": 1, "W_Q": "identity", "W_K": "identity", "W_V": "identity",
+                   "W_O": "none"})
+    S, A, O = t.S[0, 0], t.A[0, 0], t.O[0, 0]
+    doc = f"""Tiny self-attention, vectors as columns; the weights are all identity: W_Q = W_K = W_V = I.
+
+x_1 = (1, 2)^T     x_2 = (0, 1)^T     x_3 = (2, 0)^T
+
+so q_i = k_i = v_i = x_i, and Q.shape = (3, 2).
+
+e_1 = {_tuple(S[0])}
+alpha_1 = softmax(e_1) = {_tuple(A[0])}
+z_1 = sum_j alpha_1j v_j
+    = {_tuple(O[0])}ᵀ
+
+alpha_2 = {_tuple(A[1])}      z_2 = {_tuple(O[1])}ᵀ
+alpha_3 = {_tuple(A[2])}      z_3 = {_tuple(O[2])}ᵀ
+"""
+    return doc, t
+
+
+def test_column_vectors_written_as_tuples_are_rows_of_their_matrix():
+    """"x_1 = (1, 2)^T" is row 1 of X; "alpha_1 = softmax(e_1) = (…)" row 1 of A; a tuple called a shape
+    stays a shape; "    = (…)ᵀ" continues the "z_1 = …" above it."""
+    doc, t = _column_doc()
+    r = check_document(doc, fmt="txt")
+    assert r.ok and not r.findings and not r.not_checked, [f.describe() for f in r.findings] + r.not_checked
+    assert "rows at line 3" in r.configuration["X"]
+    assert r.n_numbers >= 3 + 9 + 6 and r.n_claims >= 7
+    lines = doc.split("\n")
+    for k, old in ((7, _tuple(t.A[0, 0, 0])), (10, _tuple(t.O[0, 0, 0]))):
+        k = next(i for i, x in enumerate(lines) if old in x)
+        first = old[1:].split(",")[0]
+        bad = lines[k].replace(first, f"{float(first) + 0.05:.4f}", 1)
+        r2 = check_document("\n".join(lines[:k] + [bad] + lines[k + 1:]), fmt="txt")
+        assert [f.line for f in r2.errors] == [k + 1], [f.describe() for f in r2.findings]

@@ -1275,6 +1275,12 @@ class Judge:
                 shapes.append(s)
         if not shapes:
             return None
+        best = self.inf.best
+        for n in ref.nodes:
+            ch = best.cand.dims.get(n) if best is not None and n in ("W_Q", "W_K", "W_V") else None
+            if ch is not None and "(transposed)" in ch.label:
+                # read in the column convention (q = W_Q x): the document's W_Q is d_k×d_model as it says
+                shapes += [x[::-1] for x in shapes if len(x) == 2]
         step = self.step_of(node)
         B = getattr(self, "stated_B", None)
         if B and B > 1 and c.B == 1:

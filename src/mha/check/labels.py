@@ -113,6 +113,7 @@ def _norm(text: str) -> str:
                "", s)
     s = s.replace("\\top", "T").replace("\\intercal", "T").replace("ᵀ", "^T").replace("⊤", "^T")
     s = re.sub(r"\\(alpha|omega)(?![A-Za-z])", lambda m: {"alpha": "α", "omega": "ω"}[m.group(1)], s)
+    s = re.sub(r"(?<![A-Za-z])alpha(?=_)", "α", s)          # alpha_1: the weights of query 1, spelled out
     s = s.replace("\\", "")
     s = re.sub(r"\s+", " ", s)
     for _ in range(4):

@@ -147,6 +147,7 @@ class Builder:
             if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
                 continue           # arithmetic, not a shape
             found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
+        masked = self._tuples(line, masked, place)
         for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
                              r"(?<![\d.])(-?\d+\.\d+(?:\s*/\s*-?\d+\.\d+){2,})(?![\d.])", masked):
             body = m.group(1) or m.group(2)
@@ -195,6 +196,42 @@ class Builder:
                 c = _copy(self.ctx)
                 self.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
                                              line.strip()[:120], c))
+
+    def _tuples(self, line: str, masked: str, place: Place) -> str:
+        """Vectors written as tuples after a name: "x_1 = (1, 0, 2)^T" (a column: row 1 of X in the row
+        convention), "alpha_1 = softmax(e_1) = (0.2, 0.5, 0.3)", and "    = (1.89, 0.66)^T" continuing the
+        "z_1 = ..." a line above.  Only a tuple right after "=" that ends its chain, named by a label: a tuple in
+        arithmetic, in words, or called a shape is none of these."""
+        head = re.match(r"\s*([A-Za-z\u03b1-\u03c9][\w^{}']*)\s*=(?!=)", masked)
+        cont = re.match(r"\s*[=≈]", masked)
+        if head and lb.parse_label(head.group(1)) is not None:
+            self._chain = head.group(1)
+        elif not cont:
+            self._chain = None
+        prev = 0
+        for m in _TUPLE.finditer(masked):
+            before, after = masked[prev:m.start()], masked[m.end():]
+            prev = m.end()
+            if not re.search(r"(?<![=<>!])[=≈]\s*$", before) or re.match(r"\s*[-+*/·×^(\d.]", after):
+                continue
+            flat = before
+            for _ in range(3):                 # commas inside parentheses do not end the clause
+                flat = re.sub(r"\([^()]*\)", lambda p: "(" + "#" * (len(p.group(0)) - 2) + ")", flat)
+            cut = max([0] + [x.end() for x in re.finditer(r"[;,，；:：]\s|\.\s|\s{3,}", flat)])
+            clause = before[cut:]              # "so q = k, and Q.shape = (3, 2)": the clause of the tuple
+            first = re.split(r"(?<![=<>!])[=≈](?!=)", clause)[0]
+            if re.search(r"shape|size|dim|∈|\bin\b|R\^|形状|维", first, re.I):
+                continue             # "Qh.shape = (2, 3, 2)", "in R^(2, 3)": a shape
+            names = re.findall(r"[A-Za-z\u03b1-\u03c9][\w^{}']*", first)
+            label = names[-1] if names else (getattr(self, "_chain", None) if not first.strip() and cont else None)
+            if not label or lb.parse_label(label) is None:
+                continue
+            nums = [Num.parse(t.group(0), place.line) for t in re.finditer(r"-?\d+(?:\.\d+)?", m.group(1))]
+            # "name = (…)" names its vector as firmly as a matrix is named: not the weak "prose" style
+            self.doc.add_array(Array([nums], place, label=label, labels=[label], style="tuple",
+                                     context=_copy(self.ctx)))
+            masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+        return masked
 
     def reading(self, line: str, place: Place) -> bool:
         m = _READING.search(line)
@@ -335,6 +372,10 @@ class Builder:
         self.doc.chains = [c for c in chains if len(c.parts) >= 2 or
                            any(isinstance(p, (ShapePart, ShapeProduct)) for p in c.parts)]
         return self.doc
+
+
+_TUPLE = re.compile(r"[(（]\s*(-?\d+(?:\.\d+)?(?:\s*[,，]\s*-?\d+(?:\.\d+)?)+)\s*[)）]"
+                    r"(?:\s*\^\s*\{?\s*(?:T|\\top)\s*\}?|ᵀ|⊤|')?")
 
 
 def _copy(ctx: Context) -> Context:
@@ -1169,8 +1210,115 @@ def _unnumber(text: str) -> str:
     return "\n".join(out)
 
 
+_IN_PROMPT = re.compile(r"^\s*In\s*\[\s*\d*\s*\]\s*:\s?(.*)$")
+_OUT_PROMPT = re.compile(r"^\s*Out\s*\[\s*\d*\s*\]\s*:\s?(.*)$")
+_PRINTED = re.compile(r"^\s*(?:array|tensor|matrix|Tensor)\(|^\s*\[+\s*[-+]?(?:\d|\.\d|nan|inf)|^\s*[-+]?\d+(?:\.\d*)?(?:e[-+]?\d+)?\s*$")
+
+
+def _parses(code: str) -> bool:
+    from .pycode import read_python
+    return bool(code.strip()) and read_python(code).parsed
+
+
+def _printed_chunk(chunk: list[str]) -> bool:
+    """A chunk of a notebook transcript that is what a cell printed: an array printout, or a short caption
+    ("Dot product scores:") over one."""
+    lines = [x for x in chunk if x.strip()]
+    if not lines:
+        return False
+    if _PRINTED.match(lines[0]):
+        return True
+    return len(lines) >= 2 and len(lines[0].strip()) <= 80 and len(lines[0].split()) <= 10 and \
+        bool(_PRINTED.match(lines[1]))
+
+
+def _transcript(lines: list[str]) -> list[tuple[str, list[int]]] | None:
+    """A Jupyter notebook pasted as text: "In [2]:" prompts, each followed by its code and then what the cell
+    showed (its last expression's value, or what it printed).  The document's lines as pieces in order:
+    ("prose", lines), ("code", lines), ("output", lines) or ("result", lines) -- an output that shows the
+    value of the cell's last bare expression.  None when the text is no such transcript."""
+    prompts = [k for k, x in enumerate(lines) if _IN_PROMPT.match(x)]
+    if not prompts:
+        return None
+    pieces: list[tuple[str, list[int]]] = []
+    if prompts[0] > 0:
+        pieces.append(("prose", list(range(prompts[0]))))
+    for n, p in enumerate(prompts):
+        end = prompts[n + 1] if n + 1 < len(prompts) else len(lines)
+        body = list(range(p, end))            # the prompt line holds code after "In [2]:" too
+        chunks: list[list[int]] = []
+        for k in body:
+            if k != p and (not lines[k].strip() or _OUT_PROMPT.match(lines[k])):
+                if chunks and chunks[-1]:
+                    chunks.append([])
+                if _OUT_PROMPT.match(lines[k]):
+                    chunks.append([k])
+                    chunks.append([])
+                continue
+            if not chunks:
+                chunks.append([])
+            chunks[-1].append(k)
+        chunks = [c for c in chunks if c]
+        code: list[int] = []
+        text = lambda ks: "\n".join(_IN_PROMPT.sub(r"\1", lines[k]) for k in ks)
+        i = 0
+        while i < len(chunks):
+            c = chunks[i]
+            if _OUT_PROMPT.match(lines[c[0]]) or (code and _printed_chunk([lines[k] for k in c])) or \
+                    not _parses(text(code + c)):
+                break
+            code += c
+            i += 1
+        if not code:
+            return None              # a prompt with no code under it: not a transcript
+        pieces.append(("code", code))
+        shown = False
+        while i < len(chunks):
+            c = chunks[i]
+            if _OUT_PROMPT.match(lines[c[0]]):
+                rest = _OUT_PROMPT.match(lines[c[0]]).group(1)
+                if i + 1 < len(chunks) and not rest.strip():
+                    pieces.append(("result", chunks[i + 1]))
+                    shown = True
+                    i += 2
+                    continue
+                pieces.append(("result", c))
+                shown = True
+            elif not shown and _printed_chunk([lines[k] for k in c]):
+                pieces.append(("output", c))
+            else:
+                pieces.append(("prose", c))
+                shown = True
+            i += 1
+    return pieces
+
+
+def _read_transcript(text: str, pieces, b: Builder, line: int, cell: int | None,
+                     line_map: list[int] | None) -> None:
+    lines = text.split("\n")
+    at = lambda k: line_map[k] if line_map and k < len(line_map) else line + k
+    for kind, ks in pieces:
+        body = "\n".join(_IN_PROMPT.sub(r"\1", lines[k]) if kind == "code" else
+                         _OUT_PROMPT.sub(r"\1", lines[k]) for k in ks)
+        lmap = [at(k) for k in ks]
+        if kind == "prose":
+            read_text(body, b, lmap[0], cell, lmap, transcript=False)
+        elif kind == "code":
+            b.segment(Segment(body, lmap[0], "code", cell, lmap))
+        else:
+            seg = Segment(body, lmap[0], "output", cell, lmap)
+            # the value of the cell's last bare expression ("X" and then "array([[1., 0.], ...])")
+            seg.result = kind == "result" or (b.last_expr is not None and not b.pending_output_labels)
+            b.segment(seg)
+
+
 def read_text(text: str, b: Builder, line: int = 1, cell: int | None = None,
-              line_map: list[int] | None = None) -> None:
+              line_map: list[int] | None = None, transcript: bool = True) -> None:
+    if transcript:
+        pieces = _transcript(text.split("\n"))
+        if pieces is not None:
+            _read_transcript(text, pieces, b, line, cell, line_map)
+            return
     display = False              # inside \[ ... \], $$ ... $$ or \begin{...}: math, not prose
     for k, raw in enumerate(text.split("\n")):
         st = raw.strip()
@@ -1274,6 +1422,10 @@ def read_markdown(text: str, b: Builder, line0: int = 1, cell: int | None = None
                     where = "output"
             if lang in ("latex", "tex", "math"):
                 where = "math"
+            if where != "math" and any(_IN_PROMPT.match(x) for x in t.content.split("\n")):
+                read_text(t.content, b, seg_lines[0], cell, seg_lines)     # a notebook pasted as a transcript
+                i += 1
+                continue
             b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))
         elif t.type == "html_block":
             read_html(t.content, b, line0 + t.map[0], cell)
