@@ -1642,7 +1642,9 @@ def _ops(e) -> set[str]:
 
 
 def _chain_text(c: Chain) -> str:
-    return c.text[:80]
+    """The claim as a reader sees it: ω_23, not the tokens' ω _{23}."""
+    text = re.sub(r"\s+([_^])", r"\1", c.text)
+    return re.sub(r"([_^])\{([^{}\s]*)\}", r"\1\2", text)[:80]
 
 
 def _split_labels(text: str) -> list[str]:
