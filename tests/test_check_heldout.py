@@ -5,55 +5,37 @@ without LaTeX). Every document must be usable. The clean documents that check cl
 The slip rate is printed, and its floor is what the checker achieves honestly today (see the folder's
 README.md for the documents and false findings still open)."""
 
-import json
 from pathlib import Path
 
 import pytest
-
-from mha.check import check_document
-from mha.inputs import MHAInputError
+from slip_sets import check, hunt, load
 
 HELD = Path(__file__).resolve().parent / "check_heldout"
-MANIFEST = HELD / "manifest.json"
-DOCS = json.loads(MANIFEST.read_text(encoding="utf-8"))["documents"] if MANIFEST.exists() else []
+DOCS = load(HELD)
 needs = pytest.mark.skipif(not DOCS, reason=f"the held-out set is not in this checkout ({HELD} is absent)")
 TARGET = 0.96                   # 30 of 31 at the last measurement (tests/check_heldout/README.md)
-
-
-def _check(text: str, doc: dict):
-    try:
-        return check_document(text, name=doc["file"])
-    except MHAInputError as e:            # exit 2: the document was not usable
-        return e
-
-
-def _found(report, slip: dict) -> bool:
-    if isinstance(report, Exception):
-        return False
-    return any(f.line == slip["line"] and f.cell == slip.get("cell") and f.severity == "error"
-               and f.step == slip["step"] for f in report.findings)
 
 
 @needs
 @pytest.mark.parametrize("doc", DOCS, ids=[d["file"] for d in DOCS])
 def test_held_out_document_is_usable_and_clean(doc):
-    r = _check((HELD / doc["file"]).read_text(encoding="utf-8"), doc)
+    r = check((HELD / doc["file"]).read_text(encoding="utf-8"), doc)
     assert not isinstance(r, Exception), f"{doc['file']}: {r}"
     assert not r.errors, [f.describe() for f in r.errors]
 
 
 @needs
-def test_held_out_slips_found():
-    hits, misses = 0, []
+def test_held_out_slips_apply_once_and_change_the_text():
     for doc in DOCS:
         text = (HELD / doc["file"]).read_text(encoding="utf-8")
         for s in doc["slips"]:
             assert text.count(s["find"]) == 1, s["find"]
             assert s["find"] != s["replace"], s["find"]          # a slip that changes nothing cannot be found
-            if _found(_check(text.replace(s["find"], s["replace"]), doc), s):
-                hits += 1
-            else:
-                misses.append(f"{doc['file']} line {s['line']} cell {s.get('cell')} {s['step']} {s['kind']}")
+
+
+@needs
+def test_held_out_slips_found():
+    hits, misses = hunt(HELD, DOCS)
     rate = hits / (hits + len(misses))
     print(f"\nmha check held-out: {hits} of {hits + len(misses)} planted slips found ({rate:.1%})")
     assert rate >= TARGET, f"hit rate {rate:.1%} < {TARGET:.0%}; missed:\n" + "\n".join(misses)
@@ -74,7 +56,7 @@ def test_rounded_exponent_stands_for_the_exact_score(find, replace, line, wrong)
     doc = _doc("tex_beamer_slides_dk3.tex")
     text = (HELD / doc["file"]).read_text(encoding="utf-8")
     assert find in text
-    r = _check(text.replace(find, replace, 1), doc)           # the first one: line 59
+    r = check(text.replace(find, replace, 1), doc)           # the first one: line 59
     assert not isinstance(r, Exception), r
     assert any(f.line == line and f.severity == "error" for f in r.findings) == wrong, \
         [f.describe() for f in r.findings]
@@ -84,11 +66,11 @@ def test_rounded_exponent_stands_for_the_exact_score(find, replace, line, wrong)
 def test_double_rounding_is_a_note_and_a_real_slip_an_error():
     doc = _doc("nb_kaggle_pandas_dataframes.ipynb")
     text = (HELD / doc["file"]).read_text(encoding="utf-8")
-    r = _check(text, doc)
+    r = check(text, doc)
     notes = [f for f in r.findings if f.cell == 8 and f.line == 5 and f.severity == "note"]
     assert notes and "double rounding" in notes[0].cause, [f.describe() for f in r.findings]
     find = "down  0.190 -0.194  0.373"
     assert text.count(find) == 1
-    r2 = _check(text.replace(find, "down  0.190 -0.194  0.372"), doc)     # 0.373515 never gives 0.372
+    r2 = check(text.replace(find, "down  0.190 -0.194  0.372"), doc)     # 0.373515 never gives 0.372
     assert any(f.cell == 8 and f.line == 5 and f.severity == "error" for f in r2.findings), \
         [f.describe() for f in r2.findings]

@@ -1,26 +1,25 @@
-import json, sys
+"""Per-document results of `mha check` on a set of planted-slip documents.
+
+    PYTHONPATH=src python tests/check_heldout/measure.py tests/check_heldout
+"""
+import sys
 from pathlib import Path
-from mha.check import check_document
-from mha.inputs import MHAInputError
-D = Path(sys.argv[1]); docs = json.loads((D / "manifest.json").read_text())["documents"]
-def chk(text, name):
-    try: return check_document(text, name=name)
-    except MHAInputError as e: return e
-hits = tot = usable = fp = 0
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests/, for slip_sets
+from slip_sets import check, hunt, load  # noqa: E402
+
+folder = Path(sys.argv[1])
+docs = load(folder)
+usable = fp = 0
 for d in docs:
-    text = (D / d["file"]).read_text(encoding="utf-8")
-    r = chk(text, d["file"])
+    r = check((folder / d["file"]).read_text(encoding="utf-8"), d)
     if isinstance(r, Exception):
-        print(f"{d['file']}: UNUSABLE {r}"); 
-    else:
-        usable += 1; fp += len(r.errors)
-        print(f"{d['file']}: claims={r.n_claims} errors={len(r.errors)}", [f.describe() for f in r.errors][:4])
-    for s in d["slips"]:
-        tot += 1
-        r2 = chk(text.replace(s["find"], s["replace"]), d["file"])
-        ok = not isinstance(r2, Exception) and any(f.line == s["line"] and f.cell == s.get("cell") and f.step == s["step"] and f.severity == "error" for f in r2.findings)
-        hits += ok
-        if not ok:
-            got = [] if isinstance(r2, Exception) else [f.describe() for f in r2.errors][:3]
-            print(f"   MISS line {s['line']} cell {s.get('cell')} {s['step']} {s['kind']}: {got}")
-print(f"usable {usable}/{len(docs)}; false findings on clean {fp}; slips {hits}/{tot}")
+        print(f"{d['file']}: UNUSABLE {r}")
+        continue
+    usable += 1
+    fp += len(r.errors)
+    print(f"{d['file']}: claims={r.n_claims} errors={len(r.errors)}", [f.describe() for f in r.errors][:4])
+hits, misses = hunt(folder, docs)
+for m in misses:
+    print("   MISS", m)
+print(f"usable {usable}/{len(docs)}; false findings on clean {fp}; slips {hits}/{hits + len(misses)}")
