@@ -782,12 +782,12 @@ class Search:
             return self.weight_options(name, x.value.shape[-1] if x is not None else None)
         if name == "X":
             return self.x_options()[:4]
-        width = self._q_width(dims)
+        width = self._qk_width(dims)
         if name == "H":
             return self.head_options(width) if width else [Choice(1, "H = 1")]
         if name == "G":
             H = dims["H"].value
-            kw = self._k_width(dims)
+            kw = self._qk_width(dims, "K")
             out = [Choice(None, "G = H")]
             if kw and width and kw < width and (width // H) and kw % (width // H) == 0:
                 g = kw // (width // H)
@@ -816,18 +816,11 @@ class Search:
                     Choice({"style": "interleaved"}, "RoPE (interleaved pairs)", frozenset(), 0.2 if said else 1.7)]
         return [dims[name]]
 
-    def _q_width(self, dims) -> int | None:
+    def _qk_width(self, dims, name: str = "Q") -> int | None:
+        """The width of Q (name "Q") or K (name "K") over all heads, from the inputs or the projection."""
         if dims["mode"].value == "QKV":
-            return dims["Q"].value.shape[-1]
-        W = dims["W_Q"].value
-        if isinstance(W, str):
-            return dims["X"].value.shape[-1]
-        return W.shape[0] * W.shape[2] if W.ndim == 3 else W.shape[1]
-
-    def _k_width(self, dims) -> int | None:
-        if dims["mode"].value == "QKV":
-            return dims["K"].value.shape[-1]
-        W = dims["W_K"].value
+            return dims[name].value.shape[-1]
+        W = dims[f"W_{name}"].value
         if isinstance(W, str):
             return dims["X"].value.shape[-1]
         return W.shape[0] * W.shape[2] if W.ndim == 3 else W.shape[1]
@@ -855,7 +848,7 @@ class Search:
         if fixed:
             return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"])
         dims = dict(base)
-        width = self._q_width(dims)
+        width = self._qk_width(dims)
         dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
         dims["G"] = Choice(None, "G = H")
         dims["scale"] = self.scale_options()[0] if "unscaled" not in self.hints else self.scale_options()[1]
@@ -889,7 +882,7 @@ class Search:
                     if name in ("X", "W_Q", "W_K", "W_V", "H", "mode"):
                         trial["W_O"] = self.options(trial, "W_O")[0] if name != "W_O" else opt
                         if name != "H":
-                            w = self._q_width(trial)
+                            w = self._qk_width(trial)
                             if w and w % trial["H"].value:
                                 trial["H"] = (self.head_options(w) or [Choice(1, "H = 1")])[0]
                     s = self.evaluate(Candidate(trial))
