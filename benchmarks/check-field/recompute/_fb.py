@@ -102,10 +102,11 @@ class Doc:
         return out
 
     def match(self, cat: dict[str, np.ndarray], roles: dict[str, str] | None = None, keep=lambda k, s: True,
-              skip_values=(), coarse=("sum of weights",)):
+              skip_values=(), coarse=("sum of weights",), wrong: dict | None = None):
         """Assign exact values to printed runs.  A lone number with fewer than 2 decimals is matched only against the
         arrays named in coarse (a printed "1." is a sum of weights, a "0." in code is not a claim)."""
         roles = roles or {}
+        wrong = {k: np.atleast_1d(np.asarray(v, dtype=float)) for k, v in (wrong or {}).items()}
         flat = {name: np.atleast_1d(np.asarray(v, dtype=float)) for name, v in cat.items()}
         for run in self.runs(keep):
             run = [r for r in run if (r[0], r[1]) not in self.done]
@@ -129,7 +130,11 @@ class Doc:
                         k, col, p = run[i + j]
                         idx = j if pname != name or len(shape) == 1 else divmod(j, shape[1])
                         label = f"{pname}[{idx + 1}]" if isinstance(idx, int) else f"{name}[{idx[0] + 1},{idx[1] + 1}]"
-                        self.add(k, col, p, vec[j], label, role=roles.get(name, "derived"))
+                        if name in wrong:      # a printout of a wrong computation: judged against the right one
+                            right = wrong[name].ravel() if pname == name else wrong[name][int(pname.rsplit("[", 1)[1][:-1]) - 1]
+                            self.add(k, col, p, right[j], label, correct=rounds_to(p, right[j]))
+                        else:
+                            self.add(k, col, p, vec[j], label, role=roles.get(name, "derived"))
                     i += n
                     continue
                 # a single element anywhere in a named array

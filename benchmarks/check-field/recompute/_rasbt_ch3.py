@@ -119,3 +119,45 @@ def catalog() -> dict[str, np.ndarray]:
     c["3.6 MultiHeadAttention concat (before out_proj)"] = cat
     c["3.6 MultiHeadAttention(seed 123)"] = cat @ Wo + bo
     return c
+
+
+def stale_dim1(ws):
+    """A CausalAttention output computed with the softmax over the query axis (dim=1 of a batch), as early
+    printings of the chapter show under code that says dim=-1."""
+    Wq, Wk, Wv = ws
+    s = (X @ Wq) @ (X @ Wk).T
+    s = np.where(np.triu(np.ones((6, 6), bool), 1), -np.inf, s) / np.sqrt(Wk.shape[1])
+    return softmax(s, axis=0) @ (X @ Wv)
+
+
+def variants() -> tuple[dict, dict]:
+    """(wrong printouts seen in the documents, the right value for each): name -> array."""
+    bad, right = {}, {}
+    ws, _ = _linear_weights(123, 3)
+    bad["stale CausalAttention (softmax over queries)"] = stale_dim1(ws)
+    right["stale CausalAttention (softmax over queries)"] = attend(X @ ws[0], X @ ws[1], X @ ws[2], causal=True)[2]
+    for d_out in (1, 2):
+        w6, _ = _linear_weights(123, 6, d_out=d_out)
+        name = f"stale wrapper d_out={d_out} (softmax over queries)"
+        bad[name] = np.concatenate([stale_dim1(w6[:3]), stale_dim1(w6[3:])], axis=1)
+        right[name] = np.concatenate([attend(X @ w6[0], X @ w6[1], X @ w6[2], causal=True)[2],
+                                      attend(X @ w6[3], X @ w6[4], X @ w6[5], causal=True)[2]], axis=1)
+    return bad, right
+
+
+def dropout_from_mask(mask_printed, weights):
+    """dropout(weights) for the 0/2 mask a document printed for dropout(torch.ones(6, 6)) under the same seed."""
+    return np.asarray(mask_printed, dtype=float) * weights
+
+
+# the 4-d tensor of section 3.6.2 (batch 1, 2 heads, 3 tokens, 4 dims), printed in the documents' code
+A4 = np.array([[[0.2745, 0.6584, 0.2775, 0.8573],
+                [0.8993, 0.0390, 0.9268, 0.7388],
+                [0.7179, 0.7058, 0.9156, 0.4340]],
+               [[0.0772, 0.3565, 0.1479, 0.5331],
+                [0.4066, 0.2318, 0.4545, 0.9737],
+                [0.4606, 0.5159, 0.4220, 0.5786]]])
+
+
+def a4_products() -> dict:
+    return {"3.6.2 a (given)": A4, "3.6.2 a @ a^T (per head)": np.stack([h @ h.T for h in A4])}
