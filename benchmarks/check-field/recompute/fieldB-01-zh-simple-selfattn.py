@@ -26,7 +26,7 @@ D.slip_at(D.find("0.4304, 0.6298", output=True), "0.5510", "0.5610", "one digit 
 D.mark_own_errors()
 D.write()
 write_source(ID, "datawhalechina/llms-from-scratch-cn", "Translated_Book/ch03/3.3.ipynb",
-             "6ca2631b3d61cde3f067dd8a1426285db9760e59", "ipynb", "zh", "one-query", False,
+             "6ca2631b3d61cde3f067dd8a1426285db9760e59", "ipynb", "zh", "one-query", True,
              "Chinese notebook: second token's query dotted with all six inputs (no weights), softmax, context vector; then all rows (X X^T, softmax, A X); outputs repeated in Markdown cells",
              {"T": 6, "S": 6, "H": 1, "d": 3, "W_Q": "I (no weights)", "scale": "none", "mask": None, "W_O": None,
               "query": "x^(2) = inputs[1]"})
