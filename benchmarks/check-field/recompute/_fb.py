@@ -102,7 +102,8 @@ class Doc:
         return out
 
     def match(self, cat: dict[str, np.ndarray], roles: dict[str, str] | None = None, keep=lambda k, s: True,
-              skip_values=(), coarse=("sum of weights",), wrong: dict | None = None):
+              skip_values=(), coarse=("sum of weights",), wrong: dict | None = None, min_dec=3,
+              low_ok=("inputs X", "3.6.2 a (given)")):
         """Assign exact values to printed runs.  A lone number with fewer than 2 decimals is matched only against the
         arrays named in coarse (a printed "1." is a sum of weights, a "0." in code is not a claim)."""
         roles = roles or {}
@@ -120,6 +121,9 @@ class Doc:
                     for pname, vec, _ in pieces:
                         n = len(vec)
                         if i + n > len(run) or (best and n <= best[2]):
+                            continue
+                        if name not in low_ok and name not in coarse and \
+                                any(decimals(run[i + j][2]) < min_dec for j in range(n)):
                             continue
                         if all(rounds_to(run[i + j][2], vec[j]) for j in range(n)):
                             best = (pname, vec, n, name)
@@ -141,7 +145,8 @@ class Doc:
                 k, col, p = run[i]
                 hit = None
                 for name, arr in flat.items():
-                    if decimals(p) < 2 and name not in coarse:
+                    if (decimals(p) < 2 and name not in coarse) or \
+                            (decimals(p) < min_dec and name not in coarse and name not in low_ok):
                         continue
                     for idx, v in np.ndenumerate(arr):
                         if rounds_to(p, v):
