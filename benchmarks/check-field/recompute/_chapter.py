@@ -35,8 +35,10 @@ def run(doc_id, source: dict, slips: list, why: dict | None = None, extra: dict 
     full = R.catalog()
     cat.update(full)
     cat.update(R.a4_products())
+    cat.update(R.extra_seed123())
     bad, right = R.variants()
     roles = {"inputs X": "input", "3.6.2 a (given)": "input", "dropout mask (given)": "input"}
+    roles.update({k: "input" for k in cat if k.endswith(".weight")})
     m = mask_from(D)
     if m is not None:
         cat["dropout mask (given)"] = m

@@ -161,3 +161,17 @@ A4 = np.array([[[0.2745, 0.6584, 0.2775, 0.8573],
 
 def a4_products() -> dict:
     return {"3.6.2 a (given)": A4, "3.6.2 a @ a^T (per head)": np.stack([h @ h.T for h in A4])}
+
+
+def extra_seed123() -> dict:
+    """SelfAttention_v2 / CausalAttention built right after torch.manual_seed(123): the weights (as the notebooks'
+    state_dict prints them, W of shape d_out x d_in), the non-causal output, and a second causal layer built next
+    without re-seeding (its weights are the 4th-6th Linear draws)."""
+    ws, _ = _linear_weights(123, 6)
+    c = {}
+    for i, n in enumerate(("W_query", "W_key", "W_value")):
+        c[f"seed 123 {n}.weight"] = ws[i].T
+        c[f"seed 123 second layer {n}.weight"] = ws[3 + i].T
+    c["seed 123 SelfAttention_v2(inputs)"] = attend(X @ ws[0], X @ ws[1], X @ ws[2])[2]
+    c["seed 123 second CausalAttention(inputs)"] = attend(X @ ws[3], X @ ws[4], X @ ws[5], causal=True)[2]
+    return c
