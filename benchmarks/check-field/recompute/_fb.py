@@ -238,6 +238,7 @@ class Doc:
 def write_source(doc_id, repo, path, commit, fmt, lang, starts_from, held_out, what, config, extra=None):
     d = {"id": doc_id, "source": {"repo": repo, "path": path, "commit": commit}, "format": fmt, "lang": lang,
          "starts_from": starts_from, "held_out": held_out, "what": what, "config": config}
+    d["draw"] = {"seed": "fieldB", "file": "candidates.json"}
     if extra:
         d.update(extra)
     (HERE.parent / "sources" / f"{doc_id}.json").write_text(json.dumps(d, indent=1, ensure_ascii=False) + "\n",
