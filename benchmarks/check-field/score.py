@@ -3,7 +3,7 @@
     PYTHONPATH=src python benchmarks/check-field/score.py                       # every document with a truth file
     PYTHONPATH=src python benchmarks/check-field/score.py --set dev -v          # dev only, each finding listed
     PYTHONPATH=src python benchmarks/check-field/score.py --json benchmarks/check-field/results/NAME.json
-    PYTHONPATH=src python benchmarks/check-field/score.py --meta /work/wt-fieldB/benchmarks/check-field
+    PYTHONPATH=src python benchmarks/check-field/score.py --meta OTHER/benchmarks/check-field
     PYTHONPATH=src python benchmarks/check-field/score.py --lint                # check the truth files themselves
 
 The documents live outside the repository (their text is never committed): `--docs` (default /work/field-docs)

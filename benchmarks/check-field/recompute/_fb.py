@@ -18,7 +18,7 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 DOCS = Path("/work/field-docs")
-for cand in (HERE.parent, Path("/work/wt-fieldA/benchmarks/check-field")):   # score.py: ours after the merge
+for cand in (HERE.parent,):                                   # score.py sits beside recompute/
     if (cand / "score.py").exists():
         sys.path.insert(0, str(cand))
         break
