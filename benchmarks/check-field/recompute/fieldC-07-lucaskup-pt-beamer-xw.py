@@ -63,7 +63,7 @@ T.row(K.ravel(), "K (pipeline)", T.find("\\Kc = \\begin{bmatrix} 1 & 4"))
 T.row(V.ravel(), "V (pipeline)", T.find("\\Vc = \\begin{bmatrix} -2 & 2"))
 at = T.find("\\Qc \\, \\Kc^{\\top} = \\begin{bmatrix} -6")
 T.nums(["-6", "-7", "-3", "-1"], S.ravel(), "Q K^T", at)
-T.nums(["-4.24", "-4.95", "-2.12", "-0.71"], Z.ravel(), "Q K^T / sqrt(2)", at)
+T.nums(["-4.24", "-4.95", "-2.12", "-0.71"], Z.ravel(), "Q K^T / sqrt(2)", T.find("\\frac{\\Qc \\, \\Kc^{\\top}}{\\sqrt{2}} \\approx"))
 T.nums(["0.67", "0.33", "0.20", "0.80"], A.ravel(), "softmax by row", T.find("\\mathrm{softmax} \\approx \\begin{bmatrix} 0.67"))
 T.nums(["-2.66", "2.33", "-3.61", "2.80"], O.ravel(), "attention(Q, K, V)",
        T.find("\\mathrm{attention}(\\Qc, \\Kc, \\Vc) \\approx"))
