@@ -21,7 +21,7 @@ O = A @ V
 print("Q", Q, "K", K, "V", V, "S", S, "Z", Z, "A", A, "O", O, sep="\n")
 
 T = Truth(ID)
-T.row(X.ravel(), "x_1, x_2", T.find("x_1 = [1,\\ -3,\\ 2]"), role="input")
+T.nums(["1", "-3", "2", "2", "-1", "1"], X.ravel(), "x_1, x_2", T.find("x_1 = [1,\\ -3,\\ 2]"), role="input")
 T.row(Wq.ravel(), "W_q", T.find("W_q = \\begin{bmatrix} 1 & 0"), role="input")
 T.row(Wk.ravel(), "W_k", T.find("W_k = \\begin{bmatrix} 1 & 1"), role="input")
 T.row(Wv.ravel(), "W_v", T.find("W_v = \\begin{bmatrix} -2 & 1"), role="input")
