@@ -227,7 +227,7 @@ def main(argv=None) -> int:
     ap.add_argument("--meta", action="append", default=None,
                     help="folder with sources/ and truth/ (repeatable; default: this script's folder)")
     ap.add_argument("--set", choices=("all", "dev", "heldout"), default="all")
-    ap.add_argument("--only", nargs="*", default=None, help="document ids to score")
+    ap.add_argument("--only", nargs="*", default=None, help="document ids (or id prefixes such as fieldC-) to score")
     ap.add_argument("--json", default=None, help="write the per-document results and totals here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each false finding and each slip")
     ap.add_argument("--lint", action="store_true", help="check the truth files against the documents, do not score")
@@ -235,7 +235,7 @@ def main(argv=None) -> int:
     metas = [Path(m) for m in a.meta] if a.meta else [HERE]
     docs = find_documents(Path(a.docs), metas, a.set)
     if a.only:
-        docs = [d for d in docs if d["id"] in a.only]
+        docs = [d for d in docs if any(d["id"].startswith(o) for o in a.only)]
     if not docs:
         print(f"no documents with sources and truth under {a.docs} for {[str(m) for m in metas]}", file=sys.stderr)
         return 2

@@ -1,7 +1,6 @@
 """fieldC's recompute scripts share fieldA's bookkeeping (recompute/_truth.py: where a printed number sits, whether
-it is right, writing truth/<id>.json) instead of a second copy of it.  After the branches are merged the module sits
-next to this file; until then it is read from fieldA's worktree.  Either way the truth files are written under THIS
-folder's parent, and sources/<id>.json is written by source() below."""
+it is right, writing truth/<id>.json) instead of a second copy of it; the truth files are written under this folder's parent, and sources/<id>.json
+is written by source() below."""
 from __future__ import annotations
 
 import json
@@ -9,8 +8,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-FIELD_A = Path("/work/wt-fieldA/benchmarks/check-field/recompute")
-sys.path.insert(0, str(HERE if (HERE / "_truth.py").exists() else FIELD_A))
+sys.path.insert(0, str(HERE))
 import _truth  # noqa: E402
 
 _truth.HERE = HERE          # Truth.write() puts truth/<id>.json under HERE.parent
