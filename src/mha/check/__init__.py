@@ -2,7 +2,7 @@
 
     document ──reader──▶ numeric objects ──inference──▶ configuration + trace ──matching──▶ claims ──judge──▶ findings
 
-read.py (one reader per format) · statements.py / tokens.py (math as tokens) · labels.py (vocabulary) ·
+readers/ (one reader per format; tokens, statements) · labels.py (vocabulary) ·
 infer.py (search over configurations) · model.py (views of a trace) · judge.py (claims and findings) ·
 report.py · command.py (the CLI entry point).
 """
