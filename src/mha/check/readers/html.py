@@ -204,9 +204,6 @@ class _HtmlReader(HTMLParser):
         if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
             self.flush()
 
-    def pending_label(self) -> str:
-        return ""
-
     def emit_math(self, tex: str, line: int):
         # inline math stays in the running prose (for labels and hints) and is read as math
         self.last_math = (tex, line)
