@@ -25,7 +25,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     """
     from .infer import infer, prepare
     from .judge import Judge
-    from .read import read_document, sniff
+    from .readers import read_document, sniff
     fmt = fmt or sniff(text, name)
     if fmt == "ipynb":
         text, body = slim_notebook(text)

@@ -1,8 +1,9 @@
-"""Python source in a code cell or a fenced block: literals, their names, and the numbers in comments.
+"""Python source and what it printed.
 
-The code is parsed with `ast` and never run: `W_q = np.array([[1, 0], [0, 1]])` gives an array
-labelled `W_q` with the line of every number; `np.eye(4)` says a weight is the identity;
-comments are read as text (`# [[0, 1, 1], [4, 4, 0]]`), labelled by the code on their line.
+Source (a code cell, a fenced block) is parsed with `ast` and never run: `W_q = np.array([[1, 0], [0, 1]])`
+gives an array labelled `W_q` with the line of every number; `np.eye(4)` says a weight is the identity;
+comments are read as text (`# [[0, 1, 1], [4, 4, 0]]`), labelled by the code on their line.  A printout
+(NumPy, torch, a REPL) is read as text and takes its label from the print or the last expression above it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,14 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
-from .numbers import Num
+from .. import labels as lb
+from ..numbers import Num
+from ..objects import Array, Chain, Hint, LabelPart, Place, ShapePart
+from .arrays import nested_to_rows
+from .common import Segment, copy_context, line_offset
+from .drawn import text_tokens
+from .statements import read_tokens
+
 
 
 @dataclass
@@ -166,7 +174,6 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
     nested = _nested(lit, lines, 0)
     if nested is None:
         return
-    from .statements import nested_to_rows
     got = nested_to_rows(nested)
     if got is None:
         return
@@ -206,3 +213,112 @@ def _number(node: ast.AST, lines: list[str]) -> Num | None:
             n = Num(-n.value, "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
         return n
     return None
+
+
+# ------------------------------------------------------------------ a Builder's code and output segments
+
+def read_code(b: "Builder", seg: Segment) -> None:
+    facts = read_python(seg.text)
+    if not facts.parsed:
+        # a REPL transcript: ">>> Qh.shape" and then "(2, 3, 2)" on the next line state that shape
+        lines = seg.text.split("\n")
+        for k in range(len(lines) - 1):
+            m = re.match(r"\s*>>>\s*([A-Za-z_][\w.]*\.shape)\s*$", lines[k])
+            if m and re.fullmatch(r"\s*\((?:\d+,\s*)+\d*\)\s*", lines[k + 1]):
+                lines[k + 1] = f"{m.group(1)} = {lines[k + 1].strip()}"
+        b.text(Segment("\n".join(lines), seg.line, "output", seg.cell, seg.line_map), prose=False)
+        return
+    for lit in facts.literals:
+        rows = [[c.with_line(seg.line_of(line_offset(seg.text, c.line - 1))) if c is not None else None
+                 for c in r] if r is not None else None for r in lit.rows]
+        place = Place(seg.line_of(line_offset(seg.text, lit.line - 1)), seg.cell, "code")
+        names = [x.strip() for x in lit.name.split(" = ")]
+        a = Array(rows, place, label=names[-1], labels=names, lead=lit.lead, style="code", context=copy_context(b.ctx))
+        b.doc.add_array(a)
+    for name, line in facts.identity:
+        place = Place(seg.line_of(line_offset(seg.text, line - 1)), seg.cell, "code")
+        b.doc.hints.append(Hint("identity_name", name, place, name))
+    for name, num in facts.scalars:
+        place = Place(seg.line_of(line_offset(seg.text, num.line - 1)), seg.cell, "code")
+        b.doc.hints.append(Hint("assign", (name, num), place, name))
+    # comments: consecutive comment lines form one text block
+    block: list[tuple[int, str, str]] = []
+    for item in facts.comments + [(10 ** 9, "", "")]:
+        if block and item[0] != block[-1][0] + 1:
+            _comment_block(b, block, seg)
+            block = []
+        if item[0] < 10 ** 9:
+            block.append(item)
+    b.pending_output_labels = list(facts.prints)
+    b.last_expr = facts.last_expr
+
+
+def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment) -> None:
+    text = "\n".join(re.sub(r"^#+\s?", "", c) for _, c, _ in block)
+    line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
+    sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
+    n_before = len(b.doc.arrays)
+    n_chains = len(b.doc.chains)
+    for k, line in enumerate(text.split("\n")):
+        b.prose_context(line, Place(line_map[k], seg.cell, "comment"))
+    toks = text_tokens(text)
+    read_tokens(toks, sub, b.doc, b.ctx, text_mode=True)
+    by_line = {line_map[k]: lab for k, (_, _, lab) in enumerate(block) if lab}
+    if block[0][2] and not any(lab for _, _, lab in block[1:]):
+        by_line = {ln: block[0][2] for ln in line_map}       # the output of the print above, over several lines
+    for ch in b.doc.chains[n_chains:]:
+        lab = by_line.get(ch.place.line)
+        if lab and not any(isinstance(p, LabelPart) for p in ch.parts):
+            names = [x.strip() for x in lab.split(" = ") if x.strip()]
+            best = next((x for x in reversed(names) if lb.parse_label(x) is not None), names[0])
+            ch.parts.insert(0, LabelPart(best))
+            ch.rels.insert(0, "=")
+    for a in b.doc.arrays[n_before:]:
+        code_label = by_line.get(a.place.line)
+        if not a.label and code_label:
+            names = [x.strip() for x in code_label.split(" = ") if x.strip()]
+            a.label = names[0]
+            a.labels = names
+
+
+def read_output(b: "Builder", seg: Segment) -> None:
+    if "Size([" in seg.text:
+        seg = _sizes(b, seg)
+    n_before = len(b.doc.arrays)
+    for k, line in enumerate(seg.text.split("\n")):
+        if re.search(r"[A-Za-z\u4e00-\u9fff]", line) and "[" not in line and "(" not in line:
+            b.prose_context(line, Place(seg.line_of(line_offset(seg.text, k)), seg.cell, "output"))
+    toks = text_tokens(seg.text)
+    read_tokens(toks, seg, b.doc, b.ctx, text_mode=True)
+    new = [a for a in b.doc.arrays[n_before:] if not a.label]
+    names = [p for p in b.pending_output_labels]
+    if b.last_expr and seg.where == "output" and getattr(seg, "result", False):
+        names = [b.last_expr]
+    if new and len(names) >= len(new):
+        for a, name in zip(new, names[-len(new):] if len(names) > len(new) else names):
+            a.label, a.labels = name, [name]
+    elif new and len(new) == 1 and b.last_expr:
+        new[0].label, new[0].labels = b.last_expr, [b.last_expr]
+    for a in b.doc.arrays[n_before:]:
+        if a.style == "list":
+            a.style = "numpy"
+
+
+def _sizes(b: "Builder", seg: Segment) -> Segment:
+    """torch.Size([3, 4]) torch.Size([4, 2]) printed by print(x.shape, W.shape): shape statements."""
+    names = []
+    for p in b.pending_output_labels:
+        names += [x for x in re.split(r"[\s,]+", p) if x.endswith(".shape") or x.endswith(".size()")]
+    k = 0
+    for m in re.finditer(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text):
+        dims = [int(x) for x in re.findall(r"\d+", m.group(1))]
+        if len(dims) >= 2 and k < len(names):
+            label = names[k]
+            b.doc.chains.append(Chain([LabelPart(label), ShapePart(dims, m.group(0))], ["∈"],
+                                         seg.place(m.start()), m.group(0), copy_context(b.ctx)))
+        k += 1
+    text = re.sub(r"(?:torch\.)?Size\(\[[\d,\s]*\]\)", lambda m: " " * len(m.group(0)), seg.text)
+    out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
+    if getattr(seg, "result", False):
+        out.result = True
+    return out

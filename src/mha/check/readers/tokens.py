@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .numbers import NEG_INF, POS_INF, Num
+from ..numbers import NEG_INF, POS_INF, Num
 
 
 @dataclass

@@ -1,0 +1,473 @@
+"""Candidate configurations: the dimensions of the search (X or Q/K/V given, the weights shared or per head, the
+head count, K/V heads, scale, mask, W_O, RoPE, ALiBi, a KV cache) and the values each may take, read from the
+objects and the words of the document; the widths and sizes a choice implies."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .. import labels as lb
+from ..model import Views
+from ..numbers import plain_number
+from ..objects import Document, ExprPart, LabelPart
+from .prepare import Bases, Obj
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value of one dimension of the search, with the array objects it takes as given."""
+    value: Any
+    label: str
+    uses: frozenset = frozenset()
+    cost: float = 0.0
+
+
+@dataclass
+class Candidate:
+    dims: dict[str, Choice]
+
+    def mapping(self) -> dict[str, Any] | None:
+        d = {k: c.value for k, c in self.dims.items()}
+        m: dict[str, Any] = {}
+        if d["mode"] == "QKV":
+            m.update(Q=d["Q"], K=d["K"], V=d["V"])
+        else:
+            m["X"] = d["X"]
+            for w in ("W_Q", "W_K", "W_V"):
+                m[w] = d[w]
+        m["n_heads"] = d["H"]
+        G = d.get("G") or _kv_heads(m, d["H"])
+        if G and G != d["H"]:
+            m["n_kv_heads"] = G
+        m["W_O"] = d.get("W_O", "none")
+        if d.get("scale") is not None:
+            m["scale"] = d["scale"]
+        mask = d.get("mask")
+        if mask is not None and mask is not False:
+            if isinstance(mask, str):
+                m["causal"] = mask
+            elif isinstance(mask, dict):
+                m.update(mask)
+        if d.get("rope"):
+            m["rope"] = d["rope"]
+        if d.get("cache") is not None:
+            m["cache"] = d["cache"]
+        if d.get("alibi"):
+            m["alibi"] = d["alibi"]
+        for bname in ("b_Q", "b_K", "b_V", "b_O"):
+            if d.get(bname) is not None:
+                m[bname] = d[bname]
+        return m
+
+    @property
+    def uses(self) -> frozenset:
+        out: frozenset = frozenset()
+        for c in self.dims.values():
+            out |= c.uses
+        return out
+
+    @property
+    def cost(self) -> float:
+        return sum(c.cost for c in self.dims.values())
+
+    def describe(self) -> dict[str, str]:
+        return {k: c.label for k, c in self.dims.items()}
+
+
+@dataclass
+class Scored:
+    cand: Candidate
+    trace: Any
+    views: Views | None
+    score: float
+    explained: int
+    total: int
+
+
+@dataclass
+class Inference:
+    best: Scored | None
+    evidence: list[str] = field(default_factory=list)
+    alternatives: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    looked_for: str = ""
+    objs: list[Obj] = field(default_factory=list)
+    repairs: list[tuple[int, int, int, float, str]] = field(default_factory=list)   # (obj id, i, j, value, how)
+    bases: Bases = field(default_factory=Bases)
+
+
+def _arr(o: Obj) -> np.ndarray:
+    if o.slices > 1:
+        return o.val.reshape(tuple(o.a.lead) + o.slice_shape)
+    return o.val
+
+
+def _is(o: Obj, node: str, strong_only: bool = False) -> bool:
+    return any(node in r.nodes and (r.strong or not strong_only) for r in o.refs)
+
+
+def _ref_for(o: Obj, node: str) -> lb.Ref | None:
+    return next((r for r in o.refs if node in r.nodes), None)
+
+
+class Options:
+    """The values each dimension of the search may take, read from the document."""
+
+    def __init__(self, doc: Document, objs: list[Obj]):
+        self.doc = doc
+        self.objs = [o for o in objs if o.val is not None]
+        self.all_objs = objs
+        self.cache: dict[str, Scored] = {}
+        self.hints = {h.kind: h for h in doc.hints}
+        self.hint_list = doc.hints
+        self.sizes = self._sizes()
+
+    # ---------------------------------------------------------- what the text states
+    def _sizes(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        names = {"h": "H", "H": "H", "n_heads": "H", "num_heads": "H", "n_head": "H", "nhead": "H",
+                 "num_attention_heads": "H", "heads": "H", "d_k": "d_k", "d_h": "d_k", "d_head": "d_k",
+                 "head_dim": "d_k", "d_{k}": "d_k", "d_{h}": "d_k", "T": "T", "d": "d_model", "d_model": "d_model",
+                 "d_{model}": "d_model", "n_kv_heads": "G", "num_key_value_heads": "G", "d_v": "d_v"}
+        for c in self.doc.chains:
+            for k in range(len(c.parts) - 1):
+                a, b = c.parts[k], c.parts[k + 1]
+                if isinstance(a, LabelPart) and isinstance(b, ExprPart):
+                    key = re.sub(r"[\\{}\s]|mathrm|text", "", a.text)
+                    n = plain_number(b.expr)
+                    if key in names and n is not None and n.decimals is None and 0 < n.value < 10000:
+                        out.setdefault(names[key], int(n.value))
+        for h in self.hint_list:
+            if h.kind == "assign":
+                name, num = h.value
+                key = name.split(".")[-1]
+                if key in names and num.decimals is None and 0 < num.value < 10000:
+                    out.setdefault(names[key], int(num.value))
+            if h.kind == "heads" and "H" not in out:
+                v = h.value
+                zh = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
+                try:
+                    out["H_text"] = zh.get(v) or int(v)
+                except (TypeError, ValueError):
+                    pass
+        return out
+
+    # ---------------------------------------------------------- inputs
+    def x_options(self) -> list[Choice]:
+        out: list[Choice] = []
+        seen: list[np.ndarray] = []
+
+        def add(arr: np.ndarray, label: str, uses: frozenset, cost: float) -> None:
+            for s in seen:
+                if s.shape == arr.shape and np.array_equal(s, arr):
+                    return
+            seen.append(arr)
+            out.append(Choice(arr, label, uses, cost))
+        labelled = [o for o in self.objs if _is(o, "X") and _ref_for(o, "X").row is None]
+        batches = [o for o in labelled if o.slices == 1 and o.batch_hint is not None]
+        for o in labelled:
+            if o.val.shape[0] >= 1 and o.n >= 2:
+                add(_arr(o), f"X from {o.a.place}", frozenset([o.a.id]), 0.0)
+        if len(batches) >= 2 and len({o.val.shape for o in batches}) == 1:
+            stack = np.stack([o.val for o in sorted(batches, key=lambda o: o.batch_hint)])
+            add(stack, f"X batch of {len(batches)} from {batches[0].a.place}", frozenset(o.a.id for o in batches), 0.0)
+        rows = [o for o in self.objs if _is(o, "X") and _ref_for(o, "X").row is not None and o.val.shape[0] == 1]
+        if rows:
+            by = {}
+            for o in rows:
+                by.setdefault(_ref_for(o, "X").row, o)
+            if sorted(by) == list(range(len(by))) and len({by[k].val.shape for k in by}) == 1:
+                arr = np.concatenate([by[k].val for k in sorted(by)], axis=0)
+                add(arr, f"X from its rows at {by[0].a.place}", frozenset(o.a.id for o in by.values()), 0.2)
+        if not out:
+            for o in self.objs[:6]:
+                if o.ref is None and o.val.shape[0] >= 2 and o.val.shape[1] >= 2 and np.isfinite(o.val).all():
+                    add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
+                    break
+        return out
+
+    def weight_options(self, role: str, d_in: int | None) -> list[Choice]:
+        out: list[Choice] = []
+        printed = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is None and o.slices == 1
+                   and _ref_for(o, role).row is None]
+        per_head = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is not None and o.slices == 1]
+        three_d = [o for o in self.objs if _is(o, role) and o.slices > 1 and len(o.a.lead) == 1]
+        for o in printed[:2]:
+            W = o.val
+            if d_in is None or W.shape[0] == d_in:
+                out.append(Choice(W, f"{role} printed at {o.a.place}", frozenset([o.a.id])))
+            if (d_in is None or W.shape[1] == d_in) and (W.shape[0] != W.shape[1] or d_in is None or True):
+                out.append(Choice(W.T.copy(), f"{role} printed at {o.a.place}, used as W x (transposed)",
+                                  frozenset([o.a.id]), 0.5))
+        ident_heads = self._identity_heads(role)
+        if per_head or len(ident_heads) > 1:
+            by = {}
+            for o in per_head:
+                by.setdefault(_ref_for(o, role).head, o)
+            shapes = {by[k].val.shape for k in by}
+            if len(shapes) <= 1:
+                shape = shapes.pop() if shapes else ((d_in, d_in) if d_in else None)
+                if shape is not None and shape[0] == shape[1]:
+                    for h in ident_heads:
+                        if h not in by:
+                            by[h] = None
+            if by and sorted(by) == list(range(len(by))) and len({by[k].val.shape for k in by if by[k] is not None}) <= 1 \
+                    and any(by[k] is not None for k in by) or (by and all(v is None for v in by.values()) and d_in
+                                                               and sorted(by) == list(range(len(by))) and len(by) > 1):
+                some = next((by[k].val for k in by if by[k] is not None), None)
+                eye = np.eye(some.shape[0] if some is not None else d_in)
+                stack = np.stack([by[k].val if by[k] is not None else eye for k in sorted(by)])
+                by = {k: v for k, v in by.items() if v is not None}
+                if d_in is None or stack.shape[1] == d_in:
+                    where = next(iter(by.values())).a.place if by else "the text (identity per head)"
+                    out.append(Choice(stack, f"{role} per head, printed at {where}",
+                                      frozenset(o.a.id for o in by.values())))
+                if d_in is None or stack.shape[2] == d_in:
+                    out.append(Choice(stack.transpose(0, 2, 1).copy(), f"{role} per head (transposed)",
+                                      frozenset(o.a.id for o in by.values()), 0.5))
+        for o in three_d:
+            arr = _arr(o)
+            out.append(Choice(arr, f"{role} per head, printed at {o.a.place}", frozenset([o.a.id])))
+        ident_cost = 0.0 if self._said_identity(role) else (0.3 if not out else 2.0)
+        out.append(Choice("identity", f"{role} = I" + (" (stated)" if self._said_identity(role) else " (assumed)"),
+                          frozenset(), ident_cost))
+        return out
+
+    def _identity_heads(self, role: str) -> set[int]:
+        """Heads whose weight for `role` the document sets to the identity: W_1^Q = W_2^K = I."""
+        out: set[int] = set()
+        for c in self.doc.chains:
+            labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
+            if not any(re.fullmatch(r"I(_\{?\d+\}?)?|\\?mathbf\{?I\}?(_\{?\d+\}?)?|\{?I\}?_?\{?\d*\}?", x)
+                       for x in labs):
+                continue
+            for x in labs:
+                r = lb.parse_label(x)
+                if r is not None and role in r.nodes and r.raw_head is not None:
+                    out.add(r.raw_head - 1)
+        return {h for h in out if h >= 0}
+
+    def _said_identity(self, role: str) -> bool:
+        for h in self.hint_list:
+            if h.kind == "identity" and h.value == role:
+                return True
+            if h.kind == "identity_name":
+                r = lb.parse_label(h.value)
+                if r is not None and role in r.nodes:
+                    return True
+        for c in self.doc.chains:
+            labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
+            if any(re.fullmatch(r"I(_\{?\d+\}?)?|\\?mathbf\{?I\}?(_\{?\d+\}?)?|\{?I\}?_?\{?\d*\}?", x) for x in labs):
+                for x in labs:
+                    r = lb.parse_label(x)
+                    if r is not None and role in r.nodes and r.nodes[0].startswith("W_"):
+                        return True
+        return False
+
+    def qkv_options(self) -> list[Choice]:
+        got = {}
+        for role in ("Q", "K", "V"):
+            full = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is None
+                    and _ref_for(o, role).row is None and o.val.shape[0] >= 1]
+            if full:
+                o = full[0]
+                got[role] = (_arr(o), frozenset([o.a.id]), str(o.a.place))
+                continue
+            heads = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is not None
+                     and _ref_for(o, role).row is None and o.slices == 1]
+            by = {}
+            for o in heads:
+                by.setdefault(_ref_for(o, role).head, o)
+            if by and sorted(by) == list(range(len(by))) and len({by[k].val.shape for k in by}) == 1:
+                got[role] = (np.concatenate([by[k].val for k in sorted(by)], axis=1),
+                             frozenset(o.a.id for o in by.values()), str(by[0].a.place))
+        if len(got) < 3:
+            return []
+        return [Choice({"Q": got["Q"][0], "K": got["K"][0], "V": got["V"][0]},
+                       f"Q, K, V given (from {got['Q'][2]}, {got['K'][2]}, {got['V'][2]})",
+                       got["Q"][1] | got["K"][1] | got["V"][1])]
+
+    def head_options(self, width: int) -> list[Choice]:
+        out = []
+        stated = self.sizes.get("H") or self.sizes.get("H_text")
+        labelled = [o.ref.head for o in self.objs if o.ref is not None and o.ref.head is not None]
+        from_labels = max(labelled) + 1 if labelled else None
+        dk = self.sizes.get("d_k")
+        cands = []
+        for h in (stated, from_labels, (width // dk if dk and width % dk == 0 else None), 1, 2, 3, 4, 6, 8):
+            if h and width % h == 0 and h not in cands and h <= width:
+                cands.append(h)
+        for k, h in enumerate(cands[:6]):
+            cost = 0.0 if h in (stated, from_labels) else (0.2 if h == 1 else 0.4 + 0.05 * h)
+            out.append(Choice(h, f"H = {h}" + (" (stated)" if h == stated else ""), frozenset(), cost))
+        return out
+
+    def scale_options(self) -> list[Choice]:
+        unscaled = "unscaled" in self.hints
+        out = [Choice(None, "1/√d_k", frozenset(), 0.3 if unscaled else 0.0),
+               Choice("none", "none (unscaled)", frozenset(), 0.0 if unscaled else 0.5),
+               Choice("1/d_k", "1/d_k", frozenset(), 0.6)]
+        for h in self.hint_list:
+            if h.kind in ("scale", "scale_sqrt"):
+                try:
+                    x = float(h.value)
+                except (TypeError, ValueError):
+                    continue
+                if x > 0:
+                    v = 1 / math.sqrt(x) if h.kind == "scale_sqrt" else (x if x < 1 else 1 / x)
+                    out.append(Choice(v, f"{v:.6g} (stated at {h.place})", frozenset(), 0.4))
+        return out
+
+    def mask_options(self, T: int, S: int) -> list[Choice]:
+        causal = "causal" in self.hints
+        out = [Choice(None, "no mask", frozenset(), 0.3 if causal else 0.0),
+               Choice("top_left", "causal", frozenset(), 0.0 if causal else 0.5)]
+        if T != S:
+            out.append(Choice("bottom_right", "causal (bottom right)", frozenset(), 0.6))
+        # the -inf pattern of printed scores
+        pats = []
+        for o in self.objs:
+            if o.val.shape == (T, S) and o.slices == 1 and np.isneginf(o.val).any():
+                pats.append(~np.isneginf(o.val))
+        if pats:
+            first = pats[0]
+            if all((p == first).all() for p in pats) and not (first == np.tril(np.ones((T, S), bool))).all():
+                if first.any(axis=1).all():
+                    lengths = first.sum(axis=1)
+                    if (first == (np.arange(S)[None, :] < lengths[:, None])).all() and len(set(lengths)) == 1:
+                        out.append(Choice({"key_lengths": [int(lengths[0])]}, f"padding: {int(lengths[0])} keys",
+                                          frozenset(), 0.3))
+                    else:
+                        out.append(Choice({"mask": first.tolist()}, "the mask of the printed -∞", frozenset(), 0.5))
+        return out
+
+    def cache_options(self) -> list[Choice]:
+        """A decoding step's KV cache: the printed K_cache and V_cache of every K/V head (labelled as such)."""
+        out = [Choice(None, "no KV cache")]
+        per: dict[str, dict[int | None, Obj]] = {"Kc": {}, "Vc": {}}
+        for o in self.objs:
+            if o.ref is not None and o.ref.nodes[0] in per and o.slices == 1 and np.isfinite(o.val).all():
+                per[o.ref.nodes[0]].setdefault(o.ref.head, o)
+        K, V = per["Kc"], per["Vc"]
+        if not K or set(K) != set(V):
+            return out
+        heads = sorted(K, key=lambda h: -1 if h is None else h)
+        if heads != [None] and heads != list(range(len(heads))):
+            return out
+        ks, vs = [K[h].val for h in heads], [V[h].val for h in heads]
+        if len({k.shape for k in ks}) != 1 or len({v.shape for v in vs}) != 1 or ks[0].shape[0] != vs[0].shape[0]:
+            return out
+        uses = frozenset(o.a.id for o in list(K.values()) + list(V.values()))
+        cost = 0.0 if len(uses) == 2 * len(heads) else 0.5
+        out.insert(0, Choice({"K": np.stack(ks), "V": np.stack(vs)},
+                             f"KV cache of {ks[0].shape[0]} tokens from {K[heads[0]].a.place}", uses, cost))
+        return out
+
+    def wo_options(self, width_in: int | None) -> list[Choice]:
+        out = [o for o in self.weight_options("W_O", width_in) if not isinstance(o.value, str)]
+        said_none = "no_wo" in self.hints
+        out.append(Choice("none", "no W_O" + (" (stated)" if said_none else ""), frozenset(),
+                          0.0 if said_none else 0.1))
+        out.append(Choice("identity", "W_O = I" + (" (stated)" if self._said_identity("W_O") else ""), frozenset(),
+                          0.0 if self._said_identity("W_O") else 0.2))
+        return out
+
+
+    # (the mode's Q, K, V live in one Choice; a slip there is judged as a wrong value of that input)
+
+    def options(self, dims: dict[str, Choice], name: str) -> list[Choice]:
+        x = dims.get("X")
+        if name in ("W_Q", "W_K", "W_V"):
+            return self.weight_options(name, x.value.shape[-1] if x is not None else None)
+        if name == "X":
+            return self.x_options()[:4]
+        width = self._qk_width(dims)
+        if name == "H":
+            return self.head_options(width) if width else [Choice(1, "H = 1")]
+        if name == "G":
+            H = dims["H"].value
+            kw = self._qk_width(dims, "K")
+            out = [Choice(None, "G = H")]
+            if kw and width and kw < width and (width // H) and kw % (width // H) == 0:
+                g = kw // (width // H)
+                if g >= 1 and H % g == 0:
+                    out.insert(0, Choice(g, f"n_kv_heads = {g} (K is narrower than Q)"))
+            return out
+        if name == "scale":
+            return self.scale_options()
+        if name == "mask":
+            T, S = self._ts(dims)
+            return self.mask_options(T, S) if T else [Choice(None, "no mask")]
+        if name == "W_O":
+            H = dims["H"].value
+            v_width = self._v_width(dims)
+            return self.wo_options(v_width)
+        if name == "cache":
+            return self.cache_options()
+        if name == "alibi":
+            said = "alibi" in self.hints
+            return [Choice(None, "no ALiBi", frozenset(), 0.0 if not said else 0.5),
+                    Choice(True, "ALiBi (Press et al.'s slopes)", frozenset(), 0.0 if said else 1.5)]
+        if name == "rope":
+            said = "rope" in self.hints
+            return [Choice(None, "no RoPE", frozenset(), 0.0 if not said else 0.5),
+                    Choice(True, "RoPE (rotate-half)", frozenset(), 0.0 if said else 1.5),
+                    Choice({"style": "interleaved"}, "RoPE (interleaved pairs)", frozenset(), 0.2 if said else 1.7)]
+        return [dims[name]]
+
+    def _qk_width(self, dims, name: str = "Q") -> int | None:
+        """The width of Q (name "Q") or K (name "K") over all heads, from the inputs or the projection."""
+        if dims["mode"].value == "QKV":
+            return dims[name].value.shape[-1]
+        W = dims[f"W_{name}"].value
+        if isinstance(W, str):
+            return dims["X"].value.shape[-1]
+        return W.shape[0] * W.shape[2] if W.ndim == 3 else W.shape[1]
+
+    def _v_width(self, dims) -> int | None:
+        if dims["mode"].value == "QKV":
+            H = dims["H"].value
+            return dims["V"].value.shape[-1] * (H // (dims.get("G").value or H) if dims.get("G") else 1)
+        W = dims["W_V"].value
+        H = dims["H"].value
+        G = dims.get("G").value if dims.get("G") else None
+        rep = H // G if G else 1
+        if isinstance(W, str):
+            return dims["X"].value.shape[-1] * rep
+        return (W.shape[0] * W.shape[2] if W.ndim == 3 else W.shape[1]) * rep
+
+    def _ts(self, dims) -> tuple[int | None, int | None]:
+        if dims["mode"].value == "QKV":
+            return dims["Q"].value.shape[-2], dims["K"].value.shape[-2]
+        x = dims["X"].value
+        cache = dims.get("cache").value if dims.get("cache") is not None else None
+        return x.shape[-2], x.shape[-2] + (0 if cache is None else cache["K"].shape[-2])
+
+
+def _width(w: Any, d_in: int | None) -> int | None:
+    if isinstance(w, str):
+        return d_in if w == "identity" else None
+    w = np.asarray(w)
+    return w.shape[0] * w.shape[2] if w.ndim == 3 else w.shape[-1]
+
+
+def _kv_heads(m: dict[str, Any], H: int) -> int | None:
+    """K/V heads from the widths: a W_K narrower than W_Q means fewer key/value heads (GQA, MQA)."""
+    if "Q" in m:
+        qw, kw = np.asarray(m["Q"]).shape[-1], np.asarray(m["K"]).shape[-1]
+    else:
+        d_in = np.asarray(m["X"]).shape[-1]
+        qw, kw = _width(m["W_Q"], d_in), _width(m["W_K"], d_in)
+        if isinstance(m["W_Q"], np.ndarray) and m["W_Q"].ndim == 3 and isinstance(m["W_K"], np.ndarray) \
+                and m["W_K"].ndim == 3:
+            return m["W_K"].shape[0] if H % m["W_K"].shape[0] == 0 else None
+    if not qw or not kw or qw % H:
+        return None
+    dk = qw // H
+    if kw < qw and kw % dk == 0 and H % (kw // dk) == 0:
+        return kw // dk
+    return None

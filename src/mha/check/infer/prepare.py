@@ -1,0 +1,133 @@
+"""The document's arrays made ready for matching: each with its labels resolved, its grid of printed intervals
+and the hints of the prose around it; whether the document counts heads and rows from 0 or from 1; and the
+family of intermediates a label may name."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from .. import labels as lb
+from ..objects import Array, Document
+
+MAX_OBJECTS = 600
+
+
+@dataclass
+class Obj:
+    """A printed array with what it says about itself, ready to be compared with views."""
+    a: Array
+    ref: lb.Ref | None                    # the nearest label
+    refs: list = field(default_factory=list)   # every label of its chain: W_1^Q = W_1^K = I = [...]
+    lo: np.ndarray | None = None          # 2-D grids (None when elided or ragged)
+    hi: np.ndarray | None = None
+    val: np.ndarray | None = None
+    slices: int = 1                       # N-D printouts: how many 2-D slices are stacked in the grid
+    head_hint: int | None = None          # 0-based head from the surrounding prose
+    batch_hint: int | None = None
+    row_hint: int | None = None           # 1-based row from the surrounding prose ("the first row")
+    n: int = 0
+
+    @property
+    def shape(self) -> tuple[int, int] | None:
+        return None if self.val is None else self.val.shape
+
+    @property
+    def slice_shape(self) -> tuple[int, int] | None:
+        if self.val is None:
+            return None
+        return (self.val.shape[0] // self.slices, self.val.shape[1])
+
+
+# Labels that number keys and values: rows count the cached keys first, heads count K/V heads.
+KEY_SIDE = frozenset({"K", "V", "Kh", "Vh", "Kr", "Vr", "Kc", "Vc"})
+
+
+@dataclass
+class Bases:
+    """Whether the document counts heads and rows from 0 (code) or from 1 (prose and papers)."""
+    head: int = 1
+    row: int = 1
+    # set once the configuration is known (judge): a decoding step with a KV cache numbers its query rows by
+    # their position after the cached tokens; grouped-query attention numbers its K/V by K/V head
+    query: int = 0                        # tokens before query row 0 (cached ones)
+    kv_heads: tuple[int, ...] | None = None   # for each K/V head, the first query head that uses it (G < H)
+
+    def resolve(self, ref: lb.Ref | None) -> lb.Ref | None:
+        if ref is None:
+            return None
+        key_side = ref.nodes[0] in KEY_SIDE
+        head = None if ref.raw_head is None else ref.raw_head - self.head
+        if head is not None and key_side and self.kv_heads is not None and 0 <= head < len(self.kv_heads):
+            head = self.kv_heads[head]
+        return replace(ref, head=head,
+                       row=None if ref.raw_row is None else ref.raw_row - self.row - (0 if key_side else self.query),
+                       col=ref.col if ref.raw_col is None else ref.raw_col - self.row)
+
+    def with_config(self, cfg: Any) -> "Bases":
+        from ...explanation.tokens import first_query
+        kv = None
+        if 0 < cfg.G < cfg.n_heads:
+            kv = tuple(next(h for h in range(cfg.n_heads) if cfg.group(h) == g) for g in range(cfg.G))
+        return replace(self, query=first_query(cfg), kv_heads=kv)
+
+
+    def label(self, text: str) -> lb.Ref | None:
+        return self.resolve(lb.parse_label(text))
+
+
+def prepare(doc: Document) -> tuple[list[Obj], Bases]:
+    raw_heads = []
+    raw_rows = []
+    all_refs = []
+    for a in doc.arrays[:MAX_OBJECTS]:
+        refs = []
+        for text in [a.label] + [x for x in a.labels if x != a.label]:
+            ref = lb.parse_label(text)
+            if ref is not None:
+                refs.append(ref)
+        all_refs.append(refs)
+        for ref in refs:
+            if ref.raw_head is not None:
+                raw_heads.append(ref.raw_head)
+            if ref.raw_row is not None:
+                raw_rows.append(ref.raw_row)
+    ctx_heads = [a.context.head for a in doc.arrays if a.context.head is not None]
+    bases = Bases(0 if (0 in raw_heads or 0 in ctx_heads) else 1, 0 if 0 in raw_rows else 1)
+    out = []
+    for a, refs in zip(doc.arrays[:MAX_OBJECTS], all_refs):
+        refs = [bases.resolve(r) for r in refs]
+        if a.style == "prose":                       # words in a sentence name a vector only weakly
+            refs = [replace(r, strong=False) for r in refs]
+        # an entry's name cannot label a matrix, nor a row's name several rows (w_12 = np.round(A, 4))
+        rows = sum(1 for r in a.rows if r is not None)
+        refs = [r for r in refs if not (r.raw_col is not None and len(a.numbers) > 1)
+                and not (r.raw_row is not None and rows > 1 and not a.lead)]
+        o = Obj(a, refs[0] if refs else None, refs, n=len(a.numbers))
+        if a.context.head is not None:
+            o.head_hint = a.context.head - (0 if 0 in ctx_heads else 1)
+        o.batch_hint = a.context.batch
+        o.row_hint = a.context.row
+        g = a.grids()
+        computed = sum(bool(re.search(r"[-+*/×·^(]", c.text.lstrip("-+")) and "." in c.text
+                            and not re.fullmatch(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", c.text)) for c in a.numbers)
+        if g is not None and computed * 2 <= len(a.numbers):
+            o.lo, o.hi, o.val = g
+            if a.lead:
+                o.slices = int(np.prod(a.lead))
+        out.append(o)
+    return out, bases
+
+
+def _family(ref: lb.Ref) -> set[str]:
+    nodes = set(ref.nodes)
+    if "Q" in nodes:
+        nodes |= {"Qh", "Qr"}
+    if "K" in nodes:
+        nodes |= {"Kh", "Kr"}
+    if "V" in nodes:
+        nodes |= {"Vh", "Vr"}
+    return nodes

@@ -1,0 +1,92 @@
+"""Scoring a candidate configuration: how many printed numbers of the document its trace explains."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..model import Views
+from .match import alignments
+from .prepare import Obj, _family
+
+
+def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]:
+    """(score, numbers explained, numbers printed).  An object counts when a view explains at least half of its
+    numbers; an input the candidate takes as printed (`uses`) explains itself."""
+    explained = total = 0
+    fast = Stacks(vs)
+    for o in objs:
+        n = o.val.size
+        total += n
+        if o.a.id in uses:
+            explained += n           # an input taken as printed agrees with itself
+            continue
+        nodes = None
+        if o.ref is not None and o.ref.strong:
+            nodes = _family(o.ref)
+        if o.slices == 1:
+            best = fast.best(o, nodes)
+            if best >= max(1.0, 0.5 * n):
+                explained += int(round(best))
+            continue
+        best = 0
+        for hit in alignments(o, vs, nodes=None, slack=1.0):
+            k = hit.n_ok
+            if nodes is not None and hit.view is not None and hit.view.node not in nodes:
+                k = k * 0.8          # a value match against another quantity than the label says
+            if k > best:
+                best = k
+                if best >= n:
+                    break
+        if best >= max(1.0, 0.5 * n):
+            explained += int(round(best))
+    return float(explained), explained, total
+
+
+class Stacks:
+    """Every view of a trace stacked by shape, so that one comparison scores an object against all of them."""
+
+    def __init__(self, vs: Views):
+        self.full: dict[tuple[int, int], tuple[np.ndarray, list[str]]] = {}
+        self.rows: dict[int, tuple[np.ndarray, list[str]]] = {}
+        rows: dict[int, list[tuple[np.ndarray, str]]] = {}
+        for shape, views in vs.by_shape.items():
+            self.full[shape] = (np.stack([v.M for v in views]), [v.node for v in views])
+            for v in views:
+                rows.setdefault(shape[1], []).append((v.M, v.node))
+                if shape[0] > 1:
+                    rows.setdefault(shape[0], []).append((v.M.T, v.node))
+        for n, items in rows.items():
+            self.rows[n] = (np.concatenate([m for m, _ in items], axis=0),
+                            [node for m, node in items for _ in range(m.shape[0])])
+
+    @staticmethod
+    def _counts(lo: np.ndarray, hi: np.ndarray, M: np.ndarray) -> np.ndarray:
+        with np.errstate(invalid="ignore", over="ignore"):
+            finite = np.isfinite(M)
+            unit = hi - lo
+            tol = 1e-9 * np.maximum(1.0, np.abs(np.where(finite, M, 0.0))) + unit
+            ok = (M >= lo - tol) & (M <= hi + tol) & (finite | np.isneginf(lo))
+        return ok.reshape(ok.shape[0], -1).sum(axis=1)
+
+    def best(self, o: "Obj", nodes: set[str] | None) -> float:
+        r, c = o.val.shape
+        best = 0.0
+        cands = []
+        if (r, c) in self.full:
+            cands.append((self.full[(r, c)], o.lo, o.hi, False))
+        if (c, r) in self.full:
+            cands.append((self.full[(c, r)], o.lo.T, o.hi.T, False))
+        if r == 1 or c == 1:
+            n = r * c
+            if n in self.rows:
+                cands.append((self.rows[n], o.lo.reshape(1, -1), o.hi.reshape(1, -1), True))
+        inputs = nodes is not None and bool(nodes & {"W_Q", "W_K", "W_V", "W_O", "X"})
+        for (M, names), lo, hi, is_rows in cands:
+            counts = self._counts(lo[None] if not is_rows else lo, hi[None] if not is_rows else hi, M)
+            if nodes is not None:
+                # a matrix labelled as a weight is a weight: matching some other quantity earns nothing
+                weights = np.array([1.0 if name in nodes else (0.0 if inputs else 0.8) for name in names])
+                counts = counts * weights
+            if counts.size:
+                best = max(best, float(counts.max()))
+        return best

@@ -1,0 +1,199 @@
+"""The search: coordinate ascent over the candidate dimensions from each starting mode, a repair of one slipped
+input cell, and the evidence (each choice against its runner-up)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..model import Views, compute
+from .candidates import Candidate, Choice, Inference, Options, Scored
+from .score import score
+
+
+class Search(Options):
+    """Builds the candidate dimensions from the document (Options), then climbs."""
+
+    # ---------------------------------------------------------- scoring
+    def evaluate(self, cand: Candidate) -> Scored | None:
+        m = cand.mapping()
+        key = repr(sorted((k, c.label, id(c.value) if isinstance(c.value, np.ndarray) else repr(c.value)[:200])
+                          for k, c in cand.dims.items()))
+        if key in self.cache:
+            return self.cache[key]
+        t = compute(m)
+        if t is None:
+            self.cache[key] = None
+            return None
+        vs = Views.of(t)
+        score, explained, total = self.score(vs, cand.uses)
+        s = Scored(cand, t, vs, score - 0.01 * cand.cost, explained, total)
+        self.cache[key] = s
+        return s
+
+    def score(self, vs: Views, uses: frozenset) -> tuple[float, int, int]:
+        return score(self.objs, vs, uses)
+
+    # ---------------------------------------------------------- the climb
+    def run(self) -> Inference:
+        inf = Inference(None, objs=self.all_objs)
+        modes: list[dict[str, Choice]] = []
+        xs = self.x_options()
+        for x in xs[:4]:
+            d_in = x.value.shape[-1]
+            dims = {"mode": Choice("X", "X and weights"), "X": x}
+            for role in ("W_Q", "W_K", "W_V"):
+                dims[role] = self.weight_options(role, d_in)[0]
+            modes.append(dims)
+        for q in self.qkv_options():
+            v = q.value
+            modes.append({"mode": Choice("QKV", q.label, q.uses), "Q": Choice(v["Q"], "Q"),
+                          "K": Choice(v["K"], "K"), "V": Choice(v["V"], "V")})
+        if not modes:
+            inf.looked_for = ("an input X (a matrix labelled X, x, input, embeddings, 输入, or rows x_1, x_2, ...) "
+                              "or Q, K and V given directly")
+            return inf
+        best: Scored | None = None
+        repairs: list = []
+        for base in modes[:6]:
+            s = self.climb(base)
+            fixes: list = []
+            if s is not None and s.explained < s.total and s.cand.dims["mode"].value == "X":
+                s, fixes = self.repair(s)
+            if s is not None and (best is None or s.score > best.score):
+                best, repairs = s, fixes
+        inf.repairs = repairs
+        inf.best = best
+        if best is not None:
+            inf.evidence, inf.alternatives = self.explain(best)
+        return inf
+
+    def repair(self, best: Scored) -> tuple[Scored, list]:
+        """A slip in a printed input (X, a weight, Q/K/V given) spoils everything after it.  Try the usual
+        slips undone, one input cell at a time; keep one that makes clearly more numbers fit."""
+        by_id = {o.a.id: o for o in self.objs}
+        need = max(3, 0.05 * best.total)
+        top = (best, [])
+        for name, choice in best.cand.dims.items():
+            if not isinstance(choice.value, np.ndarray) or len(choice.uses) != 1:
+                continue
+            o = by_id.get(next(iter(choice.uses)))
+            if o is None or o.slices != 1 or o.val is None:
+                continue
+            arr = choice.value
+            flip = arr.shape != o.val.shape
+            if flip and arr.T.shape != o.val.shape:
+                continue                          # used in another layout (sliced, stacked): no cell-by-cell undo
+            for i in range(o.val.shape[0]):
+                for j in range(o.val.shape[1]):
+                    num = o.a.rows[i][j]
+                    for value, how in _undo_slips(num, o.val, i, j):
+                        trial_arr = np.array(arr, dtype=float)
+                        if flip:
+                            trial_arr.T[i, j] = value
+                        else:
+                            trial_arr[i, j] = value
+                        dims = dict(best.cand.dims)
+                        dims[name] = Choice(trial_arr, choice.label, choice.uses, choice.cost)
+                        s = self.evaluate(Candidate(dims))
+                        if s is not None and s.explained >= top[0].explained + need:
+                            top = (s, [(o.a.id, i, j, value, how)])
+            if len(top[1]):
+                break
+        if top[1]:
+            again = self.climb(dict(top[0].cand.dims), fixed=True)
+            if again is not None and again.score > top[0].score:
+                top = (again, top[1])
+        return top
+
+    def climb(self, base: dict[str, Choice], fixed: bool = False) -> Scored | None:
+        if fixed:
+            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"])
+        dims = dict(base)
+        width = self._qk_width(dims)
+        dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
+        dims["G"] = Choice(None, "G = H")
+        dims["scale"] = self.scale_options()[0] if "unscaled" not in self.hints else self.scale_options()[1]
+        T, S = self._ts(dims)
+        dims["mask"] = Choice(None, "no mask") if "causal" not in self.hints else Choice("top_left", "causal")
+        dims["W_O"] = self.options(dims, "W_O")[0]
+        dims["rope"] = Choice(None, "no RoPE")
+        dims["cache"] = self.cache_options()[0]          # a printed cache is an input, like X
+        dims["alibi"] = Choice(None, "no ALiBi")
+        order = ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]
+        if dims["mode"].value == "X":
+            order = ["X", "W_Q", "W_K", "W_V"] + order
+        return self._ascend(dims, order)
+
+    def _ascend(self, dims: dict[str, Choice], order: list[str]) -> Scored | None:
+        cur = self.evaluate(Candidate(dict(dims)))
+        if cur is None:
+            # some combinations cannot be computed (identity that does not fit): try each dimension anyway
+            cur_score = -1e9
+        else:
+            cur_score = cur.score
+        for _ in range(3):
+            changed = False
+            for name in order:
+                for opt in self.options(dims, name):
+                    if opt.label == dims[name].label and (not isinstance(opt.value, np.ndarray) or
+                                                         opt.value is dims[name].value):
+                        continue
+                    trial = dict(dims)
+                    trial[name] = opt
+                    if name in ("X", "W_Q", "W_K", "W_V", "H", "mode"):
+                        trial["W_O"] = self.options(trial, "W_O")[0] if name != "W_O" else opt
+                        if name != "H":
+                            w = self._qk_width(trial)
+                            if w and w % trial["H"].value:
+                                trial["H"] = (self.head_options(w) or [Choice(1, "H = 1")])[0]
+                    s = self.evaluate(Candidate(trial))
+                    if s is not None and s.score > cur_score + 1e-9:
+                        dims, cur, cur_score, changed = trial, s, s.score, True
+            if not changed:
+                break
+        return cur
+
+    def explain(self, best: Scored) -> tuple[list[str], dict[str, list[tuple[str, int]]]]:
+        """For each dimension, the chosen value, the numbers it explains and the runner-up's."""
+        lines = []
+        alts: dict[str, list[tuple[str, int]]] = {}
+        dims = best.cand.dims
+        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "alibi", "cache"):
+            if name not in dims:
+                continue
+            opts = self.options(dims, name) if name != "mode" else [dims["mode"]]
+            scored = []
+            for opt in opts:
+                if opt.label == dims[name].label:
+                    continue
+                trial = dict(dims)
+                trial[name] = opt
+                s = self.evaluate(Candidate(trial))
+                scored.append((opt.label, s.explained if s is not None else 0))
+            alts[name] = scored
+            runner = max(scored, key=lambda x: x[1]) if scored else None
+            text = f"{name}: {dims[name].label}"
+            if runner is not None:
+                text += f" — explains {best.explained} of {best.total} printed numbers; with {runner[0]}: {runner[1]}"
+            lines.append(text)
+        return lines, alts
+
+
+def _undo_slips(num, val: np.ndarray, i: int, j: int) -> list[tuple[float, str]]:
+    """The values a printed number may have been before a usual slip: its sign, two digits swapped back,
+    a neighbour's value copied over it."""
+    out: list[tuple[float, str]] = []
+    if num is None:
+        return out
+    if num.value != 0:
+        out.append((-num.value, "dropped sign"))
+    t = num.text.lstrip("-+")
+    sign = -1.0 if num.value < 0 else 1.0
+    for k in range(len(t) - 1):
+        if t[k].isdigit() and t[k + 1].isdigit() and t[k] != t[k + 1]:
+            s = t[:k] + t[k + 1] + t[k] + t[k + 2:]
+            try:
+                out.append((sign * float(s), "swapped digits"))
+            except ValueError:
+                pass
+    return out[:6]

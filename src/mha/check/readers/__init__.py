@@ -1,0 +1,64 @@
+"""One reader per format, each on a maintained parser, all feeding one `Builder` (builder.py).
+
+    markdown.py   markdown-it-py (+ mdit-py-plugins: $ and $$ math, tables)
+    latex.py      pylatexenc's node tree (math, sections, tabular, verbatim)
+    notebook.py   nbformat: markdown cells, code cells, text outputs
+    html.py       html.parser: text, tables, <pre>, MathJax / KaTeX TeX source, MathML
+    text.py       TeX delimiters, tables, prose, headings; notebooks pasted as text
+    python.py     Python source (ast, never run) and its printouts
+
+Shared by them: tokens.py (text and LaTeX as tokens), statements.py (tokens -> arrays, arithmetic, shapes,
+labels), expr.py and arrays.py (the arithmetic and the bracketed arrays inside a statement), drawn.py (matrices
+drawn in plain text), tables.py, prose.py (numbers stated in words), common.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..objects import Document
+from .builder import Builder
+from .html import read_html
+from .latex import read_latex
+from .markdown import read_markdown
+from .notebook import read_notebook
+from .text import _unnumber, read_text
+
+FORMATS = ("md", "tex", "ipynb", "html", "txt")
+
+
+def sniff(text: str, name: str = "") -> str:
+    """The format from the file name, else from the content."""
+    low = name.lower()
+    for ext, fmt in ((".ipynb", "ipynb"), (".tex", "tex"), (".html", "html"), (".htm", "html"),
+                     (".md", "md"), (".markdown", "md"), (".txt", "txt"), (".text", "txt")):
+        if low.endswith(ext):
+            return fmt
+    head = text.lstrip()[:2000]
+    if head.startswith("{") and '"cells"' in text[:200000] and '"nbformat"' in text:
+        return "ipynb"
+    if re.search(r"<!DOCTYPE html|<html[\s>]|<body[\s>]", head, re.I):
+        return "html"
+    if re.search(r"\\documentclass|\\begin\{document\}", head):
+        return "tex"
+    if re.search(r"^#{1,6} |^```|^\|.*\|\s*$", text[:20000], re.M):
+        return "md"
+    return "txt"
+
+
+def read_document(text: str, fmt: str) -> Document:
+    b = Builder(fmt)
+    match fmt:
+        case "md":
+            read_markdown(text, b)
+        case "tex":
+            read_latex(text, b)
+        case "ipynb":
+            read_notebook(text, b)
+        case "html":
+            read_html(text, b)
+        case _:
+            read_text(_unnumber(text), b)
+    doc = b.finish()
+    doc.n_lines = text.count("\n") + 1
+    return doc

@@ -1,0 +1,177 @@
+"""The `Builder`: what every reader feeds, in document order, and what a reader keeps in mind.
+
+A reader only cuts its document into `Segment`s (math, prose, code, output, table, heading) that know
+their file lines; the Builder reads each segment and keeps the context (the heading, the head and row
+named in the prose, declared approximations, hints such as "causal" or "2 heads").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from ..objects import Context, Document, Hint, Place, ShapePart, ShapeProduct
+from .common import Segment, line_offset
+from .drawn import text_tokens
+from .prose import _READING, reading
+from .python import read_code, read_output
+from .statements import read_tokens
+from .tokens import walk_latex
+
+
+class Builder:
+    """Reads segments in document order, keeping what a reader keeps in mind."""
+
+    def __init__(self, fmt: str):
+        self.doc = Document(format=fmt)
+        self.ctx = Context()
+        self.levels: list[tuple[int, int | None, str | None]] = []    # (heading level, head, step)
+        self.pending_output_labels: list[str] = []
+        self.last_expr: str | None = None
+
+    # ---------------------------------------------------------- context
+    def heading(self, text: str, level: int, place: Place) -> None:
+        while self.levels and self.levels[-1][0] >= level:
+            self.levels.pop()
+        head = lb.head_in(text)
+        step = lb.step_in(text)
+        self.levels.append((level, head, step))
+        self.ctx.heading = text.strip()
+        self.ctx.head = next((h for _, h, _ in reversed(self.levels) if h is not None), None)
+        self.ctx.step = next((s for _, _, s in reversed(self.levels) if s is not None), None)
+        self.ctx.row = None
+        self.ctx.approx = bool(lb.APPROX_WORDS.search(text))
+        self.ctx.batch = _batch_in(text)
+        self.ctx.partial = bool(_PARTIAL.search(text))
+        self.hints(text, place)
+
+    def prose_context(self, text: str, place: Place) -> None:
+        h = lb.head_in(text)
+        if h is not None and not _READING.search(text):
+            self.ctx.head = h
+        r = lb.row_in(text)
+        if r is not None:
+            self.ctx.row = r
+        if lb.APPROX_WORDS.search(text):
+            self.ctx.approx = True
+        b = _batch_in(text)
+        if b is not None:
+            self.ctx.batch = b
+        self.ctx.before = text.strip()[-120:]
+        self.hints(text, place)
+
+    def hints(self, text: str, place: Place) -> None:
+        for kind, rx in _HINTS:
+            m = rx.search(text)
+            if m:
+                value = next((g for g in m.groups() if g), True) if m.groups() else True
+                self.doc.hints.append(Hint(kind, value, place, text.strip()[:160]))
+        if _IDENTITY.search(text):
+            names = re.findall(r"W_?\{?\^?\{?([QKVOqkvo])\}?|\bW([qkvo])\b|\b([qkvo])_?proj", text)
+            for g in names:
+                which = next(x for x in g if x).upper()
+                self.doc.hints.append(Hint("identity", "W_" + which, place, text.strip()[:160]))
+            if not names and re.search(r"all (the )?weights|所有权重|权重矩阵都", text, re.I):
+                for w in "QKV":
+                    self.doc.hints.append(Hint("identity", "W_" + w, place, text.strip()[:160]))
+
+    # ---------------------------------------------------------- segments
+    def segment(self, seg: Segment) -> None:
+        if not seg.text.strip():
+            return
+        match seg.where:
+            case "math":
+                toks = walk_latex(seg.text)
+                read_tokens(toks, seg, self.doc, self.ctx, text_mode=False)
+            case "heading":
+                self.heading(_strip_heading(seg.text), _heading_level(seg.text), seg.place(0))
+                self.text(seg, prose=False)
+            case "code":
+                read_code(self, seg)
+            case "output":
+                read_output(self, seg)
+            case _:
+                self.text(seg, prose=True)
+
+    def text(self, seg: Segment, prose: bool = True) -> None:
+        """Prose, comments, output: lines of plain text, with bracket matrices and readings."""
+        at: dict[int, Context] = {}
+        if prose:
+            for k, line in enumerate(seg.text.split("\n")):
+                if line.strip():
+                    place = Place(seg.line_of(line_offset(seg.text, k)), seg.cell, seg.where)
+                    self.line(line, place)
+                    at[place.line] = Context(**{**self.ctx.__dict__})
+        toks = text_tokens(seg.text)
+        read_tokens(toks, seg, self.doc, self.ctx, text_mode=True, ctx_at=at.get if at else None)
+
+    def line(self, line: str, place: Place) -> None:
+        """One line of prose: a reading of one entry, or context for what follows."""
+        if not reading(self, line, place):
+            self.prose_context(line, place)
+        else:
+            self.hints(line, place)
+
+    def finish(self) -> Document:
+        for k, a in enumerate(self.doc.arrays):
+            a.id = k
+        # a display that starts with "=" continues the display just above it:
+        #   \[ score = (0.22)(0.54) + (0.64)(0.36) \]   \[ = 0.1188 + 0.2304 \approx 0.349 \]
+        chains = self.doc.chains
+        for k in range(1, len(chains)):
+            c, p = chains[k], chains[k - 1]
+            m = re.match(r"\s*(=|≈|≃|~|\\approx)", c.text)
+            if m and p.parts and c.place.where == p.place.where == "math" and c.place.cell == p.place.cell and \
+                    0 < c.place.line - p.place.line <= 8 and len(c.rels) == len(c.parts) - 1:
+                c.parts = [p.parts[-1]] + c.parts
+                c.rels = ["≈" if m.group(1) in ("≈", "≃", "~", "\\approx") else "="] + c.rels
+        self.doc.chains = [c for c in chains if len(c.parts) >= 2 or
+                           any(isinstance(p, (ShapePart, ShapeProduct)) for p in c.parts)]
+        return self.doc
+
+
+def _strip_heading(text: str) -> str:
+    return text.strip().lstrip("#").strip()
+
+
+def _heading_level(text: str) -> int:
+    s = text.strip()
+    if s.startswith("#"):
+        return len(s) - len(s.lstrip("#"))
+    m = re.match(r"^(\d+(?:\.\d+)*)", s)
+    if m:
+        return m.group(1).count(".") + 1 + (0 if not m.group(1).endswith(".") else -1)
+    return 1
+
+
+def _batch_in(text: str) -> int | None:
+    m = re.search(r"\b(?:batch|sequence|sample|序列|样本)\s*(?:#|b\s*=\s*)?(\d+)\b|第\s*(\d+)\s*(?:条|个)(?:序列|样本)",
+                  text, re.I)
+    if not m:
+        return None
+    return int(m.group(1) or m.group(2))
+
+
+_PARTIAL = re.compile(r"online softmax|tiled|flash[- ]?attention|key block|分块|在线\s*softmax|逐块", re.I)
+
+
+_IDENTITY = re.compile(r"identity|单位矩阵|恒等|=\s*I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\bI_\{?\d|np\.eye|torch\.eye",
+                       re.I)
+_HINTS = [
+    ("causal", re.compile(r"causal|因果|look[- ]ahead mask|future (tokens|positions)|下三角|上三角.*(-\s*∞|-inf|屏蔽)|"
+                          r"masked (self-)?attention|decoder mask", re.I)),
+    ("unscaled", re.compile(r"without (the )?scal|no scal|not scaled|unscaled|skip(ping)? the scal|不(做|进行)?缩放|"
+                            r"省略.{0,6}缩放|without dividing|omit.{0,20}(√|sqrt)", re.I)),
+    ("no_wo", re.compile(r"no output projection|without (an? )?(output projection|W_?\^?\{?O)|no W_?\^?\{?O|"
+                         r"没有输出投影|不做输出投影|省略.{0,4}W_?O", re.I)),
+    ("heads", re.compile(r"(?<![\w.])(\d+)\s*(?:attention\s+)?heads\b|(\d+)\s*个\s*(?:head|头)|"
+                         r"(?:num_heads|n_heads|nhead|num_attention_heads|h)\s*=\s*(\d+)\b|\bH\s*=\s*(\d+)|"
+                         r"([一二两三四五六七八])\s*个\s*(?:head|头)", re.I)),
+    ("scale", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:√|\\sqrt\{?|sqrt\()?\s*(\d+(?:\.\d+)?)",
+                         re.I)),
+    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以)\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)", re.I)),
+    ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
+    ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
+    ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
+    ("batch", re.compile(r"batch", re.I)),
+]

@@ -1,0 +1,69 @@
+"""What every reader shares: the `Segment` (a run of one kind of text and its file lines), a copy of the reading
+context, line offsets, optional parsers, and rows named x_1, x_2, ... ."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from dataclasses import dataclass, field
+
+from ..objects import Context, Place
+
+
+@dataclass
+class Segment:
+    """A run of one kind of text and where its characters are in the file."""
+    text: str
+    line: int                        # file line of its first character (1-based)
+    where: str = "prose"             # math, prose, code, comment, output, table, heading
+    cell: int | None = None
+    line_map: list[int] | None = None   # file line of each of its own lines, when not consecutive
+    _starts: list[int] = field(default_factory=list, repr=False)
+
+    def line_of(self, pos: int) -> int:
+        if not self._starts:
+            self._starts = [0] + [i + 1 for i, ch in enumerate(self.text) if ch == "\n"]
+        k = max(0, bisect.bisect_right(self._starts, pos) - 1)
+        if self.line_map:
+            return self.line_map[min(k, len(self.line_map) - 1)]
+        return self.line + k
+
+    def place(self, pos: int, where: str | None = None) -> Place:
+        return Place(self.line_of(pos), self.cell, where or self.where)
+
+
+def copy_context(ctx: Context) -> Context:
+    return Context(**ctx.__dict__)
+
+
+def line_offset(text: str, line_index: int) -> int:
+    """Where line line_index (0-based) of text starts (the last line's start past the end)."""
+    starts = _line_starts(text)
+    return starts[min(line_index, len(starts) - 1)]
+
+
+@functools.lru_cache(maxsize=16)
+def _line_starts(text: str) -> tuple[int, ...]:
+    return (0,) + tuple(m.end() for m in re.finditer("\n", text))
+
+
+def need(module: str, package: str):
+    """Import an optional reader library, or say in one line what to install."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        from ...inputs import UsageError
+        raise UsageError(f"mha check needs {package} to read this format (a dependency of mha): pip install {package}") from None
+
+
+def row_letter(names: list[str]) -> str:
+    """Rows named x_1, x_2, x_3 (or q1, q2...) are the rows of X (or Q...)."""
+    letters = set()
+    for n in names:
+        m = re.fullmatch(r"\$?\s*([A-Za-z])\s*_?\{?\s*(\d+)\s*\}?\s*\$?", n.strip())
+        if not m:
+            return ""
+        letters.add(m.group(1))
+    return letters.pop().upper() if len(letters) == 1 else ""

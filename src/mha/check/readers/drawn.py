@@ -1,0 +1,381 @@
+"""Matrices drawn in plain text, turned into MATRIX tokens: rows of [ ... ] on consecutive lines (side by
+side too), the terminal's ⎡ ⎢ ⎣ matrices, box-drawn ones (┌ │ └), columns of aligned numbers, and nested lists
+written side by side.  Everything else is lexed as text."""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from .common import row_letter
+from .tokens import Tok, lex_text
+
+
+_BOX_TOP, _BOX_MID, _BOX_BOT = "⎡", "⎢", "⎣"
+_BOX_CHARS = "⎡⎢⎣⎤⎥⎦"
+
+
+_GROUP = re.compile(r"\[([^\[\]]*)\]")
+# one number or ellipsis, then separators (or the end): no two ways to split "1.6243865", so no backtracking
+_GROUP_BODY = re.compile(r"^[,\s]*(?:(?:[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|-?inf|\.\.\.|…)(?:[,\s]+|$))+$")
+
+
+def _groups(line: str) -> list[tuple[int, int]] | None:
+    """Column spans of the one-level number groups [ 1 0 2 ] of a line, if the line's brackets are all such."""
+    if line.count("[") != line.count("]") or "[[" in line.replace(" ", "") or "]]" in line.replace(" ", ""):
+        return None
+    out = []
+    for m in _GROUP.finditer(line):
+        if m.start() > 0 and re.match(r"[\w\])]", line[m.start() - 1]):
+            continue                          # scores[0][1]: an index, not a group of numbers
+        if not _GROUP_BODY.match(m.group(1)) or not re.search(r"\d", m.group(1)):
+            return None
+        out.append((m.start(), m.end()))
+    return out or None
+
+
+def text_tokens(text: str) -> list[Tok]:
+    """Tokens of plain text.  Matrices written as rows of [ ... ] on consecutive lines (side by side too,
+    as in "Q = [ 1 0 ]   K = [ 2 1 ]") and the terminal's ⎡ ⎢ ⎣ matrices become MATRIX tokens."""
+    has_box = any(c in text for c in _BOX_CHARS)
+    lines = text.split("\n")
+    if "│" in text:
+        lines, drawn = _unicode_boxes(lines)
+        has_box = has_box or drawn
+    aligned = any(_aligned_run(lines, k) > k for k in range(len(lines)) if _ALIGNED_ROW.match(lines[k]))
+    woven = any(len(_WOVEN_HEAD.findall(line)) >= 2 for line in lines)
+    if not has_box and not aligned and not woven and not _multi_row(lines):
+        return lex_text(text)
+    starts = []
+    p = 0
+    for line in lines:
+        starts.append(p)
+        p += len(line) + 1
+    out: list[Tok] = []
+    depths = _depths(lines)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if has_box and _BOX_TOP in line:
+            j = i
+            while j < len(lines) and (_BOX_BOT not in lines[j]) and (j == i or _BOX_MID in lines[j]):
+                j += 1
+            if j < len(lines) and _BOX_BOT in lines[j]:
+                # drop a column-number header line just emitted
+                if i > 0 and re.fullmatch(r"\s*(\d+\s+)*\d+\s*", lines[i - 1]):
+                    while out and out[-1].pos >= starts[i - 1]:
+                        out.pop()
+                out.extend(_box(lines, starts, i, j))
+                out.append(Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j])))
+                i = j + 1
+                continue
+        if woven:
+            got = _woven(lines, starts, i)
+            if got is not None:
+                toks, j = got
+                out.extend(toks)
+                i = j + 1
+                continue
+        run = _aligned_run(lines, i) if depths[i] == 0 else i
+        if run > i:
+            # a header of column names just emitted ("k1 k2 k3") is not part of the text
+            out.extend(_aligned(lines, starts, i, run))
+            i = run + 1
+            continue
+        run = _run(lines, i, depths)
+        if run > i:
+            out.extend(_side_by_side(lines, starts, i, run))
+            i = run + 1
+            continue
+        out.extend(lex_text(line + "\n", starts[i]))
+        i += 1
+    return out
+
+
+_WOVEN_ROW = r"\[\s*[-+−\d.eE,\s]*\]"
+_WOVEN_HEAD = re.compile(r"[A-Za-z_][\w^{}()]*\s*=\s*\[" + _WOVEN_ROW + r"\s*,?")
+_WOVEN_PIECE = re.compile(_WOVEN_ROW + r"\s*\]?\s*,?")
+
+
+def _woven(lines: list[str], starts: list[int], i: int) -> tuple[list[Tok], int] | None:
+    """Nested lists written side by side and continued row by row:
+        Wq = [[1, 0], Wk = [[1, 1], Wv = [[1, 0],
+        [0, 1]] [0, 1]] [0, 1]]
+    read as one matrix after the other (each piece keeps its place)."""
+    heads = list(_WOVEN_HEAD.finditer(lines[i]))
+    if len(heads) < 2 or _WOVEN_HEAD.sub("", lines[i]).strip():
+        return None
+    pieces: list[list[tuple[int, str]]] = [[(starts[i] + h.start(), h.group())] for h in heads]
+    open_ = [True] * len(heads)
+    j = i
+    while any(open_):
+        j += 1
+        if j >= len(lines):
+            return None
+        found = list(_WOVEN_PIECE.finditer(lines[j]))
+        which = [k for k in range(len(heads)) if open_[k]]
+        if len(found) != len(which) or _WOVEN_PIECE.sub("", lines[j]).strip():
+            return None
+        for k, g in zip(which, found):
+            pieces[k].append((starts[j] + g.start(), g.group()))
+            if re.search(r"\]\s*\]", g.group()):
+                open_[k] = False
+    out: list[Tok] = []
+    for k, ps in enumerate(pieces):
+        for pos, piece in ps:
+            out.extend(lex_text(piece.rstrip().rstrip(",") if piece is ps[-1][1] else piece, pos))
+        end = ps[-1][0] + len(ps[-1][1])
+        out.append(Tok("SEP", "\n", end, end=end))
+    return out, j
+
+
+_NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|[-−]∞)"
+_ALIGNED_ROW = re.compile(r"^\s*(?P<name>[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,8}\s+)?(?P<nums>" + _NUMBER_TOKEN
+                          + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*$")
+
+
+def _aligned_run(lines: list[str], i: int) -> int:
+    """The last line of a block of rows like "q2   0.4172   0.0849    -inf" (plain-text tables)."""
+    m = _ALIGNED_ROW.match(lines[i])
+    if not m:
+        return i
+    n = len(m.group("nums").split())
+    j = i
+    while j + 1 < len(lines):
+        m2 = _ALIGNED_ROW.match(lines[j + 1])
+        if not m2 or len(m2.group("nums").split()) != n:
+            break
+        j += 1
+    return j
+
+
+def _aligned(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
+    rows = []
+    for k in range(i, j + 1):
+        m = _ALIGNED_ROW.match(lines[k])
+        a = m.start("nums")
+        cells = [lex_text(t.group(0), starts[k] + a + t.start()) for t in re.finditer(r"\S+", m.group("nums"))]
+        rows.append(cells)
+    return [Tok("MATRIX", "aligned", starts[i] + _ALIGNED_ROW.match(lines[i]).start("nums"), args=rows,
+                end=starts[j] + len(lines[j])), Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j]))]
+
+
+def _depths(lines: list[str]) -> list[int]:
+    """The bracket depth at the start of each line: rows inside an open [[ ... belong to that list."""
+    out, d = [], 0
+    for line in lines:
+        out.append(d)
+        d = max(0, d + line.count("[") - line.count("]") + line.count("(") - line.count(")"))
+    return out
+
+
+def _multi_row(lines: list[str]) -> bool:
+    prev = False
+    for line, d in zip(lines, _depths(lines)):
+        g = "[" in line and d == 0 and _groups(line)
+        if g and prev:
+            return True
+        prev = bool(g)
+    return False
+
+
+def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
+    """The last line of a block of consecutive lines made of [ ... ] groups in the same columns (≥ 2 lines)."""
+    if depths is not None and depths[i]:
+        return i
+    g0 = _groups(lines[i]) if "[" in lines[i] else None
+    if not g0:
+        return i
+    cols = [a for a, _ in g0]
+    j = i
+    while j + 1 < len(lines):
+        if depths is not None and depths[j + 1]:
+            break
+        g = _groups(lines[j + 1]) if "[" in lines[j + 1] else None
+        if not g or not all(any(abs(a - c) <= 3 for c in cols) for a, _ in g):
+            break
+        first = _groups(lines[i]) or []
+        gaps0 = [lines[i][b:a].strip() for (_, b), (a, _) in zip(first, first[1:])]
+        gaps1 = [lines[j + 1][b:a].strip() for (_, b), (a, _) in zip(g, g[1:])]
+        if any(x and x == y for x, y in zip(gaps0, gaps1)):
+            break                  # "[1,0] · [0,1] = ..." on every line: statements, not matrix rows
+        if lines[j + 1][:g[0][0]].strip() in ("=", "->", "→", "⇒", "≈"):
+            break                  # "    = [3, 3]" under "    = [3, 4] @ [4, 3]": the next step of a derivation
+        if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])) and not (
+                not any(gaps0) and all(re.fullmatch(r"\s*(?:[A-Za-z_][\w^{}]{0,8}\s*=\s*)?", lines[j + 1][b:a])
+                                       for (_, b), (a, _) in zip(g, g[1:]))):
+            # (side-by-side matrices named on a later row, "W_Q = [..]   W_K = [..]", under blank gaps, go on)
+            break                  # "ant: [2,1] · Wk = [1, 3]" on each line: statements, not matrix rows
+        j += 1
+    return j if j > i else i
+
+
+def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
+    clusters: list[dict] = []
+    for k in range(i, j + 1):
+        for a, b in _groups(lines[k]):
+            cl = next((c for c in clusters if abs(c["col"] - a) <= 3), None)
+            if cl is None:
+                cl = {"col": a, "rows": [], "label": "", "label_pos": starts[k] + a}
+                clusters.append(cl)
+            cl["rows"].append((k, a, b))
+    clusters.sort(key=lambda c: c["col"])
+    out: list[Tok] = []
+    for n, cl in enumerate(clusters):
+        k0, a0, _ = cl["rows"][0]
+
+        def prefix(k: int, a: int) -> str:
+            left = max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k), default=0)
+            return lines[k][left:a]
+        label = prefix(k0, a0)
+        names = [re.sub(r"\s*(?:=|->|→|:|~|≈)\s*$", "", prefix(k, a)).strip() for (k, a, _) in cl["rows"]]
+        left_end = max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k0), default=0)
+        if not label.strip() and k0 > 0 and lines[k0 - 1].strip() and not _groups(lines[k0 - 1]):
+            # the name written above the column: "W_Q (3×2)        W_K (3×2)"
+            above = lines[k0 - 1]
+            nxt = min((c["col"] for c in clusters if c["col"] > cl["col"]), default=len(above))
+            words = above[max(0, a0 - 2):max(a0, nxt - 1)].strip()
+            words = re.sub(r"\s*[\(（][^)）]*[\)）]?\s*$|[:：]\s*$", "", words).strip()
+            if words and lb.parse_label(words) is not None:
+                label = words + " = "
+                left_end = a0
+        label_at = starts[k0] + left_end
+        named = [(k, a) for (k, a, _) in cl["rows"] if re.sub(r"\s*(?:=|->|→|:|~|≈)\s*$", "", prefix(k, a)).strip()]
+        if not label.strip() and len(named) == 1 and len(cl["rows"]) > 1 and \
+                re.search(r"(?:=|:)\s*$", prefix(*named[0])) and lb.parse_label(names[[k for k, *_ in cl["rows"]].index(
+                    named[0][0])]) is not None:
+            # the name on a later row: "W_Q  =  [ 0  1  0 ]" under "        [ 1  0  0.5 ]"
+            k, a = named[0]
+            label = prefix(k, a)
+            label_at = starts[k] + max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k),
+                                       default=0)
+            names = [""] * len(names)
+        header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2
+        words_only = all(re.fullmatch(r"[A-Za-z\u4e00-\u9fff\"']+", x) for x in names if x)
+        if sum(bool(x) for x in names) > 1 and not row_letter(names) and not header_axis and not words_only and \
+                len(set(names)) == len(names) and not all(re.fullmatch(r"(?:token|row|query|q|k|x|行|词)\s*_?\d+", x, re.I)
+                                                          for x in names if x):
+            # rows with names of their own ("row 0: [...]", "scores: [...]"): one vector each
+            for (k, a, b) in cl["rows"]:
+                pre = prefix(k, a)
+                left = max((bb for (kk, aa, bb) in (r for c in clusters[:n] for r in c["rows"]) if kk == k), default=0)
+                out.extend(lex_text(pre, starts[k] + left))
+                cells = [lex_text(m.group(0), starts[k] + a + 1 + m.start()) for m in re.finditer(r"[^\s,]+",
+                                                                                              lines[k][a + 1:b - 1])]
+                out.append(Tok("MATRIX", "row", starts[k] + a, args=[cells], end=starts[k] + b))
+                out.append(Tok("SEP", "\n", starts[k] + b, end=starts[k] + b))
+            continue
+        if sum(bool(x) for x in names) > 1 and words_only and k0 > 0 and re.search(
+                r"embedding|input|token|输入|词向量|嵌入", lines[k0 - 1], re.I):
+            label = "X = "                    # "please → [1, 0]" under "each token has an embedding"
+        elif sum(bool(x) for x in names) > 1:
+            label = (row_letter(names) + " = ") if row_letter(names) and not header_axis else ""
+            if not label:
+                out.extend(lex_text(prefix(k0, a0), starts[k0] + left_end))
+                out.append(Tok("SEP", "\n", starts[k0] + a0, end=starts[k0] + a0))
+        rows = []
+        for (k, a, b) in cl["rows"]:
+            body = lines[k][a + 1:b - 1]
+            cells = []
+            for m in re.finditer(r"[^\s,]+", body):
+                cells.append(lex_text(m.group(0), starts[k] + a + 1 + m.start()))
+            rows.append(cells)
+        if label.strip():
+            toks = lex_text(label, label_at)
+            for t in toks:
+                t.pos = max(t.pos, starts[k0])
+            out.extend(toks)
+        out.append(Tok("MATRIX", "rows", starts[k0] + a0, args=rows, end=starts[cl["rows"][-1][0]]))
+        out.append(Tok("SEP", "\n", starts[k0] + a0, end=starts[k0] + a0))
+    # what follows the groups on the block's lines (rarely anything) is dropped
+    return out
+
+
+_UBAR = "│┃|"
+_UTOP = re.compile(r"┌[\s─]*┐")
+_UBOT = re.compile(r"└[\s─]*┘")
+
+
+def _unicode_boxes(lines: list[str]) -> tuple[list[str], bool]:
+    """Matrices drawn with box characters, as READMEs do:
+            ┌      ┐
+            │ 1  2 │
+        X = │ 0  1 │
+            └      ┘
+    become the terminal's ⎡ ⎢ ⎣ matrices (character for character, so every place stays put); the corner
+    lines become blank.  Only rows of numbers between two bars in the same columns count: a drawn table
+    (┌───┬───┐, │ a │ b │) keeps its lines."""
+    out = list(lines)
+    drawn = False
+    i = 0
+    while i < len(lines):
+        top = _UTOP.search(lines[i])
+        if top and not lines[i][:top.start()].strip() and not lines[i][top.end():].strip():
+            a, b = top.start(), top.end() - 1
+            k0 = i + 1
+        else:
+            bars = [p for p, ch in enumerate(lines[i]) if ch == "│"]
+            if len(bars) != 2:
+                i += 1
+                continue
+            a, b = bars
+            k0, top = i, None
+        k = k0
+        rights = []
+        while k < len(lines):
+            bars = [p for p, ch in enumerate(lines[k]) if ch == "│"]
+            # the right bar may drift a little: "│ -4.950  2.121 │" under "│ 4.950  2.121 │"
+            if len(bars) != 2 or bars[0] != a or abs(bars[1] - b) > 3 or not _GROUP_BODY.match(lines[k][a + 1:bars[1]]) \
+                    or not re.search(r"\d", lines[k][a + 1:bars[1]]):
+                break
+            rights.append(bars[1])
+            k += 1
+        k1 = k - 1                                 # the last row
+        bot = _UBOT.search(lines[k]) if k < len(lines) else None
+        closed = bool(bot and bot.start() == a and not lines[k][:a].strip() and not lines[k][bot.end():].strip())
+        if k1 < k0 or (top is None and not closed and k1 == k0):
+            i += 1
+            continue                               # one bare row between bars: not enough to call it a matrix
+        for r in range(k0, k1 + 1):
+            line = out[r]
+            left = "⎡" if r == k0 else "⎣" if r == k1 else "⎢"
+            right = "⎤" if r == k0 else "⎦" if r == k1 else "⎥"
+            if k0 == k1:
+                left, right = "[", "]"              # a boxed row vector: read as [ ... ]
+            rb = rights[r - k0]
+            out[r] = line[:a] + left + line[a + 1:rb] + right + line[rb + 1:]
+        if top is not None:
+            out[i] = " " * len(lines[i])
+        if closed:
+            out[k] = " " * len(lines[k])
+        drawn = True
+        i = k + 1 if closed else k
+    return out, drawn
+
+
+def _box(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
+    if any(not any(ch in "⎡⎢⎣" for ch in lines[k]) or not any(ch in "⎤⎥⎦" for ch in lines[k]) for k in range(i, j + 1)):
+        return [t for k in range(i, j + 1) for t in lex_text(lines[k] + "\n", starts[k])]   # not a whole box
+    rows, label, suffix = [], "", ""
+    label_line, suffix_line = i, i
+    for k in range(i, j + 1):
+        line = lines[k]
+        a = next(p for p, ch in enumerate(line) if ch in "⎡⎢⎣")
+        b = max(p for p, ch in enumerate(line) if ch in "⎤⎥⎦")
+        before = re.sub(r"^\s*\d+\s", " ", line[:a]).strip()
+        if before:
+            label, label_line = before, k
+        after = line[b + 1:].strip()
+        if after:
+            suffix, suffix_line = after, k
+        cells = []
+        for m in re.finditer(r"\S+", line[a + 1:b]):
+            cells.append(lex_text(m.group(0), starts[k] + a + 1 + m.start()))
+        rows.append(cells)
+    toks = lex_text(label, starts[label_line]) if label else []
+    for t in toks:
+        t.pos = starts[label_line] + (lines[label_line].find(label) if label else 0)
+    toks.append(Tok("MATRIX", "box", starts[i], args=rows, end=starts[j] + len(lines[j])))
+    if suffix:
+        toks.extend(lex_text(suffix, starts[suffix_line] + lines[suffix_line].find(suffix)))
+    return toks

@@ -1,0 +1,208 @@
+"""Arithmetic inside a statement: a token stream as an expression tree of numbers, symbols and vectors."""
+
+from __future__ import annotations
+
+import re
+
+from .. import numbers as nb
+from ..numbers import Expr, Lit, Num, Op, Sym, Vec
+from .common import Segment
+from .tokens import Tok, flat_text
+
+
+def _signed(num: Num, negative: bool) -> Num:
+    if not negative:
+        return num
+    return Num(-num.value, "-" + num.text.lstrip("+"), -num.hi, -num.lo, num.line, num.decimals)
+
+
+class ExprParser:
+    """Arithmetic over tokens: + - × · / \\frac \\sqrt √ exp e^{x} powers, with symbols and vectors.
+
+    Never evaluates anything but numbers: symbols stay `Sym`, bracketed vectors stay `Vec`.
+    """
+
+    def __init__(self, toks: list[Tok], seg: Segment):
+        self.t = [x for x in toks if x.kind != "SEP"]
+        self.i = 0
+        self.seg = seg
+        self.depth = 0
+
+    def peek(self, k: int = 0) -> Tok | None:
+        j = self.i + k
+        return self.t[j] if j < len(self.t) else None
+
+    def eat(self) -> Tok:
+        tok = self.t[self.i]
+        self.i += 1
+        return tok
+
+    def parse(self) -> Expr | None:
+        try:
+            e = self.sum()
+        except (ValueError, IndexError, RecursionError, ArithmeticError):
+            return None
+        return e if self.i == len(self.t) else None
+
+    def num(self, tok: Tok) -> Num:
+        return tok.num.with_line(self.seg.line_of(tok.pos))
+
+    def sum(self) -> Expr:
+        self.depth += 1
+        if self.depth > 60:
+            raise ValueError("too deep")
+        terms = [self.product()]
+        while self.peek() is not None and self.peek().kind == "OP" and self.peek().text in ("+", "-"):
+            op = self.eat().text
+            b = self.product()
+            terms.append(b if op == "+" else Op("neg", (b,)))
+        self.depth -= 1
+        return terms[0] if len(terms) == 1 else Op("+", tuple(terms))
+
+    def product(self) -> Expr:
+        factors = [self.unary()]
+        while True:
+            t = self.peek()
+            if t is None:
+                break
+            if t.kind == "OP" and t.text in ("*", "/"):
+                self.eat()
+                b = self.unary()
+                if t.text == "/":
+                    a = factors.pop() if len(factors) == 1 else Op("*", tuple(factors))
+                    factors = [Op("/", (a, b))]
+                else:
+                    factors.append(b)
+            elif self._starts_atom(t) and not (t.kind == "NUM" and isinstance(factors[-1], Lit)):
+                factors.append(self.unary())          # implicit product: 0.4011 v_1, 2(x + 1)
+            else:
+                break
+        return factors[0] if len(factors) == 1 else Op("*", tuple(factors))
+
+    @staticmethod
+    def _starts_atom(t: Tok) -> bool:
+        return (t.kind in ("NUM", "ID", "GROUP", "FRAC", "SQRT", "TEXT", "INF")
+                or (t.kind == "OP" and t.text in ("(", "[", "√")))
+
+    def unary(self) -> Expr:
+        t = self.peek()
+        if t is not None and t.kind == "OP" and t.text == "-":
+            self.eat()
+            inner = self.unary()
+            if isinstance(inner, Lit):
+                return Lit(_signed(inner.num, True))
+            return Op("neg", (inner,))
+        if t is not None and t.kind == "OP" and t.text == "+":
+            self.eat()
+            return self.unary()
+        return self.power()
+
+    def power(self) -> Expr:
+        base = self.atom()
+        t = self.peek()
+        if t is not None and t.kind == "OP" and t.text == "^":
+            self.eat()
+            expo = self.atom_or_signed()
+            if isinstance(base, Sym) and base.text == "e":
+                return Op("exp", (expo,))
+            if isinstance(base, Sym) or isinstance(expo, Sym):
+                return Sym(f"{_sym_text(base)}^{{{_sym_text(expo)}}}")
+            return Op("pow", (base, expo))
+        return base
+
+    def atom_or_signed(self) -> Expr:
+        t = self.peek()
+        if t is not None and t.kind == "OP" and t.text in ("-", "+"):
+            return self.unary()
+        return self.atom()
+
+    def atom(self) -> Expr:
+        t = self.eat()
+        if t.kind == "NUM":
+            return Lit(self.num(t))
+        if t.kind == "INF":
+            return Lit(nb.POS_INF)
+        if t.kind == "GROUP":
+            return self._sub(t.args[0])
+        if t.kind == "FRAC":
+            if len(t.args) == 2:
+                return Op("/", (self._sub(t.args[0]), self._sub(t.args[1])))
+            a, b = self.atom(), self.atom()
+            return Op("/", (a, b))
+        if t.kind == "SQRT":
+            return Op("sqrt", (self._sub(t.args[0]) if t.args else self.atom(),))
+        if t.kind == "OP" and t.text == "√":
+            return Op("sqrt", (self.atom(),))
+        if t.kind == "OP" and t.text == "(":
+            e = self.sum()
+            close = self.eat()
+            if close.text != ")":
+                raise ValueError("unbalanced")
+            return e
+        if t.kind == "OP" and t.text == "[":
+            cells = []
+            while True:
+                nxt = self.peek()
+                if nxt is None:
+                    raise ValueError("unbalanced")
+                if nxt.kind == "OP" and nxt.text == "]":
+                    self.eat()
+                    break
+                if nxt.kind == "OP" and nxt.text == ",":
+                    self.eat()
+                    continue
+                item = self.unary()
+                n = nb.plain_number(item)
+                if n is None:
+                    raise ValueError("not a vector")
+                cells.append(n)
+            return Vec(tuple(cells))
+        if t.kind == "ID" and t.text in ("exp", "Exp"):
+            return Op("exp", (self.atom(),))
+        if t.kind == "ID" and t.text in ("sqrt", "np.sqrt", "math.sqrt"):
+            return Op("sqrt", (self.atom(),))
+        if t.kind == "ID" and t.text in ("cos", "sin", "tan", "log", "ln"):
+            return Op(t.text, (self.atom(),))
+        if t.kind == "ID" and _SYMBOL_BASE.fullmatch(t.text):
+            text = t.text
+            # subscripts, superscripts and primes stay part of a symbol: v_1^{(1)}, k_2'
+            while self.peek() is not None:
+                n = self.peek()
+                if n.kind == "OP" and n.text in ("_", "^") and self.peek(1) is not None and \
+                        self.peek(1).kind in ("GROUP", "NUM", "ID", "TEXT") and not (text == "e" and n.text == "^"):
+                    self.eat()
+                    sub = self.eat()
+                    text += n.text + "{" + (flat_text(sub.args[0]) if sub.kind == "GROUP" else sub.text) + "}"
+                elif n.kind == "TRANS" or (n.kind == "OP" and n.text == "'"):
+                    self.eat()
+                    text += "^T"
+                else:
+                    break
+            return Sym(text)
+        raise ValueError(f"unexpected {t!r}")
+
+    def _sub(self, toks: list[Tok]) -> Expr:
+        p = ExprParser(toks, self.seg)
+        p.depth = self.depth
+        e = p.sum()
+        if p.i != len(p.t):
+            raise ValueError("trailing")
+        return e
+
+
+_SYMBOL_BASE = re.compile(r"[A-Za-zα-ωΑ-Ωℓ]|[a-z]_?\d")
+
+
+def _sym_text(e: Expr) -> str:
+    match e:
+        case Sym(text):
+            return text
+        case Lit(num):
+            return num.text
+    return "?"
+
+
+def parse_expr(toks: list[Tok], seg: Segment) -> Expr | None:
+    if not toks or len(toks) > 4000:
+        return None
+    return ExprParser(toks, seg).parse()

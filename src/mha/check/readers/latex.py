@@ -1,0 +1,166 @@
+"""LaTeX documents, by walking pylatexenc's node tree: math, sections, tabular, verbatim and prose."""
+
+from __future__ import annotations
+
+import re
+
+from ..objects import Place
+from .common import Segment
+from .prose import prose_numbers
+from .statements import read_tokens
+from .tables import read_table
+from .text import read_text
+from .tokens import latex_context, nodes_to_toks
+
+
+def read_latex(text: str, b: "Builder") -> None:
+    """A LaTeX document: math nodes, sections, tabular, verbatim and prose, by walking pylatexenc's tree."""
+    from pylatexenc import latexwalker as lw
+    w = lw.LatexWalker(text, latex_context=latex_context(), tolerant_parsing=True)
+    try:
+        nodes, _, _ = w.get_latex_nodes()
+    except Exception:
+        read_text(text, b)
+        return
+    _LatexReader(text, b, lw).walk(nodes)
+
+
+_MATH_ENVS = ("equation", "equation*", "align", "align*", "gather", "gather*", "displaymath", "multline", "multline*",
+              "eqnarray", "eqnarray*", "math", "flalign", "flalign*", "bmatrix", "pmatrix", "matrix", "vmatrix")
+_CODE_ENVS = ("verbatim", "lstlisting", "minted", "Verbatim", "python", "pycode")
+_TABLE_ENVS = ("tabular", "tabular*", "tabularx", "longtable", "table")
+_SECTIONS = ("section", "subsection", "subsubsection", "paragraph", "chapter", "section*", "subsection*", "title")
+
+
+class _LatexReader:
+    """Walks pylatexenc's nodes in order, gathering runs of prose and handing math, code, tables and headings on."""
+
+    def __init__(self, text: str, b: "Builder", lw):
+        self.text, self.b, self.lw = text, b, lw
+        self.starts = [0] + [k + 1 for k, ch in enumerate(text) if ch == "\n"]
+        self.whole = Segment(text, 1, "prose")
+        self.whole._starts = self.starts
+        self.prose: list = []
+        self.src_lines = text.split("\n")
+        self.scanned: set[int] = set()
+
+    def flush(self) -> None:
+        """The prose gathered so far: each line as context, and the numbers stated in it."""
+        prose, text, b = self.prose, self.text, self.b
+        if not prose:
+            return
+        a, z = prose[0].pos, prose[-1].pos + prose[-1].len
+        chunk = text[a:z]
+        seg = Segment(chunk, self.whole.line_of(a), "prose", None, None)
+        lines = chunk.split("\n")
+        for k, line in enumerate(lines):
+            if line.strip():
+                b.line(_detex(line), Place(seg.line + k, None, "prose"))
+                ln = seg.line + k
+                if ln not in self.scanned and ln <= len(self.src_lines):
+                    self.scanned.add(ln)
+                    raw = self.src_lines[ln - 1]
+                    if "&" not in raw:
+                        prose_numbers(b, _detex(raw), Place(ln, None, "prose"))
+        prose.clear()
+
+    def math(self, node) -> None:
+        seg = Segment(self.text, 1, "math")
+        seg._starts = self.starts
+        toks = nodes_to_toks(node.nodelist, 0) if isinstance(node, self.lw.LatexMathNode) else nodes_to_toks([node], 0)
+        read_tokens(toks, seg, self.b.doc, self.b.ctx, text_mode=False)
+
+    def walk(self, ns) -> None:
+        lw = self.lw
+        for n in ns or []:
+            if n is None:
+                continue
+            if isinstance(n, lw.LatexMathNode):
+                self.flush()
+                self.math(n)
+            elif isinstance(n, lw.LatexEnvironmentNode):
+                self.environment(n)
+            elif isinstance(n, lw.LatexMacroNode) and n.macroname in _SECTIONS:
+                self.flush()
+                self.heading(n)
+            elif isinstance(n, lw.LatexCharsNode):
+                self.prose.append(n)
+            elif isinstance(n, lw.LatexGroupNode):
+                self.walk(n.nodelist)
+            elif isinstance(n, lw.LatexMacroNode):
+                self.macro(n)
+        self.flush()
+
+    def environment(self, n) -> None:
+        name = n.environmentname
+        if name in _MATH_ENVS:
+            self.flush()
+            self.math(n)
+        elif name in _CODE_ENVS:
+            self.flush()
+            body = self.text[n.pos:n.pos + n.len]
+            inner = re.sub(r"^\\begin\{[^}]*\}(\{[^}]*\}|\[[^\]]*\])*\n?|\\end\{[^}]*\}$", "", body)
+            off = body.find(inner[:20]) if inner else 0
+            ln = self.whole.line_of(n.pos + max(0, off))
+            self.b.segment(Segment(inner, ln, "code" if name != "verbatim" else "output"))
+        elif name in _TABLE_ENVS:
+            self.flush()
+            if name.startswith("tab") or name == "longtable":
+                _tabular(n, self.text, self.whole, self.b)
+            else:
+                self.walk(n.nodelist)
+        else:
+            self.walk(n.nodelist)
+
+    def heading(self, n) -> None:
+        text = self.text
+        args = n.nodeargd.argnlist if n.nodeargd else []
+        title = text[args[-1].pos + 1:args[-1].pos + args[-1].len - 1] if args and args[-1] is not None else ""
+        level = {"chapter": 1, "section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4,
+                 "title": 1}.get(n.macroname.rstrip("*"), 2)
+        self.b.heading(_detex(title), level, Place(self.whole.line_of(n.pos), None, "heading"))
+
+    def macro(self, n) -> None:
+        lw = self.lw
+        if n.macroname in ("item",):
+            self.flush()
+        elif n.macroname in ("textbf", "emph", "textit", "text"):
+            self.prose.append(n)
+        elif n.nodeargd is not None and n.nodeargd.argnlist:
+            # \fitwidth{$...$}, \resizebox{..}{..}{$...$}, \fbox{...}: the math inside an argument
+            for arg in n.nodeargd.argnlist:
+                if arg is not None and (isinstance(arg, lw.LatexGroupNode) or isinstance(arg, lw.LatexMathNode)):
+                    self.walk([arg] if isinstance(arg, lw.LatexMathNode) else arg.nodelist)
+
+
+def _tabular(n, text: str, whole: Segment, b: "Builder") -> None:
+    from pylatexenc import latexwalker as lw
+    rows: list[tuple[int, list[str]]] = []
+    body_nodes = n.nodelist or []
+    pieces: list[list] = [[]]
+    row_lines: list[int] = []
+    for c in body_nodes:
+        if isinstance(c, lw.LatexSpecialsNode) and c.specials_chars == "&":
+            pieces.append([])
+        elif isinstance(c, lw.LatexMacroNode) and c.macroname == "\\":
+            rows.append((row_lines[0] if row_lines else whole.line_of(c.pos),
+                         ["".join(text[x.pos:x.pos + x.len] for x in p).strip() for p in pieces]))
+            pieces, row_lines = [[]], []
+        elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("hline", "toprule", "midrule", "bottomrule",
+                                                                  "cline"):
+            continue
+        else:
+            if (not isinstance(c, lw.LatexCharsNode) or c.chars.strip()) and not row_lines:
+                lead = len(c.chars) - len(c.chars.lstrip()) if isinstance(c, lw.LatexCharsNode) else 0
+                row_lines.append(whole.line_of(c.pos + lead))
+            pieces[-1].append(c)
+    if any(p for p in pieces if any(getattr(x, "chars", "x").strip() for x in p)):
+        rows.append((row_lines[0] if row_lines else whole.line_of(n.pos),
+                     ["".join(text[x.pos:x.pos + x.len] for x in p).strip() for p in pieces]))
+    rows = [(ln, [re.sub(r"^\{.*?\}$", "", c) if False else c for c in cells]) for ln, cells in rows]
+    read_table(b, rows, None)
+
+
+def _detex(s: str) -> str:
+    s = re.sub(r"\\(textbf|emph|textit|text|mathrm)\{([^{}]*)\}", r"\2", s)
+    return s

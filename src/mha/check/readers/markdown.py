@@ -1,0 +1,128 @@
+"""Markdown, with markdown-it-py (and mdit-py-plugins for $ and $$ math and tables)."""
+
+from __future__ import annotations
+
+import re
+
+from ..objects import Place
+from .builder import _strip_heading
+from .common import Segment, need
+from .drawn import text_tokens
+from .html import read_html
+from .prose import prose_numbers
+from .python import read_python
+from .statements import read_tokens
+from .tables import HeaderCell, read_table
+from .text import _IN_PROMPT, _is_table_row, read_text
+
+
+def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
+    MarkdownIt = need("markdown_it", "markdown-it-py").MarkdownIt
+    dollarmath_plugin = need("mdit_py_plugins.dollarmath", "mdit-py-plugins").dollarmath_plugin
+    md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
+        dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
+    src_lines = text.split("\n")
+    toks = md.parse(text)
+    i = 0
+    table: list[tuple[int, list[str]]] = []
+    row: list[str] = []
+    row_line = 0
+    caption = ""
+    while i < len(toks):
+        t = toks[i]
+        ln = (t.map[0] if t.map else 0) + line0
+        if t.type == "heading_open":
+            inline = toks[i + 1]
+            b.heading(_strip_heading(inline.content), int(t.tag[1]), Place(ln, cell, "heading"))
+            for c in inline.children or []:
+                if c.type in ("math_inline", "math_inline_double"):
+                    b.segment(Segment(c.content, ln, "math", cell))
+            prose_numbers(b, inline.content, Place(ln, cell, "heading"))
+            i += 3
+            continue
+        if t.type == "inline" and t.map:
+            _inline(t, src_lines, b, line0, cell)
+            caption = t.content
+        elif t.type == "math_block" or t.type == "math_block_label":
+            _math_block(t, src_lines, b, line0, cell)
+        elif t.type in ("fence", "code_block"):
+            start = t.map[0] + (1 if t.type == "fence" else 0)
+            lang = (t.info or "").strip().split(" ")[0].lower()
+            n = t.content.count("\n")
+            seg_lines = [start + line0 + k for k in range(max(1, n + 1))]
+            where = "code" if lang in ("python", "py", "python3", "ipython", "ipython3", "pycon", "") else "output"
+            if lang in ("text", "console", "output", "txt", "plaintext", "bash", "shell", "sh", "log", "out"):
+                where = "output"
+            if where == "code" and lang == "":
+                if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content):
+                    where = "output"
+            if lang in ("latex", "tex", "math"):
+                where = "math"
+            if where != "math" and any(_IN_PROMPT.match(x) for x in t.content.split("\n")):
+                read_text(t.content, b, seg_lines[0], cell, seg_lines)     # a notebook pasted as a transcript
+                i += 1
+                continue
+            b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))
+        elif t.type == "html_block":
+            read_html(t.content, b, line0 + t.map[0], cell)
+        elif t.type == "tr_open":
+            row, row_line = [], ln
+        elif t.type in ("th_open", "td_open"):
+            inline = toks[i + 1]
+            row.append(HeaderCell(inline.content) if t.type == "th_open" else inline.content)
+            i += 3
+            continue
+        elif t.type == "tr_close":
+            table.append((row_line, row))
+        elif t.type == "table_close":
+            read_table(b, table, cell, caption if len(caption) < 200 else "")
+            table = []
+        i += 1
+
+
+def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None) -> None:
+    first = t.map[0] + line0
+    content = t.content
+    if re.search(r"\\\[|\\\(|\\begin\{|\$\$", content) or any(_is_table_row(x) for x in content.split("\n")):
+        # MathJax delimiters that CommonMark would unescape: read the raw lines as text with TeX
+        raw = "\n".join(src_lines[t.map[0]:t.map[1]])
+        read_text(raw, b, first, cell)
+        return
+    # prose first: the words of a line set the context of its math ("差别只来自舍入", "Head 2")
+    lines = content.split("\n")
+    seg = Segment(content, first, "prose", cell, [first + k for k in range(len(lines))])
+    for k, text_line in enumerate(lines):
+        if text_line.strip():
+            b.line(text_line, Place(first + k, cell, "prose"))
+            prose_numbers(b, text_line, Place(first + k, cell, "prose"))
+    line = first
+    for c in t.children or []:
+        if c.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif c.type in ("math_inline", "math_inline_double"):
+            b.segment(Segment(c.content, line, "math", cell))
+            line += c.content.count("\n")
+    # numbers in prose outside math and code spans: "the weights are [0.2, 0.5, 0.3]"
+    plain = _blank_spans(content)
+    if re.search(r"\d", plain):
+        toks = text_tokens(plain)
+        read_tokens(toks, Segment(plain, first, "prose", cell, seg.line_map), b.doc, b.ctx, text_mode=True)
+
+
+def _blank_spans(content: str) -> str:
+    """Prose with $math$ blanked (same length, newlines kept); code spans stay (they are text)."""
+    def blank(m: re.Match) -> str:
+        return "".join("\n" if ch == "\n" else " " for ch in m.group(0))
+    s = re.sub(r"\$\$.+?\$\$|\$[^$\n]+?\$", blank, content, flags=re.S)
+    return s.replace("`", " ")
+
+
+def _math_block(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None) -> None:
+    raw = "\n".join(src_lines[t.map[0]:t.map[1]])
+    content = t.content
+    key = content.strip()[:30]
+    idx = raw.find(key) if key else -1
+    first = t.map[0] + (raw[:idx].count("\n") if idx >= 0 else 0)
+    n = content.strip().count("\n") + 1
+    body = content.strip()
+    b.segment(Segment(body, first + line0, "math", cell, [first + line0 + k for k in range(n)]))

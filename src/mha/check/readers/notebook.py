@@ -1,0 +1,68 @@
+"""Jupyter notebooks with nbformat: markdown cells, code cells, and their text outputs."""
+
+from __future__ import annotations
+
+from ...inputs import MHAInputError
+from .common import Segment, need
+from .html import read_html
+from .markdown import read_markdown
+from .python import read_output
+from .text import read_text
+
+
+def read_notebook(text: str, b: "Builder") -> None:
+    nbformat = need("nbformat", "nbformat")
+    try:
+        nb = nbformat.reads(text, as_version=4)
+    except Exception as e:                     # nbformat's own errors name what is wrong with the file
+        raise MHAInputError(f"doc: not a readable notebook ({type(e).__name__}: {str(e)[:120]})") from None
+    for k, cell in enumerate(nb.cells, start=1):
+        if not isinstance(cell, dict):
+            continue
+        src = _text_of(cell.get("source", ""))
+        kind = cell.get("cell_type")
+        if kind == "markdown":
+            read_markdown(src, b, 1, k)
+        elif kind == "code":
+            b.segment(Segment(src, 1, "code", k))
+            n_src = src.count("\n") + 1
+            outs = cell.get("outputs", [])
+            shown = 0                          # lines of the cell's output area above this output
+            for out in outs if isinstance(outs, list) else []:
+                if not isinstance(out, dict):
+                    continue
+                body = None
+                result = False
+                if out.get("output_type") == "stream":
+                    body = _text_of(out.get("text", ""))
+                elif out.get("output_type") in ("execute_result", "display_data"):
+                    data = out.get("data", {})
+                    data = data if isinstance(data, dict) else {}
+                    body = _text_of(data["text/plain"]) if "text/plain" in data else None
+                    result = out.get("output_type") == "execute_result"
+                    if body is None and "text/html" in data:
+                        read_html(_text_of(data["text/html"]), b, 1, k)
+                        continue
+                if not body:
+                    continue
+                seg = Segment(body, OUTPUT_LINE(n_src) + shown, "output", k)
+                shown += body.count("\n") + (not body.endswith("\n"))
+                seg.result = result
+                read_output(b, seg)
+        else:
+            read_text(src, b, 1, k)
+
+
+def _text_of(x) -> str:
+    """A notebook string field: a string or a list of strings (anything else reads as nothing)."""
+    if isinstance(x, str):
+        return x
+    if isinstance(x, list):
+        return "".join(s for s in x if isinstance(s, str))
+    return ""
+
+
+def OUTPUT_LINE(n_src: int) -> int:
+    """Outputs are located by the line inside the cell's output area (1-based, the outputs one after the other,
+    as the notebook shows them), in the code cell's number."""
+    return 1

@@ -1,0 +1,217 @@
+"""Numbers stated in prose: shapes ("a 3×4 matrix"), single values, tuples after a name, one entry read
+out in words ("token 1's weight on token 2 is 0.41"), and the label nearest to each."""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from ..numbers import Lit, Num
+from ..objects import Array, Chain, ExprPart, LabelPart, Place, Reading, ShapePart
+from .common import copy_context
+
+
+def prose_numbers(b: "Builder", line: str, place: Place) -> None:
+    """Shapes and single numbers stated in prose: "a 3×4 matrix", "`W_v` is 4×2", "sum $\\approx 22.03$"."""
+    if not re.search(r"\d", line):
+        return
+    spans = [(m.start(), m.end(), m.group(1) or m.group(2) or m.group(3))
+             for m in _INLINE_MATH.finditer(line)]
+    masked = _mask(line, spans)
+    found: list[tuple[int, int, list[int] | None, str | None]] = []    # (start, end, dims, number)
+    for a, z, body in spans:
+        m = _DIMS_ONLY.match(body)
+        if m:
+            found.append((a, z, [int(x) for x in re.findall(r"\d+", body)], None))
+            continue
+        m = _NUMBER_ONLY.match(body)
+        if m:
+            found.append((a, z, None, m.group(1)))
+    for m in re.finditer(r"(?<![\w.\[,])(-?\d+\.\d{2,})(?![\w\]])(?!\.\d)", masked):
+        before, after = masked[:m.start()].rstrip(), masked[m.end():].lstrip()
+        clause = re.split(r"[,;，；。:：]", before)[-1]
+        if re.search(r"exact|would|could|rounds? to|精确|会得到|舍入|四舍五入", clause, re.I):
+            continue            # a remark about rounding, not a value of the example
+        if before[-1:] in set("=≈^/*×·+-−[,，") or after[:1] in set("=≈^/*×·+-−]") or \
+                re.search(r"[=≈]\s*$|[/×*]\s*$", before):
+            continue            # part of arithmetic: the statement reader has it
+        found.append((m.start(), m.end(), None, m.group(1)))
+    for m in _DIMS_TEXT.finditer(masked):
+        if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
+            continue           # arithmetic, not a shape
+        found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
+    masked = _tuples(b, line, masked, place)
+    for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
+                         r"(?<![\d.])(-?\d+\.\d+(?:\s*/\s*-?\d+\.\d+){2,})(?![\d.])", masked):
+        body = m.group(1) or m.group(2)
+        nums = []
+        for t in re.finditer(r"-?\d+\.\d+", body):
+            nums.append(Num.parse(t.group(0), place.line))
+        label = _nearest_label(line[:m.start()], spans) or ""
+        b.doc.add_array(Array([nums], place, label=label, labels=[label] if label else [], style="prose",
+                                 context=copy_context(b.ctx)))
+        masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+        found = [f for f in found if not (m.start() <= f[0] < m.end())]
+    for a, z, dims, number in sorted(found):
+        label = None
+        after = re.match(r"\s*的\s*(\$[^$]+\$|`[^`]+`|[\w\u4e00-\u9fff]+)", line[z:])
+        if dims is not None and after and lb.parse_label(after.group(1).strip("$`")) is not None:
+            label = after.group(1).strip("$`")
+        if dims is not None and label is None:
+            # "a 3×4 input", "three 4×3 weight matrices": English puts the noun after the size
+            noun = re.match(r"\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)", line[z:])
+            if noun:
+                words = noun.group(1)
+                if re.match(r"(?:weights?|projection)\b", words, re.I):
+                    continue        # "4×3 weight matrices": the projections, said of several
+                r = lb.parse_label(words) or lb.parse_label(words.split()[0])
+                if r is not None and not re.match(r"(?:by|and|or|times|to|of|is|are)\b", words, re.I):
+                    label = words if lb.parse_label(words) else words.split()[0]
+        if label is None:
+            label = _nearest_label(line[:a], spans)
+        if label is None:
+            continue
+        if dims is not None:
+            if len(dims) < 2 or any(d == 0 or d > 4096 for d in dims):
+                continue
+            if re.fullmatch(r"(?:the\s+)?weights?|权重|注意力|attention", label.strip(), re.I):
+                continue             # "the weights are 4×3": the projection weights, not A
+            for piece in _split_names(label):
+                b.doc.chains.append(Chain([LabelPart(piece), ShapePart(dims, line[a:z])], ["∈"], place,
+                                             line.strip()[:120], copy_context(b.ctx)))
+        else:
+            try:
+                num = Num.parse(number, place.line)
+            except ValueError:
+                continue
+            c = copy_context(b.ctx)
+            b.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
+                                         line.strip()[:120], c))
+
+
+def _tuples(b: "Builder", line: str, masked: str, place: Place) -> str:
+    """Vectors written as tuples after a name: "x_1 = (1, 0, 2)^T" (a column: row 1 of X in the row
+    convention), "alpha_1 = softmax(e_1) = (0.2, 0.5, 0.3)", and "    = (1.89, 0.66)^T" continuing the
+    "z_1 = ..." a line above.  Only a tuple right after "=" that ends its chain, named by a label: a tuple in
+    arithmetic, in words, or called a shape is none of these."""
+    head = re.match(r"\s*([A-Za-z\u03b1-\u03c9][\w^{}']*)\s*=(?!=)", masked)
+    cont = re.match(r"\s*[=≈]", masked)
+    if head and lb.parse_label(head.group(1)) is not None:
+        b._chain = head.group(1)
+    elif not cont:
+        b._chain = None
+    prev = 0
+    for m in _TUPLE.finditer(masked):
+        before, after = masked[prev:m.start()], masked[m.end():]
+        prev = m.end()
+        if not re.search(r"(?<![=<>!])[=≈]\s*$", before) or re.match(r"\s*[-+*/·×^(\d.]", after):
+            continue
+        flat = before
+        for _ in range(3):                 # commas inside parentheses do not end the clause
+            flat = re.sub(r"\([^()]*\)", lambda p: "(" + "#" * (len(p.group(0)) - 2) + ")", flat)
+        cut = max([0] + [x.end() for x in re.finditer(r"[;,，；:：]\s|\.\s|\s{3,}", flat)])
+        clause = before[cut:]              # "so q = k, and Q.shape = (3, 2)": the clause of the tuple
+        first = re.split(r"(?<![=<>!])[=≈](?!=)", clause)[0]
+        if re.search(r"shape|size|dim|∈|\bin\b|R\^|形状|维", first, re.I):
+            continue             # "Qh.shape = (2, 3, 2)", "in R^(2, 3)": a shape
+        names = re.findall(r"[A-Za-z\u03b1-\u03c9][\w^{}']*", first)
+        label = names[-1] if names else (getattr(b, "_chain", None) if not first.strip() and cont else None)
+        if not label or lb.parse_label(label) is None:
+            continue
+        nums = [Num.parse(t.group(0), place.line) for t in re.finditer(r"-?\d+(?:\.\d+)?", m.group(1))]
+        # "name = (…)" names its vector as firmly as a matrix is named: not the weak "prose" style
+        b.doc.add_array(Array([nums], place, label=label, labels=[label], style="tuple",
+                                 context=copy_context(b.ctx)))
+        masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+    return masked
+
+
+def reading(b: "Builder", line: str, place: Place) -> bool:
+    m = _READING.search(line)
+    if not m:
+        return False
+    g = m.groupdict()
+    i, j, v = (g["i"], g["j"], g["v"]) if g.get("v") else (g.get("i2"), g.get("j2"), g.get("v2"))
+    if v is None or j is None:
+        return False
+    row = int(i) if i else b.ctx.row
+    try:
+        value = Num.parse(v, place.line)
+    except ValueError:
+        return False
+    words = g.get("w") or ""
+    b.doc.readings.append(Reading(value, row, int(j), words, place, line.strip(), copy_context(b.ctx)))
+    return True
+
+
+_TUPLE = re.compile(r"[(（]\s*(-?\d+(?:\.\d+)?(?:\s*[,，]\s*-?\d+(?:\.\d+)?)+)\s*[)）]"
+                    r"(?:\s*\^\s*\{?\s*(?:T|\\top)\s*\}?|ᵀ|⊤|')?")
+
+_READING = re.compile(
+    r"(?:(?:token|词|query|查询|行)\s*(?P<i>\d+)\s*)?[^\d\n]{0,30}?(?:token|词|key|键)\s*(?P<j>\d+)"
+    r"[^\d\n]{0,30}?(?P<w>weight|score|权重|分数|相似度|得分)[^\d\n]{0,12}?(?P<v>-?\d+(?:\.\d+)?)\s*[。.;；,，)）]?\s*$"
+    r"|(?:(?:token|词|query|查询)\s*(?P<i2>\d+)\s*)?[^\d\n]{0,30}?(?:token|词|key|键)\s*(?P<j2>\d+)[^\d\n]{0,30}?"
+    r"(?:=|:|：)\s*(?P<v2>-?\d+(?:\.\d+)?)\s*[。.;；,，)）]?\s*$",
+    re.I)
+
+_INLINE_MATH = re.compile(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`")
+_DIMS_ONLY = re.compile(r"^\s*\(?\s*\d+\s*(?:\\times|×|x|\\cdot)\s*\d+(?:\s*(?:\\times|×|x)\s*\d+)*\s*\)?\s*$")
+_NUMBER_ONLY = re.compile(r"^\s*(?:\\approx|≈|=|\\sim)?\s*(-?\d+\.\d+)\s*$")
+_DIMS_TEXT = re.compile(r"(?<![\w.])\d+\s*[×xX]\s*\d+(?:\s*[×xX]\s*\d+)*(?![\w.])")
+_STOP = re.compile(r"gives?|giving|yields?|produces?|results? in|becomes?|得到|变成|结果|=|→|->|⇒|times|乘以|乘|by", re.I)
+
+
+def _mask(line: str, spans) -> str:
+    out = list(line)
+    for a, z, _ in spans:
+        for k in range(a, z):
+            out[k] = " "
+    return "".join(out)
+
+
+def _split_names(label: str) -> list[str]:
+    return [x.strip() for x in re.split(r",|，|、|\band\b|和|与", label) if x.strip()]
+
+
+_FILLER = re.compile(r"^(?:\s|this|that|it|its|is|are|was|a|an|the|of|size|shape|matrix|matrices|now|so|then|"
+                     r"都是|是|为|形状|大小|维度|即|就是|也是|得|成|the result)*$", re.I)
+
+
+def _nearest_label(before: str, spans) -> str | None:
+    """The last thing before a shape or a number, in its clause, that names a quantity.
+
+    The clause before is used only when this one has nothing but filler words before the number
+    ("Concatenated, this is a 3×4 matrix").
+    """
+    masked = re.sub(r"\$[^$]*\$|\\\(.*?\\\)|`[^`]*`", lambda m: "\0" * len(m.group(0)), before)
+    cuts = [0] + [m.end() for m in re.finditer(r"[;；。!?！？]|(?<!\d)[,，]|[,，](?=\s)", masked)]
+    clauses = [before[a:b] for a, b in zip(cuts, cuts[1:] + [len(before)])]
+    for depth, clause in enumerate(reversed(clauses[-2:])):
+        units = []
+        for m in re.finditer(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`|([A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff'^{}\\]*)",
+                             clause):
+            units.append((m.end(), m.group(1) or m.group(2) or m.group(3) or m.group(4)))
+        for end, unit in reversed(units):
+            if _STOP.search(clause[end:]):
+                return None
+            if len(unit) == 1 and unit not in "QKVXSYO":
+                continue
+            if re.search(r"[\u4e00-\u9fff]", unit) and _STOP.search(unit):
+                hit = next((m for rx, _ in lb._WORD_RES for m in [rx.search(unit)] if m), None)
+                if hit is None or _STOP.search(unit[hit.end():]):
+                    return None
+            u = unit.split("=")[0].strip() if "=" in unit and not re.search(r"[\d.]\s*$", unit.split("=")[0]) \
+                else unit
+            r = lb.parse_label(u)
+            if r is not None:
+                return u
+        words = re.findall(r"[A-Za-z]+", clause)
+        for n in (4, 3, 2):
+            if len(words) >= n:
+                phrase = " ".join(words[-n:])
+                r = lb.parse_label(phrase)
+                if r is not None and not _STOP.search(phrase):
+                    return phrase
+        if depth == 0 and not _FILLER.match(re.sub(r"[\d×x().:：，,]", " ", clause)):
+            return None
+    return None

@@ -1,0 +1,364 @@
+"""From a token stream to typed statements: arrays, arithmetic, shapes and labels.
+
+`read_tokens` splits a segment's tokens into statements at the statement breaks, splits each statement at
+its relations (=, ≈, ∈, :), types every part (an array, an arithmetic expression, a shape, or a label; the
+arrays and shapes are read by arrays.py, the arithmetic by expr.py) and records what it found.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import numbers as nb
+from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, LabelPart, Part, Place, ShapePart,
+                      ShapeProduct)
+from .arrays import (BracketParser, _int_list, _numpy_precision, _shape_part, _shape_product, matrix_rows,
+                     nested_to_rows)
+from .common import Segment
+from .expr import parse_expr
+from .tokens import Tok, flat_text
+
+_OPEN = {"[": "]", "(": ")", "{": "}"}
+_TRAILING = {",", ".", ";", ":", "，", "。", "!", "?"}
+
+# ------------------------------------------------------------------ parts
+
+def _strip(toks: list[Tok]) -> list[Tok]:
+    i, j = 0, len(toks)
+    while i < j and toks[i].kind in ("SEP",) or (i < j and toks[i].kind == "OP" and toks[i].text in _TRAILING):
+        i += 1
+    while j > i and (toks[j - 1].kind == "SEP" or (toks[j - 1].kind == "OP" and toks[j - 1].text in _TRAILING)):
+        j -= 1
+    return toks[i:j]
+
+
+class PartReader:
+    """Types the parts of one segment's statements and records arrays and chains in the document."""
+
+    def __init__(self, seg: Segment, doc: Document, ctx: Context):
+        self.seg = seg
+        self.doc = doc
+        self.ctx = ctx
+
+    # ---------------------------------------------------------- arrays
+    def array_at(self, toks: list[Tok], style_hint: str | None = None) -> Array | None:
+        """An array spanning exactly these tokens (with \\left[ \\right], array(...), tensor(...))."""
+        t = [x for x in toks if x.kind != "SEP"]
+        if not t:
+            return None
+        # \left[ MATRIX \right] and MATRIX alone
+        core = t
+        if len(core) == 3 and core[1].kind == "MATRIX" and core[0].kind == "OP" and core[2].kind == "OP":
+            core = [core[1]]
+        if len(core) == 1 and core[0].kind == "MATRIX":
+            rows = matrix_rows(core[0], self.seg)
+            if rows is None:
+                return None
+            return Array(rows, self.seg.place(core[0].pos), style="tex")
+        # array([...], dtype=...) / tensor([...], grad_fn=...) / np.array([...])
+        style = style_hint or "list"
+        names = [x.text for x in core if x.kind == "ID"]
+        if core[0].kind == "ID" and core[0].text in ("array", "tensor", "np", "torch", "numpy", "Tensor",
+                                                    "Parameter", "matrix"):
+            k = next((i for i, x in enumerate(core) if x.kind == "OP" and x.text == "["), None)
+            if k is None or core[-1].text != ")":
+                return None
+            style = "torch" if "tensor" in names or "torch" in names or "Parameter" in names else "numpy"
+            bp = BracketParser(core, self.seg)
+            got = bp.parse(k)
+            if got is None:
+                return None
+            items, j = got
+            return self._from_items(items, core[0].pos, style, printout=True)
+        if core[0].kind == "OP" and core[0].text == "[" and core[-1].kind == "OP" and core[-1].text == "]":
+            bp = BracketParser(core, self.seg)
+            got = bp.parse(0)
+            if got is None or got[1] != len(core):
+                return None
+            items, _ = got
+            style = style if bp.commas else ("numpy" if self.seg.where in ("output",) or
+                                             _is_multi(items) else style)
+            return self._from_items(items, core[0].pos, style, printout=not bp.commas)
+        return None
+
+    def _from_items(self, items: list, pos: int, style: str, printout: bool) -> Array | None:
+        got = nested_to_rows(items)
+        if got is None:
+            return None
+        rows, lead = got
+        if not any(r for r in rows):
+            return None
+        if printout and style in ("numpy", "torch") or (printout and self.seg.where == "output"):
+            _numpy_precision(rows)
+        return Array(rows, self.seg.place(pos), lead=lead, style=style)
+
+    # ---------------------------------------------------------- one part
+    def part(self, toks: list[Tok]) -> list[Part]:
+        toks = _strip(toks)
+        if not toks:
+            return []
+        a = self.array_at(toks)
+        if a is not None:
+            return [ArrayPart(a)]
+        sp = _shape_part(toks)
+        if sp is not None:
+            sp.line = self.seg.line_of(toks[0].pos)
+            return [sp]
+        prod = _shape_product(toks)
+        if prod is not None:
+            return [prod]
+        # (2, 3, 4) in a comment or an output, torch.Size([2, 3, 4]): a shape
+        if self.seg.where in ("comment", "output") or any(t.kind == "ID" and t.text == "Size" for t in toks):
+            dims = _int_list(toks)
+            if dims and len(dims) >= 2 and (toks[0].text == "(" or any(t.text == "Size" for t in toks)):
+                return [ShapePart(dims, flat_text(toks))]
+        # "label: [3,3] × [3,2]" (the terminal writes the shape product after a colon)
+        e = parse_expr(toks, self.seg)
+        if e is not None and nb.leaves(e):
+            return [ExprPart(e, flat_text(toks))]
+        # a label followed directly by an array: print("scores", s) → "scores [[...]]", or "A ≈ MATRIX"
+        for k in range(len(toks) - 1, 0, -1):
+            if toks[k].kind == "MATRIX" or (toks[k].kind == "OP" and toks[k].text == "[" and
+                                            (k == 0 or not toks[k - 1].kind == "ID" or toks[k].space)):
+                arr = self.array_at(toks[k:])
+                if arr is not None and toks[k - 1].kind != "OP":
+                    return [LabelPart(flat_text(toks[:k])), ArrayPart(arr)]
+                if arr is not None:
+                    break
+        if toks and toks[0].kind == "ID" and toks[0].text in ("array", "tensor"):
+            return []
+        # words, then an expression: "除以 sqrt(2)", "divide by √3"
+        for k in range(1, len(toks)):
+            if toks[k - 1].kind == "ID" and len(toks[k - 1].text) > 1 and not re.fullmatch(r"[A-Za-z]_?\d*", toks[k - 1].text):
+                e = parse_expr(toks[k:], self.seg)
+                if e is not None and nb.leaves(e) and not nb.has_symbols(e) and \
+                        any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:]):
+                    return [LabelPart(flat_text(toks[:k])), ExprPart(e, flat_text(toks[k:]))]
+        return [LabelPart(flat_text(toks))]
+
+
+def _is_multi(items: list) -> bool:
+    return any(isinstance(x, list) for x in items)
+
+
+# ------------------------------------------------------------------ statements
+
+def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
+    """Statement breaks: \\\\, \\quad, ';' and (in plain text) newlines outside brackets."""
+    out: list[list[Tok]] = [[]]
+    depth = 0
+    comment = False
+    for t in toks:
+        if comment:
+            if t.kind == "SEP" and t.text == "\n":
+                comment = False
+                out.append([])
+            continue
+        if text_mode and t.kind == "OP" and t.text == "#" and depth == 0 and any(x.kind == "REL" for x in out[-1]):
+            comment = True          # "T = 3   # three tokens": the rest of the line is a comment
+            continue
+        if t.kind == "OP" and t.text in "[(":
+            depth += 1
+        elif t.kind == "OP" and t.text in "])":
+            depth = max(0, depth - 1)
+        if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0) \
+                or (text_mode and depth == 0 and t.kind == "OP" and t.text in ("，", "。")):
+            if t.text == "\n" and depth:
+                out[-1].append(t)
+                continue
+            out.append([])
+            continue
+        out[-1].append(t)
+    out = [s for s in out if s]
+    merged: list[list[Tok]] = []
+    for s in out:
+        if merged and text_mode and s[0].kind == "REL":
+            merged[-1].extend(s)
+        else:
+            merged.append(s)
+    return merged
+
+
+def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:
+    """q₁ = [1, 0.5]    k₁ = [1, 1]    v₁ = [-0.5, 0.5]: assignments side by side on one line.
+
+    After a relation, a bracketed value that closes at the top level and is followed by a short name and a
+    relation (no brackets or numbers in between, subscripts aside) ends one statement; the name starts the
+    next one."""
+    out: list[list[Tok]] = [[]]
+    depth = 0
+    seen_rel = False
+    n = len(stmt)
+    for i, t in enumerate(stmt):
+        out[-1].append(t)
+        if t.kind == "REL" and depth == 0:
+            seen_rel = True
+        if t.kind == "OP" and t.text in "[(":
+            depth += 1
+        elif t.kind == "OP" and t.text in "])":
+            depth = max(0, depth - 1)
+            if depth == 0 and seen_rel and t.text == "]" and i + 1 < n and stmt[i + 1].kind == "ID":
+                j = i + 1
+                while j < n and j <= i + 5 and stmt[j].kind != "REL" and not (
+                        stmt[j].kind == "OP" and stmt[j].text not in ("_", "^", "{", "}")) and not (
+                        stmt[j].kind == "NUM" and not (stmt[j - 1].kind == "OP" and stmt[j - 1].text in "_^")):
+                    j += 1
+                if j < n and j > i + 1 and stmt[j].kind == "REL":
+                    out.append([])
+                    seen_rel = False
+    return [s for s in out if s]
+
+
+def split_relations(toks: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
+    parts: list[list[Tok]] = [[]]
+    rels: list[str] = []
+    depth = 0
+    # parentheses count only when they balance: (K^{(1)}{)}^T hides its ')' in a group
+    opens = "[(" if sum(t.text == "(" for t in toks if t.kind == "OP") == \
+        sum(t.text == ")" for t in toks if t.kind == "OP") else "["
+    closes = "])" if opens == "[(" else "]"
+    for t in toks:
+        if t.kind == "OP" and t.text in opens:
+            depth += 1
+        elif t.kind == "OP" and t.text in closes:
+            depth = max(0, depth - 1)
+        if depth == 0 and (t.kind == "REL" or (t.kind == "OP" and t.text == ":" and parts[-1]
+                                               and not _is_time_colon(parts[-1]))):
+            rels.append(t.text if t.kind == "REL" else ":")
+            parts.append([])
+            continue
+        parts[-1].append(t)
+    return parts, rels
+
+
+def _is_time_colon(before: list[Tok]) -> bool:
+    return False
+
+
+def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
+    """d=4, H=2, d_h=2: top-level commas between pieces that each hold a relation."""
+    pieces: list[list[Tok]] = [[]]
+    seps: list[Tok | None] = [None]             # the comma or "and" before each piece
+    depth = 0
+    for t in stmt:
+        if t.kind == "OP" and t.text in "[(":
+            depth += 1
+        elif t.kind == "OP" and t.text in "])":
+            depth = max(0, depth - 1)
+        if depth == 0 and ((t.kind == "OP" and t.text == ",") or (t.kind == "ID" and t.text in ("and", "以及"))):
+            pieces.append([])
+            seps.append(t)
+            continue
+        pieces[-1].append(t)
+    seps = [sp for sp, p in zip(seps, pieces) if p]
+    pieces = [p for p in pieces if p]
+    if len(pieces) > 1 and all(any(x.kind == "REL" for x in p) for p in pieces):
+        return pieces
+    if len(pieces) > 2 and sum(any(x.kind == "REL" for x in p) for p in pieces) >= 2:
+        # "exp(2.121) = 8.342, so the weights are 8.342 / 10.370 = 0.804 and 0.196": a piece without a
+        # relation belongs to the one before it; each relation keeps its own piece
+        out: list[list[Tok]] = []
+        for sp, p in zip(seps, pieces):
+            if out and not any(x.kind == "REL" for x in p):
+                out[-1] = out[-1] + ([sp] if sp is not None else []) + p
+            else:
+                out.append(p)
+        if len(out) > 1 and all(any(x.kind == "REL" for x in p) for p in out):
+            return out
+    return [stmt]
+
+
+def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text_mode: bool,
+                on_statement=None, ctx_at=None) -> None:
+    """Type every statement of a token stream and record its arrays and chains.
+
+    ctx_at: the context as it stood after each prose line (by line number), so that "row 1: …" and
+    "row 2: …" in one paragraph each keep their own row; otherwise the context after the segment."""
+    reader = PartReader(seg, doc, ctx)
+    pending_label: str | None = None
+    for stmt in (sub for whole in split_statements(toks, text_mode) for sub in split_juxtaposed(whole)):
+        for piece in split_commas(stmt):
+            raw_parts, rels = split_relations(piece)
+            parts: list[Part] = []
+            part_rels: list[str] = []
+            for k, p in enumerate(raw_parts):
+                typed = reader.part(p)
+                for j, tp in enumerate(typed):
+                    parts.append(tp)
+                    part_rels.append(rels[k - 1] if (k > 0 and j == 0) else ("=" if j else ""))
+            if not parts:
+                continue
+            place = seg.place(piece[0].pos)
+            text = seg.text[piece[0].pos - _base(seg, piece):][:0] if False else flat_text(piece)
+            # a lone array right after "Attention weights:" takes that line as its label
+            if len(parts) == 1 and isinstance(parts[0], ArrayPart) and pending_label:
+                parts.insert(0, LabelPart(pending_label))
+                part_rels = ["", ":"]
+            pending_label = None
+            if len(parts) == 2 and isinstance(parts[0], LabelPart) and part_rels[1] == ":" and \
+                    isinstance(parts[1], LabelPart) is False:
+                pass
+            if len(parts) >= 1 and isinstance(parts[-1], LabelPart) and text_mode and \
+                    piece[-1].kind == "OP" and piece[-1].text in (":", "："):
+                pending_label = parts[-1].text
+            if text_mode and len(raw_parts) == 2 and rels == [":"] and not raw_parts[1]:
+                pending_label = flat_text(raw_parts[0])
+            here = (ctx_at(place.line) if ctx_at is not None else None) or ctx
+            if here is not ctx:
+                here = _with_row(here, ctx)
+            record(parts, part_rels[1:] if len(part_rels) > 1 else [], place, text, doc, here)
+            if on_statement is not None:
+                on_statement(parts, place)
+
+
+def _with_row(line_ctx: Context, seg_ctx: Context) -> Context:
+    """The segment's context with the row and head that stood at the statement's own line."""
+    c = Context(**{**seg_ctx.__dict__})
+    c.row = line_ctx.row
+    c.head = line_ctx.head
+    return c
+
+
+def _base(seg: Segment, piece: list[Tok]) -> int:
+    return 0
+
+
+def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context) -> None:
+    """Store the arrays of a statement with their labels, and the statement itself when it says something."""
+    labels = [p.text for p in parts if isinstance(p, LabelPart)]
+    for k, p in enumerate(parts):
+        if isinstance(p, ArrayPart):
+            a = p.array
+            left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
+            first = next((q.text for q in parts[:k] if isinstance(q, LabelPart)), "")
+            if first and first != left and re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*", first):
+                left = first                  # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject
+            if not left:
+                left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart)), "")
+            a.label = left
+            a.labels = labels
+            a.rel = rels[k - 1] if 0 < k <= len(rels) else ""
+            if k > 0 and isinstance(parts[k - 1], ExprPart):
+                a.prev_expr = parts[k - 1].expr
+            a.context = Context(**{**ctx.__dict__})
+            a.context.approx = ctx.approx
+            doc.add_array(a)
+    # shape products take their result from the next part: [3,2] × [2,3] = [3,3], (3, 4) @ (4, 2) -> (3, 2)
+    for k, p in enumerate(parts):
+        if isinstance(p, ShapeProduct) and k + 1 < len(parts):
+            nxt = parts[k + 1]
+            if isinstance(nxt, ArrayPart) and nxt.array.is_vector and nxt.array.all_integers():
+                p.result = [int(c.value) for c in nxt.array.numbers]
+                if nxt.array in doc.arrays:
+                    doc.arrays.remove(nxt.array)
+            elif isinstance(nxt, (LabelPart, ExprPart)):
+                m = re.fullmatch(r"\(?\s*(\d+(?:\s*[,*]\s*\d+)+)\s*\)?", nxt.text.replace(" ", ""))
+                if m:
+                    p.result = [int(x) for x in re.split(r"[,*]", m.group(1))]
+                    if isinstance(nxt, ExprPart):
+                        parts[k + 1] = LabelPart(nxt.text)
+    lone = len(parts) == 1 and isinstance(parts[0], ExprPart) and re.match(r"\s*(=|≈|\\approx)", text) is not None
+    if len(parts) >= 2 or lone or any(isinstance(p, (ShapePart, ShapeProduct)) for p in parts):
+        c = Context(**{**ctx.__dict__})
+        c.approx = ctx.approx
+        doc.chains.append(Chain(parts, rels, place, text, c))

@@ -1,0 +1,245 @@
+"""Tables (Markdown, HTML, LaTeX tabular, tab- or pipe-separated text): shape statements, column matrices,
+matrices per head and batch, or one matrix of numbers."""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from ..numbers import NEG_INF, Num
+from ..objects import Array, Place
+from .common import Segment, copy_context, row_letter
+from .statements import read_tokens
+from .tokens import walk_latex
+
+
+
+def table_cells(seg: Segment) -> list[tuple[int, list[str]]]:
+    out = []
+    for k, line in enumerate(seg.text.split("\n")):
+        s = line.strip()
+        if s.startswith("|"):
+            cells = [c.strip() for c in s.strip("|").split("|")]
+        else:
+            cells = [c.strip() for c in line.split("\t")]
+        if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+            continue
+        out.append(((seg.line_map or [seg.line + k])[min(k, len(seg.line_map or [0]) - 1)]
+                    if seg.line_map else seg.line + k, cells))
+    return out
+
+
+_SHAPE_CELL = re.compile(r"^\$?\s*(?:[\[(]\s*\d+(?:\s*,\s*\d+)+\s*[\])]|\d+\s*(?:×|x|\\times|\*)\s*\d+"
+                         r"(?:\s*(?:×|x|\\times|\*)\s*\d+)*)\s*\$?$")
+_SHAPE_HEADER = re.compile(r"shape|形状|维度|dim|size|大小|尺寸", re.I)
+_AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|column|i|j|m|n|t|#|pos|position|"
+                         r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
+
+
+class HeaderCell(str):
+    """A table cell marked as a header (<th>): a label, never a value."""
+
+
+class LinedCell(str):
+    """A table cell that knows its own line (HTML cells often sit on lines of their own)."""
+    line: int = 0
+
+
+def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None, caption: str = "",
+               symbol: str = "") -> None:
+    """A table: shape statements (a column of shapes), column matrices (cells holding vectors, or headers
+    naming different quantities), or one matrix of numbers (header row and first column are labels)."""
+    if not rows:
+        return
+    parsed = [(line, [None if isinstance(c, HeaderCell) else _cell_nums(c, getattr(c, "line", 0) or line)
+                      for c in cells], cells)
+              for line, cells in rows]
+    header = parsed[0][2] if parsed and all(not n for n in parsed[0][1]) else None
+    body = parsed[1:] if header is not None else parsed
+    if symbol and _symbol_table(b, body, cell, symbol):
+        return
+    if _shape_table(b, header, body, cell):
+        return
+    if not body:
+        return
+    width = max(len(cells) for _, _, cells in body)
+    if header is not None and _grouped_table(b, header, body, cell):
+        return
+    # the first column names the rows (token 1, query 2, 1, 2, 3 ...) unless it is one of several numeric columns
+    first = [nums[0] if nums else None for _, nums, _ in body]
+    if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
+        first = [None for _ in body]
+    index_col = all(f is not None and len(f) == 1 and f[0].decimals is None and abs(f[0].value) < float("inf")
+                    for f in first) and \
+        [int(f[0].value) for f in first] in (list(range(1, len(first) + 1)), list(range(len(first))))
+    named_rows = all(not nums[0] for _, nums, cells in body if nums) if body else False
+    if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
+        named_rows = True
+    start = 1 if (index_col or named_rows) and width > 1 else 0
+    cols = []
+    for k in range(start, width):
+        cells = [nums[k] if k < len(nums) else None for _, nums, _ in body]
+        if all(c for c in cells) and len({len(c) for c in cells}) == 1:
+            cols.append((k, len(cells[0])))
+    if not cols:
+        return
+    head = lambda k: (header[k] if header is not None and k < len(header) else "").strip()   # noqa: E731
+    lines = [line for line, _, _ in body]
+    wide = [k for k, n in cols if n >= 2]
+    if header is not None and all(n == 1 for _, n in cols) and _column_groups(b, body, cols, head, lines, cell):
+        return
+    refs = {k: lb.parse_label(head(k).replace("$", "")) for k, _ in cols}
+    distinct = len({r.nodes for r in refs.values() if r is not None}) >= 2
+    if wide or (distinct and len(cols) >= 2):
+        for k, n in cols:
+            data = [list(nums[k]) for _, nums, _ in body]
+            label = head(k).replace("$", "")
+            a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [],
+                      style="table", context=copy_context(b.ctx))
+            b.doc.add_array(a)
+        return
+    data = [[nums[k][0] for k, _ in cols] for _, nums, _ in body]
+    corner = head(0).replace("$", "").strip() if start == 1 else ""
+    label = corner if corner and not _AXIS_WORDS.match(corner) and lb.parse_label(corner) is not None else ""
+    axis_header = header is not None and sum(bool(row_letter([h])) for h in header) >= 2
+    if not label and named_rows and not axis_header:
+        label = row_letter([cells[0] for _, _, cells in body])
+    if not label and caption:
+        m = re.search(r"\\\((.+?)\\\)|\$(.+?)\$", caption)
+        math = (m.group(1) or m.group(2)) if m else ""
+        label = math if math and lb.parse_label(math) is not None else ""
+    a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
+              context=copy_context(b.ctx))
+    b.doc.add_array(a)
+
+
+def _symbol_table(b: "Builder", body: list, cell: int | None, symbol: str) -> bool:
+    """A table right after "A =" (or with a data-symbol): one matrix of that name."""
+    data = [[n[0] for n in nums if n] for _, nums, _ in body]
+    data = [r for r in data if r]
+    if data and len({len(r) for r in data}) == 1:
+        lines = [line for line, nums, _ in body if any(nums)]
+        b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=symbol, labels=[symbol], style="table",
+                              context=copy_context(b.ctx)))
+        return True
+    return False
+
+
+def _shape_table(b: "Builder", header: list[str] | None, body: list, cell: int | None) -> bool:
+    """A column of shapes beside the names they are shapes of: shape statements."""
+    shape_cols = {k for line, _, cells in body for k, c in enumerate(cells) if _SHAPE_CELL.match(c.strip())}
+    if shape_cols and (any(_SHAPE_HEADER.search(h) for h in header or []) or
+                       any("×" in c or "times" in c or "x" in c for _, _, cells in body for c in cells
+                           if _SHAPE_CELL.match(c.strip()))):
+        for line, _, cells in body:
+            shape = next((c for c in cells if _SHAPE_CELL.match(c.strip())), None)
+            if shape is None:
+                continue
+            named = [(c, lb.parse_label(c.strip("$ ").replace("$", ""))) for c in
+                     sorted(cells, key=lambda x: "$" not in x) if c is not shape and re.search(r"[A-Za-zα-ω]", c)]
+            pick = next((c for c, r in named if r is not None and r.strong), None)
+            if pick is not None:
+                text = pick.strip("$ ")
+                dims = "×".join(re.findall(r"\d+", shape))
+                seg = Segment(text.replace("$", "") + " \\in \\mathbb{R}^{" + dims + "}", line, "table", cell)
+                read_tokens(walk_latex(seg.text), seg, b.doc, b.ctx, text_mode=False)
+        return True
+    return False
+
+
+def _column_groups(b: "Builder", body: list, cols: list[tuple[int, int]], head, lines: list[int],
+                   cell: int | None) -> bool:
+    """A header that names a group of columns (Q over two columns, then K, then V): one matrix per group."""
+    groups: list[tuple[str, list[int]]] = []
+    for k, _ in cols:
+        h = head(k)
+        if h:
+            groups.append((h, [k]))
+        elif groups and groups[-1][1][-1] == k - 1:
+            groups[-1][1].append(k)
+        else:
+            groups = []
+            break
+    if len(groups) >= 2 and any(len(g) > 1 for _, g in groups) and \
+            all(lb.parse_label(h.replace("$", "")) is not None for h, _ in groups):
+        for h, ks in groups:
+            data = [[nums[k][0] for k in ks] for _, nums, _ in body]
+            label = h.replace("$", "")
+            b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=label, labels=[label],
+                                  style="table", context=copy_context(b.ctx)))
+        return True
+    return False
+
+
+_INDEX_HEADER = re.compile(r"^(?:head|heads|h|batch|b|sample|sequence|seq|query|queries|q|token|tokens|row|i|"
+                           r"position|pos|头|注意力头|样本|序列|批次|行|查询|位置|词)$", re.I)
+_BATCH_HEADER = re.compile(r"^(?:batch|b|sample|sequence|seq|样本|序列|批次)$", re.I)
+_HEAD_HEADER = re.compile(r"^(?:head|heads|h|头|注意力头)$", re.I)
+_ROW_HEADER = re.compile(r"^(?:第\s*\d+\s*行|row\s*\d+|query\s*\d+|token\s*\d+)$", re.I)
+
+
+def _grouped_table(b: "Builder", header: list[str], body: list, cell: int | None) -> bool:
+    """A table indexed by head (and batch) columns: one matrix per group, with that head as context.
+
+    | head | query | key 1 | key 2 |          | 样本 | 头 | 第 1 行 | 第 2 行 |
+    |   1  |   1   | 0.14  | 0.63  |          |  0   | 1  | 0.6, 0.4 | 0.4, 0.6 |
+    """
+    names = [h.strip().strip("$").strip() for h in header]
+    idx = [k for k, h in enumerate(names) if _INDEX_HEADER.match(h)
+           and all(k < len(nums) and nums[k] and len(nums[k]) == 1 and nums[k][0].decimals is None
+                   for _, nums, _ in body)]
+    group_cols = [k for k in idx if _HEAD_HEADER.match(names[k]) or _BATCH_HEADER.match(names[k])]
+    if not group_cols:
+        return False
+    data_cols = [k for k in range(len(names)) if k not in idx
+                 and all(k < len(nums) and nums[k] for _, nums, _ in body)]
+    if not data_cols:
+        return False
+    groups: dict[tuple, list] = {}
+    for line, nums, _ in body:
+        key = tuple(int(nums[k][0].value) for k in group_cols)
+        groups.setdefault(key, []).append((line, nums))
+    wide = all(len(body[0][1][k]) > 1 for k in data_cols)
+    rows_by_header = wide and all(_ROW_HEADER.match(names[k]) for k in data_cols)
+    for key, items in groups.items():
+        ctx = copy_context(b.ctx)
+        for k, v in zip(group_cols, key):
+            if _HEAD_HEADER.match(names[k]):
+                ctx.head = v
+            else:
+                ctx.batch = v
+        if rows_by_header:
+            data = [list(nums[k]) for line, nums in items for k in data_cols]
+        elif wide:
+            continue
+        else:
+            data = [[nums[k][0] for k in data_cols] for line, nums in items]
+        if len({len(r) for r in data}) != 1:
+            continue
+        b.doc.add_array(Array(data, Place(items[0][0], cell, "table"), label="", labels=[], style="table",
+                              context=ctx))
+    return True
+
+
+
+def _cell_nums(c: str, line: int) -> list[Num] | None:
+    """The numbers of a table cell: one number, "1, 0.5", "[1, 2]", "-inf"; None when it holds anything else."""
+    s = c.strip().strip("`*").strip().strip("$").strip().replace("−", "-").replace("\\infty", "inf")
+    s = s.replace("\\,", "").replace("\\;", "")
+    if s.startswith("[") and s.endswith("]") or s.startswith("(") and s.endswith(")"):
+        s = s[1:-1]
+    parts = [p for p in re.split(r"[,\s]+", s) if p]
+    if not parts or len(parts) > 64:
+        return None
+    out = []
+    for p in parts:
+        if p in ("-inf", "-∞"):
+            out.append(NEG_INF.with_line(line))
+            continue
+        if not re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", p):
+            return None
+        try:
+            out.append(Num.parse(p, line))
+        except ValueError:
+            return None
+    return out
