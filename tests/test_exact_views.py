@@ -333,3 +333,17 @@ def test_python_api_exact_from_a_trace_and_fractions():
     assert "Closed forms" in md and "\\frac" in md
     md = mha.explain({"X": [[Fraction(1, 3), 1], [1, 0]], "n_heads": 1}, exact=True, lang="en").to_markdown()
     assert r"X_{11} = \frac{1}{3} \approx 0.3333" in md
+
+
+@pytest.mark.parametrize("readme", ["README.md", "README.zh-CN.md"])
+def test_readme_shows_what_explain_exact_prints(readme):
+    """The closed forms the README quotes are lines of today's `mha explain --exact --format md`."""
+    text = (ROOT / readme).read_text(encoding="utf-8")
+    section = text[text.index("mha explain --exact"):]
+    block = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    md = mha.explain(exact=True, lang="en").to_markdown()
+    lines = block.strip().splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        assert f"- {line}\n" in md, line
+    assert "0.751744921742276930306813310450" in section
