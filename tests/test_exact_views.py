@@ -50,10 +50,10 @@ def test_cli_exact_is_the_golden(run_cli):
 
 def test_seed_closed_forms_as_the_readme_writes_them():
     md = mha.explain(exact=True, lang="en").to_markdown()
-    for line in (r"$A^{(1)}_{31} = A^{(1)}_{32} = \frac{1}{2 + e^{\sqrt{2}/2}} \approx 0.2483$",
-                 r"$A^{(1)}_{33} = \frac{e^{\sqrt{2}/2}}{2 + e^{\sqrt{2}/2}} \approx 0.5035$",
-                 r"$O^{(1)}_{31} = O^{(1)}_{32} = \frac{1 + e^{\sqrt{2}/2}}{2 + e^{\sqrt{2}/2}} \approx 0.7517$",
-                 r"$A^{(2)}_{31} = A^{(2)}_{32} = A^{(2)}_{33} = \frac{1}{3} \approx 0.3333$"):
+    for line in (r"$\displaystyle A^{(1)}_{31} = A^{(1)}_{32} = \frac{1}{2 + e^{\sqrt{2}/2}} \approx 0.2483$",
+                 r"$\displaystyle A^{(1)}_{33} = \frac{e^{\sqrt{2}/2}}{2 + e^{\sqrt{2}/2}} \approx 0.5035$",
+                 r"$\displaystyle O^{(1)}_{31} = O^{(1)}_{32} = \frac{1 + e^{\sqrt{2}/2}}{2 + e^{\sqrt{2}/2}} \approx 0.7517$",
+                 r"$\displaystyle A^{(2)}_{31} = A^{(2)}_{32} = A^{(2)}_{33} = \frac{1}{3} \approx 0.3333$"):
         assert line in md, line
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert r"\frac{1 + e^{\sqrt{2}/2}}{2 + e^{\sqrt{2}/2}}" in readme
@@ -71,7 +71,7 @@ def closed_form_items(ex):
             for item in b.items:
                 if not (item.startswith("$") and item.endswith("$")) or item.count("$") != 2:
                     continue
-                parts = item[1:-1].split(" = ")
+                parts = item[1:-1].removeprefix("\\displaystyle ").split(" = ")
                 names = [p for p in parts if ENTRY.match(p)]
                 rest = parts[len(names):]
                 if not names or parts[:len(names)] != names or len(rest) not in (1, 2):
@@ -332,7 +332,7 @@ def test_python_api_exact_from_a_trace_and_fractions():
     md = mha.explain(t, exact=True, lang="en").to_markdown()          # the trace's floats, read by their repr
     assert "Closed forms" in md and "\\frac" in md
     md = mha.explain({"X": [[Fraction(1, 3), 1], [1, 0]], "n_heads": 1}, exact=True, lang="en").to_markdown()
-    assert r"X_{11} = \frac{1}{3} \approx 0.3333" in md
+    assert r"$\displaystyle X_{11} = \frac{1}{3} \approx 0.3333$" in md
 
 
 @pytest.mark.parametrize("readme", ["README.md", "README.zh-CN.md"])
@@ -345,5 +345,5 @@ def test_readme_shows_what_explain_exact_prints(readme):
     lines = block.strip().splitlines()
     assert len(lines) == 4
     for line in lines:
-        assert f"- {line}\n" in md, line
+        assert f"- {line}\n".replace("- $", "- $\\displaystyle ") in md, line
     assert "0.751744921742276930306813310450" in section

@@ -268,7 +268,7 @@ class ExactBuilder(Builder):
             exact = self.printed_exactly(value, members[0][2])
             relation = "=" if exact else "\\approx"
             rhs = shown if form == shown else f"{form} {relation} {shown}"
-            items.append(f"${lhs} = {rhs}$")
+            items.append(f"$\\displaystyle {lhs} = {rhs}$")         # fractions at full size, as on paper
         intro = "exact.formula" if kind == "formula" else "exact.values"
         ties = any(len(members) > 1 for members in groups.values())
         blocks: list[Block] = [Para(self.tr(intro, symbol=f"${m.symbol.split(' = ')[0]}$")), Items(tuple(items))]
