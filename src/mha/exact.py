@@ -376,8 +376,15 @@ def _matmul(a: np.ndarray, b: np.ndarray, expand: bool = False) -> np.ndarray:
     for i, j in np.ndindex(*out.shape):
         terms = [a[i, k] * b[k, j] for k in range(a.shape[1]) if a[i, k] != 0 and b[k, j] != 0]
         total = sp.Add(*terms) if terms else sp.S.Zero
-        out[i, j] = sp.expand(total) if expand else total
+        out[i, j] = _fold_squares(sp.expand(total)) if expand else total
     return out
+
+
+def _fold_squares(x: sp.Expr) -> sp.Expr:
+    """Under RoPE a score is a sum of products of cos and sin; cos² = 1 - sin² folds cos² + sin² back to 1
+    (trigsimp would, too, but into forms such as cos(π/4 + 2) that no hand-written solution uses)."""
+    w = sp.Wild("w")
+    return sp.expand(x.replace(sp.cos(w) ** 2, 1 - sp.sin(w) ** 2))
 
 
 def _split(M: np.ndarray, n: int) -> np.ndarray:

@@ -60,7 +60,7 @@ def exponent_latex(x: sp.Expr) -> str:
 
 
 def _compact(latex: str) -> str:
-    text = latex.replace(" / ", "/")
+    text = latex.replace(" / ", "/").replace(" \\right)", "\\right)")        # \\cos{\\left(2\\right)}: no space
     return "-" + text[2:] if text.startswith("- ") else text
 
 
