@@ -13,7 +13,6 @@ then have an exact reading (integers, fractions, short decimals).
 from __future__ import annotations
 
 from dataclasses import replace
-from decimal import Decimal
 
 import numpy as np
 
@@ -60,7 +59,3 @@ def precise_trace(trace: Trace, steps, precision: int) -> Trace:
     arrays = {name: digits(getattr(steps, name)) for name in STEP_FIELDS}
     return Trace(config=config, fully_masked=trace.fully_masked, **arrays)
 
-
-def certified_digits(x: Decimal) -> bool:
-    """A Decimal from `precise_trace` (the tests read the trace back through this)."""
-    return isinstance(x, Decimal)
