@@ -395,7 +395,7 @@ def test_output_file(tmp_path, run_cli):
 
 def test_bad_explain_flags(run_cli):
     for argv in (["explain", "--heads", "5"], ["explain", "--tokens", "7:9"], ["explain", "--lang", "fr"],
-                 ["explain", "--precision", "40"], ["explain", "-o", "/nonexistent/dir/x.md", "--format", "md"]):
+                 ["explain", "--precision", "101"], ["explain", "-o", "/nonexistent/dir/x.md", "--format", "md"]):
         code, out, err = run_cli(*argv)
         assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
 

@@ -115,7 +115,7 @@ DEEP = "[" * 100_000 + "1" + "]" * 100_000
     (["--batch", "2"], ["batch", "2", "B = 1"]),
     (["--tokens", "0:2"], ["tokens", "start at 1"]),
     (["--tokens", "5:9"], ["tokens", "T = 3"]),
-    (["--precision", "13"], ["precision", "0 to 12"]),
+    (["--precision", "101"], ["precision", "0 to 100"]),
 ])
 def test_bad_explain_flags_get_one_line(run_cli, tmp_path, argv, needles):
     code, out, err = run_cli("explain", "--format", "md", "-o", str(tmp_path / "out.md"), *argv)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .inputs import MHAInputError, UsageError, read_json_file
@@ -28,10 +29,11 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _json_arg(text: str, flag: str) -> Any:
-    """A flag's JSON value; a syntax error or a nesting deeper than Python's stack is one UsageError."""
+def _json_arg(text: str, flag: str, parse_float: Any = None) -> Any:
+    """A flag's JSON value; a syntax error or a nesting deeper than Python's stack is one UsageError.
+    parse_float=Decimal keeps each number's text (--exact reads 0.1 as 1/10)."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_float=parse_float)
     except (json.JSONDecodeError, RecursionError) as e:
         why = f"not valid JSON ({e.msg} at column {e.colno})" if isinstance(e, json.JSONDecodeError) else \
             "nests too deeply to be a matrix"
@@ -50,21 +52,22 @@ _MATRIX_FLAGS = {"wq": "W_Q", "wk": "W_K", "wv": "W_V", "wo": "W_O", "q": "Q", "
 _WORDS = {"W_O": ("identity", "none"), "W_Q": ("identity",), "W_K": ("identity",), "W_V": ("identity",)}
 
 
-def build_input(args: argparse.Namespace) -> dict[str, Any]:
-    """The input mapping from a file, a named example or inline flags (before the weights are settled)."""
+def build_input(args: argparse.Namespace, parse_float: Any = None) -> dict[str, Any]:
+    """The input mapping from a file, a named example or inline flags (before the weights are settled).
+    parse_float=Decimal keeps the text of every JSON number (for the exact path)."""
     from .examples import DOCUMENT_EXAMPLE
 
     if args.example is not None and args.input:
         raise UsageError("--example: give either an input file or a named example, not both")
-    data: Any = read_json_file(args.input) if args.input else {}
+    data: Any = read_json_file(args.input, parse_float=parse_float) if args.input else {}
     if args.example is not None:
         data = dict(_example(args.example).data)
     if not isinstance(data, dict):
         raise UsageError(f"input: the JSON file must hold an object, got {type(data).__name__}")
-    inline = {key: _matrix_flag(getattr(args, attr), f"--{attr}", key)
+    inline = {key: _matrix_flag(getattr(args, attr), f"--{attr}", key, parse_float)
               for attr, key in _MATRIX_FLAGS.items() if getattr(args, attr) is not None}
     if args.x is not None:
-        inline["X"] = _json_arg(args.x, "--x")
+        inline["X"] = _json_arg(args.x, "--x", parse_float)
     if not data and not ({"X", "Q", "K", "V"} & set(inline)):
         data = dict(DOCUMENT_EXAMPLE)
     if {"Q", "K", "V"} & set(inline):
@@ -98,11 +101,11 @@ def build_input(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
-def _matrix_flag(text: str, flag: str, key: str) -> Any:
+def _matrix_flag(text: str, flag: str, key: str, parse_float: Any = None) -> Any:
     """A matrix flag's JSON value, or one of the words its input key accepts ("identity", "none")."""
     if text in _WORDS.get(key, ()):
         return text
-    return _json_arg(text, flag)
+    return _json_arg(text, flag, parse_float)
 
 
 def _scale_flag(text: str) -> Any:
@@ -155,22 +158,49 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if heads is not None:
             raise UsageError("--head: give --head or --heads, not both")
         heads = [args.head]
+    exact = _exact_flags(args, fmt)
     request = parse_request(
-        _model_input(args) if args.model else build_input(args), weights=args.weights, seed=args.seed,
-        widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
+        _model_input(args) if args.model else build_input(args, Decimal if exact else None), weights=args.weights,
+        seed=args.seed, widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
         lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
-        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None)
+        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None,
+        exact=args.exact)
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
-    t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
-    out = t.to_json() if fmt == "json" else _render(fmt, [build(t, request.options(lang)) for lang in request.langs],
-                                                     to_file=bool(args.output))
+    steps = None
+    if exact:
+        from .exact import exact_layer, float_input          # sympy: only on this path
+        steps = exact_layer(request.input)
+        t = run(parse_config(float_input(request.input)))
+    else:
+        t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
+    out = t.to_json() if fmt == "json" else _render(
+        fmt, [build(t, request.options(lang), steps) for lang in request.langs], to_file=bool(args.output))
     if args.plot:
         from .render.plot import save_heatmaps
         save_heatmaps(t, args.plot, precision=args.precision, batch=request.batch)
     if out is not None:
         _write(out, args.output)
     return 0
+
+
+def _exact_flags(args: argparse.Namespace, fmt: str) -> bool:
+    """Does this run read its numbers exactly (--exact, or --precision above 12)?  Refuse what cannot be exact."""
+    from .explanation.digits import FLOAT_PRECISION
+    precise = isinstance(args.precision, int) and args.precision > FLOAT_PRECISION
+    if not (args.exact or precise):
+        return False
+    flag = "--exact" if args.exact else f"--precision {args.precision}"
+    if args.weights == "random":
+        raise UsageError(f"{flag}: random weights are not exact numbers; give the weights, or --weights identity")
+    if args.dtype == "float32":
+        raise UsageError(f"{flag}: the exact values do not depend on a dtype; drop --dtype float32")
+    if args.exact and fmt == "json":
+        raise UsageError("--exact: closed forms are written in text, md, tex and html; --format json writes the "
+                         "float64 trace")
+    if args.model:
+        raise UsageError(f"{flag}: a model's layer holds float weights, not exact numbers")
+    return True
 
 
 def _render(fmt: str, exs: list[Explanation], *, to_file: bool) -> str | None:
@@ -294,7 +324,10 @@ def make_parser() -> argparse.ArgumentParser:
     ex.add_argument("--lang", metavar="{en,zh}",
                     help="language (default: from LANG / LC_ALL); with --format html also en,zh or zh,en: "
                          "both languages on one page, the first shown, with a switch")
-    ex.add_argument("--precision", type=int, default=4, metavar="N", help="decimals shown, 0 to 12 (default 4)")
+    ex.add_argument("--precision", type=int, default=4, metavar="N", help="decimals shown, 0 to 100 (default 4); "
+                    "above 12 every digit is computed exactly with mpmath (needs sympy: pip install 'mha[exact]')")
+    ex.add_argument("--exact", action="store_true", help="every entry's closed form beside its decimal (sympy; "
+                    "integers, fractions \"p/q\" and decimals of up to 15 digits, read as written)")
     ex.add_argument("--heads", metavar="1,3", help="only explain these heads, numbered from 1 as in the headings")
     ex.add_argument("--batch", type=int, metavar="N", help="explain sequence N of a batch, numbered from 1 (default 1)")
     ex.add_argument("--tokens", metavar="FIRST:LAST",

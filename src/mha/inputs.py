@@ -39,8 +39,9 @@ class UsageError(Exception):
     """A bad command line or an unreadable file: the CLI exits 2 with one line."""
 
 
-def read_json_file(path: str) -> Any:
-    """Read a JSON file ('-' for stdin); every failure is one UsageError naming the file."""
+def read_json_file(path: str, parse_float: Any = None) -> Any:
+    """Read a JSON file ('-' for stdin); every failure is one UsageError naming the file.
+    parse_float as for json.loads (decimal.Decimal keeps each number's text, for mha.exact)."""
     import json
     import sys
     try:
@@ -50,7 +51,7 @@ def read_json_file(path: str) -> Any:
     except (OSError, UnicodeDecodeError) as e:
         raise UsageError(f"input: cannot read {path}: {e.__class__.__name__}: {e}") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_float=parse_float)
     except json.JSONDecodeError as e:
         raise UsageError(f"input: {path} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:

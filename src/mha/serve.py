@@ -8,7 +8,8 @@ code as ``mha explain --format html``.  Nothing from a request is evaluated.
     GET  /static/<name>    app.js, app.css (package files only)
     POST /api/explain      input JSON (as for `mha explain`) -> trace JSON
     POST /api/render       {"input": ..., "weights": "identity|random|custom", "seed": n, "d_k": n, "d_v": n,
-                            "d_out": n, "lang": "en|zh|zh,en", "precision": n, "heads": [1, ...], "batch": n}
+                            "d_out": n, "lang": "en|zh|zh,en", "precision": n, "heads": [1, ...], "batch": n,
+                            "exact": true|false}
                            -> {"html": ...}  (the options follow `mha explain`'s rules: mha.explanation.options;
                            d_k, d_v and d_out shape random weights, as --d-k, --d-v and --d-out do)
     GET  /api/examples     the named examples (mha.EXAMPLES): [{"name", "idea": {"en", "zh"}, "data"}]
@@ -30,10 +31,11 @@ if TYPE_CHECKING:
     from .inputs import Config
 
 MAX_BODY_BYTES = 256 * 1024
+SERVE_PRECISION = 12       # the page prints float64's digits; more (mha explain --precision N) is the CLI's
 LIMITS = Limits()          # T, S, d_model, H and the count of numbers: beyond them a 413 with the reason
 MAX_T = LIMITS.tokens
 WIDTH_KEYS = ("d_k", "d_v", "d_out")
-BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch") + WIDTH_KEYS
+BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch", "exact") + WIDTH_KEYS
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
 
 
@@ -74,14 +76,29 @@ def render_fragment(body: Any) -> dict[str, Any]:
     if unknown:
         raise RequestError(400, f"body: unknown key(s) {unknown}; allowed: {', '.join(BODY_KEYS)}")
     widths = {k: body.get(k) for k in WIDTH_KEYS}
-    LIMITS.check_input(body["input"])
+    if body.get("exact") is True:
+        from .exact import check_numbers, float_input
+        check_numbers(body["input"])                  # a number without an exact reading, refused by name
+        LIMITS.check_input(float_input(body["input"]))
+    else:
+        LIMITS.check_input(body["input"])
     if body.get("weights") == "random":
         LIMITS.check_random(body["input"], widths)
+    exact = body.get("exact", False)
+    if not isinstance(exact, bool):
+        raise RequestError(400, f"exact: expected true or false, got {exact!r}")
     request = parse_request(body["input"], weights=body.get("weights", "identity"), seed=body.get("seed"),
                             lang=body.get("lang", "en"), precision=body.get("precision", 4),
-                            heads=body.get("heads"), batch=body.get("batch"), widths=widths)
-    t = run(_config(request.input))
-    exs = [build(t, request.options(lang)) for lang in request.langs]
+                            heads=body.get("heads"), batch=body.get("batch"), widths=widths,
+                            max_precision=SERVE_PRECISION, exact=exact)
+    steps = None
+    if exact:                       # closed forms: sympy is imported on the first exact request only
+        from .exact import exact_layer, float_input
+        t = run(_config(float_input(request.input)))
+        steps = exact_layer(request.input, t.config)
+    else:
+        t = run(_config(request.input))
+    exs = [build(t, request.options(lang), steps) for lang in request.langs]
     html = render_html_languages(exs, standalone=False) if len(exs) > 1 else render_html(exs[0], standalone=False)
     return {"html": html}
 
@@ -109,7 +126,11 @@ def create_app():
             if len(raw) > MAX_BODY_BYTES:
                 raise RequestError(413, f"body: larger than {MAX_BODY_BYTES} bytes")
         try:
-            return json.loads(raw)
+            body = json.loads(raw)
+            if isinstance(body, dict) and body.get("exact") is True:      # keep each number's text: 0.1 is 1/10
+                from decimal import Decimal
+                body = json.loads(raw, parse_float=Decimal)
+            return body
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise RequestError(400, f"body: not valid JSON ({getattr(e, 'msg', e)})") from None
         except RecursionError:

@@ -14,6 +14,7 @@ and take an `Explanation` as their argument; nothing here imports them.
 
 from __future__ import annotations
 
+import decimal
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,19 +47,41 @@ class Explanation:
                 f"H={c.n_heads} sections={len(self.sections)}>")
 
 
-def build(trace: Trace, opts: Options) -> Explanation:
-    """The explanation of a computed trace with these options."""
-    builder = Builder(trace, opts)
-    appendix = Tiled(trace, opts).sections() if opts.tiled_block else []
+def build(trace: Trace, opts: Options, exact_steps: Any = None) -> Explanation:
+    """The explanation of a computed trace with these options.
+
+    With opts.exact, closed forms follow the matrices (`closed.ExactBuilder`); above FLOAT_PRECISION decimals
+    the numbers are certified digits of the exact values (`digits.precise_trace`).  exact_steps are the
+    trace's `mha.exact.exact_layer`, computed here from the trace's configuration when not given."""
+    from .digits import FLOAT_PRECISION
+    precise = opts.precision > FLOAT_PRECISION
+    steps = exact_steps
+    if (opts.exact or precise) and steps is None:
+        from ..exact import exact_layer
+        steps = exact_layer(trace.config.to_input(), trace.config)
+    shown = trace
+    if precise:
+        from .digits import precise_trace, refuse_unsupported
+        refuse_unsupported(trace, opts.precision, bool(opts.tiled_block))
+        shown = precise_trace(trace, steps, opts.precision)
+    with decimal.localcontext() as ctx:
+        ctx.prec = opts.precision + 60        # derived numbers (row sums, √d_k, 1/k) keep every printed digit
+        if opts.exact:
+            from .closed import ExactBuilder
+            builder: Builder = ExactBuilder(shown, opts, steps)
+        else:
+            builder = Builder(shown, opts)
+        appendix = Tiled(trace, opts).sections() if opts.tiled_block else []
+        sections = tuple(builder.build(appendix))
+        heatmaps = builder.heatmaps()
     cat = catalog(opts.lang)
     return Explanation(title=cat["title"], subtitle=cat["subtitle"].replace("<precision>", str(opts.precision)),
-                       sections=tuple(builder.build(appendix)), lang=opts.lang, trace=trace, options=opts,
-                       heatmaps=builder.heatmaps())
+                       sections=sections, lang=opts.lang, trace=trace, options=opts, heatmaps=heatmaps)
 
 
 def explain(source: Any = None, query: Any = None, key: Any = None, value: Any = None, *,
             lang: str | None = None, precision: int = 4, heads: Any = None, tokens: slice | None = None,
-            full: bool = False, batch: int = 0, tiled_block: int | None = None,
+            full: bool = False, batch: int = 0, tiled_block: int | None = None, exact: bool = False,
             key_padding_mask: Any = None, attn_mask: Any = None, is_causal: bool = False,
             **params: Any) -> Explanation:
     """Explain one configuration step by step.
@@ -67,12 +90,14 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
     parameters as keywords), a ``torch.nn.MultiheadAttention`` (then query, key,
     value and torch's masks follow), or None for the worked example.  heads
     (0-based indices), tokens (a slice of query rows) and batch (0-based) choose
-    what is shown in detail.
+    what is shown in detail.  exact adds every entry's closed form (sympy; the
+    input's numbers must be integers, fractions or short decimals).
     """
     from ..trace import trace as compute
     from ..examples import DOCUMENT_EXAMPLE
     from ..inputs import MHAInputError
 
+    steps = None
     if isinstance(source, Trace):
         t = source
     elif type(source).__name__ == "MultiheadAttention":
@@ -81,10 +106,15 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
             raise MHAInputError("query: explaining a torch module needs an input tensor")
         t = compute(from_torch(source, query, key, value, key_padding_mask=key_padding_mask,
                                attn_mask=attn_mask, is_causal=is_causal), **params)
+    elif exact and (source is None or isinstance(source, dict)):
+        from ..exact import exact_layer, float_input           # the numbers as written, not as floats
+        data = dict(DOCUMENT_EXAMPLE if source is None else source, **params)
+        steps = exact_layer(data)
+        t = compute(float_input(data))
     else:
         t = compute(DOCUMENT_EXAMPLE if source is None else source, **params)
     opts = Options(lang=lang or default_lang(), precision=precision,
                    heads=None if heads is None else tuple(int(h) for h in heads), tokens=tokens, full=full,
-                   batch=batch, tiled_block=tiled_block)
-    return build(t, opts)
+                   batch=batch, tiled_block=tiled_block, exact=exact)
+    return build(t, opts, steps)
 

@@ -6,6 +6,8 @@ walk-through) both build on `Writer`; neither imports the other.
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
 from typing import Any, Iterable
 
 import numpy as np
@@ -63,6 +65,32 @@ class Writer:
         """A row of numbers inside math: [a, b, c]."""
         return "[" + ", ".join(self.num(x) for x in v) + "]"
 
+    # The few numbers a step derives rather than reads: exact Decimals when the trace holds certified digits
+    # (`digits.precise_trace`, --precision above 12), floats otherwise.
+    @property
+    def digits(self) -> bool:
+        return self.t.A.dtype == object
+
+    def ratio(self, p: int, q: int) -> float | Decimal:
+        return Decimal(p) / Decimal(q) if self.digits else p / q
+
+    def root(self, n: int) -> float | Decimal:
+        return Decimal(n).sqrt() if self.digits else math.sqrt(n)
+
+    def scale_value(self) -> float | Decimal:
+        """The scale in effect; a given number is exact in the trace's configuration (its `scale`)."""
+        c = self.c
+        if not self.digits:
+            return c.effective_scale
+        rule = c.scale_rule
+        return {"1/sqrt(d_k)": 1 / self.root(c.d_k), "none": Decimal(1), "1/d_k": self.ratio(1, c.d_k)}.get(
+            rule, c.scale if isinstance(c.scale, Decimal) else Decimal(repr(c.effective_scale)))
+
+    @staticmethod
+    def rounded(x: float | Decimal, p: int) -> float | Decimal:
+        """x rounded to p decimals as it is shown (half to even on the exact value)."""
+        return round(x, p) if isinstance(x, Decimal) else round(float(x), p)
+
     def say_vec(self, v: Iterable[float]) -> str:
         """A row of numbers inside a sentence."""
         return "[" + ", ".join(self.say(x) for x in v) + "]"
@@ -101,9 +129,9 @@ class Writer:
         shown_rows = self.pick(arr.shape[0], self.rows if query_rows else None)
         shown_cols = self.pick(arr.shape[1])
         cells = tuple(tuple(None if i is None or j is None else
-                            Cell(float(arr[i, j]), masked is not None and bool(masked[i, j])) for j in shown_cols)
+                            Cell(_number(arr[i, j]), masked is not None and bool(masked[i, j])) for j in shown_cols)
                       for i in shown_rows)
-        exact = bool(np.all((arr == np.round(arr)) | ~np.isfinite(arr)))
+        exact = _whole(arr)
         return Matrix(symbol=symbol, cells=cells, rows=shown_rows, cols=shown_cols,
                       shape=(arr.shape[0], arr.shape[1]), precision=self.o.precision, approx=not exact,
                       show_shape=show_shape, heat=heat, row_labels=self._shown(rows, shown_rows),
@@ -124,3 +152,15 @@ class Writer:
     def some_keys(self, n: int) -> list[int]:
         """Key columns to read out: all of a short row, else the first EDGE and the last."""
         return list(range(n)) if n <= MAX_ROWS or self.o.full else list(range(EDGE)) + [n - 1]
+
+
+def _number(x: Any) -> float | Decimal:
+    """A matrix entry as a Cell holds it: certified digits stay a Decimal, anything else becomes a float."""
+    return x if isinstance(x, Decimal) else float(x)
+
+
+def _whole(arr: np.ndarray) -> bool:
+    """Is every finite entry an integer (so the matrix is written with "=", not "≈")?"""
+    if arr.dtype == object:
+        return all(not v.is_finite() or v == v.to_integral_value() for v in map(Decimal, arr.flat))
+    return bool(np.all((arr == np.round(arr)) | ~np.isfinite(arr)))

@@ -10,7 +10,6 @@ its place in `build` or `head_steps`; no other step needs to know.
 
 from __future__ import annotations
 
-import math
 from typing import Callable, Iterable
 
 import numpy as np
@@ -72,7 +71,7 @@ class Builder(ModernSteps):
             return f"\\frac{{{qk}}}{{{width}}}"
         if rule == "none":
             return qk
-        return f"{self.num(self.c.effective_scale)} \\cdot {qk}"
+        return f"{self.num(self.scale_value())} \\cdot {qk}"
 
     # ------------------------------------------------------------ before the heads
 
@@ -256,8 +255,8 @@ class Builder(ModernSteps):
         extra = (" + \\text{bias}" if c.bias is not None else "") + \
             (f" + {sup('B', h)}" if self.t.position_bias is not None else "")
         return self.section(f"head{h + 1}.scale", "scale.title", [
-            Para(self.tr(intro, dk=self.dk, d_head=dk, d_k=dk, sqrt=self.say(math.sqrt(dk)),
-                         scale=self.say(c.effective_scale))),
+            Para(self.tr(intro, dk=self.dk, d_head=dk, d_k=dk, sqrt=self.say(self.root(dk)),
+                         scale=self.say(self.scale_value()))),
             Display(f"{sup('S', h)} = {self.scaled(h, str(dk))}{extra}"),
             Para(self.tr("scale.masked")) if self.has_mask() else None,
             self.matrix(sup("S", h), S, query_rows=True, cols="keys", masked=S == -np.inf)],
@@ -306,7 +305,7 @@ class Builder(ModernSteps):
             blocks = [Para(self.tr("softmax.top", i=self.qn(r), h=h + 1, top=self.listing(
                 self.tr("softmax.top_item", j=j + 1, w=self.say(A[j])) for j in top)))]
         if len(keys) > 1 and np.ptp(a["S"][r, keys]) == 0:
-            blocks.append(Note(self.tr("softmax.uniform", i=self.qn(r), k=len(keys), w=self.say(1.0 / len(keys)))))
+            blocks.append(Note(self.tr("softmax.uniform", i=self.qn(r), k=len(keys), w=self.say(self.ratio(1, len(keys))))))
         return blocks
 
     def weighted_sum(self, h: int) -> Section:
@@ -345,7 +344,7 @@ class Builder(ModernSteps):
         """When adding the terms as shown would change the last digit, say why (the document's 0.7518)."""
         p = self.o.precision
         for d in range(V.shape[1]):
-            naive = sum(round(float(x), p) * round(float(y), p) for x, y in zip(w, V[:, d]))
+            naive = sum(self.rounded(x, p) * self.rounded(y, p) for x, y in zip(w, V[:, d]))
             if not same_when_shown(naive, o[d], p):
                 return Note(self.tr("av.rounding", naive=self.say(naive), shown=self.say(o[d]),
                                     exact=prose_number(o[d], p + 2)))

@@ -187,7 +187,7 @@ class ModernSteps(Writer):
                  self.tr("cache.scores", T=c.T, S=c.S, TS=c.T * c.S, SS=c.S * c.S, H=c.n_heads),
                  self.tr("cache.rows", rows=self.span(self.qn(0), self.qn(c.T - 1)))]
         blocks += [Para(self.tr("cache.work")), Items(tuple(i for i in items if i)),
-                   Para(self.tr("cache.cost", ratio=self.say(c.S / c.T), S=c.S, T=c.T))]
+                   Para(self.tr("cache.cost", ratio=self.say(self.ratio(c.S, c.T)), S=c.S, T=c.T))]
         return self.section("cache", "cache.title", blocks)
 
     # ------------------------------------------------------------ ALiBi
@@ -195,7 +195,7 @@ class ModernSteps(Writer):
     def slopes(self) -> np.ndarray:
         from ..core import alibi_slopes
         c = self.c
-        return alibi_slopes(c.n_heads) if c.alibi_rule == "press" else c.alibi
+        return alibi_slopes(c.n_heads) if c.alibi_rule == "press" and c.alibi is None else c.alibi
 
     def alibi_intro(self) -> Section | None:
         """ALiBi before the heads: the rule and every head's slope."""

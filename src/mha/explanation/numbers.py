@@ -17,6 +17,7 @@ Printed(sign='-', digits='1.5000', exponent=300)
 from __future__ import annotations
 
 import math
+from decimal import Decimal, localcontext
 from typing import NamedTuple
 
 # From this magnitude on, numbers are written as mantissa × 10^exponent: a fixed-point 1e300 would be 301
@@ -38,6 +39,8 @@ def format_number(x: float, precision: int, *, scientific: bool = False) -> Prin
     scientific=True writes every nonzero number as mantissa × 10^exponent (for
     differences such as 1.1e-16, where fixed-point would show only zeros).
     """
+    if isinstance(x, Decimal):
+        return _format_decimal(x, precision, scientific)
     x = float(x)
     if math.isnan(x):
         return Printed("", "nan", None)
@@ -54,6 +57,31 @@ def format_number(x: float, precision: int, *, scientific: bool = False) -> Prin
     if float(digits) == 0:          # -0.00001 shows as 0.0000, not -0.0000
         sign = ""
     return Printed(sign, digits, None)
+
+
+def _format_decimal(x: Decimal, precision: int, scientific: bool) -> Printed:
+    """The same rules for certified digits (`mha.exact.to_decimal`): Decimal rounds half to even, as floats do.
+
+    Formatting rounds to the decimal context's precision first, so it runs in a context wide enough for x."""
+    with localcontext() as ctx:
+        ctx.prec = max(ctx.prec, len(x.as_tuple().digits) + precision + 30)
+        return _format_wide(x, precision, scientific)
+
+
+def _format_wide(x: Decimal, precision: int, scientific: bool) -> Printed:
+    if x.is_nan():
+        return Printed("", "nan", None)
+    sign = "-" if x.is_signed() and x != 0 else ""
+    a = abs(x)
+    if a.is_infinite():
+        return Printed(sign, "inf", None)
+    if a >= SCIENTIFIC_FROM or (scientific and a != 0):
+        mantissa, exponent = f"{a:.{precision}e}".split("e")
+        return Printed(sign, mantissa, int(exponent))
+    if a == a.to_integral_value():
+        return Printed(sign, str(int(a)), None)
+    digits = f"{a:.{precision}f}"
+    return Printed("" if Decimal(digits) == 0 else sign, digits, None)
 
 
 def latex_number(x: float, precision: int, *, scientific: bool = False) -> str:
@@ -78,4 +106,6 @@ def prose_number(x: float, precision: int, *, scientific: bool = False) -> str:
 
 def same_when_shown(x: float, y: float, precision: int) -> bool:
     """Do x and y print the same at this precision (as fixed-point decimals)?"""
+    if isinstance(x, Decimal) or isinstance(y, Decimal):
+        return format_number(Decimal(x), precision) == format_number(Decimal(y), precision)
     return f"{float(x):.{precision}f}" == f"{float(y):.{precision}f}"

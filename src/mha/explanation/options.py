@@ -28,7 +28,7 @@ from .tokens import first_query, query_rows
 
 WEIGHTS = ("identity", "random", "custom")    # custom: the weights the input gives
 WIDTHS = ("d_k", "d_v", "d_out")               # the head and output widths of random weights
-MAX_PRECISION = 12
+MAX_PRECISION = 100      # above 12 decimals the digits come from the exact layer (digits.FLOAT_PRECISION)
 MAX_SEED = 2**32 - 1
 
 
@@ -43,6 +43,7 @@ class Options:
     full: bool = False                       # never elide
     batch: int = 0                           # which sequence of the batch to walk through
     tiled_block: int | None = None           # add the online-softmax walk-through with this key block
+    exact: bool = False                      # closed forms beside the decimals (mha.exact; needs sympy)
 
     def check(self, cfg: Config) -> None:
         """Refuse options that do not fit the configuration, numbering heads and sequences from 1 as shown."""
@@ -129,16 +130,18 @@ class Request:
     full: bool = False
     batch: int = 0                           # 0-based
     tiled_block: int | None = None
+    exact: bool = False
 
     def options(self, lang: str) -> Options:
         return Options(lang=lang, precision=self.precision, heads=self.heads, tokens=self.tokens, full=self.full,
-                       batch=self.batch, tiled_block=self.tiled_block)
+                       batch=self.batch, tiled_block=self.tiled_block, exact=self.exact)
 
 
 def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: Any = None,
                   lang: str | Sequence[str] | None = None, precision: Any = 4, heads: Sequence[Any] | None = None,
                   tokens: str | None = None, full: bool = False, batch: Any = None,
-                  block_size: Any = None, widths: Mapping[str, Any] | None = None) -> Request:
+                  block_size: Any = None, widths: Mapping[str, Any] | None = None, exact: bool = False,
+                  max_precision: int = MAX_PRECISION) -> Request:
     """Check every option once and settle the weights.
 
     weights "identity" sets W_Q, W_K, W_V and W_O to the identity (whatever the
@@ -172,7 +175,7 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
     elif weights == "identity":         # "W_O": "none" (no output projection) is a structure, not a weight: it stays
         data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")
                      if not (k == "W_O" and isinstance(data.get(k), str) and data[k] == "none")})
-    _check_int("precision", precision, 0, MAX_PRECISION)
+    _check_int("precision", precision, 0, max_precision)
     if heads is not None:
         for h in heads:
             _check_int("heads", h, 1, None)
@@ -182,7 +185,8 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
         _check_int("block_size", block_size, 1, None)
     return Request(input=data, langs=parse_langs(lang), precision=precision,
                    heads=None if heads is None else tuple(h - 1 for h in heads), tokens=parse_tokens(tokens),
-                   full=bool(full), batch=0 if batch is None else batch - 1, tiled_block=block_size)
+                   full=bool(full), batch=0 if batch is None else batch - 1, tiled_block=block_size,
+                   exact=bool(exact))
 
 
 def parse_langs(lang: str | Sequence[str] | None) -> tuple[str, ...]:

@@ -56,7 +56,7 @@ def html_number(x: float, precision: int) -> str:
 
 def _cell_style(v: float) -> str:
     """A blue shade for a weight in [0, 1]; white text on the darkest cells."""
-    a = 0.06 + 0.84 * max(0.0, min(1.0, v))
+    a = 0.06 + 0.84 * max(0.0, min(1.0, float(v)))
     color = "#fff" if a > 0.55 else "#1f2328"
     return f' style="background:rgba(9,105,218,{a:.2f});color:{color}"'
 

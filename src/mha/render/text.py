@@ -103,7 +103,7 @@ def _cell_style(cell: Cell | None, heat: bool) -> str:
     if cell.masked:
         return "dim"
     if heat:
-        level = int(40 + 160 * max(0.0, min(1.0, cell.value)))
+        level = int(40 + 160 * max(0.0, min(1.0, float(cell.value))))
         return f"on rgb({255 - level // 2},{255 - level // 3},255) black"
     return ""
 

@@ -100,6 +100,8 @@ def _macro(name: str, args: list[str], post_space: str) -> str:
         return "√" + (a if len(a) == 1 or a.replace(".", "").isalnum() else f"({a})")
     if name in ACCENTS:
         return args[0] + ACCENTS[name]
+    if name in ("displaystyle", "textstyle"):       # a size, not a symbol: nothing, and no space after it
+        return ""
     return SYMBOLS.get(name, name) + post_space
 
 

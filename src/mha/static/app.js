@@ -12,7 +12,9 @@ const UI = {
        half: "rotate-half (LLaMA, GPT-NeoX)", interleaved: "interleaved (GPT-J)", alibi: "ALiBi",
        window: "sliding window W", masks: "Masks", causal: "causal", key_length: "visible keys (padding)",
        extra: "More input keys (JSON)",
-       extra_hint: "Merged into the input: a KV cache, Q/K/V, per-head weights, tokens, scale, …"},
+       extra_hint: "Merged into the input: a KV cache, Q/K/V, per-head weights, tokens, scale, …",
+       exact: "exact: closed forms beside the decimals",
+       exact_off: "Closed forms need exact weights (not random) and at most 512 scores (T·S·H)."},
   zh: {heading: "多头注意力演示", language: "语言", example: "示例", own: "— 自己输入 —",
        input: "输入 X", x_hint: "每行一个 token，可以修改任意数字。", x_elsewhere: "这个示例的输入在下面的 JSON 框里。",
        add_token: "+ token", remove_token: "− token", heads: "头数 H", kv_heads: "键/值头数 G",
@@ -21,12 +23,13 @@ const UI = {
        modern: "位置与窗口", rope: "RoPE", off: "关", half: "rotate-half（LLaMA、GPT-NeoX）",
        interleaved: "交错式（GPT-J）", alibi: "ALiBi", window: "滑动窗口 W", masks: "掩码", causal: "因果掩码",
        key_length: "可见的键（填充）", extra: "更多输入键（JSON）",
-       extra_hint: "合并进输入：KV 缓存、Q/K/V、每个头的权重、tokens、scale 等"},
+       extra_hint: "合并进输入：KV 缓存、Q/K/V、每个头的权重、tokens、scale 等",
+       exact: "精确：在小数旁给出闭式表达式", exact_off: "闭式表达式需要精确的权重（不能是随机的），且分数最多 512 个（T·S·H）。"},
 };
 const FRESH = () => ({
   X: [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]], n_heads: 2, n_kv_heads: 2, weights: "identity", seed: 0,
   d_k: "", no_wo: false, rope: "off", alibi: false, window: "", causal: "none", key_length: "", extra: "",
-  example: "",
+  example: "", exact: false,
 });
 const state = Object.assign(FRESH(), {lang: (navigator.language || "en").startsWith("zh") ? "zh" : "en"});
 const $ = (id) => document.getElementById(id);
@@ -48,6 +51,7 @@ function drawHeads() {
   const hs = state.X && !free ? divisors(d) : Array.from({length: 8}, (_, i) => i + 1);
   state.n_heads = options($("n-heads"), hs, state.n_heads);
   state.n_kv_heads = options($("n-kv-heads"), divisors(state.n_heads).reverse(), state.n_kv_heads);
+  drawExact();
 }
 
 function drawGrid() {
@@ -86,8 +90,22 @@ function drawControls() {
   $("window").value = state.window; $("causal").value = state.causal; $("key-length").value = state.key_length;
   $("extra").value = state.extra;
   if (state.extra.trim()) $("extra-box").open = true;
+  drawExact();
   $("example").value = state.example;
   drawIdea();
+}
+
+// The exact toggle is offered for small inputs only (the server's cap is B·H·T·S <= 512 scores).
+function exactAllowed() {
+  const T = state.X ? state.X.length : 0;
+  return state.weights !== "random" && (!state.X || T * T * state.n_heads <= 512);
+}
+
+function drawExact() {
+  const ok = exactAllowed();
+  $("exact").disabled = !ok;
+  $("exact").checked = ok && state.exact;
+  $("exact-off").hidden = ok;
 }
 
 function drawIdea() {
@@ -107,7 +125,7 @@ function translate() {
 // A named example spread over the controls; what they cannot hold goes to the JSON box.
 function loadExample(name) {
   const ex = examples.find((e) => e.name === name);
-  Object.assign(state, FRESH(), {example: name});
+  Object.assign(state, FRESH(), {example: name, exact: state.exact});      // the exact toggle stays as set
   if (!ex) { drawGrid(); drawControls(); schedule(); return; }
   const d = JSON.parse(JSON.stringify(ex.data));
   const is2d = Array.isArray(d.X) && Array.isArray(d.X[0]) && typeof d.X[0][0] === "number";
@@ -147,6 +165,7 @@ function payload() {
   if (state.key_length !== "") input.key_lengths = [parseInt(state.key_length, 10)];
   if (state.no_wo) input.W_O = "none";
   const body = {input, weights: state.weights, lang: state.lang};
+  if (state.exact && exactAllowed()) body.exact = true;
   if (state.weights === "random") {                 // a seed or a width with other weights is refused
     body.seed = state.seed;
     if (state.d_k !== "") body.d_k = body.d_v = parseInt(state.d_k, 10);
@@ -192,6 +211,7 @@ $("d-k").addEventListener("input", () => {
   state.d_k = Number.isInteger(v) && v >= 1 ? String(Math.min(v, 64)) : ""; drawHeads(); schedule();
 });
 $("no-wo").addEventListener("change", () => edited("no_wo", $("no-wo").checked));
+$("exact").addEventListener("change", () => { state.exact = $("exact").checked; schedule(); });
 $("rope").addEventListener("change", () => edited("rope", $("rope").value));
 $("alibi").addEventListener("change", () => edited("alibi", $("alibi").checked));
 $("window").addEventListener("input", () => {
