@@ -24,7 +24,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     True
     """
     from .infer import infer, prepare
-    from .judge import Judge
+    from .judge import Judge, judge_document
     from .readers import read_document, sniff
     fmt = fmt or sniff(text, name)
     if fmt == "ipynb":
@@ -65,9 +65,8 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         mapping = inf.best.cand.mapping()
         configuration = inf.best.cand.describe()
         evidence = inf.evidence
-    j = Judge(doc, inf, mapping, given=config is not None)
-    j.run()
-    if j.n_claims == 0 and not j.findings:
+    j = judge_document(doc, inf, mapping, given=config is not None)
+    if j.n_claims == 0 and not j.findings and not j.doubted:
         raise MHAInputError("document: nothing to check: the numbers found are the inputs only"
                             + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")
                             + "; a worked example shows what is computed from them")

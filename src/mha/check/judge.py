@@ -30,6 +30,8 @@ from .claims.arith import ArithJudging
 from .claims.array import ArrayJudging
 from .claims.attribute import Attribution
 from .claims.causes import Causes
+from .claims.identity import Identity
+from .claims.scope import Scopes
 from .claims.reading import ReadingJudging
 from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
@@ -44,7 +46,7 @@ STEP = lb.STEP
 
 
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, Attribution, Targets, Rounding,
-            Causes):
+            Causes, Identity, Scopes):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -53,9 +55,11 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         self.objs = inf.objs
         self.findings: list[Finding] = []
         self.not_checked: list[NotChecked] = []
+        self.doubted: list[int] = []         # objects that most of their own cells do not identify
         self.n_claims = 0
         self.n_numbers = 0
         self.mapping = mapping
+        self.mapping_given = given
         self.t = compute(mapping) if mapping is not None else None
         if given and self.t is None:
             raise MHAInputError("--input: the configuration could not be computed")
@@ -227,13 +231,15 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
 
     # ---------------------------------------------------------- driver
     def run(self) -> None:
-        claims = self.claims()
+        claims = _without_indices(self.claims())
         # a batch of which the document shows one sequence: "B = 2", then only sequence 1
         self.stated_B = max((int(c.value.value) for c in claims if isinstance(c, SizeClaim) and c.symbol == "B"),
                             default=None)
         arrays = [c for c in claims if isinstance(c, ArrayClaim)]
         # first every array finds what it stands for; the printed values then feed "rounded predecessors"
         plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
+        self.mark_scopes(plans)
+        self.establish(plans)
         self.judge_repairs()
         self.collect_printed(plans)
         for c in claims:
@@ -296,6 +302,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         return STEP.get(node, "input")
 
     # ---------------------------------------------------------- findings
+    def errors_found(self) -> bool:
+        return any(f.severity == "error" for f in self.findings)
+
     def add(self, f: Finding, merge: bool = False) -> None:
         """merge: f is the end of an arithmetic line; the same number already found as a matrix entry is one
         finding (with the arithmetic's cause)."""
@@ -312,6 +321,17 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         self.findings.append(f)
 
 
+def _without_indices(claims: list[Claim]) -> list[Claim]:
+    """Indices are not sizes: "# T=0", "# T=1" labelling the rows of a literal, "B=0" over a batch's first
+    sequence.  A size of 0, or one symbol given several values in the comments of one cell, is an index."""
+    seen: dict[tuple, set[float]] = {}
+    for c in claims:
+        if isinstance(c, SizeClaim) and c.place.where == "comment":
+            seen.setdefault((c.symbol, c.place.cell), set()).add(c.value.value)
+    return [c for c in claims if not (isinstance(c, SizeClaim) and (
+        c.value.value == 0 or (c.place.where == "comment" and len(seen.get((c.symbol, c.place.cell), ())) > 1)))]
+
+
 def _raw(r: lb.Ref) -> lb.Ref:
     """A resolved reference back to the indices as written (resolve() subtracts the base again)."""
     return r
@@ -319,3 +339,38 @@ def _raw(r: lb.Ref) -> lb.Ref:
 
 def lb_is(o: Any, role: str) -> bool:
     return o.ref is not None and role in o.ref.nodes
+
+
+def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool) -> Judge:
+    """Judge every claim under the inferred configuration; when other configurations explain nearly as many
+    printed numbers (the search's runner-ups, see infer.search.close_call), report only the findings that hold
+    under them too, and say so: the evidence names each runner-up, and each finding that depends on the choice
+    is listed as not checked."""
+    import copy
+    j = Judge(doc, inf, mapping, given)
+    j.run()
+    if given or inf.best is None:
+        return j
+    for other in getattr(inf, "runner_ups", [])[:3]:
+        if not j.errors_found():
+            break
+        alt = copy.copy(inf)
+        alt.best, alt.objs = other, copy.deepcopy(inf.objs)      # a repaired input is repaired in both
+        alt.bases = copy.copy(inf.bases)
+        k = Judge(doc, alt, other.cand.mapping(), given=False)
+        k.run()
+        also = {(f.cell, f.line, f.printed) for f in k.findings if f.severity == "error"}
+        only = [f for f in j.findings if f.severity == "error" and (f.cell, f.line, f.printed) not in also]
+        if not only:
+            continue
+        differ = "; ".join(c.label for name, c in other.cand.dims.items()
+                           if inf.best.cand.dims.get(name) is None or inf.best.cand.dims[name].label != c.label)
+        inf.evidence.append(f"runner-up: {differ} — explains {other.explained} of {other.total} printed numbers "
+                            f"(the best: {inf.best.explained}); {len(only)} finding(s) wrong only under the best "
+                            f"are not reported")
+        j.findings = [f for f in j.findings if f not in only]
+        for f in only:
+            j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
+                                            f"holds under a configuration nearly as good ({differ}): wrong only "
+                                            f"under one of two near-equal readings"))
+    return j

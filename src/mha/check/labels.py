@@ -395,7 +395,10 @@ APPROX_WORDS = re.compile(r"(?:computed|calculated|worked out|done|derived)\s+(?
                           r"(?:the\s+|these\s+)?rounded|from\s+(?:the\s+|these\s+)?rounded\s+(?:weights|values|numbers|terms)|"
                           r"rounding (?:noise|error|artefact|artifact)s?|come(?:s)? only from rounding|"
                           r"舍入误差|舍入造成|差别只来自|只差在第.位|用.{0,12}(?:四舍五入|舍入|位小数).{0,12}(?:算|计算)|"
-                          r"中间结果算|四位小数的(?:权重|中间结果)", re.I)
+                          r"中间结果算|四位小数的(?:权重|中间结果)|"
+                          # a declared approximation: "approximate the above as follows", "for readability"
+                          r"approximat(?:e|ed|ing)\s+(?:the|these|this|them|it|as)\b|for readability|roughly|"
+                          r"近似为|近似地|约等于|大约", re.I)
 
 
 def head_in(text: str) -> int | None:

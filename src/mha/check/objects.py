@@ -183,6 +183,7 @@ class Document:
     chains: list[Chain] = field(default_factory=list)
     readings: list[Reading] = field(default_factory=list)
     hints: list[Hint] = field(default_factory=list)
+    headings: list[Place] = field(default_factory=list)     # where each heading (section, frame) starts
     format: str = "text"
     n_lines: int = 0
 

@@ -14,7 +14,7 @@ from .. import numbers as nb
 from ..numbers import Num
 from ..objects import Chain, ExprPart
 from ..report import Finding
-from .common import _chain_text, _simple_cause, _simple_kind
+from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .target import _arith_step, _ops
 
 
@@ -63,7 +63,11 @@ class ArithJudging:
         for idx, ((k1, p1, f1), (k2, p2, f2)) in enumerate(zip(values, values[1:])):
             if k2 != k1 + 1:
                 continue
-            bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts)
+            rel = c.rels[k1] if k1 < len(c.rels) else "="
+            if rel == "→" and nb.plain_number(p1.expr) is not None:
+                continue                 # "0.64 → 0.90": a running total, a before and after: not an equality
+            bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts,
+                                     approx=rel == "≈" or c.context.approx)
             if bad is None:
                 continue
             self.n_numbers += 1
@@ -87,8 +91,14 @@ class ArithJudging:
         if final is None:
             return
         k, p, n = final
+        if c.rels and c.rels[-1] == "≈":
+            n = _at_precision(n)
         self.n_numbers += 1
         if any(_ok(n, x) for x in exacts):
+            return
+        if self.outside(c.place, _chain_text(c)) or (not target[3] and not self.in_scope(c.place)):
+            # a number named only by a word ("α = 0.01") is identified by nothing outside the example's sections
+            self.n_numbers -= 1
             return
         slips = [x for x in exacts if _simple_kind(n, float(x)) != "wrong_value"]
         exact = float(slips[0]) if slips and not target[3] else float(min(exacts, key=lambda x: abs(x - n.value)))
@@ -124,15 +134,21 @@ class ArithJudging:
         self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                          n.rounded(exact), step, _simple_cause(n, exact), _simple_kind(n, exact)))
 
-    def compare_parts(self, left, right, final: bool, exacts: list[float]):
-        """None: nothing to compare; True: they agree; (printed number, value it should be): they do not."""
+    def compare_parts(self, left, right, final: bool, exacts: list[float], approx: bool = False):
+        """None: nothing to compare; True: they agree; (printed number, value it should be): they do not.
+
+        approx: the document declares the value approximate (≈, "roughly"): an integer stands for its unit, and
+        terms printed to three or more significant digits are taken as the roundings they are (5/1.41 ≈ 3.54
+        for 5/√2, 20.1/33.2 ≈ 0.60 from unrounded 20.09/33.23)."""
         n = nb.plain_number(right)
+        if n is not None and approx:
+            n = _at_precision(n)
         if n is None:
             # \frac{a}{b + c} = \frac{a}{d}: compare the parts that differ
             if isinstance(left, nb.Op) and isinstance(right, nb.Op) and left.op == right.op and \
                     len(left.args) == len(right.args) and left.op in ("/", "*"):
                 for x, y in zip(left.args, right.args):
-                    got = self.compare_parts(x, y, False, [])
+                    got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
                         return got
                 return True
@@ -142,7 +158,7 @@ class ArithJudging:
                     not nb.has_symbols(left):
                 seen = False
                 for x, y in zip(lt, rt):
-                    got = self.compare_parts(x, y, False, [])
+                    got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
                         return got
                     seen = seen or got is True
@@ -155,6 +171,8 @@ class ArithJudging:
         except (ArithmeticError, OverflowError, ValueError):
             return None
         if abs(face - n.value) <= n.half * (1 + 1e-9) + 1e-12 * max(1.0, abs(face)):
+            return True
+        if approx and (_rounded_terms_allow(left, n) or _unit_dropped(face, n)):
             return True
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
         try:
@@ -226,3 +244,24 @@ def _substitute(e, values: dict[int, float]):
 
 def _ok(n: Num, x: float) -> bool:
     return n.contains(float(x), getattr(x, "band", 0.0))
+
+
+def _at_precision(n: Num) -> Num:
+    """An integer under ≈ stands for its unit: "≈ 34" is any value that rounds to 34."""
+    if n.decimals is not None or not n.exact or not math.isfinite(n.value) or "e" in n.text.lower():
+        return n
+    return Num(n.value, n.text, n.value - 0.5, n.value + 0.5, n.line, 0)
+
+
+def _rounded_terms_allow(left, n: Num) -> bool:
+    """Do the written terms, each taken as the rounding it is when printed to three or more significant digits
+    (a rounded constant such as 1.41, a rounded intermediate such as 33.2), allow the printed result?"""
+    iv = rounded_terms(left)
+    return iv is not None and iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12
+
+
+def _unit_dropped(face: float, n: Num) -> bool:
+    """"32768² × 32 ≈ 34 (billion)": the result written in thousands, millions or billions."""
+    if not math.isfinite(face) or face == 0 or n.value == 0 or (face > 0) != (n.value > 0):
+        return False
+    return any(n.contains(face / 10.0 ** k) for k in (3, 6, 9, 12))

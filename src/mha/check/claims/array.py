@@ -14,6 +14,7 @@ from ..infer import Hit, Obj, _family
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
+from .identity import _short, identified
 from .rounding import _double_rounding
 
 
@@ -63,24 +64,24 @@ class ArrayJudging:
                          f"{how}: these are the values of {_show_view(h)}", kind2))
 
     def _judge_misshaped(self, o: Obj, plan: dict[str, Any]) -> None:
-        """A labelled array whose shape no view of that name has."""
+        """A labelled array whose shape no view of that name has: the name reused with new sizes (another example,
+        or another quantity of the same name), not a slip of this one."""
         a = o.a
-        self.n_claims += 1
         views = plan["views"]
         want = sorted({tuple(v.M.shape) for v in views})
         label = o.ref.show()
-        node = views[0].node
         if o.val is not None and o.val.size == 1:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a single number labelled "
                                                f"{label}"))
             return
-        self.add(Finding(a.line, a.place.cell, f"shape of {label}", f"{list(o.val.shape)}",
-                         " or ".join(str(list(s)) for s in want[:3]), None, self.step_of(node),
-                         f"wrong shape: {label} is {' or '.join(str(list(s)) for s in want[:3])}",
-                         "wrong_shape"))
+        self.not_checked.append(NotChecked(
+            a.line, a.place.cell, _what(o), f"its shape is not that of {label} in the inferred configuration ("
+            + " or ".join("×".join(map(str, s)) for s in want[:3]) + "): another example, or another quantity "
+            "of that name"))
 
     def _judge_unknown(self, o: Obj, plan: dict[str, Any]) -> None:
-        """An array that matches nothing: a finding when firmly labelled, else "not checked" with its nearest view."""
+        """An array that matches nothing: not checked, with its nearest view (a label alone does not identify
+        it: a matrix none of whose cells match is another example's, or computed from weights never printed)."""
         a = o.a
         hit = plan["hit"]
         nearest = distance = None
@@ -91,40 +92,61 @@ class ArrayJudging:
             distance = float(d.max()) if np.isfinite(d).any() else None
         reason = ("labelled " + o.ref.show() + " but matches nothing of that name" if o.ref is not None
                   else "no label, and it matches no intermediate")
-        if o.ref is not None and o.ref.strong and o.n >= 2 and hit is not None:
-            # a labelled array that matches nothing is a finding
-            self.n_claims += 1
-            self.add(Finding(a.line, a.place.cell, f"{o.ref.show()}", _short(o), None, None,
-                             self.step_of(o.ref.nodes[0]),
-                             f"matches no {o.ref.show()} of the inferred configuration"
-                             + (f"; nearest {nearest}" if nearest else ""), "wrong_value"))
-            return
         self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), reason, nearest, distance))
 
     def _judge_wrong_cells(self, o: Obj, plan: dict[str, Any]) -> None:
-        """An identified array with some wrong cells: one finding (or rounding note) per wrong cell."""
+        """An identified array with some wrong cells: one finding (or rounding note) per wrong cell.
+
+        Identity before verdict: a cell is called wrong only when the object is identified without it, by most
+        of its other cells (see `identified`; a cell that follows from the rounded values printed before it
+        agrees); an object that mostly disagrees is one "not checked" line with its nearest reading, never one
+        finding per cell."""
         a = o.a
         hit: Hit = plan["hit"]
+        if self._rebound(o, hit):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"{o.ref.show()} is given other values "
+                                               "in another section than the one the configuration takes: another "
+                                               "example (a new scope), not judged against this one"))
+            return
+        if o.ref is not None and o.ref.strong and hit.view is not None and not any(
+                hit.view.node in _family(r) for r in o.refs):
+            # named one thing, most like another: the name is not overruled by values that partly agree
+            self.doubt(o, hit)
+            return
+        if _mask_buffer(o, hit):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask printed as a buffer of "
+                                               "flags (nonzero where masked), not as the -∞ it adds to the scores"))
+            return
+        cells = self._wrong_cells(o, hit)
+        agree = hit.n_ok + sum(1 for c in cells if c[-1])
+        if not identified(agree, o.val.size) and not self.named_and_fed(o, hit):
+            alt = plan.get("alt")
+            if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
+                    alt.view.node in _family(o.ref):
+                # every cell is the labelled quantity's, in another layout (another head's, transposed)
+                mistake = self.whole_cause(o, hit, alt) or (f"these are the values of {_show_view(alt)}",
+                                                            "wrong_value")
+            else:
+                mistake = self._one_mistake(o, hit, cells)
+            if mistake is False:
+                self.doubt(o, hit)
+                return
+            if isinstance(mistake, tuple):
+                # one systematic mistake (another head's, the scale left out, entries swapped): one finding, at
+                # the object's first wrong cell
+                first = next((c for c in cells if not c[-1]), None)
+                self.n_claims += 1
+                self.n_numbers += o.n
+                self.add(Finding(first[2].line or a.row_line(first[0]) if first else a.line, a.place.cell,
+                                 o.ref.show() if o.ref else _show_view(hit), _short(o), None, None,
+                                 self.step_of(hit.view.node), *mistake))
+                return
         self.n_claims += 1
         self.n_numbers += o.n
         whole = self.whole_cause(o, hit, plan.get("alt"))
-        bad = np.argwhere(~hit.ok)
         label = o.ref.show() if o.ref is not None else _show_view(hit)
-        for i, j in bad:
-            num = o.a.rows[i][j] if o.slices == 1 else _nth(o, i, j)
-            if num is None:
-                continue
-            exact = float(hit.exact[i, j])
-            vi, vj = _view_index(hit, i, j)
-            step = self.step_of(hit.view.node) if hit.view is not None else "input"
-            note = self.rounded_predecessor(hit, vi, vj, num, a.place, a.context.approx)
-            if not note and a.prev_expr is not None:
-                vec = nb.face_vector(a.prev_expr)
-                if vec is not None and len(vec) == o.n and o.val.shape[0] == 1 and num.contains(vec[j]):
-                    note = (f"follows from the rounded terms printed before it (they give {vec[j]:.6g}); the exact "
-                            f"{exact:.6g} rounds to {num.rounded(exact)}")
-            if not note:
-                note = _double_rounding(num, exact)
+        step = self.step_of(hit.view.node) if hit.view is not None else "input"
+        for i, j, num, exact, vi, vj, note in cells:
             if note:
                 self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
                                  exact, num.rounded(exact), step, note, "rounded_sum", "note"))
@@ -132,6 +154,67 @@ class ArrayJudging:
             cause, kind2 = whole if whole else self.cell_cause(hit, vi, vj, num, o)
             self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
                              exact, num.rounded(exact), step, cause, kind2))
+
+    def _one_mistake(self, o: Obj, hit: Hit, cells: list[tuple]) -> tuple[str, str] | bool:
+        """Evidence of what a mostly-disagreeing object is, in its wrong cells themselves: (cause, kind) of one
+        systematic mistake (the wrong cells hold each other's values; or two cells match and every other is the
+        labelled quantity left unscaled, another head's, transposed), True when every wrong cell is a one-digit
+        slip of its own value (each its own finding), False when nothing identifies it."""
+        wrong = [c for c in cells if not c[-1]]
+        if not wrong or hit.view is None:
+            return False
+        if o.val.size >= 3 and len(wrong) >= 2 and all(n.contains(x) for n, x in zip(
+                sorted((c[2] for c in wrong), key=lambda n: n.value), sorted(c[3] for c in wrong))):
+            return self.whole_cause(o, hit, None) or ("swapped entries: the right values in another order",
+                                                      "transposed")
+        if hit.n_ok >= 1 and all(_digit_slip(num, x) for _, _, num, x, *_ in wrong):
+            return True
+        if hit.n_ok < 2 or o.ref is None or not o.ref.strong:
+            return False
+        causes = {self.cell_cause(hit, vi, vj, num, o) for _, _, num, _, vi, vj, _ in wrong}
+        kinds = {k for _, k in causes}
+        if len(kinds) == 1 and kinds <= {"missing_scale", "wrong_head", "transposed"}:
+            return min(causes, key=lambda c: c[0] or "")
+        return False
+
+    def _rebound(self, o: Obj, hit: Hit) -> bool:
+        """An input (X, a weight, a Q/K/V given) printed again with other values after a heading: a new example."""
+        if o.ref is None or hit.view is None or hit.view.node not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V"):
+            return False
+        node = hit.view.node
+        if node in ("Q", "K", "V") and not self.t.config.given_qkv:
+            return False
+        given = [x for x in self.objs if x.a.id in self.uses and x.ref is not None and node in _family(x.ref)]
+        return bool(given) and all(self.section_of(x.a.place) != self.section_of(o.a.place) for x in given)
+
+    def _restates_approximation(self, o: Obj) -> bool:
+        """Does the object print a row of values that the document declares approximate elsewhere (the same
+        "[0.0, 0.5, 0.5]" in the prose and in the code under "approximate the above as follows")?"""
+        if not hasattr(self, "_approx_rows"):
+            self._approx_rows = {tuple(n.value for n in r) for x in self.objs if x.a.context.approx
+                                 for r in x.a.rows if r and len(r) >= 2 and None not in r}
+        return any(r and len(r) >= 2 and None not in r and tuple(n.value for n in r) in self._approx_rows
+                   for r in o.a.rows)
+
+    def _wrong_cells(self, o: Obj, hit: Hit) -> list[tuple]:
+        """(i, j, printed, exact, row and column in the view, rounding note or None) of each disagreeing cell."""
+        a = o.a
+        out = []
+        approx = a.context.approx or self._restates_approximation(o)
+        for i, j in np.argwhere(~hit.ok):
+            num = o.a.rows[i][j] if o.slices == 1 else _nth(o, i, j)
+            if num is None:
+                continue
+            exact = float(hit.exact[i, j])
+            vi, vj = _view_index(hit, i, j)
+            note = self.rounded_predecessor(hit, vi, vj, num, a.place, approx)
+            if not note and a.prev_expr is not None:
+                vec = nb.face_vector(a.prev_expr)
+                if vec is not None and len(vec) == o.n and o.val.shape[0] == 1 and num.contains(vec[j]):
+                    note = (f"follows from the rounded terms printed before it (they give {vec[j]:.6g}); the exact "
+                            f"{exact:.6g} rounds to {num.rounded(exact)}")
+            out.append((i, j, num, exact, vi, vj, note or _double_rounding(num, exact)))
+        return out
 
     def judge_elided(self, o: Obj) -> None:
         """A matrix printed with ⋯ / ⋮: compare the printed corners."""
@@ -174,15 +257,34 @@ class ArrayJudging:
                              num.rounded(exact), self.step_of(v.node), None, _simple_kind(num, exact)))
 
 
+def _digit_slip(num, x: float) -> bool:
+    """Is the printed number its exact value with one usual slip: a dropped sign, two digits swapped, or one
+    digit changed (the rest of the printed digits right)?"""
+    if not np.isfinite(x):
+        return False
+    kind = _simple_kind(num, x)
+    if kind != "wrong_value":
+        return True
+    a, b = num.text.lstrip("+-−"), num.rounded(x).lstrip("+-−")
+    digits = sum(ch.isdigit() for ch in a.lstrip("0."))
+    return len(a) == len(b) and digits >= 3 and sum(p != q for p, q in zip(a, b)) == 1 and (num.value < 0) == (x < 0)
+
+
+def _mask_buffer(o: Obj, hit: Hit) -> bool:
+    """torch.triu(ones) or a registered buffer set to 2 for a state_dict demonstration: every disagreeing cell is a
+    finite nonzero flag where the mask has -∞."""
+    if hit.view is None or hit.view.node != "mask":
+        return False
+    bad = ~hit.ok
+    with np.errstate(invalid="ignore"):
+        return bool(bad.any() and np.all(np.isneginf(hit.exact[bad])) and np.all(np.isfinite(o.val[bad]))
+                    and np.all(o.val[bad] != 0))
+
+
 def _what(o: Obj) -> str:
     shape = "×".join(map(str, o.a.shape))
     name = o.a.label.strip()[:40] or "unlabelled"
     return f"{name} ({shape})"
-
-
-def _short(o: Obj) -> str:
-    nums = [c.text for c in o.a.numbers]
-    return "[" + ", ".join(nums[:6]) + (", …" if len(nums) > 6 else "") + "]"
 
 
 def _nth(o: Obj, i: int, j: int) -> Num | None:

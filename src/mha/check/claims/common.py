@@ -63,3 +63,30 @@ def _chain_text(c: Chain) -> str:
     """The claim as a reader sees it: ω_23, not the tokens' ω _{23}."""
     text = re.sub(r"\s+([_^])", r"\1", c.text)
     return re.sub(r"([_^])\{([^{}\s]*)\}", r"\1\2", text)[:80]
+
+
+def _significant(num: Num) -> int:
+    digits = num.text.lower().split("e")[0].lstrip("+-−").replace(".", "").lstrip("0")
+    return len(digits)
+
+
+def rounded_terms(e) -> Num | None:
+    """The interval an arithmetic line stands for when each term printed to three or more significant digits is
+    the rounding it is (1.41 for √2, 33.2 for 33.23); terms inside e^{…}, √… stay as written, since a rounded
+    argument moves the result too far to tell a slip.  None when it cannot be evaluated."""
+    from .. import numbers as nb
+
+    def widen(x, outer: bool = True):
+        if isinstance(x, nb.Lit):
+            num = x.num
+            if outer and _significant(num) >= 3 and num.decimals is not None and math.isfinite(num.value):
+                return nb.Lit(Num.parse(num.text, num.line))
+            return nb.Lit(Num(num.value, num.text, num.value, num.value, num.line, num.decimals))
+        if isinstance(x, nb.Op):
+            inner = outer and x.op in ("+", "*", "/", "neg")
+            return nb.Op(x.op, tuple(widen(a, inner) for a in x.args))
+        return x
+    try:
+        return nb.evaluate(widen(e))
+    except (ArithmeticError, OverflowError, ValueError):
+        return None

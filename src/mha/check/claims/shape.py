@@ -109,10 +109,16 @@ class ShapeJudging:
             dims = dims[1:]               # a batch of one: torch.Size([1, 3, 4]) is X's 3×4, (1, H, T, d_k) the split Q
             if dims in shapes:
                 return
+        if self.outside(s.place, s.text[:60] or f"shape of {s.ref.show()}", list(s.dims)):
+            self.n_claims -= 1
+            self.n_numbers -= 1
+            return
         want = shapes[-1] if len(s.dims) == len(shapes[-1]) else next((x for x in shapes if len(x) == len(s.dims)),
                                                                       shapes[-1])
         if step in ("projection",) and s.ref.head is not None:
             step = "split"
+        if s.ref.nodes[0] == "W_O" and re.search(r"\btimes\b|\bconcat|@|乘", s.text):
+            step = "output"               # "concat (3×4) times W^O (4×2)": a statement about the output product
         self.add(Finding(s.place.line, s.place.cell, f"shape of {s.ref.show()}", "×".join(map(str, s.dims)),
                          "×".join(map(str, want)), None, step, f"wrong shape: {s.ref.show()} is "
                          f"{'×'.join(map(str, want))}", "wrong_shape"))
@@ -153,7 +159,8 @@ class ShapeJudging:
             self.add(Finding(p.place.line, p.place.cell, sp.text, str(sp.result), str(want_result), None, step,
                              f"wrong shape: {a} × {b} gives {want_result}", "wrong_shape"))
             return
-        if match or not known or ref is None:
+        if match or not known or ref is None or (not self.in_scope(p.place) and (
+                not set(a + b) <= self.example_sizes() or self.section_of(p.place) in self.foreign_sections)):
             return
         want = next(((x, y) for st, x, y in known if st == step and len(x) == len(a)), None)
         if want is not None and (a, b) != want:
@@ -173,9 +180,14 @@ class ShapeJudging:
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
                                                "the document shows one sequence of its batch"))
             return
-        self.n_claims += 1
-        self.n_numbers += 1
-        if not s.value.contains(float(want)):
+        if s.value.contains(float(want)) or (s.symbol == "d_model" and re.fullmatch(r"\s*d\s*", s.text.split("=")[0])
+                                             and any(s.value.contains(float(x)) for x in (c.d_k, c.d_v) if x)):
+            # a bare d is the model's width in some texts and the head's in others ("projected to d = 2")
+            self.n_claims += 1
+            self.n_numbers += 1
+        elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact else None):
+            self.n_claims += 1
+            self.n_numbers += 1
             self.add(Finding(s.place.line, s.place.cell, s.text, s.value.text, float(want), str(want), "config",
                              f"wrong size: {s.symbol} is {want}", "wrong_value"))
 

@@ -4,6 +4,7 @@ factors of a dot product (Q Kᵀ, A V, X W, O_concat W_O), or from the value it 
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -11,7 +12,7 @@ from .. import labels as lb
 from .. import numbers as nb
 from ..infer import _family
 from ..objects import Chain, LabelPart
-from .common import _band
+from .common import _band, rounded_terms
 
 
 class Targets:
@@ -38,10 +39,14 @@ class Targets:
         face = next((f for _, p, f in values if f is not None and nb.plain_number(p.expr) is None), None)
         if face is not None and math.isfinite(face) and abs(face) > 1e-6:
             near = []
+            # 5/1.41 ≈ 3.54: with its rounded constant taken as the rounding it is, the line lands on 5/√2
+            expr = next(p.expr for _, p, f in values if f is not None and nb.plain_number(p.expr) is None)
+            iv = rounded_terms(expr) if "≈" in c.rels else None
+            slack = max(2e-4 * abs(face), 2e-4, (iv.hi - iv.lo) / 2 if iv is not None else 0.0)
             for v in self.vs.views:
                 if v.node in ("row_sum", "QKt", "S", "O", "Y", "O_concat") and (v.b or 0) == 0:
                     d = np.abs(v.M - face)
-                    if np.isfinite(d).any() and np.nanmin(d) <= max(2e-4 * abs(face), 2e-4):
+                    if np.isfinite(d).any() and np.nanmin(d) <= slack:
                         near.append((float(np.nanmin(d)), v))
             if near:
                 rank = {"row_sum": 0, "QKt": 1, "S": 2, "O": 3, "O_concat": 4, "Y": 5}
@@ -76,6 +81,8 @@ class Targets:
             for v in self.vs.views:
                 if v.node == node and (head is None or v.h == head) and (v.b or 0) == 0 and 0 <= r < v.M.shape[1]:
                     vals.append(_E(v.M[0, r], _band(v, 0, r)))
+            if vals and node == "row_sum" and not _names_exponentials(c):
+                vals.append(_E(1.0, 1e-9))       # "Row 2 sum: 1.0" printed beside the weights: their row sums to 1
             if vals:
                 return (ref.show(), "softmax", vals, True)
         if ref.row is None and ref.col is None and node in ("row_sum", "row_max", "QKt", "S", "A", "E"):
@@ -157,6 +164,11 @@ class _E(float):
         obj = super().__new__(cls, float(x))
         obj.band = float(band)
         return obj
+
+
+def _names_exponentials(c: Chain) -> bool:
+    """Does the line say its sum is of the exponentials (the softmax denominator), not of the weights?"""
+    return bool(re.search(r"exp|e\\^|denominator|分母|指数|normali[sz]er|partition|\\ell|ℓ", c.text, re.I))
 
 
 def _ctx_head(ctx) -> int | None:

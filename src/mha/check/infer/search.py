@@ -65,6 +65,7 @@ class Search(Options):
         inf.best = best
         if best is not None:
             inf.evidence, inf.alternatives = self.explain(best)
+            inf.runner_ups = sorted(self.runner_ups, key=lambda x: -x.explained)
         return inf
 
     def repair(self, best: Scored) -> tuple[Scored, list]:
@@ -77,18 +78,23 @@ class Search(Options):
             if not isinstance(choice.value, np.ndarray) or len(choice.uses) != 1:
                 continue
             o = by_id.get(next(iter(choice.uses)))
-            if o is None or o.slices != 1 or o.val is None:
+            if o is None or o.val is None:
                 continue
             arr = choice.value
             flip = arr.shape != o.val.shape
-            if flip and arr.T.shape != o.val.shape:
-                continue                          # used in another layout (sliced, stacked): no cell-by-cell undo
+            # a batch printed as one [B, T, d] literal: its cells are the printed grid's, sequence after sequence
+            stacked = flip and arr.ndim == 3 and arr.size == o.val.size and \
+                np.allclose(arr.reshape(o.val.shape), o.val, equal_nan=True)
+            if (flip and not stacked and arr.T.shape != o.val.shape) or (o.slices != 1 and not stacked):
+                continue                          # used in another layout (sliced): no cell-by-cell undo
             for i in range(o.val.shape[0]):
                 for j in range(o.val.shape[1]):
                     num = o.a.rows[i][j]
                     for value, how in _undo_slips(num, o.val, i, j):
                         trial_arr = np.array(arr, dtype=float)
-                        if flip:
+                        if stacked:
+                            trial_arr.reshape(o.val.shape)[i, j] = value
+                        elif flip:
                             trial_arr.T[i, j] = value
                         else:
                             trial_arr[i, j] = value
@@ -154,10 +160,14 @@ class Search(Options):
         return cur
 
     def explain(self, best: Scored) -> tuple[list[str], dict[str, list[tuple[str, int]]]]:
-        """For each dimension, the chosen value, the numbers it explains and the runner-up's."""
+        """For each dimension, the chosen value, the numbers it explains and the runner-up's.
+
+        The configurations that differ in one dimension and explain nearly as many printed numbers (see
+        `close_call`) are kept in `self.runner_ups`, most explaining first."""
         lines = []
         alts: dict[str, list[tuple[str, int]]] = {}
         dims = best.cand.dims
+        self.runner_ups: list[Scored] = []
         for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "alibi", "cache"):
             if name not in dims:
                 continue
@@ -170,6 +180,8 @@ class Search(Options):
                 trial[name] = opt
                 s = self.evaluate(Candidate(trial))
                 scored.append((opt.label, s.explained if s is not None else 0))
+                if s is not None and close_call(best, s):
+                    self.runner_ups.append(s)
             alts[name] = scored
             runner = max(scored, key=lambda x: x[1]) if scored else None
             text = f"{name}: {dims[name].label}"
@@ -177,6 +189,15 @@ class Search(Options):
                 text += f" — explains {best.explained} of {best.total} printed numbers; with {runner[0]}: {runner[1]}"
             lines.append(text)
         return lines, alts
+
+
+def close_call(best: Scored, other: Scored) -> bool:
+    """Does another configuration explain nearly as many printed numbers as the best?
+
+    Nearly: within 2 numbers, or 2% of the numbers the best explains, whichever is larger (a one-number slip
+    costs the true configuration one number; a configuration that differs only where nothing is printed
+    ties it exactly)."""
+    return other.explained >= best.explained - max(2, 0.02 * best.explained)
 
 
 def _undo_slips(num, val: np.ndarray, i: int, j: int) -> list[tuple[float, str]]:

@@ -31,6 +31,7 @@ class Builder:
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:
+        self.doc.headings.append(place)
         while self.levels and self.levels[-1][0] >= level:
             self.levels.pop()
         head = lb.head_in(text)

@@ -93,7 +93,17 @@ class _LatexReader:
 
     def environment(self, n) -> None:
         name = n.environmentname
-        if name in _MATH_ENVS:
+        if name == "frame":
+            # a beamer slide is a section of its own: its title (the first {…} after [options]) is a heading
+            self.flush()
+            title = ""
+            for k in (n.nodelist or [])[:3]:
+                if isinstance(k, self.lw.LatexGroupNode):
+                    title = self.text[k.pos + 1:k.pos + k.len - 1]
+                    break
+            self.b.heading(_detex(title) or "frame", 3, Place(self.whole.line_of(n.pos), None, "heading"))
+            self.walk(n.nodelist)
+        elif name in _MATH_ENVS:
             self.flush()
             self.math(n)
         elif name in _CODE_ENVS:

@@ -234,6 +234,9 @@ def read_code(b: "Builder", seg: Segment) -> None:
         place = Place(seg.line_of(line_offset(seg.text, lit.line - 1)), seg.cell, "code")
         names = [x.strip() for x in lit.name.split(" = ")]
         a = Array(rows, place, label=names[-1], labels=names, lead=lit.lead, style="code", context=copy_context(b.ctx))
+        # "# approximate the above as follows" on the lines just before a literal declares it approximate
+        if any(0 < lit.line - ln <= 2 and lb.APPROX_WORDS.search(text) for ln, text, _ in facts.comments):
+            a.context.approx = True
         b.doc.add_array(a)
     for name, line in facts.identity:
         place = Place(seg.line_of(line_offset(seg.text, line - 1)), seg.cell, "code")

@@ -1,0 +1,158 @@
+"""Identity before verdict: what entitles the checker to call a printed number wrong.
+
+A number is wrong only when the object it sits in has been identified by evidence that does not depend on that
+number.  For an array the evidence is its other cells: at least two of them, and at least two thirds, match the
+intermediate it was attributed to.  An object that mostly disagrees has been misidentified (another scale, another
+example, weights the document never prints): it is reported once as "not checked", with the reading that comes
+nearest, and never as one finding per cell.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..infer import Hit, Obj, _family, alignments
+from ..report import Finding, NotChecked
+from .common import _show_view
+
+AGREE = 2 / 3          # the share of an object's other cells that must match before one of its cells is wrong
+AGREE_MIN = 2          # ... and at least this many
+
+
+def identified(n_ok: int, n: int) -> bool:
+    """Do the other cells of an object with n cells, n_ok of them right, identify it?
+
+    Each wrong cell is judged by the n - 1 cells beside it, of which n_ok match.
+
+    >>> identified(8, 9), identified(5, 9), identified(2, 3), identified(1, 2)
+    (True, False, True, False)
+    """
+    if n_ok >= n:
+        return True
+    return n_ok >= AGREE_MIN and n_ok >= AGREE * (n - 1) - 1e-9
+
+
+# What each quantity is computed from: the alternatives, each a set of quantities that must all be established.
+PREDECESSORS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "Q": (("X", "W_Q"),), "K": (("X", "W_K"),), "V": (("X", "W_V"),),
+    "Qh": (("Q",), ("X", "W_Q")), "Kh": (("K",), ("X", "W_K")), "Vh": (("V",), ("X", "W_V")),
+    "QKt": (("Q", "K"), ("Qh", "Kh")), "S": (("QKt",), ("Q", "K"), ("Qh", "Kh")), "E": (("S",),),
+    "row_sum": (("E",), ("S",)), "A": (("S",), ("QKt",), ("E",)), "O": (("A", "V"), ("A", "Vh")),
+    "O_concat": (("O",),), "Y": (("O_concat", "W_O"), ("O", "W_O")),
+}
+
+
+class Identity:
+    """Judge methods: an object that mostly disagrees, and the reading that comes nearest to it."""
+
+    def establish(self, plans: dict) -> None:
+        """The quantities the document's printed values pin down: its printed inputs (weights only when printed
+        or stated, not assumed), every quantity a printed object matches, and what is computed from those."""
+        out: set[str] = set()
+        best = getattr(self.inf, "best", None)
+        if best is not None and not self.mapping_given:
+            for name, choice in best.cand.dims.items():
+                if name in ("X", "Q", "K", "V") and choice.uses:
+                    out.add(name)
+                if name in ("W_Q", "W_K", "W_V", "W_O") and "(assumed)" not in choice.label:
+                    out.add(name)
+        for o in self.objs:
+            plan = plans.get(o.a.id)
+            hit = plan.get("hit") if plan else None
+            if hit is None or hit.view is None or o.val is None or o.val.size < 2:
+                continue
+            if plan["kind"] == "holds" or (plan["kind"] == "wrong" and identified(hit.n_ok, o.val.size)):
+                out.add(hit.view.node)
+        grown = True
+        while grown:
+            grown = False
+            for node, alts in PREDECESSORS.items():
+                if node not in out and any(all(p in out for p in alt) for alt in alts):
+                    out.add(node)
+                    grown = True
+        self.established = out
+
+    def named_and_fed(self, o: Obj, hit: Hit) -> bool:
+        """A pair or a single number (too few cells to be identified by the others): its name says which entry it
+        is, and what it is computed from is printed and matches ("q_1 = [0.64, 0.26]" after X and W_Q)."""
+        if o.val.size > 2 or hit.n_ok < o.val.size - 1 or hit.view is None:
+            return False
+        named = o.ref is not None and o.ref.strong and self.ref_ok(o, hit)
+        # or the sentence names the row: "the first row of the output is [1.5989, -0.0056]"
+        told = o.row_hint is not None and hit.how == "row" and o.ref is None
+        if not (named or told):
+            return False
+        alts = PREDECESSORS.get(hit.view.node, ())
+        return any(all(p in getattr(self, "established", set()) for p in alt) for alt in alts)
+
+    def doubt(self, o: Obj, hit: Hit) -> None:
+        """One line for an object that most of its cells do not identify: "not checked" with its nearest reading,
+        or, when every cell is its labelled quantity under a usual mistake (the scale left out, another head's,
+        transposed), one finding for the whole object."""
+        label = o.ref.show() if o.ref is not None else _show_view(hit)
+        near = self.nearest_reading(o, hit)
+        what = f"{_name(o)} ({'×'.join(map(str, o.a.shape))}, {o.a.place})"
+        if near is not None and near[2] and o.ref is not None and o.ref.strong and near[3]:
+            node = hit.view.node
+            self.n_claims += 1
+            self.add(Finding(o.a.line, o.a.place.cell, label, _short(o), None, None, self.step_of(node),
+                             f"every entry is {near[0]}: {near[3][1]}", near[3][0]))
+            return
+        seen = _show_view(hit)
+        named = f" (it is named {label})" if o.ref is not None and hit.view is not None and \
+            not any(hit.view.node in _family(r) for r in o.refs) else ""
+        self.not_checked.append(NotChecked(
+            o.a.line, o.a.place.cell, what,
+            f"only {hit.n_ok} of {o.val.size} entries match {seen}{named} of the inferred configuration, so what "
+            f"it stands for is not established (another example, scale or set of weights?); no entry is judged",
+            near[0] if near else None, near[1] if near else None))
+        self.doubted.append(o.a.id)
+
+    def nearest_reading(self, o: Obj, hit: Hit) -> tuple[str, float, bool, tuple[str, str] | None] | None:
+        """The view nearest to the object (of this configuration, or of it with the scale left out or added):
+        (how it reads, the largest difference, whether every cell rounds to it, and (kind, cause) when it is the
+        object's own quantity under a usual mistake)."""
+        best = None
+        node = hit.view.node if hit.view is not None else None
+        readings = [(h, "", None) for h in alignments(o, self.vs)]
+        av = self.alt("scale")
+        if av is not None and node is not None:
+            unscaled = self.mapping.get("scale") in (None, "1/sqrt(d_k)", "1/d_k")
+            said = "without the 1/√d_k scale" if unscaled else "with the 1/√d_k scale"
+            readings += [(h, " " + said, ("missing_scale", "the scale left out" if unscaled else "a scale added"))
+                         for h in alignments(o, av) if h.view is not None and h.view.node == node]
+        for h, how, mistake in readings:
+            if h.view is None:
+                continue
+            own = h.view.node == node
+            if mistake is None and own and h.view.h != hit.view.h and h.view.h is not None and h.how == hit.how:
+                mistake = ("wrong_head", f"head {h.view.h + 1}'s values")
+            elif mistake is None and own and h.how == "T" and hit.how != "T":
+                mistake = ("transposed", "the transpose")
+            key = (_distance(o.val, h.exact), 0 if own else 1, _show_view(h) + how)
+            if best is None or key < best[0]:
+                best = (key, h.all, mistake if own else None)
+        if best is None or not math.isfinite(best[0][0]):
+            return None
+        (d, _, text), every, mistake = best
+        return text, d, every, mistake
+
+def _distance(printed: np.ndarray, exact: np.ndarray) -> float:
+    """The largest difference between printed and exact values (a masked cell must be printed as masked)."""
+    with np.errstate(invalid="ignore"):
+        inf_p, inf_e = np.isinf(printed), np.isinf(exact)
+        if np.any(inf_p != inf_e):
+            return math.inf
+        d = np.abs(np.where(inf_e, 0.0, exact) - np.where(inf_p, 0.0, printed))
+    return float(d.max()) if d.size else math.inf
+
+
+def _name(o: Obj) -> str:
+    return o.a.label.strip()[:40] or (o.ref.show() if o.ref is not None else "unlabelled")
+
+
+def _short(o: Obj) -> str:
+    nums = [c.text for c in o.a.numbers]
+    return "[" + ", ".join(nums[:6]) + (", …" if len(nums) > 6 else "") + "]"

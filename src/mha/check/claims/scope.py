@@ -1,0 +1,86 @@
+"""Scopes: which parts of a document the inferred configuration is about.
+
+A document can hold several examples (a chapter that first computes attention without weights and then with seeded
+ones, an exam of independent questions, a slide deck that later quotes GPT-3's sizes).  The configuration is
+inferred from the printed objects it explains; a section (the text between two headings, slide frames included) in
+which it explains nothing is another example's, or prose about other models.  A size, a shape or a single number
+there that disagrees with the configuration is not a slip of this example: it is reported as not checked.  When the
+configuration explains no printed object beyond its own inputs, it identifies nothing, and nothing is judged
+against it (arithmetic is still checked against its own printed terms).
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from ..objects import Place
+from ..report import NotChecked
+from .identity import identified
+
+
+class Scopes:
+    """Judge methods: the sections the configuration explains, and the claims outside them."""
+
+    def mark_scopes(self, plans: dict[int, Any]) -> None:
+        """The sections holding a printed object the configuration explains (an input it takes, or an object
+        most of whose cells match)."""
+        self._heading_keys = sorted(_key(p) for p in self.doc.headings)
+        self.explained_sections: set[int] = set()
+        self.foreign_sections: set[int] = set()       # sections whose printed objects the configuration misses
+        self.explained_objects = 0
+        for o in self.objs:
+            plan = plans.get(o.a.id)
+            if o.a.id in self.uses:
+                self.explained_sections.add(self.section_of(o.a.place))
+                continue
+            if plan is None or o.val is None or o.val.size < 2:
+                continue
+            hit = plan.get("hit")
+            if (plan["kind"] == "holds" and hit is not None) or \
+                    (plan["kind"] == "wrong" and hit is not None and identified(hit.n_ok, o.val.size)
+                     and not self._rebound(o, hit)):
+                self.explained_sections.add(self.section_of(o.a.place))
+                self.explained_objects += 1
+            elif plan["kind"] != "holds":
+                self.foreign_sections.add(self.section_of(o.a.place))
+        self.foreign_sections -= self.explained_sections
+
+    def section_of(self, place: Place) -> int:
+        """How many headings come before this place."""
+        return bisect.bisect_right(self._heading_keys, _key(place))
+
+    def in_scope(self, place: Place) -> bool:
+        """Is this place in a section about the inferred example?"""
+        if self.t is None or self.mapping_given:
+            return True
+        return self.explained_objects > 0 and self.section_of(place) in self.explained_sections
+
+    def example_sizes(self) -> set[int]:
+        """Every size of the inferred example: lengths, widths, heads, batch (and 1)."""
+        c = self.t.config
+        out = {1, c.B, c.T, c.S, c.n_heads, c.d_k, c.d_v, c.d_out, c.G, c.n_heads * c.d_k, c.n_heads * c.d_v}
+        if c.d_model is not None:
+            out.add(c.d_model)
+        return {int(x) for x in out if x is not None}
+
+    def outside(self, place: Place, what: str, sizes: list[int] | None = None) -> bool:
+        """Report a disagreeing claim outside the example's sections as not checked (True), or say it is in.
+
+        A section with no printed object at all (a summary of shapes, a slide of arithmetic) is still the
+        example's when the sizes the claim uses (if any) are all the example's own (3×4 written 4×3): only new
+        sizes, or printed objects the configuration does not explain, open a new scope."""
+        if self.in_scope(place):
+            return False
+        if self.explained_objects and self.section_of(place) not in self.foreign_sections and \
+                (sizes is None or set(sizes) <= self.example_sizes()):
+            return False
+        why = ("the inferred configuration explains no printed object beyond its inputs" if not
+               self.explained_objects else "nothing in its section matches the inferred configuration (another "
+               "example, or prose about another model)")
+        self.not_checked.append(NotChecked(place.line, place.cell, what, why))
+        return True
+
+
+def _key(p: Place) -> tuple[int, int]:
+    return (p.cell or 0, p.line)
