@@ -148,8 +148,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         problem = plot_path_problem(args.plot)
         if problem:
             raise UsageError(f"--plot: {problem}")
-    if not args.model and (args.layer, args.text, args.input_ids) != (None, None, None):
-        raise UsageError("--layer, --text, --input-ids: only with --model NAME_OR_PATH")
+    if not args.model and ((args.layer, args.text, args.input_ids, args.revision) != (None, None, None, None)
+                           or args.offline):
+        raise UsageError("--layer, --text, --input-ids, --revision, --offline: only with --model NAME_OR_PATH")
     heads = _int_list(args.heads, "--heads") if args.heads else None
     if args.head is not None:
         if heads is not None:
@@ -254,9 +255,12 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
 # ---------------------------------------------------------------- --model: one layer of a Hugging Face model
 
 def _add_model_flags(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("one attention layer of a Hugging Face model (pip install 'mha[hf]'; never downloads)")
-    g.add_argument("--model", metavar="NAME_OR_PATH", help="a local directory, or a model in the local Hugging Face "
-                   "cache (e.g. gpt2)")
+    g = p.add_argument_group("a Hugging Face model (pip install 'mha[hf]'): one layer, or --overview")
+    g.add_argument("--model", metavar="NAME_OR_PATH", help="a model on the Hugging Face Hub (e.g. gpt2: read from "
+                   "the cache, downloaded into it when missing) or a directory written by save_pretrained")
+    g.add_argument("--revision", metavar="REV", help="a branch, tag or commit of the model on the Hub")
+    g.add_argument("--offline", action="store_true", help="use the Hugging Face cache only, never the network "
+                   "(as HF_HUB_OFFLINE=1, for this run)")
     g.add_argument("--layer", type=int, metavar="L", help="the layer, from 0 as the model's code counts")
     g.add_argument("--head", type=int, metavar="H", help="explain this head, from 1 as the headings count")
     g.add_argument("--text", help="the text the model reads")
@@ -277,7 +281,7 @@ def _model_input(args: argparse.Namespace) -> dict[str, Any]:
     if ids == []:
         raise UsageError("--input-ids: no token ids given")
     return model_input(args.model, args.layer, head=args.head, text=args.text, input_ids=ids,
-                       dtype=args.dtype or "float32")
+                       dtype=args.dtype or "float32", revision=args.revision, offline=args.offline)
 
 
 def make_parser() -> argparse.ArgumentParser:

@@ -23,15 +23,13 @@ row vectors and [in, out] weights, so W = weight.T (GPT-2's Conv1D is already
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
+from .hub import SUPPORTED, load
 from .inputs import INPUT_KEYS, MHAInputError
-
-SUPPORTED = ("gpt2", "bert", "llama", "qwen2", "mistral", "gemma")
 _CONTEXT_KEYS = ("n_positions", "max_position_embeddings")
 
 
@@ -430,74 +428,15 @@ def _check_mask(t: Any, cap: LayerCapture) -> None:
                             f"(sequence {b}, query token {i + 1}); this configuration is not supported")
 
 
-def load(name_or_path: str, *, dtype: str = "float32") -> tuple[Any, Any]:
-    """Load a model and its tokenizer from a local directory or the local Hugging Face cache; never download.
-
-    Returns (model, tokenizer); tokenizer is None when none is saved with the model.
-    The model runs with torch's scaled_dot_product_attention ("sdpa"): in
-    float64 it computes every step in float64, where transformers' "eager"
-    attention of the LLaMA-style families takes the softmax in float32.
-    """
-    import os
-    if dtype not in ("float32", "float64"):
-        raise MHAInputError(f"dtype: expected float32 or float64, got {dtype!r}")
-    try:
-        torch = _torch()
-        from transformers import AutoConfig, AutoModel, AutoTokenizer
-    except ImportError as e:
-        raise MHAInputError(f"model: reading a Hugging Face model needs torch and transformers "
-                            f"(pip install 'mha[hf]'); {e}") from None
-    is_dir = os.path.isdir(name_or_path)
-    try:
-        config = AutoConfig.from_pretrained(name_or_path, local_files_only=True)
-    except (OSError, ValueError) as e:
-        from huggingface_hub.constants import HF_HUB_CACHE
-        if is_dir:
-            raise MHAInputError(f"model: {name_or_path} holds no readable Hugging Face model "
-                                f"({type(e).__name__}: {' '.join(str(e).split())[:160]})") from None
-        raise MHAInputError(f"model: {name_or_path!r} is neither a local directory nor in the Hugging Face cache "
-                            f"({HF_HUB_CACHE}); mha never downloads") from None
-    if getattr(config, "model_type", None) not in SUPPORTED:
-        raise MHAInputError(f"model: family {config.model_type!r} is not supported; "
-                            f"supported families: {', '.join(SUPPORTED)}")
-    with _quiet():
-        try:
-            model = AutoModel.from_pretrained(name_or_path, local_files_only=True, dtype=getattr(torch, dtype),
-                                              attn_implementation="sdpa")
-        except (OSError, ValueError, RuntimeError) as e:
-            raise MHAInputError(f"model: cannot load the weights of {name_or_path}: {type(e).__name__}: "
-                                f"{' '.join(str(e).split())[:160]}") from None
-        model.eval()
-        try:
-            tokenizer = AutoTokenizer.from_pretrained(name_or_path, local_files_only=True)
-        except (OSError, ValueError, TypeError):
-            tokenizer = None
-    return model, tokenizer
-
-
-@contextmanager
-def _quiet() -> Iterator[None]:
-    """No progress bars or info lines from transformers while loading: the CLI's stderr is one line or none."""
-    from transformers.utils import logging as hf_logging
-    bars, level = hf_logging.is_progress_bar_enabled(), hf_logging.get_verbosity()
-    hf_logging.disable_progress_bar()
-    hf_logging.set_verbosity_error()
-    try:
-        yield
-    finally:
-        hf_logging.set_verbosity(level)
-        if bars:
-            hf_logging.enable_progress_bar()
-
-
 def model_input(name_or_path: str, layer: int, *, head: int | None = None, text: str | None = None,
-                input_ids: Sequence[int] | None = None, dtype: str = "float32") -> dict[str, Any]:
+                input_ids: Sequence[int] | None = None, dtype: str = "float32", revision: str | None = None,
+                offline: bool = False) -> dict[str, Any]:
     """What `mha explain --model` needs: load, run, check the head (1-based) and return the input mapping.
 
     The mapping carries the token labels; every problem is one MHAInputError line.
     """
     from .trace import trace
-    model, tokenizer = load(name_or_path, dtype=dtype)
+    model, tokenizer = load(name_or_path, dtype=dtype, revision=revision, offline=offline)
     if text is not None and tokenizer is None:
         raise MHAInputError(f"--text: {name_or_path} has no tokenizer saved with it; give --input-ids")
     cap = capture(model, layer, text=text, input_ids=input_ids, tokenizer=tokenizer)
