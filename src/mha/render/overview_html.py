@@ -64,8 +64,8 @@ def fixed_point(A: np.ndarray, digits: int = DIGITS) -> np.ndarray:
     """round(A, digits) × 10^digits as integers, rounded as format_number rounds (correctly, from the binary value);
     exact ones and zeros get their own codes, as format_number prints them without decimals.
 
-    >>> fixed_point(np.array([0.12345, 0.5, 0.99999, 1.0, 0.0]))
-    array([ 1234,  5000, 10000, 65534, 65533], dtype=uint16)
+    >>> fixed_point(np.array([0.00015, 0.12345, 0.99999, 1.0, 0.0]))     # 0.00015 is stored just below, 0.12345 above
+    array([    1,  1235, 10000, 65534, 65533], dtype=uint16)
     """
     scaled = A * 10 ** digits
     n = np.rint(scaled)
