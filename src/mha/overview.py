@@ -1,9 +1,9 @@
 """`mha explain --model NAME --overview`: every layer and head of a model on one text, at a glance.
 
-Each chosen layer is captured in its own forward pass (`mha.hf.from_hf`, which
-stops the model after that layer's attention), computed in float64 by the core,
-summarised (`mha.explanation.overview`) and dropped before the next, so memory
-holds one layer's trace at a time.  The HTML page also needs every head's
+One forward pass captures every chosen layer (`mha.hf.from_hf_layers`, which
+stops the model after the deepest); each layer is then computed in float64 by
+the core, summarised (`mha.explanation.overview`) and dropped before the next,
+so memory holds one layer's weights and trace at a time.  The HTML page also needs every head's
 step-by-step explanation; `on_trace` lets its renderer read each trace while it
 is alive.
 
@@ -63,7 +63,7 @@ def build(model: Any, *, text: str | None = None, input_ids: Sequence[int] | Non
 
     on_trace(layer, trace) is called with each layer's trace before it is dropped.
     """
-    from .hf import SUPPORTED, from_hf
+    from .hf import SUPPORTED, from_hf_layers
     config = model.config
     family = getattr(config, "model_type", None)
     if family not in SUPPORTED:
@@ -81,8 +81,8 @@ def build(model: Any, *, text: str | None = None, input_ids: Sequence[int] | Non
     cells: list[HeadView] = []
     masked: dict[int, np.ndarray] = {}
     tokens: tuple[str, ...] = ()
-    for layer in chosen_layers:
-        t = from_hf(model, layer, text=text, input_ids=input_ids, tokenizer=tokenizer)
+    for layer, t in zip(chosen_layers, from_hf_layers(model, chosen_layers, text=text, input_ids=input_ids,
+                                                     tokenizer=tokenizer)):
         labels = t.config.tokens
         tokens = tuple(labels[0]) if labels else tuple(str(i + 1) for i in range(t.config.T))
         masked[layer] = t.S[0, 0] == -np.inf                     # [T, S]; the same for every head
