@@ -6,7 +6,8 @@ A head is summarised by three things read from its A (T query rows over S keys):
     most attended argmax_j A_ij for every query row i (the first such key on a tie)
     patterns      the share of query rows 2..T whose most-attended key is the previous token (j = i - 1),
                   the first token (j = 1) or the row's own token (j = i); a pattern is named when it holds
-                  for more than half of those rows (row 1 is left out: causally it can only see itself)
+                  for more than half of those rows (row 1 is left out: causally it can only see itself;
+                  a row whose largest weight is shared by two keys counts for no pattern)
 
 The views (`mha.render.overview`) draw this; `mha.overview` builds it from a model.
 Layers count from 0 as the model's code does, heads from 0 here and from 1 where shown.
@@ -100,10 +101,13 @@ def summarize(A: np.ndarray) -> Summary:
         terms = np.where(A > 0, A * np.log2(np.where(A > 0, A, 1.0)), 0.0)
     rows = -terms.sum(axis=1) + 0.0                               # + 0.0: no -0.0 for a one-key row
     top = A.argmax(axis=1)                                        # [T]
+    # a row's most-attended key is evidence only if it is the only key with the largest weight
+    second = np.partition(A, -2, axis=1)[:, -2] if S > 1 else np.full(T, -np.inf)
+    clear = A.max(axis=1) > second
     i = np.arange(1, T)
     target = {"previous": i - 1, "first": np.zeros_like(i), "self": i}
     patterns: dict[str, float | None] = {
-        name: (float(np.mean(top[1:] == j)) if T > 1 else None) for name, j in target.items()}
+        name: (float(np.mean((top[1:] == j) & clear[1:])) if T > 1 else None) for name, j in target.items()}
     shares = [(name, patterns[name]) for name in PATTERNS if patterns[name] is not None]
     best = max(shares, key=lambda p: p[1], default=None)     # max keeps the first of equal shares
     named = best if best is not None and best[1] > NAMED_ABOVE else None

@@ -57,7 +57,7 @@ def layer_fragments(trace: Any, heads: Sequence[int], *, lang: str, precision: i
 
 
 def _pack(obj: Any) -> str:
-    return base64.b64encode(zlib.compress(json.dumps(obj, ensure_ascii=False).encode("utf-8"), 9)).decode("ascii")
+    return base64.b64encode(zlib.compress(json.dumps(obj, ensure_ascii=False).encode("utf-8"), 6)).decode("ascii")
 
 
 def fixed_point(A: np.ndarray, digits: int = DIGITS) -> np.ndarray:
@@ -91,7 +91,7 @@ def _weights(ov: Overview) -> tuple[str, int, int]:
             codes[blocks == 1.0] = MASKED
         parts.append(codes.astype("<u2").tobytes())
     raw = b"".join(parts)
-    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii"), b, len(raw)
+    return base64.b64encode(zlib.compress(raw, 6)).decode("ascii"), b, len(raw)
 
 
 def _texts(lang: str) -> dict[str, str]:

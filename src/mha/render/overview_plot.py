@@ -48,8 +48,7 @@ def _draw(ov: Overview, lang: str, plt: Any, matplotlib: Any) -> Figure:
     size = 1.5 if ov.T <= LABELS_UP_TO else 1.2
     fig, axes = plt.subplots(rows, cols, figsize=(cols * size + 1.2, rows * size + 0.8), squeeze=False,
                              layout="constrained")
-    cmap = matplotlib.colormaps["Blues"].copy()
-    cmap.set_bad("#eaeef2")                                  # masked keys, as on the page
+    cmap = matplotlib.colormaps["Blues"].with_extremes(bad="#eaeef2")     # masked keys, as on the page
     for c in ov.cells:
         r, k = ov.layers.index(c.layer), ov.heads.index(c.head)
         ax = axes[r][k]
