@@ -145,8 +145,8 @@ def render_overview_html(ov: Overview, fragments: dict[int, dict[str, Any]], *, 
 {"".join(f'<p class="sub">{n}</p>' for n in notes)}
 <p class="ov-tokens"><strong>{t("tokens")}:</strong> {html.escape(token_list(ov))}</p>
 <div class="ov-controls">
-<label>{t("filter.layers")} <input id="ov-f-layers" placeholder="{t("filter.hint")}" size="14"></label>
-<label>{t("filter.heads")} <input id="ov-f-heads" placeholder="{t("filter.hint")}" size="14"></label>
+<label>{t("filter.layers")} <input id="ov-f-layers" placeholder="{t("filter.hint")}" size="22"></label>
+<label>{t("filter.heads")} <input id="ov-f-heads" placeholder="{t("filter.hint")}" size="22"></label>
 <span class="ov-views"><label><input type="radio" name="ov-view" value="grid" checked> {t("view.grid")}</label>
 <label><input type="radio" name="ov-view" value="lines"> {t("view.lines")}</label></span>
 </div>
