@@ -20,6 +20,10 @@
   const px = Math.max(2, Math.min(14, Math.floor(160 / n)));   // pixels per drawn row / column
   const labelled = D.block === 1 && px >= 9;                   // room for token labels beside the cells
 
+  function shade(w) {                                      // the HTML view's blue at 0.06 + 0.84 w, on white, opaque
+    const a = 0.06 + 0.84 * w, mix = (c) => Math.round(255 + (c - 255) * a);
+    return `rgb(${mix(9)},${mix(105)},${mix(218)})`;
+  }
   function code(c, i, j) { return W[c * n * n + i * n + j]; }
   function weight(v) { return v === D.one ? 1 : v >= D.zero ? 0 : v / 10 ** D.digits; }
   function shown(v) {                                      // as mha prints it: "1", "0", or 4 decimals
@@ -37,7 +41,7 @@
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         const v = code(c, i, j);
-        g.fillStyle = v === D.masked ? "#eaeef2" : `rgba(9,105,218,${(0.06 + 0.84 * weight(v)).toFixed(3)})`;
+        g.fillStyle = v === D.masked ? "#eaeef2" : shade(weight(v));
         g.fillRect(left + j * px, up + i * px, px, px);
       }
     }
