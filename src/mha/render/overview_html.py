@@ -26,8 +26,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..explanation import Options, build
+from ..explanation import Options
 from ..explanation.catalog import catalog, fill
+from ..explanation.model import Builder
 from ..explanation.overview import DOWNSAMPLE_FROM, Overview, downsample
 from .common import numbered
 from .html import CSS, section_html
@@ -41,11 +42,12 @@ _STATIC = os.path.join(os.path.dirname(os.path.dirname(__file__)), "static")
 
 def layer_fragments(trace: Any, heads: Sequence[int], *, lang: str, precision: int, layer: int) -> dict[str, Any]:
     """The explanation of one layer with the chosen heads (0-based), as HTML cut into before / heads / after."""
-    ex = build(trace, Options(lang=lang, precision=precision, heads=tuple(heads)))
+    # the sections only: the explanation's heatmap grid of every head is what the overview's cells already show
+    sections = Builder(trace, Options(lang=lang, precision=precision, heads=tuple(heads))).build()
     before: list[str] = []
     after: list[str] = []
     per_head: dict[str, list[str]] = {str(h + 1): [] for h in heads}
-    for number, sec in numbered(ex.sections):
+    for number, sec in numbered(sections):
         m = _HEAD_KEY.match(sec.key)                  # a head's own steps: "head3", "head3.scores", ...
         part = section_html(number, sec, id_prefix=f"l{layer}-")
         if m:
