@@ -99,7 +99,7 @@ def _weights(ov: Overview) -> tuple[str, int, int]:
 def _texts(lang: str) -> dict[str, str]:
     cat = catalog(lang)
     keys = ("tooltip", "panel.title", "panel.before", "panel.after", "panel.loading", "panel.unavailable",
-            "cell", "cell_kv", "masked")
+            "panel.none", "cell", "cell_kv", "masked")
     return {k: cat["overview." + k] for k in keys}
 
 

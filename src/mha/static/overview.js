@@ -101,6 +101,7 @@
     $("ov-panel-title").textContent = fill(D.texts["panel.title"], { layer, head });
     panel.hidden = false;
     if (typeof DecompressionStream === "undefined") { body.textContent = D.texts["panel.unavailable"]; return; }
+    if (!document.querySelector(`script.ov-ex[data-layer="${layer}"]`)) { body.textContent = D.texts["panel.none"]; return; }
     body.textContent = D.texts["panel.loading"];
     const ex = await explanation(layer);
     body.innerHTML = `<details><summary>${D.texts["panel.before"]}</summary>${ex.before}</details>` +
