@@ -289,3 +289,20 @@ def test_gpt2_small_page_at_32_tokens_is_under_2_MB():
     size = len(render_overview_html(ov, fragments).encode("utf-8"))
     print(f"GPT-2 small shape, T = 32: page {size / 1e6:.2f} MB")
     assert 0.5e6 < size < 2e6
+
+
+def test_token_ids_instead_of_text(saved, run_cli, tokenizers):
+    tok = tokenizers["bpe"]
+    ids = tok(TEXT)["input_ids"]
+    code, out, err = run_cli("explain", "--model", str(saved["mistral"]), "--overview", "--format", "json",
+                             "--input-ids", ",".join(map(str, ids)), "--layers", "1")
+    assert code == 0, err
+    data = json.loads(out)
+    model, _ = mha.hub.load(str(saved["mistral"]))
+    ref = ov_mod.build(model, text=TEXT, tokenizer=tok, layers=[1])
+    assert data["tokens"] == list(ref.tokens) and [x["layer"] for x in data["layers"]] == [1]
+    np.testing.assert_array_equal(np.array(data["layers"][0]["heads"][2]["A"]), ref.cells[2].A)
+    with pytest.raises(MHAInputError, match=r"input_ids: the overview reads one sequence of token ids \[T\] or "
+                                            r"\[1, T\], got shape \[2, 3\]"):
+        ov_mod.build(model, input_ids=[[1, 2, 3], [4, 5, 6]])
+    assert len(ov_mod.build(model, input_ids=[[5]]).tokens) == 1

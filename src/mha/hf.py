@@ -462,7 +462,9 @@ def from_hf_layers(model: Any, layers: Sequence[int], *, text: Any = None, input
     for cap in captures(model, layers, text=text, input_ids=input_ids, tokenizer=tokenizer):
         t = trace(cap.mapping)
         _check_mask(t, cap)
+        del cap                      # while the caller holds this layer, the generator holds nothing more
         yield t
+        del t
 
 
 def _check_mask(t: Any, cap: LayerCapture) -> None:

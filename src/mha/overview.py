@@ -76,7 +76,11 @@ def build(model: Any, *, text: str | None = None, input_ids: Sequence[int] | Non
         raise MHAInputError("text: the overview reads one text (a string)")
     if text is not None and tokenizer is None:
         raise MHAInputError("tokenizer: needed to turn text into tokens; pass tokenizer= or input_ids=")
-    T = len(tokenizer(text)["input_ids"]) if text is not None else len(np.asarray(input_ids).reshape(-1))
+    shape = None if text is not None else np.shape(input_ids)
+    if shape is not None and not (len(shape) == 1 or (len(shape) == 2 and shape[0] == 1)):
+        raise MHAInputError(f"input_ids: the overview reads one sequence of token ids [T] or [1, T], got shape "
+                            f"{list(shape)}")
+    T = len(tokenizer(text)["input_ids"]) if text is not None else np.asarray(input_ids).size
     check_size(len(chosen_layers), len(chosen_heads), T)
     cells: list[HeadView] = []
     masked: dict[int, np.ndarray] = {}
