@@ -287,6 +287,8 @@ def captures(model: Any, layers: Sequence[int], *, text: Any = None, input_ids: 
     """
     torch = _torch()
     family, base = _family(model)
+    if not len(layers):
+        raise MHAInputError("layers: none chosen")
     points = [_hook_points(base, family, layer) for layer in layers]
     ids, am = _encode(tokenizer, text, input_ids, attention_mask)
     _check_ids(ids, base.config)
