@@ -15,7 +15,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="mha.hub needs torch: pip install -e '.[test]'")
 transformers = pytest.importorskip("transformers", reason="mha.hub needs transformers: pip install -e '.[test]'")
-import httpx2  # noqa: E402  (installed with huggingface_hub, which transformers needs)
+httpx2 = pytest.importorskip("httpx2", reason="the stand-in Hub uses huggingface_hub's HTTP client (httpx2)")
 import huggingface_hub  # noqa: E402
 from huggingface_hub import constants  # noqa: E402
 from huggingface_hub.utils import _http  # noqa: E402
