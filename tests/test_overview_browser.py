@@ -164,3 +164,27 @@ def test_the_chinese_page(browser, made):
     page.screenshot(path=str(ARTIFACTS / "overview-zh.png"))
     assert errors == []
     context.close()
+
+
+def test_a_downsampled_page_names_blocks(browser, tmp_path):
+    """T = 300: each drawn cell is a 3 × 3 block; the hover names the block's tokens and shows its mean."""
+    from mha.render.overview_html import render_overview_html
+    from test_overview import fake_overview
+    ov = fake_overview(300)
+    page_file = tmp_path / "big.html"
+    page_file.write_text(render_overview_html(ov, {}), encoding="utf-8")     # no explanations embedded
+    context, page, errors = open_offline(browser, page_file)
+    assert "more than 128" in page.locator(".ov-downsampled").text_content()
+    canvas = page.locator('.ov-cell[data-head="2"] canvas')
+    geom = canvas.evaluate("c => ({left: +c.dataset.left, up: +c.dataset.up, w: c.width, h: c.height})")
+    assert geom["left"] == 0 and geom["up"] == 0 and geom["w"] % 100 == 0      # no labels; 100 drawn rows
+    box = canvas.bounding_box()
+    px = geom["w"] / 100
+    page.mouse.move(box["x"] + 0.5 * px * box["width"] / geom["w"], box["y"] + 1.5 * px * box["height"] / geom["h"])
+    p = format_number(ov.cells[1].A[3:6, 0:3].mean(), 4)
+    assert page.locator("#ov-tip").text_content() == (f"layer 0, head 2: query 4–6 t3 … t5 → key 1–3 t0 … t2: "
+                                                      f"{p.sign}{p.digits}")
+    page.locator('.ov-cell[data-head="1"]').click()
+    assert "made without the heads' explanations" in page.locator("#ov-panel-body").text_content()
+    assert errors == []
+    context.close()
