@@ -22,7 +22,7 @@ LAYERS = (
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)
     ("render",),                           # steps -> text, Markdown, LaTeX, HTML, images
-    ("check", "serve", "hf", "bench"),     # tools over the library
+    ("check", "serve", "hub", "hf", "overview", "bench"),   # tools over the library
     ("cli", "__main__", "__init__"),       # the command line and the package's front door
 )
 

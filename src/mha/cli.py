@@ -143,6 +143,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.examples:
         _write(list_examples(args.lang), args.output)
         return 0
+    if args.overview:
+        return _overview(args)
+    if args.layers is not None:
+        raise UsageError("--layers: only with --overview (one layer: --layer L)")
     fmt = args.format or "text"      # on a terminal in colour; plain when piped or NO_COLOR is set
     if args.block_size is not None and not args.tiled:
         raise UsageError("--block-size: only used with --tiled")
@@ -151,8 +155,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         problem = plot_path_problem(args.plot)
         if problem:
             raise UsageError(f"--plot: {problem}")
-    if not args.model and (args.layer, args.text, args.input_ids) != (None, None, None):
-        raise UsageError("--layer, --text, --input-ids: only with --model NAME_OR_PATH")
+    if not args.model and ((args.layer, args.text, args.input_ids, args.revision) != (None, None, None, None)
+                           or args.offline):
+        raise UsageError("--layer, --text, --input-ids, --revision, --offline: only with --model NAME_OR_PATH")
     heads = _int_list(args.heads, "--heads") if args.heads else None
     if args.head is not None:
         if heads is not None:
@@ -284,13 +289,19 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
 # ---------------------------------------------------------------- --model: one layer of a Hugging Face model
 
 def _add_model_flags(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("one attention layer of a Hugging Face model (pip install 'mha[hf]'; never downloads)")
-    g.add_argument("--model", metavar="NAME_OR_PATH", help="a local directory, or a model in the local Hugging Face "
-                   "cache (e.g. gpt2)")
+    g = p.add_argument_group("a Hugging Face model (pip install 'mha[hf]'): one layer, or --overview")
+    g.add_argument("--model", metavar="NAME_OR_PATH", help="a model on the Hugging Face Hub (e.g. gpt2: read from "
+                   "the cache, downloaded into it when missing) or a directory written by save_pretrained")
+    g.add_argument("--revision", metavar="REV", help="a branch, tag or commit of the model on the Hub")
+    g.add_argument("--offline", action="store_true", help="use the Hugging Face cache only, never the network "
+                   "(as HF_HUB_OFFLINE=1, for this run)")
     g.add_argument("--layer", type=int, metavar="L", help="the layer, from 0 as the model's code counts")
     g.add_argument("--head", type=int, metavar="H", help="explain this head, from 1 as the headings count")
     g.add_argument("--text", help="the text the model reads")
     g.add_argument("--input-ids", metavar="1,2,3", help="token ids instead of --text")
+    g.add_argument("--overview", action="store_true", help="every layer and head at a glance: a grid of heatmaps "
+                   "(html), a table per layer (text, md), json; --plot draws the grid")
+    g.add_argument("--layers", metavar="0-3,7", help="with --overview: only these layers, from 0 (default: all)")
 
 
 def _model_input(args: argparse.Namespace) -> dict[str, Any]:
@@ -307,7 +318,61 @@ def _model_input(args: argparse.Namespace) -> dict[str, Any]:
     if ids == []:
         raise UsageError("--input-ids: no token ids given")
     return model_input(args.model, args.layer, head=args.head, text=args.text, input_ids=ids,
-                       dtype=args.dtype or "float32")
+                       dtype=args.dtype or "float32", revision=args.revision, offline=args.offline)
+
+
+def _int_ranges(text: str, flag: str) -> list[int]:
+    """ "0-3,7" -> [0, 1, 2, 3, 7]."""
+    out: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        first, _, last = part.partition("-")
+        try:
+            a, b = int(first), int(last or first)
+        except ValueError:
+            raise UsageError(f"{flag}: expected numbers and ranges such as 0-3,7, got {text!r}") from None
+        if b < a:
+            raise UsageError(f"{flag}: the range {part} runs backwards")
+        out += range(a, b + 1)
+    return out
+
+
+def _overview(args: argparse.Namespace) -> int:
+    """--model NAME --overview: every chosen layer and head (mha.overview) in one format, and --plot."""
+    from .explanation.options import parse_langs
+    from .overview import run
+    fmt = args.format or "text"
+    clash = [flag for flag, v in (("an input file", args.input), ("--example", args.example), ("--x", args.x),
+                                  ("--n-heads", args.n_heads), ("--weights", args.weights), ("--causal", args.causal),
+                                  ("--key-lengths", args.key_lengths), ("--layer", args.layer), ("--head", args.head),
+                                  ("--tokens", args.tokens), ("--batch", args.batch),
+                                  ("--block-size", args.block_size)) if v is not None]
+    clash += [flag for flag, on in (("--full", args.full), ("--tiled", args.tiled)) if on]
+    if clash:
+        raise UsageError(f"--overview: shows every layer and head of --model; drop {', '.join(clash)} "
+                         "(choose with --layers and --heads)")
+    if not args.model or (args.text is None) == (args.input_ids is None):
+        raise UsageError("--overview: needs --model NAME_OR_PATH and one of --text \"...\" or --input-ids 1,2,3")
+    if fmt == "tex":
+        raise UsageError("--overview: --format tex is not available; use text, md, html or json")
+    if args.plot:
+        from .render.plot import plot_path_problem
+        problem = plot_path_problem(args.plot)
+        if problem:
+            raise UsageError(f"--plot: {problem}")
+    langs = parse_langs(args.lang)
+    if len(langs) > 1:
+        raise UsageError(f"--lang {','.join(langs)}: the overview is in one language")
+    ids = _int_list(args.input_ids, "--input-ids") if args.input_ids is not None else None
+    if ids == []:
+        raise UsageError("--input-ids: no token ids given")
+    if not 0 <= args.precision <= 12:
+        raise UsageError(f"--precision: expected 0 to 12, got {args.precision}")
+    out = run(args.model, fmt=fmt, lang=langs[0], precision=args.precision, text=args.text, input_ids=ids,
+              layers=_int_ranges(args.layers, "--layers") if args.layers else None,
+              heads=[h - 1 for h in _int_ranges(args.heads, "--heads")] if args.heads else None,
+              dtype=args.dtype or "float32", revision=args.revision, offline=args.offline, plot=args.plot)
+    _write(out, args.output)
+    return 0
 
 
 def make_parser() -> argparse.ArgumentParser:
