@@ -16,7 +16,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # is that of its top-level name under mha (mha.explanation.model -> "explanation").
 LAYERS = (
     ("inputs", "interop"),                 # reading a configuration (JSON, arrays, torch modules)
-    ("core",),                             # the math
+    ("core", "backward"),                  # the math: the forward pass and its backward pass
     ("fast",),                             # the tiled path
     ("attend",),                           # the choice between the two
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)

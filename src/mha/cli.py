@@ -151,6 +151,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if not args.model and (args.layer, args.text, args.input_ids) != (None, None, None):
         raise UsageError("--layer, --text, --input-ids: only with --model NAME_OR_PATH")
     heads = _int_list(args.heads, "--heads") if args.heads else None
+    backward = _backward_flags(args)
     if args.head is not None:
         if heads is not None:
             raise UsageError("--head: give --head or --heads, not both")
@@ -159,7 +160,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
         _model_input(args) if args.model else build_input(args), weights=args.weights, seed=args.seed,
         widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
         lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
-        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None)
+        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None,
+        backward=backward)
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
     t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
@@ -171,6 +173,20 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if out is not None:
         _write(out, args.output)
     return 0
+
+
+def _backward_flags(args: argparse.Namespace) -> Any:
+    """--backward with --dy or --target: the upstream gradient (None without --backward)."""
+    given = [flag for flag, v in (("--dy", args.dy), ("--target", args.target)) if v is not None]
+    if given and not args.backward:
+        raise UsageError(f"{given[0]}: only used with --backward")
+    if len(given) > 1:
+        raise UsageError("--target: give --dy or --target, not both")
+    if args.dy is not None:
+        return {"dY": _json_arg(args.dy, "--dy")}
+    if args.target is not None:
+        return {"target": _json_arg(args.target, "--target")}
+    return True if args.backward else None
 
 
 def _render(fmt: str, exs: list[Explanation], *, to_file: bool) -> str | None:
@@ -304,6 +320,10 @@ def make_parser() -> argparse.ArgumentParser:
     ex.add_argument("--tiled", action="store_true", help="add the online-softmax (tiled) walk-through")
     ex.add_argument("--block-size", type=int, metavar="N", help="key block size for --tiled, >= 1 (default 2); "
                     "refused without --tiled")
+    ex.add_argument("--backward", action="store_true", help="add the backward pass: every gradient from dY to dX "
+                    "(default loss: L = sum of Y)")
+    ex.add_argument("--dy", metavar="JSON", help="with --backward: the upstream gradient dY, [T, d_out]")
+    ex.add_argument("--target", metavar="JSON", help="with --backward: L = 1/2 ||Y - target||^2, target [T, d_out]")
     _add_config_flags(ex)
     _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)

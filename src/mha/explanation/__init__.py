@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..trace import Trace
+from .backward import BackwardSteps
 from .blocks import Cell, Display, Items, Matrix, Note, Para, Section, Table
 from .catalog import LANGS, catalog, default_lang
 from .model import Builder
@@ -51,8 +52,10 @@ def build(trace: Trace, opts: Options) -> Explanation:
     builder = Builder(trace, opts)
     appendix = Tiled(trace, opts).sections() if opts.tiled_block else []
     cat = catalog(opts.lang)
+    backward = BackwardSteps(trace, opts).sections()           # empty unless the trace has its gradients
     return Explanation(title=cat["title"], subtitle=cat["subtitle"].replace("<precision>", str(opts.precision)),
-                       sections=tuple(builder.build(appendix)), lang=opts.lang, trace=trace, options=opts,
+                       sections=tuple(builder.build(appendix)) + tuple(backward), lang=opts.lang, trace=trace,
+                       options=opts,
                        heatmaps=builder.heatmaps())
 
 
