@@ -17,12 +17,12 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 LAYERS = (
     ("inputs", "interop"),                 # reading a configuration (JSON, arrays, torch modules)
     ("core", "backward"),                  # the math: the forward pass and its backward pass
-    ("fast",),                             # the tiled path
-    ("attend",),                           # the choice between the two
+    ("fast", "fast_backward"),             # the tiled path, forward and backward
+    ("attend", "grad"),                    # the choice between the two (gradients: grad)
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)
     ("render",),                           # steps -> text, Markdown, LaTeX, HTML, images
-    ("check", "serve", "hf", "bench"),     # tools over the library
+    ("check", "serve", "hf", "bench", "bench_backward"),     # tools over the library
     ("cli", "__main__", "__init__"),       # the command line and the package's front door
 )
 

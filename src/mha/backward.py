@@ -26,8 +26,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .core import LayerSteps, apply_rope, layer, merge_heads, repeat_kv, rope_angles
-from .inputs import Config, MHAInputError, Upstream
+from .core import (LayerSteps, alibi_bias, alibi_slopes, apply_rope, head_attention, layer, merge_heads, repeat_kv,
+                   rope_angles, visible_keys)
+from .inputs import AttentionArgs, Config, MHAInputError, Upstream
 
 
 @dataclass(frozen=True)
@@ -247,3 +248,40 @@ def check_upstream(cfg: Config, dY: np.ndarray) -> np.ndarray:
         want = [cfg.B, cfg.T, cfg.d_out] if cfg.batched else [cfg.T, cfg.d_out]
         raise MHAInputError(f"dY: shape {list(np.shape(dY))} does not fit Y, which is {want}")
     return arr
+
+
+# ------------------------------------------------------------------ per-head attention (mha.attention_backward)
+
+def attention_backward_reference(args: AttentionArgs, dO: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """dq, dk, dv of `mha.attention` for validated arguments, every T × S step kept (the oracle of the tiled
+    backward); each gradient has its input's shape, summed over the axes the input was broadcast along."""
+    q, k, v = args.q, args.k, args.v
+    if args.groups > 1:
+        k, v = np.repeat(k, args.groups, axis=-3), np.repeat(v, args.groups, axis=-3)
+    allowed = visible_keys(args.T, args.S, mask=args.mask, causal=args.causal, key_lengths=args.key_lengths,
+                           window=args.window, offset=args.offset, batch_shape=args.batch_shape)
+    bias = args.bias
+    if args.alibi is not None:
+        slopes = alibi_slopes(args.n_heads) if isinstance(args.alibi, str) else args.alibi
+        ab = alibi_bias(slopes, args.T, args.S, args.offset).astype(q.dtype)
+        bias = ab if bias is None else bias + ab
+    with np.errstate(over="ignore", invalid="ignore"):
+        steps = head_attention(q, k, v, scale=args.scale, allowed=allowed, bias=bias)
+        dA = dO @ v.swapaxes(-1, -2)                                    # [..., T, S]
+        dv = steps.A.swapaxes(-1, -2) @ dO                              # [..., S, d_v]
+        _, dS = softmax_backward(steps.A, dA, steps.S > -np.inf)
+        dQKt = dS * q.dtype.type(args.scale)
+        dq, dk = dQKt @ k, dQKt.swapaxes(-1, -2) @ q
+    if args.groups > 1:                                                 # a key/value head sums its query heads
+        dk = dk.reshape(dk.shape[:-3] + (-1, args.groups) + dk.shape[-2:]).sum(axis=-3)
+        dv = dv.reshape(dv.shape[:-3] + (-1, args.groups) + dv.shape[-2:]).sum(axis=-3)
+    return unbroadcast(dq, args.q.shape), unbroadcast(dk, args.k.shape), unbroadcast(dv, args.v.shape)
+
+
+def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """The gradient of an input that was broadcast to grad's shape: summed over the axes it was repeated along."""
+    extra = grad.ndim - len(shape)
+    if extra:
+        grad = grad.sum(axis=tuple(range(extra)))
+    axes = tuple(i for i, n in enumerate(shape) if n == 1 and grad.shape[i] != 1)
+    return grad.sum(axis=axes, keepdims=True) if axes else grad

@@ -219,6 +219,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.backward:
+        if args.plot or args.long:
+            raise UsageError(f"--backward: measured alone; drop {'--plot' if args.plot else '--long'}")
+        from .bench_backward import main_from_args as backward_bench
+        return backward_bench(args)
     from .bench import main_from_args
     return main_from_args(args)
 
@@ -346,6 +351,8 @@ def make_parser() -> argparse.ArgumentParser:
     bn.add_argument("--long", action="store_true", help="also T = S = 65536 (one run, minutes)")
     bn.add_argument("--json", metavar="FILE", help="save results as JSON")
     bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
+    bn.add_argument("--backward", action="store_true", help="the backward sweep instead: mha.attention_backward "
+                    "vs the backward of torch's SDPA, and its memory at T = 32768")
     bn.set_defaults(func=cmd_bench)
     return parser
 
