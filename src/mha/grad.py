@@ -34,8 +34,10 @@ def attention_backward(q: Any, k: Any, v: Any, dO: Any, *, out: Any = None, lse:
 
     >>> x = np.array([[1., 0.], [0., 1.], [1., 1.]])
     >>> dq, dk, dv = attention_backward(x, x, x, np.ones((3, 2)))
-    >>> dv.sum(axis=-1).round(4)         # each value row gets the weight its key received, twice (d_v = 2)
-    array([1.6942, 1.6942, 2.6114])
+    >>> dv.round(4)                     # dO = 1: value row j gets the total weight its key received
+    array([[0.8471, 0.8471],
+           [0.8471, 0.8471],
+           [1.3057, 1.3057]])
     """
     args = parse_attention_args(q, k, v, mask=mask, causal=causal, scale=scale, key_lengths=key_lengths, bias=bias,
                                 window=window, alibi=alibi, enable_gqa=enable_gqa)
