@@ -270,3 +270,46 @@ def test_backward_latex_compiles(tmp_path, lang, name):
     assert p.returncode == 0, p.stdout[-2000:]
     log = (tmp_path / "doc.log").read_text(errors="replace")
     assert "Missing character" not in log
+
+
+# ------------------------------------------------------------------ the backward on tiles
+
+@pytest.mark.parametrize("name, block", [("document", 2), ("causal-target", 1), ("llama-decode", 2),
+                                         ("batch-padding", 2), ("alibi-window", 3)])
+def test_tiled_backward_recomputes_A_and_gives_the_same_gradients(name, block):
+    """--tiled --backward: each P tile is exactly A's columns (e^(S - lse) = A), and the blocks' dK, dV rows and
+    the final dQ equal the untiled gradients."""
+    data = BACKWARD_CONFIGS[name]
+    for lang in LANGS:
+        ex = mha.explain(data, lang=lang, tiled_block=block, batch=1 if name == "batch-padding" else 0)
+        t, b = ex.trace, ex.options.batch
+        g = t.grads
+        keys = [s.key for s in ex.sections]
+        assert keys.index("backward.head1.scores") < keys.index("tiled.backward") < keys.index("backward.merge")
+        for h in range(t.config.n_heads):
+            sec = next(s for s in ex.sections if s.key == f"tiled.backward.head{h + 1}")
+            mats = [blk for blk in sec.blocks if isinstance(blk, Matrix)]
+            P = [m for m in mats if m.symbol.startswith("P_")]
+            dK = [m for m in mats if m.symbol.startswith("dK_")]
+            dV = [m for m in mats if m.symbol.startswith("dV_")]
+            assert len(P) == len(dK) == len(dV) == -(-t.config.S // block)
+            for k, (p, dk, dv) in enumerate(zip(P, dK, dV)):
+                k0, k1 = k * block, min((k + 1) * block, t.config.S)
+                got = np.array([[c.value for c in row] for row in p.cells])
+                np.testing.assert_allclose(got, t.A[b, h][:, k0:k1], rtol=0, atol=1e-15)
+                np.testing.assert_allclose([[c.value for c in row] for row in dk.cells], g.dK_share[b, h, k0:k1],
+                                           rtol=0, atol=1e-14)
+                np.testing.assert_allclose([[c.value for c in row] for row in dv.cells], g.dV_share[b, h, k0:k1],
+                                           rtol=0, atol=1e-14)
+            dQ = next(m for m in mats if m.symbol == f"dQ^{{({h + 1})}}")
+            want = (g.dQh if g.dQh_rope is None else g.dQh_rope)[b, h]
+            np.testing.assert_allclose([[c.value for c in row] for row in dQ.cells], want, rtol=0, atol=1e-14)
+        text = ex.to_text()
+        assert not re.search(r"[\\${}]", text) and "mathrel" not in text
+
+
+def test_cli_tiled_backward(run_cli):
+    code, out, err = run_cli("explain", "--example", "backward", "--tiled", "--block-size", "1", "--format", "md",
+                             "--lang", "zh")
+    assert code == 0, err
+    assert "FlashAttention-2" in out and out.count("这一块对应的 $dV$") == 6    # three key blocks for each of two heads

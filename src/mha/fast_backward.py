@@ -278,3 +278,38 @@ def as_heads(x: np.ndarray, a: _Attention, L: tuple[int, ...], width: int, name:
     except ValueError:
         raise MHAInputError(f"{name}: shape {list(np.shape(x))} does not fit the output of attention, "
                             f"{list(want)}") from None
+
+
+# ------------------------------------------------------------------ the recomputation, step by step
+
+def flash_backward_steps(s: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarray, o: np.ndarray,
+                         dO: np.ndarray, lse: np.ndarray, scale: float, block: int) -> tuple[np.ndarray, list[dict]]:
+    """FlashAttention-2's backward of one head, key block by key block, with every tile kept.
+
+    s [T, S] are the scaled scores (−inf where masked), q [T, d] the queries as used, k [S, d], v [S, d_v],
+    o and dO [T, d_v], lse [T] each row's log-sum-exp (−inf for a row that sees no key).  Returns D and one
+    record per key block: keys, P = e^(S − lse), dP, dS, the block's rows of dV and dK, and dQ so far.
+    This is the explainable twin of `_backward_item` (one head, one query block, float64).
+
+    >>> s = np.log(np.array([[1.0, 3.0]]))          # weights 1/4, 3/4; lse = log 4
+    >>> D, steps = flash_backward_steps(s, np.zeros((1, 1)), np.zeros((2, 1)), np.array([[1.0], [0.0]]),
+    ...                                 np.array([[0.25]]), np.array([[1.0]]), np.log([4.0]), 1.0, 1)
+    >>> [float(st["P"][0, 0]) for st in steps], float(D[0])
+    ([0.25, 0.75], 0.25)
+    """
+    block = fast.check_block_size(block)
+    T, S = s.shape
+    D = np.einsum("td,td->t", dO, o)                                        # rowsum(dO ⊙ O)
+    safe = np.where(np.isfinite(lse), lse, np.inf)[:, None]                 # a row that sees no key: P = 0
+    dQ = np.zeros_like(q)
+    steps = []
+    with np.errstate(invalid="ignore", over="ignore"):
+        for k0 in range(0, S, block):
+            k1 = min(k0 + block, S)
+            P = np.exp(s[:, k0:k1] - safe)                                  # [T, n] recomputed, never stored
+            dP = dO @ v[k0:k1].T
+            dS = P * (dP - D[:, None])
+            dQ = dQ + scale * (dS @ k[k0:k1])
+            steps.append({"keys": (k0, k1), "P": P, "dP": dP, "dS": dS, "dV": P.T @ dO,
+                          "dK": scale * (dS.T @ q), "dQ": dQ})
+    return D, steps

@@ -26,6 +26,9 @@ class BackwardSteps(Writer):
         steps = [self.intro(), self.output(), self.split_back()]
         for h in self.heads:
             steps += [self.weighted_sum_back(h), self.softmax_back(h), self.scores_back(h)]
+        if self.o.tiled_block:
+            from .tiled_backward import TiledBackward
+            steps += TiledBackward(self.t, self.o).sections()
         steps += [self.kv_back(), self.merge_back(), self.projections_back(), self.inputs_back(),
                   self.nudge_check(), self.grad_shapes()]
         return [s for s in steps if s is not None]
