@@ -64,9 +64,10 @@ class BackwardSteps(Writer):
         return Note(self.tr("bw.batch_sum", B=self.c.B)) if self.c.B > 1 else None
 
     def live_row(self, h: int) -> int | None:
-        """The first read row of head h that sees a key (a row that sees none has no gradient to show)."""
-        fm = self.t.fully_masked[self.b, h]
-        return next((r for r in self.read_rows if not fm[r]), None)
+        """The first read row of head h that sees two keys or more (one key alone gets weight 1 whatever its
+        score: its softmax has no gradient to show), else the first that sees one, else None."""
+        seen = (self.t.S[self.b, h] > -np.inf).sum(axis=-1)
+        return next((r for r in self.read_rows if seen[r] >= 2), next((r for r in self.read_rows if seen[r]), None))
 
     # ------------------------------------------------------------ the loss and dY
 

@@ -12,7 +12,8 @@ const UI = {
        half: "rotate-half (LLaMA, GPT-NeoX)", interleaved: "interleaved (GPT-J)", alibi: "ALiBi",
        window: "sliding window W", masks: "Masks", causal: "causal", key_length: "visible keys (padding)",
        extra: "More input keys (JSON)",
-       extra_hint: "Merged into the input: a KV cache, Q/K/V, per-head weights, tokens, scale, …"},
+       extra_hint: "Merged into the input: a KV cache, Q/K/V, per-head weights, tokens, scale, …",
+       backward_heading: "Training", backward: "show the backward pass (L = sum of Y)"},
   zh: {heading: "多头注意力演示", language: "语言", example: "示例", own: "— 自己输入 —",
        input: "输入 X", x_hint: "每行一个 token，可以修改任意数字。", x_elsewhere: "这个示例的输入在下面的 JSON 框里。",
        add_token: "+ token", remove_token: "− token", heads: "头数 H", kv_heads: "键/值头数 G",
@@ -21,12 +22,13 @@ const UI = {
        modern: "位置与窗口", rope: "RoPE", off: "关", half: "rotate-half（LLaMA、GPT-NeoX）",
        interleaved: "交错式（GPT-J）", alibi: "ALiBi", window: "滑动窗口 W", masks: "掩码", causal: "因果掩码",
        key_length: "可见的键（填充）", extra: "更多输入键（JSON）",
-       extra_hint: "合并进输入：KV 缓存、Q/K/V、每个头的权重、tokens、scale 等"},
+       extra_hint: "合并进输入：KV 缓存、Q/K/V、每个头的权重、tokens、scale 等",
+       backward_heading: "训练", backward: "显示反向传播（L = Y 的所有元素之和）"},
 };
 const FRESH = () => ({
   X: [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]], n_heads: 2, n_kv_heads: 2, weights: "identity", seed: 0,
   d_k: "", no_wo: false, rope: "off", alibi: false, window: "", causal: "none", key_length: "", extra: "",
-  example: "",
+  example: "", backward: false,
 });
 const state = Object.assign(FRESH(), {lang: (navigator.language || "en").startsWith("zh") ? "zh" : "en"});
 const $ = (id) => document.getElementById(id);
@@ -84,7 +86,7 @@ function drawControls() {
   $("seed").value = state.seed; $("d-k").value = state.d_k;
   $("no-wo").checked = state.no_wo; $("rope").value = state.rope; $("alibi").checked = state.alibi;
   $("window").value = state.window; $("causal").value = state.causal; $("key-length").value = state.key_length;
-  $("extra").value = state.extra;
+  $("extra").value = state.extra; $("backward").checked = state.backward;
   if (state.extra.trim()) $("extra-box").open = true;
   $("example").value = state.example;
   drawIdea();
@@ -124,6 +126,10 @@ function loadExample(name) {
   else if (typeof d.causal === "string") state.causal = d.causal;
   delete d.causal;
   if (d.W_O === "none") { state.no_wo = true; delete d.W_O; }
+  if (d.backward) {                  // the toggle; an upstream other than L = sum of Y stays in the JSON box
+    state.backward = true;
+    if (d.backward.loss === "sum") delete d.backward;
+  }
   const ws = ["W_Q", "W_K", "W_V", "W_O"];
   if (ws.every((k) => d[k] === undefined || d[k] === "identity")) { ws.forEach((k) => delete d[k]); state.weights = "identity"; }
   else state.weights = "custom";
@@ -146,7 +152,7 @@ function payload() {
   if (state.causal !== "none") input.causal = state.causal;
   if (state.key_length !== "") input.key_lengths = [parseInt(state.key_length, 10)];
   if (state.no_wo) input.W_O = "none";
-  const body = {input, weights: state.weights, lang: state.lang};
+  const body = {input, weights: state.weights, lang: state.lang, backward: state.backward};
   if (state.weights === "random") {                 // a seed or a width with other weights is refused
     body.seed = state.seed;
     if (state.d_k !== "") body.d_k = body.d_v = parseInt(state.d_k, 10);
@@ -200,6 +206,7 @@ $("window").addEventListener("input", () => {
 $("causal").addEventListener("change", () => edited("causal", $("causal").value));
 $("key-length").addEventListener("input", () => edited("key_length", $("key-length").value));
 $("extra").addEventListener("input", () => edited("extra", $("extra").value));
+$("backward").addEventListener("change", () => { state.backward = $("backward").checked; schedule(); });
 $("example").addEventListener("change", () => loadExample($("example").value));
 $("lang").addEventListener("change", () => { state.lang = $("lang").value; translate(); schedule(); });
 
