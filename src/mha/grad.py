@@ -131,11 +131,11 @@ def _tiled_layer(cfg: Config, up: Upstream, block: Any, workers: int | None) -> 
     slopes = None
     if cfg.alibi_rule is not None:
         slopes = alibi_slopes(H) if cfg.alibi_rule == "press" else cfg.alibi
+    rows, keys = fast_backward.check_tile(block, banded=cfg.causal != "none" or cfg.window is not None)
     a = fast_backward._Attention(
         Qh, K_all, V_all, scale=cfg.effective_scale, causal=cfg.causal != "none", offset=cfg.offset,
         window=cfg.window, slopes=slopes, mask=cfg.mask, bias=cfg.bias,
-        lengths=None if cfg.key_lengths is None else cfg.key_lengths[:, None], rows=fast_backward.check_tile(block)[0],
-        keys=fast_backward.check_tile(block)[1])
+        lengths=None if cfg.key_lengths is None else cfg.key_lengths[:, None], rows=rows, keys=keys)
     o, lse = fast_backward.flash_forward(a, workers)
     O_concat = merge_heads(o)
     Y = O_concat if cfg.W_O is None else crew.matmul(O_concat, cfg.W_O)
