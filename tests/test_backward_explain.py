@@ -230,7 +230,8 @@ def test_zh_and_en_backward_have_the_same_sections_and_numbers(lang):
     assert parse_md_matrices(en.to_markdown()) == parse_md_matrices(zh.to_markdown())
     if lang == "zh":
         md = zh.to_markdown()
-        for term in ("梯度（gradient）", "反向传播（backward pass）", "雅可比矩阵（Jacobian）", "链式法则（chain rule）"):
+        for term in ("梯度（gradient）", "反向传播（backward pass）", "雅可比矩阵（Jacobian）",
+                     "链式法则（chain rule）"):
             assert term in md, term
 
 
@@ -312,4 +313,5 @@ def test_cli_tiled_backward(run_cli):
     code, out, err = run_cli("explain", "--example", "backward", "--tiled", "--block-size", "1", "--format", "md",
                              "--lang", "zh")
     assert code == 0, err
-    assert "FlashAttention-2" in out and out.count("这一块对应的 $dV$") == 6    # three key blocks for each of two heads
+    assert "FlashAttention-2" in out
+    assert out.count("这一块对应的 $dV$") == 6                  # three key blocks for each of two heads

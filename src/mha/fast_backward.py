@@ -54,7 +54,7 @@ def tile_grads(s: np.ndarray, dp: np.ndarray, hidden: np.ndarray | None, exp: An
     return s, dp
 
 
-class _Attention:
+class TiledAttention:
     """One call's arrays and mask settings, shared by the forward (O, lse) and the backward items."""
 
     def __init__(self, q, k, v, *, scale, causal, offset, window, slopes, mask, bias, lengths, rows, keys):
@@ -135,7 +135,7 @@ def _outside_band(rows: int, cols: int, delta: int, window: int | None, causal: 
 
 # ------------------------------------------------------------------ the forward, keeping lse
 
-def _forward_item(a: _Attention, o: np.ndarray, lse: np.ndarray, b: int, h: int) -> None:
+def _forward_item(a: TiledAttention, o: np.ndarray, lse: np.ndarray, b: int, h: int) -> None:
     """O and lse of one head by an online softmax over key blocks (in the exponential's units, then natural)."""
     g, dt = h // a.rep, a.dtype
     qs = (a.q[b, h] * dt.type(a.scale * a.factor)).astype(dt, copy=False)
@@ -168,7 +168,7 @@ def _forward_item(a: _Attention, o: np.ndarray, lse: np.ndarray, b: int, h: int)
 
 # ------------------------------------------------------------------ the backward
 
-def _backward_item(a: _Attention, o, dO, lse, dq, dk_h, dv_h, b: int, h: int) -> None:
+def _backward_item(a: TiledAttention, o, dO, lse, dq, dk_h, dv_h, b: int, h: int) -> None:
     """dq[b, h] and head h's share of dK, dV (into dk_h[b, h], dv_h[b, h]) by tiles, P recomputed from lse."""
     g, dt, d, dv = h // a.rep, a.dtype, a.d, a.d_v
     D = np.einsum("td,td->t", dO[b, h], o[b, h]).astype(dt)                 # [T] rowsum(dO ⊙ O)
@@ -204,7 +204,7 @@ def _backward_item(a: _Attention, o, dO, lse, dq, dk_h, dv_h, b: int, h: int) ->
     dK *= dt.type(a.scale)
 
 
-def flash_forward(a: _Attention, workers: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+def flash_forward(a: TiledAttention, workers: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """O [B, H, T, d_v] and lse [B, H, T] (natural log; −inf for a row that sees no key)."""
     o = np.empty((a.B, a.H, a.T, a.d_v), dtype=a.dtype)
     lse = np.empty((a.B, a.H, a.T), dtype=a.dtype)
@@ -214,7 +214,7 @@ def flash_forward(a: _Attention, workers: int | None = None) -> tuple[np.ndarray
     return o, lse
 
 
-def flash_backward(a: _Attention, o: np.ndarray, dO: np.ndarray, lse: np.ndarray,
+def flash_backward(a: TiledAttention, o: np.ndarray, dO: np.ndarray, lse: np.ndarray,
                    workers: int | None = None) -> Grads:
     """dq, dk, dv from the forward's O and lse: P recomputed tile by tile, no T × S matrix."""
     B, H, G = a.B, a.H, a.H // a.rep
@@ -233,7 +233,7 @@ def flash_backward(a: _Attention, o: np.ndarray, dO: np.ndarray, lse: np.ndarray
     return Grads(dq, dk, dv)
 
 
-def _workers(a: _Attention) -> int:
+def _workers(a: TiledAttention) -> int:
     work = a.B * a.H * a.T * a.S * (a.d + a.d_v)
     return 1 if work < fast.ONE_THREAD_WORK else fast.cores()
 
@@ -250,7 +250,7 @@ def check_tile(block: Any, banded: bool = False) -> tuple[int, int]:
 
 
 def prepare(q, k, v, *, scale: float, causal: str, mask, bias, key_lengths, window, alibi, groups: int,
-            block: Any = None) -> tuple[_Attention, tuple[int, ...]]:
+            block: Any = None) -> tuple[TiledAttention, tuple[int, ...]]:
     """The kernel's view [B, H, T, d] of validated per-head arrays with broadcasting leading axes (as
     `mha.attention` takes them), and those leading axes to restore the caller's shape."""
     T, S = q.shape[-2], k.shape[-2]
@@ -275,15 +275,20 @@ def prepare(q, k, v, *, scale: float, causal: str, mask, bias, key_lengths, wind
     if alibi is not None:
         from .core import alibi_slopes
         slopes = alibi_slopes(H) if isinstance(alibi, str) else alibi
-    a = _Attention(heads(q, L, H, q.shape[-2:]), heads(k, kv_lead, G, k.shape[-2:]), heads(v, kv_lead, G, v.shape[-2:]),
-                   scale=scale, causal=causal != "none", offset=0 if causal == "top_left" else S - T, window=window,
-                   slopes=slopes, mask=None if mask is None else np.broadcast_to(mask, L + (T, S)).reshape(B, H, T, S),
-                   bias=None if bias is None else np.broadcast_to(bias, L + (T, S)).reshape(B, H, T, S),
-                   lengths=lengths, rows=rows, keys=keys)
+    def scores_shaped(x):
+        """A mask or bias as [B, H, T, S]: a broadcast view unless more than two leading axes must merge."""
+        if x is None:
+            return None
+        return np.broadcast_to(x, (B, H, T, S)) if len(L) <= 2 else np.broadcast_to(x, L + (T, S)).reshape(B, H, T, S)
+
+    a = TiledAttention(heads(q, L, H, q.shape[-2:]), heads(k, kv_lead, G, k.shape[-2:]),
+                       heads(v, kv_lead, G, v.shape[-2:]), scale=scale, causal=causal != "none",
+                       offset=0 if causal == "top_left" else S - T, window=window, slopes=slopes,
+                       mask=scores_shaped(mask), bias=scores_shaped(bias), lengths=lengths, rows=rows, keys=keys)
     return a, L
 
 
-def as_heads(x: np.ndarray, a: _Attention, L: tuple[int, ...], width: int, name: str) -> np.ndarray:
+def as_heads(x: np.ndarray, a: TiledAttention, L: tuple[int, ...], width: int, name: str) -> np.ndarray:
     """An array the caller gave in q's shape ([..., T, width]) as the kernel's [B, H, T, width]."""
     want = L + (a.T, width)
     try:

@@ -132,7 +132,7 @@ def _tiled_layer(cfg: Config, up: Upstream, block: Any, workers: int | None) -> 
     if cfg.alibi_rule is not None:
         slopes = alibi_slopes(H) if cfg.alibi_rule == "press" else cfg.alibi
     rows, keys = fast_backward.check_tile(block, banded=cfg.causal != "none" or cfg.window is not None)
-    a = fast_backward._Attention(
+    a = fast_backward.TiledAttention(
         Qh, K_all, V_all, scale=cfg.effective_scale, causal=cfg.causal != "none", offset=cfg.offset,
         window=cfg.window, slopes=slopes, mask=cfg.mask, bias=cfg.bias,
         lengths=None if cfg.key_lengths is None else cfg.key_lengths[:, None], rows=rows, keys=keys)

@@ -93,8 +93,8 @@ class BackwardSteps(Writer):
             self.product("dO_{\\text{concat}}", "dY", "W_O^{\\top}", (T, c.d_out), (c.d_out, width)),
             self.product("dW_O", "O_{\\text{concat}}^{\\top}", "dY", (width, T), (T, c.d_out)),
             Para(self.tr("bw.output_entry")),
-            self.entry_sum("dW_O[1,1]" if c.B == 1 else "(O_{\\text{concat}}^{\\top} dY)[1,1]", self.t.O_concat[b, :, 0],
-                           g.dY[b, :, 0], float(self.t.O_concat[b, :, 0] @ g.dY[b, :, 0])),
+            self.entry_sum("dW_O[1,1]" if c.B == 1 else "(O_{\\text{concat}}^{\\top} dY)[1,1]",
+                           self.t.O_concat[b, :, 0], g.dY[b, :, 0], float(self.t.O_concat[b, :, 0] @ g.dY[b, :, 0])),
             self.entry_sum(f"dO_{{\\text{{concat}}}}[{self.qn(i)},1]", g.dY[b, i], c.W_O[0], g.dO_concat[b, i, 0]),
             self.batch_note(),
             self.matrix("dW_O", g.dW_O, rows=None)]
@@ -147,9 +147,10 @@ class BackwardSteps(Writer):
 
     def softmax_back(self, h: int) -> Section:
         c, g, b, a = self.c, self.g, self.b, self.t.head(h, self.b)
-        blocks: list[Block | None] = [Para(self.tr("bw.softmax_intro")),
-                                      Display("\\frac{\\partial A_{ij}}{\\partial S_{ik}} = A_{ij}\\,(\\delta_{jk} - A_{ik}),"
-                                              "\\qquad J_i = \\operatorname{diag}(a_i) - a_i a_i^{\\top}")]
+        blocks: list[Block | None] = [
+            Para(self.tr("bw.softmax_intro")),
+            Display("\\frac{\\partial A_{ij}}{\\partial S_{ik}} = A_{ij}\\,(\\delta_{jk} - A_{ik}),"
+                    "\\qquad J_i = \\operatorname{diag}(a_i) - a_i a_i^{\\top}")]
         r = self.live_row(h)
         visible = a["S"] > -np.inf
         if r is not None:
@@ -182,7 +183,8 @@ class BackwardSteps(Writer):
         c, g, b, a = self.c, self.g, self.b, self.t.head(h, self.b)
         T, S, dk = c.T, c.S, c.d_k
         rule = c.scale_rule
-        scale = {"1/sqrt(d_k)": f"1/\\sqrt{{{dk}}}", "1/d_k": f"1/{dk}", "none": "1"}.get(rule, self.num(c.effective_scale))
+        scale = {"1/sqrt(d_k)": f"1/\\sqrt{{{dk}}}", "1/d_k": f"1/{dk}", "none": "1"}.get(
+            rule, self.num(c.effective_scale))
         qkt = f"d({sup('Q', h)} ({self.kv_sym('K', h)})^{{\\top}})"
         Q_name = sup("Q", h) if c.rope is None else f"\\mathrm{{RoPE}}({sup('Q', h)})"
         dQ_name = "d" + Q_name
@@ -282,7 +284,8 @@ class BackwardSteps(Writer):
         if c.key is not None:
             return self.section("backward.inputs", "bw.dx_title", [
                 Para(self.tr("bw.dx_cross")),
-                Display("dX = dQ\\, W_Q^{\\top}, \\quad dX_k = dK\\, W_K^{\\top}, \\quad dX_v = dV\\, W_V^{\\top}"), *paths])
+                Display("dX = dQ\\, W_Q^{\\top}, \\quad dX_k = dK\\, W_K^{\\top}, "
+                        "\\quad dX_v = dV\\, W_V^{\\top}"), *paths])
         i = self.read_rows[0]
         return self.section("backward.inputs", "bw.dx_title", [
             Para(self.tr("bw.dx_self")),
