@@ -68,10 +68,10 @@ def test_tiled_backward_equals_the_reference(p):
 @settings(max_examples=150, deadline=None)
 @given(problems())
 def test_float32_backward_against_float64_reference(p):
-    """float32 on float32-representable inputs against the float64 reference: within 2e-5 of each gradient's
-    own scale (the forward's float32 bound is 2e-6 of max |v|; a gradient sums products of dO, V and the
-    weights over a row, so it gets ten times that room).  The scale is the gradient's largest entry, or
-    the size of the factors that make it when the exact gradient cancels to 0 (one visible key, say)."""
+    """float32 on float32-representable inputs against the float64 reference: within 2e-6 of each gradient's
+    own scale, the forward's float32 bound (2e-6 of max |v|).  The scale is the gradient's largest entry, or
+    the size of the factors that make it when the exact gradient cancels to 0 (one visible key, say).  The
+    worst seen over 300 cases was 3.6e-7 (dv)."""
     q, k, v, dO, kw, block = p
     if kw.get("scale") == "none":
         kw["scale"] = 0.3                               # unscaled scores of d = 6 normals stretch float32's exp
@@ -86,7 +86,7 @@ def test_float32_backward_against_float64_reference(p):
              "dv": float(np.abs(dO32).max())}
     for name, a, b in zip(("dq", "dk", "dv"), got, want):
         assert a.dtype == np.float32, name
-        assert np.abs(a - b).max() <= 2e-5 * max(float(np.abs(b).max()), sizes[name], 1e-30), name
+        assert np.abs(a - b).max() <= 2e-6 * max(float(np.abs(b).max()), sizes[name], 1e-30), name
 
 
 @pytest.mark.parametrize("seed", range(60))
