@@ -71,7 +71,7 @@ def test_float32_backward_against_float64_reference(p):
     """float32 on float32-representable inputs against the float64 reference: within 2e-6 of each gradient's
     own scale, the forward's float32 bound (2e-6 of max |v|).  The scale is the gradient's largest entry, or
     the size of the factors that make it when the exact gradient cancels to 0 (one visible key, say).  The
-    worst seen over 300 cases was 3.6e-7 (dv)."""
+    worst seen in runs of 150 and 300 cases was 2.8e-7 and 3.6e-7 (dv); the run prints it."""
     q, k, v, dO, kw, block = p
     if kw.get("scale") == "none":
         kw["scale"] = 0.3                               # unscaled scores of d = 6 normals stretch float32's exp
@@ -84,9 +84,12 @@ def test_float32_backward_against_float64_reference(p):
     factors = float(np.abs(dO32).max() * np.abs(v32).max())
     sizes = {"dq": factors * float(np.abs(k32).max()) * scale, "dk": factors * float(np.abs(q32).max()) * scale,
              "dv": float(np.abs(dO32).max())}
+    from test_backward import record
     for name, a, b in zip(("dq", "dk", "dv"), got, want):
         assert a.dtype == np.float32, name
-        assert np.abs(a - b).max() <= 2e-6 * max(float(np.abs(b).max()), sizes[name], 1e-30), name
+        relative = float(np.abs(a - b).max()) / max(float(np.abs(b).max()), sizes[name], 1e-30)
+        record(f"attention_backward float32 vs float64, relative to the gradient's scale: {name}", relative)
+        assert relative <= 2e-6, name
 
 
 @pytest.mark.parametrize("seed", range(60))
