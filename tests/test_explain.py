@@ -22,7 +22,7 @@ RENDER = {"txt": lambda ex: ex.to_text(color=False, width=100), "md": lambda ex:
           "tex": lambda ex: ex.to_latex()}
 
 
-GOLDEN_EXAMPLES = ("document", "llama-decode")     # the seed's worked example and the LLaMA decoding step
+GOLDEN_EXAMPLES = ("document", "llama-decode", "backward")   # the seed, the LLaMA decoding step, the backward pass
 
 
 @pytest.mark.parametrize("example", GOLDEN_EXAMPLES)
@@ -77,6 +77,9 @@ def parse_md_matrices(md):
 
 def lookup(t, section, lhs, b=0):
     """The trace array that a matrix of a section shows (the symbol's first part decides for Q = K = V)."""
+    if section.startswith("backward"):
+        from test_backward_explain import grad_lookup
+        return grad_lookup(t, section, lhs, b)
     name = lhs.split(" = ")[0].strip()
     h = re.search(r"\^\{\((\d+)\)\}", name)
     i = int(h.group(1)) - 1 if h else None

@@ -148,7 +148,7 @@ def test_normalise_ids_renames_consistently():
     assert normalise_ids(page) == '<a href="#id1">x</a><section id="id1"></section><section id="id2"><label for="id2">'
 
 
-@pytest.mark.parametrize("example", ["document", "llama-decode"])
+@pytest.mark.parametrize("example", ["document", "llama-decode", "backward"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_golden_html_examples(example, lang):
     """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py tests/test_html.py -k golden"""

@@ -16,13 +16,13 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # is that of its top-level name under mha (mha.explanation.model -> "explanation").
 LAYERS = (
     ("inputs", "interop"),                 # reading a configuration (JSON, arrays, torch modules)
-    ("core", "exact"),                     # the math (exact: the same layer in sympy's closed forms)
-    ("fast",),                             # the tiled path
-    ("attend",),                           # the choice between the two
+    ("core", "exact", "backward"),         # the math (exact: the same layer in sympy closed forms; backward: its gradients)
+    ("fast", "fast_backward"),             # the tiled path, forward and backward
+    ("attend", "grad"),                    # the choice between the two (gradients: grad)
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)
     ("render",),                           # steps -> text, Markdown, LaTeX, HTML, images
-    ("check", "serve", "hub", "hf", "overview", "bench"),   # tools over the library
+    ("check", "serve", "hub", "hf", "overview", "bench", "bench_backward"),   # tools over the library
     ("cli", "__main__", "__init__"),       # the command line and the package's front door
 )
 

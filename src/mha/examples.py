@@ -135,6 +135,15 @@ def _examples() -> dict[str, Example]:
                   "keys by their positions, and the cache holds three tokens.",
             "zh": "LLaMA 式的一步解码：两个查询头共用一个键/值头，RoPE 按位置旋转 query 和 key，缓存里有三个 token。"},
             _llama_decode()),
+        Example("backward", {
+            "en": "The backward pass of the worked example's layer for L = sum of Y: every gradient from dY back to "
+                  "dW_Q and dX, as a number.",
+            "zh": "示例那一层的反向传播，损失 L = Y 的所有元素之和：从 dY 一直到 dW_Q 和 dX，每个梯度都是具体的数。"},
+            dict(DOCUMENT_EXAMPLE, backward={"loss": "sum"})),
+        Example("backward-causal", {
+            "en": "The backward pass with a causal mask and L = ½‖Y − X‖²: the masked scores get no gradient at all.",
+            "zh": "带因果掩码的反向传播，损失 L = ½‖Y − X‖²：被遮住的分数完全得不到梯度。"},
+            dict(DOCUMENT_EXAMPLE, causal=True, backward={"target": DOCUMENT_EXAMPLE["X"]})),
     ]
     return {e.name: e for e in items}
 

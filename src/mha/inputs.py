@@ -25,9 +25,10 @@ ROPE_STYLES = ("half", "interleaved")
 INPUT_KEYS = (
     "X", "n_heads", "n_kv_heads", "W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O",
     "Q", "K", "V", "key", "value", "causal", "key_lengths", "mask", "bias", "scale",
-    "rope", "alibi", "window", "cache", "tokens", "key_tokens",
+    "rope", "alibi", "window", "cache", "tokens", "key_tokens", "backward",
 )
 ROPE_KEYS = ("base", "dims", "style", "positions", "key_positions", "inv_freq", "attention_factor")
+LOSSES = ("dY", "sum", "target")       # how the upstream gradient of the backward pass is given
 MAX_NESTING = 8          # deeper nested lists cannot be an attention input (the deepest is [B, H, T, S])
 
 
@@ -72,6 +73,18 @@ class Rope:
 
 
 @dataclass(frozen=True)
+class Upstream:
+    """The gradient flowing into Y for the backward pass (the "backward" input key).
+
+    loss "dY": the gradient is given; "sum": L = sum of Y, so dY = 1; "target":
+    L = ½‖Y − target‖², so dY = Y − target.
+    """
+
+    loss: str                          # one of LOSSES
+    array: np.ndarray | None = None    # [B, T, d_out]: dY or the target; None for "sum"
+
+
+@dataclass(frozen=True)
 class Config:
     """One validated configuration; arrays always carry the batch axis B.
 
@@ -112,6 +125,7 @@ class Config:
     batched: bool = False             # did the user's input carry a batch axis?
     weights_identity: tuple[str, ...] = ()  # which of W_Q..W_O were given as "identity"
     weights_per_head: tuple[str, ...] = ()  # which of W_Q, W_K, W_V were given as one matrix per head
+    backward: Upstream | None = None  # the upstream gradient when the backward pass is asked for
 
     # ------------------------------------------------------------ sizes
 
@@ -259,6 +273,9 @@ class Config:
             if r.attention_factor != 1.0:
                 rope["attention_factor"] = r.attention_factor
             out["rope"] = rope
+        if self.backward is not None:
+            u = self.backward
+            out["backward"] = {"loss": "sum"} if u.array is None else {u.loss: user(u.array)}
         return out
 
 
@@ -565,6 +582,28 @@ def _labels(value: Any, field: str, B: int, n: int, batched: bool) -> tuple[tupl
     return tuple(tuple(r) for r in rows)
 
 
+def parse_upstream(value: Any, *, B: int, T: int, d_out: int, batched: bool, dtype: Any) -> Upstream | None:
+    """The "backward" key: {"dY": [T, d_out]}, {"loss": "sum"} or {"target": [T, d_out]} (B first if batched)."""
+    if value is None:
+        return None
+    want = "{\"dY\": [[...]]}, {\"loss\": \"sum\"} or {\"target\": [[...]]}"
+    if not isinstance(value, Mapping) or len(value) != 1 or not set(value) <= {"dY", "loss", "target"}:
+        got = sorted(value) if isinstance(value, Mapping) else type(value).__name__
+        raise MHAInputError(f"backward: expected exactly one of {want}, got {got}")
+    (kind, spec), = value.items()
+    if kind == "loss":
+        if not _is_word(spec, "sum"):
+            raise MHAInputError(f"backward.loss: the only loss by name is \"sum\" (L = sum of Y), got {spec!r}; "
+                                f"give {{\"target\": ...}} or {{\"dY\": ...}} for others")
+        return Upstream("sum")
+    arr = _batched(spec, f"backward.{kind}", batched, B, dtype)
+    if arr.shape[1:] != (T, d_out):
+        shape = list(arr.shape if batched else arr.shape[1:])
+        raise MHAInputError(f"backward.{kind}: shape {shape} does not fit Y, which is [T, d_out] = [{T}, {d_out}]"
+                            + (" per sequence" if batched else ""))
+    return Upstream(kind, arr)
+
+
 def parse_config(data: Mapping[str, Any], *, dtype: Any = np.float64) -> Config:
     """Validate an input mapping (the JSON input format) into a `Config`.
 
@@ -742,6 +781,7 @@ def parse_config(data: Mapping[str, Any], *, dtype: Any = np.float64) -> Config:
         window = _count(data["window"], "window")
     alibi, alibi_rule = _alibi(data.get("alibi"), H)
     rope = parse_rope(data.get("rope"), d_k=d_k, B=B, T=T, S_past=S_past, S_new=S_new, S=S, batched=batched)
+    upstream = parse_upstream(data.get("backward"), B=B, T=T, d_out=d_out, batched=batched, dtype=dtype)
     tokens = _labels(data.get("tokens"), "tokens", B, T, batched)
     key_tokens = _labels(data.get("key_tokens"), "key_tokens", B, S, batched)
     if key_tokens is None and tokens is not None and T == S and key is None and not given:
@@ -751,7 +791,8 @@ def parse_config(data: Mapping[str, Any], *, dtype: Any = np.float64) -> Config:
                   b_O=b_O, key=key, value=value, Q_in=Q_in, K_in=K_in, V_in=V_in, causal=causal,
                   key_lengths=key_lengths, mask=mask, bias=bias, scale=parse_scale(data.get("scale")), rope=rope,
                   alibi=alibi, alibi_rule=alibi_rule, window=window, cache_K=cache_K, cache_V=cache_V,
-                  tokens=tokens, key_tokens=key_tokens, batched=batched, weights_identity=tuple(identity), weights_per_head=tuple(per_head))
+                  tokens=tokens, key_tokens=key_tokens, batched=batched, weights_identity=tuple(identity), weights_per_head=tuple(per_head),
+                  backward=upstream)
 
 
 def random_weights(d_model: int, d_k_in: int | None = None, d_v_in: int | None = None, seed: int = 0, *,

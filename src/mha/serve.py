@@ -9,7 +9,7 @@ code as ``mha explain --format html``.  Nothing from a request is evaluated.
     POST /api/explain      input JSON (as for `mha explain`) -> trace JSON
     POST /api/render       {"input": ..., "weights": "identity|random|custom", "seed": n, "d_k": n, "d_v": n,
                             "d_out": n, "lang": "en|zh|zh,en", "precision": n, "heads": [1, ...], "batch": n,
-                            "exact": true|false}
+                            "exact": true|false, "backward": true|false}
                            -> {"html": ...}  (the options follow `mha explain`'s rules: mha.explanation.options;
                            d_k, d_v and d_out shape random weights, as --d-k, --d-v and --d-out do)
     GET  /api/examples     the named examples (mha.EXAMPLES): [{"name", "idea": {"en", "zh"}, "data"}]
@@ -35,7 +35,7 @@ SERVE_PRECISION = 12       # the page prints float64's digits; more (mha explain
 LIMITS = Limits()          # T, S, d_model, H and the count of numbers: beyond them a 413 with the reason
 MAX_T = LIMITS.tokens
 WIDTH_KEYS = ("d_k", "d_v", "d_out")
-BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch", "exact") + WIDTH_KEYS
+BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch", "exact", "backward") + WIDTH_KEYS
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
 
 
@@ -90,7 +90,7 @@ def render_fragment(body: Any) -> dict[str, Any]:
     request = parse_request(body["input"], weights=body.get("weights", "identity"), seed=body.get("seed"),
                             lang=body.get("lang", "en"), precision=body.get("precision", 4),
                             heads=body.get("heads"), batch=body.get("batch"), widths=widths,
-                            max_precision=SERVE_PRECISION, exact=exact)
+                            max_precision=SERVE_PRECISION, exact=exact, backward=body.get("backward"))
     steps = None
     if exact:                       # closed forms: sympy is imported on the first exact request only
         from .exact import exact_layer, float_input

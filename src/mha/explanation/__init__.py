@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..trace import Trace
+from .backward import BackwardSteps
 from .blocks import Cell, Display, Items, Matrix, Note, Para, Section, Table
 from .catalog import LANGS, catalog, default_lang
 from .model import Builder
@@ -75,8 +76,10 @@ def build(trace: Trace, opts: Options, exact_steps: Any = None) -> Explanation:
         sections = tuple(builder.build(appendix))
         heatmaps = builder.heatmaps()
     cat = catalog(opts.lang)
+    backward = BackwardSteps(trace, opts).sections()           # empty unless the trace has its gradients
     return Explanation(title=cat["title"], subtitle=cat["subtitle"].replace("<precision>", str(opts.precision)),
-                       sections=sections, lang=opts.lang, trace=trace, options=opts, heatmaps=heatmaps)
+                       sections=sections + tuple(backward), lang=opts.lang, trace=trace, options=opts,
+                       heatmaps=heatmaps)
 
 
 def explain(source: Any = None, query: Any = None, key: Any = None, value: Any = None, *,

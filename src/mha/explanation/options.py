@@ -141,7 +141,7 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
                   lang: str | Sequence[str] | None = None, precision: Any = 4, heads: Sequence[Any] | None = None,
                   tokens: str | None = None, full: bool = False, batch: Any = None,
                   block_size: Any = None, widths: Mapping[str, Any] | None = None, exact: bool = False,
-                  max_precision: int = MAX_PRECISION) -> Request:
+                  max_precision: int = MAX_PRECISION, backward: Any = None) -> Request:
     """Check every option once and settle the weights.
 
     weights "identity" sets W_Q, W_K, W_V and W_O to the identity (whatever the
@@ -149,7 +149,9 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
     `seed`, shaped by widths (d_k, d_v, d_out; None entries ignored); "custom"
     or None keeps the input's.  heads, batch and the tokens range "FIRST:LAST"
     are 1-based, as every heading and label reads.  lang is a code or a
-    comma-separated list.
+    comma-separated list.  backward (the page's toggle, --backward) adds the backward steps: True keeps
+    the input's "backward" key or sets L = sum of Y, an upstream mapping ({"dY": ...}, {"target": ...})
+    replaces it, False removes it, None leaves the input as it is.
     """
     from ..inputs import with_random_weights
     if not isinstance(data, Mapping):
@@ -175,6 +177,15 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
     elif weights == "identity":         # "W_O": "none" (no output projection) is a structure, not a weight: it stays
         data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")
                      if not (k == "W_O" and isinstance(data.get(k), str) and data[k] == "none")})
+    if backward is False:
+        data.pop("backward", None)
+    elif backward is True:
+        data.setdefault("backward", {"loss": "sum"})
+    elif isinstance(backward, Mapping):
+        data["backward"] = dict(backward)
+    elif backward is not None:
+        raise MHAInputError(f"backward: expected true, false or an upstream gradient such as {{\"loss\": \"sum\"}}, "
+                            f"got {backward!r}")
     _check_int("precision", precision, 0, max_precision)
     if heads is not None:
         for h in heads:

@@ -14,7 +14,8 @@ const UI = {
        extra: "More input keys (JSON)",
        extra_hint: "Merged into the input: a KV cache, Q/K/V, per-head weights, tokens, scale, …",
        exact: "exact: closed forms beside the decimals",
-       exact_off: "Closed forms need exact weights (not random) and at most 512 scores (T·S·H)."},
+       exact_off: "Closed forms need exact weights (not random) and at most 512 scores (T·S·H).",
+       backward_heading: "Training", backward: "show the backward pass (L = sum of Y)"},
   zh: {heading: "多头注意力演示", language: "语言", example: "示例", own: "— 自己输入 —",
        input: "输入 X", x_hint: "每行一个 token，可以修改任意数字。", x_elsewhere: "这个示例的输入在下面的 JSON 框里。",
        add_token: "+ token", remove_token: "− token", heads: "头数 H", kv_heads: "键/值头数 G",
@@ -24,12 +25,13 @@ const UI = {
        interleaved: "交错式（GPT-J）", alibi: "ALiBi", window: "滑动窗口 W", masks: "掩码", causal: "因果掩码",
        key_length: "可见的键（填充）", extra: "更多输入键（JSON）",
        extra_hint: "合并进输入：KV 缓存、Q/K/V、每个头的权重、tokens、scale 等",
-       exact: "精确：在小数旁给出闭式表达式", exact_off: "闭式表达式需要精确的权重（不能是随机的），且分数最多 512 个（T·S·H）。"},
+       exact: "精确：在小数旁给出闭式表达式", exact_off: "闭式表达式需要精确的权重（不能是随机的），且分数最多 512 个（T·S·H）。",
+       backward_heading: "训练", backward: "显示反向传播（L = Y 的所有元素之和）"},
 };
 const FRESH = () => ({
   X: [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]], n_heads: 2, n_kv_heads: 2, weights: "identity", seed: 0,
   d_k: "", no_wo: false, rope: "off", alibi: false, window: "", causal: "none", key_length: "", extra: "",
-  example: "", exact: false,
+  example: "", exact: false, backward: false,
 });
 const state = Object.assign(FRESH(), {lang: (navigator.language || "en").startsWith("zh") ? "zh" : "en"});
 const $ = (id) => document.getElementById(id);
@@ -88,7 +90,7 @@ function drawControls() {
   $("seed").value = state.seed; $("d-k").value = state.d_k;
   $("no-wo").checked = state.no_wo; $("rope").value = state.rope; $("alibi").checked = state.alibi;
   $("window").value = state.window; $("causal").value = state.causal; $("key-length").value = state.key_length;
-  $("extra").value = state.extra;
+  $("extra").value = state.extra; $("backward").checked = state.backward;
   if (state.extra.trim()) $("extra-box").open = true;
   drawExact();
   $("example").value = state.example;
@@ -142,6 +144,10 @@ function loadExample(name) {
   else if (typeof d.causal === "string") state.causal = d.causal;
   delete d.causal;
   if (d.W_O === "none") { state.no_wo = true; delete d.W_O; }
+  if (d.backward) {                  // the toggle; an upstream other than L = sum of Y stays in the JSON box
+    state.backward = true;
+    if (d.backward.loss === "sum") delete d.backward;
+  }
   const ws = ["W_Q", "W_K", "W_V", "W_O"];
   if (ws.every((k) => d[k] === undefined || d[k] === "identity")) { ws.forEach((k) => delete d[k]); state.weights = "identity"; }
   else state.weights = "custom";
@@ -164,7 +170,7 @@ function payload() {
   if (state.causal !== "none") input.causal = state.causal;
   if (state.key_length !== "") input.key_lengths = [parseInt(state.key_length, 10)];
   if (state.no_wo) input.W_O = "none";
-  const body = {input, weights: state.weights, lang: state.lang};
+  const body = {input, weights: state.weights, lang: state.lang, backward: state.backward};
   if (state.exact && exactAllowed()) body.exact = true;
   if (state.weights === "random") {                 // a seed or a width with other weights is refused
     body.seed = state.seed;
@@ -220,6 +226,7 @@ $("window").addEventListener("input", () => {
 $("causal").addEventListener("change", () => edited("causal", $("causal").value));
 $("key-length").addEventListener("input", () => edited("key_length", $("key-length").value));
 $("extra").addEventListener("input", () => edited("extra", $("extra").value));
+$("backward").addEventListener("change", () => { state.backward = $("backward").checked; schedule(); });
 $("example").addEventListener("change", () => loadExample($("example").value));
 $("lang").addEventListener("change", () => { state.lang = $("lang").value; translate(); schedule(); });
 
