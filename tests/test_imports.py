@@ -18,11 +18,11 @@ LAYERS = (
     ("inputs", "interop"),                 # reading a configuration (JSON, arrays, torch modules)
     ("core",),                             # the math
     ("fast",),                             # the tiled path
-    ("attend",),                           # the choice between the two
+    ("attend", "shards"),                  # the choice between the two; the sequence split over devices (NumPy)
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)
     ("render",),                           # steps -> text, Markdown, LaTeX, HTML, images
-    ("check", "serve", "hf", "bench"),     # tools over the library
+    ("check", "serve", "hf", "bench", "ring"),   # tools over the library (ring: over torch.distributed)
     ("cli", "__main__", "__init__"),       # the command line and the package's front door
 )
 

@@ -202,6 +202,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return main_from_args(args)
 
 
+def cmd_ring(args: argparse.Namespace) -> int:
+    from .ring import main_from_args
+    return main_from_args(args)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import main_from_args
     return main_from_args(args)
@@ -320,6 +325,28 @@ def make_parser() -> argparse.ArgumentParser:
     sv.add_argument("--open", action="store_true", help="open the page in a browser")
     sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
     sv.set_defaults(func=cmd_serve)
+
+    rg = sub.add_parser("ring", help="attention split over P processes, K/V blocks passed round a ring "
+                        "(torch.distributed)")
+    rg.add_argument("--nproc", type=int, metavar="P", help="start P ranks on this machine with torchrun; "
+                    "without it, run as one rank under torchrun or another env:// launcher")
+    rg.add_argument("--seq-len", type=int, default=4096, metavar="T", help="tokens in the sequence (default 4096)")
+    rg.add_argument("--n-heads", type=int, default=4, metavar="H", help="query heads (default 4)")
+    rg.add_argument("--n-kv-heads", type=int, metavar="G", help="key/value heads, dividing H (default H)")
+    rg.add_argument("--d-k", type=int, default=64, metavar="N", help="query/key width per head (default 64)")
+    rg.add_argument("--d-v", type=int, metavar="N", help="value width per head (default d_k)")
+    rg.add_argument("--causal", action="store_true", help="causal mask: blocks above the diagonal are skipped")
+    rg.add_argument("--zigzag", action="store_true", help="each rank holds an early and a late chunk (balances --causal)")
+    rg.add_argument("--key-length", type=int, metavar="L", help="padding: only keys 1 to L are visible")
+    rg.add_argument("--dtype", choices=("float64", "float32"), help="precision (default float64)")
+    rg.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the random Q, K, V (default 0)")
+    rg.add_argument("--check", action="store_true", help="compare with the single-process float64 reference")
+    rg.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",
+                    help="longest wait for another rank: rendezvous, a step's transfer (default 120)")
+    rg.add_argument("--backend", choices=("auto", "gloo", "nccl"), default="auto",
+                    help="auto: nccl when the rank has a GPU, else gloo")
+    rg.add_argument("--json", metavar="FILE", help="rank 0 writes the figures of every rank to FILE")
+    rg.set_defaults(func=cmd_ring)
 
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
     bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
