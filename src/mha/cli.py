@@ -159,7 +159,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         _model_input(args) if args.model else build_input(args), weights=args.weights, seed=args.seed,
         widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
         lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
-        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None)
+        batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None,
+        devices=args.devices if args.devices is not None or args.example is None else
+        _example(args.example).options.get("devices"))
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
     t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
@@ -309,6 +311,8 @@ def make_parser() -> argparse.ArgumentParser:
     ex.add_argument("--tiled", action="store_true", help="add the online-softmax (tiled) walk-through")
     ex.add_argument("--block-size", type=int, metavar="N", help="key block size for --tiled, >= 1 (default 2); "
                     "refused without --tiled")
+    ex.add_argument("--devices", type=int, metavar="P", help="add the ring attention walk-through: the sequence on "
+                    "P devices, 1 to T (--example ring: 3)")
     _add_config_flags(ex)
     _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)

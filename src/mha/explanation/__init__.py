@@ -50,6 +50,9 @@ def build(trace: Trace, opts: Options) -> Explanation:
     """The explanation of a computed trace with these options."""
     builder = Builder(trace, opts)
     appendix = Tiled(trace, opts).sections() if opts.tiled_block else []
+    if opts.devices:
+        from .ring import RingWalk
+        appendix += RingWalk(trace, opts).sections()
     cat = catalog(opts.lang)
     return Explanation(title=cat["title"], subtitle=cat["subtitle"].replace("<precision>", str(opts.precision)),
                        sections=tuple(builder.build(appendix)), lang=opts.lang, trace=trace, options=opts,
@@ -58,7 +61,7 @@ def build(trace: Trace, opts: Options) -> Explanation:
 
 def explain(source: Any = None, query: Any = None, key: Any = None, value: Any = None, *,
             lang: str | None = None, precision: int = 4, heads: Any = None, tokens: slice | None = None,
-            full: bool = False, batch: int = 0, tiled_block: int | None = None,
+            full: bool = False, batch: int = 0, tiled_block: int | None = None, devices: int | None = None,
             key_padding_mask: Any = None, attn_mask: Any = None, is_causal: bool = False,
             **params: Any) -> Explanation:
     """Explain one configuration step by step.
@@ -67,7 +70,8 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
     parameters as keywords), a ``torch.nn.MultiheadAttention`` (then query, key,
     value and torch's masks follow), or None for the worked example.  heads
     (0-based indices), tokens (a slice of query rows) and batch (0-based) choose
-    what is shown in detail.
+    what is shown in detail; tiled_block adds the online-softmax walk-through,
+    devices the ring over that many devices.
     """
     from ..trace import trace as compute
     from ..examples import DOCUMENT_EXAMPLE
@@ -85,6 +89,6 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
         t = compute(DOCUMENT_EXAMPLE if source is None else source, **params)
     opts = Options(lang=lang or default_lang(), precision=precision,
                    heads=None if heads is None else tuple(int(h) for h in heads), tokens=tokens, full=full,
-                   batch=batch, tiled_block=tiled_block)
+                   batch=batch, tiled_block=tiled_block, devices=devices)
     return build(t, opts)
 

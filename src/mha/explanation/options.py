@@ -43,6 +43,7 @@ class Options:
     full: bool = False                       # never elide
     batch: int = 0                           # which sequence of the batch to walk through
     tiled_block: int | None = None           # add the online-softmax walk-through with this key block
+    devices: int | None = None               # add the ring walk-through on this many devices
 
     def check(self, cfg: Config) -> None:
         """Refuse options that do not fit the configuration, numbering heads and sequences from 1 as shown."""
@@ -62,6 +63,8 @@ class Options:
                                 f"{first + cfg.T})")
         if self.tiled_block is not None:
             _check_int("block_size", self.tiled_block, 1, None)
+        if self.devices is not None:
+            _check_int("devices", self.devices, 1, cfg.T)     # a device per token at most: none stands idle
 
 
 @dataclass(frozen=True)
@@ -129,16 +132,17 @@ class Request:
     full: bool = False
     batch: int = 0                           # 0-based
     tiled_block: int | None = None
+    devices: int | None = None
 
     def options(self, lang: str) -> Options:
         return Options(lang=lang, precision=self.precision, heads=self.heads, tokens=self.tokens, full=self.full,
-                       batch=self.batch, tiled_block=self.tiled_block)
+                       batch=self.batch, tiled_block=self.tiled_block, devices=self.devices)
 
 
 def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: Any = None,
                   lang: str | Sequence[str] | None = None, precision: Any = 4, heads: Sequence[Any] | None = None,
                   tokens: str | None = None, full: bool = False, batch: Any = None,
-                  block_size: Any = None, widths: Mapping[str, Any] | None = None) -> Request:
+                  block_size: Any = None, widths: Mapping[str, Any] | None = None, devices: Any = None) -> Request:
     """Check every option once and settle the weights.
 
     weights "identity" sets W_Q, W_K, W_V and W_O to the identity (whatever the
@@ -180,9 +184,11 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
         _check_int("batch", batch, 1, None)
     if block_size is not None:
         _check_int("block_size", block_size, 1, None)
+    if devices is not None:
+        _check_int("devices", devices, 1, None)
     return Request(input=data, langs=parse_langs(lang), precision=precision,
                    heads=None if heads is None else tuple(h - 1 for h in heads), tokens=parse_tokens(tokens),
-                   full=bool(full), batch=0 if batch is None else batch - 1, tiled_block=block_size)
+                   full=bool(full), batch=0 if batch is None else batch - 1, tiled_block=block_size, devices=devices)
 
 
 def parse_langs(lang: str | Sequence[str] | None) -> tuple[str, ...]:
