@@ -4,7 +4,7 @@
                                            writes OUT_DIR/rank<r>.npz (each case's rows of O and lse) and .json
                                            (the errors the mismatch cases raised)
     python ring_worker.py die VICTIM ARGS   `mha ring ARGS` as the command runs it, except that rank VICTIM kills
-                                           itself (SIGKILL) when it starts its second tile
+                                           itself (SIGKILL) when it starts its first tile
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def die(victim: int, argv: list[str]) -> int:
         real, calls = ring.merge_block, [0]
 
         def dying(*args, **kwargs):
-            if calls[0] == 1:
+            if calls[0] == 0:
                 os.kill(os.getpid(), signal.SIGKILL)
             calls[0] += 1
             return real(*args, **kwargs)

@@ -34,7 +34,8 @@ def test_each_step_ends_on_the_trace_and_the_final_rows_are_its_O(P, causal):
     ex = mha.explain(data, lang="en", devices=P)
     t, p = ex.trace, ex.options.precision
     keys = [s.key for s in ex.sections]
-    assert keys.index("ring") < keys.index("concat") and ("ring.balance" in keys) == (P > 1)
+    assert keys.index("ring") < keys.index("concat")
+    assert ("ring.balance" in keys) == ("ring.memory" in keys) == (P > 1)
     for h in range(t.config.n_heads):
         steps = tables(ex, f"ring.head{h + 1}")
         assert len(steps) == P + 1                                   # one table per step, then the final rows
@@ -136,3 +137,10 @@ def test_ring_latex_compiles(tmp_path, lang):
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout[-2000:]
     assert "Missing character" not in (tmp_path / "doc.log").read_text(errors="replace")
+
+
+def test_at_most_sixteen_devices_are_walked_through():
+    data = mha.random_example(T=20, d_model=4, n_heads=1, seed=1)
+    assert [s.key for s in mha.explain(data, lang="en", devices=16).sections].count("ring.balance") == 1
+    with pytest.raises(mha.inputs.MHAInputError, match=r"^devices: expected an integer from 1 to 16, got 17"):
+        mha.explain(data, lang="en", devices=17)

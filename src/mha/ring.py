@@ -209,14 +209,31 @@ class _Guard:
             time.sleep(0.05)
         return None
 
-    def fail(self, peer: int | None, where: str, err: BaseException, timed_out: bool | None = None) -> RingError:
-        """The RingError for a failure with peer (None: in a collective, where the peer is not known)."""
+    def collective(self, tag: str, where: str, collective: Any, *args: Any) -> Any:
+        """collective(*args), with this rank's arrival noted in the store (reached/<tag>/<rank>), so that if it
+        fails, a rank that never arrived can be named."""
+        if self.store is not None:
+            try:
+                self.store.set(f"reached/{tag}/{self.me}", "1")
+            except Exception:
+                pass
+        try:
+            return collective(*args)
+        except Exception as e:
+            raise self.fail(None, where, e, reached=tag) from None
+
+    def fail(self, peer: int | None, where: str, err: BaseException, timed_out: bool | None = None,
+             reached: str | None = None) -> RingError:
+        """The RingError for a failure with peer (None: in a collective, where the peer is not known: a rank
+        another rank has noted as lost, else one that never reached the collective `reached`)."""
         via = None
         if peer is None:
             note = self.noted()
-            if note is None:
+            absent = [] if note is not None or reached is None or self.store is None else \
+                _absent(self.store, [f"reached/{reached}/{r}" for r in self.ranks if r != self.me])
+            if note is None and not absent:
                 return RingError(f"rank {self.me} ends {where}: another rank failed ({_first_line(err)})")
-            peer, via = note
+            peer, via = note if note is not None else (absent[0], None)
         failed, via = self.origin(peer, via)
         if self.store is not None:
             try:
@@ -265,37 +282,13 @@ def ring_attention(q: Any, k: Any, v: Any, *, causal: bool = False, scale: float
     session = _SESSION
     timeout = timeout or (session.timeout if session else DEFAULT_TIMEOUT)
     guard = _Guard(dist.get_rank(), ranks, timeout, session.store if session else None)
-    # every rank checks its own inputs, then all compare notes, so a mistake on one rank stops every rank at once
-    note: dict[str, Any] = {}
-    try:
-        q, k, v = check_qkv(q, k, v, rows="R")
-        B, H, R, d_k = q.shape
-        G, d_v = k.shape[1], v.shape[3]
-        note = {"R": R, "B": B, "H": H, "G": G, "d_k": d_k, "d_v": d_v, "dtype": str(q.dtype), "causal": bool(causal),
-                "zigzag": bool(zigzag), "scale": scale, "block": list(block) if block else None,
-                "key_lengths": None if key_lengths is None else np.asarray(key_lengths).tolist()}
-    except MHAInputError as e:
-        note = {"error": str(e)}
-    notes = _handshake(note, ranks, me, group, guard, session)
-    T = _agree(notes, ranks)
-    lay = Layout(T, P, zigzag)
-    if R != lay.rows(me):
-        raise MHAInputError(f"q: rank {ranks[me]} holds {R} rows; {_layout_rule(lay)}")
-    kl = check_key_lengths(key_lengths, B, T)
-    scale = 1 / np.sqrt(d_k) if scale is None else float(scale)
-
-    # the K/V block travels as one array [n, B, G, d_k + d_v]: its first n rows are contiguous, so exactly the
-    # block's rows are sent; two buffers, the one computed on and the one being received
-    n_max, width = max(lay.rows()), d_k + d_v
+    q, k, v, lay, kl, scale = _settle(q, k, v, causal=causal, scale=scale, key_lengths=key_lengths, zigzag=zigzag,
+                                      block=block, ranks=ranks, me=me, group=group, guard=guard, session=session)
+    B, H, R, d_k = q.shape
+    G, d_v = k.shape[1], v.shape[3]
+    width = d_k + d_v
     dev = session.device if session else torch.device("cpu")
-    host = [np.zeros((n_max, B, G, width), q.dtype) for _ in range(2)]
-    bufs = [torch.from_numpy(h) if dev.type == "cpu" else torch.zeros(h.shape, dtype=_torch_dtype(torch, q.dtype),
-                                                                       device=dev) for h in host]
-    own = np.concatenate([k, v], axis=-1).transpose(2, 0, 1, 3)                 # [R, B, G, width]
-    if dev.type == "cpu":
-        host[0][:R] = own
-    else:
-        bufs[0][:R] = torch.from_numpy(np.ascontiguousarray(own)).to(dev)
+    host, bufs = _buffers(torch, k, v, lay, dev)
     state = State.empty(B, H, R, d_v, q.dtype)
     cur, times = 0, {"compute_s": [], "wait_s": [], "bytes_sent": 0, "scores": 0}
     nxt, prv = (me + 1) % P, (me - 1) % P
@@ -314,10 +307,13 @@ def ring_attention(q: Any, k: Any, v: Any, *, causal: bool = False, scale: float
             except Exception as e:
                 raise guard.fail(ranks[nxt], f"at step {s + 1} of {P}", e) from None
         t0 = time.perf_counter()
-        held = host[cur][:n] if dev.type == "cpu" else bufs[cur][:n].cpu().numpy()
-        kv = np.ascontiguousarray(held.transpose(1, 2, 0, 3))                    # [B, G, n, width]
-        step = merge_block(state, q, lay.chunks(me), kv[..., :d_k], kv[..., d_k:], lay.chunks(o), scale=scale,
-                           causal=causal, key_lengths=kl, block=block)
+        if s == 0:
+            K, V = k, v
+        else:                      # a view [B, G, n, width] of the block's rows: the products read strided rows
+            held = (host[cur][:n] if host else bufs[cur][:n].cpu().numpy()).transpose(1, 2, 0, 3)
+            K, V = held[..., :d_k], held[..., d_k:]
+        step = merge_block(state, q, lay.chunks(me), K, V, lay.chunks(o), scale=scale, causal=causal,
+                           key_lengths=kl, block=block)
         t1 = time.perf_counter()
         for work, peer in pending:
             try:
@@ -328,14 +324,49 @@ def ring_attention(q: Any, k: Any, v: Any, *, causal: bool = False, scale: float
         times["wait_s"].append(time.perf_counter() - t1)
         times["scores"] += step.scores
         cur = 1 - cur
-    O, lse = state.finish()
+    O, lse = state.finish(in_place=True)
     if stats is not None:
         stats.update(times)
     return (O, lse) if return_lse else O
 
 
-def _torch_dtype(torch: Any, dtype: np.dtype) -> Any:
-    return torch.float64 if dtype == np.float64 else torch.float32
+def _settle(q: Any, k: Any, v: Any, *, causal: bool, scale: float | None, key_lengths: Any, zigzag: bool,
+            block: Any, ranks: list[int], me: int, group: Any, guard: _Guard, session: Session | None) -> tuple:
+    """The checked inputs, the layout, the key lengths and the scale, once every rank has agreed on them.
+
+    Every rank checks its own inputs, then all compare notes, so that a mistake on one rank stops every rank at
+    once with the same message (rather than leaving the others waiting for a block that never comes)."""
+    try:
+        q, k, v = check_qkv(q, k, v, rows="R")
+        B, H, R, d_k = q.shape
+        note = {"R": R, "B": B, "H": H, "G": k.shape[1], "d_k": d_k, "d_v": v.shape[3], "dtype": str(q.dtype),
+                "causal": bool(causal), "zigzag": bool(zigzag), "scale": scale,
+                "block": list(block) if block else None,
+                "key_lengths": None if key_lengths is None else np.asarray(key_lengths).tolist()}
+    except MHAInputError as e:
+        note = {"error": str(e)}
+    T = _agree(_handshake(note, ranks, me, group, guard, session), ranks)      # raises on every rank alike
+    lay = Layout(T, len(ranks), zigzag)
+    kl = check_key_lengths(key_lengths, B, T)
+    return q, k, v, lay, kl, 1 / np.sqrt(d_k) if scale is None else float(scale)
+
+
+def _buffers(torch: Any, k: np.ndarray, v: np.ndarray, lay: Layout, dev: Any) -> tuple[list, list]:
+    """The two travelling buffers, (host arrays, tensors), the first holding this rank's own K and V.
+
+    A K/V block travels as one array [n, B, G, d_k + d_v]: its first n rows are contiguous, so exactly the
+    block's rows are sent; one buffer is sent while the other receives.  On the CPU the tensors share the host
+    arrays' memory; on a GPU they live there.  A single rank computes on the caller's k and v: no buffer."""
+    if lay.P == 1:
+        return [], []
+    B, G, R, d_k = k.shape
+    host = [np.empty((max(lay.rows()), B, G, d_k + v.shape[3]), k.dtype) for _ in range(2 if dev.type == "cpu" else 1)]
+    host[0][:R, ..., :d_k] = k.transpose(2, 0, 1, 3)                                # [R, B, G, d_k]
+    host[0][:R, ..., d_k:] = v.transpose(2, 0, 1, 3)
+    if dev.type == "cpu":
+        return host, [torch.from_numpy(h) for h in host]
+    dtype = torch.float64 if k.dtype == np.float64 else torch.float32
+    return [], [torch.from_numpy(host[0]).to(dev), torch.empty(host[0].shape, device=dev, dtype=dtype)]
 
 
 def _handshake(note: dict, ranks: list[int], me: int, group: Any, guard: _Guard,
@@ -475,33 +506,26 @@ def run(cfg: dict[str, Any], session: Session, *, check: bool = False) -> dict[s
     v = random_rows(cfg["seed"], 2, pos, cfg["G"], cfg["d_v"], cfg["dtype"])
     stats: dict[str, Any] = {}
     guard = _Guard(me, list(range(P)), session.timeout, session.store)
-
-    def together(where: str, collective: Any, *args: Any) -> None:
-        try:
-            collective(*args)
-        except Exception as e:
-            raise guard.fail(None, where, e) from None
-
-    together("before the ring", dist.barrier)
-    t0 = time.perf_counter()
+    guard.collective("start", "before the ring", dist.barrier)
+    t0, c0 = time.perf_counter(), time.process_time()
     O, lse = ring_attention(q, k, v, causal=cfg["causal"], zigzag=cfg["zigzag"], key_lengths=cfg["key_lengths"],
                             return_lse=True, stats=stats)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     arrays = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
     rss, peak = _memory()
-    mine = {"rank": me, "rows": int(lay.rows(me)), "seconds": seconds, "compute_s": sum(stats["compute_s"]),
+    mine = {"rank": me, "rows": int(lay.rows(me)), "seconds": seconds, "cpu_s": cpu, "compute_s": sum(stats["compute_s"]),
             "wait_s": sum(stats["wait_s"]), "step_compute_s": stats["compute_s"], "bytes_sent": stats["bytes_sent"],
             "scores": stats["scores"], "arrays_peak_mib": arrays, "rss_before_mib": rss0, "rss_peak_mib": peak}
     ranks: list[Any] = [None] * P
-    together("after the ring", dist.all_gather_object, ranks, mine)
+    guard.collective("figures", "after the ring", dist.all_gather_object, ranks, mine)
     report = {"T": cfg["T"], "P": P, "H": cfg["H"], "G": cfg["G"], "d_k": cfg["d_k"], "d_v": cfg["d_v"],
               "dtype": str(cfg["dtype"]), "causal": cfg["causal"], "zigzag": cfg["zigzag"],
               "key_lengths": cfg["key_lengths"], "backend": dist.get_backend(), "seconds": max(r["seconds"] for r in ranks),
               "ranks": ranks}
     if check:
         parts: list[Any] = [None] * P
-        together("after the ring", dist.all_gather_object, parts, (O, lse))
+        guard.collective("check", "after the ring", dist.all_gather_object, parts, (O, lse))
         if me == 0:
             report["check"] = _check(cfg, lay, parts)
     return report

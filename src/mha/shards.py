@@ -134,10 +134,11 @@ class State:
     def empty(cls, B: int, H: int, R: int, d_v: int, dtype: Any) -> State:
         return cls(np.full((B, H, R), -np.inf, dtype), np.zeros((B, H, R), dtype), np.zeros((B, H, R, d_v), dtype))
 
-    def finish(self) -> tuple[np.ndarray, np.ndarray]:
-        """O = acc / l [B, H, R, d_v] and the log-sum-exp m + log l [B, H, R]; a row that saw no key gives 0 and -inf."""
+    def finish(self, in_place: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """O = acc / l [B, H, R, d_v] and the log-sum-exp m + log l [B, H, R]; a row that saw no key gives 0 and -inf.
+        in_place divides acc itself (one array fewer; the state is spent)."""
         seen = self.l > 0
-        O = self.acc / np.where(seen, self.l, np.inf)[..., None]
+        O = np.divide(self.acc, np.where(seen, self.l, np.inf)[..., None], out=self.acc if in_place else None)
         with np.errstate(divide="ignore"):
             lse = np.where(seen, self.m + np.log(np.where(seen, self.l, 1)), -np.inf)
         return O, lse.astype(self.m.dtype)

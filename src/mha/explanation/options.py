@@ -30,6 +30,7 @@ WEIGHTS = ("identity", "random", "custom")    # custom: the weights the input gi
 WIDTHS = ("d_k", "d_v", "d_out")               # the head and output widths of random weights
 MAX_PRECISION = 12
 MAX_SEED = 2**32 - 1
+MAX_DEVICES = 16                               # the ring walk-through: a table per step and head stays readable
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,8 @@ class Options:
                                 f"{first + cfg.T})")
         if self.tiled_block is not None:
             _check_int("block_size", self.tiled_block, 1, None)
-        if self.devices is not None:
-            _check_int("devices", self.devices, 1, cfg.T)     # a device per token at most: none stands idle
+        if self.devices is not None:                          # a device per token at most: none stands idle
+            _check_int("devices", self.devices, 1, min(cfg.T, MAX_DEVICES))
 
 
 @dataclass(frozen=True)

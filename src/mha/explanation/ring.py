@@ -29,8 +29,8 @@ class RingWalk(Writer):
         P = self.o.devices
         lay = Layout(self.c.T, P)
         rings = {h: self.run(h) for h in self.heads}
-        out = [self.overview(lay)] + [self.head(h, rings[h]) for h in self.heads] + [self.memory(lay)]
-        return out + ([self.balance(P)] if P > 1 else [])
+        out = [self.overview(lay)] + [self.head(h, rings[h]) for h in self.heads]
+        return out + ([self.memory(lay), self.balance(P)] if P > 1 else [])      # one device: nothing to compare
 
     def check(self) -> None:
         """The ring splits one sequence's queries, keys and values alike: self-attention without a cache, with
