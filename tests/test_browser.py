@@ -309,4 +309,21 @@ def test_served_page_backward_toggle(browser, server):
     page.uncheck("#backward")
     n = _wait_rendered(page, n)
     assert page.locator("#out #s-backward").count() == 0
+
+
+def test_served_page_devices_control_adds_the_ring(browser, server):
+    """The ring example sets the devices control to 3; another count redraws the ring; clearing it removes it."""
+    page, n = _open(browser, server)
+    page.select_option("#example", "ring")
+    n = _wait_rendered(page, n)
+    assert page.input_value("#devices") == "3"
+    assert "The same attention on 3 devices" in page.inner_text("#out")
+    page.fill("#devices", "2")
+    n = _wait_rendered(page, n)
+    out = page.inner_text("#out")
+    assert "The same attention on 2 devices" in out and "device 1: token(s) 1 to 2" in out
+    page.fill("#devices", "")
+    _wait_rendered(page, n)
+    assert "ring attention" not in page.inner_text("#out")
+    _screenshot(page, "served-page-ring.png")
     page.close()

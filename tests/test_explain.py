@@ -22,7 +22,7 @@ RENDER = {"txt": lambda ex: ex.to_text(color=False, width=100), "md": lambda ex:
           "tex": lambda ex: ex.to_latex()}
 
 
-GOLDEN_EXAMPLES = ("document", "llama-decode", "backward")   # the seed, the LLaMA decoding step, the backward pass
+GOLDEN_EXAMPLES = ("document", "llama-decode", "backward", "ring")   # the seed, the LLaMA decoding step, the backward pass, the ring
 
 
 @pytest.mark.parametrize("example", GOLDEN_EXAMPLES)
@@ -30,7 +30,7 @@ GOLDEN_EXAMPLES = ("document", "llama-decode", "backward")   # the seed, the LLa
 @pytest.mark.parametrize("ext", sorted(RENDER))
 def test_golden_examples(example, lang, ext):
     """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py tests/test_html.py -k golden"""
-    text = RENDER[ext](mha.explain(mha.EXAMPLES[example].data, lang=lang))
+    text = RENDER[ext](mha.explain(mha.EXAMPLES[example].data, lang=lang, **mha.EXAMPLES[example].options))
     path = GOLDEN / f"{example}.{lang}.{ext}"
     if UPDATE:
         path.write_text(text, encoding="utf-8")

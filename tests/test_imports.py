@@ -18,11 +18,11 @@ LAYERS = (
     ("inputs", "interop"),                 # reading a configuration (JSON, arrays, torch modules)
     ("core", "exact", "backward"),         # the math (exact: the same layer in sympy closed forms; backward: its gradients)
     ("fast", "fast_backward"),             # the tiled path, forward and backward
-    ("attend", "grad"),                    # the choice between the two (gradients: grad)
+    ("attend", "grad", "shards"),          # the choice between the two (gradients: grad); the sequence split over devices
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)
     ("render",),                           # steps -> text, Markdown, LaTeX, HTML, images
-    ("check", "serve", "hub", "hf", "overview", "bench", "bench_backward"),   # tools over the library
+    ("check", "serve", "hub", "hf", "overview", "bench", "bench_backward", "ring"),   # tools over the library
     ("cli", "__main__", "__init__"),       # the command line and the package's front door
 )
 

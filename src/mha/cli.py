@@ -170,7 +170,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         seed=args.seed, widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
         lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
         batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None,
-        exact=args.exact, backward=backward)
+        exact=args.exact, backward=backward,
+        devices=args.devices if args.devices is not None or args.example is None else
+        _example(args.example).options.get("devices"))
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
     steps = None
@@ -249,6 +251,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import main_from_args
+    return main_from_args(args)
+
+
+def cmd_ring(args: argparse.Namespace) -> int:
+    from .ring import main_from_args
     return main_from_args(args)
 
 
@@ -426,6 +433,8 @@ def make_parser() -> argparse.ArgumentParser:
                     "(default loss: L = sum of Y)")
     ex.add_argument("--dy", metavar="JSON", help="with --backward: the upstream gradient dY, [T, d_out]")
     ex.add_argument("--target", metavar="JSON", help="with --backward: L = 1/2 ||Y - target||^2, target [T, d_out]")
+    ex.add_argument("--devices", type=int, metavar="P", help="add the ring attention walk-through: the sequence on "
+                    "P devices, 1 to T (--example ring: 3)")
     _add_config_flags(ex)
     _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)
@@ -442,6 +451,28 @@ def make_parser() -> argparse.ArgumentParser:
     sv.add_argument("--open", action="store_true", help="open the page in a browser")
     sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
     sv.set_defaults(func=cmd_serve)
+
+    rg = sub.add_parser("ring", help="attention split over P processes, K/V blocks passed round a ring "
+                        "(torch.distributed)")
+    rg.add_argument("--nproc", type=int, metavar="P", help="start P ranks on this machine with torchrun; "
+                    "without it, run as one rank under torchrun or another env:// launcher")
+    rg.add_argument("--seq-len", type=int, default=4096, metavar="T", help="tokens in the sequence (default 4096)")
+    rg.add_argument("--n-heads", type=int, default=4, metavar="H", help="query heads (default 4)")
+    rg.add_argument("--n-kv-heads", type=int, metavar="G", help="key/value heads, dividing H (default H)")
+    rg.add_argument("--d-k", type=int, default=64, metavar="N", help="query/key width per head (default 64)")
+    rg.add_argument("--d-v", type=int, metavar="N", help="value width per head (default d_k)")
+    rg.add_argument("--causal", action="store_true", help="causal mask: blocks above the diagonal are skipped")
+    rg.add_argument("--zigzag", action="store_true", help="each rank holds an early and a late chunk (balances --causal)")
+    rg.add_argument("--key-length", type=int, metavar="L", help="padding: only keys 1 to L are visible")
+    rg.add_argument("--dtype", choices=("float64", "float32"), help="precision (default float64)")
+    rg.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the random Q, K, V (default 0)")
+    rg.add_argument("--check", action="store_true", help="compare with the single-process float64 reference")
+    rg.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",
+                    help="longest wait for another rank: rendezvous, a step's transfer (default 120)")
+    rg.add_argument("--backend", choices=("auto", "gloo", "nccl"), default="auto",
+                    help="auto: nccl when the rank has a GPU, else gloo")
+    rg.add_argument("--json", metavar="FILE", help="rank 0 writes the figures of every rank to FILE")
+    rg.set_defaults(func=cmd_ring)
 
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
     bn.add_argument("--quick", action="store_true", help="small cases, under a minute")

@@ -30,6 +30,7 @@ WEIGHTS = ("identity", "random", "custom")    # custom: the weights the input gi
 WIDTHS = ("d_k", "d_v", "d_out")               # the head and output widths of random weights
 MAX_PRECISION = 100      # above 12 decimals the digits come from the exact layer (digits.FLOAT_PRECISION)
 MAX_SEED = 2**32 - 1
+MAX_DEVICES = 16                               # the ring walk-through: a table per step and head stays readable
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Options:
     batch: int = 0                           # which sequence of the batch to walk through
     tiled_block: int | None = None           # add the online-softmax walk-through with this key block
     exact: bool = False                      # closed forms beside the decimals (mha.exact; needs sympy)
+    devices: int | None = None               # add the ring walk-through on this many devices
 
     def check(self, cfg: Config) -> None:
         """Refuse options that do not fit the configuration, numbering heads and sequences from 1 as shown."""
@@ -63,6 +65,8 @@ class Options:
                                 f"{first + cfg.T})")
         if self.tiled_block is not None:
             _check_int("block_size", self.tiled_block, 1, None)
+        if self.devices is not None:                          # a device per token at most: none stands idle
+            _check_int("devices", self.devices, 1, min(cfg.T, MAX_DEVICES))
 
 
 @dataclass(frozen=True)
@@ -131,17 +135,18 @@ class Request:
     batch: int = 0                           # 0-based
     tiled_block: int | None = None
     exact: bool = False
+    devices: int | None = None
 
     def options(self, lang: str) -> Options:
         return Options(lang=lang, precision=self.precision, heads=self.heads, tokens=self.tokens, full=self.full,
-                       batch=self.batch, tiled_block=self.tiled_block, exact=self.exact)
+                       batch=self.batch, tiled_block=self.tiled_block, exact=self.exact, devices=self.devices)
 
 
 def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: Any = None,
                   lang: str | Sequence[str] | None = None, precision: Any = 4, heads: Sequence[Any] | None = None,
                   tokens: str | None = None, full: bool = False, batch: Any = None,
                   block_size: Any = None, widths: Mapping[str, Any] | None = None, exact: bool = False,
-                  max_precision: int = MAX_PRECISION, backward: Any = None) -> Request:
+                  max_precision: int = MAX_PRECISION, backward: Any = None, devices: Any = None) -> Request:
     """Check every option once and settle the weights.
 
     weights "identity" sets W_Q, W_K, W_V and W_O to the identity (whatever the
@@ -194,10 +199,12 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
         _check_int("batch", batch, 1, None)
     if block_size is not None:
         _check_int("block_size", block_size, 1, None)
+    if devices is not None:
+        _check_int("devices", devices, 1, None)
     return Request(input=data, langs=parse_langs(lang), precision=precision,
                    heads=None if heads is None else tuple(h - 1 for h in heads), tokens=parse_tokens(tokens),
                    full=bool(full), batch=0 if batch is None else batch - 1, tiled_block=block_size,
-                   exact=bool(exact))
+                   exact=bool(exact), devices=devices)
 
 
 def parse_langs(lang: str | Sequence[str] | None) -> tuple[str, ...]:
