@@ -34,15 +34,16 @@ from __future__ import annotations
 
 import math
 import os
-import queue
+import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 from .inputs import MHAInputError
+from .team import Team, cores, team  # noqa: F401  (re-exported: mha.fast.team is the public handle)
 
 _LOG2_E = 1.4426950408889634             # log2(e): e^s = 2^(s log2 e)
 
@@ -80,140 +81,55 @@ def exponential(dtype: np.dtype) -> tuple[np.ufunc, float]:
     return np.exp, 1.0
 
 
-# ------------------------------------------------------------------ threads
+# ------------------------------------------------------------------ the compiled pass
 
-@lru_cache(maxsize=1)
-def _blas_libraries() -> tuple[Any, ...]:
-    """threadpoolctl's handles on the BLAS libraries NumPy loaded, found once (a scan costs ms once torch
-    is loaded); setting their thread count directly costs ~2 us, threadpoolctl's limit() ~20 us."""
-    try:
-        from threadpoolctl import ThreadpoolController
-    except ImportError:  # pragma: no cover - threadpoolctl is a dependency; stay correct without it
-        return ()
-    return tuple(ThreadpoolController().select(user_api="blas").lib_controllers)
+# Multiply-adds (B H T S (d + d_v), as ONE_THREAD_WORK) from which a call takes the compiled pass
+# (`mha.kernel`, numba): below, the NumPy tiles are as fast and numba is not even imported, so the worked
+# example, `mha explain` and `mha check` never load it (benchmarks/cutover.py).
+COMPILED_WORK = 1 << 20
+_KERNEL: dict[str, Any] = {}
 
 
-class _OneBlasThread:
-    """Hold BLAS to one thread inside the block: our own threads do the parallel work."""
-
-    def __enter__(self) -> None:
-        self.saved = []
-        for lib in _blas_libraries():
-            n = lib.get_num_threads()
-            if n != 1:
-                lib.set_num_threads(1)
-                self.saved.append((lib, n))
-
-    def __exit__(self, *exc: Any) -> None:
-        for lib, n in self.saved:
-            lib.set_num_threads(n)
-
-
-@lru_cache(maxsize=1)
-def cores() -> int:
-    """The cores this process may use (cached: reading them costs ~40 us)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
+def numba_cache_dir() -> str:
+    """Where numba keeps the compiled pass between runs: $NUMBA_CACHE_DIR if set, else mha/numba in the
+    user's cache directory ($XDG_CACHE_HOME or ~/.cache; ~/Library/Caches on macOS; %LOCALAPPDATA% on
+    Windows)."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return os.environ["NUMBA_CACHE_DIR"]
+    if sys.platform == "win32":
+        root = os.environ.get("LOCALAPPDATA") or os.path.join(os.path.expanduser("~"), "AppData", "Local")
+    elif sys.platform == "darwin":
+        root = os.path.join(os.path.expanduser("~"), "Library", "Caches")
+    else:
+        root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(root, "mha", "numba")
 
 
-class Team:
-    """The calling thread plus n - 1 parked threads that share a list of work items.
-
-    Threads pick the next item as they finish one (largest first is the
-    caller's job), so items of unequal cost balance themselves.  The parked
-    threads block on a queue between calls and live as long as the process.
-    """
-
-    def __init__(self, n: int):
-        self.n = max(1, n)
-        self._inboxes: list[queue.SimpleQueue] = []
-        self._done: queue.SimpleQueue = queue.SimpleQueue()
-        self._lock = threading.Lock()                 # one call at a time uses the parked threads
-
-    def _start(self) -> None:
-        while len(self._inboxes) < self.n - 1:
-            inbox: queue.SimpleQueue = queue.SimpleQueue()
-            threading.Thread(target=self._serve, args=(inbox,), daemon=True, name="mha-worker").start()
-            self._inboxes.append(inbox)
-
-    def _serve(self, inbox: queue.SimpleQueue) -> None:
-        while True:
-            job = inbox.get()
-            try:
-                job()
-                self._done.put(None)
-            except BaseException as e:  # handed back to the caller
-                self._done.put(e)
-
-    def run(self, fn: Callable[[Any], None], items: list) -> None:
-        """fn(item) for every item; the first error is raised in the caller."""
-        helpers = min(self.n, len(items)) - 1
-        if helpers <= 0 or not self._lock.acquire(blocking=False):   # busy (nested or concurrent call): alone
-            with _OneBlasThread():
-                for it in items:
-                    fn(it)
-            return
-        try:
-            self._start()
-            pending = iter(items)
-            take = threading.Lock()
-
-            def job() -> None:
-                while True:
-                    with take:
-                        it = next(pending, None)
-                    if it is None:
-                        return
-                    fn(it)
-
-            with _OneBlasThread():
-                for inbox in self._inboxes[:helpers]:
-                    inbox.put(job)
-                error: BaseException | None = None
+def compiled() -> Any:
+    """The module of the compiled pass (`mha.kernel`), importing numba on first use, or None where numba
+    cannot be imported (`compiled_missing()` says why); the NumPy tiles then do the work."""
+    if "module" not in _KERNEL:
+        with _KERNEL_LOCK:
+            if "module" not in _KERNEL:
+                # numba reads its cache directory once, when it is first imported; a user's setting wins
+                if "numba" not in sys.modules and not os.environ.get("NUMBA_CACHE_DIR"):
+                    os.environ["NUMBA_CACHE_DIR"] = numba_cache_dir()
                 try:
-                    job()
-                except BaseException as e:
-                    error = e
-                for _ in range(helpers):                 # wait for every helper, even after an error
-                    e = self._done.get()
-                    error = error or e
-            if error is not None:
-                raise error
-        finally:
-            self._lock.release()
-
-    def matmul(self, X: np.ndarray, W: np.ndarray, b: np.ndarray | None = None) -> np.ndarray:
-        """X W + b for X [..., n, d_in] and W [d_in, d_out], rows split across the team."""
-        X2 = X.reshape(-1, X.shape[-1])                                   # [rows, d_in]
-        out = np.empty((X2.shape[0], W.shape[1]), dtype=np.result_type(X, W))
-        step = max(64, -(-X2.shape[0] // self.n))
-
-        def part(r0: int) -> None:
-            r1 = min(r0 + step, X2.shape[0])
-            np.matmul(X2[r0:r1], W, out=out[r0:r1])
-            if b is not None:
-                out[r0:r1] += b
-
-        self.run(part, list(range(0, X2.shape[0], step)))
-        return out.reshape(X.shape[:-1] + (W.shape[1],))
+                    from . import kernel
+                except Exception as e:          # not installed, or an llvmlite that does not fit
+                    _KERNEL.update(module=None, why=f"{e.__class__.__name__}: {e}")
+                else:
+                    _KERNEL.update(module=kernel, why="")
+    return _KERNEL["module"]
 
 
-_TEAMS: dict[int, Team] = {}
+def compiled_missing() -> str:
+    """Why the compiled pass is not available ("" when it is)."""
+    compiled()
+    return _KERNEL["why"]
 
 
-def team(n: int | None = None) -> Team:
-    """The process's team of n threads (default: one per core)."""
-    n = max(1, n or cores())
-    if n not in _TEAMS:
-        _TEAMS[n] = Team(n)
-    return _TEAMS[n]
-
-
-if hasattr(os, "register_at_fork"):
-    # a forked child inherits the teams' objects but not their threads
-    os.register_at_fork(after_in_child=_TEAMS.clear)
+_KERNEL_LOCK = threading.Lock()
 
 
 # ------------------------------------------------------------------ sizing the work
@@ -273,7 +189,7 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                     offset: int = 0, window: int | None = None, alibi: np.ndarray | None = None,
                     mask: np.ndarray | None = None, bias: np.ndarray | None = None,
                     key_lengths: np.ndarray | None = None, block: int | tuple[int, int] | None = None,
-                    workers: int | None = None, out: np.ndarray | None = None,
+                    workers: int | None = None, out: np.ndarray | None = None, lse: np.ndarray | None = None,
                     pool: Team | None = None, force_shift: bool = False) -> np.ndarray:
     """softmax(q k^T * scale + bias + ALiBi, masked) v per head, for validated arrays.
 
@@ -285,7 +201,9 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     causal, j < p_i + W); alibi [H] adds -slope_h |p_i - j|.  Key blocks outside
     every row's band are skipped.  mask (bool, True = may attend) and bias
     broadcast to [B, H, T, S]; key_lengths [B] or [B, H].  out [B, H, T, d_v] is
-    written in place if given (a view into the heads' concat, say).  Callers
+    written in place if given (a view into the heads' concat, say); lse [B, H, T],
+    if given, receives each row's log-sum-exp: ln sum_j e^(s_ij) over its visible
+    scaled, biased scores, -inf for a row that sees no key.  Callers
     validate shapes (`mha.attention` does); the kernel raises NonFinite if an
     input it reads holds NaN or infinity.  force_shift takes the max-shift
     everywhere (finite inputs too large for the no-shift bound) and leaves the
@@ -298,8 +216,10 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
         out = np.empty((B, H, T, d_v), dtype=dtype)
     p = plan(B, H, G, T, S, d, d_v, causal=causal, window=window, itemsize=out.dtype.itemsize, block=block,
              workers=pool.n if pool is not None and workers is None else workers)
+    work = B * H * T * S * (d + d_v)
     problem = _Problem(q, k, v, out, scale=scale, causal=causal, offset=offset, window=window, alibi=alibi,
-                       mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift)
+                       mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift, lse=lse,
+                       kernel=compiled() if work >= COMPILED_WORK else None)
     (pool or team(p.workers)).run(problem.item, problem.items())
     if not problem.inputs_scanned and not force_shift and not np.isfinite(out).all():
         raise NonFinite
@@ -310,9 +230,9 @@ def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                     causal: str = "none", key_lengths: np.ndarray | None = None, bias: np.ndarray | None = None,
                     window: int | None = None, alibi: np.ndarray | None = None, groups: int = 1,
                     block_size: int | tuple[int, int] | None = None, workers: int | None = None,
-                    force_shift: bool = False) -> np.ndarray:
+                    force_shift: bool = False, return_lse: bool = False) -> Any:
     """`attention_heads` for validated q [..., T, d], k [..., S, d], v [..., S, d_v] with broadcasting
-    leading axes, as `mha.attention` takes them.
+    leading axes, as `mha.attention` takes them; with return_lse, (out, lse [..., T]).
 
     The leading axes are brought to the kernel's [B, H] (the last leading axis
     is the heads' one) as views where NumPy can.  causal is "none", "top_left"
@@ -337,11 +257,14 @@ def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     if key_lengths is not None:
         kl = np.asarray(key_lengths)
         lengths = np.broadcast_to(kl.reshape(kl.shape + (1,) * (len(L) - kl.ndim)), L).reshape(B, H)
+    lse = np.empty((B, H, T), dtype=np.result_type(q, k, v)) if return_lse else None
     out = attention_heads(heads(q, L, H, q.shape[-2:]), heads(k, kv_lead, G, k.shape[-2:]),
                           heads(v, kv_lead, G, v.shape[-2:]), scale=scale, causal=causal != "none",
                           offset=0 if causal == "top_left" else S - T, window=window, alibi=alibi,
                           mask=heads(mask, L, H, (T, S)), bias=heads(bias, L, H, (T, S)), key_lengths=lengths,
-                          block=block_size, workers=workers, force_shift=force_shift)
+                          block=block_size, workers=workers, force_shift=force_shift, lse=lse)
+    if return_lse:
+        return out.reshape(L + (T, d_v)), lse.reshape(L + (T,))
     return out.reshape(L + (T, d_v))
 
 
@@ -372,13 +295,16 @@ class _Problem:
     """One call's arrays and settings; `item` computes one (sequence, head group, query block)."""
 
     def __init__(self, q, k, v, out, *, scale, causal, offset, window, alibi, mask, bias, key_lengths,
-                 plan: Plan, force_shift: bool = False):
-        self.q, self.k, self.v, self.out = q, k, v, out
+                 plan: Plan, force_shift: bool = False, lse: np.ndarray | None = None, kernel: Any = None):
+        self.q, self.k, self.v, self.out, self.lse = q, k, v, out, lse
         B, H, T, d = q.shape
         self.B, self.H, self.T, self.S, self.d_v = B, H, T, k.shape[2], v.shape[3]
         self.rep = H // k.shape[1]
         self.dtype = out.dtype
-        self.exp, factor = exponential(self.dtype)
+        # the compiled pass takes 2^x (log2 e folded into the scale); the NumPy tiles NumPy's fastest exponential
+        self.kernel = kernel
+        self.exp, factor = (np.exp2, _LOG2_E) if kernel is not None else exponential(self.dtype)
+        self.log = np.log2 if self.exp is np.exp2 else np.log
         self.factor = self.dtype.type(factor)
         self.q_scale = self.dtype.type(scale * factor)     # scale and the exponential's base, folded into q
         self.causal, self.offset, self.window = causal, offset, window
@@ -402,6 +328,11 @@ class _Problem:
                 self.shift = np.ones((B, H), dtype=bool)
         else:
             self.shift = np.ones((B, H), dtype=bool)
+        if kernel is not None:
+            # keys j < stops[b, h] exist (padding), for the compiled pass
+            self.stops = np.full((B, H), self.S, dtype=np.int64) if self.lengths is None else \
+                np.ascontiguousarray(self.lengths, dtype=np.int64)
+        elif not self.inputs_scanned:
             # for one tile's common shift: how far its scores may spread (in the exponential's units)
             v_max = max(float(v.max(initial=0)), -float(v.min(initial=0))) if v.size else 0.0
             self.spread = _headroom(self.dtype, self.S, v_max) * factor if math.isfinite(v_max) else -1.0
@@ -452,18 +383,96 @@ class _Problem:
     def item(self, it: tuple) -> None:
         # inputs that overflow come back as NaN or infinity, which the caller turns into an error;
         # NumPy's floating-point state is per thread, so each worker sets it
-        with np.errstate(over="ignore", invalid="ignore"):
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             self._item(*it[1:])
 
     def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> None:
         target = self.out[b, h0:h1, q0:q1]                               # [hg, R, d_v]
+        lse = None if self.lse is None else self.lse[b, h0:h1, q0:q1]   # [hg, R]
         banded = self.causal or self.window is not None
         if end <= start:                                                 # no query of the item sees a key
             target[...] = 0
+            if lse is not None:
+                lse[...] = -np.inf
+        elif self.kernel is not None:
+            self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
         elif not self.plan.scan and end - start <= self.plan.keys and (not banded or q1 - q0 <= DIAGONAL_ROWS):
-            self._one_tile(b, h0, h1, q0, q1, start, end, target)
+            self._one_tile(b, h0, h1, q0, q1, start, end, target, lse)
         else:
-            self._walk(b, h0, h1, q0, q1, start, end, target)
+            self._walk(b, h0, h1, q0, q1, start, end, target, lse)
+
+    def _tiles(self, q0: int, q1: int, start: int, end: int, bk: int) -> list[tuple[int, int, int, int]]:
+        """The tiles (r0, r1, k0, k1) of an item, rows relative to q0, in walking order.  Keys every row of
+        the item sees are swept with all its rows; the edges of the band (the causal diagonal, the window's
+        far edge) in row slices, so that little is computed only to be masked.  Ending one key early on
+        the causal diagonal keeps key blocks aligned with query blocks: one block per slice crosses it."""
+        R = q1 - q0
+        tiles = []
+
+        def sweep(r0: int, r1: int, k_from: int, k_to: int) -> None:
+            tiles.extend((r0, r1, k0, min(k0 + bk, k_to)) for k0 in range(k_from, k_to, bk))
+
+        c0 = max(start, self.lo(q1 - 1))
+        c1 = min(end, self.hi(q0) if self.causal else self.hi(q0) + 1)
+        if c0 < c1:
+            sweep(0, R, c0, c1)
+        else:
+            c0 = c1 = end
+        step = DIAGONAL_ROWS if c0 > start or c1 < end else R        # thin slices only where there are edges
+        for r0 in range(0, R, step):
+            r1 = min(r0 + step, R)
+            lo, hi = max(start, self.lo(q0 + r0)), min(end, self.hi(q0 + r1 - 1) + 1)
+            if lo < min(c0, hi):
+                sweep(r0, r1, lo, min(c0, hi))
+            if max(c1, lo) < hi:
+                sweep(r0, r1, max(c1, lo), hi)
+        return tiles
+
+    def _compiled(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
+        """The item on the compiled pass: per tile, Q K^T by BLAS, then `kernel.softmax_tile` (masks, bias,
+        ALiBi, row max, exponential, row sums, the rescale of the running output), then P V by BLAS; the
+        P V of a tile is added to the running output by the next tile's pass, or by `kernel.finish`."""
+        kern, dt, d_v = self.kernel, self.dtype, self.d_v
+        hg, R = h1 - h0, q1 - q0
+        shift = bool(self.shift[b, h0:h1].any())
+        bk = min(self.plan.keys, end - start)
+        if self.plan.scan is False and (not (self.causal or self.window is not None) or R <= DIAGONAL_ROWS):
+            bk = end - start                                        # one tile of all its keys per item
+        tiles = self._tiles(q0, q1, start, end, bk)
+        Qs = np.multiply(self.q[b, h0:h1, q0:q1], self.q_scale,
+                         out=_scratch("q", hg * R * self.q.shape[3], dt).reshape(hg, R, -1))
+        K, V = (self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]) if self.rep > 1 else \
+            (self.k[b, h0:h1], self.v[b, h0:h1])
+        m = _scratch("m", hg * R, dt).reshape(hg, R)
+        m.fill(-np.inf if shift else 0)
+        l = _scratch("l", hg * R, dt).reshape(hg, R)
+        l.fill(0)
+        pv = _scratch("pv", hg * R * d_v, dt).reshape(hg, R, d_v)
+        acc = _scratch("acc", hg * R * d_v, dt).reshape(hg, R, d_v)
+        acc.fill(0)
+        s_flat = _scratch("s", hg * max((r1 - r0) * (k1 - k0) for r0, r1, k0, k1 in tiles), dt)
+        stops = self.stops[b, h0:h1]
+        slopes = None if self.slopes is None else self.slopes[h0:h1]
+        window = self.window or 0
+        pending = None                          # (r0, r1): rows whose P V sits in pv, not yet in acc
+        for r0, r1, k0, k1 in tiles:
+            s = s_flat[:hg * (r1 - r0) * (k1 - k0)].reshape(hg, r1 - r0, k1 - k0)
+            _product(Qs[:, r0:r1], K[..., k0:k1, :].swapaxes(-1, -2), s)          # [hg, r, n]
+            if pending is not None and pending != (r0, r1):
+                acc[:, pending[0]:pending[1]] += pv[:, pending[0]:pending[1]]
+                pending = None
+            i0, i1 = q0 + r0, q0 + r1
+            kern.softmax_tile(s, m, l, acc, pv, pending is not None, r0, k0, k0 - i0 - self.offset,
+                              self.causal, window, stops,
+                              None if self.mask is None else self.mask[b, h0:h1, i0:i1, k0:k1],
+                              None if self.bias is None else self.bias[b, h0:h1, i0:i1, k0:k1], self.factor,
+                              slopes, shift)
+            _product(s, V[..., k0:k1, :], pv[:, r0:r1])                             # [hg, r, d_v]
+            pending = (r0, r1)
+        if pending is not None and pending != (0, R):
+            acc[:, pending[0]:pending[1]] += pv[:, pending[0]:pending[1]]
+            pending = None
+        kern.finish(acc, pv, pending is not None, l, m, target, lse)
 
     def _operands(self, b: int, h0: int, h1: int, q0: int, q1: int, keys: int):
         """The item's scaled queries [hg, R, d], its K and V ([S, *] when the heads share one K/V head,
@@ -494,7 +503,7 @@ class _Problem:
             np.multiply(dist, self.slopes[h0:h1, None, None], out=penalty)
             s -= penalty
 
-    def _one_tile(self, b, h0, h1, q0, q1, start, end, target) -> None:
+    def _one_tile(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
         """All the item's keys in one [hg, R, n] tile: scores, max-shift, exponentials, one product."""
         hg, R, d_v, n = h1 - h0, q1 - q0, self.d_v, end - start
         Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, n)
@@ -502,6 +511,7 @@ class _Problem:
         self._scores(s, Qs, K, b, h0, h1, q0, q1, start, end)                  # [hg, R, n]
         visible = self._visible(b, h0, h1, q0, q1, start, end)
         top, bottom = s.max(), s.min()                                          # masked scores included
+        m: Any = top
         if top - bottom <= self.spread:
             # one shift for the whole tile: no exponential overflows and none underflows, and two quick
             # reductions replace the rows' maxima (0.25 instead of 0.7 ns per score, measured); masked
@@ -517,14 +527,17 @@ class _Problem:
             m[m == -np.inf] = 0                                                 # a row that sees no key
             s -= m
             self.exp(s, out=s)
+            m = m[..., 0]
         v1[..., :d_v] = V[..., start:end, :]
         acc = _product(s, v1, _scratch("acc", hg * R * (d_v + 1), self.dtype).reshape(hg, R, d_v + 1))
         l = acc[..., d_v:]                                                      # row sums, 0 if no key
+        if lse is not None:                                                     # ln of the sum of e^score
+            lse[...] = (m + self.log(l[..., 0])) / self.factor
         if visible is not None or self.bias is not None:
             l = np.where(l > 0, l, np.inf)                                      # a row that sees no key gives 0
         np.divide(acc[..., :d_v], l, out=target)
 
-    def _walk(self, b, h0, h1, q0, q1, start, end, target) -> None:
+    def _walk(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
         """The item's keys block by block with an online softmax.  Keys every row of the item sees are
         swept with all its rows; the edges of the band (the causal diagonal, the window's far edge) in
         row slices, so that little is computed only to be masked."""
@@ -593,6 +606,8 @@ class _Problem:
         if fresh.any():                                                  # rows that saw no key at all
             acc[:, fresh] = 0
         l = acc[..., d_v:]
+        if lse is not None:                                              # ln of the sum of e^score
+            lse[...] = ((0 if m is None else m[..., 0]) + self.log(l[..., 0])) / self.factor
         np.divide(acc[..., :d_v], np.where(l > 0, l, np.inf), out=target)   # a row that saw no key gives 0
 
     def _visible(self, b: int, h0: int, h1: int, i0: int, i1: int, k0: int, k1: int) -> np.ndarray | None:
