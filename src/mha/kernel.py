@@ -275,7 +275,7 @@ def finish(acc, pv, add_pv, l, m, out, lse):
     for h in range(hg):
         for i in range(r):
             li = l[h, i]
-            if li > 0:
+            if li != 0:                             # l >= 0; a NaN (an overflow) goes on to the output
                 inv = one / li
                 if add_pv:
                     for c in range(d_v):
@@ -287,4 +287,4 @@ def finish(acc, pv, add_pv, l, m, out, lse):
                 for c in range(d_v):
                     out[h, i, c] = 0
             if lse is not None:
-                lse[h, i] = (m[h, i] + np.log2(li)) * LN2 if li > 0 else -np.inf
+                lse[h, i] = (m[h, i] + np.log2(li)) * LN2 if li != 0 else -np.inf
