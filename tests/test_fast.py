@@ -507,7 +507,8 @@ def test_bench_quick_announces_only_the_steps_it_reports(quick_without_torch):
 @pytest.mark.parametrize("causal", [False, True])
 def test_float32_error_is_that_of_torch_sdpa(each_path, causal):
     """float32 against the float64 reference, on the same float32 inputs: the fast path's largest error is
-    no more than 1.5 times torch SDPA's own (both are rounding, about 2e-7 here)."""
+    torch SDPA's own, give or take (both are float32 rounding, 4e-7 to 1e-6 here; over 12 draws at
+    T = 256 to 1024 the ratio had median 1.0 and ranged 0.7 to 1.5): at most twice it."""
     torch = pytest.importorskip("torch")
     g = np.random.default_rng(11)
     q, k, v = (g.standard_normal((1, 4, 700, 64)).astype(np.float32) for _ in range(3))
@@ -516,7 +517,7 @@ def test_float32_error_is_that_of_torch_sdpa(each_path, causal):
     with torch.no_grad():
         theirs = torch.nn.functional.scaled_dot_product_attention(*(torch.from_numpy(a) for a in (q, k, v)),
                                                                   is_causal=causal).numpy()
-    assert ours <= 1.5 * np.abs(theirs - ref).max()
+    assert ours <= 2 * np.abs(theirs - ref).max()
 
 
 def test_return_lse_is_the_log_of_each_rows_sum_of_exponentials():

@@ -301,9 +301,10 @@ class _Problem:
         self.B, self.H, self.T, self.S, self.d_v = B, H, T, k.shape[2], v.shape[3]
         self.rep = H // k.shape[1]
         self.dtype = out.dtype
-        # the compiled pass takes 2^x (log2 e folded into the scale); the NumPy tiles NumPy's fastest exponential
+        # the compiled pass takes scores in natural units (it folds log2 e into its shift); the NumPy tiles take
+        # NumPy's fastest exponential, log2 e folded into the query scale where that is exp2
         self.kernel = kernel
-        self.exp, factor = (np.exp2, _LOG2_E) if kernel is not None else exponential(self.dtype)
+        self.exp, factor = (np.exp, 1.0) if kernel is not None else exponential(self.dtype)
         self.log = np.log2 if self.exp is np.exp2 else np.log
         self.factor = self.dtype.type(factor)
         self.q_scale = self.dtype.type(scale * factor)     # scale and the exponential's base, folded into q
@@ -465,8 +466,7 @@ class _Problem:
             kern.softmax_tile(s, m, l, acc, pv, pending is not None, r0, k0, k0 - i0 - self.offset,
                               self.causal, window, stops,
                               None if self.mask is None else self.mask[b, h0:h1, i0:i1, k0:k1],
-                              None if self.bias is None else self.bias[b, h0:h1, i0:i1, k0:k1], self.factor,
-                              slopes, shift)
+                              None if self.bias is None else self.bias[b, h0:h1, i0:i1, k0:k1], slopes, shift)
             _product(s, V[..., k0:k1, :], pv[:, r0:r1])                             # [hg, r, d_v]
             pending = (r0, r1)
         if pending is not None and pending != (0, R):

@@ -9,8 +9,7 @@ vectorised exponential, the row sum, and the rescale of the running output
 and normaliser (Milakov & Gimelshein 2018; FlashAttention, Dao et al. 2022).
 The two products stay in BLAS (`mha.fast` calls them).
 
-Scores are in base-2 units: the caller folds log2(e) into the query scale, so
-the pass takes 2^x.  `exp2` reduces x = n + f with n = rint(x), |f| <= 1/2,
+The pass takes e^x as 2^(x log2 e), the scaling fused into the shift.  `exp2` reduces x = n + f with n = rint(x), |f| <= 1/2,
 and evaluates 2^f by a polynomial (Chebyshev interpolation on [-1/2, 1/2]:
 degree 6 in float32, 11 in float64, both within 0.05 ulp before rounding),
 then multiplies by 2^n built from its bits in two halves, so that results
@@ -29,8 +28,8 @@ the caller's check finds it.  The row max alone uses an llvm.maxnum marked
 through the exponential, which lets NaN through.
 
 Dimension legend: a tile is [hg, r, n]: hg query heads, r query rows, n keys;
-d_v the value width.  Per row state: m (running max, base-2 units), l (running
-sum of 2^(s - m)), acc [.., d_v] (running unnormalised output).
+d_v the value width.  Per row state: m (running max), l (running
+sum of e^(s - m)), acc [.., d_v] (running unnormalised output).
 """
 
 from __future__ import annotations
@@ -44,7 +43,7 @@ from numba.extending import intrinsic, overload
 _FASTMATH = {"reassoc", "contract", "nsz", "arcp"}
 _JIT = dict(nogil=True, cache=True, fastmath=_FASTMATH)
 _ONE = np.uint64(1)
-LN2 = 0.6931471805599453
+LOG2_E = 1.4426950408889634
 
 # 2^f on [-1/2, 1/2]: monomial coefficients of the Chebyshev interpolant at 7 and 12 nodes (mpmath, 50 digits;
 # tests/test_kernel.py recomputes them).  Relative error 2.5e-9 (0.04 ulp of float32) and 4.2e-18 (0.04 ulp of
@@ -187,26 +186,28 @@ def _row_max_masked(row, visible, first, stop):
 
 
 @njit(**_JIT)
-def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, stops, mask, bias, bias_factor,
-                 slopes, shift):
+def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, stops, mask, bias, slopes, shift):
     """One tile of the online softmax, in place: s becomes P, and the running state takes the tile in.
 
-    s [hg, r, n]: the tile's scores Q K^T scale log2(e), C-contiguous, for rows row0 .. row0 + r of the
-    running state and keys key0 .. key0 + n; on return P = 2^(s - m_new), 0 where masked.
+    s [hg, r, n]: the tile's scaled scores Q K^T scale, C-contiguous, for rows row0 .. row0 + r of the
+    running state and keys key0 .. key0 + n; on return P = e^(s - m_new), 0 where masked.
     m, l [hg, R]: running max and sum of the item's R rows (start at -inf and 0; m at 0 if not shift).
     acc [hg, R, d_v]: running unnormalised output (zeros at first).
     pv [hg, R, d_v]: the previous tile's P V for these rows, added to acc before the rescale if add_pv.
     Which keys row i sees: key j is i - j - delta positions before the query (delta = k0 - i0 - offset in
     absolute positions); causal hides later keys; window > 0 keeps keys less than window away (before the
     query only, if causal); keys key0 + j >= stops[h] do not exist (padding); mask [hg, r, n] bool or None
-    (True = may attend).  bias [hg, r, n] or None is added times bias_factor (log2 e); slopes [hg] or None
-    (ALiBi, base-2 units) subtract slope |i - j - delta|.  shift False: the scores are known to be bounded
-    (no overflow, no row underflowing), so there is no row max and nothing to rescale.
+    (True = may attend).  bias [hg, r, n] or None is added; slopes [hg] or None (ALiBi) subtract
+    slope |i - j - delta|.  shift False: the scores are known to be bounded (no overflow, no row
+    underflowing), so there is no row max and nothing to rescale.  e^x is taken as 2^(x log2 e - m log2 e),
+    one fused multiply-add: q keeps its exact scale (1/8 for d = 64), and the rounding of m log2 e is the
+    same for the whole row, so it cancels in the division by l.
     """
     # The loops over a row's keys are while loops over unsigned indices: numba's range(first, stop) does
     # not vectorise, and a signed index makes numba wrap negative ones, which turns loads into gathers.
     hg, r, n = s.shape
     zero, one, minus_inf = s.dtype.type(0), s.dtype.type(1), s.dtype.type(-np.inf)
+    log2e = s.dtype.type(LOG2_E)
     end = np.uint64(n)
     for h in range(hg):
         for i in range(r):
@@ -218,7 +219,7 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
                 b_row = bias[h, i]
                 j = first
                 while j < stop:
-                    row[j] += b_row[j] * bias_factor
+                    row[j] += b_row[j]
                     j += _ONE
             if slopes is not None:
                 slope, at = slopes[h], s.dtype.type(i - delta)
@@ -233,7 +234,8 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
                 new = old if old >= top else top
                 m[h, ri] = new
                 base = zero if new == minus_inf else new       # a row that has seen no key yet
-                alpha = exp2(old - base)                        # 0 for a row's first keys (old = -inf)
+                alpha = exp2((old - base) * log2e)                  # 0 for a row's first keys (old = -inf)
+            base_c = base * log2e
             total = zero
             j = np.uint64(0)
             while j < first:
@@ -241,14 +243,14 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
                 j += _ONE
             if mask is None:
                 while j < stop:
-                    e = exp2(row[j] - base)
+                    e = exp2(row[j] * log2e - base_c)
                     row[j] = e
                     total += e
                     j += _ONE
             else:
                 visible = mask[h, i]
                 while j < stop:
-                    e = exp2(row[j] - base)
+                    e = exp2(row[j] * log2e - base_c)
                     e = e if visible[j] else zero
                     row[j] = e
                     total += e
@@ -268,7 +270,7 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
 @njit(**_JIT)
 def finish(acc, pv, add_pv, l, m, out, lse):
     """out = (acc + pv if add_pv else acc) / l per row, 0 for a row that saw no key; lse (or None) = ln of
-    the row's sum of e^score, that is (m + log2 l) ln 2, -inf for a row that saw no key.  acc, pv
+    the row's sum of e^score, that is m + ln l, -inf for a row that saw no key.  acc, pv
     [hg, r, d_v]; l, m [hg, r]; out [hg, r, d_v] and lse [hg, r] of any strides."""
     hg, r, d_v = out.shape
     one = l.dtype.type(1)
@@ -287,4 +289,4 @@ def finish(acc, pv, add_pv, l, m, out, lse):
                 for c in range(d_v):
                     out[h, i, c] = 0
             if lse is not None:
-                lse[h, i] = (m[h, i] + np.log2(li)) * LN2 if li != 0 else -np.inf
+                lse[h, i] = m[h, i] + np.log(li) if li != 0 else -np.inf
