@@ -19,7 +19,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 LAYERS = (
     ("inputs", "interop"),                 # reading a configuration (JSON, arrays, torch modules)
     ("core",),                             # the math
-    ("fast", "kernel", "team"),            # the tiled path, its compiled pass (numba) and its threads
+    ("fast", "kernel", "team", "tiles"),   # the tiled path, its compiled pass (numba), its threads, NumPy tiles
     ("attend",),                           # the choice between the two
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)

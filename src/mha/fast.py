@@ -8,20 +8,25 @@ softmax", and FlashAttention (Dao et al., 2022).  A small problem is a single
 item per worker whose one tile holds all its heads, queries and keys: a few
 batched products over [heads, T, d] arrays and one softmax, no Python loop.
 
-* The items run on a team: the calling thread plus one parked thread per
-  further core, BLAS held to one thread meanwhile (two thread pools on two
-  cores fight).  Handing an item to a parked thread costs ~25 us; a
-  ThreadPoolExecutor round trip cost ~70 us, too much for a 0.5 ms problem.
-* The values carry an extra column of ones, so one product P [V | 1] gives
-  the weighted sum and the row sum l together (cheaper than a separate sum).
-* The exponential is NumPy's fastest exact one on this CPU: np.exp2 with
-  log2(e) folded into the query scale where NumPy has AVX-512 (its exp2 is
-  then twice as fast as exp), np.exp elsewhere (on AVX2 exp2 is twice as slow).
+* Each tile is two BLAS products with one compiled pass between them
+  (`mha.kernel.softmax_tile`, numba): masks, bias, ALiBi, row max, a
+  vectorised exponential, row sums and the rescale of the running output in
+  one sweep.  Below COMPILED_WORK multiply-adds, or where numba cannot be
+  imported, NumPy's tiles (`mha.tiles`) do the softmax as NumPy passes.
+* The items run on a team (`mha.team`): the calling thread plus one parked
+  thread per further core, BLAS held to one thread meanwhile (two thread pools
+  on two cores fight); the compiled pass releases the GIL.  numba's prange is
+  not used: it can call BLAS only through SciPy.
 * When the scores provably cannot overflow (|q_i| |k_j| scale + |bias| below a
-  bound, by Cauchy-Schwarz), the max-shift is skipped: two passes fewer, the
-  same softmax.  Masked terms are then zeroed after the exponential.
+  bound, by Cauchy-Schwarz), the max-shift is skipped: no row max and no
+  rescale, the same softmax.
 * A causal mask skips the key blocks above the diagonal and sweeps the
   triangle along it in thinner row slices; key lengths end the key walk.
+
+Interfaces other modules rely on: `attention_heads(..., lse=)` and
+`tiled_attention(..., return_lse=True)` give each row's log-sum-exp (natural
+log, -inf for a row that sees no key); `kernel.softmax_tile` and
+`kernel.exp2` are the compiled pass and its exponential (see mha.kernel).
 
 How the items and tiles are sized (`plan`) was measured: benchmarks/cutover.py,
 results in benchmarks/results/cutover-*.txt.
@@ -44,6 +49,7 @@ import numpy as np
 
 from .inputs import MHAInputError
 from .team import Team, cores, team  # noqa: F401  (re-exported: mha.fast.team is the public handle)
+from .tiles import NumpyTiles, _product, _scratch
 
 _LOG2_E = 1.4426950408889634             # log2(e): e^s = 2^(s log2 e)
 
@@ -278,25 +284,10 @@ class NonFinite(ArithmeticError):
     validates the inputs to say which, or reruns with force_shift=True if they were only large."""
 
 
-_SCRATCH = threading.local()
-
-
-def _scratch(slot: str, size: int, dtype: np.dtype) -> np.ndarray:
-    """A flat buffer of at least size elements, kept per thread and reused by every item and call: a
-    fresh half-megabyte array is mapped and page-faulted anew each time, which cost ~1 ns per score."""
-    bufs = getattr(_SCRATCH, "bufs", None)
-    if bufs is None:
-        bufs = _SCRATCH.bufs = {}
-    arr = bufs.get((slot, dtype))
-    if arr is None or arr.size < size:
-        arr = bufs[(slot, dtype)] = np.empty(size, dtype=dtype)
-    return arr[:size]
-
-
 _FAR = 1 << 62               # a key position no band reaches
 
 
-class _Problem:
+class _Problem(NumpyTiles):
     """One call's arrays and settings; `item` computes one (sequence, head group, query block)."""
 
     def __init__(self, q, k, v, out, *, scale, causal, offset, window, alibi, mask, bias, key_lengths,
@@ -478,189 +469,6 @@ class _Problem:
             acc[:, pending[0]:pending[1]] += pv[:, pending[0]:pending[1]]
             pending = None
         kern.finish(acc, pv, pending is not None, l, m, target, lse)
-
-    def _operands(self, b: int, h0: int, h1: int, q0: int, q1: int, keys: int):
-        """The item's scaled queries [hg, R, d], its K and V ([S, *] when the heads share one K/V head,
-        else [hg, S, *]), and [V | 1] scratch for `keys` keys, ones column set."""
-        hg, R, d_v, dt = h1 - h0, q1 - q0, self.d_v, self.dtype
-        Qs = np.multiply(self.q[b, h0:h1, q0:q1], self.q_scale,
-                         out=_scratch("q", hg * R * self.q.shape[3], dt).reshape(hg, R, -1))
-        if self.rep > 1:
-            K, V = self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]
-        else:
-            K, V = self.k[b, h0:h1], self.v[b, h0:h1]
-        lead = (hg,) if K.ndim == 3 else ()
-        v1 = _scratch("v1", hg * keys * (d_v + 1), dt)[:math.prod(lead) * keys * (d_v + 1)]
-        v1 = v1.reshape(lead + (keys, d_v + 1))
-        v1[..., d_v] = 1
-        return Qs, K, V, v1
-
-    def _scores(self, s: np.ndarray, Qs: np.ndarray, K: np.ndarray, b: int, h0: int, h1: int,
-                i0: int, i1: int, k0: int, k1: int) -> None:
-        """s [hg, r, n] = the tile's scores in the exponential's units: Q K^T scale + bias + ALiBi."""
-        _product(Qs, K[..., k0:k1, :].swapaxes(-1, -2), s)
-        if self.bias is not None:
-            tile_bias = self.bias[b, h0:h1, i0:i1, k0:k1]
-            s += tile_bias if self.factor == 1 else tile_bias * self.factor
-        if self.slopes is not None:                  # -slope_h |p_i - j|, with the distances of this tile
-            dist = _distance_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset, self.dtype)
-            penalty = _scratch("alibi", s.size, self.dtype).reshape(s.shape)
-            np.multiply(dist, self.slopes[h0:h1, None, None], out=penalty)
-            s -= penalty
-
-    def _one_tile(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
-        """All the item's keys in one [hg, R, n] tile: scores, max-shift, exponentials, one product."""
-        hg, R, d_v, n = h1 - h0, q1 - q0, self.d_v, end - start
-        Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, n)
-        s = _scratch("s", hg * R * n, self.dtype).reshape(hg, R, n)
-        self._scores(s, Qs, K, b, h0, h1, q0, q1, start, end)                  # [hg, R, n]
-        visible = self._visible(b, h0, h1, q0, q1, start, end)
-        top, bottom = s.max(), s.min()                                          # masked scores included
-        m: Any = top
-        if top - bottom <= self.spread:
-            # one shift for the whole tile: no exponential overflows and none underflows, and two quick
-            # reductions replace the rows' maxima (0.25 instead of 0.7 ns per score, measured); masked
-            # terms are zeroed after the exponential
-            s -= top
-            self.exp(s, out=s)
-            if visible is not None:
-                np.multiply(s, visible, out=s)
-        else:                       # NaN, infinity, -inf in the bias, or a wide spread: each row's own max
-            if visible is not None:
-                np.copyto(s, -np.inf, where=~visible)
-            m = s.max(axis=-1, keepdims=True)                                   # [hg, R, 1]
-            m[m == -np.inf] = 0                                                 # a row that sees no key
-            s -= m
-            self.exp(s, out=s)
-            m = m[..., 0]
-        v1[..., :d_v] = V[..., start:end, :]
-        acc = _product(s, v1, _scratch("acc", hg * R * (d_v + 1), self.dtype).reshape(hg, R, d_v + 1))
-        l = acc[..., d_v:]                                                      # row sums, 0 if no key
-        if lse is not None:                                                     # ln of the sum of e^score
-            lse[...] = (m + self.log(l[..., 0])) / self.factor
-        if visible is not None or self.bias is not None:
-            l = np.where(l > 0, l, np.inf)                                      # a row that sees no key gives 0
-        np.divide(acc[..., :d_v], l, out=target)
-
-    def _walk(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
-        """The item's keys block by block with an online softmax.  Keys every row of the item sees are
-        swept with all its rows; the edges of the band (the causal diagonal, the window's far edge) in
-        row slices, so that little is computed only to be masked."""
-        p, dt, d_v = self.plan, self.dtype, self.d_v
-        hg, R = h1 - h0, q1 - q0
-        shift = bool(self.shift[b, h0:h1].any())
-        bk = min(p.keys, end - start)
-        Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, bk)
-        s_flat = _scratch("s", hg * R * bk, dt)
-        pv_flat = _scratch("pv", hg * R * (d_v + 1), dt)
-        acc = _scratch("acc", hg * R * (d_v + 1), dt).reshape(hg, R, d_v + 1)   # [unnormalised O | row sum l]
-        m = np.full((hg, R, 1), -np.inf, dtype=dt) if shift else None   # running row max (shift mode)
-        fresh = np.ones(R, dtype=bool)                                  # rows that have not taken a tile yet
-
-        def sweep(r0: int, r1: int, k_from: int, k_to: int) -> None:
-            for k0 in range(k_from, k_to, bk):
-                k1 = min(k0 + bk, k_to)
-                n, r = k1 - k0, r1 - r0
-                s = s_flat[:hg * r * n].reshape(hg, r, n)
-                self._scores(s, Qs[:, r0:r1], K, b, h0, h1, q0 + r0, q0 + r1, k0, k1)   # [hg, r, n]
-                visible = self._visible(b, h0, h1, q0 + r0, q0 + r1, k0, k1)
-                if shift:
-                    if visible is not None:
-                        np.copyto(s, -np.inf, where=~visible)
-                    m_new = np.maximum(m[:, r0:r1], s.max(axis=-1, keepdims=True))
-                    m_safe = np.where(m_new == -np.inf, 0, m_new).astype(dt)
-                    alpha = self.exp(m[:, r0:r1] - m_safe)              # rescales the earlier output and l
-                    s -= m_safe
-                    m[:, r0:r1] = m_new
-                    self.exp(s, out=s)
-                else:
-                    # every score is bounded, masked ones included: exponentials first, masked terms zeroed
-                    # after (exp is slower on -inf, and a masked copy costs more than a product)
-                    self.exp(s, out=s)
-                    if visible is not None:
-                        np.multiply(s, visible, out=s)
-                v1[..., :n, :d_v] = V[..., k0:k1, :]
-                a = acc[:, r0:r1]
-                if fresh[r0]:                                            # a slice's rows start together
-                    _product(s, v1[..., :n, :], a)
-                    fresh[r0:r1] = False
-                else:
-                    if shift:
-                        a *= alpha
-                    pv = pv_flat[:hg * r * (d_v + 1)].reshape(hg, r, d_v + 1)
-                    _product(s, v1[..., :n, :], pv)
-                    a += pv
-
-        # keys every row of the block sees: from the last row's low edge to the first row's high edge; ending
-        # one key early on the causal diagonal keeps key blocks aligned with query blocks, so only one block
-        # per slice crosses it
-        c0 = max(start, self.lo(q1 - 1))
-        c1 = min(end, self.hi(q0) if self.causal else self.hi(q0) + 1)
-        if c0 < c1:
-            sweep(0, R, c0, c1)
-        else:
-            c0 = c1 = end
-        step = DIAGONAL_ROWS if c0 > start or c1 < end else R        # thin slices only where there are edges
-        for r0 in range(0, R, step):
-            r1 = min(r0 + step, R)
-            lo, hi = max(start, self.lo(q0 + r0)), min(end, self.hi(q0 + r1 - 1) + 1)
-            if lo < min(c0, hi):
-                sweep(r0, r1, lo, min(c0, hi))
-            if max(c1, lo) < hi:
-                sweep(r0, r1, max(c1, lo), hi)
-        if fresh.any():                                                  # rows that saw no key at all
-            acc[:, fresh] = 0
-        l = acc[..., d_v:]
-        if lse is not None:                                              # ln of the sum of e^score
-            lse[...] = ((0 if m is None else m[..., 0]) + self.log(l[..., 0])) / self.factor
-        np.divide(acc[..., :d_v], np.where(l > 0, l, np.inf), out=target)   # a row that saw no key gives 0
-
-    def _visible(self, b: int, h0: int, h1: int, i0: int, i1: int, k0: int, k1: int) -> np.ndarray | None:
-        """[hg|1, r, n] bool for one tile (queries i0..i1, keys k0..k1), or None if all of it is visible."""
-        vis = None
-        if self.mask is not None:
-            vis = self.mask[b, h0:h1, i0:i1, k0:k1]
-        if k0 < self.lo(i1 - 1) or k1 - 1 > self.hi(i0):                  # the tile crosses the band's edge
-            band = _band_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset, self.window, self.causal)
-            vis = band if vis is None else vis & band
-        if self.lengths is not None and int(self.lengths[b, h0:h1].min()) < k1:   # padding inside this tile
-            pad = np.arange(k0, k1) < self.lengths[b, h0:h1, None, None]          # [hg, 1, n]
-            vis = pad if vis is None else vis & pad
-        return vis
-
-
-def _product(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """out = a @ b for a [hg, r, m].  When b is one matrix shared by the hg heads (their K/V head under
-    GQA), the heads' rows are stacked into one product of hg r rows, where a and out allow it."""
-    if b.ndim == 2 and a.flags.c_contiguous and out.flags.c_contiguous:
-        np.matmul(a.reshape(-1, a.shape[-1]), b, out=out.reshape(-1, out.shape[-1]))
-    else:
-        np.matmul(a, b, out=out)
-    return out
-
-
-@lru_cache(maxsize=64)
-def _band_tile(rows: int, cols: int, delta: int, window: int | None, causal: bool) -> np.ndarray:
-    """[rows, cols] bool for a tile crossing the band's edge (delta = k0 - i0 - offset): key k0 + j is at
-    distance i - (j + delta) before query i0 + i.  Shared, read-only, by every head and thread."""
-    before = np.arange(rows)[:, None] - (np.arange(cols)[None, :] + delta)       # p_i - j
-    out = np.ones((rows, cols), dtype=bool)
-    if causal:
-        out &= before >= 0
-    if window is not None:
-        out &= (before < window) if causal else (np.abs(before) < window)
-    out.setflags(write=False)
-    return out
-
-
-def _distance_tile(rows: int, cols: int, delta: int, dtype: np.dtype) -> np.ndarray:
-    """[rows, cols] |p_i - j| for a tile (delta = k0 - i0 - offset), for ALiBi: a read-only Toeplitz view of
-    one row of rows + cols - 1 distances (entry [i, j] is line[i - j + cols - 1]), never a tile-sized array."""
-    line = np.abs(np.arange(rows + cols - 1) - (cols - 1) - delta).astype(dtype)
-    step = line.strides[0]
-    return np.lib.stride_tricks.as_strided(line[cols - 1:], shape=(rows, cols), strides=(step, -step),
-                                           writeable=False)
-
 
 # ------------------------------------------------------------------ the online softmax, step by step
 
