@@ -467,8 +467,14 @@ def test_bench_quick_runs_and_reports_every_column(monkeypatch):
         monkeypatch.setattr(bench, name, value)
     result = bench.run(quick=True, progress=lambda s: None)
     text = bench.table(result)
-    for col in ("GFLOP/s", "vs torch", "%SGEMM", "peak MiB", "SGEMM measured in this run", "BLAS"):
+    for col in ("GFLOP/s", "vs torch", "%SGEMM", "peak MiB", "SGEMM measured in this run", "BLAS", "err mha",
+                "err torch", "AVX-512"):
         assert col in text
+    if fast.compiled() is not None:                 # the pass's own cost and its compile time, measured
+        assert "compiled pass, " in text and "with an empty cache" in text
+        assert 0 < result["pass_ns_per_score"]["no shift"] < 100 and result["compile"]["first_call_cold_s"] > 0
+    errors = [r["extra"] for r in result["rows"] if "err_mha" in r["extra"]]
+    assert errors and all(0 < e["err_mha"] < 1e-4 and 0 < e["err_torch"] < 1e-4 for e in errors)
     impls = {r["impl"] for r in result["rows"]}
     assert {"mha", "torch sdpa", "mha forward", "torch nn.MultiheadAttention"} <= impls
     json.dumps(result)
@@ -481,6 +487,7 @@ def quick_without_torch():
     lines = []
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(bench, "_torch", lambda: None)
+        mp.setattr(bench, "compile_seconds", lambda: None)      # measured by the test above
         result = bench.run(quick=True, progress=lines.append)
     return result, lines
 
@@ -529,3 +536,17 @@ def test_return_lse_is_the_log_of_each_rows_sum_of_exponentials():
         out, lse = attention(q, k, v, impl=impl, return_lse=True)
         np.testing.assert_allclose(lse, want, rtol=1e-15)
         np.testing.assert_allclose(out, t.O[0, 0], rtol=1e-15)
+
+
+def test_bench_says_so_in_one_line_when_numba_is_missing(monkeypatch):
+    """Without numba, NumPy's tiles run and the table's notes say so, once; the ceiling takes NumPy's exp."""
+    from mha import bench
+    monkeypatch.setattr(fast, "_KERNEL", {"module": None, "why": "ModuleNotFoundError: No module named 'numba'"})
+    for name, value in (("QUICK_SWEEP", (64,)), ("QUICK_LAYER_SWEEP", (64,)), ("QUICK_GQA_SWEEP", (64,)),
+                        ("QUICK_WINDOW_SWEEP", ((128, 16),)), ("QUICK_FLOAT64_T", 64)):
+        monkeypatch.setattr(bench, name, value)
+    monkeypatch.setattr(bench, "_torch", lambda: None)
+    result = bench.run(quick=True, progress=lambda s: None)
+    lines = [line for line in bench.table(result).splitlines() if "numba is not available" in line]
+    assert len(lines) == 1 and "No module named 'numba'" in lines[0]
+    assert result["pass_ns_per_score"] is None and result["compile"] is None
