@@ -109,14 +109,14 @@ def _exp2_overload(x):
         lo, hi = np.float32(-151.0), np.float32(128.0)
 
         def exp2_f32(x):
-            # a select, not max(): NaN passes through; below -151 the result rounds to 0, from 128 on it is inf
+            # below -151 the result rounds to 0, from 128 on it is inf; written as selects so that a NaN
+            # fails the second test and becomes 128, giving inf: the caller's check of the output sees it
             x = lo if x < lo else x
-            x = hi if x > hi else x
+            x = x if x <= hi else hi
             n = np.rint(x)
             f = x - n                                              # exact, |f| <= 1/2
             p = c0 + f * (c1 + f * (c2 + f * (c3 + f * (c4 + f * (c5 + f * c6)))))
-            r = _times_pow2(p, n)
-            return x if x != x else r                              # NaN stays NaN: the caller's check sees it
+            return _times_pow2(p, n)
         return exp2_f32
     if x == types.float64:
         c = tuple(np.float64(v) for v in EXP2_F64)
@@ -125,13 +125,12 @@ def _exp2_overload(x):
 
         def exp2_f64(x):
             x = lo if x < lo else x
-            x = hi if x > hi else x
+            x = x if x <= hi else hi
             n = np.rint(x)
             f = x - n
             p = c0 + f * (c1 + f * (c2 + f * (c3 + f * (c4 + f * (c5 + f * (c6 + f * (c7 + f * (
                 c8 + f * (c9 + f * (c10 + f * c11))))))))))
-            r = _times_pow2(p, n)
-            return x if x != x else r                              # NaN stays NaN: the caller's check sees it
+            return _times_pow2(p, n)
         return exp2_f64
     return None
 
