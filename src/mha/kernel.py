@@ -9,13 +9,22 @@ vectorised exponential, the row sum, and the rescale of the running output
 and normaliser (Milakov & Gimelshein 2018; FlashAttention, Dao et al. 2022).
 The two products stay in BLAS (`mha.fast` calls them).
 
-The pass takes e^x as 2^(x log2 e), the scaling fused into the shift.  `exp2` reduces x = n + f with n = rint(x), |f| <= 1/2,
-and evaluates 2^f by a polynomial (Chebyshev interpolation on [-1/2, 1/2]:
-degree 6 in float32, 11 in float64, both within 0.05 ulp before rounding),
-then multiplies by 2^n built from its bits in two halves, so that results
-between the smallest normal number and zero are denormals rounded once, and
-large ones overflow to inf.  tests/test_kernel.py measures its error against
-mpmath over the whole range: <= 2 ulp (float32 and float64).
+The pass takes e^x as 2^(x log2 e - m log2 e), the scaling fused into the
+shift (one FMA).  `exp2` reduces x = n + f with n = rint(x), |f| <= 1/2,
+evaluates 2^f by a polynomial (Chebyshev interpolation on [-1/2, 1/2]: degree 6
+in float32, 11 in float64, both within 0.05 ulp before rounding), and puts n
+into the exponent bits; where the result is below the smallest normal number
+it is built 2^64 (2^512) larger and scaled down by one multiply, so that
+denormals are rounded once, and from 2^128 (2^1024) on it is inf.
+tests/test_kernel.py measures the error against float64, long double and
+mpmath over the whole range: within 1 ulp in float32 and float64.  LLVM turns
+the loops into 8-lane (float32) AVX2 code: vfmadd...ps on ymm registers for
+the polynomial, vroundps for rint, vmaxps for the row max (a test reads the
+assembly).
+
+Signatures for other passes (the backward pass's P = e^(S - lse), say): call
+`exp2(x)` (float32 or float64 scalar) from any @njit function; `softmax_tile`
+and `finish` are documented below.
 
 This module imports numba at the top: `mha.fast.compiled()` imports it only
 when the compiled path is wanted, and falls back to NumPy if numba is missing.
@@ -23,9 +32,12 @@ when the compiled path is wanted, and falls back to NumPy if numba is missing.
 Fast-math: reassociation (to vectorise the sums), contraction (FMA), no signed
 zeros, reciprocals.  Never "no NaNs" or "no infinities" on values: a NaN or an
 infinity in the scores (an input that overflows) must reach the output, where
-the caller's check finds it.  The row max alone uses an llvm.maxnum marked
-"nnan", the only form LLVM vectorises; a NaN score still reaches the row sum
-through the exponential, which lets NaN through.
+the caller's check finds it (exp2 turns a NaN into inf).  The row max alone
+uses an llvm.maxnum marked "nnan", the only form LLVM vectorises as a
+reduction; a NaN score still reaches the row sum through the exponential.
+Loops over a row's keys run on unsigned indices in while loops: numba's
+range(first, stop) does not vectorise, and a signed index makes numba wrap
+negative ones, which turns the loads into gathers.
 
 Dimension legend: a tile is [hg, r, n]: hg query heads, r query rows, n keys;
 d_v the value width.  Per row state: m (running max), l (running
