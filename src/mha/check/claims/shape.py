@@ -59,7 +59,7 @@ class ShapeJudging:
         c = self.t.config
         node = ref.nodes[0]
         shapes: list[list[int]] = []
-        for n in _family(ref):
+        for n in sorted(_family(ref)):          # a set: sorted, or the shape named would vary with the hash seed
             for v in self.vs.by_node.get(n, []):
                 if ref.head is not None and v.h is not None and v.h != ref.head:
                     continue
