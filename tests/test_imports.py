@@ -26,6 +26,17 @@ LAYERS = (
     ("cli", "__main__", "__init__"),       # the command line and the package's front door
 )
 
+# Inside mha.check, the stages of the pipeline (readers -> objects -> inference -> claims -> judge -> report), lowest
+# first.  A check module's stage is that of its name under mha.check (mha.check.readers.html -> "readers").
+CHECK_STAGES = (
+    ("numbers", "objects", "labels", "model", "report"),   # numbers with provenance, the vocabulary, views, findings
+    ("readers",),                                          # one reader per format -> objects
+    ("infer",),                                            # the search over configurations and its scoring
+    ("claims",),                                           # one module per claim kind, with its judging
+    ("judge",),                                            # collects the claims and dispatches them
+    ("command", "__init__"),                               # check_document and the CLI entry point
+)
+
 # Imports that break the rule in files the lead owns (core.py, trace.py) or the fast helper owns (fast.py),
 # being fixed on main.  This list only shrinks: an entry that no longer occurs fails the test, so delete it.
 EXPECTED_UPWARD: set[tuple[str, str]] = set()
@@ -67,6 +78,15 @@ def layer(module: str) -> int:
         if top in names:
             return i
     raise AssertionError(f"{module}: not in any layer; add {top!r} to LAYERS in tests/test_imports.py")
+
+
+def check_stage(module: str) -> int:
+    parts = module.split(".")
+    name = parts[2] if len(parts) > 2 else "__init__"
+    for i, names in enumerate(CHECK_STAGES):
+        if name in names:
+            return i
+    raise AssertionError(f"{module}: not in any stage; add {name!r} to CHECK_STAGES in tests/test_imports.py")
 
 
 def cycles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
@@ -117,6 +137,14 @@ def test_imports_point_down_the_layers():
     upward = {(a, b) for a, targets in GRAPH.items() for b in targets if layer(b) > layer(a)}
     assert upward - EXPECTED_UPWARD == set(), "imports that point up the layers"
     assert EXPECTED_UPWARD - upward == set(), "fixed: remove these from EXPECTED_UPWARD"
+
+
+def test_check_imports_follow_its_pipeline():
+    """A reader knows nothing of inference, inference nothing of claims, a claim nothing of the judge."""
+    check = {m for m in GRAPH if m == "mha.check" or m.startswith("mha.check.")}
+    assert {"mha.check.readers.markdown", "mha.check.infer.search", "mha.check.claims.array"} <= check
+    upward = {(a, b) for a in check for b in GRAPH[a] if b in check and check_stage(b) > check_stage(a)}
+    assert upward == set(), "check modules that import a later stage of the pipeline"
 
 
 def test_no_import_cycles():

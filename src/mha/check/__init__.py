@@ -1,10 +1,24 @@
 """`mha check`: verify the numbers, equations and shapes of a worked example written by anyone.
 
-    document ──reader──▶ numeric objects ──inference──▶ configuration + trace ──matching──▶ claims ──judge──▶ findings
+    document ──readers──▶ objects ──infer──▶ configuration + trace ──claims──▶ judge ──▶ report
 
-readers/ (one reader per format; tokens, statements) · labels.py (vocabulary) ·
-infer.py (search over configurations) · model.py (views of a trace) · judge.py (claims and findings) ·
-report.py · command.py (the CLI entry point).
+The map.  `readers/` holds one reader per format (markdown, latex, html, notebook, text, python: code and its
+printouts), each on its maintained parser, all feeding `readers/builder.py`, which keeps the reading context;
+`readers/statements.py` (with tokens, expr, arrays, drawn, tables, prose) turns text and math into objects.  The
+objects are `objects.py` (arrays, chains, readings, hints, each with its place) holding `numbers.py`'s numbers
+(printed precision, intervals); `labels.py` is the label vocabulary (English and Chinese, symbols and words) and
+the step of each quantity.  `infer/` is the search over configurations: `prepare` (objects ready for matching),
+`match` (an object against each view of a trace), `candidates` (the dimensions and their values), `score`
+(how many printed numbers a candidate explains), `search` (the climb and the evidence); `model.py` gives the
+views of a trace.  `claims/` has one module per claim kind, a dataclass with its judging (`array`, `arith`,
+`vector`, `shape`, `reading`), and what they share: `attribute` (which intermediate an array stands for),
+`target` (which entry an arithmetic line computes), `rounding` (values that follow from rounded printed ones:
+notes), `causes` (the likely cause of a wrong value).  `judge.py` collects the claims, dispatches them with one
+`match`, and gathers findings and "not checked" objects; `report.py` prints them; `command.py` is
+`check_document` and the CLI entry point.
+
+A new notation goes into a reader (or a new one under readers/); a new kind of claim is a dataclass and its
+judging in a new module under claims/, made in `Judge.claims`/`chain_claims` and dispatched in `Judge.judge`.
 """
 
 from .command import check_document, main_from_args

@@ -176,15 +176,11 @@ def evaluate(e: Expr) -> Num:
     match e:
         case Lit(num):
             return num
-        case Op("+", args):
+        case Op(("+" | "*") as op, args):
+            combine = add if op == "+" else mul
             out = evaluate(args[0])
             for a in args[1:]:
-                out = add(out, evaluate(a))
-            return out
-        case Op("*", args):
-            out = evaluate(args[0])
-            for a in args[1:]:
-                out = mul(out, evaluate(a))
+                out = combine(out, evaluate(a))
             return out
         case Op("/", (a, b)):
             return div(evaluate(a), evaluate(b))

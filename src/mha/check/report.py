@@ -6,6 +6,10 @@ import json
 from dataclasses import asdict, dataclass, field
 
 
+def _where(line: int, cell: int | None) -> str:
+    return f"cell {cell}, line {line}" if cell is not None else f"line {line}"
+
+
 @dataclass
 class Finding:
     """One printed value (or shape, or arithmetic line) that disagrees with the configuration."""
@@ -22,7 +26,7 @@ class Finding:
 
     @property
     def where(self) -> str:
-        return f"cell {self.cell}, line {self.line}" if self.cell is not None else f"line {self.line}"
+        return _where(self.line, self.cell)
 
     def describe(self) -> str:
         s = f"{self.where}: {self.claim}: printed {self.printed}"
@@ -46,7 +50,7 @@ class NotChecked:
 
     @property
     def where(self) -> str:
-        return f"cell {self.cell}, line {self.line}" if self.cell is not None else f"line {self.line}"
+        return _where(self.line, self.cell)
 
     def describe(self) -> str:
         s = f"not checked, {self.where}: {self.what}: {self.reason}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 from ..objects import Place
 from .common import Segment
@@ -12,236 +13,236 @@ from .text import read_text
 
 
 def read_html(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
-    from html.parser import HTMLParser
-
-    class P(HTMLParser):
-        def __init__(self):
-            super().__init__(convert_charrefs=True)
-            self.stack: list[str] = []
-            self.skip = 0
-            self.buf: list[tuple[int, str]] = []
-            self.mode: list[str] = ["prose"]
-            self.math_depth = 0
-            self.mathml: list[str] = []
-            self.math_line = 0
-            self.annotation = None
-            self.table: list[tuple[int, list[str]]] | None = None
-            self.row: list[str] | None = None
-            self.cellbuf: list[str] | None = None
-            self.row_line = 0
-            self.pre = None
-            self.pre_line = 0
-            self.script_tex = None
-            self.heading = None
-            self.heading_line = 0
-            self.caption = None
-            self.caption_line = 0
-            self.table_caption = ""
-            self.table_symbol = ""
-            self.cell_is_th = False
-            self.cell_line = 0
-            self.last_math = None
-
-        def line(self) -> int:
-            return self.getpos()[0] + line0 - 1
-
-        def flush(self):
-            if not self.buf:
-                return
-            lines: dict[int, list[str]] = {}
-            for ln, s in self.buf:
-                parts = s.split("\n")
-                for k, p in enumerate(parts):
-                    lines.setdefault(ln + k, []).append(p)
-            self.buf = []
-            keys = sorted(lines)
-            txt = "\n".join(" ".join(lines[k]) for k in keys)
-            if not txt.strip():
-                return
-            read_text(txt, b, keys[0], cell, keys)
-
-        def handle_starttag(self, tag, attrs):
-            a = dict(attrs)
-            if tag in ("br",):
-                return
-            if self.skip or a.get("aria-hidden") == "true" or tag in ("style", "head", "svg", "noscript") or \
-                    "katex-html" in (a.get("class") or ""):
-                if tag not in ("br", "img", "meta", "link", "input", "hr", "col", "area", "base", "wbr",
-                               "source", "path", "circle", "rect", "line", "use"):
-                    self.skip += 1
-                return
-            if tag == "script":
-                typ = a.get("type") or ""
-                if "math/tex" in typ:
-                    self.script_tex = []
-                    self.math_line = self.line()
-                else:
-                    self.skip += 1
-                return
-            if self.math_depth:
-                self.math_depth += 1
-                if tag == "annotation" and "tex" in (a.get("encoding") or "").lower():
-                    self.annotation = []
-                self.mathml.append(("<", tag))
-                return
-            if tag == "math":
-                self.flush()
-                self.math_depth = 1
-                self.mathml = []
-                self.annotation = None
-                self.math_line = self.line()
-                return
-            if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-                self.flush()
-                self.heading = []
-                self.heading_line = self.line()
-                return
-            if tag == "table":
-                self.flush()
-                self.table = []
-                self.table_symbol = a.get("data-symbol") or ""
-                if not self.table_symbol and self.last_math and self.last_math[1] >= self.line() - 2 and \
-                        re.search(r"(=|\\approx|≈)\s*$", self.last_math[0]):
-                    self.table_symbol = re.sub(r"(=|\\approx|≈)\s*$", "", self.last_math[0]).strip()
-                return
-            if tag == "tr" and self.table is not None:
-                self.row = []
-                self.row_line = self.line()
-                return
-            if tag in ("td", "th") and self.row is not None:
-                self.cellbuf = []
-                self.cell_is_th = tag == "th"
-                self.cell_line = self.line()
-                return
-            if tag == "pre" or (tag == "code" and self.pre is None and "block" in (a.get("class") or "")):
-                self.flush()
-                self.pre = []
-                self.pre_line = self.line()
-                self.pre_class = a.get("class") or ""
-                return
-            if tag == "caption" and self.table is not None:
-                self.caption = []
-                self.caption_line = self.line()
-                return
-            if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
-                self.flush()
-
-        def handle_endtag(self, tag):
-            if self.skip:
-                if tag not in ("br",):
-                    self.skip -= 1
-                return
-            if tag == "script" and self.script_tex is not None:
-                tex = "".join(self.script_tex)
-                self.script_tex = None
-                self.emit_math(tex, self.math_line)
-                return
-            if self.math_depth:
-                self.math_depth -= 1
-                if tag == "annotation" and self.annotation is not None:
-                    self.mathml.append(("tex", "".join(self.annotation)))
-                    self.annotation = None
-                    return
-                self.mathml.append((">", tag))
-                if self.math_depth == 0:
-                    tex = next((x[1] for x in self.mathml if x[0] == "tex"), None)
-                    if tex is None:
-                        tex = mathml_to_tex(self.mathml)
-                    self.emit_math(tex, self.math_line)
-                return
-            if tag in ("h1", "h2", "h3", "h4", "h5", "h6") and self.heading is not None:
-                title = " ".join("".join(self.heading).split())
-                self.heading = None
-                b.heading(title, int(tag[1]), Place(self.heading_line, cell, "heading"))
-                return
-            if tag in ("td", "th") and self.cellbuf is not None and self.row is not None:
-                text = " ".join("".join(self.cellbuf).split())
-                if self.cell_is_th:
-                    self.row.append(HeaderCell(text))
-                else:
-                    c = LinedCell(text)
-                    c.line = self.cell_line
-                    self.row.append(c)
-                self.cellbuf = None
-                return
-            if tag == "tr" and self.row is not None and self.table is not None:
-                self.table.append((self.row_line, self.row))
-                self.row = None
-                return
-            if tag == "caption" and self.caption is not None:
-                self.table_caption = " ".join("".join(self.caption).split())
-                self.caption = None
-                b.line(self.table_caption, Place(self.caption_line, cell, "prose"))
-                return
-            if tag == "table" and self.table is not None:
-                rows, self.table = self.table, None
-                read_table(b, rows, cell, self.table_caption, self.table_symbol)
-                self.table_caption = ""
-                self.last_math = None
-                return
-            if tag == "pre" and self.pre is not None:
-                body = "".join(self.pre)
-                self.pre = None
-                lead = len(body) - len(body.lstrip("\n"))
-                where = "code" if re.search(r"python|language-py|highlight-py", self.pre_class) else "output"
-                if where == "output":
-                    if read_python(body).parsed and re.search(r"^\s*\w+\s*=|import ", body, re.M):
-                        where = "code"
-                b.segment(Segment(body.lstrip("\n"), self.pre_line + lead, where, cell))
-                return
-            if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
-                self.flush()
-
-        def pending_label(self) -> str:
-            return ""
-
-        def emit_math(self, tex: str, line: int):
-            # inline math stays in the running prose (for labels and hints) and is read as math
-            self.last_math = (tex, line)
-            if self.cellbuf is not None:
-                self.cellbuf.append(tex)
-                return
-            if self.heading is not None:
-                self.heading.append(tex)
-                return
-            if self.caption is not None:
-                self.caption.append(" $" + tex + "$ ")
-                return
-            self.buf.append((line, " $" + " ".join(tex.split("\n")) + "$ "))
-
-        def handle_data(self, data):
-            if self.skip:
-                return
-            if self.script_tex is not None:
-                self.script_tex.append(data)
-                return
-            if self.math_depth:
-                if self.annotation is not None:
-                    self.annotation.append(data)
-                else:
-                    self.mathml.append(("t", data))
-                return
-            if self.heading is not None:
-                self.heading.append(data)
-                return
-            if self.caption is not None:
-                self.caption.append(data)
-                return
-            if self.cellbuf is not None:
-                self.cellbuf.append(data)
-                return
-            if self.pre is not None:
-                self.pre.append(data)
-                return
-            self.buf.append((self.line(), data))
-
-    p = P()
+    """An HTML page (or an HTML block of Markdown, or a notebook's HTML output) from line line0."""
+    p = _HtmlReader(b, line0, cell)
     try:
         p.feed(text)
         p.close()
     except (AssertionError, ValueError, RecursionError):
         pass
     p.flush()
+
+
+class _HtmlReader(HTMLParser):
+    """Text, headings, tables, <pre>, MathJax / KaTeX TeX source and MathML, handed to the other readers."""
+
+    def __init__(self, b: "Builder", line0: int, nb_cell: int | None):
+        super().__init__(convert_charrefs=True)
+        self.b, self.line0, self.nb_cell = b, line0, nb_cell      # the builder, the first line, the notebook cell
+        self.stack: list[str] = []
+        self.skip = 0
+        self.buf: list[tuple[int, str]] = []
+        self.mode: list[str] = ["prose"]
+        self.math_depth = 0
+        self.mathml: list[str] = []
+        self.math_line = 0
+        self.annotation = None
+        self.table: list[tuple[int, list[str]]] | None = None
+        self.row: list[str] | None = None
+        self.cellbuf: list[str] | None = None
+        self.row_line = 0
+        self.pre = None
+        self.pre_line = 0
+        self.script_tex = None
+        self.heading = None
+        self.heading_line = 0
+        self.caption = None
+        self.caption_line = 0
+        self.table_caption = ""
+        self.table_symbol = ""
+        self.cell_is_th = False
+        self.cell_line = 0
+        self.last_math = None
+
+    def line(self) -> int:
+        return self.getpos()[0] + self.line0 - 1
+
+    def flush(self):
+        if not self.buf:
+            return
+        lines: dict[int, list[str]] = {}
+        for ln, s in self.buf:
+            parts = s.split("\n")
+            for k, p in enumerate(parts):
+                lines.setdefault(ln + k, []).append(p)
+        self.buf = []
+        keys = sorted(lines)
+        txt = "\n".join(" ".join(lines[k]) for k in keys)
+        if not txt.strip():
+            return
+        read_text(txt, self.b, keys[0], self.nb_cell, keys)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in ("br",):
+            return
+        if self.skip or a.get("aria-hidden") == "true" or tag in ("style", "head", "svg", "noscript") or \
+                "katex-html" in (a.get("class") or ""):
+            if tag not in ("br", "img", "meta", "link", "input", "hr", "col", "area", "base", "wbr",
+                           "source", "path", "circle", "rect", "line", "use"):
+                self.skip += 1
+            return
+        if tag == "script":
+            typ = a.get("type") or ""
+            if "math/tex" in typ:
+                self.script_tex = []
+                self.math_line = self.line()
+            else:
+                self.skip += 1
+            return
+        if self.math_depth:
+            self.math_depth += 1
+            if tag == "annotation" and "tex" in (a.get("encoding") or "").lower():
+                self.annotation = []
+            self.mathml.append(("<", tag))
+            return
+        if tag == "math":
+            self.flush()
+            self.math_depth = 1
+            self.mathml = []
+            self.annotation = None
+            self.math_line = self.line()
+            return
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            self.flush()
+            self.heading = []
+            self.heading_line = self.line()
+            return
+        if tag == "table":
+            self.flush()
+            self.table = []
+            self.table_symbol = a.get("data-symbol") or ""
+            if not self.table_symbol and self.last_math and self.last_math[1] >= self.line() - 2 and \
+                    re.search(r"(=|\\approx|≈)\s*$", self.last_math[0]):
+                self.table_symbol = re.sub(r"(=|\\approx|≈)\s*$", "", self.last_math[0]).strip()
+            return
+        if tag == "tr" and self.table is not None:
+            self.row = []
+            self.row_line = self.line()
+            return
+        if tag in ("td", "th") and self.row is not None:
+            self.cellbuf = []
+            self.cell_is_th = tag == "th"
+            self.cell_line = self.line()
+            return
+        if tag == "pre" or (tag == "code" and self.pre is None and "block" in (a.get("class") or "")):
+            self.flush()
+            self.pre = []
+            self.pre_line = self.line()
+            self.pre_class = a.get("class") or ""
+            return
+        if tag == "caption" and self.table is not None:
+            self.caption = []
+            self.caption_line = self.line()
+            return
+        if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
+            self.flush()
+
+    def handle_endtag(self, tag):
+        if self.skip:
+            if tag not in ("br",):
+                self.skip -= 1
+            return
+        if tag == "script" and self.script_tex is not None:
+            tex = "".join(self.script_tex)
+            self.script_tex = None
+            self.emit_math(tex, self.math_line)
+            return
+        if self.math_depth:
+            self.math_depth -= 1
+            if tag == "annotation" and self.annotation is not None:
+                self.mathml.append(("tex", "".join(self.annotation)))
+                self.annotation = None
+                return
+            self.mathml.append((">", tag))
+            if self.math_depth == 0:
+                tex = next((x[1] for x in self.mathml if x[0] == "tex"), None)
+                if tex is None:
+                    tex = mathml_to_tex(self.mathml)
+                self.emit_math(tex, self.math_line)
+            return
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6") and self.heading is not None:
+            title = " ".join("".join(self.heading).split())
+            self.heading = None
+            self.b.heading(title, int(tag[1]), Place(self.heading_line, self.nb_cell, "heading"))
+            return
+        if tag in ("td", "th") and self.cellbuf is not None and self.row is not None:
+            text = " ".join("".join(self.cellbuf).split())
+            if self.cell_is_th:
+                self.row.append(HeaderCell(text))
+            else:
+                c = LinedCell(text)
+                c.line = self.cell_line
+                self.row.append(c)
+            self.cellbuf = None
+            return
+        if tag == "tr" and self.row is not None and self.table is not None:
+            self.table.append((self.row_line, self.row))
+            self.row = None
+            return
+        if tag == "caption" and self.caption is not None:
+            self.table_caption = " ".join("".join(self.caption).split())
+            self.caption = None
+            self.b.line(self.table_caption, Place(self.caption_line, self.nb_cell, "prose"))
+            return
+        if tag == "table" and self.table is not None:
+            rows, self.table = self.table, None
+            read_table(self.b, rows, self.nb_cell, self.table_caption, self.table_symbol)
+            self.table_caption = ""
+            self.last_math = None
+            return
+        if tag == "pre" and self.pre is not None:
+            body = "".join(self.pre)
+            self.pre = None
+            lead = len(body) - len(body.lstrip("\n"))
+            where = "code" if re.search(r"python|language-py|highlight-py", self.pre_class) else "output"
+            if where == "output":
+                if read_python(body).parsed and re.search(r"^\s*\w+\s*=|import ", body, re.M):
+                    where = "code"
+            self.b.segment(Segment(body.lstrip("\n"), self.pre_line + lead, where, self.nb_cell))
+            return
+        if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
+            self.flush()
+
+    def emit_math(self, tex: str, line: int):
+        # inline math stays in the running prose (for labels and hints) and is read as math
+        self.last_math = (tex, line)
+        if self.cellbuf is not None:
+            self.cellbuf.append(tex)
+            return
+        if self.heading is not None:
+            self.heading.append(tex)
+            return
+        if self.caption is not None:
+            self.caption.append(" $" + tex + "$ ")
+            return
+        self.buf.append((line, " $" + " ".join(tex.split("\n")) + "$ "))
+
+    def handle_data(self, data):
+        if self.skip:
+            return
+        if self.script_tex is not None:
+            self.script_tex.append(data)
+            return
+        if self.math_depth:
+            if self.annotation is not None:
+                self.annotation.append(data)
+            else:
+                self.mathml.append(("t", data))
+            return
+        if self.heading is not None:
+            self.heading.append(data)
+            return
+        if self.caption is not None:
+            self.caption.append(data)
+            return
+        if self.cellbuf is not None:
+            self.cellbuf.append(data)
+            return
+        if self.pre is not None:
+            self.pre.append(data)
+            return
+        self.buf.append((self.line(), data))
 
 
 _MO = {"×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ", "−": "-", "≈": "\\approx ", "∈": "\\in ", "⊤": "^T",

@@ -22,100 +22,115 @@ def read_latex(text: str, b: "Builder") -> None:
     except Exception:
         read_text(text, b)
         return
-    starts = [0] + [k + 1 for k, ch in enumerate(text) if ch == "\n"]
-    whole = Segment(text, 1, "prose")
-    whole._starts = starts
-    prose: list = []
-    src_lines = text.split("\n")
-    scanned: set[int] = set()
+    _LatexReader(text, b, lw).walk(nodes)
 
-    def flush():
+
+_MATH_ENVS = ("equation", "equation*", "align", "align*", "gather", "gather*", "displaymath", "multline", "multline*",
+              "eqnarray", "eqnarray*", "math", "flalign", "flalign*", "bmatrix", "pmatrix", "matrix", "vmatrix")
+_CODE_ENVS = ("verbatim", "lstlisting", "minted", "Verbatim", "python", "pycode")
+_TABLE_ENVS = ("tabular", "tabular*", "tabularx", "longtable", "table")
+_SECTIONS = ("section", "subsection", "subsubsection", "paragraph", "chapter", "section*", "subsection*", "title")
+
+
+class _LatexReader:
+    """Walks pylatexenc's nodes in order, gathering runs of prose and handing math, code, tables and headings on."""
+
+    def __init__(self, text: str, b: "Builder", lw):
+        self.text, self.b, self.lw = text, b, lw
+        self.starts = [0] + [k + 1 for k, ch in enumerate(text) if ch == "\n"]
+        self.whole = Segment(text, 1, "prose")
+        self.whole._starts = self.starts
+        self.prose: list = []
+        self.src_lines = text.split("\n")
+        self.scanned: set[int] = set()
+
+    def flush(self) -> None:
+        """The prose gathered so far: each line as context, and the numbers stated in it."""
+        prose, text, b = self.prose, self.text, self.b
         if not prose:
             return
         a, z = prose[0].pos, prose[-1].pos + prose[-1].len
         chunk = text[a:z]
-        seg = Segment(chunk, whole.line_of(a), "prose", None, None)
+        seg = Segment(chunk, self.whole.line_of(a), "prose", None, None)
         lines = chunk.split("\n")
         for k, line in enumerate(lines):
             if line.strip():
                 b.line(_detex(line), Place(seg.line + k, None, "prose"))
                 ln = seg.line + k
-                if ln not in scanned and ln <= len(src_lines):
-                    scanned.add(ln)
-                    raw = src_lines[ln - 1]
+                if ln not in self.scanned and ln <= len(self.src_lines):
+                    self.scanned.add(ln)
+                    raw = self.src_lines[ln - 1]
                     if "&" not in raw:
                         prose_numbers(b, _detex(raw), Place(ln, None, "prose"))
         prose.clear()
 
-    def math(node):
-        seg = Segment(text, 1, "math")
-        seg._starts = starts
-        toks = lw_tokens(node)
-        read_tokens(toks, seg, b.doc, b.ctx, text_mode=False)
+    def math(self, node) -> None:
+        seg = Segment(self.text, 1, "math")
+        seg._starts = self.starts
+        toks = nodes_to_toks(node.nodelist, 0) if isinstance(node, self.lw.LatexMathNode) else nodes_to_toks([node], 0)
+        read_tokens(toks, seg, self.b.doc, self.b.ctx, text_mode=False)
 
-    def walk(ns):
+    def walk(self, ns) -> None:
+        lw = self.lw
         for n in ns or []:
             if n is None:
                 continue
             if isinstance(n, lw.LatexMathNode):
-                flush()
-                math(n)
+                self.flush()
+                self.math(n)
             elif isinstance(n, lw.LatexEnvironmentNode):
-                name = n.environmentname
-                if name in ("equation", "equation*", "align", "align*", "gather", "gather*", "displaymath",
-                            "multline", "multline*", "eqnarray", "eqnarray*", "math", "flalign", "flalign*") or \
-                        name in ("bmatrix", "pmatrix", "matrix", "vmatrix"):
-                    flush()
-                    math(n)
-                elif name in ("verbatim", "lstlisting", "minted", "Verbatim", "python", "pycode"):
-                    flush()
-                    body = text[n.pos:n.pos + n.len]
-                    inner = re.sub(r"^\\begin\{[^}]*\}(\{[^}]*\}|\[[^\]]*\])*\n?|\\end\{[^}]*\}$", "", body)
-                    off = body.find(inner[:20]) if inner else 0
-                    ln = whole.line_of(n.pos + max(0, off))
-                    b.segment(Segment(inner, ln, "code" if name != "verbatim" else "output"))
-                elif name in ("tabular", "tabular*", "tabularx", "longtable", "table"):
-                    flush()
-                    if name.startswith("tab") or name == "longtable":
-                        _tabular(n, text, whole, b)
-                    else:
-                        walk(n.nodelist)
-                else:
-                    walk(n.nodelist)
-            elif isinstance(n, lw.LatexMacroNode) and n.macroname in ("section", "subsection", "subsubsection",
-                                                                     "paragraph", "chapter", "section*",
-                                                                     "subsection*", "title"):
-                flush()
-                args = n.nodeargd.argnlist if n.nodeargd else []
-                title = text[args[-1].pos + 1:args[-1].pos + args[-1].len - 1] if args and args[-1] is not None else ""
-                level = {"chapter": 1, "section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4,
-                         "title": 1}.get(n.macroname.rstrip("*"), 2)
-                b.heading(_detex(title), level, Place(whole.line_of(n.pos), None, "heading"))
+                self.environment(n)
+            elif isinstance(n, lw.LatexMacroNode) and n.macroname in _SECTIONS:
+                self.flush()
+                self.heading(n)
             elif isinstance(n, lw.LatexCharsNode):
-                prose.append(n)
+                self.prose.append(n)
             elif isinstance(n, lw.LatexGroupNode):
-                walk(n.nodelist)
+                self.walk(n.nodelist)
             elif isinstance(n, lw.LatexMacroNode):
-                if n.macroname in ("item",):
-                    flush()
-                elif n.macroname in ("textbf", "emph", "textit", "text"):
-                    prose.append(n)
-                elif n.nodeargd is not None and n.nodeargd.argnlist:
-                    # \fitwidth{$...$}, \resizebox{..}{..}{$...$}, \fbox{...}: the math inside an argument
-                    for arg in n.nodeargd.argnlist:
-                        if arg is not None and (isinstance(arg, lw.LatexGroupNode) or
-                                                isinstance(arg, lw.LatexMathNode)):
-                            walk([arg] if isinstance(arg, lw.LatexMathNode) else arg.nodelist)
-            elif isinstance(n, lw.LatexCommentNode):
-                continue
-        flush()
+                self.macro(n)
+        self.flush()
 
-    def lw_tokens(node):
-        if isinstance(node, lw.LatexMathNode):
-            return nodes_to_toks(node.nodelist, 0)
-        return nodes_to_toks([node], 0)
+    def environment(self, n) -> None:
+        name = n.environmentname
+        if name in _MATH_ENVS:
+            self.flush()
+            self.math(n)
+        elif name in _CODE_ENVS:
+            self.flush()
+            body = self.text[n.pos:n.pos + n.len]
+            inner = re.sub(r"^\\begin\{[^}]*\}(\{[^}]*\}|\[[^\]]*\])*\n?|\\end\{[^}]*\}$", "", body)
+            off = body.find(inner[:20]) if inner else 0
+            ln = self.whole.line_of(n.pos + max(0, off))
+            self.b.segment(Segment(inner, ln, "code" if name != "verbatim" else "output"))
+        elif name in _TABLE_ENVS:
+            self.flush()
+            if name.startswith("tab") or name == "longtable":
+                _tabular(n, self.text, self.whole, self.b)
+            else:
+                self.walk(n.nodelist)
+        else:
+            self.walk(n.nodelist)
 
-    walk(nodes)
+    def heading(self, n) -> None:
+        text = self.text
+        args = n.nodeargd.argnlist if n.nodeargd else []
+        title = text[args[-1].pos + 1:args[-1].pos + args[-1].len - 1] if args and args[-1] is not None else ""
+        level = {"chapter": 1, "section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4,
+                 "title": 1}.get(n.macroname.rstrip("*"), 2)
+        self.b.heading(_detex(title), level, Place(self.whole.line_of(n.pos), None, "heading"))
+
+    def macro(self, n) -> None:
+        lw = self.lw
+        if n.macroname in ("item",):
+            self.flush()
+        elif n.macroname in ("textbf", "emph", "textit", "text"):
+            self.prose.append(n)
+        elif n.nodeargd is not None and n.nodeargd.argnlist:
+            # \fitwidth{$...$}, \resizebox{..}{..}{$...$}, \fbox{...}: the math inside an argument
+            for arg in n.nodeargd.argnlist:
+                if arg is not None and (isinstance(arg, lw.LatexGroupNode) or isinstance(arg, lw.LatexMathNode)):
+                    self.walk([arg] if isinstance(arg, lw.LatexMathNode) else arg.nodelist)
 
 
 def _tabular(n, text: str, whole: Segment, b: "Builder") -> None:

@@ -56,31 +56,9 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
               for line, cells in rows]
     header = parsed[0][2] if parsed and all(not n for n in parsed[0][1]) else None
     body = parsed[1:] if header is not None else parsed
-    if symbol:
-        data = [[n[0] for n in nums if n] for _, nums, _ in body]
-        data = [r for r in data if r]
-        if data and len({len(r) for r in data}) == 1:
-            lines = [line for line, nums, _ in body if any(nums)]
-            b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=symbol, labels=[symbol], style="table",
-                                  context=copy_context(b.ctx)))
-            return
-    # a shape table
-    shape_cols = {k for line, _, cells in body for k, c in enumerate(cells) if _SHAPE_CELL.match(c.strip())}
-    if shape_cols and (any(_SHAPE_HEADER.search(h) for h in header or []) or
-                       any("×" in c or "times" in c or "x" in c for _, _, cells in body for c in cells
-                           if _SHAPE_CELL.match(c.strip()))):
-        for line, _, cells in body:
-            shape = next((c for c in cells if _SHAPE_CELL.match(c.strip())), None)
-            if shape is None:
-                continue
-            named = [(c, lb.parse_label(c.strip("$ ").replace("$", ""))) for c in
-                     sorted(cells, key=lambda x: "$" not in x) if c is not shape and re.search(r"[A-Za-zα-ω]", c)]
-            pick = next((c for c, r in named if r is not None and r.strong), None)
-            if pick is not None:
-                text = pick.strip("$ ")
-                dims = "×".join(re.findall(r"\d+", shape))
-                seg = Segment(text.replace("$", "") + " \\in \\mathbb{R}^{" + dims + "}", line, "table", cell)
-                read_tokens(walk_latex(seg.text), seg, b.doc, b.ctx, text_mode=False)
+    if symbol and _symbol_table(b, body, cell, symbol):
+        return
+    if _shape_table(b, header, body, cell):
         return
     if not body:
         return
@@ -108,26 +86,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     head = lambda k: (header[k] if header is not None and k < len(header) else "").strip()   # noqa: E731
     lines = [line for line, _, _ in body]
     wide = [k for k, n in cols if n >= 2]
-    # a header that names a group of columns (Q over two columns, then K, then V)
-    if header is not None and all(n == 1 for _, n in cols):
-        groups: list[tuple[str, list[int]]] = []
-        for k, _ in cols:
-            h = head(k)
-            if h:
-                groups.append((h, [k]))
-            elif groups and groups[-1][1][-1] == k - 1:
-                groups[-1][1].append(k)
-            else:
-                groups = []
-                break
-        if len(groups) >= 2 and any(len(g) > 1 for _, g in groups) and \
-                all(lb.parse_label(h.replace("$", "")) is not None for h, _ in groups):
-            for h, ks in groups:
-                data = [[nums[k][0] for k in ks] for _, nums, _ in body]
-                label = h.replace("$", "")
-                b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=label, labels=[label],
-                                      style="table", context=copy_context(b.ctx)))
-            return
+    if header is not None and all(n == 1 for _, n in cols) and _column_groups(b, body, cols, head, lines, cell):
+        return
     refs = {k: lb.parse_label(head(k).replace("$", "")) for k, _ in cols}
     distinct = len({r.nodes for r in refs.values() if r is not None}) >= 2
     if wide or (distinct and len(cols) >= 2):
@@ -151,6 +111,64 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
               context=copy_context(b.ctx))
     b.doc.add_array(a)
+
+
+def _symbol_table(b: "Builder", body: list, cell: int | None, symbol: str) -> bool:
+    """A table right after "A =" (or with a data-symbol): one matrix of that name."""
+    data = [[n[0] for n in nums if n] for _, nums, _ in body]
+    data = [r for r in data if r]
+    if data and len({len(r) for r in data}) == 1:
+        lines = [line for line, nums, _ in body if any(nums)]
+        b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=symbol, labels=[symbol], style="table",
+                              context=copy_context(b.ctx)))
+        return True
+    return False
+
+
+def _shape_table(b: "Builder", header: list[str] | None, body: list, cell: int | None) -> bool:
+    """A column of shapes beside the names they are shapes of: shape statements."""
+    shape_cols = {k for line, _, cells in body for k, c in enumerate(cells) if _SHAPE_CELL.match(c.strip())}
+    if shape_cols and (any(_SHAPE_HEADER.search(h) for h in header or []) or
+                       any("×" in c or "times" in c or "x" in c for _, _, cells in body for c in cells
+                           if _SHAPE_CELL.match(c.strip()))):
+        for line, _, cells in body:
+            shape = next((c for c in cells if _SHAPE_CELL.match(c.strip())), None)
+            if shape is None:
+                continue
+            named = [(c, lb.parse_label(c.strip("$ ").replace("$", ""))) for c in
+                     sorted(cells, key=lambda x: "$" not in x) if c is not shape and re.search(r"[A-Za-zα-ω]", c)]
+            pick = next((c for c, r in named if r is not None and r.strong), None)
+            if pick is not None:
+                text = pick.strip("$ ")
+                dims = "×".join(re.findall(r"\d+", shape))
+                seg = Segment(text.replace("$", "") + " \\in \\mathbb{R}^{" + dims + "}", line, "table", cell)
+                read_tokens(walk_latex(seg.text), seg, b.doc, b.ctx, text_mode=False)
+        return True
+    return False
+
+
+def _column_groups(b: "Builder", body: list, cols: list[tuple[int, int]], head, lines: list[int],
+                   cell: int | None) -> bool:
+    """A header that names a group of columns (Q over two columns, then K, then V): one matrix per group."""
+    groups: list[tuple[str, list[int]]] = []
+    for k, _ in cols:
+        h = head(k)
+        if h:
+            groups.append((h, [k]))
+        elif groups and groups[-1][1][-1] == k - 1:
+            groups[-1][1].append(k)
+        else:
+            groups = []
+            break
+    if len(groups) >= 2 and any(len(g) > 1 for _, g in groups) and \
+            all(lb.parse_label(h.replace("$", "")) is not None for h, _ in groups):
+        for h, ks in groups:
+            data = [[nums[k][0] for k in ks] for _, nums, _ in body]
+            label = h.replace("$", "")
+            b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=label, labels=[label],
+                                  style="table", context=copy_context(b.ctx)))
+        return True
+    return False
 
 
 _INDEX_HEADER = re.compile(r"^(?:head|heads|h|batch|b|sample|sequence|seq|query|queries|q|token|tokens|row|i|"

@@ -1,0 +1,26 @@
+"""Claims: one module per kind of thing a document states, each a dataclass with its own judging (a mixin of
+`mha.check.judge.Judge`, which dispatches with `match`).
+
+    array.py      ArrayClaim        a printed matrix or vector (and an elided one)
+    arith.py      ArithClaim        an equation chain or a scalar: its own arithmetic, then the trace
+    vector.py     VectorArithClaim  a vector of sums; a weighted sum of value vectors
+    shape.py      ShapeClaim, ProductShapeClaim, SizeClaim
+    reading.py    ReadingClaim      one entry read out in words
+
+What they share: attribute.py (which intermediate an array stands for), target.py (which entry an arithmetic
+line computes), rounding.py (values that follow from rounded printed values: notes), causes.py (the likely cause
+of a wrong value), common.py.
+"""
+
+from __future__ import annotations
+
+from .arith import ArithClaim
+from .array import ArrayClaim
+from .reading import ReadingClaim
+from .shape import ProductShapeClaim, ShapeClaim, SizeClaim
+from .vector import VectorArithClaim
+
+Claim = ArrayClaim | ArithClaim | ShapeClaim | ProductShapeClaim | SizeClaim | ReadingClaim | VectorArithClaim
+
+__all__ = ["Claim", "ArrayClaim", "ArithClaim", "ShapeClaim", "ProductShapeClaim", "SizeClaim", "ReadingClaim",
+           "VectorArithClaim"]

@@ -1,0 +1,228 @@
+"""The arithmetic claim: an equation chain (lhs = t1 = t2 ≈ t3), each printed value checked against the expression
+before it at face value (interval arithmetic over the printed terms), then its result against the entry of the
+trace it computes (target.py).  A scalar chain (α_12 = 0.41, "the score is 0.27") is an arithmetic claim too."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import numbers as nb
+from ..numbers import Num
+from ..objects import Chain, ExprPart
+from ..report import Finding
+from .common import _chain_text, _simple_cause, _simple_kind
+from .target import _arith_step, _ops
+
+
+@dataclass
+class ArithClaim:
+    chain: Chain
+
+
+class ArithJudging:
+    """Judge methods for ArithClaim."""
+
+    def judge_arith(self, c: Chain) -> None:
+        if c.context.partial:
+            return
+        self._judge_arith(c)
+
+    def _judge_arith(self, c: Chain) -> None:
+        """An equation chain: each printed value against the expression before it, then against the trace.
+
+        A careful reader takes the printed terms at face value: "1.5/√2 ≈ 1.0607" is checked with 1.5 as
+        written.  One unit of the last digit is allowed when the terms are themselves rounded at the
+        result's precision (three rounded terms add up to ±1.5 units) and the line names no quantity
+        whose exact value decides.
+        """
+        nums = [(k, p) for k, p in enumerate(c.parts) if isinstance(p, ExprPart)]
+        if not nums:
+            return
+        for k, p in nums:
+            if nb.has_symbols(p.expr) and self.judge_weighted(c, p.expr):
+                break
+        values = []
+        for k, p in nums:
+            face = None
+            if not nb.has_symbols(p.expr):
+                try:
+                    face = nb.face(p.expr)
+                except (ArithmeticError, OverflowError, ValueError):
+                    face = None
+            values.append((k, p, face))
+        target = self.arith_target(c, values)
+        exacts = target[2] if target else []
+        identified = bool(exacts) and target[3]
+        step = target[1] if target else (_arith_step(values) or c.context.step or "scores")
+        self.n_claims += 1
+        last = len(values) - 1
+        for idx, ((k1, p1, f1), (k2, p2, f2)) in enumerate(zip(values, values[1:])):
+            if k2 != k1 + 1:
+                continue
+            bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts)
+            if bad is None:
+                continue
+            self.n_numbers += 1
+            if bad is True:
+                continue
+            n2, got = bad
+            self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
+                             n2.rounded(got), step,
+                             f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
+                             + (f" (exact {min(exacts, key=lambda x: abs(x - got)):.6g})" if exacts else ""),
+                             _simple_kind(n2, got) if _simple_kind(n2, got) != "wrong_value" else "arithmetic"))
+            return
+        self._judge_arith_result(c, values, target, exacts, step)
+
+    def _judge_arith_result(self, c: Chain, values, target, exacts: list[float], step: str) -> None:
+        """The printed result of an arithmetic line against the entry of the trace it computes."""
+        if not exacts:
+            return
+        final = next(((k, p, nb.plain_number(p.expr)) for k, p, _ in reversed(values)
+                      if nb.plain_number(p.expr) is not None), None)
+        if final is None:
+            return
+        k, p, n = final
+        self.n_numbers += 1
+        if any(_ok(n, x) for x in exacts):
+            return
+        slips = [x for x in exacts if _simple_kind(n, float(x)) != "wrong_value"]
+        exact = float(slips[0]) if slips and not target[3] else float(min(exacts, key=lambda x: abs(x - n.value)))
+        if not target[3] and not (_simple_kind(n, exact) != "wrong_value" or
+                                  abs(exact - n.value) <= 0.05 * max(abs(exact), 1e-9)):
+            self.n_claims -= 1
+            return
+        if not target[3] and abs(exact - n.value) <= 2 * n.half + 1e-12:
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
+                             n.rounded(exact), step, "one unit in the last digit: rounding of the values it comes from",
+                             "rounded_sum", "note"))
+            return
+        before = [f for kk, _, f in values if kk < k and f is not None]
+        if not before and len(values) == 1:
+            same_line = [x for x in self.doc.chains if x is not c and x.place.line == c.place.line
+                         and x.place.cell == c.place.cell and any(isinstance(p, ExprPart) and "exp" in _ops(p.expr)
+                                                                  for p in x.parts)]
+            terms = [nb.plain_number(p.expr) for x in same_line for p in x.parts[-1:] if isinstance(p, ExprPart)]
+            terms = [t for t in terms if t is not None]
+            if len(terms) >= 2 and abs(sum(t.value for t in terms) - n.value) <= n.half + 1e-9:
+                before = [sum(t.value for t in terms)]
+        if before and n.contains(before[-1]):
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
+                             n.rounded(exact), step,
+                             f"sum of rounded terms: the printed terms give {n.text}, the exact terms "
+                             f"{n.rounded(exact)}", "rounded_sum", "note"))
+            return
+        if c.context.approx and abs(n.value - exact) <= 2 * n.half + 1e-12:
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
+                             n.rounded(exact), step, "within the approximation the document declares",
+                             "rounded_sum", "note"))
+            return
+        self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
+                         n.rounded(exact), step, _simple_cause(n, exact), _simple_kind(n, exact)))
+
+    def compare_parts(self, left, right, final: bool, exacts: list[float]):
+        """None: nothing to compare; True: they agree; (printed number, value it should be): they do not."""
+        n = nb.plain_number(right)
+        if n is None:
+            # \frac{a}{b + c} = \frac{a}{d}: compare the parts that differ
+            if isinstance(left, nb.Op) and isinstance(right, nb.Op) and left.op == right.op and \
+                    len(left.args) == len(right.args) and left.op in ("/", "*"):
+                for x, y in zip(left.args, right.args):
+                    got = self.compare_parts(x, y, False, [])
+                    if got not in (None, True):
+                        return got
+                return True
+            # (0.22)(0.54) + (0.64)(0.36) = 0.1188 + 0.2304: term by term
+            lt, rt = nb.terms_of(left), nb.terms_of(right)
+            if len(lt) == len(rt) >= 2 and all(nb.plain_number(y) is not None for y in rt) and \
+                    not nb.has_symbols(left):
+                seen = False
+                for x, y in zip(lt, rt):
+                    got = self.compare_parts(x, y, False, [])
+                    if got not in (None, True):
+                        return got
+                    seen = seen or got is True
+                return True if seen else None
+            return None
+        if nb.has_symbols(left):
+            return None
+        try:
+            face = nb.face(left)
+        except (ArithmeticError, OverflowError, ValueError):
+            return None
+        if abs(face - n.value) <= n.half * (1 + 1e-9) + 1e-12 * max(1.0, abs(face)):
+            return True
+        # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
+        try:
+            iv = nb.evaluate(nb.exact_below(left, n.decimals if n.decimals is not None else 0))
+        except (ArithmeticError, OverflowError, ValueError):
+            return (n, face)
+        if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12:
+            if final and exacts:
+                return True if any(_ok(n, x) for x in exacts) else (n, face)
+            if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"}:
+                return True          # e^{1.4142} ≈ 4.1133: the exponent itself was rounded
+            return (n, face)
+        if self.from_intermediate(left, n):
+            return True              # e^{0.87} ≈ 2.377: 0.87 is the printed rounding of the score 0.866
+        return (n, face)
+
+    def from_intermediate(self, left, n: Num) -> bool:
+        """e^{0.87} ≈ 2.377: a term printed coarser than the result stands for the exact intermediate it was
+        rounded from (the score 0.866), and the result is computed from that intermediate.
+
+        Only for the monotone functions a person evaluates on a calculator (exp, √, ÷, log, powers), only for
+        a term that rounds to an exact value of the trace, and the result must round to the function of that
+        value: a value outside every such reading is still a slip.
+        """
+        if self.vs is None or n.decimals is None or not (_ops(left) & {"exp", "sqrt", "/", "pow", "log", "ln"}):
+            return False
+        coarse = [x for x in nb.leaves(left) if x.decimals is not None and x.decimals < n.decimals
+                  and not x.exact and math.isfinite(x.value)]
+        if not 1 <= len(coarse) <= 2:
+            return False
+        pool = self.trace_values()
+        cands = []
+        for leaf in coarse:
+            near = sorted({x for x in pool if leaf.contains(x) and abs(x - leaf.value) > 1e-12},
+                          key=lambda x: abs(x - leaf.value))[:6]
+            if not near:
+                return False
+            cands.append(near)
+        for combo in itertools.product(*cands):
+            sub = dict(zip((id(x) for x in coarse), combo))
+            try:
+                got = nb.face(_substitute(left, sub))
+            except (ArithmeticError, OverflowError, ValueError):
+                continue
+            if n.contains(got):
+                return True
+        return False
+
+    def trace_values(self) -> list[float]:
+        """Every finite exact value of the configuration's intermediates (memoized)."""
+        if self._trace_values is None:
+            vals = set()
+            for v in self.vs.views:
+                M = np.asarray(v.M, dtype=float)
+                vals.update(float(x) for x in M[np.isfinite(M)].reshape(-1))
+            self._trace_values = sorted(vals)
+        return self._trace_values
+
+
+def _substitute(e, values: dict[int, float]):
+    """The tree with the printed numbers whose id is in `values` replaced by those exact values."""
+    if isinstance(e, nb.Lit) and id(e.num) in values:
+        x = values[id(e.num)]
+        return nb.Lit(Num(x, e.num.text, x, x, e.num.line, None))
+    if isinstance(e, nb.Op):
+        return nb.Op(e.op, tuple(_substitute(a, values) for a in e.args))
+    return e
+
+
+def _ok(n: Num, x: float) -> bool:
+    return n.contains(float(x), getattr(x, "band", 0.0))

@@ -1,0 +1,149 @@
+"""Values that follow from the rounded values printed before them: a step recomputed from the document's own
+printed predecessor (A printed to 4 decimals, then O from that A), a declared approximation, or a double
+rounding.  Such a value gets a note, not a finding."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any
+
+import numpy as np
+
+from ..infer import Hit, alignments
+from ..model import View
+from ..numbers import Num
+from ..objects import Place
+
+
+class Rounding:
+    """Judge methods: the document's printed values of each view, and what they give for the next step."""
+
+    def collect_printed(self, plans: dict[int, Any]) -> None:
+        """The document's own printed values of each view, for recomputing a step from them.
+
+        Every view an object matches in full gets its values (V^(1) printed as X when W_V = I); an
+        object with wrong cells gives its values to the view it was attributed to.
+        """
+        self.printed_at: dict[tuple, list[tuple[int, np.ndarray]]] = {}
+        for o in self.objs:
+            plan = plans.get(o.a.id)
+            if plan is None or o.val is None:
+                continue
+            hits = [h for h in alignments(o, self.vs) if h.all] if self.vs is not None else []
+            if plan["kind"] == "wrong" and plan["hit"] is not None:
+                hits.append(plan["hit"])
+            for h in hits:
+                if h.how == "stack" or h.view is None:
+                    continue
+                v = h.view
+                grid = np.full(v.M.shape, np.nan)
+                vals = o.val
+                if h.how == "full":
+                    grid[:] = vals
+                elif h.how == "T":
+                    grid[:] = vals.T
+                elif h.how == "row":
+                    grid[h.index] = vals.reshape(-1)
+                elif h.how == "col":
+                    grid[:, h.index] = vals.reshape(-1)
+                key = (v.node, v.b or 0, v.h, v.variant)
+                self.printed_at.setdefault(key, []).append((_order(o.a.place), grid))
+
+    def printed_grid(self, key: tuple, before: tuple | None) -> np.ndarray | None:
+        """The printed values of a view, the latest printed before `before` winning."""
+        entries = self.printed_at.get(key)
+        if not entries:
+            return None
+        use = [g for at, g in entries if before is None or at < before] or [g for _, g in entries]
+        out = np.full(use[0].shape, np.nan)
+        for g in use:
+            out = np.where(np.isnan(g), out, g)
+        return out
+
+    def from_printed(self, v: View, before: tuple | None = None) -> np.ndarray | None:
+        """A step recomputed from the printed (rounded) values of the step before it."""
+        t, c = self.t, self.t.config
+        b, h = v.b or 0, v.h
+
+        def P(node: str, hh: int | None = None, variant: str = "") -> np.ndarray | None:
+            return self.printed_grid((node, b, hh, variant), before)
+        with np.errstate(all="ignore"):
+            if v.node == "O" and h is not None:
+                # a decoding step mixes the values of the cache and the new tokens (V_all)
+                A, Vh = P("A", h), P("Vr" if c.cache_K is not None else "Vh", h)
+                if A is not None and Vh is not None and A.shape[1] == Vh.shape[0]:
+                    return A @ Vh
+            if v.node == "A" and h is not None:
+                S = P("S", h)
+                if S is None and P("QKt", h) is not None:
+                    S = P("QKt", h) * c.effective_scale + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
+                if S is not None:
+                    with warnings.catch_warnings(), np.errstate(invalid="ignore"):
+                        warnings.simplefilter("ignore", RuntimeWarning)    # a row of printed NaN / all masked
+                        e = np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
+                        return e / e.sum(axis=-1, keepdims=True)
+            if v.node == "S" and h is not None:
+                QK = P("QKt", h)
+                if QK is not None:
+                    return QK * c.effective_scale + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
+            if v.node == "QKt" and h is not None:
+                Qp = P("Qr" if t.Qh_rope is not None else "Qh", h)
+                Kp = P("Kr" if t.Kh_rope is not None or c.cache_K is not None else "Kh", h)
+                if Qp is not None and Kp is not None and Qp.shape[1] == Kp.shape[1]:
+                    return Qp @ Kp.T
+            if v.node == "O_concat":
+                parts = [P("O", k) for k in range(c.n_heads)]
+                if all(p is not None for p in parts):
+                    return np.concatenate(parts, axis=1)
+            if v.node == "Y" and c.W_O is not None:
+                Oc = P("O_concat")
+                if Oc is not None:
+                    return Oc @ c.W_O + (0 if c.b_O is None else c.b_O)
+            if v.node == "row_sum" and h is not None:
+                E = P("E", h, v.variant)
+                if E is not None:
+                    return E.sum(axis=-1)[None, :]
+            if v.node == "E" and h is not None:
+                S = P("S", h)
+                if S is not None:
+                    return np.exp(S) if v.variant else np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
+        return None
+
+    def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num, place: Place | None = None,
+                            approx: bool = False) -> str | None:
+        if hit.view is None or hit.how == "stack":
+            return None
+        exact = float(hit.view.M[i, j])
+        declared = approx and math.isfinite(exact) and num.decimals is not None and \
+            abs(num.value - exact) <= 2 * num.half + 1e-12
+        alt = self.from_printed(hit.view, _order(place) if place is not None else None)
+        if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])) \
+                or not num.contains(float(alt[i, j])):
+            return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
+        x = float(alt[i, j])
+        exact = float(hit.view.M[i, j])
+        pre = {"O": "A and V", "A": "scores", "S": "Q Kᵀ", "QKt": "Q and K", "O_concat": "head outputs",
+               "Y": "O_concat", "row_sum": "exponentials", "E": "scores"}.get(hit.view.node, "values")
+        return (f"follows from the rounded {pre} printed before it (they give {x:.6g}); "
+                f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
+
+
+def _double_rounding(num: Num, x: float) -> str | None:
+    """0.373515 shown by pandas as .round(4) at display.precision 3: 0.3735, then 0.373, one unit below the
+    0.374 of a single rounding.  The printed value is the rounding of a coarser rounding of the exact value
+    (to one or two more decimals), so it is a note; any other value is still a slip."""
+    if num.decimals is None or num.decimals < 1 or "e" in num.text.lower() or not math.isfinite(x) \
+            or abs(num.value - x) > 2 * num.half + 1e-12:
+        return None
+    k = num.decimals
+    for extra in (1, 2):
+        m = round(x, k + extra)
+        if num.contains(m):
+            return (f"double rounding: the exact {x:.6g} rounded first to {k + extra} decimals ({m:.{k + extra}f}) "
+                    f"gives {num.text}; rounded once it gives {num.rounded(x)}")
+    return None
+
+
+def _order(place: Place) -> tuple[int, int]:
+    return (place.cell or 0, place.line)

@@ -1,0 +1,194 @@
+"""Shape and size claims: a stated shape (Q ∈ ℝ^{3×4}, torch.Size([1, 3, 4]), "a 3×4 matrix"), a product of shapes
+([3, 2] × [2, 3] = [3, 3]), and a size (T = 3, d_k = 2, H = 2)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import labels as lb
+from ..infer import _family
+from ..numbers import Num
+from ..objects import Place, ShapeProduct
+from ..report import Finding, NotChecked
+
+STEP = lb.STEP
+
+
+@dataclass
+class ShapeClaim:
+    ref: lb.Ref
+    label: str
+    dims: list[int]
+    place: Place
+    text: str
+
+
+@dataclass
+class ProductShapeClaim:
+    part: ShapeProduct
+    label: str
+    place: Place
+    step_hint: str | None
+
+
+@dataclass
+class SizeClaim:
+    symbol: str
+    value: Num
+    place: Place
+    text: str
+
+
+SIZE_SYMBOLS = {"B": "B", "T": "T", "S": "S", "d": "d_model", "d_model": "d_model", "d_{model}": "d_model",
+                "dmodel": "d_model", "H": "H", "h": "H", "n_heads": "H", "num_heads": "H", "n_head": "H",
+                "d_h": "d_k", "d_k": "d_k", "d_{k}": "d_k", "d_{h}": "d_k", "d_head": "d_k", "head_dim": "d_k",
+                "d_v": "d_v", "d_{v}": "d_v", "n_kv_heads": "G", "G": "G"}
+
+
+def _size_key(text: str) -> str | None:
+    key = re.sub(r"[\\{}\s]|mathrm|text", "", text)
+    key = key.replace("d_model", "d_model")
+    return SIZE_SYMBOLS.get(key) or SIZE_SYMBOLS.get(text.strip())
+
+
+class ShapeJudging:
+    """Judge methods for ShapeClaim, ProductShapeClaim and SizeClaim."""
+
+    def shape_of(self, ref: lb.Ref) -> tuple[list[list[int]], str] | None:
+        c = self.t.config
+        node = ref.nodes[0]
+        shapes: list[list[int]] = []
+        for n in _family(ref):
+            for v in self.vs.by_node.get(n, []):
+                if ref.head is not None and v.h is not None and v.h != ref.head:
+                    continue
+                if n in ("row_max", "row_sum", "b_Q", "b_K", "b_V", "b_O"):
+                    continue
+                s = list(v.M.shape)
+                if ref.transposed:
+                    s = s[::-1]
+                if c.batched and v.b is not None and n in ("X", "Q", "K", "V", "O_concat", "Y"):
+                    shapes.append([c.B] + s)
+                if c.batched and v.b is not None and n in lb.PER_HEAD | {"Qh", "Kh", "Vh"}:
+                    shapes.append([c.B, c.n_heads] + s)
+                    shapes.append([c.B] + s)
+                if n in lb.PER_HEAD | {"Qh", "Kh", "Vh"}:
+                    shapes.append([c.n_heads] + s)
+                shapes.append(s)
+        if not shapes:
+            return None
+        best = self.inf.best
+        for n in ref.nodes:
+            ch = best.cand.dims.get(n) if best is not None and n in ("W_Q", "W_K", "W_V") else None
+            if ch is not None and "(transposed)" in ch.label:
+                # read in the column convention (q = W_Q x): the document's W_Q is d_k×d_model as it says
+                shapes += [x[::-1] for x in shapes if len(x) == 2]
+        step = self.step_of(node)
+        B = getattr(self, "stated_B", None)
+        if B and B > 1 and c.B == 1:
+            shapes += [[B] + x for x in shapes]
+        return shapes, step
+
+    def judge_shape(self, s: ShapeClaim) -> None:
+        if self.vs is None:
+            return
+        got = self.shape_of(s.ref)
+        if got is None:
+            return
+        shapes, step = got
+        if s.ref.row is not None:
+            return
+        self.n_claims += 1
+        self.n_numbers += 1
+        if s.dims in shapes:
+            return
+        c = self.t.config
+        dims = list(s.dims)
+        while len(dims) > 2 and dims[0] == 1 and (not c.batched or c.B == 1):
+            dims = dims[1:]               # a batch of one: torch.Size([1, 3, 4]) is X's 3×4, (1, H, T, d_k) the split Q
+            if dims in shapes:
+                return
+        want = shapes[-1] if len(s.dims) == len(shapes[-1]) else next((x for x in shapes if len(x) == len(s.dims)),
+                                                                      shapes[-1])
+        if step in ("projection",) and s.ref.head is not None:
+            step = "split"
+        self.add(Finding(s.place.line, s.place.cell, f"shape of {s.ref.show()}", "×".join(map(str, s.dims)),
+                         "×".join(map(str, want)), None, step, f"wrong shape: {s.ref.show()} is "
+                         f"{'×'.join(map(str, want))}", "wrong_shape"))
+
+    def judge_product(self, p: ProductShapeClaim) -> None:
+        sp = p.part
+        self.n_claims += 1
+        self.n_numbers += 1
+        a, b = sp.left, sp.right
+        step = p.step_hint or "scores"
+        ref = lb.parse_label(p.label) if p.label else None
+        if ref is not None and ref.nodes[0] in STEP:
+            step = self.step_of(ref.nodes[0])
+        known: list[tuple[str, list[int], list[int]]] = []
+        if self.t is not None:
+            c = self.t.config
+            known = [("scores", [c.T, c.d_k], [c.d_k, c.S]), ("weighted_sum", [c.T, c.S], [c.S, c.d_v]),
+                     ("output", [c.T, c.n_heads * c.d_v], [c.n_heads * c.d_v, c.d_out])]
+            if c.d_model is not None:
+                known.append(("projection", [c.T, c.d_model], [c.d_model, c.n_heads * c.d_k]))
+                known.append(("projection", [c.T, c.d_model], [c.d_model, c.d_k]))
+            if c.B > 1 or getattr(self, "stated_B", None):
+                B = c.B if c.B > 1 else self.stated_B
+                known += [(st, [B] + x, [B] + y) for st, x, y in known]
+                known += [(st, [B, c.n_heads] + x, [B, c.n_heads] + y) for st, x, y in known if len(x) == 2]
+        match = [st for st, x, y in known if (x, y) == (a, b)]
+        if match:
+            step = match[0]
+        elif ref is None and p.step_hint is None:
+            near = [st for st, x, y in known if x == a or y == b]
+            step = near[0] if near else step
+        if len(a) >= 2 and len(b) >= 2 and a[-1] != b[-2]:
+            self.add(Finding(p.place.line, p.place.cell, sp.text, f"{a} × {b}", None, None, step,
+                             "wrong shape: the inner sizes differ", "wrong_shape"))
+            return
+        want_result = a[:-1] + b[-1:] if len(a) >= 2 and len(b) >= 2 else None
+        if sp.result is not None and want_result is not None and sp.result != want_result:
+            self.add(Finding(p.place.line, p.place.cell, sp.text, str(sp.result), str(want_result), None, step,
+                             f"wrong shape: {a} × {b} gives {want_result}", "wrong_shape"))
+            return
+        if match or not known or ref is None:
+            return
+        want = next(((x, y) for st, x, y in known if st == step and len(x) == len(a)), None)
+        if want is not None and (a, b) != want:
+            self.add(Finding(p.place.line, p.place.cell, sp.text, f"{a} × {b}", f"{want[0]} × {want[1]}", None,
+                             step, "wrong shape", "wrong_shape"))
+
+    def judge_size(self, s: SizeClaim) -> None:
+        if self.t is None:
+            return
+        c = self.t.config
+        sizes = {"B": c.B, "T": c.T, "S": c.S, "d_model": c.d_model, "H": c.n_heads, "d_k": c.d_k,
+                 "d_v": c.d_v, "G": c.G}
+        want = sizes.get(s.symbol)
+        if want is None:
+            return
+        if s.symbol == "B" and c.B == 1 and s.value.value > 1:
+            self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
+                                               "the document shows one sequence of its batch"))
+            return
+        self.n_claims += 1
+        self.n_numbers += 1
+        if not s.value.contains(float(want)):
+            self.add(Finding(s.place.line, s.place.cell, s.text, s.value.text, float(want), str(want), "config",
+                             f"wrong size: {s.symbol} is {want}", "wrong_value"))
+
+
+def _split_labels(text: str) -> list[str]:
+    """Q, K, V ∈ ...: the names a shape is stated for (commas inside parentheses do not separate)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch in "({[") - (ch in ")}]")
+        if ch in ",，、" and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    return [x for x in out if x.strip()]

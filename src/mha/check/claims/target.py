@@ -1,0 +1,186 @@
+"""Which entry of the trace an arithmetic line computes: from its label (α_{21}, q_1·k_2, m_1, "the sum"), from the
+factors of a dot product (Q Kᵀ, A V, X W, O_concat W_O), or from the value it lands on; and the step it belongs to."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import labels as lb
+from .. import numbers as nb
+from ..infer import _family
+from ..objects import Chain, LabelPart
+from .common import _band
+
+
+class Targets:
+    """Judge methods: the exact values an arithmetic line may stand for."""
+
+    def arith_target(self, c: Chain, values) -> tuple[str, str, list[float], bool] | None:
+        """Which trace entry an arithmetic line computes: from its label, or from the shape of its terms."""
+        if self.vs is None:
+            return None
+        for p in c.parts:
+            if isinstance(p, LabelPart):
+                ref = self.inf.bases.label(p.text)
+                if ref is None:
+                    continue
+                e = self.entry(ref, c)
+                if e is not None:
+                    return e
+        for k, p, v in values:
+            got = self.dot_product(p.expr, c)
+            if got is not None:
+                return got
+        step = _arith_step(values) or c.context.step
+        # a sum of exponentials or a dot product: the entry whose value it lands on
+        face = next((f for _, p, f in values if f is not None and nb.plain_number(p.expr) is None), None)
+        if face is not None and math.isfinite(face) and abs(face) > 1e-6:
+            near = []
+            for v in self.vs.views:
+                if v.node in ("row_sum", "QKt", "S", "O", "Y", "O_concat") and (v.b or 0) == 0:
+                    d = np.abs(v.M - face)
+                    if np.isfinite(d).any() and np.nanmin(d) <= max(2e-4 * abs(face), 2e-4):
+                        near.append((float(np.nanmin(d)), v))
+            if near:
+                rank = {"row_sum": 0, "QKt": 1, "S": 2, "O": 3, "O_concat": 4, "Y": 5}
+                d, v = min(near, key=lambda x: (round(x[0], 12), rank.get(x[1].node, 9)))
+                k = int(np.nanargmin(np.abs(v.M - face)))
+                x = float(v.M.reshape(-1)[k])
+                band = float(np.asarray(v.band).reshape(-1)[k]) if isinstance(v.band, np.ndarray) else float(v.band)
+                return (lb.SHOWN.get(v.node, v.node), self.step_of(v.node), [_E(x, band)], True)
+        if step:
+            return (c.text[:40], step, [], True)
+        return None
+
+    def entry(self, ref: lb.Ref, c: Chain) -> tuple[str, str, list[float], bool] | None:
+        """A scalar label: α_{21}, q_1·k_2, m_1, Σ... as (name, step, the exact values it may stand for)."""
+        node = ref.nodes[0]
+        fam = _family(ref)
+        head = ref.head if ref.head is not None else _ctx_head(c.context)
+        if ref.row is not None and ref.col is not None:
+            vals, step = [], None
+            ordered = sorted(self.vs.views, key=lambda v: (ref.nodes.index(v.node) if v.node in ref.nodes else 9,
+                                                           v.node == "O_concat" and self.t.config.n_heads == 1))
+            for v in ordered:
+                if v.node in fam and (head is None or v.h is None or v.h == head) and (v.b or 0) == 0:
+                    if ref.row < v.M.shape[0] and ref.col < v.M.shape[1]:
+                        vals.append(_E(v.M[ref.row, ref.col], _band(v, ref.row, ref.col)))
+                        step = step or self.step_of(v.node)
+            if vals:
+                return (ref.show(), step, vals, True)
+        if node in ("row_max", "row_sum") and (ref.row is not None or c.context.row is not None):
+            r = ref.row if ref.row is not None else c.context.row - 1 - self.inf.bases.query
+            vals = []
+            for v in self.vs.views:
+                if v.node == node and (head is None or v.h == head) and (v.b or 0) == 0 and 0 <= r < v.M.shape[1]:
+                    vals.append(_E(v.M[0, r], _band(v, 0, r)))
+            if vals:
+                return (ref.show(), "softmax", vals, True)
+        if ref.row is None and ref.col is None and node in ("row_sum", "row_max", "QKt", "S", "A", "E"):
+            # a single number named only by a word ("sum 22.03", "the score is 0.27"): any entry of that name;
+            # a finding only when it is near one of them (see judge_arith)
+            vals = [_E(x, float(np.max(v.band)) if isinstance(v.band, np.ndarray) else float(v.band))
+                    for v in self.vs.views if v.node in fam
+                    and (head is None or v.h is None or v.h == head) for x in v.M.reshape(-1) if np.isfinite(x)]
+            if vals:
+                return (ref.show(), self.step_of(node), vals, False)
+        return None
+
+    def dot_product(self, e, c: Chain) -> tuple[str, str, float | None, bool] | None:
+        """Σ a_k b_k: the entry of Q Kᵀ, A V, X W or O_concat W_O whose factors it multiplies."""
+        terms = nb.terms_of(e)
+        if len(terms) < 2 or len(terms) > 64:
+            return None
+        pairs = []
+        for t in terms:
+            fs = nb.factors_of(t)
+            vals = []
+            for f in fs:
+                try:
+                    vals.append(nb.evaluate(f))
+                except (ArithmeticError, OverflowError, ValueError):
+                    return None
+            pairs.append(vals)
+        n = len(pairs)
+        t, cfg = self.t, self.t.config
+        fams = []
+        for b in range(cfg.B):
+            for h in range(cfg.n_heads):
+                hd = t.head(h, b)
+                fams.append(("QKt", b, h, hd["Q"], hd["K"].T, "scores"))
+                fams.append(("O", b, h, hd["A"], hd["V"], "weighted_sum"))
+            if cfg.X is not None:
+                for name, W in (("Q", cfg.W_Q), ("K", cfg.W_K), ("V", cfg.W_V)):
+                    if cfg.key is None:
+                        fams.append((name, b, None, cfg.X[b], W, "projection"))
+            if cfg.W_O is not None:
+                fams.append(("Y", b, None, t.O_concat[b], cfg.W_O, "output"))
+        best = None
+        for node, b, h, L, R, step in fams:
+            if L.shape[1] != n:
+                continue
+            for i in range(L.shape[0]):
+                for j in range(R.shape[1]):
+                    score = 0
+                    for k, fs in enumerate(pairs):
+                        a, bb = float(L[i, k]), float(R[k, j])
+                        if len(fs) == 2:
+                            # identification only: one unit of slack (printed inputs may be rounded)
+                            def near(f, x):
+                                return abs(f.value - x) <= 2 * f.half + 1e-9
+                            if (near(fs[0], a) and near(fs[1], bb)) or (near(fs[1], a) and near(fs[0], bb)):
+                                score += 1
+                        elif len(fs) == 1:
+                            p = a * bb
+                            if fs[0].lo - 1e-6 <= p <= fs[0].hi + 1e-6 or abs(fs[0].value - p) <= max(fs[0].half * 2, 1e-9):
+                                score += 1
+                    if score >= max(2, n - 1) and (best is None or score > best[0]):
+                        best = (score, node, b, h, i, j, step, float(L[i] @ R[:, j]))
+        if best is None:
+            return None
+        score, node, b, h, i, j, step, exact = best
+        name = f"{lb.SHOWN.get(node, node)}" + (f"^({h + 1})" if h is not None else "") + f"[{i + 1},{j + 1}]"
+        step = self.step_of(node)
+        band = 0.0
+        for v in self.vs.get(node, b, h):
+            if 0 <= i < v.M.shape[0] and 0 <= j < v.M.shape[1]:
+                exact, band = float(v.M[i, j]), _band(v, i, j)
+                break
+        return (name, step, [_E(exact, band)], True)
+
+
+class _E(float):
+    """An exact value with the band the rounding of printed inputs allows around it."""
+    def __new__(cls, x: float, band: float = 0.0):
+        obj = super().__new__(cls, float(x))
+        obj.band = float(band)
+        return obj
+
+
+def _ctx_head(ctx) -> int | None:
+    return ctx.head - 1 if ctx.head is not None else None
+
+
+def _arith_step(values) -> str | None:
+    """The step of an arithmetic line that names no quantity, from what it computes: √d_k, e^x, a softmax."""
+    ops = set()
+    for _, p, _ in values:
+        ops |= _ops(p.expr)
+    if ops & {"cos", "sin"}:
+        return "rope"
+    if "exp" in ops:
+        return "softmax"
+    if ops == {"sqrt"} or ops == {"sqrt", "/"} and len(values) <= 3:
+        return "scale"
+    return None
+
+
+def _ops(e) -> set[str]:
+    if isinstance(e, nb.Op):
+        out = {e.op} if e.op not in ("+", "*", "neg") else set()
+        for a in e.args:
+            out |= _ops(a)
+        return out
+    return set()

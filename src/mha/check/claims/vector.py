@@ -1,0 +1,143 @@
+"""The vector-arithmetic claim: a vector of sums and the vector it gives ([0.80 + 0.80, 0.80 - 0.80] = [1.60, 0.00],
+0.4 [1, 0] + 0.6 [0, 1] = [0.4, 0.6]), and a weighted sum of value vectors written out (o_i = Σ_j a_ij v_j)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import numbers as nb
+from ..infer import Hit
+from ..objects import Chain, ExprPart, LabelPart
+from ..report import Finding
+from .common import _band, _chain_text, _simple_cause, _simple_kind
+
+
+@dataclass
+class VectorArithClaim:
+    """[0.80 + 0.80, 0.80 - 0.80] = [1.60, 0.00], or 0.4 [1, 0] + 0.6 [0, 1] = [0.4, 0.6]: a vector of sums."""
+    chain: Chain
+    k: int                    # the expression (or array of expressions) is part k, the printed result part k + 1
+
+
+class VectorJudging:
+    """Judge methods for VectorArithClaim, and the weighted sums inside arithmetic lines."""
+
+    def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any]) -> None:
+        if c.context.partial:
+            return
+        left, right = c.parts[k], c.parts[k + 1]
+        result = right.array
+        cells = result.rows[0]
+        if isinstance(left, ExprPart):
+            face = nb.face_vector(left.expr)
+            terms = nb.leaves(left.expr)
+        else:
+            if any(n is None for n in left.array.rows[0]):
+                return
+            face = [n.value for n in left.array.rows[0]]
+            terms = left.array.numbers
+        if face is None or len(face) != len(cells) or any(x is None for x in cells):
+            return
+        self.n_claims += 1
+        obj = next((o for o in self.objs if o.a is result), None)
+        plan = plans.get(result.id) if obj is not None else None
+        step = None
+        if plan and plan["kind"] == "holds" and plan.get("hit") is not None and plan["hit"].view is not None:
+            step = self.step_of(plan["hit"].view.node)
+        if step is None and isinstance(left, ExprPart) and any(isinstance(f, nb.Vec) for t in nb.terms_of(left.expr)
+                                                               for f in nb.factors_of(t)):
+            step = "weighted_sum"            # Σ_j a_j v_j
+        if step is None and plan and plan.get("hit") is not None and plan["hit"].view is not None:
+            step = self.step_of(plan["hit"].view.node)
+        step = step or c.context.step or "weighted_sum"
+        finest = max((t.decimals or 0) for t in terms) if terms else 0
+        for j, (f, n) in enumerate(zip(face, cells)):
+            self.n_numbers += 1
+            slack = n.half * (1 + 1e-9) + 1e-12
+            if (n.decimals or 0) <= finest:
+                slack += len(terms) * 0.5 * 10.0 ** -finest / max(1, len(cells))   # the terms' own rounding
+            if abs(f - n.value) <= slack:
+                continue
+            name = f"{obj.ref.show()}[{j + 1}]" if obj is not None and obj.ref is not None and obj.ref.strong \
+                else f"{_chain_text(c)} [{j + 1}]"
+            self.add(Finding(n.line or c.place.line, c.place.cell, name, n.text, f,
+                             n.rounded(f), step, f"arithmetic slip: the terms give {n.rounded(f)}",
+                             _simple_kind(n, f) if _simple_kind(n, f) != "wrong_value" else "arithmetic"), merge=True)
+
+    def judge_weighted(self, c: Chain, e) -> bool:
+        """o_i = Σ_j a_ij v_j, written with vectors (0.4011[1, 0] + ...) or symbols (0.4011 v_1 + ...)."""
+        terms = nb.terms_of(e)
+        pairs = []
+        for t in terms:
+            fs = nb.factors_of(t)
+            w = next((nb.plain_number(f) for f in fs if nb.plain_number(f) is not None), None)
+            vec = next((f for f in fs if isinstance(f, nb.Vec)), None)
+            sym = next((f for f in fs if isinstance(f, nb.Sym)), None)
+            if w is None or (vec is None and sym is None) or len(fs) != 2:
+                return False
+            j = None
+            if sym is not None:
+                r = self.inf.bases.label(sym.text)
+                if r is None or r.row is None or not ({"V", "Vh"} & set(r.nodes)):
+                    return False
+                j = r.row
+            pairs.append((w, vec, j))
+        if len(pairs) < 2 or self.t is None:
+            return False
+        ref = next((self.inf.bases.label(p.text) for p in c.parts if isinstance(p, LabelPart)
+                    and self.inf.bases.label(p.text) is not None), None)
+        t = self.t
+        cands = []
+        for h in range(t.config.n_heads):
+            hd = t.head(h)
+            A, V = hd["A"], hd["V"]
+            if A.shape[1] < len(pairs):
+                continue
+            for i in range(A.shape[0]):
+                if ref is not None and ref.row is not None and ref.row != i:
+                    continue
+                if ref is not None and ref.head is not None and ref.head != h:
+                    continue
+                score = 0
+                for k, (w, vec, j) in enumerate(pairs):
+                    jj = k if j is None else j
+                    if jj >= A.shape[1]:
+                        break
+                    score += w.contains(float(A[i, jj]))
+                    if vec is not None and len(vec.cells) == V.shape[1]:
+                        score += all(x.contains(float(y)) for x, y in zip(vec.cells, V[jj]))
+                cands.append((score, h, i))
+        if not cands:
+            return False
+        score, h, i = max(cands)
+        n_items = len(pairs) + sum(v is not None for _, v, _ in pairs)
+        if ref is None and score < max(2, n_items - 1):
+            return False
+        self.n_claims += 1
+        hd = t.head(h)
+        A, V = hd["A"], hd["V"]
+        av = self.vs.get("A", 0, h)[0]
+        vv = self.vs.get("Vh", 0, h)[0]
+        for k, (w, vec, j) in enumerate(pairs):
+            jj = k if j is None else j
+            if jj >= A.shape[1]:
+                continue
+            self.n_numbers += 1
+            x = float(A[i, jj])
+            if not w.contains(x, _band(av, i, jj)):
+                cause, kind = self.cell_cause(Hit(self.vs.get("A", 0, h)[0], "full", None, np.zeros((1, 1), bool),
+                                                  A), i, jj, w, None)
+                self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in {c.text[:60]}",
+                                 w.text, x, w.rounded(x), "weighted_sum", cause, kind))
+            if vec is not None and len(vec.cells) == V.shape[1]:
+                for d, (cell, y) in enumerate(zip(vec.cells, V[jj])):
+                    self.n_numbers += 1
+                    if not cell.contains(float(y), _band(vv, jj, d) if vv.M.shape == V.shape else 0.0):
+                        self.add(Finding(cell.line or c.place.line, c.place.cell,
+                                         f"v^({h + 1})_{jj + 1}[{d + 1}] in {c.text[:60]}", cell.text, float(y),
+                                         cell.rounded(float(y)), "weighted_sum", _simple_cause(cell, float(y)),
+                                         _simple_kind(cell, float(y))))
+        return True
