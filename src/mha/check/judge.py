@@ -144,6 +144,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         by_id = {o.a.id: o for o in self.objs}
         best = self.inf.best
         for key, choice in best.cand.dims.items():
+            if key in ("Q", "K", "V") and choice.radius is not None:
+                radii[key] = choice.radius          # a given input assembled from its printed rows (infer/starts)
+                continue
             if key not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V") or not choice.uses:
                 continue
             if key in ("Q", "K", "V"):
@@ -234,10 +237,22 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         arrays = [c for c in claims if isinstance(c, ArrayClaim)]
         # first every array finds what it stands for; the printed values then feed "rounded predecessors"
         plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
+        self.span = self.example_span(plans)
         self.judge_repairs()
         self.collect_printed(plans)
         for c in claims:
             self.judge(c, plans)
+
+    def example_span(self, plans: dict[int, Any]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """(first, last) (cell, line) of the example a start after X describes: its givens and what matched."""
+        best = self.inf.best
+        if best is None or best.cand.dims["mode"].value == "X":
+            return None
+        given = {"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V"}     # restating an input spans nothing
+        ids = set(self.uses) | {i for i, p in plans.items() if p["kind"] == "holds" and p.get("hit") is not None
+                                and p["hit"].view is not None and p["hit"].view.node not in given}
+        keys = [(o.a.place.cell or 0, o.a.line) for o in self.objs if o.a.id in ids]
+        return (min(keys), max(keys)) if keys else None
 
     def judge(self, claim: Claim, plans: dict[int, Any]) -> None:
         match claim:
