@@ -9,6 +9,7 @@ from .builder import _strip_heading
 from .common import Segment, need
 from .drawn import text_tokens
 from .html import read_html
+from .images import tex_of_image
 from .prose import prose_numbers
 from .python import read_python
 from .statements import read_tokens
@@ -102,6 +103,10 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
         elif c.type in ("math_inline", "math_inline_double"):
             b.segment(Segment(c.content, line, "math", cell))
             line += c.content.count("\n")
+        elif c.type == "image":
+            tex = tex_of_image(str(c.attrs.get("src", "")))      # a formula drawn by a TeX image service
+            if tex:
+                b.segment(Segment(tex, line, "math", cell))
     # numbers in prose outside math and code spans: "the weights are [0.2, 0.5, 0.3]"
     plain = _blank_spans(content)
     if re.search(r"\d", plain):
