@@ -23,7 +23,7 @@ LAYERS = (
     ("explanation",),                      # trace -> steps (data)
     ("render",),                           # steps -> text, Markdown, LaTeX, HTML, images
     ("check", "serve", "hf", "bench"),     # tools over the library
-    ("cli", "__main__", "__init__"),       # the command line and the package's front door
+    ("cli", "__main__", "__init__", "notebook_magic"),   # the command line, the package's front door, %mha_check
 )
 
 # Inside mha.check, the stages of the pipeline (readers -> objects -> inference -> claims -> judge -> report), lowest

@@ -68,9 +68,11 @@ def test_input_examples_of_the_readme_run_and_agree_in_both_languages():
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_check_examples_of_the_readme_show_the_real_output(lang):
-    """The notebook and blog examples of `mha check` print, today, exactly what the README shows."""
+def test_check_examples_of_the_readme_show_the_real_output(lang, monkeypatch):
+    """The notebook and blog examples of `mha check` print, today, exactly what the README shows (run from the
+    repository's root, as the README's paths are)."""
     from mha.cli import main
+    monkeypatch.chdir(ROOT)
 
     text = EN if lang == "en" else ZH
     shown = re.findall(r"```text\n\$ mha check (\S+)\n(.*?)```", text, re.S)
@@ -79,7 +81,7 @@ def test_check_examples_of_the_readme_show_the_real_output(lang):
     for doc, output in shown:
         buf = io.StringIO()
         with contextlib.redirect_stdout(buf):
-            status = main(["check", str(ROOT / doc)])
+            status = main(["check", doc])
         assert status == 1, doc                     # each example holds two slips
         assert buf.getvalue() == output, doc
         assert output.count("likely cause:") == 2, doc

@@ -26,6 +26,12 @@ _LAZY = {"explain": "render", "Explanation": "explanation", "from_torch": "inter
          "forward": "attend", "from_hf": "hf"}
 
 
+def load_ipython_extension(ipython) -> None:
+    """`%load_ext mha` in IPython or Jupyter: adds `%mha_check` (see mha.notebook_magic, imported only here)."""
+    from . import notebook_magic
+    notebook_magic.load_ipython_extension(ipython)
+
+
 def __getattr__(name: str):
     if name in _LAZY:
         import importlib

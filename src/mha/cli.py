@@ -309,9 +309,13 @@ def make_parser() -> argparse.ArgumentParser:
     ex.set_defaults(func=cmd_explain)
 
     ck = sub.add_parser("check", help="verify the numbers of a hand-written worked example")
-    ck.add_argument("doc", help="the worked example: Markdown, LaTeX, notebook (.ipynb), HTML or text; - for stdin")
+    ck.add_argument("doc", nargs="+", help="the worked example(s): Markdown, LaTeX, notebook (.ipynb), HTML or "
+                    "text; - for stdin; with several, the exit status is the worst")
     ck.add_argument("--input", help="the configuration as an input JSON file (else inferred)")
-    ck.add_argument("--format", choices=("text", "json"), default="text")
+    ck.add_argument("--format", choices=("text", "json", "github"), default="text",
+                    help="text (path:line: ...), json, or github (workflow annotations)")
+    ck.add_argument("--skip-unrelated", action="store_true", help="a document with no attention numbers counts "
+                    "as clean (exit 0) instead of exit 2: for a pre-commit hook over every Markdown file")
     ck.set_defaults(func=cmd_check)
 
     sv = sub.add_parser("serve", help="start the local interactive page")

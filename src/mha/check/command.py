@@ -13,6 +13,11 @@ MAX_NOTEBOOK_BYTES = 30_000_000  # a notebook may carry plots; what counts is it
 MAX_CELLS = 3000
 MAX_NUMBERS = 10_000            # a worked example prints hundreds of numbers; 10,000 is a data dump
 _TEXT_MIMES = ("text/plain", "text/html", "text/markdown", "text/latex")
+FORMATS = ("text", "json", "github")
+
+
+class NothingToCheck(MHAInputError):
+    """The document holds nothing `mha check` can check: no attention numbers, or only inputs (exit 2)."""
 
 
 def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str | None = None,
@@ -40,7 +45,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     numeric_chains = [c for c in doc.chains if any(type(p).__name__ in ("ExprPart", "ShapePart", "ShapeProduct")
                                                   for p in c.parts)]
     if not doc.arrays and not numeric_chains and not doc.readings:
-        raise MHAInputError("document: no attention numbers found (looked for matrices in LaTeX, bracket lists, "
+        raise NothingToCheck("document: no attention numbers found (looked for matrices in LaTeX, bracket lists, "
                             "NumPy and torch printouts, tables, and arithmetic lines)")
     if config is not None:
         from .infer import Inference
@@ -57,22 +62,23 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
             j = Judge(doc, inf, None, given=False)
             j.run()
             if j.n_claims == 0:
-                raise MHAInputError("configuration: could not be inferred; looked for " + (inf.looked_for or
+                raise NothingToCheck("configuration: could not be inferred; looked for " + (inf.looked_for or
                                     "an input X with weights, or Q, K and V") + "; pass --input CASE.json")
             configuration = {"configuration": "not inferred (looked for " + (inf.looked_for or "an input X with "
                              "weights, or Q, K and V") + "); only the arithmetic written out was checked"}
-            return Report(j.findings, j.n_claims, j.n_numbers, configuration, [], j.not_checked, fmt, None)
+            return Report(j.findings, j.n_claims, j.n_numbers, configuration, [], j.not_checked, fmt, None,
+                          name or "-")
         mapping = inf.best.cand.mapping()
         configuration = inf.best.cand.describe()
         evidence = inf.evidence
     j = Judge(doc, inf, mapping, given=config is not None)
     j.run()
     if j.n_claims == 0 and not j.findings:
-        raise MHAInputError("document: nothing to check: the numbers found are the inputs only"
+        raise NothingToCheck("document: nothing to check: the numbers found are the inputs only"
                             + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")
                             + "; a worked example shows what is computed from them")
     return Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
-                  _jsonable(mapping))
+                  _jsonable(mapping), name or "-")
 
 
 def _count_numbers(text: str) -> None:
@@ -161,20 +167,59 @@ def usable_text(raw: bytes, name: str = "document") -> str:
 
 
 def main_from_args(args: Any) -> int:
+    """`mha check DOC...`: each document checked and reported in turn; the exit status is the worst of them
+    (2 > 1 > 0).  With one document a usage or input error is raised (the CLI prints it and exits 2); with
+    several it is printed for that document and the others are still checked.  --skip-unrelated: a document
+    with nothing to check (no attention numbers) counts as clean, so a pre-commit hook over every Markdown
+    file passes the ones that are not worked examples."""
     from ..inputs import read_json_file
-    text, name = read_input(args.doc)
+    docs = [args.doc] if isinstance(args.doc, str) else list(args.doc)
     config = read_json_file(args.input) if getattr(args, "input", None) else None
     if config is not None and not isinstance(config, dict):
         raise UsageError("--input: the JSON file must hold an object")
+    if docs.count("-") > 1:
+        raise UsageError("doc: stdin (-) can be read once")
+    skip = getattr(args, "skip_unrelated", False)
+    out = getattr(args, "format", "text")
+    several_json = out == "json" and len(docs) > 1         # one JSON array, an object per document checked
+    worst = 0
+    reports = []
+    for path in docs:
+        try:
+            report = _check_one(path, config, args)
+            status = report.exit_code
+            if several_json:
+                reports.append(report.to_json())
+            else:
+                sys.stdout.write(report.to_json() + "\n" if out == "json" else report.to_github()
+                                 if out == "github" else report.to_text())
+        except NothingToCheck as e:
+            if not skip and len(docs) == 1:
+                raise
+            print(f"mha check: {path}: skipped, {_one_line(e)}" if skip else f"mha: error: {path}: {_one_line(e)}",
+                  file=sys.stderr)
+            status = 0 if skip else 2
+        except (MHAInputError, UsageError) as e:
+            if len(docs) == 1:
+                raise
+            print(f"mha: error: {path}: {_one_line(e)}", file=sys.stderr)
+            status = 2
+        worst = max(worst, status)
+    if several_json:
+        sys.stdout.write("[" + ",\n".join(reports) + "]\n")
+    return worst
+
+
+def _check_one(path: str, config: dict | None, args: Any) -> Report:
+    text, name = read_input(path)
     fmt = getattr(args, "doc_format", None)
     if name.endswith(".ipynb") or (fmt is None and text.lstrip().startswith("{") and '"cells"' in text[:100000]):
         _check_notebook_size(text)
-    report = check_document(text, config, fmt=fmt, name=name)
-    if getattr(args, "format", "text") == "json":
-        sys.stdout.write(report.to_json() + "\n")
-    else:
-        sys.stdout.write(report.to_text())
-    return report.exit_code
+    return check_document(text, config, fmt=fmt, name=name)
+
+
+def _one_line(e: Exception) -> str:
+    return " ".join(str(e).split())
 
 
 def _check_notebook_size(text: str) -> None:

@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from .numbers import half_unit
+
 
 @dataclass
 class View:
@@ -220,7 +222,7 @@ def half_units(rows: list, decimals_floor: int = 3) -> np.ndarray | None:
     most = max((c.decimals or 0) for c in nums)
     if most < decimals_floor:
         return np.zeros((len(rows), len(rows[0])))
-    return np.array([[0.0 if c is None or c.decimals is None else 0.5 * 10.0 ** -c.decimals for c in r]
+    return np.array([[0.0 if c is None or c.decimals is None else half_unit(c.decimals) for c in r]
                      for r in rows])
 
 

@@ -51,11 +51,14 @@ class Num:
         value = float(t)
         frac = m.group(3)
         exp = int(m.group(4)) if m.group(4) else 0
+        if math.isinf(value):
+            # past float64's range (3.4e+388): an exact infinity; decimals 0, since it is no integer (no size, index)
+            return cls(value, text.strip(), value, value, line, 0)
         if decimals is None:
             if frac is None and not exp:
                 return cls(value, text.strip(), value, value, line, None)
             decimals = len(frac or "") - exp
-        half = 0.5 * 10.0 ** -decimals
+        half = half_unit(decimals)
         return cls(value, text.strip(), value - half, value + half, line, decimals)
 
     @classmethod
@@ -78,12 +81,22 @@ class Num:
         """x printed the way this number was printed."""
         if math.isinf(x):
             return "-∞" if x < 0 else "∞"
+        if math.isnan(x):
+            return "nan"             # arithmetic on printed infinities (1e999 - 1e999)
         if self.decimals is None:
             return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.4f}"
         sci = re.match(r"[-+]?\d*\.?(\d*)(?:[eE]|×10\^)[-+]?\d+$", self.text)
         if sci:                                   # 4.85e8, 4.85×10^8: the mantissa's digits
             return f"{x:.{len(sci.group(1))}e}"
         return f"{x:.{max(self.decimals, 0)}f}"
+
+
+def half_unit(decimals: int) -> float:
+    """Half a unit of the last printed digit; infinite when that unit is past float64 (0e400)."""
+    try:
+        return 0.5 * 10.0 ** -decimals
+    except OverflowError:
+        return math.inf
 
 
 NEG_INF = Num(-math.inf, "-∞", -math.inf, -math.inf)

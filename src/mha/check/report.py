@@ -1,4 +1,5 @@
-"""Findings, notes and the report: text for people, JSON for programs."""
+"""Findings, notes and the report: text for people and editors (`path:line: error: ...`, as ruff and mypy print
+them), JSON for programs, and GitHub workflow annotations."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from dataclasses import asdict, dataclass, field
 
 def _where(line: int, cell: int | None) -> str:
     return f"cell {cell}, line {line}" if cell is not None else f"line {line}"
+
+
+def location(path: str, line: int, cell: int | None) -> str:
+    """Where a finding is, as editors and terminals jump to it: path:line, or path:cell N:line L in a notebook."""
+    return f"{path}:cell {cell}:line {line}" if cell is not None else f"{path}:{line}"
 
 
 @dataclass
@@ -29,7 +35,11 @@ class Finding:
         return _where(self.line, self.cell)
 
     def describe(self) -> str:
-        s = f"{self.where}: {self.claim}: printed {self.printed}"
+        return f"{self.where}: {self.message()}"
+
+    def message(self) -> str:
+        """The finding without its place."""
+        s = f"{self.claim}: printed {self.printed}"
         if self.exact is not None:
             exact = f"{self.exact:.6g}" if isinstance(self.exact, float) else str(self.exact)
             s += f"; exact {exact}" + (f", rounds to {self.rounded}" if self.rounded is not None else "")
@@ -53,7 +63,10 @@ class NotChecked:
         return _where(self.line, self.cell)
 
     def describe(self) -> str:
-        s = f"not checked, {self.where}: {self.what}: {self.reason}"
+        return f"not checked, {self.where}: {self.message()}"
+
+    def message(self) -> str:
+        s = f"{self.what}: {self.reason}"
         if self.nearest:
             s += f" (nearest: {self.nearest}" + (f", max difference {self.distance:.3g}" if self.distance is not None
                                                  else "") + ")"
@@ -70,6 +83,7 @@ class Report:
     not_checked: list[NotChecked] = field(default_factory=list)
     format: str = "text"
     mapping: dict | None = None
+    path: str = "-"                 # the document's path as given, "-" for stdin
 
     @property
     def errors(self) -> list[Finding]:
@@ -101,16 +115,41 @@ class Report:
                                                if k != "mode" or v.startswith("starts from"))]
         lines += ["  " + e for e in self.evidence]
         for f in sorted(self.findings, key=lambda f: (f.cell or 0, f.line)):
-            lines.append(("note, " if f.severity == "note" else "") + f.describe())
-        lines += [n.describe() for n in self.not_checked]
+            lines.append(f"{location(self.path, f.line, f.cell)}: {f.severity}: {f.message()}")
+        lines += [f"{location(self.path, n.line, n.cell)}: not checked: {n.message()}" for n in self.not_checked]
         lines.append(self.summary())
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> str:
         return json.dumps({
             "ok": self.ok, "claims": self.n_claims, "numbers": self.n_numbers, "format": self.format,
-            "configuration": self.configuration, "evidence": self.evidence,
+            "path": self.path, "configuration": self.configuration, "evidence": self.evidence,
             "findings": [asdict(f) for f in self.findings],
             "not_checked": [asdict(n) for n in self.not_checked],
             "summary": self.summary(),
         }, ensure_ascii=False, indent=1, default=str)
+
+    def to_github(self) -> str:
+        """One GitHub workflow annotation per finding (::error, or ::notice for a note on rounding), then the
+        summary as a plain log line.  A notebook's line is inside its cell, not in the .ipynb file, so its
+        annotations name the file alone and start with "cell N, line L"."""
+        lines = []
+        for f in sorted(self.findings, key=lambda f: (f.cell or 0, f.line)):
+            props = {} if self.path == "-" else {"file": self.path}
+            message = f.message()
+            if f.cell is None:
+                props["line"] = str(f.line)
+            else:
+                message = f"{f.where}: {message}"
+            props["title"] = "mha check"
+            level = "notice" if f.severity == "note" else "error"
+            lines.append(f"::{level} " + ",".join(f"{k}={_escape(v, True)}" for k, v in props.items())
+                         + "::" + _escape(message))
+        lines.append(f"mha check {self.path}: {self.summary()}")
+        return "\n".join(lines) + "\n"
+
+
+def _escape(text: str, prop: bool = False) -> str:
+    """GitHub's escaping of workflow command data (and, in properties, of ':' and ',')."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if prop else text

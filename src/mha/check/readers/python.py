@@ -12,6 +12,7 @@ import ast
 import io
 import re
 import tokenize
+import warnings
 from dataclasses import dataclass, field
 
 from .. import labels as lb
@@ -54,7 +55,9 @@ def read_python(code: str) -> CodeFacts:
     facts = CodeFacts()
     src = "\n".join("" if _MAGIC.match(line) else line for line in code.split("\n"))
     try:
-        tree = ast.parse(src)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)      # the document's code is read, not ours to lint
+            tree = ast.parse(src)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         facts.parsed = False
         return facts
