@@ -33,6 +33,7 @@ from .claims.causes import Causes
 from .claims.reading import ReadingJudging
 from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
+from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
 from .infer import Hit, Inference, alignments
@@ -43,8 +44,8 @@ from .report import Finding, NotChecked
 STEP = lb.STEP
 
 
-class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, Attribution, Targets, Rounding,
-            Causes):
+class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, Attribution,
+            Targets, Rounding, Causes):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -180,8 +181,11 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
     # ---------------------------------------------------------- claims
     def claims(self) -> list[Claim]:
         out: list[Claim] = []
+        pairs = softmax_pairs(self.objs)            # judged against their own scores, not the trace
+        paired = {c.y.a.id for c in pairs}
+        out.extend(pairs)
         for o in self.objs:
-            if o.a.id not in self.uses:
+            if o.a.id not in self.uses and o.a.id not in paired:
                 out.append(ArrayClaim(o))
         for c in self.doc.chains:
             out.extend(self.chain_claims(c))
@@ -270,6 +274,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_reading(reading)
             case VectorArithClaim(chain, k):
                 self.judge_vector_arith(chain, k, plans)
+            case SoftmaxPairClaim():
+                self.judge_softmax_pair(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

@@ -70,7 +70,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             row, row_line = [], ln
         elif t.type in ("th_open", "td_open"):
             inline = toks[i + 1]
-            row.append(HeaderCell(inline.content) if t.type == "th_open" else inline.content)
+            content = _unescape_brackets(inline.content)
+            row.append(HeaderCell(content) if t.type == "th_open" else content)
             i += 3
             continue
         elif t.type == "tr_close":
@@ -112,6 +113,14 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
     if re.search(r"\d", plain):
         toks = text_tokens(plain)
         read_tokens(toks, Segment(plain, first, "prose", cell, seg.line_map), b.doc, b.ctx, text_mode=True)
+
+
+def _unescape_brackets(cell: str) -> str:
+    """A table cell's Markdown-escaped brackets (`\\[10, 20, 30]`, written so that no link is made) are brackets,
+    not the TeX display delimiter \\[ ... \\]."""
+    if "\\[" in cell and "\\]" not in cell:
+        return cell.replace("\\[", "[")
+    return cell
 
 
 def _blank_spans(content: str) -> str:
