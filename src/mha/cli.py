@@ -143,6 +143,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.examples:
         _write(list_examples(args.lang), args.output)
         return 0
+    if args.overview:
+        return _overview(args)
+    if args.layers is not None:
+        raise UsageError("--layers: only with --overview (one layer: --layer L)")
     fmt = args.format or "text"      # on a terminal in colour; plain when piped or NO_COLOR is set
     if args.block_size is not None and not args.tiled:
         raise UsageError("--block-size: only used with --tiled")
@@ -151,9 +155,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
         problem = plot_path_problem(args.plot)
         if problem:
             raise UsageError(f"--plot: {problem}")
-    if not args.model and (args.layer, args.text, args.input_ids) != (None, None, None):
-        raise UsageError("--layer, --text, --input-ids: only with --model NAME_OR_PATH")
+    if not args.model and ((args.layer, args.text, args.input_ids, args.revision) != (None, None, None, None)
+                           or args.offline):
+        raise UsageError("--layer, --text, --input-ids, --revision, --offline: only with --model NAME_OR_PATH")
     heads = _int_list(args.heads, "--heads") if args.heads else None
+    backward = _backward_flags(args)
     if args.head is not None:
         if heads is not None:
             raise UsageError("--head: give --head or --heads, not both")
@@ -164,7 +170,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         seed=args.seed, widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
         lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
         batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None,
-        exact=args.exact)
+        exact=args.exact, backward=backward,
+        devices=args.devices if args.devices is not None or args.example is None else
+        _example(args.example).options.get("devices"))
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
     steps = None
@@ -203,6 +211,20 @@ def _exact_flags(args: argparse.Namespace, fmt: str) -> bool:
     return True
 
 
+def _backward_flags(args: argparse.Namespace) -> Any:
+    """--backward with --dy or --target: the upstream gradient (None without --backward)."""
+    given = [flag for flag, v in (("--dy", args.dy), ("--target", args.target)) if v is not None]
+    if given and not args.backward:
+        raise UsageError(f"{given[0]}: only used with --backward")
+    if len(given) > 1:
+        raise UsageError("--target: give --dy or --target, not both")
+    if args.dy is not None:
+        return {"dY": _json_arg(args.dy, "--dy")}
+    if args.target is not None:
+        return {"target": _json_arg(args.target, "--target")}
+    return True if args.backward else None
+
+
 def _render(fmt: str, exs: list[Explanation], *, to_file: bool) -> str | None:
     """The explanation in one format; None when it went straight to the terminal."""
     if fmt == "text" and not to_file:
@@ -232,7 +254,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return main_from_args(args)
 
 
+def cmd_ring(args: argparse.Namespace) -> int:
+    from .ring import main_from_args
+    return main_from_args(args)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.backward:
+        if args.plot or args.long:
+            raise UsageError(f"--backward: measured alone; drop {'--plot' if args.plot else '--long'}")
+        from .bench_backward import main_from_args as backward_bench
+        return backward_bench(args)
     from .bench import main_from_args
     return main_from_args(args)
 
@@ -284,13 +316,19 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
 # ---------------------------------------------------------------- --model: one layer of a Hugging Face model
 
 def _add_model_flags(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("one attention layer of a Hugging Face model (pip install 'mha[hf]'; never downloads)")
-    g.add_argument("--model", metavar="NAME_OR_PATH", help="a local directory, or a model in the local Hugging Face "
-                   "cache (e.g. gpt2)")
+    g = p.add_argument_group("a Hugging Face model (pip install 'mha[hf]'): one layer, or --overview")
+    g.add_argument("--model", metavar="NAME_OR_PATH", help="a model on the Hugging Face Hub (e.g. gpt2: read from "
+                   "the cache, downloaded into it when missing) or a directory written by save_pretrained")
+    g.add_argument("--revision", metavar="REV", help="a branch, tag or commit of the model on the Hub")
+    g.add_argument("--offline", action="store_true", help="use the Hugging Face cache only, never the network "
+                   "(as HF_HUB_OFFLINE=1, for this run)")
     g.add_argument("--layer", type=int, metavar="L", help="the layer, from 0 as the model's code counts")
     g.add_argument("--head", type=int, metavar="H", help="explain this head, from 1 as the headings count")
     g.add_argument("--text", help="the text the model reads")
     g.add_argument("--input-ids", metavar="1,2,3", help="token ids instead of --text")
+    g.add_argument("--overview", action="store_true", help="every layer and head at a glance: a grid of heatmaps "
+                   "(html), a table per layer (text, md), json; --plot draws the grid")
+    g.add_argument("--layers", metavar="0-3,7", help="with --overview: only these layers, from 0 (default: all)")
 
 
 def _model_input(args: argparse.Namespace) -> dict[str, Any]:
@@ -307,7 +345,61 @@ def _model_input(args: argparse.Namespace) -> dict[str, Any]:
     if ids == []:
         raise UsageError("--input-ids: no token ids given")
     return model_input(args.model, args.layer, head=args.head, text=args.text, input_ids=ids,
-                       dtype=args.dtype or "float32")
+                       dtype=args.dtype or "float32", revision=args.revision, offline=args.offline)
+
+
+def _int_ranges(text: str, flag: str) -> list[int]:
+    """ "0-3,7" -> [0, 1, 2, 3, 7]."""
+    out: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        first, _, last = part.partition("-")
+        try:
+            a, b = int(first), int(last or first)
+        except ValueError:
+            raise UsageError(f"{flag}: expected numbers and ranges such as 0-3,7, got {text!r}") from None
+        if b < a:
+            raise UsageError(f"{flag}: the range {part} runs backwards")
+        out += range(a, b + 1)
+    return out
+
+
+def _overview(args: argparse.Namespace) -> int:
+    """--model NAME --overview: every chosen layer and head (mha.overview) in one format, and --plot."""
+    from .explanation.options import parse_langs
+    from .overview import run
+    fmt = args.format or "text"
+    clash = [flag for flag, v in (("an input file", args.input), ("--example", args.example), ("--x", args.x),
+                                  ("--n-heads", args.n_heads), ("--weights", args.weights), ("--causal", args.causal),
+                                  ("--key-lengths", args.key_lengths), ("--layer", args.layer), ("--head", args.head),
+                                  ("--tokens", args.tokens), ("--batch", args.batch),
+                                  ("--block-size", args.block_size)) if v is not None]
+    clash += [flag for flag, on in (("--full", args.full), ("--tiled", args.tiled)) if on]
+    if clash:
+        raise UsageError(f"--overview: shows every layer and head of --model; drop {', '.join(clash)} "
+                         "(choose with --layers and --heads)")
+    if not args.model or (args.text is None) == (args.input_ids is None):
+        raise UsageError("--overview: needs --model NAME_OR_PATH and one of --text \"...\" or --input-ids 1,2,3")
+    if fmt == "tex":
+        raise UsageError("--overview: --format tex is not available; use text, md, html or json")
+    if args.plot:
+        from .render.plot import plot_path_problem
+        problem = plot_path_problem(args.plot)
+        if problem:
+            raise UsageError(f"--plot: {problem}")
+    langs = parse_langs(args.lang)
+    if len(langs) > 1:
+        raise UsageError(f"--lang {','.join(langs)}: the overview is in one language")
+    ids = _int_list(args.input_ids, "--input-ids") if args.input_ids is not None else None
+    if ids == []:
+        raise UsageError("--input-ids: no token ids given")
+    if not 0 <= args.precision <= 12:
+        raise UsageError(f"--precision: expected 0 to 12, got {args.precision}")
+    out = run(args.model, fmt=fmt, lang=langs[0], precision=args.precision, text=args.text, input_ids=ids,
+              layers=_int_ranges(args.layers, "--layers") if args.layers else None,
+              heads=[h - 1 for h in _int_ranges(args.heads, "--heads")] if args.heads else None,
+              dtype=args.dtype or "float32", revision=args.revision, offline=args.offline, plot=args.plot)
+    _write(out, args.output)
+    return 0
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -337,6 +429,12 @@ def make_parser() -> argparse.ArgumentParser:
     ex.add_argument("--tiled", action="store_true", help="add the online-softmax (tiled) walk-through")
     ex.add_argument("--block-size", type=int, metavar="N", help="key block size for --tiled, >= 1 (default 2); "
                     "refused without --tiled")
+    ex.add_argument("--backward", action="store_true", help="add the backward pass: every gradient from dY to dX "
+                    "(default loss: L = sum of Y)")
+    ex.add_argument("--dy", metavar="JSON", help="with --backward: the upstream gradient dY, [T, d_out]")
+    ex.add_argument("--target", metavar="JSON", help="with --backward: L = 1/2 ||Y - target||^2, target [T, d_out]")
+    ex.add_argument("--devices", type=int, metavar="P", help="add the ring attention walk-through: the sequence on "
+                    "P devices, 1 to T (--example ring: 3)")
     _add_config_flags(ex)
     _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)
@@ -358,11 +456,35 @@ def make_parser() -> argparse.ArgumentParser:
     sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
     sv.set_defaults(func=cmd_serve)
 
+    rg = sub.add_parser("ring", help="attention split over P processes, K/V blocks passed round a ring "
+                        "(torch.distributed)")
+    rg.add_argument("--nproc", type=int, metavar="P", help="start P ranks on this machine with torchrun; "
+                    "without it, run as one rank under torchrun or another env:// launcher")
+    rg.add_argument("--seq-len", type=int, default=4096, metavar="T", help="tokens in the sequence (default 4096)")
+    rg.add_argument("--n-heads", type=int, default=4, metavar="H", help="query heads (default 4)")
+    rg.add_argument("--n-kv-heads", type=int, metavar="G", help="key/value heads, dividing H (default H)")
+    rg.add_argument("--d-k", type=int, default=64, metavar="N", help="query/key width per head (default 64)")
+    rg.add_argument("--d-v", type=int, metavar="N", help="value width per head (default d_k)")
+    rg.add_argument("--causal", action="store_true", help="causal mask: blocks above the diagonal are skipped")
+    rg.add_argument("--zigzag", action="store_true", help="each rank holds an early and a late chunk (balances --causal)")
+    rg.add_argument("--key-length", type=int, metavar="L", help="padding: only keys 1 to L are visible")
+    rg.add_argument("--dtype", choices=("float64", "float32"), help="precision (default float64)")
+    rg.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the random Q, K, V (default 0)")
+    rg.add_argument("--check", action="store_true", help="compare with the single-process float64 reference")
+    rg.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",
+                    help="longest wait for another rank: rendezvous, a step's transfer (default 120)")
+    rg.add_argument("--backend", choices=("auto", "gloo", "nccl"), default="auto",
+                    help="auto: nccl when the rank has a GPU, else gloo")
+    rg.add_argument("--json", metavar="FILE", help="rank 0 writes the figures of every rank to FILE")
+    rg.set_defaults(func=cmd_ring)
+
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
     bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
     bn.add_argument("--long", action="store_true", help="also T = S = 65536 (one run, minutes)")
     bn.add_argument("--json", metavar="FILE", help="save results as JSON")
     bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
+    bn.add_argument("--backward", action="store_true", help="the backward sweep instead: mha.attention_backward "
+                    "vs the backward of torch's SDPA, and its memory at T = 32768")
     bn.set_defaults(func=cmd_bench)
     return parser
 

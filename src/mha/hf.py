@@ -23,15 +23,14 @@ row vectors and [in, out] weights, so W = weight.T (GPT-2's Conv1D is already
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Iterator, Sequence
 
 import numpy as np
 
+from .hub import SUPPORTED, load
 from .inputs import INPUT_KEYS, MHAInputError
-
-SUPPORTED = ("gpt2", "bert", "llama", "qwen2", "mistral", "gemma")
 _CONTEXT_KEYS = ("n_positions", "max_position_embeddings")
 
 
@@ -274,26 +273,35 @@ def capture(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
     position_ids [T] or [B, T], when given, are handed to the model (RoPE families
     read them; GPT-2 and BERT add their position embeddings before X anyway).
     """
+    return next(captures(model, [layer], text=text, input_ids=input_ids, attention_mask=attention_mask,
+                         position_ids=position_ids, tokenizer=tokenizer))
+
+
+def captures(model: Any, layers: Sequence[int], *, text: Any = None, input_ids: Any = None,
+             attention_mask: Any = None, position_ids: Any = None, tokenizer: Any = None) -> Iterator[LayerCapture]:
+    """Run the model once and capture several layers' attention, yielded in the order given (see `capture`).
+
+    The forward pass stops after the deepest layer asked for.  A layer's weights
+    are copied (to float64) only when its capture is yielded, so a caller that
+    drops each capture holds one layer's copy at a time.
+    """
     torch = _torch()
     family, base = _family(model)
-    L = _read_layer(base, family, layer)
+    if not len(layers):
+        raise MHAInputError("layers: none chosen")
+    points = [_hook_points(base, family, layer) for layer in layers]
     ids, am = _encode(tokenizer, text, input_ids, attention_mask)
     _check_ids(ids, base.config)
     param = next(base.parameters())
-    got: dict[str, Any] = {}
-
-    def on_input(mod: Any, args: tuple, kwargs: dict) -> None:
-        got["X"] = args[0] if args else kwargs["hidden_states"]
-        got["mask"] = kwargs.get("attention_mask")
-        got["positions"] = kwargs.get("position_ids")
-
-    def on_output(mod: Any, args: tuple, out: Any) -> None:
-        got["Y"] = out
-        raise _Captured
-
-    hooks = [L.attn.register_forward_pre_hook(on_input, with_kwargs=True), L.out.register_forward_hook(on_output)]
-    if L.rotary is not None and param.dtype == torch.float64:
-        hooks.append(L.rotary.register_forward_hook(_rotary_in_float64, with_kwargs=True))
+    got: list[dict[str, Any]] = [{} for _ in layers]
+    deepest = max(range(len(layers)), key=lambda k: int(layers[k]))
+    hooks = []
+    for k, (attn, out) in enumerate(points):
+        hooks.append(attn.register_forward_pre_hook(partial(_on_input, got[k]), with_kwargs=True))
+        hooks.append(out.register_forward_hook(partial(_on_output, got[k], k == deepest)))
+    rotary = None if family in ("gpt2", "bert") else base.rotary_emb
+    if rotary is not None and param.dtype == torch.float64:
+        hooks.append(rotary.register_forward_hook(_rotary_in_float64, with_kwargs=True))
     was_training = base.training
     base.eval()
     try:
@@ -307,9 +315,42 @@ def capture(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
         for h in hooks:
             h.remove()
         base.train(was_training)
-    if "Y" not in got:
-        raise MHAInputError(f"layer: the forward pass never reached layer {layer}'s attention")
+    for layer, g in zip(layers, got):
+        if "Y" not in g:
+            raise MHAInputError(f"layer: the forward pass never reached layer {layer}'s attention")
+        yield _captured(_read_layer(base, family, layer), g, family, int(layer), ids, am, tokenizer,
+                        str(param.dtype).split(".")[-1])
 
+
+def _hook_points(base: Any, family: str, layer: int) -> tuple[Any, Any]:
+    """The modules whose input is X and whose output is Y (the same as `_read_layer` reads), range-checked."""
+    layers = _layers_of(base, family)
+    n = len(layers)
+    if isinstance(layer, bool) or not isinstance(layer, (int, np.integer)) or not 0 <= layer < n:
+        raise MHAInputError(f"layer: {layer!r} is out of range; the model has {n} layers, 0..{n - 1}")
+    block = layers[int(layer)]
+    if family == "gpt2":
+        return block.attn, block.attn.c_proj
+    if family == "bert":
+        return block.attention.self, block.attention.output.dense
+    return block.self_attn, block.self_attn.o_proj
+
+
+def _on_input(got: dict[str, Any], mod: Any, args: tuple, kwargs: dict) -> None:
+    got["X"] = args[0] if args else kwargs["hidden_states"]
+    got["mask"] = kwargs.get("attention_mask")
+    got["positions"] = kwargs.get("position_ids")
+
+
+def _on_output(got: dict[str, Any], stop: bool, mod: Any, args: tuple, out: Any) -> None:
+    got["Y"] = out
+    if stop:                                      # the deepest layer asked for: skip the rest of the model
+        raise _Captured
+
+
+def _captured(L: _Layer, got: dict[str, Any], family: str, layer: int, ids: np.ndarray, am: np.ndarray,
+              tokenizer: Any, dtype: str) -> LayerCapture:
+    """One layer's capture: the input mapping of the contract, built from what the hooks saw and the module."""
     X = _np(got["X"])                                            # [B, T, d_model]
     B, T, _ = X.shape
     bad = ~np.isfinite(X).all(axis=-1)                           # [B, T]
@@ -339,9 +380,9 @@ def capture(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
     tokens = None if tokenizer is None else [token_labels(tokenizer, row) for row in ids]
     if tokens is not None and "tokens" in INPUT_KEYS:           # row and column labels, where the core takes them
         mapping["tokens"] = tokens if B > 1 else tokens[0]
-    return LayerCapture(family=family, layer=int(layer), mapping=mapping, tokens=tokens,
+    return LayerCapture(family=family, layer=layer, mapping=mapping, tokens=tokens,
                         Y_model=_np(got["Y"]), valid=am.astype(bool),
-                        model_visible=_visible(got.get("mask"), B, T), dtype=str(param.dtype).split(".")[-1])
+                        model_visible=_visible(got.get("mask"), B, T), dtype=dtype)
 
 
 def _positions_tensor(position_ids: Any, ids: np.ndarray, param: Any) -> Any:
@@ -416,6 +457,18 @@ def from_hf(model: Any, layer: int, *, text: Any = None, input_ids: Any = None, 
     return t
 
 
+def from_hf_layers(model: Any, layers: Sequence[int], *, text: Any = None, input_ids: Any = None,
+                   tokenizer: Any = None) -> Iterator[Any]:
+    """`from_hf` for several layers from one forward pass: each layer's Trace, in the order given."""
+    from .trace import trace
+    for cap in captures(model, layers, text=text, input_ids=input_ids, tokenizer=tokenizer):
+        t = trace(cap.mapping)
+        _check_mask(t, cap)
+        del cap                      # while the caller holds this layer, the generator holds nothing more
+        yield t
+        del t
+
+
 def _check_mask(t: Any, cap: LayerCapture) -> None:
     """The mask built from the config must be the model's own, on every row that sees at least one key."""
     vis = getattr(t, "visible", None)
@@ -430,74 +483,15 @@ def _check_mask(t: Any, cap: LayerCapture) -> None:
                             f"(sequence {b}, query token {i + 1}); this configuration is not supported")
 
 
-def load(name_or_path: str, *, dtype: str = "float32") -> tuple[Any, Any]:
-    """Load a model and its tokenizer from a local directory or the local Hugging Face cache; never download.
-
-    Returns (model, tokenizer); tokenizer is None when none is saved with the model.
-    The model runs with torch's scaled_dot_product_attention ("sdpa"): in
-    float64 it computes every step in float64, where transformers' "eager"
-    attention of the LLaMA-style families takes the softmax in float32.
-    """
-    import os
-    if dtype not in ("float32", "float64"):
-        raise MHAInputError(f"dtype: expected float32 or float64, got {dtype!r}")
-    try:
-        torch = _torch()
-        from transformers import AutoConfig, AutoModel, AutoTokenizer
-    except ImportError as e:
-        raise MHAInputError(f"model: reading a Hugging Face model needs torch and transformers "
-                            f"(pip install 'mha[hf]'); {e}") from None
-    is_dir = os.path.isdir(name_or_path)
-    try:
-        config = AutoConfig.from_pretrained(name_or_path, local_files_only=True)
-    except (OSError, ValueError) as e:
-        from huggingface_hub.constants import HF_HUB_CACHE
-        if is_dir:
-            raise MHAInputError(f"model: {name_or_path} holds no readable Hugging Face model "
-                                f"({type(e).__name__}: {' '.join(str(e).split())[:160]})") from None
-        raise MHAInputError(f"model: {name_or_path!r} is neither a local directory nor in the Hugging Face cache "
-                            f"({HF_HUB_CACHE}); mha never downloads") from None
-    if getattr(config, "model_type", None) not in SUPPORTED:
-        raise MHAInputError(f"model: family {config.model_type!r} is not supported; "
-                            f"supported families: {', '.join(SUPPORTED)}")
-    with _quiet():
-        try:
-            model = AutoModel.from_pretrained(name_or_path, local_files_only=True, dtype=getattr(torch, dtype),
-                                              attn_implementation="sdpa")
-        except (OSError, ValueError, RuntimeError) as e:
-            raise MHAInputError(f"model: cannot load the weights of {name_or_path}: {type(e).__name__}: "
-                                f"{' '.join(str(e).split())[:160]}") from None
-        model.eval()
-        try:
-            tokenizer = AutoTokenizer.from_pretrained(name_or_path, local_files_only=True)
-        except (OSError, ValueError, TypeError):
-            tokenizer = None
-    return model, tokenizer
-
-
-@contextmanager
-def _quiet() -> Iterator[None]:
-    """No progress bars or info lines from transformers while loading: the CLI's stderr is one line or none."""
-    from transformers.utils import logging as hf_logging
-    bars, level = hf_logging.is_progress_bar_enabled(), hf_logging.get_verbosity()
-    hf_logging.disable_progress_bar()
-    hf_logging.set_verbosity_error()
-    try:
-        yield
-    finally:
-        hf_logging.set_verbosity(level)
-        if bars:
-            hf_logging.enable_progress_bar()
-
-
 def model_input(name_or_path: str, layer: int, *, head: int | None = None, text: str | None = None,
-                input_ids: Sequence[int] | None = None, dtype: str = "float32") -> dict[str, Any]:
+                input_ids: Sequence[int] | None = None, dtype: str = "float32", revision: str | None = None,
+                offline: bool = False) -> dict[str, Any]:
     """What `mha explain --model` needs: load, run, check the head (1-based) and return the input mapping.
 
     The mapping carries the token labels; every problem is one MHAInputError line.
     """
     from .trace import trace
-    model, tokenizer = load(name_or_path, dtype=dtype)
+    model, tokenizer = load(name_or_path, dtype=dtype, revision=revision, offline=offline)
     if text is not None and tokenizer is None:
         raise MHAInputError(f"--text: {name_or_path} has no tokenizer saved with it; give --input-ids")
     cap = capture(model, layer, text=text, input_ids=input_ids, tokenizer=tokenizer)

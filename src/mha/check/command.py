@@ -125,7 +125,7 @@ def _jsonable(m: Mapping[str, Any] | None) -> dict | None:
     if m is None:
         return None
     import numpy as np
-    return {k: (v.tolist() if isinstance(v, np.ndarray) else v) for k, v in m.items()}
+    return {k: (v.tolist() if isinstance(v, np.ndarray) else v) for k, v in m.items() if not k.startswith("_")}
 
 
 def read_input(path: str) -> tuple[str, str]:

@@ -35,6 +35,7 @@ from .claims.scope import Scopes
 from .claims.reading import ReadingJudging
 from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
+from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
 from .infer import Hit, Inference, alignments
@@ -45,8 +46,8 @@ from .report import Finding, NotChecked
 STEP = lb.STEP
 
 
-class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, Attribution, Targets, Rounding,
-            Causes, Identity, Scopes):
+class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, Attribution,
+            Targets, Rounding, Causes, Identity, Scopes):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -148,6 +149,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         by_id = {o.a.id: o for o in self.objs}
         best = self.inf.best
         for key, choice in best.cand.dims.items():
+            if key in ("Q", "K", "V") and choice.radius is not None:
+                radii[key] = choice.radius          # a given input assembled from its printed rows (infer/starts)
+                continue
             if key not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V") or not choice.uses:
                 continue
             if key in ("Q", "K", "V"):
@@ -181,8 +185,11 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
     # ---------------------------------------------------------- claims
     def claims(self) -> list[Claim]:
         out: list[Claim] = []
+        pairs = softmax_pairs(self.objs)            # judged against their own scores, not the trace
+        paired = {c.y.a.id for c in pairs}
+        out.extend(pairs)
         for o in self.objs:
-            if o.a.id not in self.uses:
+            if o.a.id not in self.uses and o.a.id not in paired:
                 out.append(ArrayClaim(o))
         for c in self.doc.chains:
             out.extend(self.chain_claims(c))
@@ -238,12 +245,24 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         arrays = [c for c in claims if isinstance(c, ArrayClaim)]
         # first every array finds what it stands for; the printed values then feed "rounded predecessors"
         plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
+        self.span = self.example_span(plans)
         self.mark_scopes(plans)
         self.establish(plans)
         self.judge_repairs()
         self.collect_printed(plans)
         for c in claims:
             self.judge(c, plans)
+
+    def example_span(self, plans: dict[int, Any]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """(first, last) (cell, line) of the example a start after X describes: its givens and what matched."""
+        best = self.inf.best
+        if best is None or best.cand.dims["mode"].value == "X":
+            return None
+        given = {"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V"}     # restating an input spans nothing
+        ids = set(self.uses) | {i for i, p in plans.items() if p["kind"] == "holds" and p.get("hit") is not None
+                                and p["hit"].view is not None and p["hit"].view.node not in given}
+        keys = [(o.a.place.cell or 0, o.a.line) for o in self.objs if o.a.id in ids]
+        return (min(keys), max(keys)) if keys else None
 
     def judge(self, claim: Claim, plans: dict[int, Any]) -> None:
         match claim:
@@ -261,6 +280,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_reading(reading)
             case VectorArithClaim(chain, k):
                 self.judge_vector_arith(chain, k, plans)
+            case SoftmaxPairClaim():
+                self.judge_softmax_pair(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

@@ -73,7 +73,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"缩放分数|缩放点积|scaled", ("S",)),
     (r"raw[_ ]?(attention[_ ]?)?scores?|attention[_ ]?scores?|attn[_ ]?scores?|attention[_ ]?logits|"
      r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
-     r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|分数|得分|打分|scores?|logits|qk", ("QKt", "S")),
+     r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|分数|得分|打分|scores?|logits|qk", ("QKt", "S")),
     (r"exp(onentials?|s)?|指数", ("E",)),
     (r"row[_ ]?sums?|denominators?|分母|行和|sum|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
      r"adds? up to|sums? to", ("row_sum",)),
@@ -92,7 +92,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
     (r"keys?|k[_ ]?total|键(向量|矩阵)?", ("K",)),
     (r"values?|v[_ ]?total|值(向量|矩阵)?", ("V",)),
-    (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)?|"
+    (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
      r"输入(矩阵|向量)?|词向量|嵌入(向量)?", ("X",)),
     (r"weights?|注意力|权重|attends?|attention", ("A",)),
 ]
@@ -107,8 +107,11 @@ _LETTER = {"X": ("X",), "x": ("X",), "ω": ("QKt", "S"), "w": ("A",),
            "l": ("row_sum",), "m": ("row_max",), "L": ("QKt", "S")}
 
 
+_SUBSCRIPTS = {ord(c): "_" + str(k) for k, c in enumerate("₀₁₂₃₄₅₆₇₈₉")}     # q₁: q_1
+
+
 def _norm(text: str) -> str:
-    s = text.strip()
+    s = text.strip().translate(_SUBSCRIPTS)
     s = re.sub(r"\\(?:left|right|big|Big|bigl|bigr|displaystyle|mathrm|mathbf|text|operatorname|boldsymbol|bm)\b",
                "", s)
     s = s.replace("\\top", "T").replace("\\intercal", "T").replace("ᵀ", "^T").replace("⊤", "^T")
@@ -226,6 +229,8 @@ def _formula(s: str) -> Ref | None:
                    strong=True)._with_col(int(m.group(4)))
     if re.match(r"^(e\^|exp\()", low):
         return Ref(("E",), raw_head=head)
+    if re.search(r"inputs?(to|of|into)(the)?softmax|softmax(\'s)?inputs?|pre-?softmax|softmax前|softmax的输入", low):
+        return Ref(("QKt", "S"), raw_head=head)      # what goes into the softmax is the scores
     if re.search(r"softmax|σ\(", low):
         inner_after = re.search(r"softmax\(.*\)\s*\*?\s*([vV]|x|X)", s)
         if inner_after or re.search(r"softmax\(.*\)[vV]", s):
@@ -353,7 +358,7 @@ def _symbol(s: str) -> Ref | None:
 
 
 def _words(s: str, original: str) -> Ref | None:
-    low = s.lower().replace("\\", "")
+    low = re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", s).lower().replace("\\", "")   # MaskedScores: two words
     low = re.sub(r"[.\[\]()'\"`:=]+", " ", low)
     head = None
     m = re.search(r"(?:head|头)[ _]?(\d+)|第\s*(\d+|[一二三四五六七八])\s*个?头|\bh(\d+)\b|[_ ](\d+)$", low)

@@ -39,9 +39,10 @@ class Views:
     by_shape: dict[tuple[int, int], list[View]] = field(default_factory=dict)
     by_width: dict[int, list[View]] = field(default_factory=dict)
     by_node: dict[str, list[View]] = field(default_factory=dict)
+    hidden: frozenset = frozenset()          # what the start invented (infer/starts.py): never matched
 
     def add(self, v: View) -> None:
-        if v.M.ndim != 2 or v.M.size == 0:
+        if v.M.ndim != 2 or v.M.size == 0 or v.node in self.hidden:
             return
         self.views.append(v)
         self.by_shape.setdefault(v.M.shape, []).append(v)
@@ -62,7 +63,7 @@ class Views:
 
     @classmethod
     def of(cls, t: Any) -> "Views":
-        vs = cls(t)
+        vs = cls(t, hidden=getattr(t, "hidden", frozenset()))
         c = t.config
         B, H = c.B, c.n_heads
         with np.errstate(over="ignore", invalid="ignore", under="ignore"):
@@ -117,14 +118,30 @@ class Views:
 
 
 def compute(mapping: dict[str, Any]):
-    """mha.trace of a candidate configuration, or None when the core refuses it."""
+    """mha.trace of a candidate configuration, or None when the core refuses it.  A start after X (raw scores,
+    weights) is computed as Q, K and V given; what that encoding invents is named in "_hide" and hidden."""
     from ..inputs import MHAInputError
     from ..trace import trace
+    hide = mapping.get("_hide")
+    if hide:
+        mapping = {k: v for k, v in mapping.items() if k != "_hide"}
     try:
         with np.errstate(over="ignore", invalid="ignore", under="ignore", divide="ignore"):
-            return trace(mapping)
+            t = trace(mapping)
     except (MHAInputError, ValueError, TypeError, FloatingPointError, OverflowError, ZeroDivisionError):
         return None
+    return Started(t, frozenset(hide)) if hide else t
+
+
+class Started:
+    """A trace that starts after X: every attribute is the trace's; `hidden` lists what the start invented."""
+
+    def __init__(self, t: Any, hidden: frozenset):
+        self._t = t
+        self.hidden = hidden
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._t, name)
 
 
 # ------------------------------------------------------------------ how far rounded inputs can move a value

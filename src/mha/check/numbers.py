@@ -85,9 +85,9 @@ class Num:
             return "nan"             # arithmetic on printed infinities (1e999 - 1e999)
         if self.decimals is None:
             return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.4f}"
-        if "e" in self.text.lower():
-            mant = len(self.text.lower().split("e")[0].split(".")[1]) if "." in self.text else 0
-            return f"{x:.{mant}e}"
+        sci = re.match(r"[-+]?\d*\.?(\d*)(?:[eE]|×10\^)[-+]?\d+$", self.text)
+        if sci:                                   # 4.85e8, 4.85×10^8: the mantissa's digits
+            return f"{x:.{len(sci.group(1))}e}"
         return f"{x:.{max(self.decimals, 0)}f}"
 
 

@@ -110,7 +110,9 @@ class Report:
                 f"({self.n_numbers} numbers checked){notes}{tail}")
 
     def to_text(self) -> str:
-        lines = ["configuration: " + "; ".join(v for k, v in self.configuration.items() if k != "mode")]
+        # the start is said when it is not X with weights (infer/starts.py): "starts from raw scores given ..."
+        lines = ["configuration: " + "; ".join(v for k, v in self.configuration.items()
+                                               if k != "mode" or v.startswith("starts from"))]
         lines += ["  " + e for e in self.evidence]
         for f in sorted(self.findings, key=lambda f: (f.cell or 0, f.line)):
             lines.append(f"{location(self.path, f.line, f.cell)}: {f.severity}: {f.message()}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from ..explanation import Cell, Display, Explanation, Items, Matrix, Note, Para, Table
+from ..explanation import Cell, Display, Explanation, Items, Matrix, Note, Para, Section, Table
 from ..explanation.catalog import catalog
 from ..explanation.numbers import format_number
 from .common import grid, numbered, relation_latex, shape_latex
@@ -126,15 +126,19 @@ def body_html(ex: Explanation, id_prefix: str = "") -> str:
         body.append("</div></section>")
         toc.append(f'<li><a href="#{id_prefix}heatmaps">{html.escape(cat["heatmaps.title"])}</a></li>')
     for number, sec in numbered(ex.sections):
-        sid = id_prefix + "s-" + sec.key.replace(".", "-")
-        tag = "h2" if sec.level <= 2 else "h3"
         if sec.level <= 2:
-            toc.append(f'<li><a href="#{sid}">{number}. {prose_html(sec.title)}</a></li>')
-        body.append(f'<section id="{sid}"><{tag}>{number}. {prose_html(sec.title)}</{tag}>')
-        body.extend(_block(b) for b in sec.blocks)
-        body.append("</section>")
+            toc.append(f'<li><a href="#{id_prefix}s-{sec.key.replace(".", "-")}">{number}. '
+                       f'{prose_html(sec.title)}</a></li>')
+        body.append(section_html(number, sec, id_prefix))
     parts.append(f'<nav><strong>{html.escape(cat["html.contents"])}</strong><ul>{"".join(toc)}</ul></nav>')
     return "\n".join(parts + body)       # a line per block: readable source and golden diffs
+
+
+def section_html(number: str, sec: Section, id_prefix: str = "") -> str:
+    """One numbered section: its heading and its blocks, a line each."""
+    tag = "h2" if sec.level <= 2 else "h3"
+    return "\n".join([f'<section id="{id_prefix}s-{sec.key.replace(".", "-")}"><{tag}>{number}. '
+                       f'{prose_html(sec.title)}</{tag}>', *(_block(b) for b in sec.blocks), "</section>"])
 
 
 def _html_lang(lang: str) -> str:

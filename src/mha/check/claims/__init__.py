@@ -6,6 +6,7 @@
     vector.py     VectorArithClaim  a vector of sums; a weighted sum of value vectors
     shape.py      ShapeClaim, ProductShapeClaim, SizeClaim
     reading.py    ReadingClaim      one entry read out in words
+    softmax.py    SoftmaxPairClaim  scores and their softmax side by side (a table row, the next line)
 
 What they share: attribute.py (which intermediate an array stands for), target.py (which entry an arithmetic
 line computes), rounding.py (values that follow from rounded printed values: notes), causes.py (the likely cause

@@ -55,6 +55,8 @@ class ArithJudging:
                     face = None
             values.append((k, p, face))
         target = self.arith_target(c, values)
+        if target and not self.in_span(c.place) and self.inf.best.cand.dims["mode"].value in ("scores", "weights"):
+            target = None                         # after printed scores, a value far from the example is another's
         exacts = target[2] if target else []
         identified = bool(exacts) and target[3]
         step = target[1] if target else (_arith_step(values) or c.context.step or "scores")

@@ -46,6 +46,10 @@ class ArrayJudging:
                 self._judge_misshaped(o, plan)
             case "unknown":
                 self._judge_unknown(o, plan)
+            case _ if not self.in_span(a.place) and plan["hit"].ok.mean() < 2 / 3:
+                # under a start after X, a mostly different object away from the example is another example
+                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "mostly unlike what it is matched "
+                                                   "with, away from the inferred example (another example?)"))
             case _:
                 self._judge_wrong_cells(o, plan)
 
@@ -92,7 +96,20 @@ class ArrayJudging:
             distance = float(d.max()) if np.isfinite(d).any() else None
         reason = ("labelled " + o.ref.show() + " but matches nothing of that name" if o.ref is not None
                   else "no label, and it matches no intermediate")
+        if o.ref is not None and self.upstream(o):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "labelled " + o.ref.show() + ", which "
+                                               "comes before where the inferred chain starts", nearest, distance))
+            return
         self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), reason, nearest, distance))
+
+    def upstream(self, o: Obj) -> bool:
+        """Labelled only as what comes before the chain's start (X or a weight when Q, K, V are given; Q or K
+        when the scores are): there is nothing to compare it with (infer/starts.py)."""
+        c = self.t.config if self.t is not None else None
+        if c is None or not c.given_qkv:
+            return False
+        before = {"X", "W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V"} | set(getattr(self.t, "hidden", ()))
+        return all(set(r.nodes) <= before for r in o.refs)
 
     def _judge_wrong_cells(self, o: Obj, plan: dict[str, Any]) -> None:
         """An identified array with some wrong cells: one finding (or rounding note) per wrong cell.

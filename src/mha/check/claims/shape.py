@@ -94,7 +94,7 @@ class ShapeJudging:
         if self.vs is None:
             return
         got = self.shape_of(s.ref)
-        if got is None:
+        if got is None or not self.in_span(s.place):
             return
         shapes, step = got
         if s.ref.row is not None:
@@ -125,6 +125,8 @@ class ShapeJudging:
 
     def judge_product(self, p: ProductShapeClaim) -> None:
         sp = p.part
+        if not self.in_span(p.place):
+            return
         self.n_claims += 1
         self.n_numbers += 1
         a, b = sp.left, sp.right
@@ -144,6 +146,9 @@ class ShapeJudging:
                 B = c.B if c.B > 1 else self.stated_B
                 known += [(st, [B] + x, [B] + y) for st, x, y in known]
                 known += [(st, [B, c.n_heads] + x, [B, c.n_heads] + y) for st, x, y in known if len(x) == 2]
+        unknown = self.unknown_sizes()
+        known = [k for k in known if not ({"scores": "d_k", "projection": "d_k", "weighted_sum": "d_v",
+                                           "output": "d_v"}.get(k[0]) in unknown)]
         match = [st for st, x, y in known if (x, y) == (a, b)]
         if match:
             step = match[0]
@@ -167,6 +172,22 @@ class ShapeJudging:
             self.add(Finding(p.place.line, p.place.cell, sp.text, f"{a} × {b}", f"{want[0]} × {want[1]}", None,
                              step, "wrong shape", "wrong_shape"))
 
+    def unknown_sizes(self) -> set[str]:
+        """The sizes a start after X leaves unknown: after printed scores nothing was projected (d_k, H), and
+        without printed values there is no d_v (infer/starts.py)."""
+        hidden = getattr(self.t, "hidden", frozenset())
+        return ({"d_k", "H", "G", "d_model"} if "Q" in hidden else set()) | ({"d_v"} if "V" in hidden else set())
+
+    def in_span(self, place: Place) -> bool:
+        """A size or shape stated where the inferred example is (from its first given to its last matched object).
+        Only a start after X has a span (infer/starts.py): its givens are vectors and matrices anywhere in the
+        text, and a size stated pages away is about another example."""
+        span = getattr(self, "span", None)
+        if span is None:
+            return True
+        key = (place.cell or 0, place.line)
+        return span[0] <= key <= span[1]
+
     def judge_size(self, s: SizeClaim) -> None:
         if self.t is None:
             return
@@ -174,7 +195,7 @@ class ShapeJudging:
         sizes = {"B": c.B, "T": c.T, "S": c.S, "d_model": c.d_model, "H": c.n_heads, "d_k": c.d_k,
                  "d_v": c.d_v, "G": c.G}
         want = sizes.get(s.symbol)
-        if want is None:
+        if want is None or s.symbol in self.unknown_sizes() or not self.in_span(s.place):
             return
         if s.symbol == "B" and c.B == 1 and s.value.value > 1:
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,

@@ -85,8 +85,8 @@ class VectorJudging:
                     return False
                 j = r.row
             pairs.append((w, vec, j))
-        if len(pairs) < 2 or self.t is None:
-            return False
+        if len(pairs) < 2 or self.t is None or not self.vs.get("A", 0, None) or not self.vs.get("Vh", 0, None):
+            return False                          # a start with no V (infer/starts.py): nothing to weigh
         ref = next((self.inf.bases.label(p.text) for p in c.parts if isinstance(p, LabelPart)
                     and self.inf.bases.label(p.text) is not None), None)
         t = self.t

@@ -25,6 +25,11 @@ class Choice:
     label: str
     uses: frozenset = frozenset()
     cost: float = 0.0
+    radius: Any = field(default=None, compare=False)   # the rounding of a printed input, entry by entry
+
+
+# The modes that start after X: Q, K and V given; raw scores given; weights with values (infer/starts.py)
+GIVEN = ("QKV", "scores", "weights")
 
 
 @dataclass
@@ -34,8 +39,10 @@ class Candidate:
     def mapping(self) -> dict[str, Any] | None:
         d = {k: c.value for k, c in self.dims.items()}
         m: dict[str, Any] = {}
-        if d["mode"] == "QKV":
+        if d["mode"] in GIVEN:
             m.update(Q=d["Q"], K=d["K"], V=d["V"])
+            if d.get("hide"):
+                m["_hide"] = tuple(d["hide"])         # what the start invented: never matched (model.compute)
         else:
             m["X"] = d["X"]
             for w in ("W_Q", "W_K", "W_V"):
@@ -76,7 +83,7 @@ class Candidate:
         return sum(c.cost for c in self.dims.values())
 
     def describe(self) -> dict[str, str]:
-        return {k: c.label for k, c in self.dims.items()}
+        return {k: c.label for k, c in self.dims.items() if k != "hide" and c.label}
 
 
 @dataclass
@@ -381,6 +388,10 @@ class Options:
 
     def options(self, dims: dict[str, Choice], name: str) -> list[Choice]:
         x = dims.get("X")
+        if dims["mode"].value in ("scores", "weights") and name in FIXED_AFTER_SCORES:
+            if name == "scale" and dims["mode"].value == "scores":
+                return self.scores_scale_options()
+            return [FIXED_AFTER_SCORES[name]]
         if name in ("W_Q", "W_K", "W_V"):
             return self.weight_options(name, x.value.shape[-1] if x is not None else None)
         if name == "X":
@@ -401,7 +412,10 @@ class Options:
             return self.scale_options()
         if name == "mask":
             T, S = self._ts(dims)
-            return self.mask_options(T, S) if T else [Choice(None, "no mask")]
+            opts = self.mask_options(T, S) if T else [Choice(None, "no mask")]
+            if T == 1 and dims["mode"].value != "X":
+                opts = [o for o in opts if not isinstance(o.value, str)]     # one query row: causal means nothing
+            return opts
         if name == "W_O":
             H = dims["H"].value
             v_width = self._v_width(dims)
@@ -421,7 +435,7 @@ class Options:
 
     def _qk_width(self, dims, name: str = "Q") -> int | None:
         """The width of Q (name "Q") or K (name "K") over all heads, from the inputs or the projection."""
-        if dims["mode"].value == "QKV":
+        if dims["mode"].value in GIVEN:
             return dims[name].value.shape[-1]
         W = dims[f"W_{name}"].value
         if isinstance(W, str):
@@ -429,7 +443,7 @@ class Options:
         return W.shape[0] * W.shape[2] if W.ndim == 3 else W.shape[1]
 
     def _v_width(self, dims) -> int | None:
-        if dims["mode"].value == "QKV":
+        if dims["mode"].value in GIVEN:
             H = dims["H"].value
             return dims["V"].value.shape[-1] * (H // (dims.get("G").value or H) if dims.get("G") else 1)
         W = dims["W_V"].value
@@ -441,11 +455,17 @@ class Options:
         return (W.shape[0] * W.shape[2] if W.ndim == 3 else W.shape[1]) * rep
 
     def _ts(self, dims) -> tuple[int | None, int | None]:
-        if dims["mode"].value == "QKV":
+        if dims["mode"].value in GIVEN:
             return dims["Q"].value.shape[-2], dims["K"].value.shape[-2]
         x = dims["X"].value
         cache = dims.get("cache").value if dims.get("cache") is not None else None
         return x.shape[-2], x.shape[-2] + (0 if cache is None else cache["K"].shape[-2])
+
+
+# After printed scores or weights there is one head and nothing to project: these dimensions are fixed.
+FIXED_AFTER_SCORES = {"H": Choice(1, "H = 1"), "G": Choice(None, "G = H"), "W_O": Choice("none", "no W_O"),
+                      "rope": Choice(None, "no RoPE"), "alibi": Choice(None, "no ALiBi"),
+                      "cache": Choice(None, "no KV cache"), "scale": Choice("none", "none (the weights as printed)")}
 
 
 def _width(w: Any, d_in: int | None) -> int | None:

@@ -89,6 +89,8 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
             ref = lb.parse_label(text)
             if ref is not None:
                 refs.append(ref)
+        if not refs and not a.label:
+            refs = _prose_label(a)
         all_refs.append(refs)
         for ref in refs:
             if ref.raw_head is not None:
@@ -120,6 +122,23 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
                 o.slices = int(np.prod(a.lead))
         out.append(o)
     return out, bases
+
+
+_CLAUSE = re.compile(r"[。；;！!？?]|[，,：:](?=[^，,：:]*$)|\.\s")
+
+
+def _prose_label(a: Array) -> list[lb.Ref]:
+    """A matrix in math with no name of its own, named by the words right before it ("the raw scores are $[...]$",
+    "内积变为 $[...]$"): the last clause, read as prose words (weak: they break ties, never attribute a slip)."""
+    before = a.context.before
+    nums = a.numbers
+    if a.place.where != "math" or not before or not nums or nums[0].text in before[-40:]:
+        return []
+    clause = _CLAUSE.split(before)[-1].strip()
+    if not clause or len(clause) > 60:
+        return []
+    ref = lb.parse_label(clause)
+    return [] if ref is None else [replace(ref, strong=False)]
 
 
 def _family(ref: lb.Ref) -> set[str]:

@@ -7,10 +7,14 @@ import numpy as np
 
 from ..model import Views, compute
 from .candidates import Candidate, Choice, Inference, Options, Scored
+from .match import alignments
 from .score import score
 
+INPUTS = frozenset({"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V", "W_O", "Kc", "Vc"})
+from .starts import Starts
 
-class Search(Options):
+
+class Search(Options, Starts):
     """Builds the candidate dimensions from the document (Options), then climbs."""
 
     # ---------------------------------------------------------- scoring
@@ -44,18 +48,18 @@ class Search(Options):
             for role in ("W_Q", "W_K", "W_V"):
                 dims[role] = self.weight_options(role, d_in)[0]
             modes.append(dims)
-        for q in self.qkv_options():
-            v = q.value
-            modes.append({"mode": Choice("QKV", q.label, q.uses), "Q": Choice(v["Q"], "Q"),
-                          "K": Choice(v["K"], "K"), "V": Choice(v["V"], "V")})
+        modes.extend(self.start_modes())
         if not modes:
-            inf.looked_for = ("an input X (a matrix labelled X, x, input, embeddings, 输入, or rows x_1, x_2, ...) "
-                              "or Q, K and V given directly")
+            inf.looked_for = ("an input X (a matrix labelled X, x, input, embeddings, 输入, or rows x_1, x_2, ...), "
+                              "Q, K and V given (as matrices or per-token vectors q_i, k_j, v_j), raw scores, or "
+                              "attention weights with values")
             return inf
         best: Scored | None = None
         repairs: list = []
-        for base in modes[:6]:
+        for base in modes[:10]:
             s = self.climb(base)
+            if s is not None and base["mode"].value != "X" and not self.computes(s):
+                continue
             fixes: list = []
             if s is not None and s.explained < s.total and s.cand.dims["mode"].value == "X":
                 s, fixes = self.repair(s)
@@ -67,6 +71,22 @@ class Search(Options):
             inf.evidence, inf.alternatives = self.explain(best)
             inf.runner_ups = sorted(self.runner_ups, key=lambda x: -x.explained)
         return inf
+
+    def computes(self, s: Scored, least: int = 3) -> bool:
+        """A start after X counts only when it explains printed numbers beyond its own givens: a lone vector
+        taken for the scores explains itself and nothing else."""
+        inputs = [o.val for o in self.objs if o.a.id in s.cand.uses]
+        computed = 0
+        for o in self.objs:
+            if o.a.id in s.cand.uses or any(v.shape == o.val.shape and np.array_equal(v, o.val) for v in inputs):
+                continue                          # a given, or a given restated
+            if o.val.size < 2:
+                continue
+            if any(h.all and h.view is not None and h.view.node not in INPUTS for h in alignments(o, s.views)):
+                computed += o.val.size
+            if computed >= least:
+                return True
+        return False
 
     def repair(self, best: Scored) -> tuple[Scored, list]:
         """A slip in a printed input (X, a weight, Q/K/V given) spoils everything after it.  Try the usual
@@ -119,12 +139,17 @@ class Search(Options):
         dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
         dims["G"] = Choice(None, "G = H")
         dims["scale"] = self.scale_options()[0] if "unscaled" not in self.hints else self.scale_options()[1]
-        T, S = self._ts(dims)
-        dims["mask"] = Choice(None, "no mask") if "causal" not in self.hints else Choice("top_left", "causal")
+        if "mask" not in base:
+            dims["mask"] = Choice(None, "no mask") if "causal" not in self.hints else Choice("top_left", "causal")
+            if dims["mask"].label not in {o.label for o in self.options(dims, "mask")}:
+                dims["mask"] = Choice(None, "no mask")
         dims["W_O"] = self.options(dims, "W_O")[0]
         dims["rope"] = Choice(None, "no RoPE")
         dims["cache"] = self.cache_options()[0]          # a printed cache is an input, like X
         dims["alibi"] = Choice(None, "no ALiBi")
+        if dims["mode"].value in ("scores", "weights"):
+            for name in ("H", "G", "W_O", "rope", "alibi", "cache", "scale"):
+                dims[name] = self.options(dims, name)[0]       # one head, nothing projected
         order = ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]
         if dims["mode"].value == "X":
             order = ["X", "W_Q", "W_K", "W_V"] + order

@@ -68,6 +68,10 @@ class ExprParser:
             if t.kind == "OP" and t.text in ("*", "/"):
                 self.eat()
                 b = self.unary()
+                sci = _scientific(factors[-1], b) if t.text == "*" else None
+                if sci is not None:                   # 4.85 \times 10^8: one printed number, 4.85e8
+                    factors[-1] = sci
+                    continue
                 if t.text == "/":
                     a = factors.pop() if len(factors) == 1 else Op("*", tuple(factors))
                     factors = [Op("/", (a, b))]
@@ -191,6 +195,16 @@ class ExprParser:
 
 
 _SYMBOL_BASE = re.compile(r"[A-Za-zα-ωΑ-Ωℓ]|[a-z]_?\d")
+
+
+def _scientific(a: Expr, b: Expr) -> Lit | None:
+    """a × 10^k written out, as the one number it is (its precision is a's digits, scaled)."""
+    match a, b:
+        case Lit(m), Op("pow", (Lit(ten), Lit(k))) if ten.text == "10" and k.decimals is None and \
+                re.fullmatch(r"-?\d+(?:\.\d+)?", m.text.lstrip("+")) and abs(k.value) < 300:
+            n = Num.parse(f"{m.text}e{int(k.value)}", m.line)
+            return Lit(Num(n.value, f"{m.text}×10^{int(k.value)}", n.lo, n.hi, n.line, n.decimals))
+    return None
 
 
 def _sym_text(e: Expr) -> str:

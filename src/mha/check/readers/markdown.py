@@ -9,6 +9,7 @@ from .builder import _strip_heading
 from .common import Segment, need
 from .drawn import text_tokens
 from .html import read_html
+from .images import tex_of_image
 from .prose import prose_numbers
 from .python import read_python
 from .statements import read_tokens
@@ -69,7 +70,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             row, row_line = [], ln
         elif t.type in ("th_open", "td_open"):
             inline = toks[i + 1]
-            row.append(HeaderCell(inline.content) if t.type == "th_open" else inline.content)
+            content = _unescape_brackets(inline.content)
+            row.append(HeaderCell(content) if t.type == "th_open" else content)
             i += 3
             continue
         elif t.type == "tr_close":
@@ -102,11 +104,23 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
         elif c.type in ("math_inline", "math_inline_double"):
             b.segment(Segment(c.content, line, "math", cell))
             line += c.content.count("\n")
+        elif c.type == "image":
+            tex = tex_of_image(str(c.attrs.get("src", "")))      # a formula drawn by a TeX image service
+            if tex:
+                b.segment(Segment(tex, line, "math", cell))
     # numbers in prose outside math and code spans: "the weights are [0.2, 0.5, 0.3]"
     plain = _blank_spans(content)
     if re.search(r"\d", plain):
         toks = text_tokens(plain)
         read_tokens(toks, Segment(plain, first, "prose", cell, seg.line_map), b.doc, b.ctx, text_mode=True)
+
+
+def _unescape_brackets(cell: str) -> str:
+    """A table cell's Markdown-escaped brackets (`\\[10, 20, 30]`, written so that no link is made) are brackets,
+    not the TeX display delimiter \\[ ... \\]."""
+    if "\\[" in cell and "\\]" not in cell:
+        return cell.replace("\\[", "[")
+    return cell
 
 
 def _blank_spans(content: str) -> str:

@@ -1,0 +1,242 @@
+"""Where a document starts when it does not start from X: the first printed point of the chain is its input.
+
+    Q, K and V given         whole matrices, one matrix per head, or one token's vector at a time (q1, q_2,
+                             query_3, k₂, 键向量 ...) assembled into rows; a single query row against some keys,
+                             the keys perhaps written as the columns of a matrix; V missing: the values are the
+                             keys (seq2seq attention) or the document stops at the weights
+    raw scores given         Q Kᵀ (or a score row) printed with no Q and K: the scale and the mask are searched
+    weights with values      A printed with V: the context vectors are checked
+
+Each start is a mode of the search (a dict of Choices, like the X mode's).  The scores and weights starts are
+computed by the core as Q, K, V given: the printed scores as Q against K = I (so that Q Kᵀ is the scores), the
+weights as Q = log A (the softmax of log A is A).  The quantities such an encoding invents (that Q, that K, an
+identity V) are hidden from matching (`hide`), so that nothing printed is ever compared with them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import numpy as np
+
+from ..model import half_units
+from .candidates import Choice, _arr, _is, _ref_for
+from .prepare import Obj
+
+# what a start invents and must never be compared with a printed object
+HIDE_PROJECTED = ("Q", "K", "Qh", "Kh", "Qr", "Kr")
+HIDE_OUTPUT = ("V", "Vh", "Vr", "O", "O_concat", "Y")
+HIDE_SCORES = ("QKt", "S", "E", "row_max", "row_sum")
+
+# a word that numbers tokens, not heads: query_1, key 2, value_3 (Q_1 alone is head 1's Q)
+_TOKEN_WORD = re.compile(r"(?i)(?:query|key|value|查询|键|值)[\s_-]*\(?\d")
+
+
+def _radius(objs: list[Obj]) -> np.ndarray | None:
+    """The rounding radius of each printed entry of the rows that make up one input."""
+    rows = [r for o in objs for r in o.a.rows]
+    if any(r is None for r in rows) or len({len(r) for r in rows}) != 1:
+        return None
+    return half_units(rows)
+
+
+def _index(o: Obj, role: str) -> int | None:
+    """The 0-based token a vector labelled `role` belongs to: q1, q_{2}, query_3, or "token 2" in the prose."""
+    ref = _ref_for(o, role)
+    if ref is None:
+        return None
+    if ref.row is not None:
+        return ref.row
+    if ref.raw_head is not None and _TOKEN_WORD.search(o.a.label or ""):
+        return ref.raw_head - 1 if ref.raw_head >= 1 else 0
+    if o.row_hint is not None and ref.head is None:
+        return o.row_hint - 1
+    return None
+
+
+def token_rows(objs: list[Obj], role: str) -> tuple[np.ndarray, list[Obj]] | None:
+    """The per-token vectors labelled `role` assembled into a matrix, rows 0..n-1 (the first of each row)."""
+    by: dict[int, Obj] = {}
+    for o in objs:
+        if not _is(o, role) or o.val is None or o.slices != 1 or o.val.shape[0] != 1 or o.n < 1:
+            continue
+        k = _index(o, role)
+        if k is not None and 0 <= k < 64:
+            by.setdefault(k, o)
+    if not by or len({o.val.shape for o in by.values()}) != 1:
+        return None
+    keep = sorted(by)
+    if keep != list(range(len(keep))):
+        if role != "Q" or len(keep) != 1:          # a lone query may be any token's (q_3 against k_1..k_3)
+            return None
+    rows = [by[k] for k in keep]
+    return np.concatenate([o.val for o in rows], axis=0), rows
+
+
+def whole(objs: list[Obj], role: str) -> tuple[np.ndarray, list[Obj]] | None:
+    """A matrix (or a lone vector) labelled `role` as a whole, or one matrix per head side by side."""
+    full = [o for o in objs if _is(o, role) and _ref_for(o, role).head is None and _ref_for(o, role).row is None
+            and o.val is not None and np.isfinite(o.val).all()]
+    if full:
+        return _arr(full[0]), [full[0]]
+    heads = [o for o in objs if _is(o, role) and _ref_for(o, role).head is not None
+             and _ref_for(o, role).row is None and o.slices == 1 and o.val is not None and o.val.shape[0] > 1]
+    by: dict[int, Obj] = {}
+    for o in heads:
+        by.setdefault(_ref_for(o, role).head, o)
+    if by and sorted(by) == list(range(len(by))) and len({by[k].val.shape for k in by}) == 1:
+        return np.concatenate([by[k].val for k in sorted(by)], axis=1), [by[k] for k in sorted(by)]
+    return None
+
+
+def given(objs: list[Obj], role: str) -> list[tuple[np.ndarray, list[Obj], str]]:
+    """Every way the document gives `role`: whole, then assembled from its tokens' vectors."""
+    out = []
+    w = whole(objs, role)
+    if w is not None:
+        out.append((w[0], w[1], f"at {w[1][0].a.place}"))
+    t = token_rows(objs, role)
+    if t is not None and (w is None or t[0].shape != w[0].shape or not np.array_equal(t[0], w[0])):
+        name = {"Q": "q", "K": "k", "V": "v"}[role]
+        out.append((t[0], t[1], f"as {name}_i vectors from {t[1][0].a.place}"))
+    return out
+
+
+class Starts:
+    """The start modes other than X with weights, read from the objects (a mixin of Options)."""
+
+    objs: list[Obj]
+    sizes: dict[str, int]
+
+    def start_modes(self) -> list[dict[str, Choice]]:
+        return (self._qkv_modes() + self._scores_modes() + self._weights_modes())[:6]
+
+    # ---------------------------------------------------------- Q, K and V given
+    def _qkv_modes(self) -> list[dict[str, Choice]]:
+        qs, ks, vs = (given(self.objs, r) for r in ("Q", "K", "V"))
+        out = []
+        for Q, q_objs, q_where in qs[:2]:
+            for K0, k_objs, k_where in ks[:2]:
+                for K, how, cost in _key_layouts(K0, Q.shape[1]):
+                    if K.shape[0] < 2:
+                        continue                    # one key: its weight is 1 whatever the numbers
+                    values = [(V, v_objs, f"V {v_where}", 0.0) for V, v_objs, v_where in vs[:2]
+                              if V.shape[0] == K.shape[0]]
+                    if not values:
+                        # the keys serve as values (seq2seq attention), or the document stops at the weights
+                        values = [(K, [], "V = K (the keys are the values)", 0.4),
+                                  (np.eye(K.shape[0]), None, "no V: the weights are the last step", 0.5)]
+                    for V, v_objs, v_where, v_cost in values:
+                        used = q_objs + k_objs + (v_objs or [])
+                        label = f"starts from Q, K, V given (Q {q_where}; K {k_where}{how}; {v_where})"
+                        mode = Choice("QKV", label, frozenset(o.a.id for o in used), cost + v_cost)
+                        dims = {"mode": mode, "Q": Choice(Q, "", radius=_radius(q_objs)),
+                                "K": Choice(K, "", radius=_layout(_radius(k_objs), how)),
+                                "V": Choice(V, "", radius=_radius(v_objs) if v_objs else None)}
+                        if v_objs is None:
+                            dims["hide"] = Choice(HIDE_OUTPUT, "")
+                        out.append(dims)
+        return out
+
+    # ---------------------------------------------------------- raw scores given
+    def _scores_modes(self) -> list[dict[str, Choice]]:
+        out = []
+        seen: list[np.ndarray] = []
+        for o in self.objs:
+            if o.val is None or o.slices != 1 or not (_is(o, "QKt") or _is(o, "S")) or o.n < 2:
+                continue
+            ref = _ref_for(o, "QKt") or _ref_for(o, "S")
+            if not ref.strong and o.n < 3:
+                continue                            # two numbers named only by the prose around them
+            if ref.head is not None or ref.col is not None or (ref.row is not None and o.val.shape[0] > 1):
+                continue
+            scores = o.val
+            if np.isnan(scores).any() or np.isposinf(scores).any() or np.isneginf(scores).all(axis=1).any():
+                continue
+            if any(s.shape == scores.shape and np.array_equal(s, scores) for s in seen):
+                continue
+            seen.append(scores)
+            out.append(self._scores_mode(o, scores))
+            if len(seen) == 2:
+                break
+        return out
+
+    def _scores_mode(self, o: Obj, scores: np.ndarray) -> dict[str, Choice]:
+        T, S = scores.shape
+        hide = HIDE_PROJECTED
+        values = [v for v in given(self.objs, "V") if v[0].shape[0] == S]
+        uses = {o.a.id}
+        if values:
+            V, v_objs, v_where = values[0]
+            uses |= {x.a.id for x in v_objs}
+            v_choice = Choice(V, "", radius=_radius(v_objs))
+        else:
+            hide = hide + HIDE_OUTPUT
+            v_choice = Choice(np.eye(S), "")
+        label = f"starts from raw scores given ({T}×{S} at {o.a.place})" + (f", V {values[0][2]}" if values else "")
+        mode = Choice("scores", label, frozenset(uses), 0.5)
+        r = _radius([o])
+        return {"mode": mode, "Q": Choice(np.where(np.isneginf(scores), 0.0, scores), "",
+                                          radius=None if r is None else np.where(np.isneginf(scores), 0.0, r)),
+                "K": Choice(np.eye(S), ""), "V": v_choice, "hide": Choice(hide, "")}
+
+    def scores_scale_options(self) -> list[Choice]:
+        """The scores' own scale: none, or 1/√d_k (or 1/d_k) for a d_k the document states or prints."""
+        out = [Choice("none", "none (the scores as printed)")]
+        dks = [self.sizes.get("d_k")] + [o.val.shape[1] for o in self.objs if o.val is not None and
+                                         (_is(o, "K") or _is(o, "Q")) and o.val.shape[0] > 1]
+        for h in getattr(self, "hint_list", []):
+            if h.kind == "scale_sqrt":
+                try:
+                    dks.append(int(float(h.value)))
+                except (TypeError, ValueError):
+                    pass
+        for dk in dict.fromkeys(d for d in dks if d and 1 < d < 100000):
+            out.append(Choice(1 / math.sqrt(dk), f"1/√d_k with d_k = {dk}", frozenset(), 0.1))
+            out.append(Choice(1 / dk, f"1/d_k with d_k = {dk}", frozenset(), 0.6))
+        return out
+
+    # ---------------------------------------------------------- weights with values
+    def _weights_modes(self) -> list[dict[str, Choice]]:
+        out = []
+        for o in self.objs:
+            if o.val is None or o.slices != 1 or not _is(o, "A", strong_only=True) or o.n < 2:
+                continue
+            ref = _ref_for(o, "A")
+            if ref.head is not None or ref.col is not None or ref.row is not None:
+                continue
+            A = o.val
+            if not np.isfinite(A).all() or (A < 0).any() or not np.allclose(A.sum(axis=1), 1.0, atol=0.02):
+                continue
+            values = [v for v in given(self.objs, "V") if v[0].shape[0] == A.shape[1]]
+            if not values:
+                continue
+            V, v_objs, v_where = values[0]
+            with np.errstate(divide="ignore"):
+                logs = np.where(A > 0, np.log(np.where(A > 0, A, 1.0)), 0.0)
+            mode = Choice("weights", f"starts from attention weights given ({o.a.place}) with V {v_where}",
+                          frozenset([o.a.id] + [x.a.id for x in v_objs]), 0.5)
+            dims = {"mode": mode, "Q": Choice(logs, ""), "K": Choice(np.eye(A.shape[1]), ""),
+                    "V": Choice(V, "", radius=_radius(v_objs)),
+                    "hide": Choice(HIDE_PROJECTED + HIDE_SCORES, "")}
+            if (A == 0).any():
+                dims["mask"] = Choice({"mask": (A > 0).tolist()}, "the zero weights", frozenset())
+            out.append(dims)
+            break
+        return out
+
+
+def _key_layouts(K: np.ndarray, d: int) -> list[tuple[np.ndarray, str, float]]:
+    """K as printed (one key per row), or its columns as the keys (a d×S matrix, np.transpose([...]))."""
+    out = []
+    if K.shape[1] == d:
+        out.append((K, "", 0.0))
+    if K.shape[0] == d and K.shape[0] != K.shape[1] or (K.shape[0] == d == K.shape[1]):
+        out.append((K.T.copy(), ", its columns as the keys", 0.3))
+    return out
+
+
+def _layout(r: np.ndarray | None, how: str) -> np.ndarray | None:
+    return None if r is None else (r.T.copy() if how else r)
