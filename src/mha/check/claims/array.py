@@ -56,8 +56,13 @@ class ArrayJudging:
     def _judge_layout(self, o: Obj, plan: dict[str, Any]) -> None:
         """The labelled quantity's values in another layout: transposed, another head's, a column."""
         a = o.a
-        self.n_claims += 1
         h = plan["hit"]
+        if _primed(o, h):
+            # S' is as often "S modified" (masked) as "S transposed": the prime alone is no evidence of a slip
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its values are "
+                                               f"{_show_view(h)}'s; the prime need not mean a transpose"))
+            return
+        self.n_claims += 1
         label = o.ref.show()
         how = {"T": "transposed", "row": "a row of another head or token", "col": "a column"}.get(
             h.how, "the values of " + _show_view(h))
@@ -130,6 +135,15 @@ class ArrayJudging:
             # named one thing, most like another: the name is not overruled by values that partly agree
             self.doubt(o, hit)
             return
+        alt = plan.get("alt")
+        if alt is not None and alt.all and _primed(o, alt):
+            self.n_claims += 1                 # S' equal to S itself: the prime names a version, not a transpose
+            self.n_numbers += o.n
+            return
+        if _before_or_after_mask(o, hit):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the same matrix before or after a "
+                                               "causal mask: it differs only above the diagonal"))
+            return
         if _mask_buffer(o, hit):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask printed as a buffer of "
                                                "flags (nonzero where masked), not as the -∞ it adds to the scores"))
@@ -139,7 +153,7 @@ class ArrayJudging:
         if not identified(agree, o.val.size) and not self.named_and_fed(o, hit):
             alt = plan.get("alt")
             if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
-                    alt.view.node in _family(o.ref):
+                    alt.view.node in _family(o.ref) and not _primed(o, alt):
                 # every cell is the labelled quantity's, in another layout (another head's, transposed)
                 mistake = self.whole_cause(o, hit, alt) or (f"these are the values of {_show_view(alt)}",
                                                             "wrong_value")
@@ -285,6 +299,25 @@ def _digit_slip(num, x: float) -> bool:
     a, b = num.text.lstrip("+-−"), num.rounded(x).lstrip("+-−")
     digits = sum(ch.isdigit() for ch in a.lstrip("0."))
     return len(a) == len(b) and digits >= 3 and sum(p != q for p, q in zip(a, b)) == 1 and (num.value < 0) == (x < 0)
+
+
+def _primed(o: Obj, h: Hit) -> bool:
+    """Named with a prime (S') and equal to the quantity itself, untransposed: S' is as often "S modified" as "S
+    transposed", so the prime alone is no evidence of a transposed matrix."""
+    return bool(o.ref is not None and o.ref.transposed and h.how == "full"
+                and any(q in x for x in [o.a.label] + o.a.labels for q in "'′"))
+
+
+def _before_or_after_mask(o: Obj, hit: Hit) -> bool:
+    """Scores printed before the mask and again after it (-∞ above the diagonal): when the cells that disagree are
+    above the diagonal of a square matrix and cover most of it, the document shows the matrix on the other side of a
+    causal mask, not a slip (a slip fills in one masked entry)."""
+    r, c = hit.ok.shape
+    if r != c or r < 3 or o.slices != 1:
+        return False
+    bad = np.argwhere(~hit.ok)
+    upper = r * (r - 1) // 2
+    return len(bad) >= 2 and all(j > i for i, j in bad) and len(bad) >= max(2, upper - 1)
 
 
 def _mask_buffer(o: Obj, hit: Hit) -> bool:
