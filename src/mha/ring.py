@@ -6,8 +6,8 @@ P steps it starts sending the K/V block it holds to rank + 1 and receiving the
 next one from rank - 1 (`isend`/`irecv`, so the transfer runs while it
 computes), merges the tile against the block it holds into its running
 (m, l, acc) with the fast path's `merge_tile` (`shards.merge_block`), then waits
-for both transfers.  The tiles are computed with NumPy on the host, in the
-inputs' precision (float32 or float64).
+for both transfers.  Each tile is the fast path, `mha.attention(...,
+return_lse=True)`, on the host, in the inputs' precision (float32 or float64).
 
 torch.distributed carries the blocks: gloo on CPUs; nccl when every rank has a
 GPU (the blocks then travel between GPUs and are copied to the host for the
@@ -309,9 +309,9 @@ def ring_attention(q: Any, k: Any, v: Any, *, causal: bool = False, scale: float
         t0 = time.perf_counter()
         if s == 0:
             K, V = k, v
-        else:                      # a view [B, G, n, width] of the block's rows: the products read strided rows
+        else:                      # the block's rows [n, B, G, width] as K [B, G, n, d_k] and V for the fast path
             held = (host[cur][:n] if host else bufs[cur][:n].cpu().numpy()).transpose(1, 2, 0, 3)
-            K, V = held[..., :d_k], held[..., d_k:]
+            K, V = np.ascontiguousarray(held[..., :d_k]), np.ascontiguousarray(held[..., d_k:])
         step = merge_block(state, q, lay.chunks(me), K, V, lay.chunks(o), scale=scale, causal=causal,
                            key_lengths=kl, block=block)
         t1 = time.perf_counter()
