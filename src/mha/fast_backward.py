@@ -2,8 +2,9 @@
 
 From the forward (the fast path's own, `mha.attention(..., return_lse=True)` or
 `fast.attention_heads(..., lse=)`) only O and the log-sum-exp of each score row,
-lse_i = log Σ_j e^(s_ij), are kept.  The backward then recomputes the weights tile by tile, P = e^(S − lse), and
-with D_i = Σ_d dO_id O_id (one number per query row, Dao 2023, "FlashAttention-2", Alg. 2):
+lse_i = log Σ_j e^(s_ij), are kept.  The backward then recomputes the weights tile
+by tile, P = e^(S − lse), and with D_i = Σ_d dO_id O_id (one number per query row,
+Dao 2023, "FlashAttention-2", Alg. 2):
 
     dV_j += P_ijᵀ dO_i     dP_ij = dO_i V_jᵀ     dS_ij = P_ij ⊙ (dP_ij − D_i)
     dQ_i += dS_ij K_j      dK_j += dS_ijᵀ Q_i    (both times the scale at the end)
