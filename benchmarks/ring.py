@@ -2,7 +2,7 @@
 
     python benchmarks/ring.py [--seq-len 65536] [--n-heads 1] [--d-k 64] [--label NAME]
 
-Every run draws the same random float32 Q, K, V (mha.ring.random_rows) and
+Every run draws the same random float32 Q, K, V (mha.ring_command.random_rows) and
 computes causal attention.  The ring runs are `mha ring --nproc P --json ...`
 (torchrun, gloo on 127.0.0.1), contiguous and zigzag; each rank gets one BLAS
 thread (OMP_NUM_THREADS=1), so P = 4 shares 2 cores between 4 ranks.  The
@@ -37,7 +37,7 @@ def one_process(T: int, H: int, d: int) -> dict:
     import tracemalloc
     import numpy as np
     from mha import attention
-    from mha.ring import random_rows
+    from mha.ring_command import random_rows
     every = np.arange(T)
     tracemalloc.start()
     q, k, v = (random_rows(0, w, every, H, d, np.float32) for w in range(3))

@@ -1,6 +1,7 @@
 """The tiled backward (mha.fast_backward through mha.attention_backward and mha.forward_backward) against the
 float64 reference (mha.backward), the reference against torch's SDPA autograd, float32 against float64, and
-the memory bound (no T x S matrix)."""
+the memory bound (no T x S matrix).  The tiled tests run on both tile steps: NumPy's and the compiled pass
+(mha.kernel.backward_tile), as tests/test_fast.py runs both forward paths."""
 
 import tracemalloc
 
@@ -14,6 +15,7 @@ from mha.core import layer
 from mha.grad import LEAVES, attention_backward, forward_backward
 from mha.inputs import MHAInputError, parse_config
 from test_backward import random_case
+from test_fast import PATHS, on_path
 
 
 @st.composite
@@ -54,20 +56,23 @@ def problems(draw):
     return q, k, v, dO, kw, block
 
 
+@pytest.mark.parametrize("path", PATHS)
 @settings(max_examples=300, deadline=None)
-@given(problems())
-def test_tiled_backward_equals_the_reference(p):
+@given(p=problems())
+def test_tiled_backward_equals_the_reference(path, p):
     q, k, v, dO, kw, block = p
     want = attention_backward(q, k, v, dO, impl="reference", **kw)
-    got = attention_backward(q, k, v, dO, block_size=block, **kw)
+    with on_path(path):
+        got = attention_backward(q, k, v, dO, block_size=block, **kw)
     for name, a, b, x in zip(("dq", "dk", "dv"), got, want, (q, k, v)):
         assert a.shape == b.shape == x.shape and a.dtype == np.float64, name
         np.testing.assert_allclose(a, b, rtol=0, atol=1e-12 * max(1.0, float(np.abs(b).max())), err_msg=name)
 
 
+@pytest.mark.parametrize("path", PATHS)
 @settings(max_examples=150, deadline=None)
-@given(problems())
-def test_float32_backward_against_float64_reference(p):
+@given(p=problems())
+def test_float32_backward_against_float64_reference(path, p):
     """float32 on float32-representable inputs against the float64 reference: within 2e-6 of each gradient's
     own scale, the forward's float32 bound (2e-6 of max |v|).  The scale is the gradient's largest entry, or
     the size of the factors that make it when the exact gradient cancels to 0 (one visible key, say).  The
@@ -79,7 +84,8 @@ def test_float32_backward_against_float64_reference(p):
     kw32 = {n: (a.astype(np.float32) if n == "bias" else a) for n, a in kw.items()}
     want = attention_backward(*(a.astype(np.float64) for a in (q32, k32, v32, dO32)), impl="reference",
                               **{n: (a.astype(np.float64) if n == "bias" else a) for n, a in kw32.items()})
-    got = attention_backward(q32, k32, v32, dO32, block_size=block, **kw32)
+    with on_path(path):
+        got = attention_backward(q32, k32, v32, dO32, block_size=block, **kw32)
     scale = {"1/d_k": 1 / q.shape[-1], None: q.shape[-1] ** -0.5}.get(kw.get("scale"), kw.get("scale"))
     factors = float(np.abs(dO32).max() * np.abs(v32).max())
     sizes = {"dq": factors * float(np.abs(k32).max()) * scale, "dk": factors * float(np.abs(q32).max()) * scale,
@@ -88,7 +94,7 @@ def test_float32_backward_against_float64_reference(p):
     for name, a, b in zip(("dq", "dk", "dv"), got, want):
         assert a.dtype == np.float32, name
         relative = float(np.abs(a - b).max()) / max(float(np.abs(b).max()), sizes[name], 1e-30)
-        record(f"attention_backward float32 vs float64, relative to the gradient's scale: {name}", relative)
+        record(f"attention_backward float32 vs float64 ({path}), relative to the gradient's scale: {name}", relative)
         assert relative <= 2e-6, name
 
 
@@ -113,13 +119,15 @@ def test_reference_backward_matches_sdpa_autograd(seed):
             assert diff <= 1e-12 * max(1.0, float(np.abs(t.grad.numpy()).max())), (impl, name, diff)
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("seed", range(0, 320, 5))
-def test_forward_backward_tiled_equals_the_trace(seed):
+def test_forward_backward_tiled_equals_the_trace(seed, path):
     """Every leaf gradient of a whole layer on the tiles against mha.backward on the same configuration."""
     data = random_case(seed)
     cfg = parse_config(data)
     ref = layer_backward(layer(cfg))
-    got = forward_backward(data, block_size=(3, 2))
+    with on_path(path):
+        got = forward_backward(data, block_size=(3, 2))
     assert got["L"] == pytest.approx(ref.L, rel=1e-12, abs=1e-12)
     for name in LEAVES:
         want = getattr(ref, name)
@@ -147,14 +155,11 @@ def test_forward_backward_upstream_rules():
 def test_given_out_and_lse_are_used_and_checked():
     g = np.random.default_rng(0)
     q, k, v, dO = (g.standard_normal((2, 5, 3)) for _ in range(4))
-    from mha.fast_backward import flash_forward, prepare
-    a, _ = prepare(q, k, v, scale=3 ** -0.5, causal="none", mask=None, bias=None, key_lengths=None, window=None,
-                   alibi=None, groups=1)
-    o, lse = flash_forward(a)
-    np.testing.assert_allclose(o.reshape(2, 5, 3), mha.attention(q, k, v, impl="reference"), rtol=0, atol=1e-14)
+    o, lse = mha.attention(q, k, v, return_lse=True)         # the forward the backward runs when not given them
+    np.testing.assert_allclose(o, mha.attention(q, k, v, impl="reference"), rtol=0, atol=1e-14)
     S = q @ k.swapaxes(-1, -2) / 3 ** 0.5
-    np.testing.assert_allclose(lse.reshape(2, 5), np.log(np.exp(S).sum(-1)), rtol=0, atol=1e-14)
-    given_ = attention_backward(q, k, v, dO, out=o.reshape(2, 5, 3), lse=lse.reshape(2, 5))
+    np.testing.assert_allclose(lse, np.log(np.exp(S).sum(-1)), rtol=0, atol=1e-14)
+    given_ = attention_backward(q, k, v, dO, out=o, lse=lse)
     for a_, b_ in zip(given_, attention_backward(q, k, v, dO)):
         np.testing.assert_allclose(a_, b_, rtol=0, atol=1e-14)
     with pytest.raises(MHAInputError, match="out, lse: give both"):
@@ -167,13 +172,10 @@ def test_no_t_by_s_matrix_is_kept():
     """One head, T = S = 2048 in float64: a T x S matrix would be 32 MiB; the whole call allocates under 8."""
     g = np.random.default_rng(1)
     q, k, v, dO = (g.standard_normal((1, 2048, 32)) for _ in range(4))
-    from mha.fast_backward import flash_forward, prepare
-    a, _ = prepare(q, k, v, scale=32 ** -0.5, causal="none", mask=None, bias=None, key_lengths=None, window=None,
-                   alibi=None, groups=1)
-    o, lse = flash_forward(a)
+    o, lse = mha.attention(q, k, v, return_lse=True)
     tracemalloc.start()
     try:
-        attention_backward(q, k, v, dO, out=o.reshape(q.shape), lse=lse.reshape(1, 2048), workers=1)
+        attention_backward(q, k, v, dO, out=o, lse=lse, workers=1)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

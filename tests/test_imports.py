@@ -17,14 +17,15 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # The layers, lowest first.  A module may import from its own layer or the ones below it.  A module's layer
 # is that of its top-level name under mha (mha.explanation.model -> "explanation").
 LAYERS = (
-    ("inputs", "interop"),                 # reading a configuration (JSON, arrays, torch modules)
+    ("arrays", "variants", "attention_args", "inputs", "interop"),   # reading a configuration: numbers and arrays,
+                                           # the variant keys, per-head arguments, the Config (JSON, arrays, torch)
     ("core", "exact", "backward"),         # the math (exact: the same layer in sympy closed forms; backward: its gradients)
     ("fast", "kernel", "team", "tiles", "fast_backward"),   # the tiled path, its compiled pass (numba), threads, NumPy tiles; backward
     ("attend", "grad", "shards"),          # the choice between the two (gradients: grad); the sequence split over devices
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)
     ("render",),                           # steps -> text, Markdown, LaTeX, HTML, images
-    ("check", "serve", "hub", "hf", "overview", "bench", "bench_backward", "ring"),   # tools over the library
+    ("check", "serve", "hub", "hf", "overview", "bench", "bench_backward", "ring", "ring_command"),   # tools
     ("cli", "__main__", "__init__", "notebook_magic"),   # the command line, the package's front door, %mha_check
 )
 

@@ -156,6 +156,40 @@ def test_softmax_tile_rescales_the_running_output_and_adds_the_pending_product()
     np.testing.assert_allclose(lse[0], np.log(np.exp(s[0]).sum(-1)), rtol=1e-14)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("kind", ["plain", "causal", "window", "mask", "bias+alibi", "padding"])
+def test_backward_tile_against_numpy(dtype, kind):
+    """P = e^(s - lse) and dS = P (dP - D) of one tile, against the same in float64 NumPy; lse from the
+    forward's own rule (the tile's keys are all the row's keys), a row that sees no key gets P = dS = 0."""
+    g = np.random.default_rng(5)
+    r, n = 13, 29
+    s = (g.standard_normal((1, r, n)) * 4).astype(dtype)
+    dp = g.standard_normal((r, n)).astype(dtype)
+    D = g.standard_normal(r).astype(dtype)
+    mask = (g.random((1, r, n)) < 0.6) if kind == "mask" else None
+    if mask is not None:
+        mask[0, 3] = False                                          # a row that sees no key
+    bias = g.standard_normal((1, r, n)).astype(dtype) if kind == "bias+alibi" else None
+    slope = 0.5 if kind == "bias+alibi" else 0.0
+    causal, window, delta = kind == "causal", 4 if kind == "window" else 0, -3 if kind == "causal" else 2
+    stop = 11 if kind == "padding" else n
+    want_P, m, l = _numpy_tile(s, mask, bias, None if not slope else np.array([slope]), delta, causal, window, stop)
+    with np.errstate(divide="ignore"):
+        lse = np.where(l > 0, m + np.log(np.where(l > 0, l, 1)), -np.inf)[0]       # [r]
+    want_P = want_P[0] * np.where(l > 0, 1 / np.where(l > 0, l, 1), 0)[0][:, None]  # e^(x - lse)
+    want_dS = want_P * (dp.astype(np.float64) - D.astype(np.float64)[:, None])
+    P, dS = s[0].copy(), dp.copy()
+    kernel.backward_tile(P, dS, lse.astype(dtype), D, delta, causal, window, stop,
+                         None if mask is None else mask[0], None if bias is None else bias[0], slope)
+    # float32: lse rounds to 2^-24 |lse| and the exponent to as much again (|x| < 30): 4e-6 relative
+    tol = 4e-6 if dtype == np.float32 else 1e-13
+    np.testing.assert_allclose(P, want_P, rtol=tol, atol=0)
+    np.testing.assert_allclose(dS, want_dS, rtol=tol, atol=tol * float(np.abs(want_dS).max()))
+    assert (P[want_P == 0] == 0).all() and (dS[want_P == 0] == 0).all()
+    if kind == "mask":
+        assert not P[3].any() and not dS[3].any()
+
+
 def _x86_avx2() -> bool:
     if platform.machine().lower() not in ("x86_64", "amd64"):
         return False
@@ -178,6 +212,17 @@ def test_llvm_vectorises_the_exponential_and_the_row_max():
     row_max = numba.njit(fastmath=kernel._FASTMATH)(kernel._row_max.py_func)
     row_max(s[0, 0], np.uint64(0), np.uint64(64))
     assert re.search(r"vmaxps\s+%ymm", row_max.inspect_asm(row_max.signatures[0]))
+
+
+@pytest.mark.skipif(not _x86_avx2(), reason="looks for AVX2 code: needs an x86-64 CPU with AVX2")
+def test_llvm_vectorises_the_backward_tile():
+    """The backward pass's step, compiled afresh: its exponential and P (dP - D) as 8-wide code on ymm registers."""
+    fresh = numba.njit(nogil=True, fastmath=kernel._FASTMATH)(kernel.backward_tile.py_func)
+    s, row = np.zeros((4, 64), np.float32), np.zeros(4, np.float32)
+    fresh(s, s.copy(), row, row.copy(), 0, False, 0, 64, None, None, 0.0)
+    asm = fresh.inspect_asm(fresh.signatures[0])
+    assert len(re.findall(r"vfmadd\d+ps\s+%ymm", asm)) >= 6
+    assert re.search(r"vroundps\s+\$\d+, %ymm", asm) and re.search(r"vsubps\s+%ymm", asm)
 
 
 def test_cache_dir_follows_the_environment(monkeypatch):

@@ -130,6 +130,28 @@ def test_simulated_ring_equals_the_single_device_result(name):
         np.testing.assert_allclose(lse[np.isfinite(lse)], lse_ref[np.isfinite(lse_ref)], rtol=0, atol=tol * 10)
 
 
+def test_a_device_tile_is_the_fast_path_and_its_compiled_pass(monkeypatch):
+    """Without record, each tile is mha.attention's fast path (here forced onto the compiled pass): its (O, lse)
+    merged by merge_tile gives the reference, and the recorded ring (NumPy's tile_state) agrees with it."""
+    from mha import fast
+    if fast.compiled() is None:
+        pytest.skip(f"the compiled pass is not available: {fast.compiled_missing()}")
+    c = ring_worker.CASES["gqa_padding"]
+    q, k, v = ring_worker.inputs("gqa_padding")
+    O_ref, _ = reference(q, k, v, causal=c["causal"], key_lengths=c["key_lengths"])
+    calls = []
+    tile = fast.compiled().softmax_tile
+    monkeypatch.setattr(fast, "COMPILED_WORK", 0)
+    monkeypatch.setattr(fast.compiled(), "softmax_tile", lambda *a: calls.append(1) or tile(*a))
+    fast_ring = simulate(q, k, v, 3, causal=True, zigzag=True, key_lengths=c["key_lengths"], record=False)
+    assert calls and all(not st.merges for row in fast_ring.steps for st in row)
+    np.testing.assert_allclose(fast_ring.layout.join(fast_ring.O), O_ref, rtol=0, atol=1e-12)
+    explained = simulate(q, k, v, 3, causal=True, zigzag=True, key_lengths=c["key_lengths"])
+    np.testing.assert_allclose(explained.layout.join(explained.O), O_ref, rtol=0, atol=1e-12)
+    assert [[st.scores for st in row] for row in fast_ring.steps] == [[st.scores for st in row]
+                                                                       for row in explained.steps]
+
+
 def test_counted_work_matches_the_tiles_the_ring_computes():
     q, k, v = ring_worker.inputs("causal")
     for z in (False, True):

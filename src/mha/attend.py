@@ -90,7 +90,12 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, 
         with np.errstate(divide="ignore"):
             lse = np.where(steps.fully_masked, -np.inf, steps.row_max + np.log(steps.row_sum))
         return steps.O, lse.astype(steps.O.dtype)
+    return tiled(args, block_size=block_size, workers=workers, return_lse=return_lse)
 
+
+def tiled(args: AttentionArgs, *, block_size: int | tuple[int, int] | None = None, workers: int | None = None,
+          return_lse: bool = False) -> Any:
+    """`attention` on the fast path for parsed arguments (the backward pass's forward calls it too)."""
     def run(force_shift: bool = False) -> Any:
         return fast.tiled_attention(args.q, args.k, args.v, scale=args.scale, mask=args.mask, causal=args.causal,
                                     key_lengths=args.key_lengths, bias=args.bias, window=args.window,

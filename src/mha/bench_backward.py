@@ -34,7 +34,7 @@ def _arrays(T: int, H: int, seed: int = 0) -> tuple[np.ndarray, ...]:
 
 def run(quick: bool = False, progress: Callable[[str], None] = print, memory: bool = True) -> dict[str, Any]:
     """Every backward case and the memory measurement, as a JSON-ready dict."""
-    from .fast_backward import flash_forward, prepare
+    from .attend import attention
     from .grad import attention_backward
     torch = _torch()
     result: dict[str, Any] = {"machine": machine(), "quick": quick, "rows": []}
@@ -42,9 +42,7 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, memory: bo
         for T in (QUICK_SWEEP if quick else SWEEP):
             progress(f"backward{' causal' if causal else ''}: B=1 H={HEADS} T=S={T} d={D_HEAD}, float32")
             q, k, v, dO = _arrays(T, HEADS)
-            a, _ = prepare(q, k, v, scale=D_HEAD ** -0.5, causal="top_left" if causal else "none", mask=None,
-                           bias=None, key_lengths=None, window=None, alibi=None, groups=1)
-            o, lse = flash_forward(a)
+            o, lse = attention(q, k, v, causal=causal, return_lse=True)
             ours = (lambda: attention_backward(q, k, v, dO, out=o, lse=lse, causal=causal))
             peer = None if torch is None else _torch_backward(torch, q, k, v, dO, causal)
             pairs, per_block = (2, 1) if quick and T > 512 else _blocks(T)
@@ -68,13 +66,11 @@ def _torch_backward(torch: Any, q, k, v, dO, causal: bool) -> Callable[[], Any]:
 
 def measure_memory(T: int, progress: Callable[[str], None] = print) -> dict[str, Any]:
     """Peak NumPy memory of one causal backward call at T = S, beside what its inputs and gradients hold."""
-    from .fast_backward import flash_forward, prepare
+    from .attend import attention
     from .grad import attention_backward
     progress(f"backward memory: B=1 H={HEADS} T=S={T} d={D_HEAD}, causal, float32 (one call)")
     q, k, v, dO = _arrays(T, HEADS)
-    a, _ = prepare(q, k, v, scale=D_HEAD ** -0.5, causal="top_left", mask=None, bias=None, key_lengths=None,
-                   window=None, alibi=None, groups=1)
-    o, lse = flash_forward(a)
+    o, lse = attention(q, k, v, causal=True, return_lse=True)
     t0 = time.perf_counter()
     peak = _peak_mib(lambda: attention_backward(q, k, v, dO, out=o, lse=lse, causal=True))
     seconds = time.perf_counter() - t0

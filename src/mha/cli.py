@@ -255,7 +255,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_ring(args: argparse.Namespace) -> int:
-    from .ring import main_from_args
+    from .ring_command import main_from_args
     return main_from_args(args)
 
 

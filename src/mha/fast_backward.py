@@ -1,15 +1,20 @@
-"""The backward pass at real sizes: FlashAttention-2's recomputation over tiles, in NumPy, no T × S matrix kept.
+"""The backward pass at real sizes: FlashAttention-2's recomputation over tiles, no T × S matrix kept.
 
-From the forward only O and the log-sum-exp of each score row, lse_i = log Σ_j e^(s_ij),
-are kept.  The backward then recomputes the weights tile by tile, P = e^(S − lse), and
-with D_i = Σ_d dO_id O_id (one number per query row, Dao 2023, "FlashAttention-2", Alg. 2):
+From the forward (the fast path's own, `mha.attention(..., return_lse=True)` or
+`fast.attention_heads(..., lse=)`) only O and the log-sum-exp of each score row,
+lse_i = log Σ_j e^(s_ij), are kept.  The backward then recomputes the weights tile
+by tile, P = e^(S − lse), and with D_i = Σ_d dO_id O_id (one number per query row,
+Dao 2023, "FlashAttention-2", Alg. 2):
 
     dV_j += P_ijᵀ dO_i     dP_ij = dO_i V_jᵀ     dS_ij = P_ij ⊙ (dP_ij − D_i)
     dQ_i += dS_ij K_j      dK_j += dS_ijᵀ Q_i    (both times the scale at the end)
 
-Two extra columns fold the row constants into the products: [Q·scale | −lse] [K | 1]ᵀ is S − lse,
-and [dO | −D] [V | 1]ᵀ is dP − D, so each tile costs five products, one exponential and one
-multiplication (`tile_grads`, the one place a compiled pass would replace).  An item is one
+Each tile is five BLAS products and one step between them that makes P and dS.  Above
+`fast.COMPILED_WORK` multiply-adds that step is the compiled pass `kernel.backward_tile` (numba:
+the masks, bias and ALiBi, e^(S − lse) by the forward's vectorised exp2, and P ⊙ (dP − D), in one
+sweep, the row constants subtracted there).  Below it, or where numba cannot be imported, it is
+`tile_grads` in NumPy, where two extra columns fold the row constants into the products:
+[Q·scale | −lse] [K | 1]ᵀ is S − lse and [dO | −D] [V | 1]ᵀ is dP − D.  An item is one
 sequence and one query head: it owns its rows of dQ and its head's share of dK and dV (summed
 over a group of query heads under GQA), so the items run on the forward's team of threads
 without locks.  Every variant of the forward is here: masks, padding, causal alignments,
@@ -29,6 +34,7 @@ import numpy as np
 
 from . import fast
 from .inputs import MHAInputError
+from .tiles import _scratch
 
 ROWS = 256          # queries per tile
 KEYS = 512          # keys per tile: a [256, 512] float32 tile is 512 KiB, in the range the forward measured flat
@@ -67,11 +73,15 @@ class TiledAttention:
         self.factor = float(factor)
         self.scale = float(scale)
         self.causal, self.offset, self.window = causal, offset, window
-        self.slopes = None if slopes is None else np.asarray(slopes, dtype=np.float64) * self.factor
+        self.alibi = None if slopes is None else np.asarray(slopes, dtype=np.float64)         # natural units
+        self.slopes = None if self.alibi is None else self.alibi * self.factor                # exp's units
         self.mask = None if mask is None else np.broadcast_to(mask, (B, H, T, self.S))
         self.bias = None if bias is None else np.broadcast_to(bias, (B, H, T, self.S))
         self.lengths = None if lengths is None else np.minimum(np.broadcast_to(lengths, (B, H)), self.S)
         self.rows, self.keys = rows, keys
+        # the compiled tile step above the forward's size, where numba imports (read at call time: tests move it)
+        work = B * H * T * self.S * (d + self.d_v)
+        self.kernel = fast.compiled() if work >= fast.COMPILED_WORK else None
 
     # the band of keys that query i (at position i + offset) may see: [lo(i), hi(i)]
     def lo(self, i: int) -> int:
@@ -133,43 +143,54 @@ def _outside_band(rows: int, cols: int, delta: int, window: int | None, causal: 
     return out
 
 
-# ------------------------------------------------------------------ the forward, keeping lse
-
-def _forward_item(a: TiledAttention, o: np.ndarray, lse: np.ndarray, b: int, h: int) -> None:
-    """O and lse of one head by an online softmax over key blocks (in the exponential's units, then natural)."""
-    g, dt = h // a.rep, a.dtype
-    qs = (a.q[b, h] * dt.type(a.scale * a.factor)).astype(dt, copy=False)
-    K, V = a.k[b, g], a.v[b, g]
-    for i0 in range(0, a.T, a.rows):
-        i1 = min(i0 + a.rows, a.T)
-        start, end = a.key_range(b, h, i0, i1)
-        m = np.full((i1 - i0, 1), -np.inf, dtype=dt)
-        l = np.zeros((i1 - i0, 1), dtype=dt)
-        acc = np.zeros((i1 - i0, a.d_v), dtype=dt)
-        for k0 in range(start, end, a.keys):
-            k1 = min(k0 + a.keys, end)
-            s = qs[i0:i1] @ K[k0:k1].T
-            a.add_bias(s, b, h, i0, i1, k0, k1)
-            hid = a.hidden(b, h, i0, i1, k0, k1)
-            if hid is not None:
-                np.copyto(s, -np.inf, where=hid)
-            m_new = np.maximum(m, s.max(axis=1, keepdims=True))
-            m_safe = np.where(m_new == -np.inf, 0, m_new).astype(dt)
-            alpha = a.exp(m - m_safe)
-            a.exp(s - m_safe, out=s)
-            l = l * alpha + s.sum(axis=1, keepdims=True)
-            acc = acc * alpha + s @ V[k0:k1]
-            m = m_new
-        seen = l > 0
-        o[b, h, i0:i1] = np.where(seen, acc / np.where(seen, l, 1), 0)
-        with np.errstate(divide="ignore"):
-            lse[b, h, i0:i1] = np.where(seen, m / a.factor + np.log(np.where(seen, l, 1)), -np.inf)[:, 0]
-
-
 # ------------------------------------------------------------------ the backward
 
 def _backward_item(a: TiledAttention, o, dO, lse, dq, dk_h, dv_h, b: int, h: int) -> None:
     """dq[b, h] and head h's share of dK, dV (into dk_h[b, h], dv_h[b, h]) by tiles, P recomputed from lse."""
+    if a.kernel is not None:
+        _compiled_item(a, o, dO, lse, dq, dk_h, dv_h, b, h)
+    else:
+        _numpy_item(a, o, dO, lse, dq, dk_h, dv_h, b, h)
+
+
+def _compiled_item(a: TiledAttention, o, dO, lse, dq, dk_h, dv_h, b: int, h: int) -> None:
+    """`_backward_item` with the compiled step: per tile S = (Q·scale) Kᵀ and dP = dO Vᵀ by BLAS, then
+    `kernel.backward_tile` (masks, bias, ALiBi, P = e^(S − lse), dS = P ⊙ (dP − D)), then the three
+    products that take P and dS in.  The scale rides on Q, so dK needs none after."""
+    g, dt = h // a.rep, a.dtype
+    dOh, K, V = dO[b, h], a.k[b, g], a.v[b, g]
+    D = np.einsum("td,td->t", dOh, o[b, h]).astype(dt)                     # [T] rowsum(dO ⊙ O)
+    Qs = np.multiply(a.q[b, h], dt.type(a.scale))                           # [T, d]
+    L = np.ascontiguousarray(lse[b, h], dtype=dt)                           # [T]
+    dQ, dK, dV = dq[b, h], dk_h[b, h], dv_h[b, h]
+    dQ[...] = 0
+    dK[...] = 0
+    dV[...] = 0
+    n = a.rows * a.keys
+    # the tiles' buffers are the thread's, kept between items and calls: fresh ones are page-faulted anew each time
+    s_buf, p_buf = _scratch("bw_s", n, dt), _scratch("bw_dp", n, dt)
+    t_q = _scratch("bw_q", a.rows * a.d, dt).reshape(a.rows, a.d)
+    t_k = _scratch("bw_k", a.keys * a.d, dt).reshape(a.keys, a.d)
+    t_v = _scratch("bw_v", a.keys * a.d_v, dt).reshape(a.keys, a.d_v)
+    stop = a.S if a.lengths is None else int(a.lengths[b, h])
+    slope = 0.0 if a.alibi is None else float(a.alibi[h])
+    window = a.window or 0
+    step = a.kernel.backward_tile
+    for i0, i1, k0, k1 in a.blocks(b, h):
+        r, c = i1 - i0, k1 - k0
+        s = np.matmul(Qs[i0:i1], K[k0:k1].T, out=s_buf[:r * c].reshape(r, c))           # [r, c] S
+        dp = np.matmul(dOh[i0:i1], V[k0:k1].T, out=p_buf[:r * c].reshape(r, c))         # [r, c] dP
+        step(s, dp, L[i0:i1], D[i0:i1], k0 - i0 - a.offset, a.causal, window, stop - k0,
+             None if a.mask is None else a.mask[b, h, i0:i1, k0:k1],
+             None if a.bias is None else a.bias[b, h, i0:i1, k0:k1], slope)          # s = P, dp = dS
+        dV[k0:k1] += np.matmul(s.T, dOh[i0:i1], out=t_v[:c])
+        dQ[i0:i1] += np.matmul(dp, K[k0:k1], out=t_q[:r])
+        dK[k0:k1] += np.matmul(dp.T, Qs[i0:i1], out=t_k[:c])
+    dQ *= dt.type(a.scale)
+
+
+def _numpy_item(a: TiledAttention, o, dO, lse, dq, dk_h, dv_h, b: int, h: int) -> None:
+    """`_backward_item` in NumPy: the row constants ride on two extra columns, `tile_grads` makes P and dS."""
     g, dt, d, dv = h // a.rep, a.dtype, a.d, a.d_v
     D = np.einsum("td,td->t", dO[b, h], o[b, h]).astype(dt)                 # [T] rowsum(dO ⊙ O)
     safe = np.where(np.isfinite(lse[b, h]), lse[b, h], np.inf)             # a row that saw no key: P = 0
@@ -204,13 +225,16 @@ def _backward_item(a: TiledAttention, o, dO, lse, dq, dk_h, dv_h, b: int, h: int
     dK *= dt.type(a.scale)
 
 
-def flash_forward(a: TiledAttention, workers: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """O [B, H, T, d_v] and lse [B, H, T] (natural log; −inf for a row that sees no key)."""
-    o = np.empty((a.B, a.H, a.T, a.d_v), dtype=a.dtype)
+def forward(a: TiledAttention, pool: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    """O [B, H, T, d_v] and lse [B, H, T] of the kernel's view: the fast path's own forward (`fast.attention_heads`),
+    which keeps each row's log-sum-exp (natural log, −inf for a row that sees no key)."""
     lse = np.empty((a.B, a.H, a.T), dtype=a.dtype)
-    items = [(b, h) for b in range(a.B) for h in range(a.H)]
-    with np.errstate(over="ignore", invalid="ignore"):
-        fast.team(workers or _workers(a)).run(lambda it: _forward_item(a, o, lse, *it), items)
+    kw = dict(scale=a.scale, causal=a.causal, offset=a.offset, window=a.window, alibi=a.alibi, mask=a.mask,
+              bias=a.bias, key_lengths=a.lengths, lse=lse, pool=pool)
+    try:
+        o = fast.attention_heads(a.q, a.k, a.v, **kw)
+    except fast.NonFinite:          # finite inputs too large for the no-shift bound: the max-shift everywhere
+        o = fast.attention_heads(a.q, a.k, a.v, force_shift=True, **kw)
     return o, lse
 
 

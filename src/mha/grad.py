@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from . import fast, fast_backward
-from .attend import check_workers, resolve_impl
+from .attend import check_workers, resolve_impl, tiled
 from .backward import (attention_backward_reference, check_upstream, layer_backward, projection_grads, rotate_back,
                        unbroadcast, upstream)
 from .core import alibi_slopes, apply_rope, layer, merge_heads, rope_angles, split_heads
@@ -57,11 +57,10 @@ def attention_backward(q: Any, k: Any, v: Any, dO: Any, *, out: Any = None, lse:
     a, L = fast_backward.prepare(args.q, args.k, args.v, scale=args.scale, causal=args.causal, mask=args.mask,
                                  bias=args.bias, key_lengths=args.key_lengths, window=args.window, alibi=args.alibi,
                                  groups=args.groups, block=block_size)
-    if out is None:
-        o, row_lse = fast_backward.flash_forward(a, workers)
-    else:
-        o = fast_backward.as_heads(out, a, L, a.d_v, "out")
-        row_lse = fast_backward.as_heads(np.asarray(lse)[..., None], a, L, 1, "lse")[..., 0]
+    if out is None:                 # the forward once, on the fast path, keeping each row's log-sum-exp
+        out, lse = tiled(args, workers=workers, return_lse=True)
+    o = fast_backward.as_heads(out, a, L, a.d_v, "out")
+    row_lse = fast_backward.as_heads(np.asarray(lse)[..., None], a, L, 1, "lse")[..., 0]
     g = fast_backward.flash_backward(a, o, fast_backward.as_heads(d_out, a, L, a.d_v, "dO"), row_lse, workers)
     kv = (L[:-1] + (a.H // a.rep,)) if L else ()
     return (unbroadcast(g.dq.reshape(L + g.dq.shape[2:]), args.q.shape),
@@ -136,7 +135,7 @@ def _tiled_layer(cfg: Config, up: Upstream, block: Any, workers: int | None) -> 
         Qh, K_all, V_all, scale=cfg.effective_scale, causal=cfg.causal != "none", offset=cfg.offset,
         window=cfg.window, slopes=slopes, mask=cfg.mask, bias=cfg.bias,
         lengths=None if cfg.key_lengths is None else cfg.key_lengths[:, None], rows=rows, keys=keys)
-    o, lse = fast_backward.flash_forward(a, workers)
+    o, lse = fast_backward.forward(a, crew)
     O_concat = merge_heads(o)
     Y = O_concat if cfg.W_O is None else crew.matmul(O_concat, cfg.W_O)
     if cfg.b_O is not None:

@@ -301,3 +301,65 @@ def finish(acc, pv, add_pv, l, m, out, lse):
                     out[h, i, c] = 0
             if lse is not None:
                 lse[h, i] = m[h, i] + np.log(li) if li != 0 else -np.inf
+
+
+# ------------------------------------------------------------------ the backward pass's tile
+
+@njit(**_JIT)
+def backward_tile(s, dp, lse, D, delta, causal, window, stop, mask, bias, slope):
+    """FlashAttention-2's step between the products of one tile of the backward pass, in place, one sweep.
+
+    s [r, n]: the tile's scaled scores Q K^T scale; on return P = e^(s + bias - slope |i - j - delta| - lse_i),
+    0 where hidden.  dp [r, n]: dO V^T; on return dS = P (dP - D_i).  lse [r] each row's natural log-sum-exp
+    from the forward (-inf for a row that sees no key: P = 0), D [r] = rowsum(dO O).  Which keys row i sees
+    is `softmax_tile`'s rule (delta, causal, window; keys j >= stop do not exist); mask [r, n] bool or None
+    (True = may attend); bias [r, n] or None; slope (ALiBi) a number, 0 for none.  e^x is taken as
+    2^(x log2 e - lse log2 e), one fused multiply-add, and (dP - D) P a second: the row constants lse and D
+    are subtracted here, so the products stay d wide.
+    """
+    r, n = s.shape
+    zero, minus_inf = s.dtype.type(0), s.dtype.type(-np.inf)
+    log2e = s.dtype.type(LOG2_E)
+    end = np.uint64(n)
+    for i in range(r):
+        lo, hi = _band(i, n, delta, causal, window, stop)
+        first, stop_i = np.uint64(lo), np.uint64(hi)
+        row, grad = s[i], dp[i]
+        if lse[i] == minus_inf:                            # the row sees no key: no weight, no gradient
+            first = stop_i = np.uint64(0)
+        if bias is not None:
+            b_row = bias[i]
+            j = first
+            while j < stop_i:
+                row[j] += b_row[j]
+                j += _ONE
+        if slope != 0:
+            sl, at = s.dtype.type(slope), s.dtype.type(i - delta)
+            j = first
+            while j < stop_i:
+                row[j] -= sl * abs(at - s.dtype.type(j))
+                j += _ONE
+        base_c, d_i = lse[i] * log2e, D[i]
+        j = np.uint64(0)
+        while j < first:
+            row[j] = zero
+            grad[j] = zero
+            j += _ONE
+        if mask is None:
+            while j < stop_i:
+                e = exp2(row[j] * log2e - base_c)
+                row[j] = e
+                grad[j] = e * (grad[j] - d_i)
+                j += _ONE
+        else:
+            visible = mask[i]
+            while j < stop_i:
+                e = exp2(row[j] * log2e - base_c)
+                e = e if visible[j] else zero
+                row[j] = e
+                grad[j] = e * (grad[j] - d_i)
+                j += _ONE
+        while j < end:
+            row[j] = zero
+            grad[j] = zero
+            j += _ONE

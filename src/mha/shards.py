@@ -2,14 +2,21 @@
 
 Ring attention (Liu et al., 2023, "Ring Attention with Blockwise Transformers"):
 device p keeps its block of queries and, at each of P steps, the key/value block
-of device (p - s) mod P; it computes the tile of scores between the two, merges
-the tile's softmax state (m, l, acc) into its running one with the fast path's
+of device (p - s) mod P; it computes the tile between the two, merges the
+tile's softmax state (m, l, acc) into its running one with the fast path's
 `merge_tile`, and passes the K/V block on to device p + 1.  After P steps every
 device has seen every key, and its rows of O are acc / l.
 
+A device's tile is the fast path itself: `mha.attention(q_blk, k_blk, v_blk,
+..., return_lse=True)` gives (O_t, lse_t), which is the tile's state with
+m = lse_t, l = 1 and acc = O_t, so the ring gets the compiled pass and the
+fast path's bounded memory.  The explanation's ring (`simulate` with record)
+instead computes each tile's state in NumPy (`tile_state`, m its row max), to
+show (m, l, acc) as the walk-through writes them.
+
 This module is the NumPy half, shared by the distributed run (`mha.ring`, over
-torch.distributed) and by the ring simulated in one process (`simulate`, which
-the explanation shows): both call `merge_block`, so their numbers are the same.
+torch.distributed) and by the ring simulated in one process (`simulate`): both
+call `merge_block`, so without record their numbers are the same.
 
 Layouts.  Contiguous: device p holds rows [start_p, start_p + n_p), the first
 T mod P devices one row more.  Zigzag (for causal attention): the sequence is
@@ -29,11 +36,12 @@ from typing import Any
 
 import numpy as np
 
+from .attend import attention
 from .fast import Merged, merge_tile
 from .inputs import MHAInputError
 
-# A tile is walked in sub-tiles of at most this many scores (B H rows keys), so that a device's memory stays
-# O(T/P): its rows, two K/V blocks and its state, never an n x n tile.  4 MiB of float64 scores.
+# The recorded ring (the explanation's) walks a tile in sub-tiles of at most this many scores (B H rows keys), so
+# that its memory stays O(T/P) too: its rows, two K/V blocks and its state, never an n x n tile.  4 MiB of float64.
 SUB_TILE_SCORES = 1 << 19
 SUB_TILE_KEYS = 512
 
@@ -162,58 +170,103 @@ class Step:
 
     owner: int
     scores: int = 0                # visible (sequence, query, key) triples of the tile, per head
-    computed: int = 0              # scores evaluated (sub-tiles that cross the diagonal include masked ones)
-    merges: list[Merge] = field(default_factory=list)
+    merges: list[Merge] = field(default_factory=list)      # kept when recorded (the explanation)
 
 
 def merge_block(state: State, q: np.ndarray, q_chunks: tuple[tuple[int, int], ...], k: np.ndarray, v: np.ndarray,
                 k_chunks: tuple[tuple[int, int], ...], *, scale: float, causal: bool = False,
                 key_lengths: np.ndarray | None = None, block: tuple[int, int] | None = None,
                 record: bool = False) -> Step:
-    """Merge the tile of a device's queries against one K/V block into its state, sub-tile by sub-tile.
+    """Merge the tile of a device's queries against one K/V block into its state.
 
     q [B, H, R, d_k] holds the rows at q_chunks' positions, k [B, G, n, d_k] and
     v [B, G, n, d_v] those at k_chunks'.  causal: query i sees keys j <= i; key
     j of sequence b is seen only if j < key_lengths[b].  Chunk pairs that no query
-    sees (above the diagonal, or past every key length) are skipped.  block
-    (rows, keys) overrides the sub-tile size; record keeps every merge.
+    sees (above the diagonal, or past every key length) are skipped.
+
+    Each chunk pair is one call of the fast path, `mha.attention(...,
+    return_lse=True)`: its (O, lse) is the tile's softmax state (m = lse, l = 1,
+    acc = O), which `merge_tile` merges (the compiled pass above its size, and
+    memory O(rows) whatever the block).  block (rows, keys) sets the fast
+    path's tiles.  record (the explanation's ring) instead walks sub-tiles with
+    `tile_state`, whose m is the tile's row max, and keeps every merge.
     """
+    if record:
+        return _merge_recorded(state, q, q_chunks, k, v, k_chunks, scale=scale, causal=causal,
+                               key_lengths=key_lengths, block=block)
+    B, H, R, _ = q.shape
+    step = Step(owner=-1)
+    for (r0, qa, qb), (c0, ka, kb) in _runs(q_chunks, k_chunks):
+        if causal and ka >= qb:
+            continue                                                # every key after every query: skipped
+        kl = None if key_lengths is None else np.clip(np.asarray(key_lengths) - ka, 0, kb - ka)
+        if kl is not None and not kl.any():
+            continue                                                # past every key length: skipped
+        mask, top_left = None, False
+        if causal and kb - 1 > qa:                                  # the pair crosses the diagonal
+            top_left = (qa, qb) == (ka, kb)                         # the same chunk (both layouts cut alike)
+            if not top_left:
+                mask = np.arange(ka, kb)[None, :] <= np.arange(qa, qb)[:, None]
+        r1, c1 = r0 + qb - qa, c0 + kb - ka
+        O_t, lse_t = attention(q[:, :, r0:r1], k[:, :, c0:c1], v[:, :, c0:c1], scale=scale, causal=top_left,
+                               mask=mask, key_lengths=kl, enable_gqa=k.shape[1] != H, block_size=block,
+                               return_lse=True)
+        old = (state.m[:, :, r0:r1], state.l[:, :, r0:r1], state.acc[:, :, r0:r1])
+        merged = merge_tile(*old, lse_t, np.ones_like(lse_t), O_t)
+        state.m[:, :, r0:r1], state.l[:, :, r0:r1], state.acc[:, :, r0:r1] = merged.m, merged.l, merged.acc
+        step.scores += _visible(qa, qb, ka, kb, causal, key_lengths, B)
+    return step
+
+
+def _runs(q_chunks: tuple[tuple[int, int], ...], k_chunks: tuple[tuple[int, int], ...]):
+    """((local first row, start, stop) of a query chunk, (the same) of a key chunk) for every non-empty pair."""
+    def runs(chunks):
+        local, out = 0, []
+        for a, b in chunks:
+            out.append((local, a, b))
+            local += b - a
+        return out
+    return [(qr, kr) for kr in runs(k_chunks) for qr in runs(q_chunks) if qr[2] > qr[1] and kr[2] > kr[1]]
+
+
+def _visible(qa: int, qb: int, ka: int, kb: int, causal: bool, key_lengths: np.ndarray | None, B: int) -> int:
+    """The (sequence, query, key) triples of a chunk pair that a query sees, per head."""
+    ends = np.full(B, kb) if key_lengths is None else np.minimum(kb, np.asarray(key_lengths))       # [B]
+    i = np.arange(qa, qb)[None, :]
+    last = np.minimum(ends[:, None], i + 1) if causal else np.broadcast_to(ends[:, None], (B, qb - qa))
+    return int(np.clip(last - ka, 0, None).sum())
+
+
+def _merge_recorded(state: State, q: np.ndarray, q_chunks: tuple[tuple[int, int], ...], k: np.ndarray,
+                    v: np.ndarray, k_chunks: tuple[tuple[int, int], ...], *, scale: float, causal: bool,
+                    key_lengths: np.ndarray | None, block: tuple[int, int] | None) -> Step:
+    """`merge_block` for the explanation: sub-tile by sub-tile with `tile_state`, every merge kept."""
     B, H, R, _ = q.shape
     G = k.shape[1]
     rep = H // G
     longest = None if key_lengths is None else int(np.max(key_lengths))
     step = Step(owner=-1)
     keys_per = block[1] if block else SUB_TILE_KEYS
-    local = 0
-    q_runs = []
-    for a, b in q_chunks:
-        q_runs.append((local, a, b))
-        local += b - a
-    k_local = 0
-    for ka, kb in k_chunks:
-        for r_local, qa, qb in q_runs:
-            if qb == qa or kb == ka:
-                continue
-            k_end = kb if not causal else min(kb, qb)               # keys past the last query: none visible
-            if longest is not None:
-                k_end = min(k_end, longest)
-            if k_end <= ka:
-                continue                                            # the whole chunk pair is masked: skipped
-            n_keys = min(keys_per, k_end - ka)
-            rows_per = block[0] if block else max(1, SUB_TILE_SCORES // (B * H * n_keys))
-            for j0 in range(ka, k_end, n_keys):
-                j1 = min(j0 + n_keys, k_end)
-                for i0 in range(max(qa, j0) if causal else qa, qb, rows_per):   # rows before j0 see no key
-                    i1 = min(i0 + rows_per, qb)
-                    _merge_sub_tile(state, step, q, k, v, rep, scale, causal, key_lengths, record,
-                                    rows=(r_local + i0 - qa, r_local + i1 - qa), q_pos=(i0, i1),
-                                    keys=(k_local + j0 - ka, k_local + j1 - ka), k_pos=(j0, j1))
-        k_local += kb - ka
+    for (r_local, qa, qb), (k_local, ka, kb) in _runs(q_chunks, k_chunks):
+        k_end = kb if not causal else min(kb, qb)                   # keys past the last query: none visible
+        if longest is not None:
+            k_end = min(k_end, longest)
+        if k_end <= ka:
+            continue                                                # the whole chunk pair is masked: skipped
+        n_keys = min(keys_per, k_end - ka)
+        rows_per = block[0] if block else max(1, SUB_TILE_SCORES // (B * H * n_keys))
+        for j0 in range(ka, k_end, n_keys):
+            j1 = min(j0 + n_keys, k_end)
+            for i0 in range(max(qa, j0) if causal else qa, qb, rows_per):   # rows before j0 see no key
+                i1 = min(i0 + rows_per, qb)
+                _merge_sub_tile(state, step, q, k, v, rep, scale, causal, key_lengths,
+                                rows=(r_local + i0 - qa, r_local + i1 - qa), q_pos=(i0, i1),
+                                keys=(k_local + j0 - ka, k_local + j1 - ka), k_pos=(j0, j1))
     return step
 
 
 def _merge_sub_tile(state: State, step: Step, q: np.ndarray, k: np.ndarray, v: np.ndarray, rep: int, scale: float,
-                    causal: bool, key_lengths: np.ndarray | None, record: bool, *, rows: tuple[int, int],
+                    causal: bool, key_lengths: np.ndarray | None, *, rows: tuple[int, int],
                     q_pos: tuple[int, int], keys: tuple[int, int], k_pos: tuple[int, int]) -> None:
     B, H = q.shape[:2]
     G = k.shape[1]
@@ -229,12 +282,10 @@ def _merge_sub_tile(state: State, step: Step, q: np.ndarray, k: np.ndarray, v: n
     m_t, l_t, acc_t = (x.reshape((B, H) + x.shape[3:]) for x in tile_state(qs, ks, vs, scale=scale, visible=visible))
     old = (state.m[:, :, r0:r1], state.l[:, :, r0:r1], state.acc[:, :, r0:r1])
     merged = merge_tile(*old, m_t, l_t, acc_t)
-    if record:
-        step.merges.append(Merge((r0, r1), q_pos, k_pos, (m_t, l_t, acc_t), tuple(x.copy() for x in old), merged))
+    step.merges.append(Merge((r0, r1), q_pos, k_pos, (m_t, l_t, acc_t), tuple(x.copy() for x in old), merged))
     state.m[:, :, r0:r1], state.l[:, :, r0:r1], state.acc[:, :, r0:r1] = merged.m, merged.l, merged.acc
     tile = B * (i1 - i0) * (j1 - j0)                                     # (sequence, query, key) triples, per head
     step.scores += tile if visible is None else int(np.broadcast_to(visible, (B, 1, 1, i1 - i0, j1 - j0)).sum())
-    step.computed += tile
 
 
 # ------------------------------------------------------------------ the ring in one process

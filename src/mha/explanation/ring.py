@@ -1,8 +1,10 @@
 """The ring walk-through: the same O^(h), with the sequence split over P devices and the K/V blocks passed round.
 
 The ring is simulated in one process by `mha.shards.simulate`, which runs the
-same steps and merges (`fast.merge_tile`) as the distributed `mha.ring`; a test
-shows the two give the same numbers.  Scores are read from the trace.
+same steps and merges (`fast.merge_tile`) as the distributed `mha.ring`; here
+each tile's state is recorded as NumPy computes it (m the row max), where the
+ring computes its tiles on the fast path; tests show both give the reference's
+numbers.  Scores are read from the trace.
 """
 
 from __future__ import annotations
