@@ -594,3 +594,27 @@ def test_token_texts_label_rows_and_columns():
     assert re.search(r"^\s+The\s+cat\s+<b>$", text, re.M) and re.search(r"^cat A⁽¹⁾ ≈", text, re.M)
     assert "<th>&lt;b&gt;</th>" in ex.to_html() and "<th><b></th>" not in ex.to_html()
     assert check_numbers(ex) > 0
+
+
+def test_explain_computes_its_trace_on_one_blas_thread_and_gives_the_threads_back(monkeypatch, run_cli):
+    """`mha explain` holds BLAS to one thread while the float64 trace is computed (`team.one_blas_thread`): idle
+    OpenBLAS workers spin between the steps, and the trace's last bits no longer depend on the machine's cores."""
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    import importlib
+    trace_module = importlib.import_module("mha.trace")       # mha.trace is also the function
+    seen = []
+    real_run = trace_module.run
+
+    def spy(cfg):
+        seen.append({p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"})
+        return real_run(cfg)
+
+    monkeypatch.setattr(trace_module, "run", spy)
+    with threadpool_limits(limits=2, user_api="blas"):
+        before = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+        code, out, _ = run_cli("explain", "--example", "batch", "--format", "md", "--lang", "en")
+        after = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+    assert code == 0 and "softmax" in out
+    assert seen == [{1}]
+    assert after == before

@@ -186,3 +186,40 @@ def test_heatmap_panels_do_not_overlap():
         assert label.x0 > left.get_window_extent(renderer).x1
     import matplotlib.pyplot as plt
     plt.close(fig)
+
+
+FORMULAS_BY_HAND = (  # where a number's digits meet latex2mathml's other rules, or MathML reorders them
+    "x_12", "x^-1", "x^{-1}", r"\frac12", r"\frac 1 2", "0.5em", "0.5 em", "a-0.5", "--0.5", "3.5.", r"\mathbf{-0.5}",
+    r"\sqrt[3]{-8}", "x^{2}_{1}", "o^{(1)}_{2} = [-0.5, 7300000]", "7300001 + 2", r"\left( -0.5 \right)",
+    r"-1.5\times10^{-300}", r"\text{a 2 b}", r"\operatorname{f}(2)", r"\hspace{2em}", "{-}2", "- 2", "1,000",
+    r"0.1234\,v^{(1)}_{1} + -0.3\,v_{2}", r"\mathbb{R}^{3 \times 2}", r"\frac{0.5}{\sqrt{64}} = 0.0625",
+)
+
+
+def test_mathml_from_templates_equals_latex2mathml(monkeypatch):
+    """to_mathml converts a formula once per template (numbers as placeholders) and puts the numbers back: the
+    result must be latex2mathml's own conversion, for every formula the explanations write and a few by hand."""
+    from mha.render import html as html_view
+    from mha.render import mathml
+    seen = set()
+    real = mathml.to_mathml
+
+    def spy(latex, *, display=False):
+        seen.add((latex, display))
+        return real(latex, display=display)
+
+    monkeypatch.setattr(mathml, "to_mathml", spy)
+    monkeypatch.setattr(html_view, "to_mathml", spy)
+    rng = np.random.default_rng(5)
+    big = mha.inputs.with_random_weights({"X": (rng.standard_normal((10, 6)) * 1e5).round(2).tolist(), "n_heads": 3,
+                                          "causal": True})
+    cases = [(e.data, e.options) for e in mha.EXAMPLES.values()] + [(big, {"full": True}), (None, {"exact": True}),
+                                                                     (None, {"tiled_block": 2})]
+    for data, options in cases:
+        for lang in ("en", "zh"):
+            mha.explain(data, lang=lang, **options).to_html()
+    seen |= {(f, d) for f in FORMULAS_BY_HAND for d in (False, True)}
+    assert len(seen) > 500
+    real.cache_clear()
+    for latex, display in sorted(seen):
+        assert real(latex, display=display) == mathml.convert_directly(latex, display=display), latex

@@ -181,7 +181,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         steps = exact_layer(request.input)
         t = run(parse_config(float_input(request.input)))
     else:
-        t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
+        from .team import one_blas_thread
+        with one_blas_thread():    # same numbers; OpenBLAS's idle workers would spin between the steps
+            t = run(parse_config(request.input, dtype="float64" if args.model else args.dtype or "float64"))
     out = t.to_json() if fmt == "json" else _render(
         fmt, [build(t, request.options(lang), steps) for lang in request.langs], to_file=bool(args.output))
     if args.plot:

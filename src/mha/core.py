@@ -200,12 +200,14 @@ def head_attention(Qh: np.ndarray, Kh: np.ndarray, Vh: np.ndarray, *, scale: flo
     if bias is not None:
         S = (S + bias).astype(Qh.dtype, copy=False)
     visible = S > -np.inf if allowed is None else (allowed & (S > -np.inf))
-    S = np.where(visible, S, -np.inf)
+    if not visible.all():
+        np.copyto(S, -np.inf, where=~visible)                    # S is our own array: mask it in place
     # numerically stable softmax: shift each row by its max over visible keys
     fully_masked = ~visible.any(axis=-1)                         # [..., T]
     row_max = S.max(axis=-1)                                     # -inf on fully masked rows
     shift = np.where(fully_masked, 0.0, row_max)[..., None]
-    E = np.where(visible, np.exp(S - shift), 0.0).astype(S.dtype)
+    E = S - shift                                                # exp(-inf) is exactly 0: masked keys need no where
+    np.exp(E, out=E)
     row_sum = E.sum(axis=-1)                                     # >= 1 on every visible row
     # a row that sees no key gets weights 0 and output 0 (as SDPA and flash-attn), not NaN
     A = E / np.where(fully_masked, 1.0, row_sum)[..., None]
@@ -315,8 +317,10 @@ def layer(cfg: Config, cls: type = LayerSteps) -> Any:
         n_rep = H // G
         heads = head_attention(Qh if Qh_rope is None else Qh_rope, repeat_kv(K_all, n_rep),
                                repeat_kv(V_all, n_rep), scale=cfg.effective_scale, allowed=allowed, bias=bias)
-        visible = heads.S > -np.inf
-        _refuse_overflow("the scores Q^(h) K^(h)ᵀ", (np.where(visible, heads.QKt, 0.0),), cfg)
+        scores = heads.QKt              # an overflowed score only counts where its key is visible
+        if not np.isfinite(scores).all():
+            scores = np.where(heads.S > -np.inf, scores, 0.0)
+        _refuse_overflow("the scores Q^(h) K^(h)ᵀ", (scores,), cfg)
         # concat and output projection
         O_concat = merge_heads(heads.O)                          # [B, T, H*d_v]
         Y = project(O_concat, cfg.W_O, cfg.b_O)                  # [B, T, d_out]

@@ -45,6 +45,12 @@ class _OneBlasThread:
             lib.set_num_threads(n)
 
 
+def one_blas_thread() -> _OneBlasThread:
+    """A with-block that holds BLAS to one thread: idle OpenBLAS workers spin, so a few mid-sized products
+    between Python steps cost more CPU threaded than on one thread (the float64 trace behind `mha explain`)."""
+    return _OneBlasThread()
+
+
 @lru_cache(maxsize=1)
 def cores() -> int:
     """The cores this process may use (cached: reading them costs ~40 us)."""

@@ -163,4 +163,7 @@ def _whole(arr: np.ndarray) -> bool:
     """Is every finite entry an integer (so the matrix is written with "=", not "≈")?"""
     if arr.dtype == object:
         return all(not v.is_finite() or v == v.to_integral_value() for v in map(Decimal, arr.flat))
+    first = arr[:1]                     # measured values: a fraction in the first row usually settles it
+    if np.any((first != np.round(first)) & np.isfinite(first)):
+        return False
     return bool(np.all((arr == np.round(arr)) | ~np.isfinite(arr)))
