@@ -30,6 +30,7 @@ from .claims.arith import ArithJudging
 from .claims.array import ArrayJudging
 from .claims.attribute import Attribution
 from .claims.causes import Causes
+from .claims.closed import ClosedClaim, ClosedJudging, closed_claim
 from .claims.reading import ReadingJudging
 from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
@@ -43,8 +44,8 @@ from .report import Finding, NotChecked
 STEP = lb.STEP
 
 
-class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, Attribution, Targets, Rounding,
-            Causes):
+class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, ClosedJudging, Attribution,
+            Targets, Rounding, Causes):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -187,7 +188,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
-        out: list[Claim] = []
+        out: list[Claim] = closed_claim(c)
+        if out and not out[0].mixed:
+            return out                       # stated exactly: closed forms and long decimals (claims/closed.py)
         parts = c.parts
         labels = [p for p in parts if isinstance(p, LabelPart)]
         exprs = [p for p in parts if isinstance(p, ExprPart)]
@@ -244,7 +247,10 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
             case ArrayClaim(obj):
                 self.judge_array(obj, plans[obj.a.id])
             case ArithClaim(chain):
-                self.judge_arith(chain)
+                if self.closed_slip(chain):
+                    self.n_claims += 1           # its closed form is wrong: one slip, one finding (claims/closed.py)
+                else:
+                    self.judge_arith(chain)
             case ShapeClaim():
                 self.judge_shape(claim)
             case ProductShapeClaim():
@@ -255,6 +261,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_reading(reading)
             case VectorArithClaim(chain, k):
                 self.judge_vector_arith(chain, k, plans)
+            case ClosedClaim():
+                self.judge_closed(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

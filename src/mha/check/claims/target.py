@@ -65,7 +65,7 @@ class Targets:
                                                            v.node == "O_concat" and self.t.config.n_heads == 1))
             for v in ordered:
                 if v.node in fam and (head is None or v.h is None or v.h == head) and (v.b or 0) == 0:
-                    if ref.row < v.M.shape[0] and ref.col < v.M.shape[1]:
+                    if 0 <= ref.row < v.M.shape[0] and 0 <= ref.col < v.M.shape[1]:   # not a cached row
                         vals.append(_E(v.M[ref.row, ref.col], _band(v, ref.row, ref.col)))
                         step = step or self.step_of(v.node)
             if vals:

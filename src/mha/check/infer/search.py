@@ -3,10 +3,13 @@ input cell, and the evidence (each choice against its runner-up)."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..model import Views, compute
 from .candidates import Candidate, Choice, Inference, Options, Scored
+from .scalars import scalars_of, score_scalars
 from .score import score
 
 
@@ -31,7 +34,15 @@ class Search(Options):
         return s
 
     def score(self, vs: Views, uses: frozenset) -> tuple[float, int, int]:
-        return score(self.objs, vs, uses)
+        s, explained, total = score(self.objs, vs, uses)
+        if self.scalars:                  # closed forms and long decimals: one printed number each
+            ds, de, dt = score_scalars(self.scalars, vs)
+            s, explained, total = s + ds, explained + de, total + dt
+        return s, explained, total
+
+    @functools.cached_property
+    def scalars(self) -> list:
+        return scalars_of(self.doc)
 
     # ---------------------------------------------------------- the climb
     def run(self) -> Inference:
@@ -122,7 +133,15 @@ class Search(Options):
         order = ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]
         if dims["mode"].value == "X":
             order = ["X", "W_Q", "W_K", "W_V"] + order
-        return self._ascend(dims, order)
+        best = self._ascend(dims, order)
+        if self.scalars:
+            # exact values pin the scale and the heads together (1/d_k with one head can look like no scale with
+            # two): climb once more with the scale first, keep the better
+            k = order.index("H")
+            other = self._ascend(dims, order[:k] + ["scale", "H"] + order[k + 2:])
+            if other is not None and (best is None or other.score > best.score):
+                best = other
+        return best
 
     def _ascend(self, dims: dict[str, Choice], order: list[str]) -> Scored | None:
         cur = self.evaluate(Candidate(dict(dims)))

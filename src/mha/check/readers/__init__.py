@@ -18,6 +18,7 @@ import re
 
 from ..objects import Document
 from .builder import Builder
+from .closed import read_closed
 from .html import read_html
 from .latex import read_latex
 from .markdown import read_markdown
@@ -61,4 +62,5 @@ def read_document(text: str, fmt: str) -> Document:
             read_text(_unnumber(text), b)
     doc = b.finish()
     doc.n_lines = text.count("\n") + 1
+    read_closed(doc, text)
     return doc
