@@ -15,6 +15,12 @@ of each (the least disturbed one on a shared machine):
    keys from which the scan pays for itself.
 3. how large a tile?  One thread's CPU time per score at T = 2048 for tiles of
    256 KiB to 4 MiB of scores; fast.TILE_BYTES is taken from the flat bottom.
+4. the compiled pass or NumPy's tiles?  One thread's CPU time for both at growing
+   sizes; fast.COMPILED_WORK is where the compiled pass starts to win (below it,
+   numba is not even imported).
+
+Questions 1 to 3 are answered on the path the defaults take (the compiled pass
+when numba is installed, at these sizes).
 """
 
 from __future__ import annotations
@@ -66,7 +72,8 @@ def scan_table(dtype, causal: bool, sizes, out) -> None:
     out(f"   {'T':>5} {'one tile':>9} {'scan':>9}")
     for T in sizes:
         q, k, v = inputs(T, dtype)
-        chosen = fast.plan(1, 12, 12, T, T, 64, 64, causal=causal, itemsize=np.dtype(dtype).itemsize, workers=1)
+        chosen = fast.plan(1, 12, 12, T, T, 64, 64, causal=causal, itemsize=np.dtype(dtype).itemsize, workers=1,
+                           compiled=fast.compiled() is not None)
         no_scan = fast.Plan(chosen.heads, min(T, 128) if causal else chosen.rows, T, 1, scan=False)
         scan = fast.Plan(chosen.heads, chosen.rows, chosen.keys, 1, scan=True)
         reps = max(3, min(30, int(2e8 / (12 * T * T * 128))))
@@ -74,7 +81,7 @@ def scan_table(dtype, causal: bool, sizes, out) -> None:
         a, b = fastest([with_plan(no_scan, run), with_plan(scan, run)], reps, clock=time.thread_time)
         n = 12 * T * T / (2 if causal else 1)
         out(f"   {T:>5} {a / n * 1e9:>9.3f} {b / n * 1e9:>9.3f}")
-    out(f"   in use: SCAN_KEYS = {fast.SCAN_KEYS}")
+    out(f"   in use: SCAN_KEYS = {fast.SCAN_KEYS} (NumPy's tiles), SCAN_KEYS_COMPILED = {fast.SCAN_KEYS_COMPILED}")
 
 
 def tile_table(dtype, out, T: int = 2048) -> None:
@@ -90,6 +97,28 @@ def tile_table(dtype, out, T: int = 2048) -> None:
     out(f"   in use: TILE_BYTES = {fast.TILE_BYTES // 1024} KiB, KEY_BLOCK = {fast.KEY_BLOCK}")
 
 
+def compiled_table(dtype, out) -> None:
+    out(f"\n4. the compiled pass vs NumPy's tiles, {np.dtype(dtype).name}, no mask: one thread, us per call")
+    if fast.compiled() is None:
+        out(f"   numba is not available ({fast.compiled_missing()})")
+        return
+    out(f"   {'H':>3} {'T':>5} {'d':>3} {'multiply-adds':>14} {'compiled':>9} {'numpy':>9}")
+    for H, T, d in ((1, 8, 8), (4, 32, 32), (12, 16, 64), (12, 32, 64), (12, 64, 64), (12, 128, 64)):
+        q, k, v = (a[:, :H, :T, :d] for a in inputs(T, dtype))
+
+        def on(work):
+            def run():
+                saved, fast.COMPILED_WORK = fast.COMPILED_WORK, work
+                try:
+                    return attention(q, k, v, workers=1)
+                finally:
+                    fast.COMPILED_WORK = saved
+            return run
+        a, b = fastest([on(0), on(1 << 62)], 100, clock=time.thread_time)
+        out(f"   {H:>3} {T:>5} {d:>3} {H * T * T * 2 * d:>14.3g} {a * 1e6:>9.0f} {b * 1e6:>9.0f}")
+    out(f"   in use: COMPILED_WORK = {fast.COMPILED_WORK:.3g} multiply-adds")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--label", default="interim")
@@ -98,7 +127,8 @@ def main(argv=None) -> int:
     out = Report(f"cutover-{args.label}")
 
     out(f"mha.fast cut-over points, label {args.label!r}; cpu {os.cpu_count()} cores; numpy {np.__version__}; "
-        f"exponential np.{fast.exponential(np.dtype(np.float32))[0].__name__}; "
+        f"compiled pass {'in use' if fast.compiled() is not None else 'missing: ' + fast.compiled_missing()}; "
+        f"NumPy tiles' exponential np.{fast.exponential(np.dtype(np.float32))[0].__name__}; "
         f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE')}")
     small = (16, 32, 48, 64, 96, 128, 192, 256) if not args.quick else (32, 64, 128)
     for dtype in (np.float32, np.float64):
@@ -109,6 +139,8 @@ def main(argv=None) -> int:
             scan_table(dtype, causal, (64, 128, 256, 512, 1024) if not args.quick else (128, 256), out)
     for dtype in (np.float32, np.float64):
         tile_table(dtype, out, T=2048 if not args.quick else 1024)
+    for dtype in (np.float32, np.float64):
+        compiled_table(dtype, out)
     out.save()
     return 0
 

@@ -266,3 +266,64 @@ def test_served_page_named_examples_and_the_window_band(browser, server):
     assert len(masked) == 25 - 9                                   # 5 tokens, window 2: 9 visible pairs per head
     _screenshot(page, "served-page-window.png")
     page.close()
+
+
+def _table(page, symbol):
+    """A matrix of the served explanation, by its LaTeX symbol, as numbers (masked cells flagged)."""
+    cells = page.evaluate("""(sym) => [...document.querySelectorAll(`#out table[data-symbol="${sym}"] td.v`)]
+        .map(td => [+td.dataset.i, +td.dataset.j, td.textContent, td.classList.contains('masked')])""", symbol)
+    M = np.full((max(i for i, *_ in cells) + 1, max(j for _, j, *_ in cells) + 1), np.nan)
+    masked = set()
+    for i, j, text, m in cells:
+        M[i, j] = float(text.replace("−", "-"))
+        if m:
+            masked.add((i, j))
+    return M, masked
+
+
+def test_served_page_backward_toggle(browser, server):
+    """The "backward pass" box adds the backward steps with the trace's gradients; a named backward example ticks
+    it, its masked scores are hatched in dS; unticking removes the steps."""
+    page, n = _open(browser, server)
+    assert page.locator("#out #s-backward").count() == 0
+    page.check("#backward")
+    n = _wait_rendered(page, n)
+    t = mha.trace(dict(mha.DOCUMENT_EXAMPLE, backward={"loss": "sum"}))
+    assert page.locator("#out #s-backward").count() == 1 and page.locator("#out #s-backward-check").count() == 1
+    dW_Q, _ = _table(page, "dW_Q")
+    np.testing.assert_allclose(dW_Q, t.grads.dW_Q, atol=0.5e-4 + 1e-12, rtol=0)
+    _screenshot(page, "served-page-backward.png")
+    page.select_option("#example", "backward-causal")
+    n = _wait_rendered(page, n)
+    assert page.is_checked("#backward") and "target" in page.input_value("#extra")
+    t = mha.trace(mha.EXAMPLES["backward-causal"].data)
+    dS, masked = _table(page, "dS^{(1)}")
+    np.testing.assert_allclose(dS, t.grads.dS[0, 0], atol=0.5e-4 + 1e-12, rtol=0)
+    assert masked == {(0, 1), (0, 2), (1, 2)}
+    hatched = page.evaluate("""() => [...document.querySelectorAll('#out table[data-symbol="dS^{(1)}"] td.masked')]
+        .map(td => getComputedStyle(td).backgroundImage)""")
+    assert len(hatched) == 3
+    page.select_option("#lang", "zh")
+    n = _wait_rendered(page, n)
+    assert "反向传播" in page.inner_text("#out #s-backward h2") and page.inner_text("label:has(#backward)").strip()
+    page.uncheck("#backward")
+    n = _wait_rendered(page, n)
+    assert page.locator("#out #s-backward").count() == 0
+
+
+def test_served_page_devices_control_adds_the_ring(browser, server):
+    """The ring example sets the devices control to 3; another count redraws the ring; clearing it removes it."""
+    page, n = _open(browser, server)
+    page.select_option("#example", "ring")
+    n = _wait_rendered(page, n)
+    assert page.input_value("#devices") == "3"
+    assert "The same attention on 3 devices" in page.inner_text("#out")
+    page.fill("#devices", "2")
+    n = _wait_rendered(page, n)
+    out = page.inner_text("#out")
+    assert "The same attention on 2 devices" in out and "device 1: token(s) 1 to 2" in out
+    page.fill("#devices", "")
+    _wait_rendered(page, n)
+    assert "ring attention" not in page.inner_text("#out")
+    _screenshot(page, "served-page-ring.png")
+    page.close()

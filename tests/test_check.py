@@ -3,6 +3,7 @@ unusable input, fuzzing.  Every small document below was written for these tests
 were computed with mha.trace (the float64 core) and the tests recompute them where it matters."""
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -528,6 +529,11 @@ def test_document_with_noise_appended_still_parses():
 def _example_md(run_cli, name, lang):
     code, out, err = run_cli("explain", "--example", name, "--format", "md", "--lang", lang)
     assert code == 0, err
+    if "backward" in mha.EXAMPLES[name].data:
+        # mha check does not read gradients yet (the backward vocabulary of issue 20 is still to come): the
+        # forward part of a backward example is checked, up to the backward pass's first heading
+        from mha.explanation.catalog import catalog
+        out = out[:re.search(rf"^## \d+\. {re.escape(catalog(lang)['bw.title'])}$", out, re.M).start()]
     return out
 
 

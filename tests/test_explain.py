@@ -22,7 +22,7 @@ RENDER = {"txt": lambda ex: ex.to_text(color=False, width=100), "md": lambda ex:
           "tex": lambda ex: ex.to_latex()}
 
 
-GOLDEN_EXAMPLES = ("document", "llama-decode")     # the seed's worked example and the LLaMA decoding step
+GOLDEN_EXAMPLES = ("document", "llama-decode", "backward", "ring")   # the seed, the LLaMA decoding step, the backward pass, the ring
 
 
 @pytest.mark.parametrize("example", GOLDEN_EXAMPLES)
@@ -30,7 +30,7 @@ GOLDEN_EXAMPLES = ("document", "llama-decode")     # the seed's worked example a
 @pytest.mark.parametrize("ext", sorted(RENDER))
 def test_golden_examples(example, lang, ext):
     """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py tests/test_html.py -k golden"""
-    text = RENDER[ext](mha.explain(mha.EXAMPLES[example].data, lang=lang))
+    text = RENDER[ext](mha.explain(mha.EXAMPLES[example].data, lang=lang, **mha.EXAMPLES[example].options))
     path = GOLDEN / f"{example}.{lang}.{ext}"
     if UPDATE:
         path.write_text(text, encoding="utf-8")
@@ -77,6 +77,9 @@ def parse_md_matrices(md):
 
 def lookup(t, section, lhs, b=0):
     """The trace array that a matrix of a section shows (the symbol's first part decides for Q = K = V)."""
+    if section.startswith("backward"):
+        from test_backward_explain import grad_lookup
+        return grad_lookup(t, section, lhs, b)
     name = lhs.split(" = ")[0].strip()
     h = re.search(r"\^\{\((\d+)\)\}", name)
     i = int(h.group(1)) - 1 if h else None

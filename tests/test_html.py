@@ -148,11 +148,12 @@ def test_normalise_ids_renames_consistently():
     assert normalise_ids(page) == '<a href="#id1">x</a><section id="id1"></section><section id="id2"><label for="id2">'
 
 
-@pytest.mark.parametrize("example", ["document", "llama-decode"])
+@pytest.mark.parametrize("example", ["document", "llama-decode", "backward", "ring"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_golden_html_examples(example, lang):
     """Regenerate with: MHA_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py tests/test_html.py -k golden"""
-    page = normalise_ids(mha.explain(mha.EXAMPLES[example].data, lang=lang).to_html())
+    ex = mha.EXAMPLES[example]
+    page = normalise_ids(mha.explain(ex.data, lang=lang, **ex.options).to_html())
     path = GOLDEN / f"{example}.{lang}.html"
     if UPDATE:
         path.write_text(page, encoding="utf-8")

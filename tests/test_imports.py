@@ -6,6 +6,8 @@ hides the knot until run time.
 """
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,13 +18,13 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # is that of its top-level name under mha (mha.explanation.model -> "explanation").
 LAYERS = (
     ("inputs", "interop"),                 # reading a configuration (JSON, arrays, torch modules)
-    ("core", "exact"),                     # the math (exact: the same layer in sympy's closed forms)
-    ("fast",),                             # the tiled path
-    ("attend",),                           # the choice between the two
+    ("core", "exact", "backward"),         # the math (exact: the same layer in sympy closed forms; backward: its gradients)
+    ("fast", "kernel", "team", "tiles", "fast_backward"),   # the tiled path, its compiled pass (numba), threads, NumPy tiles; backward
+    ("attend", "grad", "shards"),          # the choice between the two (gradients: grad); the sequence split over devices
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)
     ("render",),                           # steps -> text, Markdown, LaTeX, HTML, images
-    ("check", "serve", "hub", "hf", "overview", "bench"),   # tools over the library
+    ("check", "serve", "hub", "hf", "overview", "bench", "bench_backward", "ring"),   # tools over the library
     ("cli", "__main__", "__init__"),       # the command line and the package's front door
 )
 
@@ -168,3 +170,25 @@ def test_the_graph_sees_lazy_and_relative_imports():
     assert "mha.explanation.base" in GRAPH["mha.explanation.model"]
     assert "mha.inputs" in GRAPH["mha.check.judge"]            # two dots up
     assert {"mha.core", "mha.fast"} <= GRAPH["mha.attend"] and "mha" not in GRAPH["mha.attend"]   # from . import
+
+
+def test_everyday_commands_never_load_numba():
+    """numba (a second of start-up) is imported only by the fast path's compiled pass, above a measured
+    size: never by `import mha`, `mha explain`, `mha check`, or attention on the worked example's sizes.
+    The check would be hollow if the fast path never loaded it: the last line makes sure it does."""
+    pytest.importorskip("numba")
+    doc = Path(__file__).resolve().parents[1] / "examples" / "check" / "causal_attention_post.md"
+    code = ("import sys, io, contextlib, numpy as np, mha, mha.cli\n"
+            "seen = ['numba' in sys.modules]\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    mha.cli.main(['explain', '--format', 'md', '-o', '/dev/null'])\n"
+            f"    mha.cli.main(['check', {str(doc)!r}])\n"
+            "seen.append('numba' in sys.modules)\n"
+            "x = np.ones((3, 4)); mha.attention(x, x, x); mha.forward(mha.DOCUMENT_EXAMPLE)\n"
+            "seen.append('numba' in sys.modules)\n"
+            "x = np.ones((1, 12, 512, 64), np.float32); mha.attention(x, x, x)\n"
+            "seen.append('numba' in sys.modules)\n"
+            "print(seen)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[False, False, False, True]"

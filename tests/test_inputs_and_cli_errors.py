@@ -176,3 +176,38 @@ def test_named_examples_from_the_command_line(run_cli):
     assert code == 0 and out == mha.explain(mha.EXAMPLES["llama-decode"].data, lang="zh").to_markdown()
     code, out, err = run_cli("explain", "--example", "nope")
     assert code == 2 and "--example" in err and "llama-decode" in err and err.count("\n") == 1
+
+
+def _big(value_at=None, rounded=True):
+    """A 64 x 96 X of numbers as nested lists (rounded, so exact 0.0 and 1.0 occur), one entry replaced."""
+    X = np.random.default_rng(0).standard_normal((64, 96))
+    X = (X.round(1) if rounded else X).tolist()
+    if value_at is not None:
+        (i, j), v = value_at
+        X[i][j] = v
+    return X
+
+
+@pytest.mark.parametrize("bad, needle", [(True, "True"), (False, "False"), ("1.5", "'1.5'"), (None, "None"),
+                                         ([1.0], "ragged")])
+def test_large_lists_are_checked_leaf_by_leaf(bad, needle):
+    """NumPy converts the nested lists in C; what it would convert silently (a boolean among numbers, a
+    number written as a string) or cannot (None, a ragged row) is still refused, naming the field."""
+    with pytest.raises(mha.MHAInputError, match=rf"^X(\[40\])?: .*{needle}"):
+        mha.inputs.as_array(_big(((40, 7), bad)), "X")
+
+
+def test_large_lists_convert_to_the_same_array():
+    for rounded in (True, False):
+        X = _big(rounded=rounded)
+        np.testing.assert_array_equal(mha.inputs.as_array(X, "X"), np.array(X))
+    bias = _big(((3, 4), None))                                    # null in a bias: a masked entry
+    got = mha.inputs.as_array(bias, "bias", allow_neg_inf=True)
+    assert got[3, 4] == -np.inf and np.isfinite(np.delete(got.ravel(), 3 * 96 + 4)).all()
+    mask = (np.random.default_rng(1).random((64, 96)) < 0.5).tolist()
+    np.testing.assert_array_equal(mha.inputs.as_array(mask, "mask", kind="bool"), np.array(mask))
+    with pytest.raises(mha.MHAInputError, match="^mask: expected true/false"):
+        mha.inputs.as_array([[1, 0] * 40] * 30, "mask", kind="bool")
+    assert mha.inputs.as_array([[3, 4]] * 50, "lengths", kind="int").dtype == np.int64
+    with pytest.raises(mha.MHAInputError, match="^lengths: expected integers, found True"):
+        mha.inputs.as_array([[3, 4]] * 50 + [[True, 4]], "lengths", kind="int")

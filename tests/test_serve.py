@@ -97,6 +97,9 @@ def _render(client, **body):
     ({"lang": "fr"}, 422, "lang"),
     ({"heads": [3]}, 422, "numbered 1 to 2"),
     ({"batch": 2}, 422, "B = 1"),
+    ({"backward": "yes"}, 422, "backward: expected true, false"),
+    ({"backward": {"loss": "mean"}}, 422, "backward.loss"),
+    ({"backward": {"dY": [[1, 2, 3]]}}, 422, "backward.dY: shape [1, 3]"),
 ])
 def test_render_refuses_bad_options_and_keeps_serving(client, body, status, needle):
     r = _render(client, **body)
@@ -190,3 +193,20 @@ def test_widths_and_head_counts_are_checked_before_weights_are_built(client, bod
     body = {"input": {"X": [[1, 2], [3, 4]], "n_heads": 2}, **body}
     r = client.post("/api/render", json=body)
     assert r.status_code == status and needle in r.json()["error"], r.text
+
+
+def test_render_backward_toggle_and_the_trace_json(client):
+    """"backward": true adds the backward steps (L = sum of Y unless the input gives its upstream), false removes
+    them even when the input has a "backward" key; /api/explain carries the gradients in its trace JSON."""
+    from mha.render.html import render_html
+    data = dict(mha.DOCUMENT_EXAMPLE)
+    on = client.post("/api/render", json={"input": data, "backward": True}).json()["html"]
+    assert on == render_html(mha.explain(mha.EXAMPLES["backward"].data, lang="en"), standalone=False)
+    target = dict(data, backward={"target": data["X"]})
+    off = client.post("/api/render", json={"input": target, "backward": False}).json()["html"]
+    assert "s-backward" not in off and off == render_html(mha.explain(data, lang="en"), standalone=False)
+    kept = client.post("/api/render", json={"input": target, "backward": True}).json()["html"]
+    assert kept == render_html(mha.explain(target, lang="en"), standalone=False)
+    r = client.post("/api/explain", json=target)
+    assert r.status_code == 200 and r.json()["grads"]["loss"] == "target"
+    np.testing.assert_allclose(r.json()["grads"]["dX"], mha.trace(target).grads.dX[0], rtol=0, atol=0)

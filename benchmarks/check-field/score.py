@@ -5,6 +5,7 @@
     PYTHONPATH=src python benchmarks/check-field/score.py --json benchmarks/check-field/results/NAME.json
     PYTHONPATH=src python benchmarks/check-field/score.py --meta OTHER/benchmarks/check-field
     PYTHONPATH=src python benchmarks/check-field/score.py --lint                # check the truth files themselves
+    python benchmarks/check-field/score.py --fetch [--docs DIR]                 # re-create the documents (network)
 
 The documents live outside the repository (their text is never committed): `--docs` (default /work/field-docs)
 holds `dev/<id>.<ext>` and `heldout/<id>.<ext>`.  A document is scored when one of the `--meta` folders (default:
@@ -18,6 +19,11 @@ Per document, and totalled for dev and held-out separately:
   own found     the author's own errors (truth "own_errors") with an error finding on their (cell, line)
   slips found   each planted slip alone (text.replace(find, replace, 1)): an error finding on its (cell, line);
                 "new" counts those whose line had no error finding in the clean document
+Own errors and slips are also counted over the REACHABLE ones only (truth "reachable": their exact value follows from
+numbers the document prints; see reachable.py and README.md): `mha check` never executes code, so a number computed
+from weights drawn at random and never printed cannot be checked by reading.  "reachable docs" counts the documents
+with at least one reachable derived number; "claims" keeps all documents as its denominator.  An entry without the
+flag counts as reachable (--lint lists such entries).
 Notebook lines are as the checker counts them: within the cell's source, or within the cell's output area (the
 outputs one after the other) for a number in an output; a finding's (cell, line) is matched either way.
 """
@@ -90,6 +96,7 @@ def score_document(doc: dict) -> dict:
     report, refused = run_check(text, doc["path"].name)
     clean = error_lines(report)
     own = {(e.get("cell"), e["line"]) for e in truth.get("own_errors", [])}
+    own_reachable = {(e.get("cell"), e["line"]) for e in truth.get("own_errors", []) if e.get("reachable", True)}
     false = {k: v for k, v in clean.items() if k not in own}
     own_found = sorted(k for k in own if k in clean)
     slips = []
@@ -101,6 +108,7 @@ def score_document(doc: dict) -> dict:
         errs = error_lines(r)
         slips.append({"cell": key[0], "line": key[1], "find": s["find"], "replace": s["replace"],
                       "what": s.get("what", ""), "occurrences": n, "found": key in errs,
+                      "reachable": s.get("reachable", True),
                       "new": key in errs and key not in clean,
                       "got": errs.get(key, [])[:2] or [d for ds in errs.values() for d in ds][:2],
                       "refused": why})
@@ -112,9 +120,13 @@ def score_document(doc: dict) -> dict:
         "n_claims": report.n_claims if report else 0, "n_numbers": report.n_numbers if report else 0,
         "configuration": report.configuration if report else None,
         "false_lines": [{"cell": k[0], "line": k[1], "findings": v} for k, v in sorted(false.items(), key=_order)],
-        "own_errors": len(own), "own_found": [{"cell": c, "line": ln} for c, ln in own_found],
+        "own_errors": len(own), "own_found": [{"cell": c, "line": ln, "reachable": (c, ln) in own_reachable}
+                                              for c, ln in own_found],
+        "own_errors_reachable": len(own_reachable),
         "slips": slips, "slips_found": sum(s["found"] for s in slips),
-        "slips_found_new": sum(s["new"] for s in slips), "seconds": round(time.perf_counter() - t0, 2),
+        "slips_found_new": sum(s["new"] for s in slips),
+        "reachable_numbers": sum(n["role"] == "derived" and n.get("reachable", True) for n in truth.get("numbers", [])),
+        "seconds": round(time.perf_counter() - t0, 2),
     }
 
 
@@ -135,6 +147,13 @@ def totals(rows: list[dict]) -> dict:
         "slips": sum(len(r["slips"]) for r in rows),
         "slips_found": sum(r["slips_found"] for r in rows),
         "slips_found_new": sum(r["slips_found_new"] for r in rows),
+        # the same over what a reader of the document can recompute (truth "reachable")
+        "docs_with_reachable_numbers": sum(r["reachable_numbers"] > 0 for r in rows),
+        "own_errors_reachable": sum(r["own_errors_reachable"] for r in rows),
+        "own_found_reachable": sum(sum(o["reachable"] for o in r["own_found"]) for r in rows),
+        "slips_reachable": sum(sum(s["reachable"] for s in r["slips"]) for r in rows),
+        "slips_found_reachable": sum(sum(s["found"] and s["reachable"] for s in r["slips"]) for r in rows),
+        "slips_found_new_reachable": sum(sum(s["new"] and s["reachable"] for s in r["slips"]) for r in rows),
     }
 
 
@@ -142,8 +161,11 @@ def print_row(r: dict, verbose: bool) -> None:
     state = "usable" if r["usable"] else "UNUSABLE"
     print(f"{r['id']} [{r['set']}, {r['format']}, {r['starts_from']}]: {state}, "
           f"claims {r['n_claims']} ({r['n_numbers']} numbers), false lines {len(r['false_lines'])}, "
-          f"own errors found {len(r['own_found'])}/{r['own_errors']}, "
-          f"slips found {r['slips_found']}/{len(r['slips'])} (new {r['slips_found_new']}), {r['seconds']} s")
+          f"own errors found {len(r['own_found'])}/{r['own_errors']} "
+          f"(reachable {sum(o['reachable'] for o in r['own_found'])}/{r['own_errors_reachable']}), "
+          f"slips found {r['slips_found']}/{len(r['slips'])} (new {r['slips_found_new']}; reachable "
+          f"{sum(s['found'] and s['reachable'] for s in r['slips'])}/{sum(s['reachable'] for s in r['slips'])}), "
+          f"reachable numbers {r['reachable_numbers']}, {r['seconds']} s")
     if r["refused"]:
         print(f"    {r['refused']}")
     if verbose:
@@ -153,6 +175,7 @@ def print_row(r: dict, verbose: bool) -> None:
         for s in r["slips"]:
             mark = "found" if s["found"] else "MISSED"
             print(f"    slip {where(s['cell'], s['line'])} {s['find']!r} -> {s['replace']!r}: {mark}"
+                  + ("" if s["reachable"] else " (unreachable)")
                   + (f" (already flagged clean)" if s["found"] and not s["new"] else "")
                   + ("" if s["found"] else f"; got {s['got'] or s['refused']}"))
 
@@ -162,6 +185,10 @@ def print_totals(name: str, t: dict) -> None:
           f"false-finding lines {t['false_lines']} (in {t['docs_with_false_lines']} documents); "
           f"own errors found {t['own_found']}/{t['own_errors']}; "
           f"slips found {t['slips_found']}/{t['slips']} (on lines clean before: {t['slips_found_new']})")
+    print(f"{name} (reachable only): documents with a reachable number {t['docs_with_reachable_numbers']}; "
+          f"own errors found {t['own_found_reachable']}/{t['own_errors_reachable']}; "
+          f"slips found {t['slips_found_reachable']}/{t['slips_reachable']} "
+          f"(on lines clean before: {t['slips_found_new_reachable']})")
 
 
 # ------------------------------------------------------------------ linting the truth files
@@ -218,6 +245,9 @@ def lint(doc: dict) -> list[str]:
                                 f"{where(s.get('cell'), s['line'])}" + (" (output)" if s.get("output") else ""))
         if (s.get("cell"), s["line"]) in {(e.get("cell"), e["line"]) for e in t.get("own_errors", [])}:
             problems.append(f"slip {s['find']!r}: on a line with an own error")
+    unflagged = sum("reachable" not in e for k in ("numbers", "own_errors", "slips") for e in t.get(k, []))
+    if unflagged:
+        problems.append(f"{unflagged} entries without a reachable flag (run reachable.py)")
     return problems
 
 
@@ -231,8 +261,14 @@ def main(argv=None) -> int:
     ap.add_argument("--json", default=None, help="write the per-document results and totals here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each false finding and each slip")
     ap.add_argument("--lint", action="store_true", help="check the truth files against the documents, do not score")
+    ap.add_argument("--fetch", action="store_true",
+                    help="re-create the documents under --docs from their sources (network; sha256 checked), do not score")
     a = ap.parse_args(argv)
     metas = [Path(m) for m in a.meta] if a.meta else [HERE]
+    if a.fetch:
+        sys.path.insert(0, str(HERE))
+        from fetch_docs import run as fetch_run
+        return fetch_run(Path(a.docs), metas, a.only)
     docs = find_documents(Path(a.docs), metas, a.set)
     if a.only:
         docs = [d for d in docs if any(d["id"].startswith(o) for o in a.only)]

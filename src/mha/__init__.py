@@ -14,7 +14,7 @@ from .inputs import Config, MHAInputError, parse_config
 from .trace import Trace, trace
 
 __all__ = [
-    "trace", "attention", "forward", "head_attention", "split_heads", "merge_heads", "from_torch", "from_hf", "explain",
+    "trace", "attention", "forward", "attention_backward", "forward_backward", "head_attention", "split_heads", "merge_heads", "from_torch", "from_hf", "explain",
     "Explanation",
     "Trace", "Config", "MHAInputError", "parse_config", "DOCUMENT_EXAMPLE", "EXAMPLES", "random_example",
 ]
@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 # Imported on first use: the explanation and the torch interop (so `import mha` stays NumPy-only), and the
 # fast path with its thread pool (the CLI's start-up does not need it).
 _LAZY = {"explain": "render", "Explanation": "explanation", "from_torch": "interop", "attention": "attend",
-         "forward": "attend", "from_hf": "hf"}
+         "forward": "attend", "from_hf": "hf", "attention_backward": "grad", "forward_backward": "grad"}
 
 
 def __getattr__(name: str):

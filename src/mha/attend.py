@@ -56,7 +56,7 @@ def check_workers(workers: Any) -> int | None:
 def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, scale: Any = None,
               key_lengths: Any = None, bias: Any = None, window: Any = None, alibi: Any = None,
               enable_gqa: bool = False, impl: str = "auto", block_size: int | tuple[int, int] | None = None,
-              workers: int | None = None) -> np.ndarray:
+              workers: int | None = None, return_lse: bool = False) -> Any:
     """Scaled dot-product attention on per-head arrays: q [..., T, d_k], k [..., S, d_k], v [..., S, d_v].
 
     mask is boolean, True = may attend, broadcastable to [..., T, S].  causal is
@@ -67,7 +67,11 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, 
     k and v have fewer heads than q (axis -3), as torch's SDPA.  impl is "auto"
     (the fast path), "tiled" (the same) or "reference" (mha.core, every
     intermediate kept).  block_size (keys, or (queries, keys)) and workers
-    override the fast path's measured choices.
+    override the fast path's measured choices.  return_lse=True returns
+    (out, lse): lse [..., T] (out's shape without d_v) is the natural log of
+    each row's sum of e^score over its scaled, biased, visible scores, -inf
+    for a row that sees no key (what a backward pass or a merge of partial
+    results needs).
 
     >>> x = np.array([[1., 0.], [0., 1.], [1., 1.]])   # head 1 of the worked example
     >>> attention(x, x, x).round(4)
@@ -80,21 +84,26 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, 
     impl = resolve_impl(impl, args.q.dtype)
     block_size, workers = check_block(block_size), check_workers(workers)
     if impl == "reference":
-        return core.attention(args)
+        if not return_lse:
+            return core.attention(args)
+        steps = core.attention_steps(args)
+        with np.errstate(divide="ignore"):
+            lse = np.where(steps.fully_masked, -np.inf, steps.row_max + np.log(steps.row_sum))
+        return steps.O, lse.astype(steps.O.dtype)
 
-    def run(force_shift: bool = False) -> np.ndarray:
+    def run(force_shift: bool = False) -> Any:
         return fast.tiled_attention(args.q, args.k, args.v, scale=args.scale, mask=args.mask, causal=args.causal,
                                     key_lengths=args.key_lengths, bias=args.bias, window=args.window,
                                     alibi=_slopes(args.alibi, args.q.shape[-3] if args.q.ndim > 2 else 1),
                                     groups=args.groups, block_size=block_size, workers=workers,
-                                    force_shift=force_shift)
+                                    force_shift=force_shift, return_lse=return_lse)
     try:
         return run()
     except fast.NonFinite:          # the inputs are finite (parsed), only too large to square: max-shift
-        out = run(force_shift=True)
-    if not np.isfinite(out).all():
+        result = run(force_shift=True)
+    if not np.isfinite(result[0] if return_lse else result).all():
         return _overflow(args)
-    return out
+    return result
 
 
 def _slopes(alibi: np.ndarray | str | None, n_heads: int) -> np.ndarray | None:

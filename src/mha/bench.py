@@ -15,9 +15,14 @@ and "vs torch" is the median over block pairs of t_torch / t_mha, so that a nois
 neighbour slows both alike.  FLOPs: 4 B H T S d_head for the core (half with a
 causal mask, the FlashAttention convention), plus 8 B T d_model^2 for a layer's
 projections.  The ceiling of a row is the time if every FLOP ran at the SGEMM
-rate measured in the same run and the only other work were the exponential the
-kernel uses, one per score, spread over the cores.  Peak memory is what NumPy
-allocated during one more call (tracemalloc).
+rate measured in the same run and the only other work were the compiled pass
+(`mha.kernel.softmax_tile`, its cost per score measured in the same run on one
+core; NumPy's exponential where numba is missing), spread over the cores.  Peak
+memory is what NumPy allocated during one more call (tracemalloc).  The float32
+error of mha and of SDPA against the float64 reference (`mha.core`) is measured
+on the core rows up to T = 1024.  The compiled pass's first-call compile time is
+measured in a fresh process with an empty numba cache, and its load time with a
+warm one.
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-SWEEP = (128, 256, 512, 1024, 2048, 4096, 16384)
+SWEEP = (128, 256, 512, 1024, 2048, 4096, 8192, 16384)
+ERROR_T = 1024                                 # the float32 errors are measured up to this T (the reference's memory)
 QUICK_SWEEP = (128, 256, 512, 1024)
 QUICK_LAYER_SWEEP = (128, 512)
 GQA_SWEEP, QUICK_GQA_SWEEP = (4096, 16384), (1024,)
@@ -123,7 +129,7 @@ def machine() -> dict[str, Any]:
     from .fast import exponential
     info: dict[str, Any] = {"python": platform.python_version(), "numpy": np.__version__,
                             "cpu": _cpu_name(), "cores": os.cpu_count(), "platform": platform.platform(),
-                            "exponential": exponential(np.dtype(np.float32))[0].__name__,
+                            "exponential": exponential(np.dtype(np.float32))[0].__name__, "avx512": _avx512(),
                             "env": {k: os.environ.get(k) for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
                                                                    "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")}}
     try:
@@ -138,6 +144,15 @@ def machine() -> dict[str, Any]:
     if torch is not None:
         info["torch_threads"] = torch.get_num_threads()
     return info
+
+
+def _avx512() -> bool:
+    """Whether NumPy found AVX-512 (Skylake-X level) on this CPU."""
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:  # pragma: no cover - NumPy 1.x
+        from numpy.core._multiarray_umath import __cpu_features__ as features
+    return bool(features.get("AVX512_SKX") or features.get("AVX512F"))
 
 
 def _cpu_name() -> str:
@@ -179,11 +194,63 @@ def exp_ns_per_score(n_rows: int = 512, n_cols: int = 512, repeats: int = 100) -
     return best / s.size * 1e9
 
 
-def ceiling(flops: float, scores: float, sgemm: float, exp_ns: float, cores: int) -> float:
-    """A lower bound on the time of any exact float32 attention built from BLAS products and NumPy's
-    exponential: every FLOP at the SGEMM rate measured in the run, plus one exponential per score spread
-    over the cores.  The softmax's other passes and all overheads are left out, so the real floor is higher."""
-    return flops / (sgemm * 1e9) + scores * exp_ns * 1e-9 / cores
+def pass_ns_per_score(n_rows: int = 512, n_cols: int = 512, repeats: int = 100) -> dict[str, float] | None:
+    """One core's cost of the compiled pass (`mha.kernel.softmax_tile`) over one float32 tile of scores, ns
+    per score: with the running max ("shift") and without it (scores proven bounded, as at long T with
+    standard-normal inputs).  None where numba is missing."""
+    from .fast import compiled
+    kern = compiled()
+    if kern is None:
+        return None
+    g = np.random.default_rng(1)
+    s0 = (g.standard_normal((1, n_rows, n_cols)) * 3).astype(np.float32)
+    s = np.empty_like(s0)
+    m, l = np.zeros((1, n_rows), np.float32), np.zeros((1, n_rows), np.float32)
+    acc = np.zeros((1, n_rows, 64), np.float32)
+    stops = np.array([n_cols])
+    out = {}
+    for mode, shift in (("shift", True), ("no shift", False)):
+        best = float("inf")
+        for _ in range(repeats):
+            np.copyto(s, s0)
+            m.fill(-np.inf if shift else 0)
+            t0 = time.perf_counter()
+            kern.softmax_tile(s, m, l, acc, acc, True, 0, 0, 0, False, 0, stops, None, None, None,
+                              shift)
+            best = min(best, time.perf_counter() - t0)
+        out[mode] = best / s.size * 1e9
+    return out
+
+
+def compile_seconds() -> dict[str, float] | None:
+    """The compiled pass's one-off costs, each in a fresh process: importing numba, the first call with an
+    empty cache (compiling the float32 pass), and the first call with the cache that call left (loading it).
+    None where numba is missing."""
+    import subprocess
+    import tempfile
+    from .fast import compiled
+    if compiled() is None:
+        return None
+    code = ("import time, numpy as np\nt0 = time.perf_counter()\nimport numba\nt1 = time.perf_counter()\n"
+            "import mha\nfrom mha import fast\nfast.COMPILED_WORK = 0\n"
+            "x = np.ones((1, 4, 64, 64), np.float32)\nt2 = time.perf_counter()\nmha.attention(x, x, x)\n"
+            "t3 = time.perf_counter()\nmha.attention(x, x, x)\nt4 = time.perf_counter()\n"
+            "print(t1 - t0, (t3 - t2) - (t4 - t3))")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=900)
+                for _ in range(2)]
+    if any(r.returncode for r in runs):
+        return None
+    (imp, cold), (_, warm) = (map(float, r.stdout.split()) for r in runs)
+    return {"import_numba_s": imp, "first_call_cold_s": cold, "first_call_cached_s": warm}
+
+
+def ceiling(flops: float, scores: float, sgemm: float, softmax_ns: float, cores: int) -> float:
+    """A lower bound on the time of this design (BLAS products and one softmax pass per score): every FLOP
+    at the SGEMM rate measured in the run, plus the pass's measured cost per score, spread over the cores.
+    Overheads and the running max's rescaling are left out, so the real floor is higher."""
+    return flops / (sgemm * 1e9) + scores * softmax_ns * 1e-9 / cores
 
 
 def _torch():
@@ -217,7 +284,8 @@ def _steps(quick: bool, long: bool, torch: Any) -> list[dict[str, Any]]:
     for T, W in (QUICK_WINDOW_SWEEP if quick else WINDOW_SWEEP):
         steps.append(dict(kind="core", T=T, H=CORE_HEADS, causal=True, window=W, dtype="float32"))
     if long and not quick:
-        steps.append(dict(kind="long", T=65536, H=CORE_HEADS, causal=False, dtype="float32"))
+        # causal: the memory is the question, and the causal call takes half the time (a minute or two)
+        steps.append(dict(kind="long", T=65536, H=CORE_HEADS, causal=True, dtype="float32"))
     return steps
 
 
@@ -247,6 +315,14 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool
     # the exponential first: right after a multi-threaded SGEMM, OpenBLAS's idle threads still spin
     exp_ns = exp_ns_per_score()
     result["exp_ns_per_score"] = exp_ns
+    from .fast import compiled_missing
+    result["numba_missing"] = compiled_missing()
+    progress("measuring the compiled pass and its compile time ...")
+    result["pass_ns_per_score"] = pass_ns_per_score()
+    result["compile"] = compile_seconds()
+    from .fast import numba_cache_dir
+    result["numba_cache"] = numba_cache_dir()
+    softmax_ns = exp_ns if result["pass_ns_per_score"] is None else result["pass_ns_per_score"]["no shift"]
     peak = sgemm_gflops(1024 if quick else 2048)
     result["sgemm_gflops"] = peak
     cores = os.cpu_count() or 1
@@ -287,12 +363,22 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool
             if torch is not None:
                 peer = _torch_layer(torch, X, W, H, causal)
             impl, peer_impl = "mha forward", "torch nn.MultiheadAttention"
-        t, tt, ratio = paired(ours, peer, pairs, per_block)
-        mem = _peak_mib(ours) if T <= 16384 else None
+        if st["kind"] == "long":                   # one call, its memory traced: minutes, no torch peer
+            t0 = time.perf_counter()
+            mem = _peak_mib(ours)
+            t, tt, ratio, pairs, per_block = time.perf_counter() - t0, None, None, 1, 1
+        else:
+            t, tt, ratio = paired(ours, peer, pairs, per_block)
+            mem = _peak_mib(ours) if T <= 16384 else None
+        errors = None
+        if st["kind"] == "core" and dt == np.float32 and T <= (512 if quick else ERROR_T):
+            errors = _errors(q, k, v, opts, peer)
         row = Row(case, impl, shape, dt.name, T, t, flops / t / 1e9, ratio, 100 * flops / t / 1e9 / peak, mem,
                   pairs * per_block)
+        if errors is not None:
+            row.extra.update(errors)
         if dt == np.float32:
-            floor = ceiling(flops, scores, peak, exp_ns, cores)
+            floor = ceiling(flops, scores, peak, softmax_ns, cores)
             row.extra["ceiling_ms"] = floor * 1e3
             row.extra["pct_of_ceiling"] = 100 * floor / t
             if tt is not None:
@@ -312,6 +398,18 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool
                             100 * flops / tt / 1e9 / peak, None, pairs * per_block))
     result["rows"] = [asdict(r) for r in rows]
     return result
+
+
+def _errors(q: np.ndarray, k: np.ndarray, v: np.ndarray, opts: dict[str, Any],
+            peer: Callable[[], Any] | None) -> dict[str, float]:
+    """The largest |error| of mha's float32 output, and of SDPA's, against the float64 reference (mha.core)
+    on the same float32 inputs."""
+    from .attend import attention
+    ref = attention(*(a.astype(np.float64) for a in (q, k, v)), impl="reference", **opts)
+    out = {"err_mha": float(np.abs(attention(q, k, v, **opts) - ref).max())}
+    if peer is not None:
+        out["err_torch"] = float(np.abs(np.asarray(peer()) - ref).max())
+    return out
 
 
 def _band(T: int, W: int) -> int:
@@ -366,7 +464,7 @@ def table(result: dict[str, Any]) -> str:
     m = result["machine"]
     no_torch = m.get("torch") is None
     head = (f"{'case':<20} {'T':>6} {'mha':>10} {'torch':>10} {'vs torch':>9} {'GFLOP/s':>8} {'%SGEMM':>7} "
-            f"{'ceiling':>9} {'%ceiling':>9} {'peak MiB':>9}")
+            f"{'ceiling':>9} {'%ceiling':>9} {'peak MiB':>9} {'err mha':>8} {'err torch':>9}")
     lines = [head, "-" * len(head)]
     by_case: dict[tuple[str, int], dict[str, dict[str, Any]]] = {}
     for r in result["rows"]:
@@ -379,26 +477,32 @@ def table(result: dict[str, Any]) -> str:
         pct = f"{e['pct_of_ceiling']:.0f}%" if "pct_of_ceiling" in e else "-"
         mem = "-" if r["peak_mib"] is None else f"{r['peak_mib']:.0f}"
         torch_ms = "-" if p is None else f"{p['median_s'] * 1e3:.2f}ms"
+        errs = [f"{e[k]:.1e}" if k in e else "-" for k in ("err_mha", "err_torch")]
         lines.append(f"{case:<20} {T:>6} {r['median_s'] * 1e3:>8.2f}ms {torch_ms:>10} {vs:>9} {r['gflops']:>8.1f} "
-                     f"{r['pct_sgemm']:>6.0f}% {ceil:>9} {pct:>9} {mem:>9}")
+                     f"{r['pct_sgemm']:>6.0f}% {ceil:>9} {pct:>9} {mem:>9} {errs[0]:>8} {errs[1]:>9}")
     lines.append("")
     lines.append("mha: impl=\"auto\" (the default); vs torch: the median over alternating blocks of t_torch / t_mha "
                  "(> 1: mha is faster)")
     lines.append(f"SGEMM measured in this run: {result['sgemm_gflops']:.1f} GFLOP/s float32; "
-                 f"cpu: {m['cpu']}, {m['cores']} cores; numpy {m['numpy']}; torch {m.get('torch')}")
+                 f"cpu: {m['cpu']}, {m['cores']} cores, AVX-512 {'yes' if m.get('avx512') else 'no'}; "
+                 f"numpy {m['numpy']}; torch {m.get('torch')}")
     blas = m.get("blas")
     if isinstance(blas, list) and blas:
         b = blas[0]
         lines.append(f"BLAS: {b.get('internal_api')} {b.get('version')}, kernel {b.get('architecture')}, "
                      f"{b.get('num_threads')} threads; OPENBLAS_CORETYPE={m['env'].get('OPENBLAS_CORETYPE')} "
                      f"OPENBLAS_L2_SIZE={m['env'].get('OPENBLAS_L2_SIZE')}")
-    lines.append(f"ceiling: every FLOP at this run's SGEMM rate plus one np.{m.get('exponential', 'exp')} per score "
-                 f"({result['exp_ns_per_score']:.3f} ns per score and core, measured); no exact kernel made of "
-                 f"these parts is faster")
-    best = [(r["case"], r["T"], r["extra"]["ceiling_vs_torch"]) for r in result["rows"]
+    lines.extend(_softmax_lines(result))
+    best = [(r["case"], r["T"], r["extra"]["ceiling_vs_torch"], r["extra"]["pct_of_ceiling"]) for r in result["rows"]
             if "ceiling_vs_torch" in r["extra"] and r["T"] >= 4096 and r["case"].startswith("core")]
-    for case, T, x in best:
-        lines.append(f"  {case} T={T}: the ceiling is at best {x:.2f}x torch")
+    for case, T, x, pct in best:
+        lines.append(f"  {case} T={T}: mha reaches {pct:.0f}% of the ceiling; the ceiling is {x:.2f}x torch")
+    times = {(r["case"], r["T"]): r["median_s"] for r in result["rows"] if r["impl"] == "mha"}
+    for T in sorted({T for case, T in times if case == "core causal"}):
+        if T >= 4096 and ("core", T) in times:
+            lines.append(f"causal at T={T}: {times[('core', T)] / times[('core causal', T)]:.2f}x faster than "
+                         f"without a mask")
+    lines.append("err mha / err torch: largest |float32 output - float64 reference (mha.core)| on the same inputs")
     if "window_skip" in result:
         w = result["window_skip"]
         lines.append(f"window W={w['W']} at T={w['T']}: skipping the key blocks outside the band is "
@@ -410,6 +514,29 @@ def table(result: dict[str, Any]) -> str:
                          f"{e['extra_mib']:.0f} MiB; a T x S matrix would need "
                          f"{e['t_by_s_matrix_would_need_gib']:.0f} GiB")
     return "\n".join(lines) + "\n"
+
+
+def _softmax_lines(result: dict[str, Any]) -> list[str]:
+    """What the softmax costs in this run, and how the ceiling counts it; one line if numba is missing."""
+    m = result["machine"]
+    lines = []
+    cost = result.get("pass_ns_per_score")
+    if cost is None:
+        lines.append(f"numba is not available ({result.get('numba_missing')}): NumPy's tiles ran, without the "
+                     f"compiled pass")
+        lines.append(f"ceiling: every FLOP at this run's SGEMM rate plus one np.{m.get('exponential', 'exp')} per "
+                     f"score ({result['exp_ns_per_score']:.3f} ns per score and core, measured)")
+        return lines
+    lines.append(f"ceiling: every FLOP at this run's SGEMM rate plus the compiled pass, {cost['no shift']:.3f} ns "
+                 f"per score and core without the running max ({cost['shift']:.3f} with it), measured on one "
+                 f"512 x 512 tile; NumPy's np.{m.get('exponential', 'exp')} alone costs "
+                 f"{result['exp_ns_per_score']:.3f}")
+    c = result.get("compile")
+    if c:
+        lines.append(f"compiled pass: importing numba {c['import_numba_s']:.2f} s; first call "
+                     f"{c['first_call_cold_s']:.2f} s with an empty cache (compiling), "
+                     f"{c['first_call_cached_s']:.2f} s with a warm one (cache in {result.get('numba_cache', '?')})")
+    return lines
 
 
 def plot(result: dict[str, Any], path: str) -> None:

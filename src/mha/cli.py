@@ -159,6 +159,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
                            or args.offline):
         raise UsageError("--layer, --text, --input-ids, --revision, --offline: only with --model NAME_OR_PATH")
     heads = _int_list(args.heads, "--heads") if args.heads else None
+    backward = _backward_flags(args)
     if args.head is not None:
         if heads is not None:
             raise UsageError("--head: give --head or --heads, not both")
@@ -169,7 +170,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         seed=args.seed, widths={"d_k": args.d_k, "d_v": args.d_v, "d_out": args.d_out},
         lang=args.lang, precision=args.precision, heads=heads, tokens=args.tokens, full=args.full,
         batch=args.batch, block_size=(2 if args.block_size is None else args.block_size) if args.tiled else None,
-        exact=args.exact)
+        exact=args.exact, backward=backward,
+        devices=args.devices if args.devices is not None or args.example is None else
+        _example(args.example).options.get("devices"))
     if len(request.langs) > 1 and fmt != "html":
         raise UsageError(f"--lang {','.join(request.langs)}: two languages in one file need --format html")
     steps = None
@@ -208,6 +211,20 @@ def _exact_flags(args: argparse.Namespace, fmt: str) -> bool:
     return True
 
 
+def _backward_flags(args: argparse.Namespace) -> Any:
+    """--backward with --dy or --target: the upstream gradient (None without --backward)."""
+    given = [flag for flag, v in (("--dy", args.dy), ("--target", args.target)) if v is not None]
+    if given and not args.backward:
+        raise UsageError(f"{given[0]}: only used with --backward")
+    if len(given) > 1:
+        raise UsageError("--target: give --dy or --target, not both")
+    if args.dy is not None:
+        return {"dY": _json_arg(args.dy, "--dy")}
+    if args.target is not None:
+        return {"target": _json_arg(args.target, "--target")}
+    return True if args.backward else None
+
+
 def _render(fmt: str, exs: list[Explanation], *, to_file: bool) -> str | None:
     """The explanation in one format; None when it went straight to the terminal."""
     if fmt == "text" and not to_file:
@@ -237,7 +254,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return main_from_args(args)
 
 
+def cmd_ring(args: argparse.Namespace) -> int:
+    from .ring import main_from_args
+    return main_from_args(args)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.backward:
+        if args.plot or args.long:
+            raise UsageError(f"--backward: measured alone; drop {'--plot' if args.plot else '--long'}")
+        from .bench_backward import main_from_args as backward_bench
+        return backward_bench(args)
     from .bench import main_from_args
     return main_from_args(args)
 
@@ -402,6 +429,12 @@ def make_parser() -> argparse.ArgumentParser:
     ex.add_argument("--tiled", action="store_true", help="add the online-softmax (tiled) walk-through")
     ex.add_argument("--block-size", type=int, metavar="N", help="key block size for --tiled, >= 1 (default 2); "
                     "refused without --tiled")
+    ex.add_argument("--backward", action="store_true", help="add the backward pass: every gradient from dY to dX "
+                    "(default loss: L = sum of Y)")
+    ex.add_argument("--dy", metavar="JSON", help="with --backward: the upstream gradient dY, [T, d_out]")
+    ex.add_argument("--target", metavar="JSON", help="with --backward: L = 1/2 ||Y - target||^2, target [T, d_out]")
+    ex.add_argument("--devices", type=int, metavar="P", help="add the ring attention walk-through: the sequence on "
+                    "P devices, 1 to T (--example ring: 3)")
     _add_config_flags(ex)
     _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)
@@ -419,11 +452,35 @@ def make_parser() -> argparse.ArgumentParser:
     sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
     sv.set_defaults(func=cmd_serve)
 
+    rg = sub.add_parser("ring", help="attention split over P processes, K/V blocks passed round a ring "
+                        "(torch.distributed)")
+    rg.add_argument("--nproc", type=int, metavar="P", help="start P ranks on this machine with torchrun; "
+                    "without it, run as one rank under torchrun or another env:// launcher")
+    rg.add_argument("--seq-len", type=int, default=4096, metavar="T", help="tokens in the sequence (default 4096)")
+    rg.add_argument("--n-heads", type=int, default=4, metavar="H", help="query heads (default 4)")
+    rg.add_argument("--n-kv-heads", type=int, metavar="G", help="key/value heads, dividing H (default H)")
+    rg.add_argument("--d-k", type=int, default=64, metavar="N", help="query/key width per head (default 64)")
+    rg.add_argument("--d-v", type=int, metavar="N", help="value width per head (default d_k)")
+    rg.add_argument("--causal", action="store_true", help="causal mask: blocks above the diagonal are skipped")
+    rg.add_argument("--zigzag", action="store_true", help="each rank holds an early and a late chunk (balances --causal)")
+    rg.add_argument("--key-length", type=int, metavar="L", help="padding: only keys 1 to L are visible")
+    rg.add_argument("--dtype", choices=("float64", "float32"), help="precision (default float64)")
+    rg.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the random Q, K, V (default 0)")
+    rg.add_argument("--check", action="store_true", help="compare with the single-process float64 reference")
+    rg.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",
+                    help="longest wait for another rank: rendezvous, a step's transfer (default 120)")
+    rg.add_argument("--backend", choices=("auto", "gloo", "nccl"), default="auto",
+                    help="auto: nccl when the rank has a GPU, else gloo")
+    rg.add_argument("--json", metavar="FILE", help="rank 0 writes the figures of every rank to FILE")
+    rg.set_defaults(func=cmd_ring)
+
     bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
     bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
     bn.add_argument("--long", action="store_true", help="also T = S = 65536 (one run, minutes)")
     bn.add_argument("--json", metavar="FILE", help="save results as JSON")
     bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
+    bn.add_argument("--backward", action="store_true", help="the backward sweep instead: mha.attention_backward "
+                    "vs the backward of torch's SDPA, and its memory at T = 32768")
     bn.set_defaults(func=cmd_bench)
     return parser
 

@@ -217,6 +217,11 @@ def head_attention(Qh: np.ndarray, Kh: np.ndarray, Vh: np.ndarray, *, scale: flo
 
 def attention(args: AttentionArgs) -> np.ndarray:
     """The reference scaled dot-product attention for validated per-head arguments (see `mha.attention`)."""
+    return attention_steps(args).O
+
+
+def attention_steps(args: AttentionArgs) -> HeadSteps:
+    """`attention` with every sub-step kept (its row_max and row_sum give the log-sum-exp)."""
     q, k, v = args.q, args.k, args.v
     if args.groups > 1:
         k, v = np.repeat(k, args.groups, axis=-3), np.repeat(v, args.groups, axis=-3)
@@ -234,7 +239,7 @@ def attention(args: AttentionArgs) -> np.ndarray:
             field = max(sizes, key=sizes.get)
             raise MHAInputError(f"{field}: values up to {sizes[field]:.3g} make the attention overflow {q.dtype} "
                                 f"(largest {float(np.finfo(q.dtype).max):.3g}); scale the input down")
-    return steps.O
+    return steps
 
 
 # ------------------------------------------------------------------ the full layer

@@ -8,7 +8,7 @@ torch and against independent float64 code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -36,6 +36,7 @@ class Example:
     name: str
     idea: dict[str, str]          # lang -> one sentence
     data: dict[str, Any]
+    options: dict[str, Any] = field(default_factory=dict)   # how it is explained: {"devices": 3} adds the ring
 
 
 def _llama_decode() -> dict[str, Any]:
@@ -135,6 +136,21 @@ def _examples() -> dict[str, Example]:
                   "keys by their positions, and the cache holds three tokens.",
             "zh": "LLaMA 式的一步解码：两个查询头共用一个键/值头，RoPE 按位置旋转 query 和 key，缓存里有三个 token。"},
             _llama_decode()),
+        Example("backward", {
+            "en": "The backward pass of the worked example's layer for L = sum of Y: every gradient from dY back to "
+                  "dW_Q and dX, as a number.",
+            "zh": "示例那一层的反向传播，损失 L = Y 的所有元素之和：从 dY 一直到 dW_Q 和 dX，每个梯度都是具体的数。"},
+            dict(DOCUMENT_EXAMPLE, backward={"loss": "sum"})),
+        Example("backward-causal", {
+            "en": "The backward pass with a causal mask and L = ½‖Y − X‖²: the masked scores get no gradient at all.",
+            "zh": "带因果掩码的反向传播，损失 L = ½‖Y − X‖²：被遮住的分数完全得不到梯度。"},
+            dict(DOCUMENT_EXAMPLE, causal=True, backward={"target": DOCUMENT_EXAMPLE["X"]})),
+        Example("ring", {
+            "en": "Ring attention: the worked example's 3 tokens on 3 devices, one each; the key/value blocks travel "
+                  "round the ring and each device merges them with the online softmax.",
+            "zh": "环形注意力：示例的 3 个 token 分到 3 个设备上，每个设备一个；键/值块沿环传递，"
+                  "每个设备用在线 softmax 把它们合并。"},
+            DOCUMENT_EXAMPLE, options={"devices": 3}),
     ]
     return {e.name: e for e in items}
 

@@ -8,20 +8,25 @@ softmax", and FlashAttention (Dao et al., 2022).  A small problem is a single
 item per worker whose one tile holds all its heads, queries and keys: a few
 batched products over [heads, T, d] arrays and one softmax, no Python loop.
 
-* The items run on a team: the calling thread plus one parked thread per
-  further core, BLAS held to one thread meanwhile (two thread pools on two
-  cores fight).  Handing an item to a parked thread costs ~25 us; a
-  ThreadPoolExecutor round trip cost ~70 us, too much for a 0.5 ms problem.
-* The values carry an extra column of ones, so one product P [V | 1] gives
-  the weighted sum and the row sum l together (cheaper than a separate sum).
-* The exponential is NumPy's fastest exact one on this CPU: np.exp2 with
-  log2(e) folded into the query scale where NumPy has AVX-512 (its exp2 is
-  then twice as fast as exp), np.exp elsewhere (on AVX2 exp2 is twice as slow).
+* Each tile is two BLAS products with one compiled pass between them
+  (`mha.kernel.softmax_tile`, numba): masks, bias, ALiBi, row max, a
+  vectorised exponential, row sums and the rescale of the running output in
+  one sweep.  Below COMPILED_WORK multiply-adds, or where numba cannot be
+  imported, NumPy's tiles (`mha.tiles`) do the softmax as NumPy passes.
+* The items run on a team (`mha.team`): the calling thread plus one parked
+  thread per further core, BLAS held to one thread meanwhile (two thread pools
+  on two cores fight); the compiled pass releases the GIL.  numba's prange is
+  not used: it can call BLAS only through SciPy.
 * When the scores provably cannot overflow (|q_i| |k_j| scale + |bias| below a
-  bound, by Cauchy-Schwarz), the max-shift is skipped: two passes fewer, the
-  same softmax.  Masked terms are then zeroed after the exponential.
+  bound, by Cauchy-Schwarz), the max-shift is skipped: no row max and no
+  rescale, the same softmax.
 * A causal mask skips the key blocks above the diagonal and sweeps the
   triangle along it in thinner row slices; key lengths end the key walk.
+
+Interfaces other modules rely on: `attention_heads(..., lse=)` and
+`tiled_attention(..., return_lse=True)` give each row's log-sum-exp (natural
+log, -inf for a row that sees no key); `kernel.softmax_tile` and
+`kernel.exp2` are the compiled pass and its exponential (see mha.kernel).
 
 How the items and tiles are sized (`plan`) was measured: benchmarks/cutover.py,
 results in benchmarks/results/cutover-*.txt.
@@ -34,15 +39,17 @@ from __future__ import annotations
 
 import math
 import os
-import queue
+import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .inputs import MHAInputError
+from .team import Team, cores, team  # noqa: F401  (re-exported: mha.fast.team is the public handle)
+from .tiles import NumpyTiles, _product, _scratch
 
 _LOG2_E = 1.4426950408889634             # log2(e): e^s = 2^(s log2 e)
 
@@ -80,140 +87,55 @@ def exponential(dtype: np.dtype) -> tuple[np.ufunc, float]:
     return np.exp, 1.0
 
 
-# ------------------------------------------------------------------ threads
+# ------------------------------------------------------------------ the compiled pass
 
-@lru_cache(maxsize=1)
-def _blas_libraries() -> tuple[Any, ...]:
-    """threadpoolctl's handles on the BLAS libraries NumPy loaded, found once (a scan costs ms once torch
-    is loaded); setting their thread count directly costs ~2 us, threadpoolctl's limit() ~20 us."""
-    try:
-        from threadpoolctl import ThreadpoolController
-    except ImportError:  # pragma: no cover - threadpoolctl is a dependency; stay correct without it
-        return ()
-    return tuple(ThreadpoolController().select(user_api="blas").lib_controllers)
+# Multiply-adds (B H T S (d + d_v), as ONE_THREAD_WORK) from which a call takes the compiled pass
+# (`mha.kernel`, numba): below, the NumPy tiles are as fast and numba is not even imported, so the worked
+# example, `mha explain` and `mha check` never load it (benchmarks/cutover.py).
+COMPILED_WORK = 1 << 20
+_KERNEL: dict[str, Any] = {}
 
 
-class _OneBlasThread:
-    """Hold BLAS to one thread inside the block: our own threads do the parallel work."""
-
-    def __enter__(self) -> None:
-        self.saved = []
-        for lib in _blas_libraries():
-            n = lib.get_num_threads()
-            if n != 1:
-                lib.set_num_threads(1)
-                self.saved.append((lib, n))
-
-    def __exit__(self, *exc: Any) -> None:
-        for lib, n in self.saved:
-            lib.set_num_threads(n)
-
-
-@lru_cache(maxsize=1)
-def cores() -> int:
-    """The cores this process may use (cached: reading them costs ~40 us)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
+def numba_cache_dir() -> str:
+    """Where numba keeps the compiled pass between runs: $NUMBA_CACHE_DIR if set, else mha/numba in the
+    user's cache directory ($XDG_CACHE_HOME or ~/.cache; ~/Library/Caches on macOS; %LOCALAPPDATA% on
+    Windows)."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return os.environ["NUMBA_CACHE_DIR"]
+    if sys.platform == "win32":
+        root = os.environ.get("LOCALAPPDATA") or os.path.join(os.path.expanduser("~"), "AppData", "Local")
+    elif sys.platform == "darwin":
+        root = os.path.join(os.path.expanduser("~"), "Library", "Caches")
+    else:
+        root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(root, "mha", "numba")
 
 
-class Team:
-    """The calling thread plus n - 1 parked threads that share a list of work items.
-
-    Threads pick the next item as they finish one (largest first is the
-    caller's job), so items of unequal cost balance themselves.  The parked
-    threads block on a queue between calls and live as long as the process.
-    """
-
-    def __init__(self, n: int):
-        self.n = max(1, n)
-        self._inboxes: list[queue.SimpleQueue] = []
-        self._done: queue.SimpleQueue = queue.SimpleQueue()
-        self._lock = threading.Lock()                 # one call at a time uses the parked threads
-
-    def _start(self) -> None:
-        while len(self._inboxes) < self.n - 1:
-            inbox: queue.SimpleQueue = queue.SimpleQueue()
-            threading.Thread(target=self._serve, args=(inbox,), daemon=True, name="mha-worker").start()
-            self._inboxes.append(inbox)
-
-    def _serve(self, inbox: queue.SimpleQueue) -> None:
-        while True:
-            job = inbox.get()
-            try:
-                job()
-                self._done.put(None)
-            except BaseException as e:  # handed back to the caller
-                self._done.put(e)
-
-    def run(self, fn: Callable[[Any], None], items: list) -> None:
-        """fn(item) for every item; the first error is raised in the caller."""
-        helpers = min(self.n, len(items)) - 1
-        if helpers <= 0 or not self._lock.acquire(blocking=False):   # busy (nested or concurrent call): alone
-            with _OneBlasThread():
-                for it in items:
-                    fn(it)
-            return
-        try:
-            self._start()
-            pending = iter(items)
-            take = threading.Lock()
-
-            def job() -> None:
-                while True:
-                    with take:
-                        it = next(pending, None)
-                    if it is None:
-                        return
-                    fn(it)
-
-            with _OneBlasThread():
-                for inbox in self._inboxes[:helpers]:
-                    inbox.put(job)
-                error: BaseException | None = None
+def compiled() -> Any:
+    """The module of the compiled pass (`mha.kernel`), importing numba on first use, or None where numba
+    cannot be imported (`compiled_missing()` says why); the NumPy tiles then do the work."""
+    if "module" not in _KERNEL:
+        with _KERNEL_LOCK:
+            if "module" not in _KERNEL:
+                # numba reads its cache directory once, when it is first imported; a user's setting wins
+                if "numba" not in sys.modules and not os.environ.get("NUMBA_CACHE_DIR"):
+                    os.environ["NUMBA_CACHE_DIR"] = numba_cache_dir()
                 try:
-                    job()
-                except BaseException as e:
-                    error = e
-                for _ in range(helpers):                 # wait for every helper, even after an error
-                    e = self._done.get()
-                    error = error or e
-            if error is not None:
-                raise error
-        finally:
-            self._lock.release()
-
-    def matmul(self, X: np.ndarray, W: np.ndarray, b: np.ndarray | None = None) -> np.ndarray:
-        """X W + b for X [..., n, d_in] and W [d_in, d_out], rows split across the team."""
-        X2 = X.reshape(-1, X.shape[-1])                                   # [rows, d_in]
-        out = np.empty((X2.shape[0], W.shape[1]), dtype=np.result_type(X, W))
-        step = max(64, -(-X2.shape[0] // self.n))
-
-        def part(r0: int) -> None:
-            r1 = min(r0 + step, X2.shape[0])
-            np.matmul(X2[r0:r1], W, out=out[r0:r1])
-            if b is not None:
-                out[r0:r1] += b
-
-        self.run(part, list(range(0, X2.shape[0], step)))
-        return out.reshape(X.shape[:-1] + (W.shape[1],))
+                    from . import kernel
+                except Exception as e:          # not installed, or an llvmlite that does not fit
+                    _KERNEL.update(module=None, why=f"{e.__class__.__name__}: {e}")
+                else:
+                    _KERNEL.update(module=kernel, why="")
+    return _KERNEL["module"]
 
 
-_TEAMS: dict[int, Team] = {}
+def compiled_missing() -> str:
+    """Why the compiled pass is not available ("" when it is)."""
+    compiled()
+    return _KERNEL["why"]
 
 
-def team(n: int | None = None) -> Team:
-    """The process's team of n threads (default: one per core)."""
-    n = max(1, n or cores())
-    if n not in _TEAMS:
-        _TEAMS[n] = Team(n)
-    return _TEAMS[n]
-
-
-if hasattr(os, "register_at_fork"):
-    # a forked child inherits the teams' objects but not their threads
-    os.register_at_fork(after_in_child=_TEAMS.clear)
+_KERNEL_LOCK = threading.Lock()
 
 
 # ------------------------------------------------------------------ sizing the work
@@ -223,6 +145,9 @@ TILE_BYTES = 1 << 20         # a tile of scores: per-score costs are flat from ~
 KEY_BLOCK = 512              # keys per tile when a query block's keys do not fit one tile
 SCAN_KEYS = 256              # from this many keys per query (on average) on, the inputs are scanned for the
                              # no-shift bound; below, each item takes its keys in one tile with one shift
+SCAN_KEYS_COMPILED = 1024    # the same for the compiled pass, whose running max costs only ~0.15 ns per score:
+                             # the scan's reads of q, k, v cost 0.23 ns per score at T = 256, 0.1 at 512, 0.05
+                             # at 1024 (H = 12, d = 64, one core)
 DIAGONAL_ROWS = 128          # causal / window: row slices for the band's edges
 ONE_THREAD_WORK = 1 << 23    # multiply-adds below which one thread beats handing work to a second
 
@@ -239,9 +164,11 @@ class Plan:
 
 
 def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bool, window: int | None = None,
-         itemsize: int = 4, block: int | tuple[int, int] | None = None, workers: int | None = None) -> Plan:
+         itemsize: int = 4, block: int | tuple[int, int] | None = None, workers: int | None = None,
+         compiled: bool = False) -> Plan:
     """Cut a problem into items of about TILE_BYTES of scores, enough of them to keep every worker busy.
-    block (keys, or (queries, keys)) and workers override the measured choices."""
+    block (keys, or (queries, keys)) and workers override the measured choices; compiled: for the
+    compiled pass (rather than NumPy's tiles)."""
     if window is None:
         seen = S // 2 if causal else S           # keys per query, on average
     else:
@@ -252,7 +179,7 @@ def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bo
     tile = max(1, TILE_BYTES // itemsize)
     if isinstance(block, tuple):
         return Plan(1, block[0], block[1], n)
-    scan = block is not None or seen >= SCAN_KEYS
+    scan = block is not None or seen >= (SCAN_KEYS_COMPILED if compiled else SCAN_KEYS)
     keys = block or (S if S <= KEY_BLOCK else KEY_BLOCK)
     rows = max(1, min(T, tile // min(keys, S)))
     if (causal or window is not None) and not scan:
@@ -273,7 +200,7 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                     offset: int = 0, window: int | None = None, alibi: np.ndarray | None = None,
                     mask: np.ndarray | None = None, bias: np.ndarray | None = None,
                     key_lengths: np.ndarray | None = None, block: int | tuple[int, int] | None = None,
-                    workers: int | None = None, out: np.ndarray | None = None,
+                    workers: int | None = None, out: np.ndarray | None = None, lse: np.ndarray | None = None,
                     pool: Team | None = None, force_shift: bool = False) -> np.ndarray:
     """softmax(q k^T * scale + bias + ALiBi, masked) v per head, for validated arrays.
 
@@ -285,7 +212,9 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     causal, j < p_i + W); alibi [H] adds -slope_h |p_i - j|.  Key blocks outside
     every row's band are skipped.  mask (bool, True = may attend) and bias
     broadcast to [B, H, T, S]; key_lengths [B] or [B, H].  out [B, H, T, d_v] is
-    written in place if given (a view into the heads' concat, say).  Callers
+    written in place if given (a view into the heads' concat, say); lse [B, H, T],
+    if given, receives each row's log-sum-exp: ln sum_j e^(s_ij) over its visible
+    scaled, biased scores, -inf for a row that sees no key.  Callers
     validate shapes (`mha.attention` does); the kernel raises NonFinite if an
     input it reads holds NaN or infinity.  force_shift takes the max-shift
     everywhere (finite inputs too large for the no-shift bound) and leaves the
@@ -296,10 +225,12 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     dtype = np.result_type(q, k, v)
     if out is None:
         out = np.empty((B, H, T, d_v), dtype=dtype)
+    kernel = compiled() if B * H * T * S * (d + d_v) >= COMPILED_WORK else None
     p = plan(B, H, G, T, S, d, d_v, causal=causal, window=window, itemsize=out.dtype.itemsize, block=block,
-             workers=pool.n if pool is not None and workers is None else workers)
+             workers=pool.n if pool is not None and workers is None else workers, compiled=kernel is not None)
     problem = _Problem(q, k, v, out, scale=scale, causal=causal, offset=offset, window=window, alibi=alibi,
-                       mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift)
+                       mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift, lse=lse,
+                       kernel=kernel)
     (pool or team(p.workers)).run(problem.item, problem.items())
     if not problem.inputs_scanned and not force_shift and not np.isfinite(out).all():
         raise NonFinite
@@ -310,9 +241,9 @@ def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                     causal: str = "none", key_lengths: np.ndarray | None = None, bias: np.ndarray | None = None,
                     window: int | None = None, alibi: np.ndarray | None = None, groups: int = 1,
                     block_size: int | tuple[int, int] | None = None, workers: int | None = None,
-                    force_shift: bool = False) -> np.ndarray:
+                    force_shift: bool = False, return_lse: bool = False) -> Any:
     """`attention_heads` for validated q [..., T, d], k [..., S, d], v [..., S, d_v] with broadcasting
-    leading axes, as `mha.attention` takes them.
+    leading axes, as `mha.attention` takes them; with return_lse, (out, lse [..., T]).
 
     The leading axes are brought to the kernel's [B, H] (the last leading axis
     is the heads' one) as views where NumPy can.  causal is "none", "top_left"
@@ -337,11 +268,14 @@ def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     if key_lengths is not None:
         kl = np.asarray(key_lengths)
         lengths = np.broadcast_to(kl.reshape(kl.shape + (1,) * (len(L) - kl.ndim)), L).reshape(B, H)
+    lse = np.empty((B, H, T), dtype=np.result_type(q, k, v)) if return_lse else None
     out = attention_heads(heads(q, L, H, q.shape[-2:]), heads(k, kv_lead, G, k.shape[-2:]),
                           heads(v, kv_lead, G, v.shape[-2:]), scale=scale, causal=causal != "none",
                           offset=0 if causal == "top_left" else S - T, window=window, alibi=alibi,
                           mask=heads(mask, L, H, (T, S)), bias=heads(bias, L, H, (T, S)), key_lengths=lengths,
-                          block=block_size, workers=workers, force_shift=force_shift)
+                          block=block_size, workers=workers, force_shift=force_shift, lse=lse)
+    if return_lse:
+        return out.reshape(L + (T, d_v)), lse.reshape(L + (T,))
     return out.reshape(L + (T, d_v))
 
 
@@ -350,35 +284,24 @@ class NonFinite(ArithmeticError):
     validates the inputs to say which, or reruns with force_shift=True if they were only large."""
 
 
-_SCRATCH = threading.local()
-
-
-def _scratch(slot: str, size: int, dtype: np.dtype) -> np.ndarray:
-    """A flat buffer of at least size elements, kept per thread and reused by every item and call: a
-    fresh half-megabyte array is mapped and page-faulted anew each time, which cost ~1 ns per score."""
-    bufs = getattr(_SCRATCH, "bufs", None)
-    if bufs is None:
-        bufs = _SCRATCH.bufs = {}
-    arr = bufs.get((slot, dtype))
-    if arr is None or arr.size < size:
-        arr = bufs[(slot, dtype)] = np.empty(size, dtype=dtype)
-    return arr[:size]
-
-
 _FAR = 1 << 62               # a key position no band reaches
 
 
-class _Problem:
+class _Problem(NumpyTiles):
     """One call's arrays and settings; `item` computes one (sequence, head group, query block)."""
 
     def __init__(self, q, k, v, out, *, scale, causal, offset, window, alibi, mask, bias, key_lengths,
-                 plan: Plan, force_shift: bool = False):
-        self.q, self.k, self.v, self.out = q, k, v, out
+                 plan: Plan, force_shift: bool = False, lse: np.ndarray | None = None, kernel: Any = None):
+        self.q, self.k, self.v, self.out, self.lse = q, k, v, out, lse
         B, H, T, d = q.shape
         self.B, self.H, self.T, self.S, self.d_v = B, H, T, k.shape[2], v.shape[3]
         self.rep = H // k.shape[1]
         self.dtype = out.dtype
-        self.exp, factor = exponential(self.dtype)
+        # the compiled pass takes scores in natural units (it folds log2 e into its shift); the NumPy tiles take
+        # NumPy's fastest exponential, log2 e folded into the query scale where that is exp2
+        self.kernel = kernel
+        self.exp, factor = (np.exp, 1.0) if kernel is not None else exponential(self.dtype)
+        self.log = np.log2 if self.exp is np.exp2 else np.log
         self.factor = self.dtype.type(factor)
         self.q_scale = self.dtype.type(scale * factor)     # scale and the exponential's base, folded into q
         self.causal, self.offset, self.window = causal, offset, window
@@ -402,6 +325,11 @@ class _Problem:
                 self.shift = np.ones((B, H), dtype=bool)
         else:
             self.shift = np.ones((B, H), dtype=bool)
+        if kernel is not None:
+            # keys j < stops[b, h] exist (padding), for the compiled pass
+            self.stops = np.full((B, H), self.S, dtype=np.int64) if self.lengths is None else \
+                np.ascontiguousarray(self.lengths, dtype=np.int64)
+        elif not self.inputs_scanned:
             # for one tile's common shift: how far its scores may spread (in the exponential's units)
             v_max = max(float(v.max(initial=0)), -float(v.min(initial=0))) if v.size else 0.0
             self.spread = _headroom(self.dtype, self.S, v_max) * factor if math.isfinite(v_max) else -1.0
@@ -452,130 +380,35 @@ class _Problem:
     def item(self, it: tuple) -> None:
         # inputs that overflow come back as NaN or infinity, which the caller turns into an error;
         # NumPy's floating-point state is per thread, so each worker sets it
-        with np.errstate(over="ignore", invalid="ignore"):
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             self._item(*it[1:])
 
     def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> None:
         target = self.out[b, h0:h1, q0:q1]                               # [hg, R, d_v]
+        lse = None if self.lse is None else self.lse[b, h0:h1, q0:q1]   # [hg, R]
         banded = self.causal or self.window is not None
         if end <= start:                                                 # no query of the item sees a key
             target[...] = 0
+            if lse is not None:
+                lse[...] = -np.inf
+        elif self.kernel is not None:
+            self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
         elif not self.plan.scan and end - start <= self.plan.keys and (not banded or q1 - q0 <= DIAGONAL_ROWS):
-            self._one_tile(b, h0, h1, q0, q1, start, end, target)
+            self._one_tile(b, h0, h1, q0, q1, start, end, target, lse)
         else:
-            self._walk(b, h0, h1, q0, q1, start, end, target)
+            self._walk(b, h0, h1, q0, q1, start, end, target, lse)
 
-    def _operands(self, b: int, h0: int, h1: int, q0: int, q1: int, keys: int):
-        """The item's scaled queries [hg, R, d], its K and V ([S, *] when the heads share one K/V head,
-        else [hg, S, *]), and [V | 1] scratch for `keys` keys, ones column set."""
-        hg, R, d_v, dt = h1 - h0, q1 - q0, self.d_v, self.dtype
-        Qs = np.multiply(self.q[b, h0:h1, q0:q1], self.q_scale,
-                         out=_scratch("q", hg * R * self.q.shape[3], dt).reshape(hg, R, -1))
-        if self.rep > 1:
-            K, V = self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]
-        else:
-            K, V = self.k[b, h0:h1], self.v[b, h0:h1]
-        lead = (hg,) if K.ndim == 3 else ()
-        v1 = _scratch("v1", hg * keys * (d_v + 1), dt)[:math.prod(lead) * keys * (d_v + 1)]
-        v1 = v1.reshape(lead + (keys, d_v + 1))
-        v1[..., d_v] = 1
-        return Qs, K, V, v1
-
-    def _scores(self, s: np.ndarray, Qs: np.ndarray, K: np.ndarray, b: int, h0: int, h1: int,
-                i0: int, i1: int, k0: int, k1: int) -> None:
-        """s [hg, r, n] = the tile's scores in the exponential's units: Q K^T scale + bias + ALiBi."""
-        _product(Qs, K[..., k0:k1, :].swapaxes(-1, -2), s)
-        if self.bias is not None:
-            tile_bias = self.bias[b, h0:h1, i0:i1, k0:k1]
-            s += tile_bias if self.factor == 1 else tile_bias * self.factor
-        if self.slopes is not None:                  # -slope_h |p_i - j|, with the distances of this tile
-            dist = _distance_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset, self.dtype)
-            penalty = _scratch("alibi", s.size, self.dtype).reshape(s.shape)
-            np.multiply(dist, self.slopes[h0:h1, None, None], out=penalty)
-            s -= penalty
-
-    def _one_tile(self, b, h0, h1, q0, q1, start, end, target) -> None:
-        """All the item's keys in one [hg, R, n] tile: scores, max-shift, exponentials, one product."""
-        hg, R, d_v, n = h1 - h0, q1 - q0, self.d_v, end - start
-        Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, n)
-        s = _scratch("s", hg * R * n, self.dtype).reshape(hg, R, n)
-        self._scores(s, Qs, K, b, h0, h1, q0, q1, start, end)                  # [hg, R, n]
-        visible = self._visible(b, h0, h1, q0, q1, start, end)
-        top, bottom = s.max(), s.min()                                          # masked scores included
-        if top - bottom <= self.spread:
-            # one shift for the whole tile: no exponential overflows and none underflows, and two quick
-            # reductions replace the rows' maxima (0.25 instead of 0.7 ns per score, measured); masked
-            # terms are zeroed after the exponential
-            s -= top
-            self.exp(s, out=s)
-            if visible is not None:
-                np.multiply(s, visible, out=s)
-        else:                       # NaN, infinity, -inf in the bias, or a wide spread: each row's own max
-            if visible is not None:
-                np.copyto(s, -np.inf, where=~visible)
-            m = s.max(axis=-1, keepdims=True)                                   # [hg, R, 1]
-            m[m == -np.inf] = 0                                                 # a row that sees no key
-            s -= m
-            self.exp(s, out=s)
-        v1[..., :d_v] = V[..., start:end, :]
-        acc = _product(s, v1, _scratch("acc", hg * R * (d_v + 1), self.dtype).reshape(hg, R, d_v + 1))
-        l = acc[..., d_v:]                                                      # row sums, 0 if no key
-        if visible is not None or self.bias is not None:
-            l = np.where(l > 0, l, np.inf)                                      # a row that sees no key gives 0
-        np.divide(acc[..., :d_v], l, out=target)
-
-    def _walk(self, b, h0, h1, q0, q1, start, end, target) -> None:
-        """The item's keys block by block with an online softmax.  Keys every row of the item sees are
-        swept with all its rows; the edges of the band (the causal diagonal, the window's far edge) in
-        row slices, so that little is computed only to be masked."""
-        p, dt, d_v = self.plan, self.dtype, self.d_v
-        hg, R = h1 - h0, q1 - q0
-        shift = bool(self.shift[b, h0:h1].any())
-        bk = min(p.keys, end - start)
-        Qs, K, V, v1 = self._operands(b, h0, h1, q0, q1, bk)
-        s_flat = _scratch("s", hg * R * bk, dt)
-        pv_flat = _scratch("pv", hg * R * (d_v + 1), dt)
-        acc = _scratch("acc", hg * R * (d_v + 1), dt).reshape(hg, R, d_v + 1)   # [unnormalised O | row sum l]
-        m = np.full((hg, R, 1), -np.inf, dtype=dt) if shift else None   # running row max (shift mode)
-        fresh = np.ones(R, dtype=bool)                                  # rows that have not taken a tile yet
+    def _tiles(self, q0: int, q1: int, start: int, end: int, bk: int) -> list[tuple[int, int, int, int]]:
+        """The tiles (r0, r1, k0, k1) of an item, rows relative to q0, in walking order.  Keys every row of
+        the item sees are swept with all its rows; the edges of the band (the causal diagonal, the window's
+        far edge) in row slices, so that little is computed only to be masked.  Ending one key early on
+        the causal diagonal keeps key blocks aligned with query blocks: one block per slice crosses it."""
+        R = q1 - q0
+        tiles = []
 
         def sweep(r0: int, r1: int, k_from: int, k_to: int) -> None:
-            for k0 in range(k_from, k_to, bk):
-                k1 = min(k0 + bk, k_to)
-                n, r = k1 - k0, r1 - r0
-                s = s_flat[:hg * r * n].reshape(hg, r, n)
-                self._scores(s, Qs[:, r0:r1], K, b, h0, h1, q0 + r0, q0 + r1, k0, k1)   # [hg, r, n]
-                visible = self._visible(b, h0, h1, q0 + r0, q0 + r1, k0, k1)
-                if shift:
-                    if visible is not None:
-                        np.copyto(s, -np.inf, where=~visible)
-                    m_new = np.maximum(m[:, r0:r1], s.max(axis=-1, keepdims=True))
-                    m_safe = np.where(m_new == -np.inf, 0, m_new).astype(dt)
-                    alpha = self.exp(m[:, r0:r1] - m_safe)              # rescales the earlier output and l
-                    s -= m_safe
-                    m[:, r0:r1] = m_new
-                    self.exp(s, out=s)
-                else:
-                    # every score is bounded, masked ones included: exponentials first, masked terms zeroed
-                    # after (exp is slower on -inf, and a masked copy costs more than a product)
-                    self.exp(s, out=s)
-                    if visible is not None:
-                        np.multiply(s, visible, out=s)
-                v1[..., :n, :d_v] = V[..., k0:k1, :]
-                a = acc[:, r0:r1]
-                if fresh[r0]:                                            # a slice's rows start together
-                    _product(s, v1[..., :n, :], a)
-                    fresh[r0:r1] = False
-                else:
-                    if shift:
-                        a *= alpha
-                    pv = pv_flat[:hg * r * (d_v + 1)].reshape(hg, r, d_v + 1)
-                    _product(s, v1[..., :n, :], pv)
-                    a += pv
+            tiles.extend((r0, r1, k0, min(k0 + bk, k_to)) for k0 in range(k_from, k_to, bk))
 
-        # keys every row of the block sees: from the last row's low edge to the first row's high edge; ending
-        # one key early on the causal diagonal keeps key blocks aligned with query blocks, so only one block
-        # per slice crosses it
         c0 = max(start, self.lo(q1 - 1))
         c1 = min(end, self.hi(q0) if self.causal else self.hi(q0) + 1)
         if c0 < c1:
@@ -590,57 +423,52 @@ class _Problem:
                 sweep(r0, r1, lo, min(c0, hi))
             if max(c1, lo) < hi:
                 sweep(r0, r1, max(c1, lo), hi)
-        if fresh.any():                                                  # rows that saw no key at all
-            acc[:, fresh] = 0
-        l = acc[..., d_v:]
-        np.divide(acc[..., :d_v], np.where(l > 0, l, np.inf), out=target)   # a row that saw no key gives 0
+        return tiles
 
-    def _visible(self, b: int, h0: int, h1: int, i0: int, i1: int, k0: int, k1: int) -> np.ndarray | None:
-        """[hg|1, r, n] bool for one tile (queries i0..i1, keys k0..k1), or None if all of it is visible."""
-        vis = None
-        if self.mask is not None:
-            vis = self.mask[b, h0:h1, i0:i1, k0:k1]
-        if k0 < self.lo(i1 - 1) or k1 - 1 > self.hi(i0):                  # the tile crosses the band's edge
-            band = _band_tile(i1 - i0, k1 - k0, k0 - i0 - self.offset, self.window, self.causal)
-            vis = band if vis is None else vis & band
-        if self.lengths is not None and int(self.lengths[b, h0:h1].min()) < k1:   # padding inside this tile
-            pad = np.arange(k0, k1) < self.lengths[b, h0:h1, None, None]          # [hg, 1, n]
-            vis = pad if vis is None else vis & pad
-        return vis
-
-
-def _product(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """out = a @ b for a [hg, r, m].  When b is one matrix shared by the hg heads (their K/V head under
-    GQA), the heads' rows are stacked into one product of hg r rows, where a and out allow it."""
-    if b.ndim == 2 and a.flags.c_contiguous and out.flags.c_contiguous:
-        np.matmul(a.reshape(-1, a.shape[-1]), b, out=out.reshape(-1, out.shape[-1]))
-    else:
-        np.matmul(a, b, out=out)
-    return out
-
-
-@lru_cache(maxsize=64)
-def _band_tile(rows: int, cols: int, delta: int, window: int | None, causal: bool) -> np.ndarray:
-    """[rows, cols] bool for a tile crossing the band's edge (delta = k0 - i0 - offset): key k0 + j is at
-    distance i - (j + delta) before query i0 + i.  Shared, read-only, by every head and thread."""
-    before = np.arange(rows)[:, None] - (np.arange(cols)[None, :] + delta)       # p_i - j
-    out = np.ones((rows, cols), dtype=bool)
-    if causal:
-        out &= before >= 0
-    if window is not None:
-        out &= (before < window) if causal else (np.abs(before) < window)
-    out.setflags(write=False)
-    return out
-
-
-def _distance_tile(rows: int, cols: int, delta: int, dtype: np.dtype) -> np.ndarray:
-    """[rows, cols] |p_i - j| for a tile (delta = k0 - i0 - offset), for ALiBi: a read-only Toeplitz view of
-    one row of rows + cols - 1 distances (entry [i, j] is line[i - j + cols - 1]), never a tile-sized array."""
-    line = np.abs(np.arange(rows + cols - 1) - (cols - 1) - delta).astype(dtype)
-    step = line.strides[0]
-    return np.lib.stride_tricks.as_strided(line[cols - 1:], shape=(rows, cols), strides=(step, -step),
-                                           writeable=False)
-
+    def _compiled(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
+        """The item on the compiled pass: per tile, Q K^T by BLAS, then `kernel.softmax_tile` (masks, bias,
+        ALiBi, row max, exponential, row sums, the rescale of the running output), then P V by BLAS; the
+        P V of a tile is added to the running output by the next tile's pass, or by `kernel.finish`."""
+        kern, dt, d_v = self.kernel, self.dtype, self.d_v
+        hg, R = h1 - h0, q1 - q0
+        shift = bool(self.shift[b, h0:h1].any())
+        bk = min(self.plan.keys, end - start)
+        if self.plan.scan is False and (not (self.causal or self.window is not None) or R <= DIAGONAL_ROWS):
+            bk = end - start                                        # one tile of all its keys per item
+        tiles = self._tiles(q0, q1, start, end, bk)
+        Qs = np.multiply(self.q[b, h0:h1, q0:q1], self.q_scale,
+                         out=_scratch("q", hg * R * self.q.shape[3], dt).reshape(hg, R, -1))
+        K, V = (self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]) if self.rep > 1 else \
+            (self.k[b, h0:h1], self.v[b, h0:h1])
+        m = _scratch("m", hg * R, dt).reshape(hg, R)
+        m.fill(-np.inf if shift else 0)
+        l = _scratch("l", hg * R, dt).reshape(hg, R)
+        l.fill(0)
+        pv = _scratch("pv", hg * R * d_v, dt).reshape(hg, R, d_v)
+        acc = _scratch("acc", hg * R * d_v, dt).reshape(hg, R, d_v)
+        acc.fill(0)
+        s_flat = _scratch("s", hg * max((r1 - r0) * (k1 - k0) for r0, r1, k0, k1 in tiles), dt)
+        stops = self.stops[b, h0:h1]
+        slopes = None if self.slopes is None else self.slopes[h0:h1]
+        window = self.window or 0
+        pending = None                          # (r0, r1): rows whose P V sits in pv, not yet in acc
+        for r0, r1, k0, k1 in tiles:
+            s = s_flat[:hg * (r1 - r0) * (k1 - k0)].reshape(hg, r1 - r0, k1 - k0)
+            _product(Qs[:, r0:r1], K[..., k0:k1, :].swapaxes(-1, -2), s)          # [hg, r, n]
+            if pending is not None and pending != (r0, r1):
+                acc[:, pending[0]:pending[1]] += pv[:, pending[0]:pending[1]]
+                pending = None
+            i0, i1 = q0 + r0, q0 + r1
+            kern.softmax_tile(s, m, l, acc, pv, pending is not None, r0, k0, k0 - i0 - self.offset,
+                              self.causal, window, stops,
+                              None if self.mask is None else self.mask[b, h0:h1, i0:i1, k0:k1],
+                              None if self.bias is None else self.bias[b, h0:h1, i0:i1, k0:k1], slopes, shift)
+            _product(s, V[..., k0:k1, :], pv[:, r0:r1])                             # [hg, r, d_v]
+            pending = (r0, r1)
+        if pending is not None and pending != (0, R):
+            acc[:, pending[0]:pending[1]] += pv[:, pending[0]:pending[1]]
+            pending = None
+        kern.finish(acc, pv, pending is not None, l, m, target, lse)
 
 # ------------------------------------------------------------------ the online softmax, step by step
 
@@ -666,17 +494,50 @@ def online_softmax_steps(s: np.ndarray, v: np.ndarray, block: int) -> list[dict[
         k1 = min(k0 + block, S)
         blk = s[:, k0:k1]
         m_new = np.maximum(m, blk.max(axis=1))
-        m_safe = np.where(m_new == -np.inf, 0.0, m_new)
-        alpha = np.exp(np.where(m == -np.inf, -np.inf, m - m_safe))
-        p = np.exp(blk - m_safe[:, None])
-        l = l * alpha + p.sum(axis=1)
-        acc = acc * alpha[:, None] + p @ v[k0:k1]
-        steps.append({"keys": (k0, k1), "m_old": m, "m": m_new, "alpha": alpha, "p": p, "l": l, "acc": acc})
-        m = m_new
+        # the block's exponentials are taken against the new running max: the block's state (m_new, sum, p v)
+        # then needs no rescaling in the merge (beta = e^0 = 1), so only the old state is multiplied by alpha
+        p = np.exp(blk - np.where(m_new == -np.inf, 0.0, m_new)[:, None])
+        merged = merge_tile(m, l, acc, m_new, p.sum(axis=1), p @ v[k0:k1])
+        steps.append({"keys": (k0, k1), "m_old": m, "m": merged.m, "alpha": merged.alpha, "p": p, "l": merged.l,
+                      "acc": merged.acc})
+        m, l, acc = merged.m, merged.l, merged.acc
     out = acc / np.where(l > 0, l, 1.0)[:, None]
     if steps:
         steps[-1]["out"] = out
     return steps
+
+
+class Merged(NamedTuple):
+    """A running state after a merge, and the factors that rescaled its two parts."""
+
+    m: np.ndarray        # [..., R]       running max
+    l: np.ndarray        # [..., R]       running sum of e^(s - m)
+    acc: np.ndarray      # [..., R, d_v]  unnormalised output, sum of e^(s - m) v
+    alpha: np.ndarray    # [..., R]       e^(m_old - m): the factor on the old state
+    beta: np.ndarray     # [..., R]       e^(m_t - m): the factor on the tile
+
+
+def merge_tile(m: np.ndarray, l: np.ndarray, acc: np.ndarray,
+               m_t: np.ndarray, l_t: np.ndarray, acc_t: np.ndarray) -> Merged:
+    """Merge a tile's softmax state (m_t, l_t, acc_t) into the running one (m, l, acc), row by row.
+
+    A state stands for its rows' exponentials against its own max: l = sum_j e^(s_j - m),
+    acc = sum_j e^(s_j - m) v_j.  Both parts are brought to the larger max,
+    m' = max(m, m_t), and added: l' = alpha l + beta l_t, acc' = alpha acc + beta acc_t
+    with alpha = e^(m - m'), beta = e^(m_t - m').  A part that has seen no key
+    (m = -inf) gets a factor of 0, so a row that sees no key at all stays (-inf, 0, 0);
+    the output is acc / l.  Shapes: m, l [..., R]; acc [..., R, d_v].
+
+    >>> a = merge_tile(np.array([0.0]), np.array([1.0]), np.array([[2.0]]),       # e^0 v with v = 2
+    ...                np.array([np.log(3.0)]), np.array([1.0]), np.array([[0.0]]))   # 3 e^0 v with v = 0
+    >>> a.m.round(4), a.alpha.round(4), a.l.round(4), (a.acc / a.l[:, None]).round(4)
+    (array([1.0986]), array([0.3333]), array([1.3333]), array([[0.5]]))
+    """
+    m_new = np.maximum(m, m_t)
+    m_safe = np.where(m_new == -np.inf, 0.0, m_new)                   # a row with no key yet: factors e^-inf = 0
+    alpha = np.exp(np.where(m == -np.inf, -np.inf, m - m_safe))
+    beta = np.exp(np.where(m_t == -np.inf, -np.inf, m_t - m_safe))
+    return Merged(m_new, l * alpha + l_t * beta, acc * alpha[..., None] + acc_t * beta[..., None], alpha, beta)
 
 
 def check_block_size(block: Any, name: str = "block_size") -> int:

@@ -25,9 +25,10 @@ ROPE_STYLES = ("half", "interleaved")
 INPUT_KEYS = (
     "X", "n_heads", "n_kv_heads", "W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O",
     "Q", "K", "V", "key", "value", "causal", "key_lengths", "mask", "bias", "scale",
-    "rope", "alibi", "window", "cache", "tokens", "key_tokens",
+    "rope", "alibi", "window", "cache", "tokens", "key_tokens", "backward",
 )
 ROPE_KEYS = ("base", "dims", "style", "positions", "key_positions", "inv_freq", "attention_factor")
+LOSSES = ("dY", "sum", "target")       # how the upstream gradient of the backward pass is given
 MAX_NESTING = 8          # deeper nested lists cannot be an attention input (the deepest is [B, H, T, S])
 
 
@@ -72,6 +73,18 @@ class Rope:
 
 
 @dataclass(frozen=True)
+class Upstream:
+    """The gradient flowing into Y for the backward pass (the "backward" input key).
+
+    loss "dY": the gradient is given; "sum": L = sum of Y, so dY = 1; "target":
+    L = ½‖Y − target‖², so dY = Y − target.
+    """
+
+    loss: str                          # one of LOSSES
+    array: np.ndarray | None = None    # [B, T, d_out]: dY or the target; None for "sum"
+
+
+@dataclass(frozen=True)
 class Config:
     """One validated configuration; arrays always carry the batch axis B.
 
@@ -112,6 +125,7 @@ class Config:
     batched: bool = False             # did the user's input carry a batch axis?
     weights_identity: tuple[str, ...] = ()  # which of W_Q..W_O were given as "identity"
     weights_per_head: tuple[str, ...] = ()  # which of W_Q, W_K, W_V were given as one matrix per head
+    backward: Upstream | None = None  # the upstream gradient when the backward pass is asked for
 
     # ------------------------------------------------------------ sizes
 
@@ -259,6 +273,9 @@ class Config:
             if r.attention_factor != 1.0:
                 rope["attention_factor"] = r.attention_factor
             out["rope"] = rope
+        if self.backward is not None:
+            u = self.backward
+            out["backward"] = {"loss": "sum"} if u.array is None else {u.loss: user(u.array)}
         return out
 
 
@@ -291,6 +308,48 @@ def _leaves(value: Any):
         yield value
 
 
+def _plain_numbers(value: Any, kind: str) -> np.ndarray | None:
+    """A nested list as NumPy converts it in C, when that conversion is exactly what the checks below
+    would give: rectangular, non-empty, only numbers (or only booleans for a mask).  None otherwise."""
+    try:
+        arr = np.array(value)
+    except (ValueError, TypeError, RecursionError, OverflowError):
+        return None
+    if arr.size == 0 or arr.ndim > MAX_NESTING:
+        return None
+    if kind == "bool":
+        return arr if arr.dtype == np.bool_ else None
+    if arr.dtype.kind not in ("i" if kind == "int" else "if"):
+        return None                     # strings, None, ragged rows, huge integers: the checks below decide
+    # NumPy turns true and false among numbers into 1 and 0 silently: look at the leaves that are 0 or 1
+    suspects = np.flatnonzero((arr == 0) | (arr == 1))
+    if suspects.size > 4096:
+        return None
+    for where in zip(*np.unravel_index(suspects, arr.shape)):
+        leaf = value
+        for i in where:
+            leaf = leaf[i]
+        if isinstance(leaf, bool):
+            return None
+    return arr
+
+
+def _rectangular_leaves(value: Any) -> tuple[tuple[int, ...], list] | None:
+    """(shape, flat leaves) of a rectangular, non-empty nested list, found by NumPy in C, or None for one
+    that is not (the Python walk then names the first ragged or empty entry).  The leaves are the list's
+    own objects (an object array keeps them), so their types are checked as the walk would check them."""
+    try:
+        grid = np.array(value, dtype=object)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    if grid.size == 0 or grid.ndim > MAX_NESTING:
+        return None
+    leaves = grid.ravel().tolist()
+    if any(issubclass(t, (list, tuple)) for t in set(map(type, leaves))):
+        return None                     # a ragged list: NumPy kept some rows as list objects
+    return grid.shape, leaves
+
+
 def as_array(value: Any, field: str, *, kind: str = "float", ndims: tuple[int, ...] = (2,),
              dtype: Any = np.float64, allow_neg_inf: bool = False) -> np.ndarray:
     """Turn nested lists or an array into a checked ndarray.
@@ -314,8 +373,17 @@ def as_array(value: Any, field: str, *, kind: str = "float", ndims: tuple[int, .
     else:
         if isinstance(value, (str, bytes, dict)) or value is None:
             raise MHAInputError(f"{field}: expected a nested list of numbers, got {type(value).__name__}")
-        shape = _shape_of(value, field)
-        leaves = list(_leaves(value))
+        fast = _plain_numbers(value, kind)
+        if fast is not None and len(fast.shape) in ndims:
+            if kind == "float":
+                return _checked(_cast(fast, field, dtype), field, allow_neg_inf)
+            return fast.astype(np.int64) if kind == "int" else fast
+        found = _rectangular_leaves(value)
+        if found is None:           # ragged, empty or too deep: the walk below says where
+            shape = _shape_of(value, field)
+            leaves = list(_leaves(value))
+        else:
+            shape, leaves = found
     if len(shape) not in ndims:
         want = " or ".join(f"{n}-D" for n in ndims)
         raise MHAInputError(f"{field}: expected {want}, got shape {list(shape)}")
@@ -333,26 +401,40 @@ def as_array(value: Any, field: str, *, kind: str = "float", ndims: tuple[int, .
             raise MHAInputError(f"{field}: expected numbers, got dtype {arr.dtype}")
         out = _cast(arr, field, dtype)
     else:
+        # the leaves' types, each checked once (a 512 x 768 X has 3 of them, not 393 216 leaves)
+        types = set(map(type, leaves))
         if kind == "bool":
-            bad = [x for x in leaves if not isinstance(x, bool)]
-            if bad:
-                raise MHAInputError(f"{field}: expected true/false (true = may attend), found {bad[0]!r}")
+            if types - {bool}:
+                bad = next(x for x in leaves if not isinstance(x, bool))
+                raise MHAInputError(f"{field}: expected true/false (true = may attend), found {bad!r}")
             return np.array(leaves, dtype=bool).reshape(shape)
         if kind == "int":
-            bad = [x for x in leaves if isinstance(x, bool) or not isinstance(x, int)]
-            if bad:
-                raise MHAInputError(f"{field}: expected integers, found {bad[0]!r}")
+            if any(issubclass(t, bool) or not issubclass(t, int) for t in types):
+                bad = next(x for x in leaves if isinstance(x, bool) or not isinstance(x, int))
+                raise MHAInputError(f"{field}: expected integers, found {bad!r}")
             return np.array(leaves, dtype=np.int64).reshape(shape)
-        nums = []
-        for x in leaves:
-            if x is None and allow_neg_inf:
-                nums.append(-math.inf)
-            elif isinstance(x, bool) or not isinstance(x, (int, float)):
-                raise MHAInputError(f"{field}: expected numbers, found {x!r}")
-            else:
-                nums.append(x)
-        out = _cast(np.array(nums, dtype=np.float64), field, dtype).reshape(shape)
+        masked = allow_neg_inf and type(None) in types
+        if any(issubclass(t, bool) or not issubclass(t, (int, float)) for t in types - {type(None)}) or \
+                (type(None) in types and not allow_neg_inf):
+            bad = next(x for x in leaves if not (x is None and allow_neg_inf) and
+                       (isinstance(x, bool) or not isinstance(x, (int, float))))
+            raise MHAInputError(f"{field}: expected numbers, found {bad!r}")
+        if masked:                        # a JSON null in a bias is a masked entry: -inf
+            leaves = [-math.inf if x is None else x for x in leaves]
+        try:
+            nums = np.array(leaves, dtype=np.float64)
+        except OverflowError:             # an int beyond float64: name it as the walk did
+            bad = next(x for x in leaves if isinstance(x, int) and abs(x) > 1.7e308)
+            raise MHAInputError(f"{field}: {bad:.3g} is beyond the range of float64") from None
+        out = _cast(nums, field, dtype).reshape(shape)
 
+    return _checked(out, field, allow_neg_inf)
+
+
+def _checked(out: np.ndarray, field: str, allow_neg_inf: bool) -> np.ndarray:
+    """out, if every value is finite (or -inf where allowed); else an error naming the first one."""
+    if out.dtype.kind != "f":
+        return out
     # min and max see every NaN and infinity without allocating a mask the size of the input
     lo, hi = out.min(), out.max()
     if np.isfinite(hi) and (np.isfinite(lo) or (allow_neg_inf and lo == -np.inf)):
@@ -565,6 +647,28 @@ def _labels(value: Any, field: str, B: int, n: int, batched: bool) -> tuple[tupl
     return tuple(tuple(r) for r in rows)
 
 
+def parse_upstream(value: Any, *, B: int, T: int, d_out: int, batched: bool, dtype: Any) -> Upstream | None:
+    """The "backward" key: {"dY": [T, d_out]}, {"loss": "sum"} or {"target": [T, d_out]} (B first if batched)."""
+    if value is None:
+        return None
+    want = "{\"dY\": [[...]]}, {\"loss\": \"sum\"} or {\"target\": [[...]]}"
+    if not isinstance(value, Mapping) or len(value) != 1 or not set(value) <= {"dY", "loss", "target"}:
+        got = sorted(value) if isinstance(value, Mapping) else type(value).__name__
+        raise MHAInputError(f"backward: expected exactly one of {want}, got {got}")
+    (kind, spec), = value.items()
+    if kind == "loss":
+        if not _is_word(spec, "sum"):
+            raise MHAInputError(f"backward.loss: the only loss by name is \"sum\" (L = sum of Y), got {spec!r}; "
+                                f"give {{\"target\": ...}} or {{\"dY\": ...}} for others")
+        return Upstream("sum")
+    arr = _batched(spec, f"backward.{kind}", batched, B, dtype)
+    if arr.shape[1:] != (T, d_out):
+        shape = list(arr.shape if batched else arr.shape[1:])
+        raise MHAInputError(f"backward.{kind}: shape {shape} does not fit Y, which is [T, d_out] = [{T}, {d_out}]"
+                            + (" per sequence" if batched else ""))
+    return Upstream(kind, arr)
+
+
 def parse_config(data: Mapping[str, Any], *, dtype: Any = np.float64) -> Config:
     """Validate an input mapping (the JSON input format) into a `Config`.
 
@@ -742,6 +846,7 @@ def parse_config(data: Mapping[str, Any], *, dtype: Any = np.float64) -> Config:
         window = _count(data["window"], "window")
     alibi, alibi_rule = _alibi(data.get("alibi"), H)
     rope = parse_rope(data.get("rope"), d_k=d_k, B=B, T=T, S_past=S_past, S_new=S_new, S=S, batched=batched)
+    upstream = parse_upstream(data.get("backward"), B=B, T=T, d_out=d_out, batched=batched, dtype=dtype)
     tokens = _labels(data.get("tokens"), "tokens", B, T, batched)
     key_tokens = _labels(data.get("key_tokens"), "key_tokens", B, S, batched)
     if key_tokens is None and tokens is not None and T == S and key is None and not given:
@@ -751,7 +856,8 @@ def parse_config(data: Mapping[str, Any], *, dtype: Any = np.float64) -> Config:
                   b_O=b_O, key=key, value=value, Q_in=Q_in, K_in=K_in, V_in=V_in, causal=causal,
                   key_lengths=key_lengths, mask=mask, bias=bias, scale=parse_scale(data.get("scale")), rope=rope,
                   alibi=alibi, alibi_rule=alibi_rule, window=window, cache_K=cache_K, cache_V=cache_V,
-                  tokens=tokens, key_tokens=key_tokens, batched=batched, weights_identity=tuple(identity), weights_per_head=tuple(per_head))
+                  tokens=tokens, key_tokens=key_tokens, batched=batched, weights_identity=tuple(identity), weights_per_head=tuple(per_head),
+                  backward=upstream)
 
 
 def random_weights(d_model: int, d_k_in: int | None = None, d_v_in: int | None = None, seed: int = 0, *,
@@ -779,8 +885,10 @@ def with_random_weights(data: Mapping[str, Any], seed: int = 0, **widths: Any) -
     """
     if data.get("X") is None:
         raise MHAInputError("X: missing; random weights are shaped from X")
-    d = {name: as_array(data[name], name, ndims=(2, 3)).shape[-1]
-         for name in ("X", "key", "value") if data.get(name) is not None}
+    # the inputs as arrays, so that parse_config does not read the nested lists a second time
+    arrays = {name: as_array(data[name], name, ndims=(2, 3))
+              for name in ("X", "key", "value") if data.get(name) is not None}
+    d = {name: a.shape[-1] for name, a in arrays.items()}
     H = _count(data.get("n_heads", 1), "n_heads")
     G = None if data.get("n_kv_heads") is None else _count(data["n_kv_heads"], "n_kv_heads")
     if widths.get("d_k") is None and d["X"] % H:
@@ -790,7 +898,7 @@ def with_random_weights(data: Mapping[str, Any], seed: int = 0, **widths: Any) -
                        **{k: v for k, v in widths.items() if v is not None})
     if _is_word(data.get("W_O"), "none"):
         del W["W_O"]
-    return {**data, **W}
+    return {**data, **arrays, **W}
 
 
 # ------------------------------------------------------------------- per-head attention arguments

@@ -9,10 +9,11 @@ code as ``mha explain --format html``.  Nothing from a request is evaluated.
     POST /api/explain      input JSON (as for `mha explain`) -> trace JSON
     POST /api/render       {"input": ..., "weights": "identity|random|custom", "seed": n, "d_k": n, "d_v": n,
                             "d_out": n, "lang": "en|zh|zh,en", "precision": n, "heads": [1, ...], "batch": n,
-                            "exact": true|false}
+                            "exact": true|false, "backward": true|false, "devices": P}
+                           (devices adds the ring walk-through on P devices)
                            -> {"html": ...}  (the options follow `mha explain`'s rules: mha.explanation.options;
                            d_k, d_v and d_out shape random weights, as --d-k, --d-v and --d-out do)
-    GET  /api/examples     the named examples (mha.EXAMPLES): [{"name", "idea": {"en", "zh"}, "data"}]
+    GET  /api/examples     the named examples (mha.EXAMPLES): [{"name", "idea": {"en", "zh"}, "data", "options"}]
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ SERVE_PRECISION = 12       # the page prints float64's digits; more (mha explain
 LIMITS = Limits()          # T, S, d_model, H and the count of numbers: beyond them a 413 with the reason
 MAX_T = LIMITS.tokens
 WIDTH_KEYS = ("d_k", "d_v", "d_out")
-BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch", "exact") + WIDTH_KEYS
+BODY_KEYS = ("input", "weights", "seed", "lang", "precision", "heads", "batch", "exact", "backward",
+             "devices") + WIDTH_KEYS
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
 
 
@@ -90,7 +92,8 @@ def render_fragment(body: Any) -> dict[str, Any]:
     request = parse_request(body["input"], weights=body.get("weights", "identity"), seed=body.get("seed"),
                             lang=body.get("lang", "en"), precision=body.get("precision", 4),
                             heads=body.get("heads"), batch=body.get("batch"), widths=widths,
-                            max_precision=SERVE_PRECISION, exact=exact)
+                            max_precision=SERVE_PRECISION, exact=exact, backward=body.get("backward"),
+                            devices=body.get("devices"))
     steps = None
     if exact:                       # closed forms: sympy is imported on the first exact request only
         from .exact import exact_layer, float_input
@@ -107,7 +110,8 @@ def examples_json() -> list[dict[str, Any]]:
     """The named examples for the page's menu, in their order, with their input mappings as JSON values."""
     from .examples import EXAMPLES
     from .trace import to_json_value
-    return [{"name": e.name, "idea": dict(e.idea), "data": to_json_value(e.data)} for e in EXAMPLES.values()]
+    return [{"name": e.name, "idea": dict(e.idea), "data": to_json_value(e.data), "options": dict(e.options)}
+            for e in EXAMPLES.values()]
 
 
 def create_app():

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 import numpy as np
 
+from .backward import LayerGrads, layer_backward
 from .core import LayerSteps, layer
 from .inputs import Config, parse_config
 
@@ -29,7 +30,12 @@ _INNER_LIST = re.compile(r"\[([^\[\]{}]*)\]")
 
 @dataclass(frozen=True)
 class Trace(LayerSteps):
-    """Intermediates of one layer call; names follow the worked example (see `mha.core.LayerSteps`)."""
+    """Intermediates of one layer call; names follow the worked example (see `mha.core.LayerSteps`).
+
+    grads holds the backward pass (`mha.backward.LayerGrads`) when the input asked for it ("backward").
+    """
+
+    grads: LayerGrads | None = None
 
     @property
     def X(self) -> np.ndarray | None:
@@ -173,6 +179,8 @@ class Trace(LayerSteps):
         out["O_concat"] = self._user(self.O_concat)
         out["Y"] = self._user(self.Y)
         out["shapes"] = self.shape_table()
+        if self.grads is not None:
+            out["grads"] = grads_to_dict(self)
         return out
 
     def to_json(self, indent: int | None = 1) -> str:
@@ -221,11 +229,12 @@ class Trace(LayerSteps):
                           for g in range(cfg.G)], axis=1)
         per_head = {name: stack(heads, key) for key, name in HEAD_KEYS.items()}
         pb = d.get("position_bias")
+        grads = grads_from_dict(d["grads"], cfg, arr) if "grads" in d else None
         return cls(config=cfg, Q=arr(d["Q"]), K=arr(d["K"]), V=arr(d["V"]), Kh=stack(kvs, "K"), Vh=stack(kvs, "V"),
                    Qh_rope=stack(heads, "Q_rope"), Kh_rope=stack(kvs, "K_rope"), K_all=K_all, V_all=V_all,
                    position_bias=None if pb is None else np.array(pb, dtype=dtype),
                    fully_masked=stack(heads, "fully_masked", bool), O_concat=arr(d["O_concat"]), Y=arr(d["Y"]),
-                   **per_head)
+                   grads=grads, **per_head)
 
     @classmethod
     def from_json(cls, text: str) -> "Trace":
@@ -237,8 +246,12 @@ class Trace(LayerSteps):
     def save_npz(self, path: str) -> None:
         """Write every array (inputs and intermediates) to one .npz file, losslessly."""
         arrays = {f.name: getattr(self, f.name) for f in fields(self)
-                  if f.name != "config" and getattr(self, f.name) is not None}
+                  if f.name not in ("config", "grads") and getattr(self, f.name) is not None}
         meta = {"dtype": str(self.config.dtype), "input": to_json_value(self.config.to_input())}
+        if self.grads is not None:
+            arrays.update({f"grads.{f.name}": getattr(self.grads, f.name) for f in fields(LayerGrads)
+                           if isinstance(getattr(self.grads, f.name), np.ndarray)})
+            meta["grads"] = {"loss": self.grads.loss, "L": self.grads.L}
         arrays["config.meta"] = np.array(json.dumps(meta))
         np.savez_compressed(path, **arrays)
 
@@ -247,8 +260,79 @@ class Trace(LayerSteps):
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["config.meta"]))
             config = parse_config(meta["input"], dtype=meta["dtype"])
-            rest = {f.name: (data[f.name] if f.name in data else None) for f in fields(cls) if f.name != "config"}
+            rest = {f.name: (data[f.name] if f.name in data else None) for f in fields(cls)
+                    if f.name not in ("config", "grads")}
+            if "grads" in meta:
+                rest["grads"] = LayerGrads(**meta["grads"], **{f.name: data.get(f"grads.{f.name}") for f in
+                                                               fields(LayerGrads) if f.name not in ("loss", "L")})
         return cls(config=config, **rest)
+
+
+# ------------------------------------------------------------------ the gradients in JSON
+
+# Per-query-head gradients in the JSON "grads.heads" list: JSON key -> LayerGrads field.  dK and dV of a query
+# head are its share of its key/value head's gradient, over the keys it attends to (cache rows first).
+GRAD_HEAD_KEYS = {"dO": "dO", "dA": "dA", "D": "D", "dS": "dS", "dQKt": "dQKt", "dQ_rope": "dQh_rope",
+                  "dQ": "dQh", "dK": "dK_share", "dV": "dV_share"}
+# Per-key/value-head gradients in "grads.kv_heads": over all keys attended (dK_all, dV_all), the cache's rows,
+# and this call's new keys and values (dK after rotating back under RoPE, as kv_heads[g].K is before it).
+GRAD_KV_KEYS = {"dK_all": "dK_all", "dV_all": "dV_all", "dK_cache": "dcache_K", "dV_cache": "dcache_V",
+                "dK_rope": "dKh_rope", "dK": "dKh", "dV": "dVh"}
+GRAD_TOKENS = ("dY", "dO_concat", "dQ", "dK", "dV", "dX_Q", "dX_K", "dX_V", "dX")     # batch axis first
+GRAD_PARAMS = ("dW_O", "db_O", "dW_Q", "dW_K", "dW_V", "db_Q", "db_K", "db_V")      # no batch axis
+GRAD_ORDER = ("dY", "dW_O", "db_O", "dO_concat", "heads", "kv_heads", "dQ", "dK", "dV", "dW_Q", "dW_K", "dW_V",
+              "db_Q", "db_K", "db_V", "dX_Q", "dX_K", "dX_V", "dX")
+
+
+def grads_to_dict(t: Trace) -> dict[str, Any]:
+    """The backward pass as JSON values, in the order of the backward steps, with a table of shapes."""
+    g, c = t.grads, t.config
+    out: dict[str, Any] = {"loss": g.loss, "L": g.L}
+    heads = [{"h": h + 1, "kv_head": c.group(h) + 1, **{key: t._user(getattr(g, name)[:, h])
+                                                         for key, name in GRAD_HEAD_KEYS.items()
+                                                         if getattr(g, name) is not None}} for h in range(c.n_heads)]
+    kv_heads = [{"g": k + 1, **{key: t._user(getattr(g, name)[:, k]) for key, name in GRAD_KV_KEYS.items()
+                                if getattr(g, name) is not None}} for k in range(c.G)]
+    for key in GRAD_ORDER:
+        if key == "heads":
+            out["heads"] = heads
+        elif key == "kv_heads":
+            out["kv_heads"] = kv_heads
+        elif getattr(g, key) is not None:
+            value = getattr(g, key)
+            out[key] = t._user(value) if key in GRAD_TOKENS else to_json_value(value)
+    out["shapes"] = grad_shape_table(t)
+    return out
+
+
+def grad_shape_table(t: Trace) -> list[dict[str, Any]]:
+    """[{"symbol", "shape"}] of every gradient of a trace, in the order of the backward steps, as the JSON
+    holds them: B first when batched, per-head ones once, marked (h) or (g)."""
+    g, lead = t.grads, [t.config.B] if t.config.batched else []
+    rows = []
+    for key in GRAD_ORDER:
+        table = GRAD_HEAD_KEYS if key == "heads" else GRAD_KV_KEYS if key == "kv_heads" else None
+        if table is not None:
+            mark = "(h)" if key == "heads" else "(g)"
+            rows += [{"symbol": f"{k}^{mark}", "shape": lead + list(getattr(g, name).shape[2:])}
+                     for k, name in table.items() if getattr(g, name) is not None]
+        elif getattr(g, key) is not None:
+            shape = list(getattr(g, key).shape)
+            rows.append({"symbol": key, "shape": lead + shape[1:] if key in GRAD_TOKENS else shape})
+    return rows
+
+
+def grads_from_dict(d: Mapping[str, Any], cfg: Config, arr: Any) -> LayerGrads:
+    """The inverse of `grads_to_dict`; arr reads a batched array as `Trace.from_dict` does."""
+    def stack(entries: list, key: str) -> np.ndarray | None:
+        return np.stack([arr(e[key]) for e in entries], axis=1) if key in entries[0] else None
+
+    values: dict[str, Any] = {"loss": d["loss"], "L": d["L"]}
+    values.update({name: stack(d["heads"], key) for key, name in GRAD_HEAD_KEYS.items()})
+    values.update({name: stack(d["kv_heads"], key) for key, name in GRAD_KV_KEYS.items()})
+    values.update({key: arr(d[key]) if key in d else None for key in GRAD_TOKENS})
+    values.update({key: np.array(d[key], dtype=cfg.dtype) if key in d else None for key in GRAD_PARAMS})
+    return LayerGrads(**values)
 
 
 def to_json_value(value: Any) -> Any:
@@ -295,5 +379,6 @@ def trace(X: Any = None, n_heads: int | None = None, *, dtype: Any = np.float64,
 
 
 def run(cfg: Config) -> Trace:
-    """The trace of an already validated `Config`."""
-    return layer(cfg, cls=Trace)
+    """The trace of an already validated `Config`; with its backward pass when the input has "backward"."""
+    t = layer(cfg, cls=Trace)
+    return t if cfg.backward is None else replace(t, grads=layer_backward(t))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..trace import Trace
+from .backward import BackwardSteps
 from .blocks import Cell, Display, Items, Matrix, Note, Para, Section, Table
 from .catalog import LANGS, catalog, default_lang
 from .model import Builder
@@ -72,16 +73,22 @@ def build(trace: Trace, opts: Options, exact_steps: Any = None) -> Explanation:
         else:
             builder = Builder(shown, opts)
         appendix = Tiled(trace, opts).sections() if opts.tiled_block else []
+        if opts.devices:
+            from .ring import RingWalk
+            appendix += RingWalk(trace, opts).sections()
         sections = tuple(builder.build(appendix))
         heatmaps = builder.heatmaps()
     cat = catalog(opts.lang)
+    backward = BackwardSteps(trace, opts).sections()           # empty unless the trace has its gradients
     return Explanation(title=cat["title"], subtitle=cat["subtitle"].replace("<precision>", str(opts.precision)),
-                       sections=sections, lang=opts.lang, trace=trace, options=opts, heatmaps=heatmaps)
+                       sections=sections + tuple(backward), lang=opts.lang, trace=trace, options=opts,
+                       heatmaps=heatmaps)
 
 
 def explain(source: Any = None, query: Any = None, key: Any = None, value: Any = None, *,
             lang: str | None = None, precision: int = 4, heads: Any = None, tokens: slice | None = None,
             full: bool = False, batch: int = 0, tiled_block: int | None = None, exact: bool = False,
+            devices: int | None = None,
             key_padding_mask: Any = None, attn_mask: Any = None, is_causal: bool = False,
             **params: Any) -> Explanation:
     """Explain one configuration step by step.
@@ -91,7 +98,8 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
     value and torch's masks follow), or None for the worked example.  heads
     (0-based indices), tokens (a slice of query rows) and batch (0-based) choose
     what is shown in detail.  exact adds every entry's closed form (sympy; the
-    input's numbers must be integers, fractions or short decimals).
+    input's numbers must be integers, fractions or short decimals); tiled_block adds the
+    online-softmax walk-through, devices the ring over that many devices.
     """
     from ..trace import trace as compute
     from ..examples import DOCUMENT_EXAMPLE
@@ -115,6 +123,6 @@ def explain(source: Any = None, query: Any = None, key: Any = None, value: Any =
         t = compute(DOCUMENT_EXAMPLE if source is None else source, **params)
     opts = Options(lang=lang or default_lang(), precision=precision,
                    heads=None if heads is None else tuple(int(h) for h in heads), tokens=tokens, full=full,
-                   batch=batch, tiled_block=tiled_block, exact=exact)
+                   batch=batch, tiled_block=tiled_block, exact=exact, devices=devices)
     return build(t, opts, steps)
 

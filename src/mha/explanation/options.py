@@ -30,6 +30,7 @@ WEIGHTS = ("identity", "random", "custom")    # custom: the weights the input gi
 WIDTHS = ("d_k", "d_v", "d_out")               # the head and output widths of random weights
 MAX_PRECISION = 100      # above 12 decimals the digits come from the exact layer (digits.FLOAT_PRECISION)
 MAX_SEED = 2**32 - 1
+MAX_DEVICES = 16                               # the ring walk-through: a table per step and head stays readable
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Options:
     batch: int = 0                           # which sequence of the batch to walk through
     tiled_block: int | None = None           # add the online-softmax walk-through with this key block
     exact: bool = False                      # closed forms beside the decimals (mha.exact; needs sympy)
+    devices: int | None = None               # add the ring walk-through on this many devices
 
     def check(self, cfg: Config) -> None:
         """Refuse options that do not fit the configuration, numbering heads and sequences from 1 as shown."""
@@ -63,6 +65,8 @@ class Options:
                                 f"{first + cfg.T})")
         if self.tiled_block is not None:
             _check_int("block_size", self.tiled_block, 1, None)
+        if self.devices is not None:                          # a device per token at most: none stands idle
+            _check_int("devices", self.devices, 1, min(cfg.T, MAX_DEVICES))
 
 
 @dataclass(frozen=True)
@@ -131,17 +135,18 @@ class Request:
     batch: int = 0                           # 0-based
     tiled_block: int | None = None
     exact: bool = False
+    devices: int | None = None
 
     def options(self, lang: str) -> Options:
         return Options(lang=lang, precision=self.precision, heads=self.heads, tokens=self.tokens, full=self.full,
-                       batch=self.batch, tiled_block=self.tiled_block, exact=self.exact)
+                       batch=self.batch, tiled_block=self.tiled_block, exact=self.exact, devices=self.devices)
 
 
 def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: Any = None,
                   lang: str | Sequence[str] | None = None, precision: Any = 4, heads: Sequence[Any] | None = None,
                   tokens: str | None = None, full: bool = False, batch: Any = None,
                   block_size: Any = None, widths: Mapping[str, Any] | None = None, exact: bool = False,
-                  max_precision: int = MAX_PRECISION) -> Request:
+                  max_precision: int = MAX_PRECISION, backward: Any = None, devices: Any = None) -> Request:
     """Check every option once and settle the weights.
 
     weights "identity" sets W_Q, W_K, W_V and W_O to the identity (whatever the
@@ -149,7 +154,9 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
     `seed`, shaped by widths (d_k, d_v, d_out; None entries ignored); "custom"
     or None keeps the input's.  heads, batch and the tokens range "FIRST:LAST"
     are 1-based, as every heading and label reads.  lang is a code or a
-    comma-separated list.
+    comma-separated list.  backward (the page's toggle, --backward) adds the backward steps: True keeps
+    the input's "backward" key or sets L = sum of Y, an upstream mapping ({"dY": ...}, {"target": ...})
+    replaces it, False removes it, None leaves the input as it is.
     """
     from ..inputs import with_random_weights
     if not isinstance(data, Mapping):
@@ -175,6 +182,15 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
     elif weights == "identity":         # "W_O": "none" (no output projection) is a structure, not a weight: it stays
         data.update({k: "identity" for k in ("W_Q", "W_K", "W_V", "W_O")
                      if not (k == "W_O" and isinstance(data.get(k), str) and data[k] == "none")})
+    if backward is False:
+        data.pop("backward", None)
+    elif backward is True:
+        data.setdefault("backward", {"loss": "sum"})
+    elif isinstance(backward, Mapping):
+        data["backward"] = dict(backward)
+    elif backward is not None:
+        raise MHAInputError(f"backward: expected true, false or an upstream gradient such as {{\"loss\": \"sum\"}}, "
+                            f"got {backward!r}")
     _check_int("precision", precision, 0, max_precision)
     if heads is not None:
         for h in heads:
@@ -183,10 +199,12 @@ def parse_request(data: Mapping[str, Any], *, weights: str | None = None, seed: 
         _check_int("batch", batch, 1, None)
     if block_size is not None:
         _check_int("block_size", block_size, 1, None)
+    if devices is not None:
+        _check_int("devices", devices, 1, None)
     return Request(input=data, langs=parse_langs(lang), precision=precision,
                    heads=None if heads is None else tuple(h - 1 for h in heads), tokens=parse_tokens(tokens),
                    full=bool(full), batch=0 if batch is None else batch - 1, tiled_block=block_size,
-                   exact=bool(exact))
+                   exact=bool(exact), devices=devices)
 
 
 def parse_langs(lang: str | Sequence[str] | None) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ SYMBOLS = {
     "le": "≤", "leq": "≤", "ge": "≥", "approx": "≈", "ldots": "…", "cdots": "⋯", "vdots": "⋮",
     "ddots": "⋱", "quad": "  ", "qquad": "    ", ",": " ", ";": " ", "!": "", " ": " ", "left": "",
     "right": "", "exp": "exp", "log": "log", "to": "→", "ne": "≠", "mid": "|", "lt": "<", "gt": ">",
-    "ell": "ℓ", "alpha": "α", "theta": "θ", "mapsto": "↦", "odot": "⊙", "leftarrow": "←", "textstyle": "",
+    "ell": "ℓ", "alpha": "α", "beta": "β", "theta": "θ", "partial": "∂", "delta": "δ", "varepsilon": "ε", "mapsto": "↦", "odot": "⊙", "leftarrow": "←", "textstyle": "",
     "displaystyle": "",
     "{": "{", "}": "}", "%": "%", "_": "_", "&": "&", "#": "#",
 }

@@ -11,10 +11,12 @@ const UI = {
        no_wo: "no W_O (Y = O_concat)", modern: "Position and window", rope: "RoPE", off: "off",
        half: "rotate-half (LLaMA, GPT-NeoX)", interleaved: "interleaved (GPT-J)", alibi: "ALiBi",
        window: "sliding window W", masks: "Masks", causal: "causal", key_length: "visible keys (padding)",
+       devices: "ring over devices P", devices_hint: "off",
        extra: "More input keys (JSON)",
        extra_hint: "Merged into the input: a KV cache, Q/K/V, per-head weights, tokens, scale, …",
        exact: "exact: closed forms beside the decimals",
-       exact_off: "Closed forms need exact weights (not random) and at most 512 scores (T·S·H)."},
+       exact_off: "Closed forms need exact weights (not random) and at most 512 scores (T·S·H).",
+       backward_heading: "Training", backward: "show the backward pass (L = sum of Y)"},
   zh: {heading: "多头注意力演示", language: "语言", example: "示例", own: "— 自己输入 —",
        input: "输入 X", x_hint: "每行一个 token，可以修改任意数字。", x_elsewhere: "这个示例的输入在下面的 JSON 框里。",
        add_token: "+ token", remove_token: "− token", heads: "头数 H", kv_heads: "键/值头数 G",
@@ -22,14 +24,16 @@ const UI = {
        head_width: "每头宽度 d_k", head_width_hint: "留空：d_model / H", no_wo: "不用 W_O（Y = O_concat）",
        modern: "位置与窗口", rope: "RoPE", off: "关", half: "rotate-half（LLaMA、GPT-NeoX）",
        interleaved: "交错式（GPT-J）", alibi: "ALiBi", window: "滑动窗口 W", masks: "掩码", causal: "因果掩码",
-       key_length: "可见的键（填充）", extra: "更多输入键（JSON）",
+       key_length: "可见的键（填充）", devices: "环形注意力的设备数 P", devices_hint: "关",
+       extra: "更多输入键（JSON）",
        extra_hint: "合并进输入：KV 缓存、Q/K/V、每个头的权重、tokens、scale 等",
-       exact: "精确：在小数旁给出闭式表达式", exact_off: "闭式表达式需要精确的权重（不能是随机的），且分数最多 512 个（T·S·H）。"},
+       exact: "精确：在小数旁给出闭式表达式", exact_off: "闭式表达式需要精确的权重（不能是随机的），且分数最多 512 个（T·S·H）。",
+       backward_heading: "训练", backward: "显示反向传播（L = Y 的所有元素之和）"},
 };
 const FRESH = () => ({
   X: [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]], n_heads: 2, n_kv_heads: 2, weights: "identity", seed: 0,
-  d_k: "", no_wo: false, rope: "off", alibi: false, window: "", causal: "none", key_length: "", extra: "",
-  example: "", exact: false,
+  d_k: "", no_wo: false, rope: "off", alibi: false, window: "", causal: "none", key_length: "", devices: "", extra: "",
+  example: "", exact: false, backward: false,
 });
 const state = Object.assign(FRESH(), {lang: (navigator.language || "en").startsWith("zh") ? "zh" : "en"});
 const $ = (id) => document.getElementById(id);
@@ -88,7 +92,8 @@ function drawControls() {
   $("seed").value = state.seed; $("d-k").value = state.d_k;
   $("no-wo").checked = state.no_wo; $("rope").value = state.rope; $("alibi").checked = state.alibi;
   $("window").value = state.window; $("causal").value = state.causal; $("key-length").value = state.key_length;
-  $("extra").value = state.extra;
+  $("devices").value = state.devices;
+  $("extra").value = state.extra; $("backward").checked = state.backward;
   if (state.extra.trim()) $("extra-box").open = true;
   drawExact();
   $("example").value = state.example;
@@ -127,6 +132,7 @@ function loadExample(name) {
   const ex = examples.find((e) => e.name === name);
   Object.assign(state, FRESH(), {example: name, exact: state.exact});      // the exact toggle stays as set
   if (!ex) { drawGrid(); drawControls(); schedule(); return; }
+  if (ex.options && ex.options.devices) state.devices = String(ex.options.devices);
   const d = JSON.parse(JSON.stringify(ex.data));
   const is2d = Array.isArray(d.X) && Array.isArray(d.X[0]) && typeof d.X[0][0] === "number";
   state.X = is2d ? d.X : null;
@@ -142,6 +148,10 @@ function loadExample(name) {
   else if (typeof d.causal === "string") state.causal = d.causal;
   delete d.causal;
   if (d.W_O === "none") { state.no_wo = true; delete d.W_O; }
+  if (d.backward) {                  // the toggle; an upstream other than L = sum of Y stays in the JSON box
+    state.backward = true;
+    if (d.backward.loss === "sum") delete d.backward;
+  }
   const ws = ["W_Q", "W_K", "W_V", "W_O"];
   if (ws.every((k) => d[k] === undefined || d[k] === "identity")) { ws.forEach((k) => delete d[k]); state.weights = "identity"; }
   else state.weights = "custom";
@@ -164,8 +174,9 @@ function payload() {
   if (state.causal !== "none") input.causal = state.causal;
   if (state.key_length !== "") input.key_lengths = [parseInt(state.key_length, 10)];
   if (state.no_wo) input.W_O = "none";
-  const body = {input, weights: state.weights, lang: state.lang};
+  const body = {input, weights: state.weights, lang: state.lang, backward: state.backward};
   if (state.exact && exactAllowed()) body.exact = true;
+  if (state.devices !== "") body.devices = parseInt(state.devices, 10);
   if (state.weights === "random") {                 // a seed or a width with other weights is refused
     body.seed = state.seed;
     if (state.d_k !== "") body.d_k = body.d_v = parseInt(state.d_k, 10);
@@ -219,7 +230,11 @@ $("window").addEventListener("input", () => {
 });
 $("causal").addEventListener("change", () => edited("causal", $("causal").value));
 $("key-length").addEventListener("input", () => edited("key_length", $("key-length").value));
+$("devices").addEventListener("input", () => {
+  const v = parseInt($("devices").value, 10); edited("devices", Number.isInteger(v) ? String(v) : "");
+});
 $("extra").addEventListener("input", () => edited("extra", $("extra").value));
+$("backward").addEventListener("change", () => { state.backward = $("backward").checked; schedule(); });
 $("example").addEventListener("change", () => loadExample($("example").value));
 $("lang").addEventListener("change", () => { state.lang = $("lang").value; translate(); schedule(); });
 
