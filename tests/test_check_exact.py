@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from slip_sets import check, hunt, load
+from slip_sets import assert_hit_rate, assert_slips_apply_once, check, clean_report, load
 
 pytest.importorskip("sympy")
 
@@ -23,10 +23,7 @@ TARGET = 0.95
 
 @pytest.mark.parametrize("doc", DOCS, ids=[d["file"] for d in DOCS])
 def test_closed_form_document_is_clean(doc):
-    r = check((EXACT / doc["file"]).read_text(encoding="utf-8"), doc)
-    assert not isinstance(r, Exception), f"{doc['file']}: {r}"
-    assert not r.errors and not r.not_checked, [f.describe() for f in r.findings] + \
-        [n.describe() for n in r.not_checked]
+    r = clean_report(EXACT, doc)
     assert r.n_numbers >= 4                   # the closed forms were judged, not skipped
 
 
@@ -44,18 +41,11 @@ def test_closed_form_documents_infer_their_configuration():
 
 
 def test_closed_form_slips_apply_once_and_change_the_text():
-    for doc in DOCS:
-        text = (EXACT / doc["file"]).read_text(encoding="utf-8")
-        for s in doc["slips"]:
-            assert text.count(s["find"]) == 1, s["find"]
-            assert s["find"] != s["replace"]
+    assert_slips_apply_once(EXACT, DOCS)
 
 
 def test_closed_form_slips_found():
-    hits, misses = hunt(EXACT, DOCS)
-    rate = hits / (hits + len(misses))
-    print(f"\nmha check closed forms: {hits} of {hits + len(misses)} planted slips found ({rate:.1%})")
-    assert rate >= TARGET, f"hit rate {rate:.1%} < {TARGET:.0%}; missed:\n" + "\n".join(misses)
+    assert_hit_rate(EXACT, DOCS, TARGET, "closed forms")
 
 
 def test_one_slip_is_one_finding_with_the_exact_closed_form():

@@ -29,6 +29,7 @@ from .claims import (ArithClaim, ArrayClaim, Claim, ProductShapeClaim, ReadingCl
 from .claims.arith import ArithJudging
 from .claims.array import ArrayJudging
 from .claims.attribute import Attribution
+from .claims.backward import BackwardCauses
 from .claims.causes import Causes
 from .claims.closed import ClosedClaim, ClosedJudging, closed_claim
 from .claims.reading import ReadingJudging
@@ -45,7 +46,7 @@ STEP = lb.STEP
 
 
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, ClosedJudging, Attribution,
-            Targets, Rounding, Causes):
+            Targets, Rounding, Causes, BackwardCauses):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -145,7 +146,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         by_id = {o.a.id: o for o in self.objs}
         best = self.inf.best
         for key, choice in best.cand.dims.items():
-            if key not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V") or not choice.uses:
+            if key == "backward" and choice.uses and isinstance(choice.value, dict):
+                key = "backward." + next(iter(choice.value))     # a printed dY or target is rounded like X
+            elif key not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V") or not choice.uses:
                 continue
             if key in ("Q", "K", "V"):
                 ids = sorted(best.cand.dims["mode"].uses)
@@ -155,7 +158,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
             if len(src) != 1 or src[0].slices != 1:
                 continue
             r = half_units(src[0].a.rows)
-            arr = np.asarray(self.mapping.get(key))
+            arr = np.asarray(self.mapping["backward"][key[9:]] if key.startswith("backward.")
+                             else self.mapping.get(key))
             if r is None or arr.ndim != 2:
                 continue
             if r.shape == arr.shape:

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from .. import labels as lb
+from ..gradients import GRAD_STEP
 from .. import numbers as nb
 from ..infer import Hit, Obj, _family
 from ..numbers import Num
@@ -91,8 +92,9 @@ class ArrayJudging:
             distance = float(d.max()) if np.isfinite(d).any() else None
         reason = ("labelled " + o.ref.show() + " but matches nothing of that name" if o.ref is not None
                   else "no label, and it matches no intermediate")
-        if o.ref is not None and o.ref.strong and o.n >= 2 and hit is not None:
-            # a labelled array that matches nothing is a finding
+        if o.ref is not None and o.ref.strong and o.n >= 2 and hit is not None and \
+                not (o.ref.nodes[0] in GRAD_STEP and not self.vs.by_node.get(o.ref.nodes[0])):
+            # a labelled array that matches nothing is a finding (a gradient only where the backward was inferred)
             self.n_claims += 1
             self.add(Finding(a.line, a.place.cell, f"{o.ref.show()}", _short(o), None, None,
                              self.step_of(o.ref.nodes[0]),

@@ -8,6 +8,7 @@ import functools
 import numpy as np
 
 from ..model import Views, compute
+from .backward import NONE, is_backward
 from .candidates import Candidate, Choice, Inference, Options, Scored
 from .scalars import scalars_of, score_scalars
 from .score import score
@@ -118,7 +119,8 @@ class Search(Options):
 
     def climb(self, base: dict[str, Choice], fixed: bool = False) -> Scored | None:
         if fixed:
-            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"])
+            return self._ascend(dict(base), ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]
+                                + ["backward"] * ("backward" in base))
         dims = dict(base)
         width = self._qk_width(dims)
         dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
@@ -133,6 +135,9 @@ class Search(Options):
         order = ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]
         if dims["mode"].value == "X":
             order = ["X", "W_Q", "W_K", "W_V"] + order
+        if is_backward(self.objs):           # a backward worked example: its upstream gradient, after the forward
+            dims["backward"] = Choice(*NONE)
+            order.append("backward")
         best = self._ascend(dims, order)
         if self.scalars:
             # exact values pin the scale and the heads together (1/d_k with one head can look like no scale with
@@ -177,7 +182,8 @@ class Search(Options):
         lines = []
         alts: dict[str, list[tuple[str, int]]] = {}
         dims = best.cand.dims
-        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "alibi", "cache"):
+        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "alibi", "cache",
+                     "backward"):
             if name not in dims:
                 continue
             opts = self.options(dims, name) if name != "mode" else [dims["mode"]]
