@@ -46,3 +46,29 @@ def hunt(folder: Path, docs: list[dict]) -> tuple[int, list[str]]:
                 got = [f.describe() for f in getattr(r, "errors", [])][:2]
                 misses.append(f"{doc['file']} line {s['line']} cell {s.get('cell')} {s['step']} {s['kind']}: {got}")
     return hits, misses
+
+
+def assert_slips_apply_once(folder: Path, docs: list[dict]) -> None:
+    """Each slip's text occurs once in its document and changes it (a slip that changes nothing cannot be found)."""
+    for doc in docs:
+        text = (folder / doc["file"]).read_text(encoding="utf-8")
+        for s in doc["slips"]:
+            assert text.count(s["find"]) == 1, (doc["file"], s["find"])
+            assert s["find"] != s["replace"], (doc["file"], s["find"])
+
+
+def assert_hit_rate(folder: Path, docs: list[dict], target: float, what: str) -> None:
+    """At least `target` of the planted slips found (the rate is printed, for the README's figures)."""
+    hits, misses = hunt(folder, docs)
+    rate = hits / (hits + len(misses))
+    print(f"\nmha check {what}: {hits} of {hits + len(misses)} planted slips found ({rate:.1%})")
+    assert rate >= target, f"hit rate {rate:.1%} < {target:.0%}; missed:\n" + "\n".join(misses)
+
+
+def clean_report(folder: Path, doc: dict):
+    """The report of a clean document, asserted usable and without findings or objects left unchecked."""
+    r = check((folder / doc["file"]).read_text(encoding="utf-8"), doc)
+    assert not isinstance(r, Exception), f"{doc['file']}: {r}"
+    assert not r.errors and not r.not_checked, [f.describe() for f in r.findings] + \
+        [n.describe() for n in r.not_checked]
+    return r

@@ -13,7 +13,11 @@ the step of each quantity.  `infer/` is the search over configurations: `prepare
 views of a trace.  `claims/` has one module per claim kind, a dataclass with its judging (`array`, `arith`,
 `vector`, `shape`, `reading`), and what they share: `attribute` (which intermediate an array stands for),
 `target` (which entry an arithmetic line computes), `rounding` (values that follow from rounded printed ones:
-notes), `causes` (the likely cause of a wrong value).  `judge.py` collects the claims, dispatches them with one
+notes), `causes` (the likely cause of a wrong value).  Closed forms and long decimals are read by
+`readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
+(sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
+its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of
+the search, `claims/backward.py` its usual slips.  `judge.py` collects the claims, dispatches them with one
 `match`, and gathers findings and "not checked" objects; `report.py` prints them; `command.py` is
 `check_document` and the CLI entry point.
 

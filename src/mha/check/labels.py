@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from .gradients import GRAD_PER_HEAD, GRAD_SHOWN, GRAD_STEP, grad_name, grad_nodes, mentions_grad
 
 # The trace nodes a document can print, with the pipeline step each belongs to.
 STEP = {"X": "input", "W_Q": "weights", "W_K": "weights", "W_V": "weights", "W_O": "weights",
@@ -19,14 +21,16 @@ STEP = {"X": "input", "W_Q": "weights", "W_K": "weights", "W_V": "weights", "W_O
         "Qh": "split", "Kh": "split", "Vh": "split", "Qr": "rope", "Kr": "rope", "Vr": "split",
         "Kc": "input", "Vc": "input",
         "QKt": "scores", "S": "scale", "E": "softmax", "row_max": "softmax", "row_sum": "softmax",
-        "A": "softmax", "mask": "scale", "O": "weighted_sum", "O_concat": "concat", "Y": "output"}
+        "A": "softmax", "mask": "scale", "O": "weighted_sum", "O_concat": "concat", "Y": "output", **GRAD_STEP}
 ORDER = list(STEP)
-PER_HEAD = {"Qh", "Kh", "Vh", "Qr", "Kr", "Vr", "Kc", "Vc", "QKt", "S", "E", "A", "O", "row_max", "row_sum", "mask"}
+PER_HEAD = {"Qh", "Kh", "Vh", "Qr", "Kr", "Vr", "Kc", "Vc", "QKt", "S", "E", "A", "O", "row_max", "row_sum",
+            "mask"} | GRAD_PER_HEAD
 SHOWN = {"X": "X", "W_Q": "W_Q", "W_K": "W_K", "W_V": "W_V", "W_O": "W_O", "Q": "Q", "K": "K", "V": "V",
          "Qh": "Q", "Kh": "K", "Vh": "V", "Qr": "Q (rotated)", "Kr": "K (rotated)", "Vr": "V",
          "Kc": "K (cache)", "Vc": "V (cache)", "QKt": "Q Kᵀ",
          "S": "S", "E": "exp", "row_max": "row max", "row_sum": "row sum", "A": "A", "mask": "mask",
-         "O": "O", "O_concat": "O_concat", "Y": "Y", "b_Q": "b_Q", "b_K": "b_K", "b_V": "b_V", "b_O": "b_O"}
+         "O": "O", "O_concat": "O_concat", "Y": "Y", "b_Q": "b_Q", "b_K": "b_K", "b_V": "b_V", "b_O": "b_O",
+         **GRAD_SHOWN}
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,19 @@ def parse_label(text: str) -> Ref | None:
 
 @functools.lru_cache(maxsize=4096)
 def _parse_label(text: str) -> Ref | None:
+    g = grad_name(text)                      # dQ, ∂L/∂Q, Q.grad, 梯度 (gradients.py): the gradient of what it names
+    if g is not None:
+        kind, what, (row, col) = g
+        if kind == "node":
+            return Ref(what, raw_row=row, raw_col=col)
+        of = _parse_label(what)
+        nodes = grad_nodes(of.nodes) if of is not None else ()
+        if not nodes:
+            return None
+        of = replace(of, nodes=nodes, strong=True)
+        return of if row is None else replace(of, raw_row=row, raw_col=col, raw_head=None)
+    if mentions_grad(text):
+        return None
     if re.search(r"\.(?:sum|mean|max|min|std|var|norm|argmax|argmin|size|dtype|item)\b|\blen\(", text):
         return None                          # weights.sum(dim=-1) is not the weights
     text = re.sub(r"\.shape\b(\[[^\]]*\])?|\.T\b|\.t\(\)|\.numpy\(\)|\.tolist\(\)|\.detach\(\)|\.round\(\d*\)", "",

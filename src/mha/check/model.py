@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .numbers import half_unit
+from .gradients import grad_matrices
 
 
 @dataclass
@@ -114,6 +115,8 @@ class Views:
                 bias = getattr(c, name)
                 if bias is not None:
                     vs.add(View(name, None, None, bias[None, :]))
+            for node, b, h, M, variant in grad_matrices(t):     # the backward pass, when the input asks for it
+                vs.add(View(node, b, h, M, variant=variant))
         return vs
 
 

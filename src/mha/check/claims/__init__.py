@@ -7,6 +7,7 @@
     shape.py      ShapeClaim, ProductShapeClaim, SizeClaim
     reading.py    ReadingClaim      one entry read out in words
     softmax.py    SoftmaxPairClaim  scores and their softmax side by side (a table row, the next line)
+    closed.py     ClosedClaim       a closed form or a long decimal, judged exactly (exact_values.py: sympy)
 
 What they share: attribute.py (which intermediate an array stands for), target.py (which entry an arithmetic
 line computes), rounding.py (values that follow from rounded printed values: notes), causes.py (the likely cause
@@ -17,11 +18,13 @@ from __future__ import annotations
 
 from .arith import ArithClaim
 from .array import ArrayClaim
+from .closed import ClosedClaim
 from .reading import ReadingClaim
 from .shape import ProductShapeClaim, ShapeClaim, SizeClaim
 from .vector import VectorArithClaim
 
-Claim = ArrayClaim | ArithClaim | ShapeClaim | ProductShapeClaim | SizeClaim | ReadingClaim | VectorArithClaim
+Claim = (ArrayClaim | ArithClaim | ShapeClaim | ProductShapeClaim | SizeClaim | ReadingClaim | VectorArithClaim
+         | ClosedClaim)
 
 __all__ = ["Claim", "ArrayClaim", "ArithClaim", "ShapeClaim", "ProductShapeClaim", "SizeClaim", "ReadingClaim",
-           "VectorArithClaim"]
+           "VectorArithClaim", "ClosedClaim"]

@@ -317,7 +317,18 @@ def _before_or_after_mask(o: Obj, hit: Hit) -> bool:
         return False
     bad = np.argwhere(~hit.ok)
     upper = r * (r - 1) // 2
-    return len(bad) >= 2 and all(j > i for i, j in bad) and len(bad) >= max(2, upper - 1)
+    if not (len(bad) >= 2 and all(j > i for i, j in bad) and len(bad) >= max(2, upper - 1)):
+        return False
+    # one side holds what a mask leaves there (-∞, a large negative fill, or 0 after the softmax); a matrix whose
+    # upper triangle holds other finite values (a row written as a column: a transposed dK) is not masked
+    cells = ~hit.ok
+    with np.errstate(invalid="ignore"):
+        printed, exact = o.val[cells], hit.exact[cells]
+        return bool(np.all(_masked_value(printed)) or np.all(_masked_value(exact)))
+
+
+def _masked_value(v: np.ndarray) -> np.ndarray:
+    return np.isneginf(v) | (v == 0) | (v <= -1e4)
 
 
 def _mask_buffer(o: Obj, hit: Hit) -> bool:

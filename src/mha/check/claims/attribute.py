@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from .. import labels as lb
+from ..gradients import GRAD_STEP
 from ..infer import KEY_SIDE, Hit, Obj, _family, alignments
 from .common import _simple_kind
 
@@ -82,6 +83,9 @@ class Attribution:
         full = [h for h in hits if h.all]
         pref = self._preference(o)
         strong = any(r.strong for r in o.refs)
+        if o.ref is not None and o.ref.nodes[0] in GRAD_STEP and not any(self.vs.by_node.get(n) for n in o.ref.nodes):
+            # a gradient (or the Jacobian) where the configuration has none: its values say nothing of other nodes
+            return {"kind": "unknown", "hit": max(hits, key=lambda h: h.n_ok) if hits else None}
         if o.ref is not None:
             # every symbol of the chain must hold (S = QKᵀ/√2 = [...] is the scaled scores, not QKᵀ;
             # Q = K = V = [...] must be all three); prose words need only one

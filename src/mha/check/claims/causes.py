@@ -66,6 +66,9 @@ class Causes:
         x = float(M[i, j]) if hit.how != "stack" else float(hit.exact.flat[0])
         if hit.how == "stack":
             return (None, _simple_kind(num, x))
+        slip = self.backward_cause(v, i, j, num) if hit.how == "full" else None      # claims/backward.py
+        if slip is not None:
+            return slip
         if x != 0 and num.contains(-x):
             return ("dropped sign", "dropped_sign")
         k = _simple_kind(num, x)

@@ -70,12 +70,12 @@ class Targets:
                                                            v.node == "O_concat" and self.t.config.n_heads == 1))
             for v in ordered:
                 if v.node in fam and (head is None or v.h is None or v.h == head) and (v.b or 0) == 0:
-                    if ref.row < v.M.shape[0] and ref.col < v.M.shape[1]:
+                    if 0 <= ref.row < v.M.shape[0] and 0 <= ref.col < v.M.shape[1]:   # not a cached row
                         vals.append(_E(v.M[ref.row, ref.col], _band(v, ref.row, ref.col)))
                         step = step or self.step_of(v.node)
             if vals:
                 return (ref.show(), step, vals, True)
-        if node in ("row_max", "row_sum") and (ref.row is not None or c.context.row is not None):
+        if node in ("row_max", "row_sum", "D") and (ref.row is not None or c.context.row is not None):
             r = ref.row if ref.row is not None else c.context.row - 1 - self.inf.bases.query
             vals = []
             for v in self.vs.views:
@@ -83,8 +83,8 @@ class Targets:
                     vals.append(_E(v.M[0, r], _band(v, 0, r)))
             if vals and node == "row_sum" and not _names_exponentials(c):
                 vals.append(_E(1.0, 1e-9))       # "Row 2 sum: 1.0" printed beside the weights: their row sums to 1
-            if vals:
-                return (ref.show(), "softmax", vals, True)
+            if vals:                         # D_i = Σ_j dA_ij A_ij: the softmax backward (gradients.py)
+                return (ref.show(), lb.STEP["D"] if node == "D" else "softmax", vals, True)
         if ref.row is None and ref.col is None and node in ("row_sum", "row_max", "QKt", "S", "A", "E"):
             # a single number named only by a word ("sum 22.03", "the score is 0.27"): any entry of that name;
             # a finding only when it is near one of them (see judge_arith)

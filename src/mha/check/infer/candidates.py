@@ -15,6 +15,7 @@ from .. import labels as lb
 from ..model import Views
 from ..numbers import plain_number
 from ..objects import Document, ExprPart, LabelPart
+from .backward import upstream_options
 from .prepare import Bases, Obj
 
 
@@ -69,6 +70,8 @@ class Candidate:
         for bname in ("b_Q", "b_K", "b_V", "b_O"):
             if d.get(bname) is not None:
                 m[bname] = d[bname]
+        if d.get("backward") is not None:
+            m["backward"] = d["backward"]
         return m
 
     @property
@@ -396,6 +399,8 @@ class Options:
             return self.weight_options(name, x.value.shape[-1] if x is not None else None)
         if name == "X":
             return self.x_options()[:4]
+        if name == "backward":
+            return [Choice(*o) for o in upstream_options(self.objs, self._y_shape(dims))]
         width = self._qk_width(dims)
         if name == "H":
             return self.head_options(width) if width else [Choice(1, "H = 1")]
@@ -432,6 +437,16 @@ class Options:
                     Choice(True, "RoPE (rotate-half)", frozenset(), 0.0 if said else 1.5),
                     Choice({"style": "interleaved"}, "RoPE (interleaved pairs)", frozenset(), 0.2 if said else 1.7)]
         return [dims[name]]
+
+    def _y_shape(self, dims) -> tuple[int, ...] | None:
+        """Y's shape ([B,] T, d_out) under a candidate (for an upstream gradient stated only in words)."""
+        T, _ = self._ts(dims)
+        W = dims["W_O"].value if "W_O" in dims else "none"
+        d_out = W.shape[1] if isinstance(W, np.ndarray) and W.ndim == 2 else self._v_width(dims)
+        if not T or not d_out:
+            return None
+        x = dims["X"].value if dims["mode"].value == "X" else dims["Q"].value
+        return (x.shape[0], T, d_out) if x.ndim == 3 else (T, d_out)
 
     def _qk_width(self, dims, name: str = "Q") -> int | None:
         """The width of Q (name "Q") or K (name "K") over all heads, from the inputs or the projection."""

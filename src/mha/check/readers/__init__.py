@@ -18,10 +18,13 @@ import re
 
 from ..objects import Document
 from .builder import Builder
+from .closed import read_closed
+from .entries import index_brackets
 from .html import read_html
 from .latex import read_latex
 from .markdown import read_markdown
 from .notebook import read_notebook
+from .repl import label_echoes
 from .text import _unnumber, read_text
 
 FORMATS = ("md", "tex", "ipynb", "html", "txt")
@@ -61,4 +64,7 @@ def read_document(text: str, fmt: str) -> Document:
             read_text(_unnumber(text), b)
     doc = b.finish()
     doc.n_lines = text.count("\n") + 1
+    index_brackets(doc)
+    read_closed(doc, text)
+    label_echoes(doc, text)
     return doc

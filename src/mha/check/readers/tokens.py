@@ -44,6 +44,7 @@ _SUB = dict(zip("₀₁₂₃₄₅₆₇₈₉₍₎₊₋ᵢⱼₕₖₘₙₜ
 
 _CHARS = re.compile(r"""
     (?P<num>(?<![\w.])(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w]))
+  | (?P<coef>(?<![\w.])\d+(?=e(?![\w]|[-+]\d)))      # 2e^{x}, 1 + 2e: a coefficient of Euler's e
   | (?P<ell>\.\.\.|…|⋯|⋮|⋱|⋰)
   | (?P<inf>∞|(?<![\w])inf(?![\w]))
   | (?P<trans>ᵀ|⊤|⊺)
@@ -91,7 +92,7 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
         kind = m.lastgroup
         text = m.group(kind)
         pos, end = base + i, base + m.end()
-        if kind == "num":
+        if kind in ("num", "coef"):
             try:
                 out.append(Tok("NUM", text, pos, num=Num.parse(text), space=space, end=end))
             except ValueError:
