@@ -427,6 +427,7 @@ def test_a_labelled_matrix_that_matches_nothing_is_one_not_checked_line_not_a_fi
     assert len(last) == 1 and last[0].what.startswith("A") and last[0].nearest
 
 
+@needs_seed
 def test_an_object_that_mostly_disagrees_names_its_nearest_reading():
     """The seed's A^(2) printed without the 1/√d_k scale: every entry is the unscaled softmax, so the object is
     one finding ("the scale left out"), not nine."""
