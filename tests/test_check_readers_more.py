@@ -1,7 +1,7 @@
 """Notations that `mha check` reads since the recall work on documents written by others (issue 18): matrices
-opened and closed by a course's own macros, operators spaced with braces, a softmax named over an arrow, and aligned
-vector sums continued on the next line.  Each test plants a slip and checks it is found on its line, and that the
-clean text has no finding."""
+opened and closed by a course's own macros, operators spaced with braces, a softmax named over an arrow, aligned
+vector sums continued on the next line, and a printout repeated digit for digit.  Each test plants a slip and
+checks it is found on its line, and that the clean text has no finding."""
 
 from mha.check import check_document
 from mha.check.readers import read_document
@@ -73,3 +73,41 @@ def test_an_aligned_vector_sum_continues_on_the_next_line():
     r = check_document(ALIGNED.replace("&= [1.8, 0.8]", "&= [1.8, 0.6]"), fmt="md")
     assert [(f.line, f.printed) for f in r.errors] == [(6, "0.6")], [f.describe() for f in r.errors]
 
+
+REPEATED = """```text
+tensor([[[0.5123, 0.2871],
+         [0.4410, 0.3302],
+         [0.4781, 0.3015],
+         [0.4599, 0.3188]],
+
+        [[0.5123, 0.2871],
+         [0.4410, 0.3302],
+         [0.4781, 0.3015],
+         [0.4599, 0.3188]]])
+```
+Run again on the other device:
+```text
+tensor([[[0.5123, 0.2871],
+         [0.4410, 0.3302],
+         [0.4781, 0.3015],
+         [0.4599, 0.3188]]])
+```
+"""
+
+
+def test_a_copy_of_a_repeated_printout_that_differs_in_one_entry_is_a_slip():
+    from mha.check.claims.repeated import repeated_claims
+    from mha.check.infer.prepare import prepare
+    objs, _ = prepare(read_document(REPEATED, "md"))
+    assert repeated_claims(objs) == []                        # three copies, all the same: nothing to say
+    head, tail = REPEATED.split("Run again")
+    slipped = head + "Run again" + tail.replace("[0.4781, 0.3015]", "[0.4718, 0.3015]")   # the re-run's copy
+    claims = repeated_claims(prepare(read_document(slipped, "md"))[0])
+    assert [(c.num.line, c.num.text, c.want.text, c.agree) for c in claims] == [(16, "0.4718", "0.4781", 2)]
+
+
+def test_two_copies_that_differ_say_nothing_about_which_is_wrong():
+    from mha.check.claims.repeated import repeated_claims
+    from mha.check.infer.prepare import prepare
+    two = REPEATED.split("Run again")[0].replace("[[0.5123, 0.2871],\n         [0.4410", "[[0.5123, 0.2817],\n         [0.4410", 1)
+    assert repeated_claims(prepare(read_document(two, "md"))[0]) == []
