@@ -35,6 +35,7 @@ from .claims.identity import Identity
 from .claims.scope import Scopes
 from .claims.closed import ClosedClaim, ClosedJudging, closed_claim
 from .claims.reading import ReadingJudging
+from .claims.repeated import RepeatedClaim, RepeatedJudging, repeated_claims
 from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
@@ -49,7 +50,7 @@ STEP = lb.STEP
 
 
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
-            Attribution, Targets, Rounding, Causes, BackwardCauses, Identity, Scopes):
+            Attribution, Targets, Rounding, Causes, BackwardCauses, Identity, Scopes, RepeatedJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -200,6 +201,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
             out.extend(self.chain_claims(c))
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
+        out.extend(repeated_claims(self.objs))     # a printout printed again (claims/repeated.py)
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
@@ -294,6 +296,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_softmax_pair(claim)
             case ClosedClaim():
                 self.judge_closed(claim)
+            case RepeatedClaim():
+                self.judge_repeated(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

@@ -56,6 +56,7 @@ class Array:
     rel: str = "="                       # the relation before it: =, ≈, :
     id: int = 0
     prev_expr: object = None             # the expression it is said to equal: 0.4 [1, 0] + 0.6 [0, 1] = [...]
+    softmax_of: "Array | None" = None    # written as softmax([...]) = [...]: the vector it is the softmax of
 
     # ---------------------------------------------------------- derived views
     @property

@@ -5,6 +5,7 @@ often shows the softmax of unscaled scores beside the scaled one, to compare the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +20,8 @@ from .common import _simple_kind
 class SoftmaxPairClaim:
     x: Obj           # the scores as printed
     y: Obj           # their softmax as printed
+    written: bool = False    # softmax([...]) = [...] written out, not two arrays side by side
+    by_mask: bool = False    # tied only by where their -∞ and 0 stand (no notation says they belong together)
 
 
 def softmax_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
@@ -28,13 +31,82 @@ def softmax_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
     grids = [o for o in objs if o.val is not None and o.slices == 1 and o.val.shape[1] >= 2 and np.isfinite(o.val).all()
              and not o.a.elided]
     for k, y in enumerate(grids):
-        if not _names(y, {"A"}) or k == 0:
+        if not _names(y, {"A"}) or k == 0 or y.a.softmax_of is not None:
             continue
         x = grids[k - 1]
         same = x.a.place.cell == y.a.place.cell and 0 <= y.a.line - x.a.line <= 1
         if same and x.val.shape == y.val.shape and _names(x, {"QKt", "S"}) and (y.val >= 0).all() \
                 and np.all(np.abs(y.val.sum(axis=1) - 1.0) <= 0.02 * y.val.shape[1]):
             out.append(SoftmaxPairClaim(x, y))
+    return out + _written_pairs(objs) + _masked_pairs(objs, {id(c.y.a) for c in out})
+
+
+def _masked_pairs(objs: list[Obj], taken: set[int]) -> list[SoftmaxPairClaim]:
+    """Masked scores printed, then (a few lines on) the weights: the weights are 0 exactly where the scores are -∞,
+    and nowhere is a weight missing where a score is finite.  That mask pattern ties the two whatever lies between
+    (a heading, a comment, the code that computes them); rows elided on both sides (`...`) are skipped."""
+    out = []
+    for k, y in enumerate(objs):
+        if id(y.a) in taken or not _names(y, {"A"}) or not y.a.numbers:
+            continue
+        for x in reversed(objs[max(0, k - 3):k]):
+            if x.a.place.cell != y.a.place.cell and x.a.place.cell is not None and \
+                    (y.a.place.cell or 0) - x.a.place.cell > 1 or not 0 < y.a.line - x.a.line <= 15:
+                continue
+            if _other_head(x, y):
+                continue
+            if (_names(x, {"QKt", "S"}) or not x.refs) and _mask_agrees(x.a.rows, y.a.rows):
+                out.append(SoftmaxPairClaim(x, y, written=True, by_mask=True))
+                break
+    return out
+
+
+def _head(o: Obj) -> int | None:
+    return o.ref.head if o.ref is not None and o.ref.head is not None else o.head_hint
+
+
+def _other_head(x: Obj, y: Obj) -> bool:
+    """Head 2's masked scores before A^(1): both say which head they belong to, and the heads differ."""
+    return _head(x) is not None and _head(y) is not None and _head(x) != _head(y)
+
+
+def _mask_agrees(xr: list, yr: list) -> bool:
+    """Same layout; at least one -∞ score; weights 0 exactly at the -∞ scores, rows of weights summing to 1."""
+    if len(xr) != len(yr):
+        return False
+    masked = 0
+    for a, b in zip(xr, yr):
+        if (a is None) != (b is None):
+            return False
+        if a is None:
+            continue
+        if len(a) != len(b) or any(c is None for c in a + b):
+            return False
+        for s, w in zip(a, b):
+            if s.value == -math.inf:
+                masked += 1
+                if w.value != 0:
+                    return False
+            elif not math.isfinite(s.value) or w.value < 0:
+                return False
+        if abs(sum(w.value for w in b) - 1.0) > 0.02 * len(b):
+            return False
+    # a mask alone (0 and -∞) is not the scores: its softmax is uniform over the keys it keeps
+    return masked > 0 and any(c.value != 0 and math.isfinite(c.value) for r in xr if r for c in r)
+
+
+def _written_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
+    """softmax([0.3, 2.0, -∞]) = [0.15, 0.85, 0]: the reader tied the result to the vector it is applied to; a
+    masked entry (-∞) of that vector is a 0 of the result."""
+    by_array = {id(o.a): o for o in objs}
+    out = []
+    for y in objs:
+        x = by_array.get(id(y.a.softmax_of)) if y.a.softmax_of is not None else None
+        if x is None or x.val is None or y.val is None or x.val.shape != y.val.shape or x.val.shape[0] != 1 \
+                or np.isnan(x.val).any() or np.isposinf(x.val).any() or not np.isfinite(x.val).any() \
+                or not np.isfinite(y.val).all() or (y.val < 0).any():
+            continue
+        out.append(SoftmaxPairClaim(x, y, written=True))
     return out
 
 
@@ -47,26 +119,53 @@ class SoftmaxJudging:
 
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
         self.n_claims += 1
+        found, checked = self._softmax_pair_findings(c)
+        if c.by_mask and sum(f.severity == "error" for f in found) > max(1, checked // 3):
+            return          # weights that mostly disagree with these scores are not theirs (another head, example)
+        for f in found:
+            self.add(f)
+
+    def _softmax_pair_findings(self, c: SoftmaxPairClaim) -> tuple[list[Finding], int]:
+        found: list[Finding] = []
+        checked = 0
         for i, row in enumerate(c.y.a.rows):
-            x = c.x.val[i]
+            if row is None or c.x.a.rows[i] is None or any(n is None for n in c.x.a.rows[i]):
+                continue                          # an elided row (⋮, ...)
+            x = np.array([n.value for n in c.x.a.rows[i]], dtype=float)
             e = np.exp(x - x.max())
             p = e / e.sum()
             # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores
             # printed to fewer than 3 decimals are exact givens, as inputs are (model.half_units); a difference
             # within what the rounding of longer ones explains is a note
             half = half_units([c.x.a.rows[i]])
-            half = np.zeros(len(p)) if half is None else half[0]
+            half = np.zeros(len(p)) if half is None else np.where(np.isfinite(x), half[0], 0.0)
             band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ half
+            if c.written and _rough(row, p):
+                continue
             for j, num in enumerate(row or []):
                 if num is None:
                     continue
                 self.n_numbers += 1
+                checked += 1
                 exact = float(p[j])
                 if num.contains(exact):
                     continue
-                note = num.contains(exact, float(band[j]))
-                self.add(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
-                                 f"softmax of line {c.x.a.row_line(i)}[{j + 1}]", num.text, exact, num.rounded(exact),
-                                 "softmax", "follows from the rounded scores printed beside it" if note else
-                                 f"the softmax of the scores printed beside it gives {num.rounded(exact)}",
-                                 "rounded_sum" if note else _simple_kind(num, exact), "note" if note else "error"))
+                # eight decimals of a weight near 1 are past float32 (0.99999988 for 0.9999998875): its own rounding
+                note = num.contains(exact, float(band[j])) or num.contains(exact, 1.2e-7 * abs(exact))
+                if note and c.written:
+                    continue        # scores printed far from their weights: within their rounding is all one can say
+                found.append(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
+                                     f"softmax of line {c.x.a.row_line(i)}[{j + 1}]", num.text, exact,
+                                     num.rounded(exact), "softmax", "follows from the rounded scores printed beside it"
+                                     if note else f"the softmax of the scores printed beside it gives "
+                                     f"{num.rounded(exact)}", "rounded_sum" if note else _simple_kind(num, exact),
+                                     "note" if note else "error"))
+        return found, checked
+
+
+def _rough(row, p: np.ndarray) -> bool:
+    """A written softmax printed to one decimal, each weight within a unit of it ("softmax([2, 4, 4]) = [0.0, 0.5,
+    0.5]"): an illustration of its shape, as the approximation a document declares next to it; not judged."""
+    nums = [n for n in row or [] if n is not None]
+    return bool(nums) and all((n.decimals or 0) <= 1 for n in nums) and \
+        all(abs(n.value - float(q)) <= 0.1 + 1e-9 for n, q in zip(row, p) if n is not None)

@@ -310,6 +310,8 @@ class Options:
         cands = []
         for h in (stated, from_labels, (width // dk if dk and width % dk == 0 else None), 1, 2, 3, 4, 6, 8):
             if h and width % h == 0 and h not in cands and h <= width:
+                if h > 1 and width // h == 1 and h not in (stated, from_labels):
+                    continue        # heads one number wide that nothing states: a fit to small integers, not a model
                 cands.append(h)
         for k, h in enumerate(cands[:6]):
             cost = 0.0 if h in (stated, from_labels) else (0.2 if h == 1 else 0.4 + 0.05 * h)

@@ -111,8 +111,11 @@ class Search(Options, Starts):
                 continue                          # a given, or a given restated
             if o.val.size < 2:
                 continue
-            if any(h.all and h.view is not None and h.view.node not in INPUTS for h in alignments(o, s.views)):
+            hits = alignments(o, s.views)
+            if any(h.all and h.view is not None and h.view.node not in INPUTS for h in hits):
                 computed += o.val.size
+            else:
+                computed += _named_mostly(o, hits)
             if computed >= least:
                 return True
         return False
@@ -257,6 +260,19 @@ class Search(Options, Starts):
                 text += f" — explains {best.explained} of {best.total} printed numbers; with {runner[0]}: {runner[1]}"
             lines.append(text)
         return lines, alts
+
+
+def _named_mostly(o: Obj, hits: list) -> int:
+    """The entries of an object that its own label names (C ≈ [...] for the output) and that mostly match that
+    intermediate, whole: a slip in one entry leaves the start computing the rest (two thirds, and at least four)."""
+    nodes = set(o.ref.nodes) if o.ref is not None and o.ref.nodes else set()
+    best = 0
+    for h in hits:
+        if h.view is None or h.view.node in INPUTS or h.view.node not in nodes or h.how not in ("full", "T"):
+            continue
+        if h.n_ok >= 4 and 3 * h.n_ok >= 2 * o.val.size:
+            best = max(best, h.n_ok)
+    return best
 
 
 def _same_scale(name: str, best: Scored, other: Scored) -> bool:

@@ -167,15 +167,32 @@ def _numpy_precision(rows: list) -> None:
     decs = [c.decimals for c in nums if c.decimals is not None and "e" not in c.text.lower()]
     if not decs:
         return
-    d = max(decs)
+    d = _rounded_before_printing(nums, max(decs))
     for r in rows:
         if not r:
             continue
         for k, c in enumerate(r):
-            if c is not None and math.isfinite(c.value) and "e" not in c.text.lower() and (c.decimals or 0) < d:
+            if c is not None and math.isfinite(c.value) and "e" not in c.text.lower() and (c.decimals or 0) != d:
                 half = 0.5 * 10.0 ** -d
                 r[k] = Num(c.value, c.text, c.value - half, c.value + half, c.line, d)
 
+
+
+def _rounded_before_printing(nums: list[Num], d: int) -> int:
+    """The digits a printout really carries: torch pads to 4 decimals, so `x.round(decimals=3)` prints -1.2510 and
+    0.0590, every entry ending in 0.  When all of at least four entries end in zeros, the last digits are padding,
+    not precision (0.0590 is 0.059 ± 0.0005, not ± 0.00005).  Only where two decimals at least remain: a row of
+    1.0000 (row sums) or of 0.5000 says nothing about how it was printed, and is kept as printed."""
+    if d < 2 or len(nums) < 4:
+        return d
+    def zeros(c: Num) -> int:                    # trailing zeros at d decimals (a shorter text is padded by them)
+        frac = c.text.lower().split("e")[0].partition(".")[2]
+        frac = frac + "0" * (d - len(frac))
+        return len(frac) - len(frac.rstrip("0"))
+    if any("e" in c.text.lower() for c in nums):
+        return d
+    k = min(zeros(c) for c in nums)
+    return d - k if d - k >= 2 else d
 
 
 # ------------------------------------------------------------------ shapes

@@ -16,7 +16,7 @@ from .arrays import (BracketParser, _int_list, _numpy_precision, _shape_part, _s
                      nested_to_rows)
 from .common import Segment
 from .expr import parse_expr
-from .tokens import Tok, flat_text
+from .tokens import ARROW_SOFTMAX, Tok, flat_text
 
 _OPEN = {"[": "]", "(": ")", "{": "}"}
 _TRAILING = {",", ".", ";", ":", "，", "。", "!", "?"}
@@ -92,6 +92,18 @@ class PartReader:
             _numpy_precision(rows)
         return Array(rows, self.seg.place(pos), lead=lead, style=style)
 
+    def _softmax_argument(self, toks: list[Tok]) -> Array | None:
+        """softmax([0.3, 2.0, -∞]) written out: the vector it is applied to, as the scores that go into the softmax
+        (what the statement equals is their softmax; `record` ties the two)."""
+        if len(toks) < 5 or toks[0].kind not in ("ID", "TEXT") or toks[0].text.lower() != "softmax" or \
+                toks[1].text != "(" or toks[-1].text != ")":
+            return None
+        arg = self.array_at(toks[2:-1])
+        if arg is None or not arg.is_vector or arg.n_cols < 2:
+            return None
+        arg.label = _SOFTMAX_INPUT
+        return arg
+
     # ---------------------------------------------------------- one part
     def part(self, toks: list[Tok]) -> list[Part]:
         toks = _strip(toks)
@@ -100,6 +112,9 @@ class PartReader:
         a = self.array_at(toks)
         if a is not None:
             return [ArrayPart(a)]
+        arg = self._softmax_argument(toks)
+        if arg is not None:
+            return [LabelPart(flat_text(toks)), ArrayPart(arg)]
         sp = _shape_part(toks)
         if sp is not None:
             sp.line = self.seg.line_of(toks[0].pos)
@@ -172,11 +187,18 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     out = [s for s in out if s]
     merged: list[list[Tok]] = []
     for s in out:
-        if merged and text_mode and s[0].kind == "REL":
+        if merged and s[0].kind == "REL" and (text_mode or _continues(merged[-1], s)):
             merged[-1].extend(s)
         else:
             merged.append(s)
     return merged
+
+
+def _continues(prev: list[Tok], s: list[Tok]) -> bool:
+    """&= [1.74, 1.31] + [0.05, 0.03] on the next line of an aligned derivation: the chain goes on, when both lines
+    are arithmetic over brackets (a vector sum written step by step)."""
+    return s[0].text in ("=", "≈") and any(x.kind == "REL" for x in prev) and \
+        any(x.kind == "OP" and x.text == "[" for x in prev) and any(x.kind == "OP" and x.text == "[" for x in s)
 
 
 def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:
@@ -323,18 +345,36 @@ def _base(seg: Segment, piece: list[Tok]) -> int:
     return 0
 
 
+_SOFTMAX_INPUT = "softmax input"
+
+
 def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context) -> None:
     """Store the arrays of a statement with their labels, and the statement itself when it says something."""
-    labels = [p.text for p in parts if isinstance(p, LabelPart)]
+    labels = [p.text for p in parts if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX]
+    applied = None                            # the vector of a written softmax([...]) = ...
     for k, p in enumerate(parts):
         if isinstance(p, ArrayPart):
             a = p.array
+            if a.label == _SOFTMAX_INPUT:
+                applied = a
+                a.labels = [a.label]
+                a.rel = ""
+                a.context = Context(**{**ctx.__dict__})
+                doc.add_array(a)
+                continue
+            if applied is not None and a.is_vector and a.n_cols == applied.n_cols:
+                a.softmax_of = applied        # "= [0.1544, 0.8456, 0, 0]": the softmax of that vector, as written
+            if k >= 2 and isinstance(parts[k - 1], LabelPart) and parts[k - 1].text == ARROW_SOFTMAX and \
+                    isinstance(parts[k - 2], ArrayPart) and a.is_vector and parts[k - 2].array.is_vector and \
+                    parts[k - 2].array.n_cols == a.n_cols:
+                a.softmax_of = parts[k - 2].array     # [1.5, 0, 1.0] --softmax--> [0.55, 0.12, 0.33]
             left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
             first = next((q.text for q in parts[:k] if isinstance(q, LabelPart)), "")
             if first and first != left and re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*", first):
                 left = first                  # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject
             if not left:
-                left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart)), "")
+                left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart) and q.text != ARROW_SOFTMAX),
+                            "")
             a.label = left
             a.labels = labels
             a.rel = rels[k - 1] if 0 < k <= len(rels) else ""

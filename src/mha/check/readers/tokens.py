@@ -154,6 +154,8 @@ _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": 
           "omega": "ω", "pi": "π", "rho": "ρ", "eta": "η", "kappa": "κ", "xi": "ξ", "zeta": "ζ", "nu": "ν",
           "psi": "ψ", "chi": "χ", "iota": "ι", "Sigma": "Σ", "Delta": "Δ", "Omega": "Ω", "Phi": "Φ",
           "Theta": "Θ", "Lambda": "Λ", "Psi": "Ψ", "Gamma": "Γ", "ell": "ℓ"}
+_ARROWS = {"xrightarrow", "xlongrightarrow", "xmapsto"}
+ARROW_SOFTMAX = "softmax→"         # the label an arrow marked softmax leaves on what follows it
 _NAMED = {"exp", "softmax", "max", "min", "log", "ln", "Softmax", "sum", "concat", "Concat", "head", "mask", "cos", "sin"}
 
 
@@ -177,6 +179,7 @@ def latex_context():
             MacroSpec("phantom", "{"), MacroSpec("hphantom", "{"), MacroSpec("vphantom", "{"),
             MacroSpec("mathop", "{"), MacroSpec("mathrel", "{"), MacroSpec("mathbin", "{"),
             MacroSpec("intercal", ""), MacroSpec("Tr", ""),
+            MacroSpec("xrightarrow", "[{"), MacroSpec("xlongrightarrow", "[{"), MacroSpec("xmapsto", "[{"),
         ])
         _DB = db
     return _DB
@@ -194,9 +197,39 @@ def walk_latex(tex: str, base: int = 0) -> list[Tok]:
 
 def nodes_to_toks(nodes, base: int = 0) -> list[Tok]:
     out: list[Tok] = []
-    for n in nodes or []:
-        _node(n, out, base)
+    nodes = list(nodes or [])
+    k = 0
+    while k < len(nodes):
+        stop = _macro_matrix_end(nodes, k)
+        if stop is not None:                       # \bpmat 1 & 2 \\ 3 & 4 \epmat: a matrix written with macros
+            out.append(_matrix_tok("pmatrix", nodes[k + 1:stop], base, base + (nodes[k].pos or 0),
+                                   base + (nodes[stop].pos or 0) + (nodes[stop].len or 0)))
+            k = stop + 1
+            continue
+        _node(nodes[k], out, base)
+        k += 1
     return out
+
+
+# matrices opened and closed by a course's own macros (\newcommand{\bpmat}{\begin{pmatrix}}): pylatexenc sees two
+# unknown macros with the cells between them as siblings
+_MATRIX_MACROS = {"bpmat": "epmat", "bmat": "emat", "bbmat": "ebmat", "pmat": "epmat", "bpm": "epm", "bbm": "ebm",
+                  "bmatrix": "ebmatrix", "bpmatrix": "epmatrix"}
+
+
+def _macro_matrix_end(nodes: list, k: int) -> int | None:
+    from pylatexenc import latexwalker as lw
+    n = nodes[k]
+    close = _MATRIX_MACROS.get(n.macroname) if isinstance(n, lw.LatexMacroNode) else None
+    if close is None or (getattr(n, "nodeargd", None) and n.nodeargd.argnlist):
+        return None
+    for j in range(k + 1, len(nodes)):
+        m = nodes[j]
+        if isinstance(m, lw.LatexMacroNode) and m.macroname == close:
+            return j
+        if isinstance(m, lw.LatexMacroNode) and m.macroname in _MATRIX_MACROS:
+            return None                            # nested or unclosed: read as written
+    return None
 
 
 def _arg_toks(node, base: int, which: int | None = None) -> list[list[Tok]]:
@@ -221,6 +254,8 @@ def _node(n, out: list[Tok], base: int) -> None:
             out.append(Tok("OP", "[", pos, end=pos + 1))
             out.extend(inner)
             out.append(Tok("OP", "]", end - 1, end=end))
+        elif _spaced_operator(n):
+            out.extend(inner)       # 4{\cdot}5: braces that only keep an operator's spacing
         else:
             out.append(Tok("GROUP", "", pos, args=[inner], end=end))
     elif isinstance(n, lw.LatexMathNode):
@@ -239,6 +274,19 @@ def _node(n, out: list[Tok], base: int) -> None:
         _env(n, out, base, pos, end)
     elif isinstance(n, lw.LatexMacroNode):
         _macro(n, out, base, pos, end)
+
+
+def _spaced_operator(n) -> bool:
+    r"""{\cdot}, {+}, {-} alone in braces (slides space a dot product 4{\cdot}5 + 6{\cdot}4 so); {\times} stays a
+    group: 1.5{\times}10^{14} is how slides write a large count, not a product to check."""
+    from pylatexenc import latexwalker as lw
+    kids = [c for c in n.nodelist or [] if not (isinstance(c, lw.LatexCharsNode) and not c.chars.strip())]
+    if len(kids) != 1:
+        return False
+    c = kids[0]
+    if isinstance(c, lw.LatexMacroNode):
+        return c.macroname in ("cdot", "cdotp", "ast")
+    return isinstance(c, lw.LatexCharsNode) and c.chars.strip() in ("+", "-", "*")
 
 
 def _macro(n, out: list[Tok], base: int, pos: int, end: int) -> None:
@@ -268,6 +316,14 @@ def _macro(n, out: list[Tok], base: int, pos: int, end: int) -> None:
         if args:
             out.extend(_unwrap(args[-1]))
     elif name in ("label", "tag", "eqref", "ref", "phantom", "hphantom", "vphantom"):
+        return
+    elif name in _ARROWS:
+        # [1.5, 0, 1.0] \xrightarrow{softmax} [0.55, ...]: a step named over an arrow; the words stay as the
+        # label of what follows (statements.record ties a softmax to the vector before the arrow)
+        out.append(Tok("REL", "→", pos, end=end))
+        words = "".join(x.text for a in args for x in _unwrap(a) if x.kind in ("TEXT", "ID")).strip()
+        if "softmax" in words.lower():
+            out.append(Tok("TEXT", ARROW_SOFTMAX, pos, end=end))
         return
     elif name in _SEP_MACROS:
         out.append(Tok("SEP", "\\\\" if name in ("\\", "newline", "cr") else name, pos, end=end))
@@ -300,20 +356,7 @@ def _macro(n, out: list[Tok], base: int, pos: int, end: int) -> None:
 def _env(n, out: list[Tok], base: int, pos: int, end: int) -> None:
     name = n.environmentname
     if name in MATRIX_ENVS:
-        rows: list[list[list[Tok]]] = [[[]]]
-        for c in n.nodelist or []:
-            from pylatexenc import latexwalker as lw
-            if isinstance(c, lw.LatexSpecialsNode) and c.specials_chars == "&":
-                rows[-1].append([])
-            elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("\\", "cr", "newline"):
-                rows.append([[]])
-            elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("hline", "cline", "midrule", "toprule",
-                                                                      "bottomrule"):
-                continue
-            else:
-                _node(c, rows[-1][-1], base)
-        rows = [r for r in rows if any(cell for cell in r)]
-        out.append(Tok("MATRIX", name, pos, args=rows, end=end))
+        out.append(_matrix_tok(name, n.nodelist or [], base, pos, end))
     elif name in LAYOUT_ENVS or name in ("equation", "equation*", "displaymath", "math"):
         for c in n.nodelist or []:
             from pylatexenc import latexwalker as lw
@@ -324,6 +367,24 @@ def _env(n, out: list[Tok], base: int, pos: int, end: int) -> None:
     else:
         for c in n.nodelist or []:
             _node(c, out, base)
+
+
+def _matrix_tok(name: str, nodelist, base: int, pos: int, end: int) -> Tok:
+    """The cells of a matrix environment (or of the nodes between two matrix macros), row by row."""
+    from pylatexenc import latexwalker as lw
+    rows: list[list[list[Tok]]] = [[[]]]
+    for c in nodelist:
+        if isinstance(c, lw.LatexSpecialsNode) and c.specials_chars == "&":
+            rows[-1].append([])
+        elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("\\", "cr", "newline"):
+            rows.append([[]])
+        elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("hline", "cline", "midrule", "toprule",
+                                                                  "bottomrule"):
+            continue
+        else:
+            _node(c, rows[-1][-1], base)
+    rows = [r for r in rows if any(cell for cell in r)]
+    return Tok("MATRIX", name, pos, args=rows, end=end)
 
 
 def flat_text(toks: list[Tok]) -> str:

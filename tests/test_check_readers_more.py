@@ -1,0 +1,113 @@
+"""Notations that `mha check` reads since the recall work on documents written by others (issue 18): matrices
+opened and closed by a course's own macros, operators spaced with braces, a softmax named over an arrow, aligned
+vector sums continued on the next line, and a printout repeated digit for digit.  Each test plants a slip and
+checks it is found on its line, and that the clean text has no finding."""
+
+from mha.check import check_document
+from mha.check.readers import read_document
+
+ONE_QUERY = r"""The query $s$ against the three columns of $h$, unscaled:
+$$
+a = \text{softmax}\left(
+\bpmat 2 & 0 & 1\\ 1 & 1 & 0\\ 0 & 1 & 2 \epmat^\top \bpmat 1\\ 1\\ 0 \epmat
+\right) \approx \bpmat 0.665\\ 0.245\\ 0.090 \epmat
+$$
+```python
+h = np.array([[2, 0, 1], [1, 1, 0], [0, 1, 2]])
+s = np.array([1, 1, 0])
+```
+"""
+
+
+def test_macro_matrices_are_read_as_matrices():
+    doc = read_document(ONE_QUERY, "md")
+    cols = [[n.text for n in r] for a in doc.arrays for r in a.rows if a.line == 5]
+    assert ["0.665"] in cols and ["0.090"] in cols, cols
+
+
+def test_a_one_number_wide_head_is_not_invented():
+    # h read as X with identity weights: three heads one number wide once fitted s = [1, 1, 0] as a row of S
+    r = check_document(ONE_QUERY, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert "H = 3" not in str(r.configuration)
+
+
+SLIDE = r"""\begin{frame}{Scores}
+$q_1 \cdot k_2 = 3{\cdot}1 + 1{\cdot}2 + 0{\cdot}4 = 5$ and $q_1 \cdot k_3 = 3{\cdot}2 + 1{\cdot}1 + 0{\cdot}1 = 7$.
+A GPU does about $3{\times}10^{14}$ operations per second.
+\end{frame}
+"""
+
+
+def test_braced_operators_are_read_as_operators():
+    assert not check_document(SLIDE, fmt="tex").errors
+    r = check_document(SLIDE.replace("0{\\cdot}4 = 5", "0{\\cdot}4 = 6"), fmt="tex")
+    assert [f.line for f in r.errors] == [2], [f.describe() for f in r.errors]
+
+
+ARROW = r"""Scores of the last query, scaled, then normalised:
+$$ [\,6,\; 2,\; 4\,] \xrightarrow{\ \div \sqrt{4}\ } [\,3.0,\; 1.0,\; 2.0\,] \xrightarrow{\ \text{softmax}\ } [\,0.665,\; 0.090,\; 0.245\,] $$
+"""
+
+
+def test_a_softmax_over_an_arrow_is_judged_against_the_vector_before_it():
+    clean = check_document(ARROW, fmt="md")
+    assert not clean.errors, [f.describe() for f in clean.errors]
+    r = check_document(ARROW.replace("0.090,", "0.009,"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(2, "0.009")], [f.describe() for f in r.errors]
+
+
+ALIGNED = r"""The context vector, one weighted value at a time:
+$$
+\begin{align}
+c &= 0.6 \times [1.0, 2.0] + 0.4 \times [3.0, -1.0] \\
+&= [0.6, 1.2] + [1.2, -0.4] \\
+&= [1.8, 0.8]
+\end{align}
+$$
+"""
+
+
+def test_an_aligned_vector_sum_continues_on_the_next_line():
+    assert not check_document(ALIGNED, fmt="md").errors
+    r = check_document(ALIGNED.replace("&= [1.8, 0.8]", "&= [1.8, 0.6]"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(6, "0.6")], [f.describe() for f in r.errors]
+
+
+REPEATED = """```text
+tensor([[[0.5123, 0.2871],
+         [0.4410, 0.3302],
+         [0.4781, 0.3015],
+         [0.4599, 0.3188]],
+
+        [[0.5123, 0.2871],
+         [0.4410, 0.3302],
+         [0.4781, 0.3015],
+         [0.4599, 0.3188]]])
+```
+Run again on the other device:
+```text
+tensor([[[0.5123, 0.2871],
+         [0.4410, 0.3302],
+         [0.4781, 0.3015],
+         [0.4599, 0.3188]]])
+```
+"""
+
+
+def test_a_copy_of_a_repeated_printout_that_differs_in_one_entry_is_a_slip():
+    from mha.check.claims.repeated import repeated_claims
+    from mha.check.infer.prepare import prepare
+    objs, _ = prepare(read_document(REPEATED, "md"))
+    assert repeated_claims(objs) == []                        # three copies, all the same: nothing to say
+    head, tail = REPEATED.split("Run again")
+    slipped = head + "Run again" + tail.replace("[0.4781, 0.3015]", "[0.4718, 0.3015]")   # the re-run's copy
+    claims = repeated_claims(prepare(read_document(slipped, "md"))[0])
+    assert [(c.num.line, c.num.text, c.want.text, c.agree) for c in claims] == [(16, "0.4718", "0.4781", 2)]
+
+
+def test_two_copies_that_differ_say_nothing_about_which_is_wrong():
+    from mha.check.claims.repeated import repeated_claims
+    from mha.check.infer.prepare import prepare
+    two = REPEATED.split("Run again")[0].replace("[[0.5123, 0.2871],\n         [0.4410", "[[0.5123, 0.2817],\n         [0.4410", 1)
+    assert repeated_claims(prepare(read_document(two, "md"))[0]) == []
