@@ -37,6 +37,9 @@ from .claims.closed import ClosedClaim, ClosedJudging, closed_claim
 from .claims.reading import ReadingJudging
 from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
+from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
+from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
+from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
@@ -49,7 +52,8 @@ STEP = lb.STEP
 
 
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
-            Attribution, Targets, Rounding, Causes, BackwardCauses, Identity, Scopes):
+            PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
+            BackwardCauses, Identity, Scopes):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -191,7 +195,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
     def claims(self) -> list[Claim]:
         out: list[Claim] = []
         pairs = softmax_pairs(self.objs)            # judged against their own scores, not the trace
-        paired = {c.y.a.id for c in pairs}
+        applied = applied_softmax(self.objs)        # softmax([...]) = [...]: against its own written argument
+        paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
         out.extend(pairs)
         for o in self.objs:
             if o.a.id not in self.uses and o.a.id not in paired:
@@ -200,6 +205,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
             out.extend(self.chain_claims(c))
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
+        out.extend(print_chains(self.objs, paired, self.doc.chains))  # against the printout just before, after the rest
+        out.extend(applied)
+        out.extend(line_sums(self.doc.chains))        # "the three add up to 8.20": against the results before it
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
@@ -292,6 +300,12 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_vector_arith(chain, k, plans)
             case SoftmaxPairClaim():
                 self.judge_softmax_pair(claim)
+            case PrintChainClaim():
+                self.judge_print_chain(claim)
+            case AppliedSoftmaxClaim():
+                self.judge_applied_softmax(claim)
+            case LineSumClaim():
+                self.judge_line_sum(claim)
             case ClosedClaim():
                 self.judge_closed(claim)
 
