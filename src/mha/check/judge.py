@@ -38,6 +38,9 @@ from .claims.reading import ReadingJudging
 from .claims.repeated import RepeatedClaim, RepeatedJudging, repeated_claims
 from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
+from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
+from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
+from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
@@ -50,7 +53,8 @@ STEP = lb.STEP
 
 
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
-            Attribution, Targets, Rounding, Causes, BackwardCauses, Identity, Scopes, RepeatedJudging):
+            PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
+            BackwardCauses, Identity, Scopes, RepeatedJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -192,7 +196,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
     def claims(self) -> list[Claim]:
         out: list[Claim] = []
         pairs = softmax_pairs(self.objs)            # judged against their own scores, not the trace
-        paired = {c.y.a.id for c in pairs}
+        applied = applied_softmax(self.objs)        # softmax([...]) = [...]: against its own written argument
+        paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
         out.extend(pairs)
         for o in self.objs:
             if o.a.id not in self.uses and o.a.id not in paired:
@@ -202,6 +207,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
         out.extend(repeated_claims(self.objs))     # a printout printed again (claims/repeated.py)
+        out.extend(print_chains(self.objs, paired, self.doc.chains))  # against the printout just before, after the rest
+        out.extend(applied)
+        out.extend(line_sums(self.doc.chains))        # "the three add up to 8.20": against the results before it
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
@@ -294,6 +302,12 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_vector_arith(chain, k, plans)
             case SoftmaxPairClaim():
                 self.judge_softmax_pair(claim)
+            case PrintChainClaim():
+                self.judge_print_chain(claim)
+            case AppliedSoftmaxClaim():
+                self.judge_applied_softmax(claim)
+            case LineSumClaim():
+                self.judge_line_sum(claim)
             case ClosedClaim():
                 self.judge_closed(claim)
             case RepeatedClaim():

@@ -355,4 +355,10 @@ def face_vector(e: Expr) -> list[float] | None:
                     except ArithmeticError:
                         return None
             return [k * x for x in v]
+        case Op("/", (a, b)) if isinstance(a, Vec) and not isinstance(b, Vec):
+            try:                                 # [3, 0, 2] ÷ 2: a vector over a scalar
+                k = face(b)
+            except (ArithmeticError, TypeError):
+                return None
+            return None if k == 0 else [x / k for x in face_vector(a)]
     return None

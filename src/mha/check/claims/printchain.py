@@ -1,0 +1,282 @@
+"""Printout chains: a matrix printed, then the same matrix after a mask, then its softmax, one after another in
+one code block or cell ("scores", "after the causal mask", "weights").  Each link states a relation whatever the
+configuration: the masked copy keeps every unmasked entry of the matrix before it, and the weights are the
+row-wise softmax of the (masked) scores printed just before them.  So the links are judged against each other,
+as an arithmetic line is against its own terms, and not against the inferred trace (a document often prints such
+a chain from random inputs that no configuration of the rest of the document explains).
+
+Identity before verdict: a link is a claim only when most of its entries (two thirds, and at least four) agree
+with the relation; then the few that do not are findings.  Which side is wrong: in a softmax row, one wrong
+weight changes one entry, a wrong score changes the whole row, so a row with one disagreeing weight names the
+weight and a row with several names nothing (unless the scores' own copy shows the slip); in a copy pair the
+later printout is the derived one (it was computed from the one before it), unless the softmax after it follows
+from its values rather than from the earlier ones."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..infer import Obj
+from ..model import half_units
+from ..report import Finding
+from .common import _simple_kind
+
+_BACK = 4            # how many printed arrays back the matrix before a link may stand (skipping mask buffers)
+_GAP = 40            # lines
+_AGAIN = "of the matrix printed again at line"
+
+
+@dataclass
+class PrintChainClaim:
+    y: Obj                         # the masked copy, or the weights
+    x: Obj                         # the matrix before it
+    kind: str                      # "copy" or "softmax"
+    named: bool = False            # the text says so: "A = softmax(S_scaled)" just before the weights
+    before: "PrintChainClaim | None" = None     # for weights: the copy link of their scores, if any
+    wrong: dict = field(default_factory=dict)    # copy links: (row, col) -> blame ("y" or "x")
+
+
+def print_chains(objs: list[Obj], skip: set[int], chains: list = ()) -> list[PrintChainClaim]:
+    grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 4]
+    out: list[PrintChainClaim] = []
+    copies: dict[int, PrintChainClaim] = {}
+    for k, y in enumerate(grids):
+        if y.a.id in skip:
+            continue
+        x = _before(grids, k)
+        if x is None or not (_is_copy(x, y) or _is_softmax(x, y, _said_softmax(x, y, chains))):
+            x = _called_on(grids, k)
+            if x is not None:
+                out.append(PrintChainClaim(y, x, "softmax", True))
+            continue
+        if _is_copy(x, y):
+            c = PrintChainClaim(y, x, "copy")
+            copies[y.a.id] = c
+            out.append(c)
+        elif _is_softmax(x, y, named := _said_softmax(x, y, chains)):
+            out.append(PrintChainClaim(y, x, "softmax", named, copies.get(x.a.id)))
+    return out
+
+
+def _before(grids: list[Obj], k: int) -> Obj | None:
+    y = grids[k]
+    for x in reversed(grids[max(0, k - _BACK):k]):
+        if x.a.place.cell != y.a.place.cell or not 0 < y.a.line - x.a.line <= _GAP:
+            return None
+        if x.val.shape == y.val.shape and x.slices == y.slices and not _mask_like(x):
+            return x
+    return None
+
+
+def _called_on(grids: list[Obj], k: int) -> Obj | None:
+    """The printout y's own name applies softmax to: `softmax(attn_scores)` printed after `attn_scores`, in a cell or
+    two before (a notebook prints each in its own cell); None unless its values are weights."""
+    y = grids[k]
+    for x in reversed(grids[max(0, k - _BACK):k]):
+        if not x.a.label or x.val.shape != y.val.shape or x.slices != y.slices:
+            continue
+        call = r"(?:[\w.]+\.)?softmax\(\s*" + re.escape(x.a.label.strip()) + r"\s*(?:,[^()]*)?\)"
+        if re.fullmatch(call, y.a.label.strip()) and _is_softmax(x, y, True):
+            return x
+    return None
+
+
+def _mask_like(o: Obj) -> bool:
+    v = o.val
+    return bool(np.all(np.isin(v, (0.0, 1.0)) | np.isneginf(v)) or np.all(np.abs(v[np.isfinite(v)]) >= 1e3))
+
+
+def _same(x: Obj, y: Obj) -> np.ndarray:
+    eps = 1e-9
+    return (y.lo <= x.hi + eps) & (x.lo <= y.hi + eps)
+
+
+def _is_copy(x: Obj, y: Obj) -> bool:
+    """y is x with some entries masked to -inf: its finite entries are x's (most of them)."""
+    masked = np.isneginf(y.val)
+    if not masked.any() or np.isneginf(x.val).any() or masked.all():
+        return False
+    fin = ~masked
+    same = _same(x, y) & fin
+    n, ok = int(fin.sum()), int(same.sum())
+    # a copy differs by a slip, not by a few entries (a bias beside the biased scores agrees where QKᵀ is 0)
+    return ok >= 4 and n - ok <= max(1, n // 8) and not _named_apart(x, y)
+
+
+def _named_apart(x: Obj, y: Obj) -> bool:
+    """Both printouts are named, and named as different quantities (B and S)."""
+    if x.ref is None or y.ref is None or not (x.ref.strong and y.ref.strong):
+        return False
+    return set(x.ref.nodes).isdisjoint(y.ref.nodes)
+
+
+def _rows_softmax(s: np.ndarray) -> np.ndarray:
+    with np.errstate(invalid="ignore", over="ignore"):
+        m = np.where(np.isfinite(s), s, -np.inf).max(axis=1, keepdims=True)
+        e = np.where(np.isfinite(s), np.exp(s - m), 0.0)
+        return e / e.sum(axis=1, keepdims=True)
+
+
+def _said_softmax(x: Obj, y: Obj, chains) -> bool:
+    """A line between the two printouts says y = softmax(x) in their own names (`A = softmax(S_scaled, dim=-1)`)."""
+    if not x.a.label or not y.a.label or x.a.place.cell != y.a.place.cell:
+        return False
+    call = re.compile(r"softmax\s*\(\s*" + re.escape(x.a.label.strip()) + r"\s*[,)]")
+    for c in chains:
+        if c.place.cell != y.a.place.cell or not x.a.line < c.place.line <= y.a.line:
+            continue
+        texts = [getattr(p, "text", "") or "" for p in c.parts]
+        if y.a.label.strip() in texts and any(call.search(t) for t in texts):
+            return True
+    return False
+
+
+def _is_softmax(x: Obj, y: Obj, named: bool = False) -> bool:
+    v = y.val
+    if not np.isfinite(v).all() or (v < 0).any() or np.isneginf(x.val).all(axis=1).any():
+        return False
+    if np.any(np.abs(v.sum(axis=1) - 1.0) > 0.02 * v.shape[1]):
+        return False
+    if np.isneginf(x.val).any() and np.any(v[np.isneginf(x.val)] != 0):
+        return False
+    if named:
+        return True                          # identity from the words: every row is judged
+    ok, n, _ = _softmax_agreement(x, y)
+    return ok >= 4 and 3 * ok >= 2 * n
+
+
+def _live(x: Obj) -> np.ndarray:
+    """Entries whose weight is not trivial: finite scores in a row with at least two of them."""
+    fin = np.isfinite(x.val)
+    return fin & (fin.sum(axis=1, keepdims=True) >= 2)
+
+
+def _softmax_agreement(x: Obj, y: Obj) -> tuple[int, int, np.ndarray]:
+    """(agreeing live entries, live entries, the disagreeing mask) of y against softmax(x)."""
+    p = _rows_softmax(x.val)
+    band = _band(x, p)
+    lo, hi = _widened(y)
+    bad = ~((p >= lo - band - 1e-9) & (p <= hi + band + 1e-9)) & _live(x)
+    live = _live(x)
+    return int((live & ~bad).sum()), int(live.sum()), bad
+
+
+def _band(x: Obj, p: np.ndarray) -> np.ndarray:
+    """How far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|."""
+    # no floor on the digits (half_units' default treats short prints as exact inputs): a printout in a chain is
+    # itself computed, and 0.87 may stand for 1.5/√3; its rounding may move the weights by more than theirs
+    half = half_units(x.a.rows, decimals_floor=0)
+    if half is None:
+        return np.zeros_like(p)
+    half = np.where(np.isfinite(x.val), half, 0.0) * (10.0 if _padded(x) else 1.0)
+    out = np.zeros_like(p)
+    for i in range(p.shape[0]):
+        out[i] = 1.25 * np.abs(np.diag(p[i]) - np.outer(p[i], p[i])) @ half[i]
+    return out
+
+
+def _padded(o: Obj) -> bool:
+    nums = [n for n in o.a.numbers if np.isfinite(n.value)]
+    return bool(nums) and all(n.decimals is not None and n.decimals >= 3 and n.text.rstrip().endswith("0")
+                              for n in nums)
+
+
+def _widened(y: Obj) -> tuple[np.ndarray, np.ndarray]:
+    """The weights' intervals; a printout whose every entry ends in 0 (`x.round(decimals=3)` shown by torch with
+    4 decimals) stands for values rounded one digit earlier."""
+    if _padded(y):
+        half = 5 * (y.hi - y.lo)            # ten half-units of the printed digit
+        return y.val - half, y.val + half
+    return y.lo, y.hi
+
+
+class PrintChainJudging:
+    """Judge methods for PrintChainClaim."""
+
+    def judge_print_chain(self, c: PrintChainClaim) -> None:
+        self.n_claims += 1
+        if c.kind == "copy":
+            self._judge_copy(c)
+        else:
+            self._judge_weights(c)
+
+    def _judge_copy(self, c: PrintChainClaim) -> None:
+        fin = ~np.isneginf(c.y.val)
+        self.n_numbers += int(fin.sum())
+        for i, j in zip(*np.nonzero(fin & ~_same(c.x, c.y))):
+            blame = c.wrong.get((int(i), int(j)), "y")
+            wrong, right = (c.y, c.x) if blame == "y" else (c.x, c.y)
+            num, ref = wrong.a.rows[i][j], right.a.rows[i][j]
+            self._add_once(Finding(num.line or wrong.a.row_line(i), wrong.a.place.cell,
+                                   f"entry [{i + 1},{j + 1}] {_AGAIN} "
+                                   f"{right.a.row_line(i)}", num.text, float(ref.value), ref.text, "mask",
+                                   f"the same matrix printed at line {right.a.row_line(i)} has {ref.text} there",
+                                   _simple_kind(num, float(ref.value))))
+
+    def _judge_weights(self, c: PrintChainClaim) -> None:
+        x, y = c.x, c.y
+        ok, n, bad = _softmax_agreement(x, y)
+        self.n_numbers += n
+        p = _rows_softmax(x.val)
+        for i in range(bad.shape[0]):
+            cols = np.nonzero(bad[i])[0]
+            if not len(cols):
+                continue
+            copy_row = c.before is not None and bool((~_same(c.before.x, x)[i] & np.isfinite(x.val[i])).any())
+            if copy_row:
+                self._blame_copy_row(c, i)
+                continue
+            if len(cols) != 1 and not c.named:
+                continue                     # a whole row off: a score's slip or another scale, not a weight's
+            if any(f.severity == "error" and (f.line, f.cell) == (x.a.row_line(i), x.a.place.cell)
+                   for f in self.findings):
+                continue                     # the scores' row is found wrong: the weights follow it, one slip
+            for j in cols:
+                num = y.a.rows[i][j]
+                exact = float(p[i, j])
+                self._add_once(Finding(num.line or y.a.row_line(i), y.a.place.cell,
+                                       f"softmax of line {x.a.row_line(i)}[{j + 1}]", num.text, exact,
+                                       num.rounded(exact), "softmax",
+                                       f"the softmax of the scores printed at line {x.a.row_line(i)} gives "
+                                       f"{num.rounded(exact)}", _simple_kind(num, exact)))
+
+    def _blame_copy_row(self, c: PrintChainClaim, i: int) -> None:
+        """The scores' row differs from its earlier printout: the weights say which printout they follow."""
+        cp = c.before
+        masked = np.isneginf(c.x.val[i])
+        earlier = np.where(masked, -np.inf, cp.x.val[i])[None, :]
+        lo, hi = _widened(c.y)
+        p = _rows_softmax(earlier)[0]
+        band = _band(c.x, p[None, :])[0]
+        fits_earlier = bool(np.all((p >= lo[i] - band - 1e-9) & (p <= hi[i] + band + 1e-9)))
+        if not fits_earlier:
+            for j in np.nonzero(~_same(cp.x, c.x)[i] & ~masked)[0]:
+                cp.wrong[(i, int(j))] = "x"        # the weights follow the copy: the earlier printout is off
+            self._retract_copy(cp, i)
+
+    def _retract_copy(self, cp: PrintChainClaim, i: int) -> None:
+        lines = {cp.y.a.row_line(i)}
+        self.findings = [f for f in self.findings if not (f.step == "mask" and f.line in lines and f.cell ==
+                                                          cp.y.a.place.cell and _AGAIN in f.claim)]
+        self._judge_copy_row(cp, i)
+
+    def _judge_copy_row(self, cp: PrintChainClaim, i: int) -> None:
+        fin = ~np.isneginf(cp.y.val[i])
+        for j in np.nonzero(fin & ~_same(cp.x, cp.y)[i])[0]:
+            if cp.wrong.get((i, int(j))) != "x":
+                continue
+            num, ref = cp.x.a.rows[i][j], cp.y.a.rows[i][j]
+            self._add_once(Finding(num.line or cp.x.a.row_line(i), cp.x.a.place.cell,
+                                   f"entry [{i + 1},{int(j) + 1}] {_AGAIN} "
+                                   f"{cp.y.a.row_line(i)}", num.text, float(ref.value), ref.text, "mask",
+                                   f"the masked copy at line {cp.y.a.row_line(i)} and the weights after it have "
+                                   f"{ref.text} there", _simple_kind(num, float(ref.value))))
+
+    def _add_once(self, f: Finding) -> None:
+        """A number another claim already found wrong is one finding."""
+        if any((g.line, g.cell, g.printed) == (f.line, f.cell, f.printed) for g in self.findings):
+            return                       # or a note: it follows from a rounded value printed before it
+        self.add(f)
