@@ -11,6 +11,7 @@ from ..model import Views, compute
 from .backward import NONE, is_backward
 from .candidates import Candidate, Choice, Inference, Options, Scored
 from .match import alignments
+from .prepare import Obj
 from .scalars import scalars_of, score_scalars
 from .score import score
 
