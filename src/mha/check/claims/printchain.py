@@ -27,6 +27,7 @@ from .common import _simple_kind
 _BACK = 4            # how many printed arrays back the matrix before a link may stand (skipping mask buffers)
 _GAP = 40            # lines
 _AGAIN = "of the matrix printed again at line"
+_STEP = "scale"       # the mask is applied in the scale step (labels.STEP["mask"]), the step a copy pair belongs to
 
 
 @dataclass
@@ -37,6 +38,7 @@ class PrintChainClaim:
     named: bool = False            # the text says so: "A = softmax(S_scaled)" just before the weights
     before: "PrintChainClaim | None" = None     # for weights: the copy link of their scores, if any
     wrong: dict = field(default_factory=dict)    # copy links: (row, col) -> blame ("y" or "x")
+    after: "Obj | None" = None     # copy links: the weights printed next, computed from y
 
 
 def print_chains(objs: list[Obj], skip: set[int], chains: list = ()) -> list[PrintChainClaim]:
@@ -44,9 +46,11 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = ()) -> list[Pri
     out: list[PrintChainClaim] = []
     copies: dict[int, PrintChainClaim] = {}
     for k, y in enumerate(grids):
-        if y.a.id in skip:
-            continue
         x = _before(grids, k)
+        if y.a.id in skip:
+            if x is not None and x.a.id in copies and _is_softmax(x, y):
+                copies[x.a.id].after = y          # judged by another claim, still the witness of the copy pair
+            continue
         if x is None or not (_is_copy(x, y) or _is_softmax(x, y, _said_softmax(x, y, chains))):
             x = _called_on(grids, k)
             if x is not None:
@@ -57,7 +61,10 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = ()) -> list[Pri
             copies[y.a.id] = c
             out.append(c)
         elif _is_softmax(x, y, named := _said_softmax(x, y, chains)):
-            out.append(PrintChainClaim(y, x, "softmax", named, copies.get(x.a.id)))
+            before = copies.get(x.a.id)
+            if before is not None:
+                before.after = y
+            out.append(PrintChainClaim(y, x, "softmax", named, before))
     return out
 
 
@@ -193,6 +200,25 @@ def _widened(y: Obj) -> tuple[np.ndarray, np.ndarray]:
     return y.lo, y.hi
 
 
+def _follows(c: PrintChainClaim, i: int) -> str | None:
+    """Which printout of a copy pair the weights printed after it follow in row i: "x" is blamed when they are the
+    softmax of the masked copy's row and not of the earlier one's (the earlier printout holds the slip), "y" in
+    the opposite case, None when they do not tell."""
+    w = c.after
+    if w is None:
+        return None
+    lo, hi = _widened(w)
+    masked = np.isneginf(c.y.val[i])
+
+    def fits(row: np.ndarray) -> bool:
+        p = _rows_softmax(np.where(masked, -np.inf, row)[None, :])
+        band = _band(c.y, p)[0]
+        return bool(np.all((p[0] >= lo[i] - band - 1e-9) & (p[0] <= hi[i] + band + 1e-9)))
+
+    by_y, by_x = fits(c.y.val[i]), fits(c.x.val[i])
+    return "x" if by_y and not by_x else ("y" if by_x and not by_y else None)
+
+
 class PrintChainJudging:
     """Judge methods for PrintChainClaim."""
 
@@ -207,12 +233,12 @@ class PrintChainJudging:
         fin = ~np.isneginf(c.y.val)
         self.n_numbers += int(fin.sum())
         for i, j in zip(*np.nonzero(fin & ~_same(c.x, c.y))):
-            blame = c.wrong.get((int(i), int(j)), "y")
+            blame = c.wrong.get((int(i), int(j))) or _follows(c, int(i)) or "y"
             wrong, right = (c.y, c.x) if blame == "y" else (c.x, c.y)
             num, ref = wrong.a.rows[i][j], right.a.rows[i][j]
             self._add_once(Finding(num.line or wrong.a.row_line(i), wrong.a.place.cell,
                                    f"entry [{i + 1},{j + 1}] {_AGAIN} "
-                                   f"{right.a.row_line(i)}", num.text, float(ref.value), ref.text, "mask",
+                                   f"{right.a.row_line(i)}", num.text, float(ref.value), ref.text, _STEP,
                                    f"the same matrix printed at line {right.a.row_line(i)} has {ref.text} there",
                                    _simple_kind(num, float(ref.value))))
 
@@ -259,7 +285,7 @@ class PrintChainJudging:
 
     def _retract_copy(self, cp: PrintChainClaim, i: int) -> None:
         lines = {cp.y.a.row_line(i)}
-        self.findings = [f for f in self.findings if not (f.step == "mask" and f.line in lines and f.cell ==
+        self.findings = [f for f in self.findings if not (f.step == _STEP and f.line in lines and f.cell ==
                                                           cp.y.a.place.cell and _AGAIN in f.claim)]
         self._judge_copy_row(cp, i)
 
@@ -271,7 +297,7 @@ class PrintChainJudging:
             num, ref = cp.x.a.rows[i][j], cp.y.a.rows[i][j]
             self._add_once(Finding(num.line or cp.x.a.row_line(i), cp.x.a.place.cell,
                                    f"entry [{i + 1},{int(j) + 1}] {_AGAIN} "
-                                   f"{cp.y.a.row_line(i)}", num.text, float(ref.value), ref.text, "mask",
+                                   f"{cp.y.a.row_line(i)}", num.text, float(ref.value), ref.text, _STEP,
                                    f"the masked copy at line {cp.y.a.row_line(i)} and the weights after it have "
                                    f"{ref.text} there", _simple_kind(num, float(ref.value))))
 
