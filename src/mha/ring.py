@@ -195,6 +195,14 @@ class _Guard:
             seen.add(peer)
         return peer, via
 
+    def note(self, lost: int) -> None:
+        """Write quit/<me> = the rank this one lost (the origin, once followed, overwrites it)."""
+        if self.store is not None:
+            try:
+                self.store.set(f"quit/{self.me}", str(lost))
+            except Exception:
+                pass
+
     def noted(self) -> tuple[int, int] | None:
         """After a failed collective, (the rank another rank lost, that rank), awaited up to GRACE seconds."""
         until = time.monotonic() + min(GRACE, self.timeout)
@@ -235,12 +243,9 @@ class _Guard:
             if note is None and not absent:
                 return RingError(f"rank {self.me} ends {where}: another rank failed ({_first_line(err)})")
             peer, via = note if note is not None else (absent[0], None)
+        self.note(peer)          # at once: a rank that loses this one next must read whom it lost, not wait GRACE
         failed, via = self.origin(peer, via)
-        if self.store is not None:
-            try:
-                self.store.set(f"quit/{self.me}", str(failed))
-            except Exception:
-                pass
+        self.note(failed)
         if timed_out is None:
             timed_out = "timed out" in str(err).lower() or "timeout" in type(err).__name__.lower()
         if failed == self.me:              # this rank was stalled and the others gave up on it
