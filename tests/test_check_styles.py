@@ -269,3 +269,18 @@ def test_an_object_that_mostly_disagrees_names_its_nearest_reading():
     r = check_document(DOC.replace(old, new), fmt="txt")
     assert len(r.errors) == 1 and r.errors[0].line == 333 and r.errors[0].kind == "missing_scale", \
         [f.describe() for f in r.errors]
+
+
+def test_weights_that_agree_only_where_the_mask_puts_zeros_are_not_judged():
+    """Causal weights from another run: row 1 (always [1, 0, 0]) and the zeros above the diagonal agree with any
+    causal A, so they do not identify the matrix; without them 3 of 6 live entries match, and no entry is judged."""
+    X = [[0.2, 0.5, 0.1], [0.6, 0.3, 0.9], [0.4, 0.8, 0.7]]
+    config = {"X": X, "n_heads": 1, "W_Q": "identity", "W_K": "identity", "W_V": "identity", "W_O": "none",
+              "causal": True, "scale": "none"}
+    A = mha.trace(config).A[0, 0]
+    doc = ("Final weights, from another run I kept:\n\n```\n[1.0, 0.0, 0.0]\n[0.57, 0.43, 0.0]\n"
+           f"[{A[2, 0]:.4f}, {A[2, 1]:.4f}, 0.50]\n```\n")
+    assert abs(A[1, 0] - 0.57) > 0.1 and abs(A[2, 2] - 0.50) > 0.05      # the run's other numbers really differ
+    r = check_document(doc, config, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert len(r.not_checked) == 1 and "3×3" in r.not_checked[0].what

@@ -150,7 +150,8 @@ class ArrayJudging:
             return
         cells = self._wrong_cells(o, hit)
         agree = hit.n_ok + sum(1 for c in cells if c[-1])
-        if not identified(agree, o.val.size) and not self.named_and_fed(o, hit):
+        masked = _masked_agreeing(o, hit)
+        if not identified(agree - masked, o.val.size - masked) and not self.named_and_fed(o, hit):
             alt = plan.get("alt")
             if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
                     alt.view.node in _family(o.ref) and not _primed(o, alt):
@@ -329,6 +330,16 @@ def _before_or_after_mask(o: Obj, hit: Hit) -> bool:
 
 def _masked_value(v: np.ndarray) -> np.ndarray:
     return np.isneginf(v) | (v == 0) | (v <= -1e4)
+
+
+def _masked_agreeing(o: Obj, hit: Hit) -> int:
+    """The cells that agree only because a mask put them there (0 weights, -∞ scores): any matrix printed after a
+    causal mask has them, so they are no evidence of which matrix it is; its live cells must identify it."""
+    if hit.view is None or hit.view.node not in ("A", "E", "S") or o.val is None or hit.exact is None or \
+            np.shape(hit.exact) != o.val.shape or np.shape(hit.ok) != o.val.shape:
+        return 0
+    ex = np.asarray(hit.exact, dtype=float)
+    return int(np.sum(hit.ok & ((ex == 0) | np.isneginf(ex))))
 
 
 def _mask_buffer(o: Obj, hit: Hit) -> bool:
