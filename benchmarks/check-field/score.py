@@ -8,7 +8,8 @@
     python benchmarks/check-field/score.py --fetch [--docs DIR]                 # re-create the documents (network)
 
 The documents live outside the repository (their text is never committed): `--docs` (default /work/field-docs)
-holds `dev/<id>.<ext>` and `heldout/<id>.<ext>`.  A document is scored when one of the `--meta` folders (default:
+holds `dev/<id>.<ext>`, `heldout/<id>.<ext>` and `unseen/<id>.<ext>` (the unseen set is scored only with
+`--set unseen`; "all" stays dev and held out).  A document is scored when one of the `--meta` folders (default:
 this script's folder; repeatable) has `sources/<id>.json` and `truth/<id>.json` for it.  The checker is whichever
 `mha` is first on the path, so the same script measures any branch (PYTHONPATH=/work/main/src for main's).
 
@@ -41,12 +42,16 @@ HERE = Path(__file__).resolve().parent
 EXTS = ("ipynb", "md", "tex", "html", "htm", "txt", "rst")
 
 
+def parts_of(which: str) -> tuple[str, ...]:
+    """The folders a --set reads.  "all" is dev and held out, as before the unseen set came: the unseen set is
+    scored only when asked for by name, so that no total over "all" changes by its arrival."""
+    return ("dev", "heldout") if which == "all" else (which,)
+
+
 def find_documents(docs: Path, metas: list[Path], which: str) -> list[dict]:
-    """Every document under docs/{dev,heldout} with a sources and a truth file in one of the meta folders."""
+    """Every document under docs/<part> (parts_of(which)) with a sources and a truth file in one of the meta folders."""
     found = []
-    for part in ("dev", "heldout"):
-        if which not in ("all", part):
-            continue
+    for part in parts_of(which):
         for path in sorted((docs / part).glob("*")):
             if path.suffix.lstrip(".") not in EXTS:
                 continue
@@ -256,7 +261,8 @@ def main(argv=None) -> int:
     ap.add_argument("--docs", default="/work/field-docs", help="folder with dev/ and heldout/ (default %(default)s)")
     ap.add_argument("--meta", action="append", default=None,
                     help="folder with sources/ and truth/ (repeatable; default: this script's folder)")
-    ap.add_argument("--set", choices=("all", "dev", "heldout"), default="all")
+    ap.add_argument("--set", choices=("all", "dev", "heldout", "unseen"), default="all",
+                    help="all = dev and heldout; unseen (never read by who changes the checker) only by name")
     ap.add_argument("--only", nargs="*", default=None, help="document ids (or id prefixes such as fieldC-) to score")
     ap.add_argument("--json", default=None, help="write the per-document results and totals here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each false finding and each slip")
@@ -289,7 +295,7 @@ def main(argv=None) -> int:
         print_row(r, a.verbose)
         rows.append(r)
     result = {"checker": _checker_path(), "docs": a.docs, "meta": [str(m) for m in metas], "documents": rows}
-    for part in ("dev", "heldout"):
+    for part in ("dev", "heldout", "unseen"):
         sub = [r for r in rows if r["set"] == part]
         if sub:
             result[f"totals_{part}"] = totals(sub)
