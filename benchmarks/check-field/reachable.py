@@ -95,6 +95,8 @@ def number_rule(doc_id: str, n: dict, chapter: bool, weights_printed: bool) -> t
     if doc_id.startswith("fieldE-11-") and w.startswith("(random)"):
         return False, ("nn.Linear layers (seeded or not) and dropout masks drawn at random and never printed; or the "
                        "stale output of an empty cell")
+    if doc_id.startswith("fieldE-12-") and w.startswith("(random)"):
+        return False, "V drawn by torch.randn after torch.manual_seed(0), never printed"
     if doc_id.startswith("fieldA-06-") and re.match(r"A\[[23],", w):
         i, j = _index(w) or (0, 0)
         if j <= i:
