@@ -101,6 +101,19 @@ def test_every_committed_source_names_a_fetchable_file_and_its_hash():
         assert fetch.target(Path("/d"), s).suffix == "." + s["format"]
 
 
+def test_an_unseen_source_goes_to_its_own_folder(tmp_path):
+    s = _source("fieldX-03-c", True, b"x")
+    assert fetch.target(tmp_path, s) == tmp_path / "heldout" / "fieldX-03-c.md"
+    assert fetch.target(tmp_path, {**s, "set": "unseen"}) == tmp_path / "unseen" / "fieldX-03-c.md"
+
+
+def test_every_committed_unseen_source_is_held_out_and_marked():
+    unseen = [s for s in fetch.read_sources([FIELD]) if s["id"].startswith("fieldE-")]
+    assert len(unseen) >= 12
+    assert all(s["set"] == "unseen" and s["held_out"] is True for s in unseen)
+    assert all(fetch.target(Path("/d"), s).parent == Path("/d/unseen") for s in unseen)
+
+
 # ------------------------------------------------------------------ reachable
 
 def _n(line, printed, what, correct=True, role="derived", cell=None):
@@ -179,6 +192,25 @@ def test_score_fetch_option_goes_to_the_fetcher(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "fetch_docs", sys.modules["check_field_fetch_docs"])
     assert score.main(["--fetch", "--docs", str(tmp_path), "--only", "fieldA-"]) == 0
     assert seen == {"dest": tmp_path, "metas": [FIELD], "only": ["fieldA-"]}
+
+
+def test_the_unseen_set_is_scored_only_by_name(tmp_path, capsys):
+    docs, meta = tmp_path / "docs", tmp_path / "meta"
+    for sub in ("sources", "truth"):
+        (meta / sub).mkdir(parents=True)
+    for part, doc_id in (("dev", "fieldX-01-d"), ("heldout", "fieldX-02-h"), ("unseen", "fieldX-03-u")):
+        (docs / part).mkdir(parents=True)
+        (docs / part / f"{doc_id}.md").write_text("A = [0.5, 0.5]\n", encoding="utf-8")
+        (meta / "sources" / f"{doc_id}.json").write_text(json.dumps({"id": doc_id}), encoding="utf-8")
+        (meta / "truth" / f"{doc_id}.json").write_text(json.dumps({"id": doc_id, "numbers": []}), encoding="utf-8")
+    (docs / "unseen" / "fieldX-04-notruth.md").write_text("x\n", encoding="utf-8")    # no truth: not scored
+    found = {w: [(d["set"], d["id"]) for d in score.find_documents(docs, [meta], w)]
+             for w in ("all", "dev", "heldout", "unseen")}
+    assert found["all"] == [("dev", "fieldX-01-d"), ("heldout", "fieldX-02-h")]      # "all" is what it was
+    assert found["dev"] == [("dev", "fieldX-01-d")] and found["heldout"] == [("heldout", "fieldX-02-h")]
+    assert found["unseen"] == [("unseen", "fieldX-03-u")]
+    assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseen", "--lint"]) == 0
+    assert "1 documents linted" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("doc_id", ["fieldB-07-zh-interview-chart03", "fieldC-07-lucaskup-pt-beamer-xw"])
