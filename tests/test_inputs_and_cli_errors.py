@@ -59,6 +59,32 @@ def test_not_json_and_missing_file(tmp_path, run_cli):
     assert code == 2 and "no such file" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("text", [
+    '{"X": [[1, 0.1, -2.5e-3], [1e300, 5e-324, -0.0]], "n_heads": 1}',
+    '{"a": 1, "a": 2}',                      # a repeated key: the last one wins, as in json
+    '[NaN, Infinity, -Infinity]',            # beyond the standard: json reads them, then as_array refuses them
+    '[1e400]',                               # json gives inf here
+    '[18446744073709551615, -9223372036854775808]',
+    '{"s": "\\u00e9\\u4e2d", "t": true, "n": null}',
+])
+def test_json_is_read_as_the_json_module_reads_it(tmp_path, text):
+    from mha.arrays import read_json_file
+    f = tmp_path / "in.json"
+    f.write_text(text, encoding="utf-8")
+    got, want = read_json_file(str(f)), json.loads(text)
+    assert json.dumps(got) == json.dumps(want) and type(got) is type(want)
+
+
+def test_json_that_neither_reader_parses_gets_the_json_modules_line(tmp_path):
+    from mha.arrays import read_json_file
+    from mha.inputs import UsageError
+    f = tmp_path / "in.json"
+    for text, where in (('{"X": [[1, 2],\n [3, 4]', "line 2 column 8"), ("[" * 5000 + "]" * 5000, "nests")):
+        f.write_text(text)
+        with pytest.raises(UsageError, match=where):
+            read_json_file(str(f))
+
+
 def test_bad_flags_are_one_line(run_cli):
     for argv in (["explain", "--format", "pdf"], ["explain", "--precision", "x"], ["frobnicate"],
                  ["explain", "--x", "[[1,2]"], ["explain", "--tokens", "a:b"], ["explain", "--heads", "x"],
