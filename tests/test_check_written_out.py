@@ -1,0 +1,88 @@
+"""`mha check` on arithmetic a document writes out in full, judged against its own printed terms (issue 18):
+documents of our own, each clean and with one planted slip that must be found on its line."""
+
+import pytest
+
+from mha.check import check_document
+
+# an aligned derivation: the row break carries a spacing option (\\[3pt]) and the next row goes on with "&="
+ALIGNED = r"""\documentclass{article}
+\usepackage{amsmath}
+\begin{document}
+The query of the first token, one column of $W_q$ at a time:
+\begin{align*}
+q_1 = x_1 W_q &= \begin{bmatrix} 3 & 0 & -2 \end{bmatrix}
+\begin{bmatrix} 2 & 1 \\ 1 & 0 \\ 0 & 1 \end{bmatrix}
+= \begin{bmatrix} 3(2){+}0(1){+}(-2)(0) & \; 3(1){+}0(0){+}(-2)(1) \end{bmatrix} \\[3pt]
+&= \begin{bmatrix} 6 & 1 \end{bmatrix}
+\end{align*}
+\end{document}
+"""
+
+# a product drawn in a code block, the factors of different heights; a vector times a matrix; a LaTeX \times;
+# and vectors added one under another, ruled off
+DRAWN = """# Values by hand
+
+Three tokens, embedded in 3 dimensions, projected onto a 2-dimensional value space:
+
+```
+                [1, 0]
+[2, 1, 0]       [0, 2]       [2, 2]
+[0, 1, 3]   x   [1, 1]   =   [3, 5]
+[1, 0, 1]                    [2, 1]
+```
+
+One query against the keys, the keys written as columns:
+
+```
+          [1, 0, 2]
+[3, 1] x  [0, 1, 1] = [3, 1, 7]
+```
+
+The same kind of product in LaTeX:
+
+$$\\begin{bmatrix} 1 & 2 \\\\ 0 & 1 \\end{bmatrix} \\times \\begin{bmatrix} 2 & 0 \\\\ 1 & 3 \\end{bmatrix}
+= \\begin{bmatrix} 4 & 6 \\\\ 1 & 3 \\end{bmatrix}$$
+
+Adding the weighted values, one under another:
+
+```
+  [0.5, 1.0, 0.0]
++ [2.0, 0.5, 1.5]
++ [0.5, 0.5, 0.5]
+-----------------
+= [3.0, 2.0, 2.0]
+```
+"""
+
+# masked scores, then their softmax as a matrix: a slipped weight (0.16 printed 0.61) leaves its row not adding
+# up to 1, and the rest of that row and the other rows still say these are the weights of those scores
+MASKED = r"""\documentclass{beamer}
+\begin{document}
+\begin{frame}{Causal mask, by hand}
+Scores of three tokens after the mask, and their softmax row by row:
+\[
+\begin{bmatrix} 1 & -\infty & -\infty \\ 2 & 0 & -\infty \\ 0 & 1 & 1 \end{bmatrix}
+\xrightarrow{\text{softmax}}
+\begin{bmatrix} 1.00 & 0 & 0 \\ 0.88 & 0.12 & 0 \\ 0.16 & 0.42 & 0.42 \end{bmatrix}
+\]
+\end{frame}
+\end{document}
+"""
+
+
+def _error_lines(text: str, fmt: str) -> set[int]:
+    return {f.line for f in check_document(text, fmt=fmt).errors}
+
+
+@pytest.mark.parametrize("text, fmt, find, replace, line", [
+    (ALIGNED, "tex", r"6 & 1 \end", r"6 & 2 \end", 9),
+    (DRAWN, "md", "  [2, 1]", "  [2, 3]", 9),
+    (DRAWN, "md", "[3, 5]", "[3, 4]", 8),
+    (DRAWN, "md", "[3, 1, 7]", "[3, 1, 6]", 16),
+    (DRAWN, "md", "4 & 6", "4 & 7", 22),
+])
+def test_written_out_arithmetic_clean_and_slipped(text, fmt, find, replace, line):
+    assert _error_lines(text, fmt) == set()
+    assert text.count(find) == 1
+    assert _error_lines(text.replace(find, replace), fmt) == {line}
