@@ -70,6 +70,32 @@ Scores of three tokens after the mask, and their softmax row by row:
 \end{document}
 """
 
+# an interactive page whose script holds the example's data (const Q = [[...]]); the palette is not a quantity
+SCRIPTED = """<!doctype html>
+<html>
+<head><title>Three tokens</title></head>
+<body>
+<h2>Attention of three tokens, drawn by the page</h2>
+<p>The queries, keys and values below are given; each weight is softmax(q k / &radic;2) over the keys.</p>
+<div id="viz"></div>
+<script>
+  // the lesson's numbers, drawn into #viz
+  const labels = ['I', 'like', 'tea'];
+  const Q = [[1, 0], [0, 1], [1, 1]];
+  const K = [[1, 0], [0, 1], [1, 1]];
+  const V = [[2, 0], [0, 1], [1, 1]];
+  const A = [[0.40, 0.20, 0.40],
+             [0.20, 0.40, 0.40],
+             [0.25, 0.25, 0.50]];
+  const palette = [[255, 0, 0], [0, 0, 255]];
+  function draw(m, id) { document.getElementById(id).textContent = JSON.stringify(m); }
+  draw(A, 'viz');
+</script>
+<p>The outputs are the weighted values: [1.20, 0.60], [0.80, 0.80] and [1.00, 0.75].</p>
+</body>
+</html>
+"""
+
 
 def _error_lines(text: str, fmt: str) -> set[int]:
     return {f.line for f in check_document(text, fmt=fmt).errors}
@@ -81,6 +107,9 @@ def _error_lines(text: str, fmt: str) -> set[int]:
     (DRAWN, "md", "[3, 5]", "[3, 4]", 8),
     (DRAWN, "md", "[3, 1, 7]", "[3, 1, 6]", 16),
     (DRAWN, "md", "4 & 6", "4 & 7", 22),
+    (DRAWN, "md", "= [3.0, 2.0, 2.0]", "= [3.0, 2.5, 2.0]", 31),
+    (MASKED, "tex", "0.16 & 0.42", "0.61 & 0.42", 8),
+    (SCRIPTED, "html", "[0.25, 0.25, 0.50]", "[0.25, 0.52, 0.50]", 16),
 ])
 def test_written_out_arithmetic_clean_and_slipped(text, fmt, find, replace, line):
     assert _error_lines(text, fmt) == set()

@@ -6,7 +6,17 @@
 
 The operator and the "=" stand on one line; the factors may have different numbers of rows (a 2×3 times a 3×2),
 so the rows are not lines of one matrix, as drawn.py's side-by-side reading takes them.  The block becomes
-MATRIX * MATRIX = MATRIX tokens, which statements.py reads as a written-out product (claims/product.py)."""
+MATRIX * MATRIX = MATRIX tokens, which statements.py reads as a written-out product (claims/product.py).
+
+A sum of vectors drawn one under another, ruled off, then its result (`drawn_sum`):
+
+      [0.5, 1.0]
+    + [2.0, 0.5]
+    ------------
+    = [2.5, 1.5]
+
+becomes the one statement [0.5, 1.0] + [2.0, 0.5] = [2.5, 1.5] (each number keeps its own line), a vector sum
+claims/vector.py judges against its printed terms."""
 
 from __future__ import annotations
 
@@ -85,3 +95,35 @@ def drawn_product(lines: list[str], starts: list[int], i: int, groups: Groups) -
 
 def _cells(line: str, start: int, a: int, b: int) -> list[list[Tok]]:
     return [lex_text(m.group(0), start + a + 1 + m.start()) for m in re.finditer(r"[^\s,]+", line[a + 1:b - 1])]
+
+
+_TERM = re.compile(r"^\s*([-+]?)\s*(\[[^\[\]]*\])\s*$")
+_RULE = re.compile(r"^\s*[-─━_=]{3,}\s*$")
+_TOTAL = re.compile(r"^\s*=\s*(\[[^\[\]]*\])\s*$")
+
+
+def drawn_sum(lines: list[str], starts: list[int], i: int) -> tuple[list[Tok], int] | None:
+    """(tokens, last line) of vectors added one under another from line i on (a rule, then "= [...]")."""
+    terms = []
+    j = i
+    while j < len(lines) and (m := _TERM.match(lines[j])) and (j == i or m.group(1)):
+        terms.append((j, m))
+        j += 1
+    if len(terms) < 2 or terms[0][1].group(1) == "-" or j + 1 >= len(lines) or not _RULE.match(lines[j]):
+        return None
+    total = _TOTAL.match(lines[j + 1])
+    if total is None:
+        return None
+    sizes = {len(re.findall(r"[^\s,\[\]]+", m.group(2))) for _, m in terms} | \
+        {len(re.findall(r"[^\s,\[\]]+", total.group(1)))}
+    if len(sizes) != 1 or not all(re.fullmatch(r"\[[-+−\d.,\s]*\]", m.group(2)) for _, m in terms):
+        return None
+    out: list[Tok] = []
+    for k, m in terms:
+        a = m.start(1) if m.group(1) else m.start(2)
+        out.extend(lex_text(lines[k][a:m.end(2)], starts[k] + a))
+    k = j + 1
+    a = lines[k].index("=")
+    out.extend(lex_text(lines[k][a:total.end(1)], starts[k] + a))
+    out.append(Tok("SEP", "\n", starts[k] + len(lines[k]), end=starts[k] + len(lines[k])))
+    return out, k
