@@ -96,6 +96,31 @@ SCRIPTED = """<!doctype html>
 </html>
 """
 
+# a product written side by side (x W, no sign), and one whose result sits in a one-row array beside its row names
+BESIDE = r"""\documentclass{article}
+\usepackage{amsmath}
+\begin{document}
+\section*{Values of two tokens}
+The value of the first token, its row times $W_v$:
+\[ v_1 = x_1 W_v = \begin{bmatrix} 1 & 2 \end{bmatrix} \begin{bmatrix} 3 & 0 & 1 \\ 1 & 1 & 2 \end{bmatrix} = \begin{bmatrix} 5 & 2 & 5 \end{bmatrix} \]
+Weights times values, each output row named beside it:
+\[ \begin{bmatrix} 0.50 & 0.50 \\ 0.25 & 0.75 \end{bmatrix} \times \begin{bmatrix} 2 & 0 \\ 0 & 4 \end{bmatrix}
+= \begin{array}{cc} \begin{bmatrix} 1.00 & 2.00 \\ 0.50 & 3.00 \end{bmatrix} & \begin{matrix} \leftarrow \text{first token} \\ \leftarrow \text{second token} \end{matrix} \end{array} \]
+\end{document}
+"""
+
+# per-token vectors and their dot products written out: a row times a row (·), a row times a column, plain text
+DOTS = r"""# Scores by hand
+
+The query of the first token is $q_1 = [1, 0, 1]$ and the keys are $k_1 = [1, 1, 0]$, $k_2 = [0, 1, 1]$, $k_3 = [1, 0, 2]$.
+
+$$q_1 \cdot k_1 = \begin{bmatrix} 1 & 0 & 1 \end{bmatrix} \cdot \begin{bmatrix} 1 & 1 & 0 \end{bmatrix} = 1$$
+
+$$q_1 \cdot k_3 = \begin{bmatrix} 1 & 0 & 1 \end{bmatrix} \begin{bmatrix} 1 \\ 0 \\ 2 \end{bmatrix} = 3$$
+
+q1 · k2 = [1, 0, 1] · [0, 1, 1] = 1
+"""
+
 
 def _error_lines(text: str, fmt: str) -> set[int]:
     return {f.line for f in check_document(text, fmt=fmt).errors}
@@ -110,6 +135,11 @@ def _error_lines(text: str, fmt: str) -> set[int]:
     (DRAWN, "md", "= [3.0, 2.0, 2.0]", "= [3.0, 2.5, 2.0]", 31),
     (MASKED, "tex", "0.16 & 0.42", "0.61 & 0.42", 8),
     (SCRIPTED, "html", "[0.25, 0.25, 0.50]", "[0.25, 0.52, 0.50]", 16),
+    (BESIDE, "tex", "5 & 2 & 5", "5 & 2 & 6", 6),
+    (BESIDE, "tex", "0.50 & 3.00", "0.05 & 3.00", 9),
+    (DOTS, "md", "= 1$$", "= 2$$", 5),
+    (DOTS, "md", "= 3$$", "= 4$$", 7),
+    (DOTS, "md", "[0, 1, 1] = 1", "[0, 1, 1] = 2", 9),
 ])
 def test_written_out_arithmetic_clean_and_slipped(text, fmt, find, replace, line):
     assert _error_lines(text, fmt) == set()

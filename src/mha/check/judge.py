@@ -41,7 +41,7 @@ from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
-from .claims.product import WrittenProductClaim, WrittenProductJudging, written_products
+from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
@@ -316,6 +316,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_repeated(claim)
             case WrittenProductClaim():
                 self.judge_written_product(claim)
+            case WrittenDotClaim():
+                self.judge_written_dot(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

@@ -6,7 +6,11 @@ can move it.
 Identity first: the result is the product of those factors only when most of it agrees with that product (at
 least two entries and two thirds of them); otherwise what is drawn is something else (an elementwise product, a
 transposed factor, a sketch) and nothing is judged.  An elementwise product that explains the result as well is
-another reading of the same "×": then nothing is judged either."""
+another reading of the same "×": then nothing is judged either.
+
+A dot product written out the same way, two printed vectors and the number they give (`[1, 0, 1] · [1, 1, 0] = 2`,
+or a row times a column in LaTeX), is one number computed from its own printed terms, as an arithmetic line is:
+it is judged against them directly (`WrittenDotClaim`)."""
 
 from __future__ import annotations
 
@@ -14,9 +18,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..objects import Array, Chain, LabelPart
+from .. import numbers as nb
+from ..numbers import Num
+from ..objects import Array, Chain, ExprPart, LabelPart
 from ..report import Finding, NotChecked
-from .common import _simple_kind
+from .common import _chain_text, _simple_kind
 
 
 @dataclass
@@ -27,16 +33,54 @@ class WrittenProductClaim:
     result: Array
 
 
-def written_products(c: Chain) -> list[WrittenProductClaim]:
-    """The products of a chain: a LabelPart carrying its two printed factors, then the array it equals."""
+@dataclass
+class WrittenDotClaim:
+    chain: Chain
+    left: list[Num]
+    right: list[Num]
+    result: Num
+
+
+def written_products(c: Chain) -> list:
+    """The products of a chain: a LabelPart carrying its two printed factors, then the array it equals; or two
+    printed vectors multiplied, then the one number they give."""
     from ..objects import ArrayPart
-    out = []
+    out: list = []
     for k in range(len(c.parts) - 1):
         p, q = c.parts[k], c.parts[k + 1]
-        if isinstance(p, LabelPart) and p.operands is not None and isinstance(q, ArrayPart) and \
-                c.rels[k] in ("=", "≈"):
+        if c.rels[k] not in ("=", "≈"):
+            continue
+        if isinstance(p, LabelPart) and p.operands is not None and isinstance(q, ArrayPart):
             out.append(WrittenProductClaim(c, p.operands[0], p.operands[1], q.array))
+            continue
+        total = nb.plain_number(q.expr) if isinstance(q, ExprPart) else None
+        pair = _vector_pair(p)
+        if total is not None and pair is not None and len(pair[0]) == len(pair[1]) >= 2:
+            out.append(WrittenDotClaim(c, pair[0], pair[1], total))
     return out
+
+
+def _vector_pair(p) -> tuple[list[Num], list[Num]] | None:
+    """The two printed vectors of [..] · [..] (an array product of a row and a row or a column, or two bracketed
+    vectors multiplied in an expression)."""
+    if isinstance(p, LabelPart) and p.operands is not None:
+        vs = [_flat(a) for a in p.operands]
+        return (vs[0], vs[1]) if vs[0] is not None and vs[1] is not None else None
+    if isinstance(p, ExprPart) and isinstance(p.expr, nb.Op) and p.expr.op == "*" and len(p.expr.args) == 2 and \
+            all(isinstance(x, nb.Vec) for x in p.expr.args):
+        return list(p.expr.args[0].cells), list(p.expr.args[1].cells)
+    return None
+
+
+def _flat(a: Array) -> list[Num] | None:
+    """A row (1×n) or a column (n×1) as its numbers."""
+    if any(r is None or any(n is None for n in r) for r in a.rows):
+        return None
+    if len(a.rows) == 1:
+        return list(a.rows[0])
+    if all(len(r) == 1 for r in a.rows):
+        return [r[0] for r in a.rows]
+    return None
 
 
 def _values(a: Array) -> tuple[np.ndarray, np.ndarray] | None:
@@ -69,7 +113,28 @@ def product_check(left: Array, right: Array, result: Array):
 
 
 class WrittenProductJudging:
-    """Judge methods for WrittenProductClaim (a mixin of Judge)."""
+    """Judge methods for WrittenProductClaim and WrittenDotClaim (a mixin of Judge)."""
+
+    def judge_written_dot(self, c: WrittenDotClaim) -> None:
+        if c.chain.context.partial:
+            return
+        lv = np.array([n.value for n in c.left])
+        rv = np.array([n.value for n in c.right])
+        lh = np.array([n.half for n in c.left])
+        rh = np.array([n.half for n in c.right])
+        if not (np.all(np.isfinite(lv)) and np.all(np.isfinite(rv)) and np.all(np.isfinite(lh + rh))):
+            return
+        x = float(lv @ rv)
+        slack = float(np.abs(lv) @ rh + lh @ np.abs(rv) + lh @ rh) + c.result.half
+        self.n_claims += 1
+        self.n_numbers += 1
+        if abs(c.result.value - x) <= slack * (1 + 1e-9) + 1e-9 * max(1.0, abs(x)):
+            return
+        num = c.result
+        self.add(Finding(num.line or c.chain.place.line, c.chain.place.cell, f"{_chain_text(c.chain)}", num.text, x,
+                         num.rounded(x), c.chain.context.step or "scores",
+                         f"arithmetic slip: the vectors printed with it give {num.rounded(x)}",
+                         _simple_kind(num, x) if _simple_kind(num, x) != "wrong_value" else "arithmetic"), merge=True)
 
     def judge_written_product(self, c: WrittenProductClaim) -> None:
         got = product_check(c.left, c.right, c.result)

@@ -51,6 +51,8 @@ class PartReader:
         if len(core) == 3 and core[1].kind == "MATRIX" and core[0].kind == "OP" and core[2].kind == "OP":
             core = [core[1]]
         if len(core) == 1 and core[0].kind == "MATRIX":
+            core = [self._annotated(core[0])]
+        if len(core) == 1 and core[0].kind == "MATRIX":
             rows = matrix_rows(core[0], self.seg)
             if rows is None:
                 return None
@@ -92,9 +94,21 @@ class PartReader:
             _numpy_precision(rows)
         return Array(rows, self.seg.place(pos), lead=lead, style=style)
 
+    def _annotated(self, tok: Tok) -> Tok:
+        """\\begin{array}{cc} MATRIX & \\begin{matrix} \\leftarrow \\text{for "I"} ... \\end{matrix} \\end{array}:
+        a matrix set beside its row annotations in a one-row array; the only one of its cells with numbers."""
+        cells = tok.args[0] if len(tok.args) == 1 else []
+        inner = [c[0] for c in cells if len(c) == 1 and c[0].kind == "MATRIX"]
+        if len(cells) < 2 or len(inner) != len(cells):
+            return tok
+        numeric = [m for m in inner if any(r for r in (matrix_rows(m, self.seg) or []))]
+        return numeric[0] if len(numeric) == 1 else tok
+
     def _written_product(self, toks: list[Tok]) -> tuple[Array, Array] | None:
         """[..] × [..] (a LaTeX \\times or \\cdot, a drawn x): both factors of a product, printed."""
         t = [x for x in toks if x.kind != "SEP"]
+        if len(t) == 2 and t[0].kind == t[1].kind == "MATRIX" and self.seg.where == "math":
+            t = [t[0], Tok("OP", "*", t[1].pos), t[1]]      # x W written side by side: a product in math
         if len(t) != 3 or t[0].kind != "MATRIX" or t[2].kind != "MATRIX" or t[1].kind != "OP" or t[1].text != "*":
             return None
         left, right = self.array_at([t[0]]), self.array_at([t[2]])
