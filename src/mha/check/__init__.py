@@ -4,7 +4,8 @@
 
 The map.  `readers/` holds one reader per format (markdown, latex, html, notebook, text, python: code and its
 printouts), each on its maintained parser, all feeding `readers/builder.py`, which keeps the reading context;
-`readers/statements.py` (with tokens, expr, arrays, drawn, tables, prose) turns text and math into objects.  The
+`readers/statements.py` (with tokens, expr, arrays, drawn, drawnproduct, tables, prose) turns text and math into
+objects; `readers/javascript.py` keeps a page script's named numeric arrays (const A = [[...]]).  The
 objects are `objects.py` (arrays, chains, readings, hints, each with its place) holding `numbers.py`'s numbers
 (printed precision, intervals); `labels.py` is the label vocabulary (English and Chinese, symbols and words) and
 the step of each quantity.  `infer/` is the search over configurations: `prepare` (objects ready for matching),
@@ -16,7 +17,8 @@ views of a trace.  `claims/` has one module per claim kind, a dataclass with its
 notes), `causes` (the likely cause of a wrong value).  Claims that carry their own identity are judged against
 their own printed terms, not the trace: `softmax` (scores | softmax pairs), `printchain` (a printout, its masked
 copy and its softmax, one after another, or a later cell's `softmax(scores)`), `applied` (`softmax([...]) = [...]`
-written out), `linesum` (a sum named in words, 三者之和 8.20, against the other results on its line).  Closed forms
+written out), `linesum` (a sum named in words, 三者之和 8.20, against the other results on its line), `product`
+(`[..] × [..] = [..]`, `[..] · [..] = 2`: a product written out with its factors printed, against them).  Closed forms
 and long decimals are read by
 `readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is

@@ -41,6 +41,7 @@ from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
+from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
@@ -54,7 +55,7 @@ STEP = lb.STEP
 
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
-            BackwardCauses, Identity, Scopes, RepeatedJudging):
+            BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -204,6 +205,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 out.append(ArrayClaim(o))
         for c in self.doc.chains:
             out.extend(self.chain_claims(c))
+            out.extend(written_products(c))   # [..] × [..] = [..]: against its own printed factors
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
         out.extend(repeated_claims(self.objs))     # a printout printed again (claims/repeated.py)
@@ -312,6 +314,10 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_closed(claim)
             case RepeatedClaim():
                 self.judge_repeated(claim)
+            case WrittenProductClaim():
+                self.judge_written_product(claim)
+            case WrittenDotClaim():
+                self.judge_written_dot(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

@@ -114,6 +114,9 @@ class Array:
 @dataclass
 class LabelPart:
     text: str
+    # a product written out with both factors printed, [..] × [..]: the factors (claims/product.py judges the
+    # result against them); the text stays the label of what it equals
+    operands: "tuple[Array, Array] | None" = field(default=None, compare=False, repr=False)
 
 
 @dataclass

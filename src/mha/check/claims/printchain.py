@@ -145,7 +145,8 @@ def _is_softmax(x: Obj, y: Obj, named: bool = False) -> bool:
     v = y.val
     if not np.isfinite(v).all() or (v < 0).any() or np.isneginf(x.val).all(axis=1).any():
         return False
-    if np.any(np.abs(v.sum(axis=1) - 1.0) > 0.02 * v.shape[1]):
+    off = np.abs(v.sum(axis=1) - 1.0) > 0.02 * v.shape[1]
+    if off.any() and not _one_slipped_row(x, y, off):
         return False
     if np.isneginf(x.val).any() and np.any(v[np.isneginf(x.val)] != 0):
         return False
@@ -153,6 +154,16 @@ def _is_softmax(x: Obj, y: Obj, named: bool = False) -> bool:
         return True                          # identity from the words: every row is judged
     ok, n, _ = _softmax_agreement(x, y)
     return ok >= 4 and 3 * ok >= 2 * n
+
+
+def _one_slipped_row(x: Obj, y: Obj, off: np.ndarray) -> bool:
+    """One row of three or more does not add up to 1 because one of its weights is wrong (0.09 printed 0.90): every
+    other entry of that row is the softmax of its scores, and every other row adds up."""
+    if off.sum() != 1 or y.val.shape[0] < 3 or y.val.shape[1] < 2:
+        return False
+    i = int(np.nonzero(off)[0][0])
+    _, _, bad = _softmax_agreement(x, y)
+    return int(bad[i].sum()) == 1 and int(_live(x)[i].sum()) >= 3
 
 
 def _live(x: Obj) -> np.ndarray:

@@ -8,6 +8,7 @@ import re
 
 from .. import labels as lb
 from .common import row_letter
+from .drawnproduct import drawn_product, drawn_sum
 from .tokens import Tok, lex_text
 
 
@@ -69,6 +70,13 @@ def text_tokens(text: str) -> list[Tok]:
                 out.append(Tok("SEP", "\n", starts[j] + len(lines[j]), end=starts[j] + len(lines[j])))
                 i = j + 1
                 continue
+        got = (drawn_product(lines, starts, i, _groups) or drawn_sum(lines, starts, i)) \
+            if depths[i] == 0 and "[" in line else None
+        if got is not None:                  # [..] x [..] = [..] with factors of their own heights
+            toks, i = got
+            out.extend(toks)
+            i += 1
+            continue
         if woven:
             got = _woven(lines, starts, i)
             if got is not None:

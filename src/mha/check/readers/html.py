@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 
 from ..objects import Place
 from .common import Segment
+from .javascript import script_segment
 from .python import read_python
 from .tables import HeaderCell, LinedCell, read_table
 from .text import read_text
@@ -44,6 +45,8 @@ class _HtmlReader(HTMLParser):
         self.pre = None
         self.pre_line = 0
         self.script_tex = None
+        self.script_js = None          # a page script's text: its numeric array declarations are read (javascript.py)
+        self.script_line = 0
         self.heading = None
         self.heading_line = 0
         self.caption = None
@@ -88,6 +91,8 @@ class _HtmlReader(HTMLParser):
                 self.script_tex = []
                 self.math_line = self.line()
             else:
+                if not self.skip and (not typ or "javascript" in typ or typ == "module"):
+                    self.script_js, self.script_line = [], self.line()
                 self.skip += 1
             return
         if self.math_depth:
@@ -139,6 +144,12 @@ class _HtmlReader(HTMLParser):
             self.flush()
 
     def handle_endtag(self, tag):
+        if tag == "script" and self.script_js is not None:
+            js, self.script_js = "".join(self.script_js), None
+            seg = script_segment(js, self.script_line, self.nb_cell)
+            if seg is not None:
+                self.flush()
+                self.b.segment(seg)
         if self.skip:
             if tag not in ("br",):
                 self.skip -= 1
@@ -219,6 +230,9 @@ class _HtmlReader(HTMLParser):
         self.buf.append((line, " $" + " ".join(tex.split("\n")) + "$ "))
 
     def handle_data(self, data):
+        if self.script_js is not None:
+            self.script_js.append(data)
+            return
         if self.skip:
             return
         if self.script_tex is not None:

@@ -51,6 +51,8 @@ class PartReader:
         if len(core) == 3 and core[1].kind == "MATRIX" and core[0].kind == "OP" and core[2].kind == "OP":
             core = [core[1]]
         if len(core) == 1 and core[0].kind == "MATRIX":
+            core = [self._annotated(core[0])]
+        if len(core) == 1 and core[0].kind == "MATRIX":
             rows = matrix_rows(core[0], self.seg)
             if rows is None:
                 return None
@@ -92,6 +94,26 @@ class PartReader:
             _numpy_precision(rows)
         return Array(rows, self.seg.place(pos), lead=lead, style=style)
 
+    def _annotated(self, tok: Tok) -> Tok:
+        """\\begin{array}{cc} MATRIX & \\begin{matrix} \\leftarrow \\text{for "I"} ... \\end{matrix} \\end{array}:
+        a matrix set beside its row annotations in a one-row array; the only one of its cells with numbers."""
+        cells = tok.args[0] if len(tok.args) == 1 else []
+        inner = [c[0] for c in cells if len(c) == 1 and c[0].kind == "MATRIX"]
+        if len(cells) < 2 or len(inner) != len(cells):
+            return tok
+        numeric = [m for m in inner if any(r for r in (matrix_rows(m, self.seg) or []))]
+        return numeric[0] if len(numeric) == 1 else tok
+
+    def _written_product(self, toks: list[Tok]) -> tuple[Array, Array] | None:
+        """[..] × [..] (a LaTeX \\times or \\cdot, a drawn x): both factors of a product, printed."""
+        t = [x for x in toks if x.kind != "SEP"]
+        if len(t) == 2 and t[0].kind == t[1].kind == "MATRIX" and self.seg.where == "math":
+            t = [t[0], Tok("OP", "*", t[1].pos), t[1]]      # x W written side by side: a product in math
+        if len(t) != 3 or t[0].kind != "MATRIX" or t[2].kind != "MATRIX" or t[1].kind != "OP" or t[1].text != "*":
+            return None
+        left, right = self.array_at([t[0]]), self.array_at([t[2]])
+        return (left, right) if left is not None and right is not None else None
+
     def _softmax_argument(self, toks: list[Tok]) -> Array | None:
         """softmax([0.3, 2.0, -∞]) written out: the vector it is applied to, as the scores that go into the softmax
         (what the statement equals is their softmax; `record` ties the two)."""
@@ -112,6 +134,9 @@ class PartReader:
         a = self.array_at(toks)
         if a is not None:
             return [ArrayPart(a)]
+        factors = self._written_product(toks)
+        if factors is not None:
+            return [LabelPart(flat_text(toks), operands=factors)]
         arg = self._softmax_argument(toks)
         if arg is not None:
             return [LabelPart(flat_text(toks)), ArrayPart(arg)]
@@ -187,18 +212,38 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     out = [s for s in out if s]
     merged: list[list[Tok]] = []
     for s in out:
-        if merged and s[0].kind == "REL" and (text_mode or _continues(merged[-1], s)):
-            merged[-1].extend(s)
+        k = _aligned_lead(s) if not text_mode else 0
+        if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])):
+            merged[-1].extend(s[k:])
         else:
             merged.append(s)
     return merged
+
+
+def _aligned_lead(s: list[Tok]) -> int:
+    """Where an aligned row's own content starts: after the row break's spacing ([2pt], read as a group) and
+    the alignment mark, so that "\\\\[2pt] &= [...]" goes on with the chain of the row above."""
+    k = 0
+    while k < len(s) and ((s[k].kind == "OP" and s[k].text == "&") or _is_spacing_group(s[k])):
+        k += 1
+    return k
+
+
+def _is_spacing_group(t: Tok) -> bool:
+    inner = (t.args or [[]])[0] if t.kind == "GROUP" and not t.text else []
+    return len(inner) >= 3 and inner[0].text == "[" and inner[-1].text == "]" and \
+        all(x.kind in ("NUM", "ID") or x.text.replace(".", "").isdigit() for x in inner[1:-1])
 
 
 def _continues(prev: list[Tok], s: list[Tok]) -> bool:
     """&= [1.74, 1.31] + [0.05, 0.03] on the next line of an aligned derivation: the chain goes on, when both lines
     are arithmetic over brackets (a vector sum written step by step)."""
     return s[0].text in ("=", "≈") and any(x.kind == "REL" for x in prev) and \
-        any(x.kind == "OP" and x.text == "[" for x in prev) and any(x.kind == "OP" and x.text == "[" for x in s)
+        any(_bracket(x) for x in prev) and any(_bracket(x) for x in s)
+
+
+def _bracket(t: Tok) -> bool:
+    return (t.kind == "OP" and t.text == "[") or t.kind == "MATRIX"
 
 
 def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:

@@ -1,0 +1,166 @@
+"""A matrix product written out with both factors printed: `[..] × [..] = [..]` in LaTeX, or drawn in plain text
+(readers/drawnproduct.py).  The factors on the line are the result's own printed arithmetic, so the result is
+judged against their product whatever the configuration: each entry within what the factors' printed rounding
+can move it.
+
+Identity first: the result is the product of those factors only when most of it agrees with that product (at
+least two entries and two thirds of them); otherwise what is drawn is something else (an elementwise product, a
+transposed factor, a sketch) and nothing is judged.  An elementwise product that explains the result as well is
+another reading of the same "×": then nothing is judged either.
+
+A dot product written out the same way, two printed vectors and the number they give (`[1, 0, 1] · [1, 1, 0] = 2`,
+or a row times a column in LaTeX), is one number computed from its own printed terms, as an arithmetic line is:
+it is judged against them directly (`WrittenDotClaim`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import numbers as nb
+from ..numbers import Num
+from ..objects import Array, Chain, ExprPart, LabelPart
+from ..report import Finding, NotChecked
+from .common import _chain_text, _simple_kind
+
+
+@dataclass
+class WrittenProductClaim:
+    chain: Chain
+    left: Array
+    right: Array
+    result: Array
+
+
+@dataclass
+class WrittenDotClaim:
+    chain: Chain
+    left: list[Num]
+    right: list[Num]
+    result: Num
+
+
+def written_products(c: Chain) -> list:
+    """The products of a chain: a LabelPart carrying its two printed factors, then the array it equals; or two
+    printed vectors multiplied, then the one number they give."""
+    from ..objects import ArrayPart
+    out: list = []
+    for k in range(len(c.parts) - 1):
+        p, q = c.parts[k], c.parts[k + 1]
+        if c.rels[k] not in ("=", "≈"):
+            continue
+        if isinstance(p, LabelPart) and p.operands is not None and isinstance(q, ArrayPart):
+            out.append(WrittenProductClaim(c, p.operands[0], p.operands[1], q.array))
+            continue
+        total = nb.plain_number(q.expr) if isinstance(q, ExprPart) else None
+        pair = _vector_pair(p)
+        if total is not None and pair is not None and len(pair[0]) == len(pair[1]) >= 2:
+            out.append(WrittenDotClaim(c, pair[0], pair[1], total))
+    return out
+
+
+def _vector_pair(p) -> tuple[list[Num], list[Num]] | None:
+    """The two printed vectors of [..] · [..] (an array product of a row and a row or a column, or two bracketed
+    vectors multiplied in an expression)."""
+    if isinstance(p, LabelPart) and p.operands is not None:
+        vs = [_flat(a) for a in p.operands]
+        return (vs[0], vs[1]) if vs[0] is not None and vs[1] is not None else None
+    if isinstance(p, ExprPart) and isinstance(p.expr, nb.Op) and p.expr.op == "*" and len(p.expr.args) == 2 and \
+            all(isinstance(x, nb.Vec) for x in p.expr.args):
+        return list(p.expr.args[0].cells), list(p.expr.args[1].cells)
+    return None
+
+
+def _flat(a: Array) -> list[Num] | None:
+    """A row (1×n) or a column (n×1) as its numbers."""
+    if any(r is None or any(n is None for n in r) for r in a.rows):
+        return None
+    if len(a.rows) == 1:
+        return list(a.rows[0])
+    if all(len(r) == 1 for r in a.rows):
+        return [r[0] for r in a.rows]
+    return None
+
+
+def _values(a: Array) -> tuple[np.ndarray, np.ndarray] | None:
+    """(values, half-units of their printed precision) of a full numeric array."""
+    if any(r is None or any(n is None for n in r) for r in a.rows) or len({len(r) for r in a.rows}) != 1:
+        return None
+    v = np.array([[n.value for n in r] for r in a.rows], dtype=float)
+    h = np.array([[n.half for n in r] for r in a.rows], dtype=float)
+    return (v, h) if np.all(np.isfinite(v)) and np.all(np.isfinite(h)) else None
+
+
+def product_check(left: Array, right: Array, result: Array):
+    """(exact product, allowed difference, agreeing entries) or None when the shapes are not a product's."""
+    got = [_values(a) for a in (left, right, result)]
+    if any(g is None for g in got):
+        return None
+    (lv, lh), (rv, rh), (cv, ch) = got
+    if lv.shape[1] != rv.shape[0] or cv.shape != (lv.shape[0], rv.shape[1]):
+        return None
+    exact = lv @ rv
+    # how far the factors' own rounding can move each entry, plus the result's own rounding
+    slack = np.abs(lv) @ rh + lh @ np.abs(rv) + lh @ rh + ch
+    slack = slack * (1 + 1e-9) + 1e-9 * np.maximum(1.0, np.abs(exact))
+    agree = np.abs(cv - exact) <= slack
+    if cv.shape == lv.shape == rv.shape:
+        elementwise = np.abs(cv - lv * rv) <= (np.abs(lv) * rh + lh * np.abs(rv) + lh * rh + ch) * (1 + 1e-9) + 1e-9
+        if elementwise.sum() >= agree.sum():
+            return exact, slack, None             # "×" read elementwise explains it as well: no verdict
+    return exact, slack, agree
+
+
+class WrittenProductJudging:
+    """Judge methods for WrittenProductClaim and WrittenDotClaim (a mixin of Judge)."""
+
+    def judge_written_dot(self, c: WrittenDotClaim) -> None:
+        if c.chain.context.partial:
+            return
+        lv = np.array([n.value for n in c.left])
+        rv = np.array([n.value for n in c.right])
+        lh = np.array([n.half for n in c.left])
+        rh = np.array([n.half for n in c.right])
+        if not (np.all(np.isfinite(lv)) and np.all(np.isfinite(rv)) and np.all(np.isfinite(lh + rh))):
+            return
+        x = float(lv @ rv)
+        slack = float(np.abs(lv) @ rh + lh @ np.abs(rv) + lh @ rh) + c.result.half
+        self.n_claims += 1
+        self.n_numbers += 1
+        if abs(c.result.value - x) <= slack * (1 + 1e-9) + 1e-9 * max(1.0, abs(x)):
+            return
+        num = c.result
+        self.add(Finding(num.line or c.chain.place.line, c.chain.place.cell, f"{_chain_text(c.chain)}", num.text, x,
+                         num.rounded(x), c.chain.context.step or "scores",
+                         f"arithmetic slip: the vectors printed with it give {num.rounded(x)}",
+                         _simple_kind(num, x) if _simple_kind(num, x) != "wrong_value" else "arithmetic"), merge=True)
+
+    def judge_written_product(self, c: WrittenProductClaim) -> None:
+        got = product_check(c.left, c.right, c.result)
+        if got is None or c.chain.context.partial:
+            return
+        exact, slack, agree = got
+        a = c.result
+        if agree is None:
+            return
+        n = agree.size
+        if agree.sum() < max(2, 2 * n / 3):
+            self.not_checked.append(NotChecked(
+                a.line, a.place.cell, f"{a.label or 'product'} ({a.rows and len(a.rows)}×{len(a.rows[0])}, line "
+                f"{a.line})", f"only {int(agree.sum())} of {n} entries are the product of the factors printed "
+                "before it, so it is not read as that product; no entry is judged"))
+            return
+        self.n_claims += 1
+        step = c.chain.context.step or "arithmetic"
+        for (i, j), ok in np.ndenumerate(agree):
+            self.n_numbers += 1
+            if ok:
+                continue
+            num = a.rows[i][j]
+            x = float(exact[i, j])
+            self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{a.label or 'product'}[{i + 1},{j + 1}]",
+                             num.text, x, num.rounded(x), step,
+                             f"arithmetic slip: the factors printed with it give {num.rounded(x)}",
+                             _simple_kind(num, x) if _simple_kind(num, x) != "wrong_value" else "arithmetic"),
+                     merge=True)
