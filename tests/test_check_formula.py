@@ -211,3 +211,17 @@ def test_a_product_whose_operand_was_rebound_unprinted_is_no_claim():
     except NothingToCheck:
         errs = []                             # nothing identified: exit 2 with "nothing to check" is fine too
     assert not errs, [f.describe() for f in errs]
+
+
+def test_a_softmax_down_the_columns_is_not_read_as_one_along_the_rows():
+    from mha.check.claims.formula import formula_claims
+    from mha.check.command import slim_notebook
+    from mha.check.infer import prepare
+    from mha.check.readers import read_document
+    old = "causal_w = torch.softmax(filled / keys.shape[-1]**0.5, dim=-1)"
+    text = notebook().replace(old, old.replace("dim=-1", "dim=0"))
+    assert text != notebook()
+    doc = read_document(slim_notebook(text)[0], "ipynb")
+    objs, _ = prepare(doc)
+    formulas = [c.formula for c in formula_claims(objs, doc.hints, set())]
+    assert not any("dim=0" in f for f in formulas) and "w_cut / totals" in formulas, formulas

@@ -39,7 +39,7 @@ _CELLS = 3               # ... within this many notebook cells (a markdown cell 
 _LINES = 60              # ... or lines, in a document without cells
 _NAME = r"[A-Za-z_]\w*"
 _SOFTMAX = re.compile(rf"(?:[\w.]+\.)?softmax\(\s*({_NAME})\s*(?:([/*])\s*(.+?))?\s*(?:,\s*(?:dim|axis)\s*=\s*"
-                      rf"-?\d+\s*)?\)")
+                      rf"(-?\d+)\s*)?\)")
 _DIVIDE = re.compile(rf"({_NAME})\s*/\s*(.+)")
 _SUM = re.compile(rf"(?:({_NAME})\.sum\(|(?:torch|np)\.sum\(\s*({_NAME})\b)")
 _T = r"(\.T|\.transpose\(\s*-?\d+\s*,\s*-?\d+\s*\)|\.t\(\))?"
@@ -110,6 +110,12 @@ def _operand(y: Obj, name: str, before: list[Obj], same_shape: bool = True) -> O
     return None
 
 
+def _last_axes(y: Obj) -> tuple[str, ...]:
+    """How code names the printout's last axis (the rows judged here): -1, or its index (1 for a matrix, 2 for
+    a batch of matrices)."""
+    return ("-1", str(len(y.a.lead) + 1))
+
+
 def _weights_like(y: Obj) -> bool:
     v = y.val
     return bool(np.isfinite(v).all() and (v >= 0).all() and np.all(np.abs(v.sum(axis=1) - 1.0) <= 0.02 * v.shape[1]))
@@ -118,8 +124,9 @@ def _weights_like(y: Obj) -> bool:
 # ---------------------------------------------------------------- softmax(x / s)
 def _softmax_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
     m = _SOFTMAX.fullmatch(rhs.strip())
-    if m is None or not _weights_like(y):
-        return None
+    if m is None or not _weights_like(y) or (m.group(4) is not None and m.group(4) not in _last_axes(y)
+                                             and y.val.shape[0] > 1):
+        return None                           # (a softmax down the columns is another claim)
     x = _operand(y, m.group(1), before)
     if x is None or np.isneginf(x.val).all(axis=1).any():
         return None
@@ -201,7 +208,7 @@ def _sum_of(divisor: str, name: str, y: Obj, defines: list) -> bool:
         axis = re.search(r"(?:dim|axis)\s*=\s*(-?\d+)", text)
         whole = y.val.shape[0] == 1 and re.fullmatch(rf"{_NAME}\.sum\(\)|(?:torch|np)\.sum\(\s*{_NAME}\s*\)",
                                                      text.strip())
-        return bool(s and name in (s.group(1), s.group(2)) and ((axis and axis.group(1) in ("-1", "1")) or whole))
+        return bool(s and name in (s.group(1), s.group(2)) and ((axis and axis.group(1) in _last_axes(y)) or whole))
     if is_row_sum(divisor):
         return True
     if not re.fullmatch(_NAME, divisor):
