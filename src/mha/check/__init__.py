@@ -18,8 +18,10 @@ notes), `causes` (the likely cause of a wrong value).  Claims that carry their o
 their own printed terms, not the trace: `softmax` (scores | softmax pairs), `printchain` (a printout, its masked
 copy and its softmax, one after another, or a later cell's `softmax(scores)`), `applied` (`softmax([...]) = [...]`
 written out), `linesum` (a sum named in words, 三者之和 8.20, against the other results on its line), `product`
-(`[..] × [..] = [..]`, `[..] · [..] = 2`: a product written out with its factors printed, against them).  Closed forms
-and long decimals are read by
+(`[..] × [..] = [..]`, `[..] · [..] = 2`: a product written out with its factors printed, against them), `formula`
+(a printout the code computes from a printout a cell before: `softmax(masked / keys.shape[-1]**0.5)`,
+`w / w.sum(dim=-1)`, `q @ k.T`), `restated` (a worked number quoted again: `q_2·k_1 = 56` in a figure, `s_21 = 56`
+on the next slide).  Closed forms and long decimals are read by
 `readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of

@@ -42,6 +42,8 @@ from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
+from .claims.formula import FormulaClaim, FormulaJudging, formula_claims
+from .claims.restated import RestatedClaim, RestatedJudging, restated_claims
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
@@ -55,7 +57,8 @@ STEP = lb.STEP
 
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
-            BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging):
+            BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
+            RestatedJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -209,9 +212,13 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
         out.extend(repeated_claims(self.objs))     # a printout printed again (claims/repeated.py)
-        out.extend(print_chains(self.objs, paired, self.doc.chains))  # against the printout just before, after the rest
+        chained = print_chains(self.objs, paired, self.doc.chains)
+        out.extend(chained)                           # against the printout just before, after the rest
+        # a later cell's formula over an earlier printout (claims/formula.py)
+        out.extend(formula_claims(self.objs, self.doc.hints, paired | {c.y.a.id for c in chained}))
         out.extend(applied)
         out.extend(line_sums(self.doc.chains))        # "the three add up to 8.20": against the results before it
+        out.extend(restated_claims(self.doc.chains, self.doc.headings))   # a worked number quoted again
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
@@ -318,6 +325,10 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_written_product(claim)
             case WrittenDotClaim():
                 self.judge_written_dot(claim)
+            case FormulaClaim():
+                self.judge_formula(claim)
+            case RestatedClaim():
+                self.judge_restated(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

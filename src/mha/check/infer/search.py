@@ -191,6 +191,7 @@ class Search(Options, Starts):
             dims["backward"] = Choice(*NONE)
             order.append("backward")
         best = self._ascend(dims, order)
+        best = self._pair_step(best, order)
         if self.scalars:
             # exact values pin the scale and the heads together (1/d_k with one head can look like no scale with
             # two): climb once more with the scale first, keep the better
@@ -199,6 +200,26 @@ class Search(Options, Starts):
             if other is not None and (best is None or other.score > best.score):
                 best = other
         return best
+
+    def _pair_step(self, best: Scored | None, order: list[str]) -> Scored | None:
+        """The scale and the mask moved together, then the climb resumed.  One at a time they can trap the climb:
+        a document that first computes plain unscaled attention and later mentions a causal mask starts the climb
+        at (1/√d_k, causal); dropping either alone explains fewer numbers, dropping both explains the most."""
+        if best is None:
+            return best
+        dims = dict(best.cand.dims)
+        top = best
+        for sc in self.options(dims, "scale"):
+            for m in self.options(dict(dims, scale=sc), "mask"):
+                if sc.label == dims["scale"].label or m.label == dims["mask"].label:
+                    continue                      # a move of one alone: the climb has tried it
+                s = self.evaluate(Candidate(dict(dims, scale=sc, mask=m)))
+                if s is not None and s.score > top.score + 1e-9:
+                    top = s
+        if top is best:
+            return best
+        again = self._ascend(dict(top.cand.dims), order)
+        return again if again is not None and again.score > top.score else top
 
     def _ascend(self, dims: dict[str, Choice], order: list[str]) -> Scored | None:
         cur = self.evaluate(Candidate(dict(dims)))

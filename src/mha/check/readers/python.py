@@ -44,6 +44,7 @@ class CodeFacts:
     last_expr: str | None = None                   # a cell's last bare expression (its execute_result)
     assigned: dict[str, int] = field(default_factory=dict)
     scalars: list[tuple[str, Num]] = field(default_factory=list)   # n_heads = 2, d_k = 3, scale = 0.5
+    defines: list[tuple[str, str, int]] = field(default_factory=list)   # (name, right-hand side, line): w = x / s
     parsed: bool = True
 
 
@@ -74,6 +75,8 @@ def read_python(code: str) -> CodeFacts:
                 for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
                     line_label.setdefault(ln, name + (" = " + rhs if rhs and "[" not in rhs else ""))
                 facts.assigned[name] = node.lineno
+                if rhs and len(rhs) <= 200:
+                    facts.defines.append((name, rhs, node.lineno))
                 _assignment(facts, name, node.value, lines)
             elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
                 line_label.setdefault(node.lineno, _src(lines, node.value))      # out.shape   # (3, 4)
@@ -247,6 +250,9 @@ def read_code(b: "Builder", seg: Segment) -> None:
     for name, num in facts.scalars:
         place = Place(seg.line_of(line_offset(seg.text, num.line - 1)), seg.cell, "code")
         b.doc.hints.append(Hint("assign", (name, num), place, name))
+    for name, rhs, line in sorted(facts.defines, key=lambda d: d[2]):    # what a later printout is computed from
+        place = Place(seg.line_of(line_offset(seg.text, line - 1)), seg.cell, "code")
+        b.doc.hints.append(Hint("define", (name, rhs), place, name))
     # comments: consecutive comment lines form one text block
     block: list[tuple[int, str, str]] = []
     for item in facts.comments + [(10 ** 9, "", "")]:

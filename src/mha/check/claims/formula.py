@@ -1,0 +1,319 @@
+"""A printout computed, by a formula the code writes out, from a matrix printed a cell or two before it.
+
+    masked = scores.masked_fill(mask.bool(), -torch.inf); print(masked)           (one cell)
+    weights = torch.softmax(masked / keys.shape[-1]**0.5, dim=-1); print(weights)  (a later cell)
+
+    row_sums = masked_w.sum(dim=-1, keepdim=True)
+    w_norm = masked_w / row_sums; print(w_norm)                                     (after print(masked_w))
+
+A notebook often works a second example this way (seeded weights that are never printed, so no configuration of
+the document explains it), and a careful reader still checks it: the formula names the printout it is computed
+from, and that printout is on the page.  So the result is judged against its own printed operand, as an
+arithmetic line is against its own terms, whatever the inferred configuration.
+
+The scale of `softmax(x / s)` is often an expression a reader cannot evaluate from the page (`keys.shape[-1]**0.5`
+of keys never printed).  It is read from the printout itself: each row's log-ratios give it, their median
+(robust to a slip) is snapped to √n or n for a whole n, and that value must then explain the printout.
+
+Identity before verdict: a claim only when most live entries (two thirds, and at least four) agree with the
+formula; then a row with one disagreeing entry names that entry, and a row with several names nothing (a wrong
+operand row, or another formula).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..infer import Obj
+from ..labels import STEP
+from ..model import half_units
+from ..report import Finding
+from .common import _simple_kind
+from .printchain import _rows_softmax, _widened
+
+_BACK = 6                # how many printed arrays back the operand may stand
+_CELLS = 3               # ... within this many notebook cells (a markdown cell between two code cells)
+_LINES = 60              # ... or lines, in a document without cells
+_NAME = r"[A-Za-z_]\w*"
+_SOFTMAX = re.compile(rf"(?:[\w.]+\.)?softmax\(\s*({_NAME})\s*(?:([/*])\s*(.+?))?\s*(?:,\s*(?:dim|axis)\s*=\s*"
+                      rf"(-?\d+)\s*)?\)")
+_DIVIDE = re.compile(rf"({_NAME})\s*/\s*(.+)")
+_SUM = re.compile(rf"(?:({_NAME})\.sum\(|(?:torch|np)\.sum\(\s*({_NAME})\b)")
+_T = r"(\.T|\.transpose\(\s*-?\d+\s*,\s*-?\d+\s*\)|\.t\(\))?"
+_MATMUL = [re.compile(rf"({_NAME}){_T}\s*@\s*({_NAME}){_T}"),
+           re.compile(rf"(?:torch\.matmul|np\.matmul|np\.dot|torch\.mm)\(\s*({_NAME}){_T}\s*,\s*({_NAME}){_T}\s*\)"),
+           re.compile(rf"({_NAME}){_T}\.dot\(\s*({_NAME}){_T}\s*\)")]
+
+
+@dataclass
+class FormulaClaim:
+    y: Obj                   # the printout the formula computes
+    x: Obj                   # its printed operand
+    kind: str                # "softmax", "rownorm" or "matmul"
+    scale: float             # softmax(scale · x); 1 for a row normalisation
+    formula: str             # the right-hand side as written
+    b: "Obj | None" = None   # matmul: the right operand (x is the left one)
+    flip: tuple = (False, False)    # matmul: which operand is transposed
+
+
+def formula_claims(objs: list[Obj], hints: list, skip: set[int]) -> list[FormulaClaim]:
+    defines = [h for h in hints if h.kind == "define"]
+    grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 4 and o.val.ndim == 2]
+    out: list[FormulaClaim] = []
+    for k, y in enumerate(grids):
+        if y.a.id in skip or not y.a.label:
+            continue
+        rhs = _definition(y, defines)
+        if rhs is None and any(_m.fullmatch(y.a.label.strip()) for _m in _MATMUL):
+            rhs = y.a.label.strip()            # print(a @ b.T): the printout is named by its formula
+        if rhs is None:
+            continue
+        c = _softmax_claim(y, rhs, grids[:k]) or _rownorm_claim(y, rhs, grids[:k], defines) or \
+            _matmul_claim(y, rhs, [o for o in objs if o.val is not None and o.a.id != y.a.id
+                                   and (o.a.place.cell or 0, o.a.line) <= (y.a.place.cell or 0, y.a.line)])
+        if c is not None:
+            out.append(c)
+    return out
+
+
+def _definition(y: Obj, defines: list) -> str | None:
+    """The right-hand side of the last assignment to y's name in y's own cell (or, without cells, just above)."""
+    name = y.a.label.strip()
+    best = None
+    for h in defines:
+        if h.value[0].strip() != name:
+            continue
+        p = h.place
+        if y.a.place.cell is not None:
+            if p.cell != y.a.place.cell:
+                continue
+        elif not 0 < y.a.line - p.line <= _LINES:
+            continue
+        best = h.value[1]
+    return best
+
+
+def _operand(y: Obj, name: str, before: list[Obj], same_shape: bool = True) -> Obj | None:
+    """The latest printout named `name` a little before y, of y's shape."""
+    for x in reversed(before[-_BACK:]):
+        if x.a.label.strip() != name or (same_shape and (x.val.shape != y.val.shape or x.slices != y.slices)):
+            continue
+        if y.a.place.cell is not None and x.a.place.cell is not None:
+            if not 0 <= y.a.place.cell - x.a.place.cell <= _CELLS:
+                return None
+        elif not 0 < y.a.line - x.a.line <= _LINES:
+            return None
+        return x
+    return None
+
+
+def _last_axes(y: Obj) -> tuple[str, ...]:
+    """How code names the printout's last axis (the rows judged here): -1, or its index (1 for a matrix, 2 for
+    a batch of matrices)."""
+    return ("-1", str(len(y.a.lead) + 1))
+
+
+def _weights_like(y: Obj) -> bool:
+    v = y.val
+    return bool(np.isfinite(v).all() and (v >= 0).all() and np.all(np.abs(v.sum(axis=1) - 1.0) <= 0.02 * v.shape[1]))
+
+
+# ---------------------------------------------------------------- softmax(x / s)
+def _softmax_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
+    m = _SOFTMAX.fullmatch(rhs.strip())
+    if m is None or not _weights_like(y) or (m.group(4) is not None and m.group(4) not in _last_axes(y)
+                                             and y.val.shape[0] > 1):
+        return None                           # (a softmax down the columns is another claim)
+    x = _operand(y, m.group(1), before)
+    if x is None or np.isneginf(x.val).all(axis=1).any():
+        return None
+    if np.isneginf(x.val).any() and np.any(y.val[np.isneginf(x.val)] != 0):
+        return None
+    op, expr = m.group(2), (m.group(3) or "").strip()
+    scale = 1.0 if not op else _written_scale(op, expr)
+    if scale is None:
+        scale = _fitted_scale(x, y, op)
+    if scale is None:
+        return None
+    c = FormulaClaim(y, x, "softmax", scale, rhs.strip())
+    ok, n, _ = _agreement(c)
+    return c if ok >= 4 and 3 * ok >= 2 * n else None
+
+
+def _written_scale(op: str, expr: str) -> float | None:
+    """A scale written as a number (`/ 8`, `* 0.5`, `/ 2**0.5`, `/ math.sqrt(3)`); None for a name."""
+    e = re.sub(r"\s+", "", expr).strip("()")
+    m = re.fullmatch(r"(?:math\.|np\.|torch\.)?sqrt\((\d+(?:\.\d+)?)\)|(\d+(?:\.\d+)?)(\*\*0?\.5)?", e)
+    if m is None:
+        return None
+    s = float(m.group(1)) ** 0.5 if m.group(1) else float(m.group(2)) ** (0.5 if m.group(3) else 1.0)
+    if s <= 0:
+        return None
+    return 1.0 / s if op == "/" else s
+
+
+def _fitted_scale(x: Obj, y: Obj, op: str) -> float | None:
+    """The factor c with y ≈ softmax(c·x), read from the printout's log-ratios and snapped to 1/√n or 1/n (a
+    divisor) or √n or n (a factor), for a whole n up to 4096."""
+    est = []
+    for i in range(x.val.shape[0]):
+        live = np.isfinite(x.val[i]) & (y.val[i] > 0)
+        idx = np.nonzero(live)[0]
+        if len(idx) < 2:
+            continue
+        top = idx[np.argmax(y.val[i, idx])]
+        for j in idx:
+            dx = x.val[i, top] - x.val[i, j]
+            if j != top and abs(dx) > 1e-6 and y.val[i, j] > 0:
+                est.append(np.log(y.val[i, top] / y.val[i, j]) / dx)
+    if len(est) < 4:
+        return None
+    c = float(np.median(est))
+    if not c > 0:
+        return None
+    s = 1.0 / c if op == "/" else c
+    snaps = [(abs(np.sqrt(n) - s) / s, float(np.sqrt(n))) for n in (round(s * s),) if 1 <= n <= 4096]
+    snaps += [(abs(n - s) / s, float(n)) for n in (round(s),) if 1 <= n <= 4096]
+    if not snaps:
+        return None
+    err, snapped = min(snaps)
+    if err > 0.05:
+        return None
+    return 1.0 / snapped if op == "/" else snapped
+
+
+# ---------------------------------------------------------------- x / x.sum(dim=-1, keepdim=True)
+def _rownorm_claim(y: Obj, rhs: str, before: list[Obj], defines: list) -> FormulaClaim | None:
+    m = _DIVIDE.fullmatch(rhs.strip())
+    if m is None or not _weights_like(y):
+        return None
+    name, divisor = m.group(1), m.group(2).strip()
+    if not _sum_of(divisor, name, y, defines):
+        return None
+    x = _operand(y, name, before)
+    if x is None or not np.isfinite(x.val).all() or (x.val < 0).any() or (x.val.sum(axis=1) <= 0).any():
+        return None
+    c = FormulaClaim(y, x, "rownorm", 1.0, rhs.strip())
+    ok, n, _ = _agreement(c)
+    return c if ok >= 4 and 3 * ok >= 2 * n else None
+
+
+def _sum_of(divisor: str, name: str, y: Obj, defines: list) -> bool:
+    """The divisor is the row sums of `name`: written in place, or a name assigned `name.sum(dim=-1, ...)`."""
+    def is_row_sum(text: str) -> bool:
+        s = _SUM.match(text.strip())
+        axis = re.search(r"(?:dim|axis)\s*=\s*(-?\d+)", text)
+        whole = y.val.shape[0] == 1 and re.fullmatch(rf"{_NAME}\.sum\(\)|(?:torch|np)\.sum\(\s*{_NAME}\s*\)",
+                                                     text.strip())
+        return bool(s and name in (s.group(1), s.group(2)) and ((axis and axis.group(1) in _last_axes(y)) or whole))
+    if is_row_sum(divisor):
+        return True
+    if not re.fullmatch(_NAME, divisor):
+        return False
+    rhs = next((h.value[1] for h in reversed(defines) if h.value[0].strip() == divisor
+                and (y.a.place.cell is None or h.place.cell == y.a.place.cell)), None)
+    return rhs is not None and is_row_sum(rhs)
+
+
+# ---------------------------------------------------------------- a @ b.T
+def _matmul_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
+    """y = a @ b (either transposed) with both operands printed a little before y, as plain matrices."""
+    m = next((m for m in (p.fullmatch(rhs.strip()) for p in _MATMUL) if m is not None), None)
+    if m is None or y.slices != 1 or not np.isfinite(y.val).all():
+        return None
+    a = _operand(y, m.group(1), before, same_shape=False)
+    b = _operand(y, m.group(3), before, same_shape=False)
+    if a is None or b is None or a.slices != 1 or b.slices != 1:
+        return None
+    if not (np.isfinite(a.val).all() and np.isfinite(b.val).all()):
+        return None
+    flip = (bool(m.group(2)), bool(m.group(4)))
+    av, bv = (a.val.T if flip[0] else a.val), (b.val.T if flip[1] else b.val)
+    if bv.shape[0] == 1 and av.shape[1] == bv.shape[1] and y.val.shape == (av.shape[0], 1) and not flip[1]:
+        bv, flip = bv.T, (flip[0], True)          # a vector printed as a row, used as a column
+    if av.shape[1] != bv.shape[0] or (av.shape[0], bv.shape[1]) != y.val.shape or av.shape[1] < 2:
+        return None
+    c = FormulaClaim(y, a, "matmul", 1.0, rhs.strip(), b, flip)
+    ok, n, _ = _agreement(c)
+    return c if ok >= 4 and 3 * ok >= 2 * n else None
+
+
+def _halves(o: Obj, flip: bool) -> np.ndarray:
+    h = half_units(o.a.rows, decimals_floor=0)
+    h = np.zeros_like(o.val) if h is None else h
+    return h.T if flip else h
+
+
+# ---------------------------------------------------------------- judging
+def _expected(c: FormulaClaim) -> tuple[np.ndarray, np.ndarray]:
+    """What the formula gives from the printed operand, and how far the operand's rounding may move it."""
+    if c.kind == "matmul":
+        a, b = (c.x.val.T if c.flip[0] else c.x.val), (c.b.val.T if c.flip[1] else c.b.val)
+        if b.shape[0] != a.shape[1]:
+            b = b.T                                # the row vector used as a column (_matmul_claim)
+        ha, hb = _halves(c.x, c.flip[0]), _halves(c.b, c.flip[1])
+        hb = hb if hb.shape == b.shape else hb.T
+        return a @ b, 1.25 * (np.abs(a) @ hb + ha @ np.abs(b) + ha @ hb)
+    x = c.x.val
+    half = half_units(c.x.a.rows, decimals_floor=0)
+    half = np.zeros_like(x) if half is None else np.where(np.isfinite(x), half, 0.0)
+    if c.kind == "softmax":
+        p = _rows_softmax(c.scale * x)
+        band = np.zeros_like(p)
+        for i in range(p.shape[0]):
+            band[i] = 1.25 * abs(c.scale) * np.abs(np.diag(p[i]) - np.outer(p[i], p[i])) @ half[i]
+        return p, band
+    s = x.sum(axis=1, keepdims=True)
+    p = x / s
+    band = 1.25 * (half / s + x / s ** 2 * half.sum(axis=1, keepdims=True))
+    return p, band
+
+
+def _live(c: FormulaClaim) -> np.ndarray:
+    """Entries that are not trivial: a row with at least two entries left (not masked, not zero)."""
+    if c.kind == "matmul":
+        return np.ones(c.y.val.shape, dtype=bool)
+    fin = np.isfinite(c.x.val) & (c.x.val != 0 if c.kind == "rownorm" else True)
+    return fin & (fin.sum(axis=1, keepdims=True) >= 2)
+
+
+def _agreement(c: FormulaClaim) -> tuple[int, int, np.ndarray]:
+    p, band = _expected(c)
+    lo, hi = _widened(c.y)
+    live = _live(c)
+    bad = ~((p >= lo - band - 1e-9) & (p <= hi + band + 1e-9)) & live
+    return int((live & ~bad).sum()), int(live.sum()), bad
+
+
+class FormulaJudging:
+    """Judge methods for FormulaClaim."""
+
+    def judge_formula(self, c: FormulaClaim) -> None:
+        self.n_claims += 1
+        ok, n, bad = _agreement(c)
+        self.n_numbers += n
+        p, _ = _expected(c)
+        what = {"softmax": "softmax", "rownorm": "row normalisation", "matmul": "product"}[c.kind]
+        step = "softmax"
+        if c.kind == "matmul":
+            nodes = c.y.ref.nodes if c.y.ref is not None and c.y.ref.nodes else ("QKt",)
+            step = STEP.get(nodes[0], "scores")
+        for i in range(bad.shape[0]):
+            cols = np.nonzero(bad[i])[0]
+            if len(cols) != 1:
+                continue                     # a whole row off: the operand's row, or another formula
+            j = int(cols[0])
+            if c.kind == "matmul" and bad.shape[0] > 1 and bad[:, j].sum() != 1:
+                continue                     # a whole column off: the right operand's column
+            num = c.y.a.rows[i][j]
+            exact = float(p[i, j])
+            line = c.x.a.row_line(i)
+            where = f"cell {c.x.a.place.cell}, line {line}" if c.x.a.place.cell is not None else f"line {line}"
+            self._add_once(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
+                                   f"[{i + 1},{j + 1}] of {c.formula}", num.text, exact, num.rounded(exact),
+                                   step,
+                                   f"the {what} of the printout at {where} ({c.formula}) gives "
+                                   f"{num.rounded(exact)}", _simple_kind(num, exact)))
