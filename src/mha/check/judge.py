@@ -41,6 +41,7 @@ from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
+from .claims.renorm import renorm_ids
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
@@ -199,8 +200,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         applied = applied_softmax(self.objs)        # softmax([...]) = [...]: against its own written argument
         paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
         out.extend(pairs)
+        renormed = renorm_ids(self.objs)            # y = m / m.sum(-1): its code says what it is (claims/renorm.py)
         for o in self.objs:
-            if o.a.id not in self.uses and o.a.id not in paired:
+            if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
                 out.append(ArrayClaim(o))
         for c in self.doc.chains:
             out.extend(self.chain_claims(c))

@@ -16,7 +16,7 @@ import warnings
 from dataclasses import dataclass, field
 
 from .. import labels as lb
-from ..numbers import Num
+from ..numbers import NEG_INF, Num
 from ..objects import Array, Chain, Hint, LabelPart, Place, ShapePart
 from .arrays import nested_to_rows
 from .common import Segment, copy_context, line_offset
@@ -44,6 +44,7 @@ class CodeFacts:
     last_expr: str | None = None                   # a cell's last bare expression (its execute_result)
     assigned: dict[str, int] = field(default_factory=dict)
     scalars: list[tuple[str, Num]] = field(default_factory=list)   # n_heads = 2, d_k = 3, scale = 0.5
+    calls: dict[str, str] = field(default_factory=dict)   # w = softmax(s / k.shape[-1]**0.5): name -> its call
     parsed: bool = True
 
 
@@ -74,6 +75,10 @@ def read_python(code: str) -> CodeFacts:
                 for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
                     line_label.setdefault(ln, name + (" = " + rhs if rhs and "[" not in rhs else ""))
                 facts.assigned[name] = node.lineno
+                if isinstance(node.value, (ast.Call, ast.BinOp)) and len(targets) == 1 and \
+                        isinstance(targets[0], ast.Name) \
+                        and node.value.lineno == node.value.end_lineno:
+                    facts.calls[name] = rhs
                 _assignment(facts, name, node.value, lines)
             elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
                 line_label.setdefault(node.lineno, _src(lines, node.value))      # out.shape   # (3, 4)
@@ -151,6 +156,13 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
         if not isinstance(inner, ast.Call):
             break
         value = inner
+    # np.transpose([[3, 12, 45], [59, 2, 5]]): the rows written are the columns of the matrix
+    if isinstance(value, ast.Call) and _call_name(value) == "transpose" and len(value.args) == 1 and \
+            isinstance(value.args[0], (ast.List, ast.Tuple, ast.Call)):
+        value, transpose = value.args[0], not transpose
+        while isinstance(value, ast.Call) and _call_name(value) in _ARRAY_CALLS and value.args and \
+                isinstance(value.args[0], ast.Call):
+            value = value.args[0]
     call = _call_name(value)
     if call in _EYE:
         facts.identity.append((name, value.lineno))
@@ -191,7 +203,13 @@ def _nested(node: ast.AST, lines: list[str], depth: int):
         return None
     if isinstance(node, (ast.List, ast.Tuple)):
         out = []
-        for e in node.elts:
+        elts = list(node.elts)
+        # [[0.3, -inf, ...], [0.1, 0.4, ...], ...]: the rows written out, the rest left to the reader (a trailing
+        # `...` row is Python's Ellipsis); the rows shown are what the document claims
+        while depth == 0 and len(elts) > 2 and isinstance(elts[-1], ast.Constant) and elts[-1].value is Ellipsis \
+                and all(isinstance(e, (ast.List, ast.Tuple)) for e in elts[:-1]):
+            elts.pop()
+        for e in elts:
             sub = _nested(e, lines, depth + 1)
             if sub is None:
                 return None
@@ -205,6 +223,8 @@ def _number(node: ast.AST, lines: list[str]) -> Num | None:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         neg = isinstance(node.op, ast.USub)
         node = node.operand
+    if _is_inf(node, neg):
+        return NEG_INF.with_line(node.lineno)     # -inf, -np.inf, float('-inf'): a masked score
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         text = _src(lines, node) or repr(node.value)
         text = text.replace("_", "")
@@ -216,6 +236,26 @@ def _number(node: ast.AST, lines: list[str]) -> Num | None:
             n = Num(-n.value, "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
         return n
     return None
+
+
+def expand_sums(source: str, calls: dict[str, str]) -> str:
+    """`m / row_sums` after `row_sums = m.sum(dim=-1, keepdim=True)`: `m / (m.sum(dim=-1, keepdim=True))`, so that
+    the printout's code says what it divides by (claims/renorm.py)."""
+    for name, call in calls.items():
+        if ".sum(" in call and name.isidentifier() and re.search(r"\b" + re.escape(name) + r"\b", source):
+            source = re.sub(r"\b" + re.escape(name) + r"\b", lambda m: "(" + call + ")", source)
+    return source
+
+
+def _is_inf(node: ast.AST, neg: bool) -> bool:
+    """-inf, -np.inf, -math.inf, float('-inf'), -float('inf'): minus infinity written in Python."""
+    if isinstance(node, ast.Name) and node.id == "inf" or isinstance(node, ast.Attribute) and node.attr == "inf":
+        return neg
+    if isinstance(node, ast.Call) and _call_name(node) == "float" and len(node.args) == 1 and \
+            isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        text = node.args[0].value.strip().lower()
+        return text in ("-inf", "-infinity") and not neg or text in ("inf", "infinity") and neg
+    return False
 
 
 # ------------------------------------------------------------------ a Builder's code and output segments
@@ -257,6 +297,9 @@ def read_code(b: "Builder", seg: Segment) -> None:
             block.append(item)
     b.pending_output_labels = list(facts.prints)
     b.last_expr = facts.last_expr
+    for name in facts.assigned:
+        b.calls.pop(name, None)                   # rebound: the call it had before no longer holds
+    b.calls.update(facts.calls)
 
 
 def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment) -> None:
@@ -308,6 +351,8 @@ def read_output(b: "Builder", seg: Segment) -> None:
     for a in b.doc.arrays[n_before:]:
         if a.style == "list":
             a.style = "numpy"
+        if a.label in b.calls:
+            a.source = expand_sums(b.calls[a.label], b.calls)
 
 
 def _sizes(b: "Builder", seg: Segment) -> Segment:

@@ -1,0 +1,119 @@
+"""A printout whose code is the softmax of an earlier printout divided by a scale:
+
+    attn_scores                                   # printed in one cell
+    attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+    attn_weights                                  # printed in a later one
+
+The code names the scores it starts from; the scale is a number (`/ 8`, `/ np.sqrt(2)`) or a size the printouts
+do not state (`keys.shape[-1]**0.5` of keys that were never printed).  A stated number is used as it is; an
+unstated size is searched (√d, or d, for d up to 1024), and the link then counts only when most of the weights
+agree with the softmax of the scaled scores (two thirds of the entries that are not fixed by a mask, and at least
+four): the value of the scale is not evidence, the agreement of the other entries is.  The link is judged as
+printchain.py judges `softmax(scores)`.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from dataclasses import replace
+
+import numpy as np
+
+from ..infer import Obj
+
+_BACK = 4
+_SIZES = range(1, 1025)
+
+
+def scaled_softmax_of(grids: list[Obj], k: int, agreement, is_softmax) -> tuple[Obj, bool] | None:
+    """(the earlier printout scaled as the code says, whether the scale was stated) for printout k, or None.
+
+    agreement(x, y) -> (agreeing live entries, live entries, ...): printchain's comparison of y with softmax(x);
+    is_softmax(x, y): its test that y is x's softmax (rows summing to 1, masked entries 0, most entries)."""
+    y = grids[k]
+    call = _softmax_arg(y.a.source)
+    if call is None:
+        return None
+    name, op, divisor = call
+    for x in reversed(grids[max(0, k - _BACK):k]):
+        if x.a.label.strip() != name or x.val.shape != y.val.shape or x.slices != y.slices:
+            continue
+        stated = _number(divisor)
+        factors = [stated] if stated is not None else _searched(divisor)
+        best: tuple[int, Obj] | None = None
+        for f in factors:
+            if not f or not math.isfinite(f) or f <= 0:
+                continue
+            c = 1.0 / f if op == "/" else f
+            if c > 1.0:
+                continue                  # the band of the scores' rounding is taken unscaled: only shrinking is safe
+            xs = _scaled(x, c)
+            ok, n = agreement(xs, y)[:2]
+            if ok >= 4 and 3 * ok >= 2 * n and (best is None or ok > best[0]) and is_softmax(xs, y):
+                best = (ok, xs)
+        if best is not None:
+            return best[1], stated is not None
+    return None
+
+
+def _softmax_arg(source: str) -> tuple[str, str, ast.AST] | None:
+    """`softmax(NAME / EXPR, ...)` or `softmax(NAME * EXPR)`: (NAME, the operator, EXPR)."""
+    if not source or "softmax" not in source:
+        return None
+    try:
+        node = ast.parse(source.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    f = node.func
+    fname = f.id if isinstance(f, ast.Name) else (f.attr if isinstance(f, ast.Attribute) else "")
+    if fname != "softmax":
+        return None
+    arg = node.args[0]
+    if not isinstance(arg, ast.BinOp) or not isinstance(arg.op, (ast.Div, ast.Mult)) or \
+            not isinstance(arg.left, ast.Name):
+        return None
+    return arg.left.id, "/" if isinstance(arg.op, ast.Div) else "*", arg.right
+
+
+def _number(node: ast.AST) -> float | None:
+    """The value of a divisor made of numbers only: 8, 2 ** 0.5, np.sqrt(64), math.sqrt(2.0)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Pow, ast.Mult, ast.Div)):
+        a, b = _number(node.left), _number(node.right)
+        if a is None or b is None:
+            return None
+        try:
+            return a ** b if isinstance(node.op, ast.Pow) else (a * b if isinstance(node.op, ast.Mult) else a / b)
+        except (OverflowError, ZeroDivisionError, ValueError):
+            return None
+    if isinstance(node, ast.Call) and len(node.args) == 1:
+        f = node.func
+        fname = f.id if isinstance(f, ast.Name) else (f.attr if isinstance(f, ast.Attribute) else "")
+        a = _number(node.args[0])
+        if fname == "sqrt" and a is not None and a >= 0:
+            return math.sqrt(a)
+        if fname in ("float", "tensor", "array") and a is not None:
+            return a
+    return None
+
+
+def _searched(node: ast.AST) -> list[float]:
+    """The scales an unstated size may give: √d when the code takes a square root, else d and √d."""
+    text = ast.unparse(node)
+    if re.search(r"\*\*\s*0\.5|sqrt", text):
+        return [math.sqrt(d) for d in _SIZES]
+    return [float(d) for d in _SIZES] + [math.sqrt(d) for d in _SIZES]
+
+
+def _scaled(x: Obj, c: float) -> Obj:
+    """The printout x times c, its rounding intervals with it (−∞ stays −∞)."""
+    with np.errstate(invalid="ignore"):
+        val = np.where(np.isneginf(x.val), -np.inf, x.val * c)
+        lo = np.where(np.isneginf(x.lo), -np.inf, x.lo * c)
+        hi = np.where(np.isneginf(x.hi), -np.inf, x.hi * c)
+    return replace(x, val=val, lo=lo, hi=hi)
