@@ -156,3 +156,58 @@ def test_weights_normalized_again_after_the_mask_are_judged_against_their_row_su
     errs = _errors(_renorm_nb(slipped), "r.ipynb")
     assert [(f.cell, f.line, f.printed, f.step) for f in errs] == [(5, 4, "0.2848", "softmax")]
     assert abs(errs[0].exact - normed[3, 1]) < 1e-4
+
+
+# ---------------------------------------------------------------- a library demo's shapes
+
+def _demo(sizes: str, batch_first: bool = True, average: str = "", kv: str = "3, 9, 64") -> str:
+    return f"""# The same in PyTorch
+
+```python
+import torch
+import torch.nn as nn
+
+attn = nn.MultiheadAttention(embed_dim=64, num_heads=4, batch_first={batch_first})
+q = torch.randn(3, 7, 64)
+kv = torch.randn({kv})
+out, w = attn(q, kv, kv{average})
+print(out.shape, w.shape)
+```
+
+```
+{sizes}
+```
+"""
+
+
+def test_the_shapes_of_a_multihead_attention_demo_follow_from_its_tensors():
+    # PyTorch's documented shapes: output (N, L, E) with batch_first; weights (N, L, S), or (N, H, L, S) unaveraged
+    ok = "torch.Size([3, 7, 64]) torch.Size([3, 7, 9])"
+    assert not _errors(_demo(ok), "demo.md")
+    errs = _errors(_demo("torch.Size([3, 7, 64]) torch.Size([3, 9, 7])"), "demo.md")
+    assert [(f.line, f.printed, f.rounded) for f in errs] == [(15, "[3, 9, 7]", "[3, 7, 9]")]
+    assert not _errors(_demo("torch.Size([3, 7, 64]) torch.Size([3, 4, 7, 9])", average=", average_attn_weights=False"),
+                       "demo.md")
+    # without batch_first the first size is the sequence: a (L=3, N=7) query against (S=9, N=7) keys
+    sizes = "torch.Size([3, 7, 64]) torch.Size([7, 3, 9])"
+    assert not _errors(_demo(sizes, batch_first=False, kv="9, 7, 64"), "demo.md")
+    errs = _errors(_demo("torch.Size([3, 7, 64]) torch.Size([3, 7, 9])", batch_first=False, kv="9, 7, 64"), "demo.md")
+    assert [(f.printed, f.rounded) for f in errs] == [("[3, 7, 9]", "[7, 3, 9]")]
+
+
+def test_the_demo_shape_rules_agree_with_torch():
+    import ast
+
+    import torch
+    from mha.check.readers.torchshapes import scan
+    cases = [(True, (3, 7, 64), (3, 9, 64), True), (True, (3, 7, 64), (3, 9, 64), False),
+             (False, (3, 7, 64), (9, 7, 64), True), (False, (5, 64), (6, 64), True), (False, (5, 64), (6, 64), False)]
+    for batch_first, qs, ks, average in cases:
+        code = (f"attn = nn.MultiheadAttention(embed_dim=64, num_heads=4, batch_first={batch_first})\n"
+                f"q = torch.randn{qs}\nk = torch.randn{ks}\nout, w = attn(q, k, k, average_attn_weights={average})\n")
+        shapes: tuple[dict, dict, dict] = ({}, {}, {})
+        scan(ast.parse(code), *shapes)
+        m = torch.nn.MultiheadAttention(64, 4, batch_first=batch_first)
+        k = torch.randn(*ks)
+        out, w = m(torch.randn(*qs), k, k, average_attn_weights=average)
+        assert shapes[2] == {"out": list(out.shape), "w": list(w.shape)}, (batch_first, qs, ks, average)

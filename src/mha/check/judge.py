@@ -42,6 +42,7 @@ from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.renorm import renorm_ids
+from .claims.modshape import ModuleShapeClaim, ModuleShapeJudging, module_shape_claims
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
@@ -55,7 +56,7 @@ STEP = lb.STEP
 
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
-            BackwardCauses, Identity, Scopes, RepeatedJudging):
+            BackwardCauses, Identity, Scopes, RepeatedJudging, ModuleShapeJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -212,6 +213,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         out.extend(print_chains(self.objs, paired, self.doc.chains))  # against the printout just before, after the rest
         out.extend(applied)
         out.extend(line_sums(self.doc.chains))        # "the three add up to 8.20": against the results before it
+        out.extend(module_shape_claims(self.doc.hints))   # torch.Size of nn.MultiheadAttention's output (modshape.py)
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
@@ -314,6 +316,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_closed(claim)
             case RepeatedClaim():
                 self.judge_repeated(claim)
+            case ModuleShapeClaim():
+                self.judge_module_shape(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

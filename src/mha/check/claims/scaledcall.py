@@ -41,7 +41,7 @@ def scaled_softmax_of(grids: list[Obj], k: int, agreement, is_softmax) -> tuple[
         if x.a.label.strip() != name or x.val.shape != y.val.shape or x.slices != y.slices:
             continue
         stated = _number(divisor)
-        factors = [stated] if stated is not None else _searched(divisor)
+        factors = [stated] if stated is not None else _nearest(_searched(divisor), _slope(x, y), op)
         best: tuple[int, Obj] | None = None
         for f in factors:
             if not f or not math.isfinite(f) or f <= 0:
@@ -108,6 +108,31 @@ def _searched(node: ast.AST) -> list[float]:
     if re.search(r"\*\*\s*0\.5|sqrt", text):
         return [math.sqrt(d) for d in _SIZES]
     return [float(d) for d in _SIZES] + [math.sqrt(d) for d in _SIZES]
+
+
+def _slope(x: Obj, y: Obj) -> float | None:
+    """The factor c that the weights say multiplies the scores: log(y_j / y_0) = c (x_j - x_0) within each row."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ly = np.log(np.where(y.val > 0, y.val, np.nan))
+        est = []
+        for i in range(x.val.shape[0]):
+            ok = np.isfinite(x.val[i]) & np.isfinite(ly[i])
+            if ok.sum() < 2:
+                continue
+            xs, ls = x.val[i][ok], ly[i][ok]
+            dx = xs - xs[0]
+            keep = np.abs(dx) > 1e-6
+            est.extend((ls[keep] - ls[0]) / dx[keep])
+    est = [e for e in est if math.isfinite(e)]
+    return float(np.median(est)) if est else None
+
+
+def _nearest(factors: list[float], c: float | None, op: str, k: int = 3) -> list[float]:
+    """The k searched factors whose scale is closest to the one the weights imply (none when they imply none)."""
+    if c is None or c <= 0:
+        return []
+    scale = (lambda f: 1.0 / f) if op == "/" else (lambda f: f)
+    return sorted(factors, key=lambda f: abs(math.log(scale(f) / c)))[:k]
 
 
 def _scaled(x: Obj, c: float) -> Obj:

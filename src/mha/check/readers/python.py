@@ -22,6 +22,7 @@ from .arrays import nested_to_rows
 from .common import Segment, copy_context, line_offset
 from .drawn import text_tokens
 from .statements import read_tokens
+from .torchshapes import scan
 
 
 
@@ -45,6 +46,7 @@ class CodeFacts:
     assigned: dict[str, int] = field(default_factory=dict)
     scalars: list[tuple[str, Num]] = field(default_factory=list)   # n_heads = 2, d_k = 3, scale = 0.5
     calls: dict[str, str] = field(default_factory=dict)   # w = softmax(s / k.shape[-1]**0.5): name -> its call
+    tree: object = None                                   # the parsed code (torchshapes.py reads it again)
     parsed: bool = True
 
 
@@ -63,6 +65,7 @@ def read_python(code: str) -> CodeFacts:
         facts.parsed = False
         return facts
     lines = src.split("\n")
+    facts.tree = tree
     line_label: dict[int, str] = {}
     try:
         for node in ast.walk(tree):
@@ -300,6 +303,10 @@ def read_code(b: "Builder", seg: Segment) -> None:
     for name in facts.assigned:
         b.calls.pop(name, None)                   # rebound: the call it had before no longer holds
     b.calls.update(facts.calls)
+    try:
+        scan(facts.tree, *b.shapes)                 # torch.randn(2, 5, 128), nn.MultiheadAttention: the demo's shapes
+    except (RecursionError, ValueError, TypeError, AttributeError):
+        pass
 
 
 def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment) -> None:
@@ -367,6 +374,10 @@ def _sizes(b: "Builder", seg: Segment) -> Segment:
             label = names[k]
             b.doc.chains.append(Chain([LabelPart(label), ShapePart(dims, m.group(0))], ["∈"],
                                          seg.place(m.start()), m.group(0), copy_context(b.ctx)))
+            base = label.rsplit(".", 1)[0]
+            if base in b.shapes[2]:               # the output or weights of an attention module on known tensors
+                b.doc.hints.append(Hint("module_shape", (label, dims, b.shapes[2][base]), seg.place(m.start()),
+                                        m.group(0)))
         k += 1
     text = re.sub(r"(?:torch\.)?Size\(\[[\d,\s]*\]\)", lambda m: " " * len(m.group(0)), seg.text)
     out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
