@@ -10,8 +10,9 @@ objects are `objects.py` (arrays, chains, readings, hints, each with its place) 
 (printed precision, intervals); `labels.py` is the label vocabulary (English and Chinese, symbols and words) and
 the step of each quantity.  `infer/` is the search over configurations: `prepare` (objects ready for matching),
 `match` (an object against each view of a trace), `candidates` (the dimensions and their values), `score`
-(how many printed numbers a candidate explains), `search` (the climb and the evidence); `model.py` gives the
-views of a trace.  `claims/` has one module per claim kind, a dataclass with its judging (`array`, `arith`,
+(how many printed numbers a candidate explains), `search` (the climb and the evidence), `starts` and `onequery`
+(where a document starts when not from X: Q/K/V, scores, weights, one decoder state against encoder states found by
+value); `model.py` gives the views of a trace.  `claims/` has one module per claim kind, a dataclass with its judging (`array`, `arith`,
 `vector`, `shape`, `reading`), and what they share: `attribute` (which intermediate an array stands for),
 `target` (which entry an arithmetic line computes), `rounding` (values that follow from rounded printed ones:
 notes), `causes` (the likely cause of a wrong value).  Claims that carry their own identity are judged against
@@ -21,7 +22,9 @@ written out), `linesum` (a sum named in words, 三者之和 8.20, against the ot
 (`[..] × [..] = [..]`, `[..] · [..] = 2`: a product written out with its factors printed, against them), `formula`
 (a printout the code computes from a printout a cell before: `softmax(masked / keys.shape[-1]**0.5)`,
 `w / w.sum(dim=-1)`, `q @ k.T`), `restated` (a worked number quoted again: `q_2·k_1 = 56` in a figure, `s_21 = 56`
-on the next slide).  Closed forms and long decimals are read by
+on the next slide), `scaledcall` (a printout whose code is `softmax(scores / keys.shape[-1]**0.5)`), `renorm`
+(`m / m.sum(dim=-1, keepdim=True)`) and `modshape` (the shapes of an `nn.MultiheadAttention` demo, worked out by
+`readers/torchshapes.py`).  Closed forms and long decimals are read by
 `readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of

@@ -44,6 +44,8 @@ from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
 from .claims.formula import FormulaClaim, FormulaJudging, formula_claims
 from .claims.restated import RestatedClaim, RestatedJudging, restated_claims
+from .claims.renorm import renorm_ids
+from .claims.modshape import ModuleShapeClaim, ModuleShapeJudging, module_shape_claims
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
@@ -58,7 +60,7 @@ STEP = lb.STEP
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
-            RestatedJudging):
+            RestatedJudging, ModuleShapeJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -203,8 +205,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         applied = applied_softmax(self.objs)        # softmax([...]) = [...]: against its own written argument
         paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
         out.extend(pairs)
+        renormed = renorm_ids(self.objs)            # y = m / m.sum(-1): its code says what it is (claims/renorm.py)
         for o in self.objs:
-            if o.a.id not in self.uses and o.a.id not in paired:
+            if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
                 out.append(ArrayClaim(o))
         for c in self.doc.chains:
             out.extend(self.chain_claims(c))
@@ -219,6 +222,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         out.extend(applied)
         out.extend(line_sums(self.doc.chains))        # "the three add up to 8.20": against the results before it
         out.extend(restated_claims(self.doc.chains, self.doc.headings))   # a worked number quoted again
+        out.extend(module_shape_claims(self.doc.hints))   # torch.Size of nn.MultiheadAttention's output (modshape.py)
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
@@ -329,6 +333,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_formula(claim)
             case RestatedClaim():
                 self.judge_restated(claim)
+            case ModuleShapeClaim():
+                self.judge_module_shape(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

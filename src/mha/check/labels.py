@@ -70,6 +70,9 @@ class Ref:
 
 _WORDS: list[tuple[str, tuple[str, ...]]] = [
     # longest phrases first
+    # weights before the softmax: attention_weights_raw, raw_weights, unnormalized weights (the scores)
+    (r"(attention[_ ]?|attn[_ ]?)?weights?[_ ]?raw|raw[_ ]?(attention[_ ]?|attn[_ ]?)?weights?|"
+     r"unnormali[sz]ed[_ ]?(attention[_ ]?)?weights?", ("QKt", "S")),
     (r"attention[_ ]?weights?|attn[_ ]?weights?|attention[_ ]?probs?|attn[_ ]?probs?|p[_ ]?attn|attention[_ ]?"
      r"matrix|attention[_ ]?distribution|注意力权重|注意力矩阵|注意力分布|注意力概率|softmax[_ ]?out(put)?|"
      r"normali[sz]ed[_ ]?scores?|probabilities|probs?", ("A",)),
@@ -91,7 +94,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
     (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
      r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果", ("Y", "O_concat", "O")),
-    (r"head[_ ]?outputs?|heads?|context([_ ]?vectors?)?|ctx|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)",
+    (r"head[_ ]?outputs?|heads?|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)",
      ("O", "O_concat")),
     (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
     (r"keys?|k[_ ]?total|键(向量|矩阵)?", ("K",)),
@@ -109,6 +112,13 @@ _LETTER = {"X": ("X",), "x": ("X",), "ω": ("QKt", "S"), "w": ("A",),
            "z": ("O", "O_concat", "Y"), "Y": ("Y", "O_concat"), "y": ("Y", "O_concat"),
            "C": ("O", "O_concat"), "c": ("O", "O_concat"), "M": ("mask",), "e": ("QKt", "S"), "ℓ": ("row_sum",),
            "l": ("row_sum",), "m": ("row_max",), "L": ("QKt", "S")}
+
+
+# a weighted sum of the values written with symbolic weights: a_1 h_1 + a_2 h_2 (+ ...), Σ_i α_i v_i
+_WEIGHT_SYM = r"(?:a|α|w|p)_?\(?(?:\d|i|j|t,?i|t,?j|ij)\)?"
+_WEIGHTED_SUM = re.compile(r"(?:Σ|∑|sum)_?\(?[ij]?\)?(?:=\d+)?(?:\^[A-Za-z0-9]+)?" + _WEIGHT_SYM + r"\*?[A-Za-z]{1,3}_?\(?[ij]\)?|"
+                           + _WEIGHT_SYM + r"\*?[A-Za-z]{1,3}_?\(?\d\)?(?:\+" + _WEIGHT_SYM
+                           + r"\*?[A-Za-z]{1,3}_?\(?\d\)?)+(?:\+(?:\.\.\.|…|⋯|cdots))?")
 
 
 _SUBSCRIPTS = {ord(c): "_" + str(k) for k, c in enumerate("₀₁₂₃₄₅₆₇₈₉")}     # q₁: q_1
@@ -177,6 +187,8 @@ def _parse_label(text: str) -> Ref | None:
     s = re.sub(r"^(?:print|display|np\.round|round|torch\.round)\(?", "", s)
     if s.strip() in ("和", "总和", "Σ", "sum", "Sum", "∑", "Σ_j", "Σ_{j}"):
         return Ref(("row_sum",), strong=False)
+    if _WEIGHTED_SUM.fullmatch(s.replace(" ", "")):
+        return Ref(("O",))                   # a_1 h_1 + a_2 h_2 + a_3 h_3, Σ_i α_i v_i: the context vector
     # -- a printed row times a weight: "[1,0] · Wq" is a row of Q (which row, the value says)
     m = re.fullmatch(r"\s*\[[-\d.,\s]+\]\s*(?:\*|·|@|×|\\cdot|\\times)?\s*(.+?)\s*", text)
     if m:

@@ -76,7 +76,7 @@ class AppliedSoftmaxJudging:
             self.n_numbers += 1
             exact = float(p[j])
             coarse = 2 * num.half if (num.decimals or 0) <= 2 else 0.0     # [0.0, 0.5, 0.5] "for readability"
-            if num.contains(exact, float(band[j]) + coarse):
+            if num.contains(exact, float(band[j]) + coarse) or _truncated(num, exact):
                 continue
             line = num.line or c.y.a.line
             if any((g.line, g.cell, g.printed) == (line, c.y.a.place.cell, num.text) for g in self.findings):
@@ -85,3 +85,12 @@ class AppliedSoftmaxJudging:
                              num.rounded(exact), "softmax",
                              f"softmax of the argument written on the line gives {num.rounded(exact)}",
                              _simple_kind(num, exact)))
+
+
+def _truncated(num: Num, exact: float) -> bool:
+    """0.99999988 for 0.9999998875: the digits cut off rather than rounded, as people often write a long
+    probability by hand; that is the exact value at the printed precision, not a slip."""
+    if num.decimals is None or num.decimals < 3 or not np.isfinite(exact):
+        return False
+    scale = 10 ** num.decimals
+    return abs(np.trunc(exact * scale) - round(num.value * scale)) < 0.5

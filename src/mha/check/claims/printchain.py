@@ -23,6 +23,8 @@ from ..infer import Obj
 from ..model import half_units
 from ..report import Finding
 from .common import _simple_kind
+from .renorm import judge_renorm, renorm_of
+from .scaledcall import scaled_softmax_of
 
 _BACK = 4            # how many printed arrays back the matrix before a link may stand (skipping mask buffers)
 _GAP = 40            # lines
@@ -55,6 +57,15 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = ()) -> list[Pri
             x = _called_on(grids, k)
             if x is not None:
                 out.append(PrintChainClaim(y, x, "softmax", True))
+                continue
+            # `w = softmax(scores / keys.shape[-1]**0.5)` printed after `scores` (claims/scaledcall.py)
+            scaled = scaled_softmax_of(grids, k, _softmax_agreement, _is_softmax)
+            if scaled is not None:
+                out.append(PrintChainClaim(y, scaled[0], "softmax", scaled[1]))
+                continue
+            x = renorm_of(grids, k)             # `m / m.sum(dim=-1, keepdim=True)` printed after m (claims/renorm.py)
+            if x is not None:
+                out.append(PrintChainClaim(y, x, "renorm"))
             continue
         if _is_copy(x, y):
             c = PrintChainClaim(y, x, "copy")
@@ -237,6 +248,9 @@ class PrintChainJudging:
         self.n_claims += 1
         if c.kind == "copy":
             self._judge_copy(c)
+        elif c.kind == "renorm":
+            self.n_claims -= 1
+            judge_renorm(self, c.y, c.x)
         else:
             self._judge_weights(c)
 

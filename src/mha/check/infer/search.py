@@ -16,6 +16,7 @@ from .scalars import scalars_of, score_scalars
 from .score import score
 
 INPUTS = frozenset({"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V", "W_O", "Kc", "Vc"})
+from .onequery import ONE_QUERY, one_query_modes
 from .starts import Starts
 
 
@@ -62,6 +63,7 @@ class Search(Options, Starts):
                 dims[role] = self.weight_options(role, d_in)[0]
             modes.append(dims)
         modes.extend(self.start_modes())
+        modes.extend(one_query_modes(self.objs))     # a decoder state against encoder states, found by value
         if not modes:
             inf.looked_for = ("an input X (a matrix labelled X, x, input, embeddings, 输入, or rows x_1, x_2, ...), "
                               "Q, K and V given (as matrices or per-token vectors q_i, k_j, v_j), raw scores, or "
@@ -69,9 +71,11 @@ class Search(Options, Starts):
             return inf
         best: Scored | None = None
         repairs: list = []
-        for base in modes[:10]:
+        for base in modes[:14]:
             s = self.climb(base)
-            if s is not None and base["mode"].value != "X" and not self.computes(s):
+            # one query's weights are one short row: two entries of a named printout, two thirds of it, suffice
+            least = (2, 2) if base["mode"].label.startswith(ONE_QUERY) else (3, 4)
+            if s is not None and base["mode"].value != "X" and not self.computes(s, *least):
                 continue
             fixes: list = []
             if s is not None and s.explained < s.total and s.cand.dims["mode"].value == "X":
@@ -92,6 +96,13 @@ class Search(Options, Starts):
                 and other.explained < best.explained
                 and not any(np.isneginf(o.val).any() for o in self.objs if o.val is not None))
 
+    def unsaid_bias(self, name: str, opt: Choice, best: Scored, other: Scored) -> bool:
+        """Likewise ALiBi or RoPE that the document never names and that explains no more numbers than none: with
+        one query against three keys such a bias can fit a slipped weight by chance, and no author leaves a
+        position bias unsaid."""
+        return (name in ("alibi", "rope") and bool(opt.value) and name not in self.hints
+                and other.explained <= best.explained)
+
     def unsaid_heads(self, name: str, opt: Choice, dims: dict[str, Choice]) -> bool:
         """A head count the stated sizes rule out (H stated, or d_k stated and d_model / H another width)."""
         if name != "H" or not isinstance(opt.value, int):
@@ -99,7 +110,7 @@ class Search(Options, Starts):
         stated, dk, width = self.sizes.get("H"), self.sizes.get("d_k"), self._qk_width(dims)
         return bool((stated and opt.value != stated) or (dk and width and width // opt.value != dk))
 
-    def computes(self, s: Scored, least: int = 3) -> bool:
+    def computes(self, s: Scored, least: int = 3, named: int = 4) -> bool:
         """A start after X counts only when it explains printed numbers beyond its own givens: a lone vector
         taken for the scores explains itself and nothing else."""
         inputs = [o.val for o in self.objs if o.a.id in s.cand.uses]
@@ -116,7 +127,7 @@ class Search(Options, Starts):
             if any(h.all and h.view is not None and h.view.node not in INPUTS for h in hits):
                 computed += o.val.size
             else:
-                computed += _named_mostly(o, hits)
+                computed += _named_mostly(o, hits, named)
             if computed >= least:
                 return True
         return False
@@ -273,6 +284,7 @@ class Search(Options, Starts):
                 s = self.evaluate(Candidate(trial))
                 scored.append((opt.label, s.explained if s is not None else 0))
                 if s is not None and close_call(best, s) and not self.unsaid_mask(name, opt, best, s) \
+                        and not self.unsaid_bias(name, opt, best, s) \
                         and not _same_scale(name, best, s) and not self.unsaid_heads(name, opt, dims):
                     self.runner_ups.append(s)
             alts[name] = scored
@@ -284,7 +296,7 @@ class Search(Options, Starts):
         return lines, alts
 
 
-def _named_mostly(o: Obj, hits: list) -> int:
+def _named_mostly(o: Obj, hits: list, least: int = 4) -> int:
     """The entries of an object that its own label names (C ≈ [...] for the output) and that mostly match that
     intermediate, whole: a slip in one entry leaves the start computing the rest (two thirds, and at least four)."""
     nodes = set(o.ref.nodes) if o.ref is not None and o.ref.nodes else set()
@@ -292,7 +304,7 @@ def _named_mostly(o: Obj, hits: list) -> int:
     for h in hits:
         if h.view is None or h.view.node in INPUTS or h.view.node not in nodes or h.how not in ("full", "T"):
             continue
-        if h.n_ok >= 4 and 3 * h.n_ok >= 2 * o.val.size:
+        if h.n_ok >= least and 3 * h.n_ok >= 2 * o.val.size:
             best = max(best, h.n_ok)
     return best
 

@@ -165,7 +165,7 @@ def _numpy_precision(rows: list) -> None:
     """NumPy and torch pad every number of a printout to the same digits: use the widest."""
     nums = [c for r in rows if r for c in r if c is not None and math.isfinite(c.value)]
     decs = [c.decimals for c in nums if c.decimals is not None and "e" not in c.text.lower()]
-    if not decs:
+    if not decs or _significant_digits(nums):
         return
     d = _rounded_before_printing(nums, max(decs))
     for r in rows:
@@ -176,6 +176,16 @@ def _numpy_precision(rows: list) -> None:
                 half = 0.5 * 10.0 ** -d
                 r[k] = Num(c.value, c.text, c.value - half, c.value + half, c.line, d)
 
+
+
+def _significant_digits(nums: list[Num]) -> bool:
+    """`array([ 3.8807971,  4.0728263,  45.264239])`: every entry carries the same count of significant digits
+    (float128 and old NumPy print that way), so 45.264239 is ± 5e-7, not padded to 7 decimals."""
+    plain = [c for c in nums if "e" not in c.text.lower() and "." in c.text]
+    if len(plain) < 2 or len({c.decimals for c in plain}) < 2:
+        return False
+    sig = {len(c.text.lstrip("+-−").replace(".", "").lstrip("0")) for c in plain}
+    return len(sig) == 1 and next(iter(sig)) >= 6
 
 
 def _rounded_before_printing(nums: list[Num], d: int) -> int:

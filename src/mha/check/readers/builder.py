@@ -28,6 +28,8 @@ class Builder:
         self.levels: list[tuple[int, int | None, str | None]] = []    # (heading level, head, step)
         self.pending_output_labels: list[str] = []
         self.last_expr: str | None = None
+        self.calls: dict[str, str] = {}          # name -> the call it was last assigned (python.py)
+        self.shapes: tuple[dict, dict, dict] = ({}, {}, {})   # tensors, attention modules, their results (torchshapes)
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:

@@ -203,8 +203,9 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
         if not g or not all(any(abs(a - c) <= 3 for c in cols) for a, _ in g):
             break
         first = _groups(lines[i]) or []
-        gaps0 = [lines[i][b:a].strip() for (_, b), (a, _) in zip(first, first[1:])]
-        gaps1 = [lines[j + 1][b:a].strip() for (_, b), (a, _) in zip(g, g[1:])]
+        # ") =" and ")   =" are the same operator between the groups: compare with spaces squeezed
+        gaps0 = [re.sub(r"\s+", " ", lines[i][b:a].strip()) for (_, b), (a, _) in zip(first, first[1:])]
+        gaps1 = [re.sub(r"\s+", " ", lines[j + 1][b:a].strip()) for (_, b), (a, _) in zip(g, g[1:])]
         if any(x and x == y for x, y in zip(gaps0, gaps1)):
             break                  # "[1,0] · [0,1] = ..." on every line: statements, not matrix rows
         if lines[j + 1][:g[0][0]].strip() in ("=", "->", "→", "⇒", "≈"):

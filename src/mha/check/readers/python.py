@@ -16,12 +16,13 @@ import warnings
 from dataclasses import dataclass, field
 
 from .. import labels as lb
-from ..numbers import Num
+from ..numbers import NEG_INF, Num
 from ..objects import Array, Chain, Hint, LabelPart, Place, ShapePart
 from .arrays import nested_to_rows
 from .common import Segment, copy_context, line_offset
 from .drawn import text_tokens
 from .statements import read_tokens
+from .torchshapes import scan
 
 
 
@@ -45,6 +46,8 @@ class CodeFacts:
     assigned: dict[str, int] = field(default_factory=dict)
     scalars: list[tuple[str, Num]] = field(default_factory=list)   # n_heads = 2, d_k = 3, scale = 0.5
     defines: list[tuple[str, str, int]] = field(default_factory=list)   # (name, right-hand side, line): w = x / s
+    calls: dict[str, str] = field(default_factory=dict)   # w = softmax(s / k.shape[-1]**0.5): name -> its call
+    tree: object = None                                   # the parsed code (torchshapes.py reads it again)
     parsed: bool = True
 
 
@@ -63,6 +66,7 @@ def read_python(code: str) -> CodeFacts:
         facts.parsed = False
         return facts
     lines = src.split("\n")
+    facts.tree = tree
     line_label: dict[int, str] = {}
     try:
         for node in ast.walk(tree):
@@ -77,6 +81,10 @@ def read_python(code: str) -> CodeFacts:
                 facts.assigned[name] = node.lineno
                 if rhs and len(rhs) <= 200:
                     facts.defines.append((name, rhs, node.lineno))
+                if isinstance(node.value, (ast.Call, ast.BinOp)) and len(targets) == 1 and \
+                        isinstance(targets[0], ast.Name) \
+                        and node.value.lineno == node.value.end_lineno:
+                    facts.calls[name] = rhs
                 _assignment(facts, name, node.value, lines)
             elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
                 line_label.setdefault(node.lineno, _src(lines, node.value))      # out.shape   # (3, 4)
@@ -154,6 +162,13 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
         if not isinstance(inner, ast.Call):
             break
         value = inner
+    # np.transpose([[3, 12, 45], [59, 2, 5]]): the rows written are the columns of the matrix
+    if isinstance(value, ast.Call) and _call_name(value) == "transpose" and len(value.args) == 1 and \
+            isinstance(value.args[0], (ast.List, ast.Tuple, ast.Call)):
+        value, transpose = value.args[0], not transpose
+        while isinstance(value, ast.Call) and _call_name(value) in _ARRAY_CALLS and value.args and \
+                isinstance(value.args[0], ast.Call):
+            value = value.args[0]
     call = _call_name(value)
     if call in _EYE:
         facts.identity.append((name, value.lineno))
@@ -194,7 +209,13 @@ def _nested(node: ast.AST, lines: list[str], depth: int):
         return None
     if isinstance(node, (ast.List, ast.Tuple)):
         out = []
-        for e in node.elts:
+        elts = list(node.elts)
+        # [[0.3, -inf, ...], [0.1, 0.4, ...], ...]: the rows written out, the rest left to the reader (a trailing
+        # `...` row is Python's Ellipsis); the rows shown are what the document claims
+        while depth == 0 and len(elts) > 2 and isinstance(elts[-1], ast.Constant) and elts[-1].value is Ellipsis \
+                and all(isinstance(e, (ast.List, ast.Tuple)) for e in elts[:-1]):
+            elts.pop()
+        for e in elts:
             sub = _nested(e, lines, depth + 1)
             if sub is None:
                 return None
@@ -208,6 +229,8 @@ def _number(node: ast.AST, lines: list[str]) -> Num | None:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         neg = isinstance(node.op, ast.USub)
         node = node.operand
+    if _is_inf(node, neg):
+        return NEG_INF.with_line(node.lineno)     # -inf, -np.inf, float('-inf'): a masked score
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         text = _src(lines, node) or repr(node.value)
         text = text.replace("_", "")
@@ -219,6 +242,26 @@ def _number(node: ast.AST, lines: list[str]) -> Num | None:
             n = Num(-n.value, "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
         return n
     return None
+
+
+def expand_sums(source: str, calls: dict[str, str]) -> str:
+    """`m / row_sums` after `row_sums = m.sum(dim=-1, keepdim=True)`: `m / (m.sum(dim=-1, keepdim=True))`, so that
+    the printout's code says what it divides by (claims/renorm.py)."""
+    for name, call in calls.items():
+        if ".sum(" in call and name.isidentifier() and re.search(r"\b" + re.escape(name) + r"\b", source):
+            source = re.sub(r"\b" + re.escape(name) + r"\b", lambda m: "(" + call + ")", source)
+    return source
+
+
+def _is_inf(node: ast.AST, neg: bool) -> bool:
+    """-inf, -np.inf, -math.inf, float('-inf'), -float('inf'): minus infinity written in Python."""
+    if isinstance(node, ast.Name) and node.id == "inf" or isinstance(node, ast.Attribute) and node.attr == "inf":
+        return neg
+    if isinstance(node, ast.Call) and _call_name(node) == "float" and len(node.args) == 1 and \
+            isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        text = node.args[0].value.strip().lower()
+        return text in ("-inf", "-infinity") and not neg or text in ("inf", "infinity") and neg
+    return False
 
 
 # ------------------------------------------------------------------ a Builder's code and output segments
@@ -263,6 +306,13 @@ def read_code(b: "Builder", seg: Segment) -> None:
             block.append(item)
     b.pending_output_labels = list(facts.prints)
     b.last_expr = facts.last_expr
+    for name in facts.assigned:
+        b.calls.pop(name, None)                   # rebound: the call it had before no longer holds
+    b.calls.update(facts.calls)
+    try:
+        scan(facts.tree, *b.shapes)                 # torch.randn(2, 5, 128), nn.MultiheadAttention: the demo's shapes
+    except (RecursionError, ValueError, TypeError, AttributeError):
+        pass
 
 
 def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment) -> None:
@@ -314,6 +364,8 @@ def read_output(b: "Builder", seg: Segment) -> None:
     for a in b.doc.arrays[n_before:]:
         if a.style == "list":
             a.style = "numpy"
+        if a.label in b.calls:
+            a.source = expand_sums(b.calls[a.label], b.calls)
 
 
 def _sizes(b: "Builder", seg: Segment) -> Segment:
@@ -328,6 +380,10 @@ def _sizes(b: "Builder", seg: Segment) -> Segment:
             label = names[k]
             b.doc.chains.append(Chain([LabelPart(label), ShapePart(dims, m.group(0))], ["∈"],
                                          seg.place(m.start()), m.group(0), copy_context(b.ctx)))
+            base = label.rsplit(".", 1)[0]
+            if base in b.shapes[2]:               # the output or weights of an attention module on known tensors
+                b.doc.hints.append(Hint("module_shape", (label, dims, b.shapes[2][base]), seg.place(m.start()),
+                                        m.group(0)))
         k += 1
     text = re.sub(r"(?:torch\.)?Size\(\[[\d,\s]*\]\)", lambda m: " " * len(m.group(0)), seg.text)
     out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)

@@ -137,6 +137,12 @@ class PartReader:
         factors = self._written_product(toks)
         if factors is not None:
             return [LabelPart(flat_text(toks), operands=factors)]
+        # "[0.88, 0.12, 0.01]   ← useful!": a remark after an arrow annotates the value, it is not part of it
+        arrow = next((k for k, t in enumerate(toks) if t.kind == "OP" and t.text in ("←", "⟵", "⇐")), None)
+        if arrow:
+            a = self.array_at(_strip(toks[:arrow]))
+            if a is not None:
+                return [ArrayPart(a)]
         arg = self._softmax_argument(toks)
         if arg is not None:
             return [LabelPart(flat_text(toks)), ArrayPart(arg)]

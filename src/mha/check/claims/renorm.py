@@ -1,0 +1,129 @@
+"""A printout that is an earlier one divided by its row sums: the weights masked after the softmax and normalized
+again, as a textbook does before it shows the -inf mask:
+
+    masked_simple = attn_weights * mask_simple            # printed: zeros above the diagonal
+    row_sums = masked_simple.sum(dim=-1, keepdim=True)
+    masked_simple_norm = masked_simple / row_sums          # printed: each row sums to 1 again
+
+The code names the matrix it divides and says it divides by that matrix's own row sums, so the link holds whatever
+the configuration (a chain printed from random weights is judged as well).  Identity before verdict: most entries
+that are not fixed (a row with one nonzero entry is 1 whatever its value) agree with x / Σ x, two thirds and at
+least four; the rounding of the printed x widens each value by what it can move it.  A row with one disagreeing
+entry names that entry; a row with several names nothing (the earlier printout may hold the slip).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+
+import numpy as np
+
+from ..infer import Obj
+from ..model import half_units
+from ..report import Finding
+from .common import _simple_kind
+
+_BACK = 4
+
+
+def grids_of(objs: list[Obj]) -> list[Obj]:
+    """The printouts a chain link may join (printchain.py's selection)."""
+    return [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 4]
+
+
+def renorm_ids(objs: list[Obj]) -> set[int]:
+    """The printouts that are an earlier printout over its row sums: judged by that link, not by the trace."""
+    grids = grids_of(objs)
+    return {y.a.id for k, y in enumerate(grids) if y.a.source and renorm_of(grids, k) is not None}
+
+
+def renorm_of(grids: list[Obj], k: int) -> Obj | None:
+    """The earlier printout that printout k is the row-normalized copy of, or None."""
+    y = grids[k]
+    name = _divided_by_own_sum(y.a.source)
+    if name is None:
+        return None
+    for x in reversed(grids[max(0, k - _BACK):k]):
+        if x.a.label.strip() != name or x.val.shape != y.val.shape or x.slices != 1 or y.slices != 1:
+            continue
+        if not np.isfinite(x.val).all() or not np.isfinite(y.val).all():
+            return None
+        ok, n, _, _ = agreement(x, y)
+        return x if ok >= 4 and 3 * ok >= 2 * n else None
+    return None
+
+
+def _divided_by_own_sum(source: str) -> str | None:
+    """NAME for `NAME / NAME.sum(dim=-1, keepdim=True)` or `NAME / torch.sum(NAME, dim=1, keepdim=True)`."""
+    if not source or "/" not in source or "sum" not in source:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")          # an invalid escape in the document's code is not ours to warn about
+            node = ast.parse(source.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Div) or not isinstance(node.left, ast.Name):
+        return None
+    r = node.right
+    if not isinstance(r, ast.Call) or not isinstance(r.func, ast.Attribute) or r.func.attr != "sum":
+        return None
+    owner = r.func.value
+    if isinstance(owner, ast.Name) and owner.id in ("torch", "np", "numpy", "jnp", "tf"):
+        summed, axis_args = (r.args[0] if r.args else None), r.args[1:]       # torch.sum(X, dim)
+    else:
+        summed, axis_args = owner, r.args                                       # X.sum(dim)
+    if not isinstance(summed, ast.Name) or summed.id != node.left.id:
+        return None
+    axes = [kw.value for kw in r.keywords if kw.arg in ("dim", "axis")] + list(axis_args[:1])
+    return node.left.id if axes and all(_const(a) in (1, -1) for a in axes) else None
+
+
+def _const(v: ast.AST) -> int | None:
+    if isinstance(v, ast.Constant) and isinstance(v.value, int):
+        return v.value
+    if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub) and isinstance(v.operand, ast.Constant) and \
+            isinstance(v.operand.value, int):
+        return -v.operand.value
+    return None
+
+
+def agreement(x: Obj, y: Obj) -> tuple[int, int, np.ndarray, np.ndarray]:
+    """(agreeing live entries, live entries, the disagreeing mask, x / Σ x) of y against x / its row sums."""
+    s = x.val.sum(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = np.where(s != 0, x.val / np.where(s != 0, s, 1.0), np.nan)
+    half = half_units(x.a.rows, decimals_floor=0)
+    half = np.zeros_like(x.val) if half is None else half
+    band = np.zeros_like(p)
+    for i in range(p.shape[0]):
+        if s[i, 0] == 0:
+            continue
+        jac = (np.eye(p.shape[1]) - p[i][:, None]) / s[i, 0]       # d p_ij / d x_ik = (δ_jk - p_ij) / Σ
+        band[i] = 1.25 * np.abs(jac) @ half[i]
+    nonzero = x.val != 0
+    live = nonzero & (nonzero.sum(axis=1, keepdims=True) >= 2) & np.isfinite(p)
+    fits = (p >= y.lo - band - 1e-9) & (p <= y.hi + band + 1e-9)
+    bad = live & ~fits
+    return int((live & fits).sum()), int(live.sum()), bad, p
+
+
+def judge_renorm(judge, y: Obj, x: Obj) -> None:
+    """The entries of y that are not x's entry over its row sum (one per row at most)."""
+    judge.n_claims += 1
+    ok, n, bad, p = agreement(x, y)
+    judge.n_numbers += n
+    for i in range(bad.shape[0]):
+        cols = np.nonzero(bad[i])[0]
+        if len(cols) != 1:
+            continue
+        j = int(cols[0])
+        num = y.a.rows[i][j]
+        exact = float(p[i, j])
+        judge._add_once(Finding(num.line or y.a.row_line(i), y.a.place.cell,
+                                f"entry [{i + 1},{j + 1}] of line {x.a.row_line(i)} over its row sum", num.text, exact,
+                                num.rounded(exact), "softmax",
+                                f"the row printed at line {x.a.row_line(i)} divided by its sum gives "
+                                f"{num.rounded(exact)}", _simple_kind(num, exact)))
