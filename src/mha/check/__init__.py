@@ -16,8 +16,11 @@ views of a trace.  `claims/` has one module per claim kind, a dataclass with its
 notes), `causes` (the likely cause of a wrong value).  Claims that carry their own identity are judged against
 their own printed terms, not the trace: `softmax` (scores | softmax pairs), `printchain` (a printout, its masked
 copy and its softmax, one after another, or a later cell's `softmax(scores)`), `applied` (`softmax([...]) = [...]`
-written out), `linesum` (a sum named in words, 三者之和 8.20, against the other results on its line).  Closed forms
-and long decimals are read by
+written out), `linesum` (a sum named in words, 三者之和 8.20, against the other results on its line), and
+arithmetic written out by hand: `termwise` (a weighted sum term by term), `dropout` (a printout and its copy
+after dropout), `shares` (Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores, then their exponentials
+listed), `softmax_more` (a scores | softmax table by rows, a pair whose sum a slip broke); `readers/shares.py`
+keeps prose numbers in order.  Closed forms and long decimals are read by
 `readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of
