@@ -173,6 +173,25 @@ def test_dropout_lookalikes_stay_unjudged():
         check_document(plain, name="plain.md")
 
 
+def test_two_weight_matrices_under_no_dropout_are_no_pair():
+    # "no dropout": W_K under W_Q in ratio here and there is not a copy after dropout, even with a slip-like entry
+    text = textwrap.dedent("""\
+        Plain projections (no biases, no dropout here).
+
+        ```python
+        W_q = [[0.4, 0.0, 0.2], [0.1, 0.3, 0.5], [0.2, 0.6, 0.1]]
+        W_k = [[0.8, 0.0, 0.4], [0.2, 0.6, 0.7], [0.1, 0.2, 0.3]]
+        ```
+        """)
+    from mha.check.claims.dropout import dropout_pairs
+    from mha.check.readers import read_document
+    assert dropout_pairs(read_document(text, "md")) == []
+    said = text.replace("(no biases, no dropout here)", "(dropout in training)")
+    assert dropout_pairs(read_document(said, "md"))      # the words alone would pair them ...
+    with pytest.raises(MHAInputError, match="could not be inferred"):   # ... but most entries share no scale:
+        check_document(said, name="said.md")                            # no claim, nothing checked
+
+
 def test_terms_in_another_order_are_not_judged():
     # the written-out products listed in another order than the factors: most terms disagree, so no finding
     text = TERMS_MD.replace("[1.2, -0.6] + [1.2, 0.15] + [-0.3, 0.6]", "[-0.3, 0.6] + [1.2, -0.6] + [1.2, 0.15]")

@@ -1,9 +1,10 @@
 """The dropout claim: a printout and, a few lines on, the same printout after dropout in training mode
 (`input: [1.0, 2.0, 3.0]`, `Dropout(p=0.2)`, `output: [1.25, 0.0, 3.75]`).  Each entry of the second is 0 (dropped)
 or the first's entry times 1/(1-p).  The pair carries its own identity, as a softmax pair does: the words name
-dropout, the shapes agree, and the scale is the one that most kept entries share (or 1/(1-p) from a stated p,
-when the kept entries agree with it).  A kept entry off that scale is judged only when at least two other kept
-entries, and two thirds of them, are on it: a printout that mostly disagrees is not this one's dropout."""
+dropout (and do not deny it: "no dropout here"), the shapes agree, and the scale is the one that most kept entries
+share (or 1/(1-p) from a stated p, when the kept entries agree with it), at least three of them, with one kept
+entry off it at most.  That entry is judged only when at least two other kept entries, and two thirds of them,
+are on the scale: a printout that disagrees more is not this one's dropout (W_K printed under W_Q is not)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from ..report import Finding
 from .common import _simple_kind
 
 WORDS = re.compile(r"dropout|随机失活|丢弃", re.I)
+NOT = re.compile(r"(?:\bno|\bwithout|\bnot|\bnor|\bskip\w*|\bdisabled?)\W{1,3}(?:\w+\W{1,3}){0,2}?dropout"
+                 r"|(?:不|无|没有|未|去掉|关闭)(?:使用|用|加|做|应用|采用|经过)?\s*(?:dropout|随机失活)", re.I)
 STATED_P = re.compile(r"(?:dropout\s*\(\s*(?:p\s*=\s*)?|\bp\s*=\s*|丢弃概率\s*[=为]?\s*)(0?\.\d+)", re.I)
 REACH = 8            # lines from the printout to its dropped-out copy
 
@@ -33,15 +36,15 @@ def dropout_pairs(doc: Document) -> list[DropoutClaim]:
     out = []
     arrays = [a for a in doc.arrays if not a.elided and a.numbers and not a.lead]
     for k, y in enumerate(arrays):
-        before = [x for x in arrays[:k] if x.shape == y.shape and x.place.cell == y.place.cell
+        before = [x for x in arrays[max(0, k - 24):k] if x.shape == y.shape and x.place.cell == y.place.cell
                   and 0 < y.line - x.line <= REACH]
         if not before:
             continue
         same = [x for x in before if x.label and x.label == y.label]
         x = (same or before)[-1]
         words = _words_between(doc.chains, x, y)
-        if not WORDS.search(words):
-            continue
+        if not WORDS.search(words) or NOT.search(words):
+            continue                  # "no dropout here": the two printouts are something else
         m = STATED_P.search(words)
         p = float(m.group(1)) if m else None
         out.append(DropoutClaim(x, y, p if p is not None and 0 < p < 1 else None))
@@ -70,8 +73,10 @@ class DropoutJudging:
         scale = _scale(kept, c.p)
         if scale is None:
             return
-        self.n_claims += 1
         ok = [_on(a, b, h, scale) for a, b, h in kept]
+        if len(ok) - sum(ok) > 1 or sum(ok) < 2:
+            return                    # a copy after dropout differs from its scale in one slip at most
+        self.n_claims += 1
         for k, (a, b, h) in enumerate(kept):
             self.n_numbers += 1
             others = ok[:k] + ok[k + 1:]

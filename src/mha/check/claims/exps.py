@@ -20,6 +20,7 @@ from ..report import Finding
 from .common import _simple_kind
 
 REACH = 3
+MOST = 16               # exponentials listed in words: a handful of scores, not a model's row
 
 
 @dataclass
@@ -33,7 +34,8 @@ def exps_claims(doc: Document) -> list[ExpsClaim]:
     said = [(k, n) for k, n, pct in said_in_order(doc.hints) if not pct]
     out = []
     for x in doc.arrays:
-        if not x.is_vector or x.elided or x.n_cols < 3 or not all(math.isfinite(n.value) for n in x.rows[0]):
+        if not x.is_vector or x.elided or not 3 <= x.n_cols <= MOST or \
+                not all(math.isfinite(n.value) for n in x.rows[0]):
             continue
         cell, line = x.place.cell or 0, x.line
         near = [n for k, n in said if k[0] == cell and line <= k[1] <= line + REACH]
@@ -41,7 +43,7 @@ def exps_claims(doc: Document) -> list[ExpsClaim]:
         for i in range(len(near)):
             for o in range(x.n_cols - 2):
                 run = near[i:i + x.n_cols - o]
-                if len(run) < 3 or len(run) != x.n_cols - o:
+                if len(run) < 3 or len(run) != x.n_cols - o or not _agrees(x, o, run[0]):
                     continue
                 ok = [_agrees(x, o + k, n) for k, n in enumerate(run)]
                 if ok[0] and ok[1] and (best is None or sum(ok) > best[0]):
