@@ -23,8 +23,11 @@ written out), `linesum` (a sum named in words, 三者之和 8.20, against the ot
 (a printout the code computes from a printout a cell before: `softmax(masked / keys.shape[-1]**0.5)`,
 `w / w.sum(dim=-1)`, `q @ k.T`), `restated` (a worked number quoted again: `q_2·k_1 = 56` in a figure, `s_21 = 56`
 on the next slide), `scaledcall` (a printout whose code is `softmax(scores / keys.shape[-1]**0.5)`), `renorm`
-(`m / m.sum(dim=-1, keepdim=True)`) and `modshape` (the shapes of an `nn.MultiheadAttention` demo, worked out by
-`readers/torchshapes.py`).  Closed forms and long decimals are read by
+(`m / m.sum(dim=-1, keepdim=True)`), `modshape` (the shapes of an `nn.MultiheadAttention` demo, worked out by
+`readers/torchshapes.py`), and arithmetic written out by hand: `termwise` (a weighted sum term by term), `dropout`
+(a printout and its copy after dropout), `shares` (Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores,
+then their exponentials listed), `softmax_more` (a scores | softmax table by rows, a pair whose sum a slip broke);
+`readers/shares.py` keeps prose numbers in order.  Closed forms and long decimals are read by
 `readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of

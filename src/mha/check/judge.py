@@ -40,6 +40,10 @@ from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
+from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
+from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
+from .claims.shares import SharesClaim, SharesJudging, share_claims
+from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
 from .claims.formula import FormulaClaim, FormulaJudging, formula_claims
@@ -47,6 +51,7 @@ from .claims.restated import RestatedClaim, RestatedJudging, restated_claims
 from .claims.renorm import renorm_ids
 from .claims.modshape import ModuleShapeClaim, ModuleShapeJudging, module_shape_claims
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
+from .claims.softmax_more import more_softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging
 from .infer import Hit, Inference, alignments
@@ -60,7 +65,7 @@ STEP = lb.STEP
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
-            RestatedJudging, ModuleShapeJudging):
+            RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -202,6 +207,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
     def claims(self) -> list[Claim]:
         out: list[Claim] = []
         pairs = softmax_pairs(self.objs)            # judged against their own scores, not the trace
+        pairs += more_softmax_pairs(self.objs, {c.y.a.id for c in pairs} | {c.x.a.id for c in pairs})
         applied = applied_softmax(self.objs)        # softmax([...]) = [...]: against its own written argument
         paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
         out.extend(pairs)
@@ -209,6 +215,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         for o in self.objs:
             if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
                 out.append(ArrayClaim(o))
+        out.extend(termwise_claims(self.doc.chains))  # a sum written out term by term, before the sums it feeds
         for c in self.doc.chains:
             out.extend(self.chain_claims(c))
             out.extend(written_products(c))   # [..] × [..] = [..]: against its own printed factors
@@ -223,6 +230,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         out.extend(line_sums(self.doc.chains))        # "the three add up to 8.20": against the results before it
         out.extend(restated_claims(self.doc.chains, self.doc.headings))   # a worked number quoted again
         out.extend(module_shape_claims(self.doc.hints))   # torch.Size of nn.MultiheadAttention's output (modshape.py)
+        out.extend(dropout_pairs(self.doc))           # a printout and its copy after dropout (claims/dropout.py)
+        out.extend(share_claims(self.doc))            # Z = a + b + c, then a/Z, b/Z, c/Z in words (claims/shares.py)
+        out.extend(exps_claims(self.doc))             # scores, then their exponentials listed (claims/exps.py)
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
@@ -335,6 +345,14 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_restated(claim)
             case ModuleShapeClaim():
                 self.judge_module_shape(claim)
+            case DropoutClaim():
+                self.judge_dropout(claim)
+            case TermwiseClaim():
+                self.judge_termwise(claim)
+            case SharesClaim():
+                self.judge_shares(claim)
+            case ExpsClaim():
+                self.judge_exps(claim)
 
     def judge_repairs(self) -> None:
         """A printed input with a slip: the rest of the document follows from the value before the slip."""

@@ -9,12 +9,14 @@ from .. import labels as lb
 from ..numbers import Lit, Num
 from ..objects import Array, Chain, ExprPart, LabelPart, Place, Reading, ShapePart
 from .common import copy_context
+from .shares import prose_number_hints
 
 
 def prose_numbers(b: "Builder", line: str, place: Place) -> None:
     """Shapes and single numbers stated in prose: "a 3×4 matrix", "`W_v` is 4×2", "sum $\\approx 22.03$"."""
     if not re.search(r"\d", line):
         return
+    prose_number_hints(b, line, place)          # every number in reading order, for claims/shares.py
     spans = [(m.start(), m.end(), m.group(1) or m.group(2) or m.group(3))
              for m in _INLINE_MATH.finditer(line)]
     masked = _mask(line, spans)

@@ -275,7 +275,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
             m = re.match(r"\s*>>>\s*([A-Za-z_][\w.]*\.shape)\s*$", lines[k])
             if m and re.fullmatch(r"\s*\((?:\d+,\s*)+\d*\)\s*", lines[k + 1]):
                 lines[k + 1] = f"{m.group(1)} = {lines[k + 1].strip()}"
-        b.text(Segment("\n".join(lines), seg.line, "output", seg.cell, seg.line_map), prose=False)
+        b.text(_end_comments(Segment("\n".join(lines), seg.line, "output", seg.cell, seg.line_map)), prose=False)
         return
     for lit in facts.literals:
         rows = [[c.with_line(seg.line_of(line_offset(seg.text, c.line - 1))) if c is not None else None
@@ -346,6 +346,8 @@ def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment
 def read_output(b: "Builder", seg: Segment) -> None:
     if "Size([" in seg.text:
         seg = _sizes(b, seg)
+    if re.search(r"\]\s+#\s", seg.text):
+        seg = _end_comments(seg)
     n_before = len(b.doc.arrays)
     for k, line in enumerate(seg.text.split("\n")):
         if re.search(r"[A-Za-z\u4e00-\u9fff]", line) and "[" not in line and "(" not in line:
@@ -366,6 +368,16 @@ def read_output(b: "Builder", seg: Segment) -> None:
             a.style = "numpy"
         if a.label in b.calls:
             a.source = expand_sums(b.calls[a.label], b.calls)
+
+
+def _end_comments(seg: Segment) -> Segment:
+    """`out: [1.25, 0.0, 3.75]  # scaled by 1/(1-p)`: a comment after a printed list is not part of its chain."""
+    text = "\n".join(re.sub(r"(\])(\s+#\s.*)$", lambda m: m.group(1) + " " * len(m.group(2)), x)
+                     for x in seg.text.split("\n"))
+    out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
+    if getattr(seg, "result", False):
+        out.result = True
+    return out
 
 
 def _sizes(b: "Builder", seg: Segment) -> Segment:

@@ -1,0 +1,89 @@
+"""The exponentials claim: a row of scores, and a little further on their exponentials listed in words, in the
+same order ("scores [20, 5, -3, 8]; exp(20) ≈ 4.85×10^8, the others about 1.48×10^2, 4.98×10^-2, 2.98×10^3").
+The list carries its own identity: it is the run of numbers in reading order (within a few lines of the scores)
+that begins with the exponential of some score and goes on, number by number, through the scores after it, at
+least three long.  A number of the run is judged only when at least two of the others, and two thirds of them,
+are their scores' exponentials, so the order is known to be the scores'."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import numbers as nb
+from ..model import half_units
+from ..objects import Array, Document
+from ..readers.shares import said_in_order
+from ..report import Finding
+from .common import _simple_kind
+
+REACH = 3
+MOST = 16               # exponentials listed in words: a handful of scores, not a model's row
+
+
+@dataclass
+class ExpsClaim:
+    x: Array                     # the scores, a row
+    offset: int                  # the first listed number is exp(x[offset])
+    listed: list[nb.Num]         # the run, one number per score from x[offset] on
+
+
+def exps_claims(doc: Document) -> list[ExpsClaim]:
+    said = [(k, n) for k, n, pct in said_in_order(doc.hints) if not pct]
+    out = []
+    for x in doc.arrays:
+        if not x.is_vector or x.elided or not 3 <= x.n_cols <= MOST or \
+                not all(math.isfinite(n.value) for n in x.rows[0]):
+            continue
+        cell, line = x.place.cell or 0, x.line
+        near = [n for k, n in said if k[0] == cell and line <= k[1] <= line + REACH]
+        best = None
+        for i in range(len(near)):
+            for o in range(x.n_cols - 2):
+                run = near[i:i + x.n_cols - o]
+                if len(run) < 3 or len(run) != x.n_cols - o or not _agrees(x, o, run[0]):
+                    continue
+                ok = [_agrees(x, o + k, n) for k, n in enumerate(run)]
+                if ok[0] and ok[1] and (best is None or sum(ok) > best[0]):
+                    best = (sum(ok), ExpsClaim(x, o, run))
+        if best is not None:
+            out.append(best[1])
+    return out
+
+
+def _exp_interval(x: Array, j: int) -> tuple[float, float, float]:
+    band = half_units([x.rows[0]])
+    h = 0.0 if band is None else float(band[0][j])
+    v = x.rows[0][j].value
+    try:
+        return math.exp(v - h), math.exp(v + h), math.exp(v)
+    except OverflowError:
+        return math.inf, math.inf, math.inf
+
+
+def _agrees(x: Array, j: int, n: nb.Num) -> bool:
+    lo, hi, _ = _exp_interval(x, j)
+    eps = 1e-9 * max(1.0, abs(n.value))
+    return lo <= n.hi + eps and n.lo - eps <= hi
+
+
+class ExpsJudging:
+    """Judge methods for ExpsClaim."""
+
+    def judge_exps(self, c: ExpsClaim) -> None:
+        ok = [_agrees(c.x, c.offset + k, n) for k, n in enumerate(c.listed)]
+        self.n_claims += 1
+        for k, n in enumerate(c.listed):
+            self.n_numbers += 1
+            others = ok[:k] + ok[k + 1:]
+            if ok[k] or sum(others) < 2 or 3 * sum(others) < 2 * len(others):
+                continue
+            score = c.x.rows[0][c.offset + k]
+            exact = _exp_interval(c.x, c.offset + k)[2]
+            if not np.isfinite(exact):
+                continue
+            self.add(Finding(n.line or c.x.line, c.x.place.cell, f"exp of score {score.text} (line {c.x.line})",
+                             n.text, exact, n.rounded(exact), "softmax",
+                             f"exp({score.text}) is {n.rounded(exact)}", _simple_kind(n, exact)))
