@@ -26,7 +26,7 @@ class VectorJudging:
     """Judge methods for VectorArithClaim, and the weighted sums inside arithmetic lines."""
 
     def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any]) -> None:
-        if c.context.partial:
+        if c.context.partial or c.context.dropout:
             return
         left, right = c.parts[k], c.parts[k + 1]
         result = right.array

@@ -13,6 +13,7 @@ from .. import labels as lb
 from ..objects import Context, Document, Hint, Place, ShapePart, ShapeProduct
 from .common import Segment, line_offset
 from .drawn import text_tokens
+from .dropout import DroppedPrints, DropState, after_dropout
 from .prose import _READING, reading
 from .python import read_code, read_output
 from .statements import read_tokens
@@ -28,6 +29,9 @@ class Builder:
         self.levels: list[tuple[int, int | None, str | None]] = []    # (heading level, head, step)
         self.pending_output_labels: list[str] = []
         self.last_expr: str | None = None
+        self.drop_state = DropState()              # names holding dropped values, across cells
+        self.pending_dropped = DroppedPrints()     # which prints of the last code passed through dropout
+        self.words_since_code = True               # prose between the last code and an output: not its printout
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:
@@ -44,6 +48,8 @@ class Builder:
         self.ctx.approx = bool(lb.APPROX_WORDS.search(text))
         self.ctx.batch = _batch_in(text)
         self.ctx.partial = bool(_PARTIAL.search(text))
+        self.ctx.dropout = after_dropout(text)
+        self.words_since_code = True
         self.hints(text, place)
 
     def prose_context(self, text: str, place: Place) -> None:
@@ -59,6 +65,7 @@ class Builder:
         if b is not None:
             self.ctx.batch = b
         self.ctx.before = text.strip()[-120:]
+        self.ctx.dropout = after_dropout(text)
         self.hints(text, place)
 
     def hints(self, text: str, place: Place) -> None:
@@ -108,6 +115,7 @@ class Builder:
 
     def line(self, line: str, place: Place) -> None:
         """One line of prose: a reading of one entry, or context for what follows."""
+        self.words_since_code = True
         if not reading(self, line, place):
             self.prose_context(line, place)
         else:
