@@ -176,9 +176,11 @@ _HINTS = [
     ("heads", re.compile(r"(?<![\w.])(\d+)\s*(?:attention\s+)?heads\b|(\d+)\s*个\s*(?:head|头)|"
                          r"(?:num_heads|n_heads|nhead|num_attention_heads|h)\s*=\s*(\d+)\b|\bH\s*=\s*(\d+)|"
                          r"([一二两三四五六七八])\s*个\s*(?:head|头)", re.I)),
-    ("scale", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:√|\\sqrt\{?|sqrt\()?\s*(\d+(?:\.\d+)?)",
-                         re.I)),
-    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以)\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)", re.I)),
+    # "scaled by 1/sqrt(4)" states √4, not 1: a number followed by "/" is a numerator
+    ("scale", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:√|\\sqrt\{?|sqrt\()?\s*(\d+(?:\.\d+)?)"
+                         r"(?![\d.]*\s*/)", re.I)),
+    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\()\s*(\d+)",
+                              re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
     ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
     ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),

@@ -79,7 +79,10 @@ def dropped_prints(code: str, state: DropState) -> DroppedPrints:
 def _walk(body: list[ast.stmt], state: DropState, out: DroppedPrints, lines: list[str]) -> None:
     for node in body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue                        # a function's body runs when called: its names are its own
+            # a body runs when called, with names of its own: what it prints after its own dropout is dropped
+            # (print(attn_weights) inside forward), and nothing it assigns outlives it
+            _walk(node.body, DropState(set(state.dropped), set(state.inert)), out, lines)
+            continue
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names = [t.id for tg in targets for t in ast.walk(tg) if isinstance(t, ast.Name)]
