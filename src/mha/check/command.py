@@ -101,7 +101,9 @@ def slim_notebook(text: str) -> tuple[str, str]:
     body: list[str] = []                      # what is read: sources and text outputs
 
     def add(x: Any) -> None:
-        body.append("".join(x) if isinstance(x, list) else x if isinstance(x, str) else "")
+        # a damaged notebook can hold numbers or nulls where lines belong: they are not text that is read
+        body.append("".join(y for y in x if isinstance(y, str)) if isinstance(x, list) else x if isinstance(x, str)
+                    else "")
     for cell in nb["cells"]:
         if not isinstance(cell, dict):
             continue

@@ -285,10 +285,13 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         arrays = [c for c in claims if isinstance(c, ArrayClaim)]
         # first every array finds what it stands for; the printed values then feed "rounded predecessors"
         plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
+        self.plans = plans
         self.span = self.example_span(plans)
         self.mark_scopes(plans)
         self.establish(plans)
+        self.by_trace: list[Finding] = []
         self.judge_repairs()
+        self.by_trace.extend(self.findings)
         self.collect_printed(plans)
         for c in claims:
             self.judge(c, plans)
@@ -307,7 +310,9 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
     def judge(self, claim: Claim, plans: dict[int, Any]) -> None:
         match claim:
             case ArrayClaim(obj):
+                before = len(self.findings)
                 self.judge_array(obj, plans[obj.a.id])
+                self.by_trace.extend(self.findings[before:])     # judged against the trace, not its own terms
             case ArithClaim(chain):
                 if self.closed_slip(chain):
                     self.n_claims += 1           # its closed form is wrong: one slip, one finding (claims/closed.py)
@@ -443,6 +448,7 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     j.run()
     if given or inf.best is None:
         return j
+    _unless_the_guess_is_borne_out(j)
     for other in getattr(inf, "runner_ups", [])[:3]:
         if not j.errors_found():
             break
@@ -466,3 +472,28 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
                                             f"holds under a configuration nearly as good ({differ}): wrong only "
                                             f"under one of two near-equal readings"))
     return j
+
+
+_GIVEN = frozenset({"X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "Qh", "Kh", "Vh"})
+
+
+def _unless_the_guess_is_borne_out(j: Judge) -> None:
+    """X guessed as the document's first unlabelled matrix (infer/candidates.py) is a guess: the first matrix of a
+    lesson is as often its scores, its weights or its queries.  Its entries are judged only when the guess is borne
+    out, by a printout computed from it that holds in full; otherwise what it would call wrong is not checked."""
+    x = j.inf.best.cand.dims.get("X")
+    if x is None or not x.label.startswith("X: the first matrix") or not j.errors_found():
+        return
+    plans = getattr(j, "plans", {})
+    borne = [i for i, p in plans.items() if p["kind"] == "holds" and i not in j.uses and p.get("hit") is not None
+             and p["hit"].view is not None and p["hit"].view.node not in _GIVEN]
+    if borne:
+        return
+    # a printout judged against its own printed terms (a softmax of the scores beside it, a matrix printed again)
+    # carries its own identity, whatever X is
+    moved = [f for f in j.findings if f.severity == "error" and any(f is g for g in getattr(j, "by_trace", []))]
+    j.findings = [f for f in j.findings if f not in moved]
+    for f in moved:
+        j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
+                                        f"X was guessed ({x.label}), and no printout computed from it holds in "
+                                        f"full: the guess is not borne out"))

@@ -37,6 +37,7 @@ class Context:
     approx: bool = False         # "≈", "approximately", "约", "rounded" nearby
     shape_words: bool = False    # the text says this is a shape ("shape", "维度", "size")
     partial: bool = False        # a walk-through of running quantities (online softmax, tiles): not trace values
+    dropout: bool = False        # printed after dropout (readers/dropout.py): not the weights, nor what follows
 
 
 @dataclass

@@ -27,7 +27,7 @@ class ArithJudging:
     """Judge methods for ArithClaim."""
 
     def judge_arith(self, c: Chain) -> None:
-        if c.context.partial:
+        if c.context.partial or c.context.dropout:
             return
         self._judge_arith(c)
 

@@ -23,6 +23,10 @@ class ArrayClaim:
     obj: Obj
 
 
+_DROPPED = ("printed after dropout (in training mode it zeroes entries and scales the rest by 1/(1-p)): "
+            "not the attention weights, nor what the dropout-free weights give")
+
+
 class ArrayJudging:
     """Judge methods for ArrayClaim."""
 
@@ -33,6 +37,9 @@ class ArrayJudging:
         if a.context.partial and kind != "holds":
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o),
                                                "a running quantity of a tiled (online softmax) walk-through"))
+            return
+        if a.context.dropout and kind != "holds":
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), _DROPPED))
             return
         match kind:
             case "elided":

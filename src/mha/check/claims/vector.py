@@ -26,8 +26,8 @@ class VectorJudging:
     """Judge methods for VectorArithClaim, and the weighted sums inside arithmetic lines."""
 
     def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any]) -> None:
-        if c.context.partial or (id(c), k) in getattr(self, "termwise_slips", ()):
-            return                   # a term of this sum is wrong and reported already (claims/termwise.py)
+        if c.context.partial or c.context.dropout or (id(c), k) in getattr(self, "termwise_slips", ()):
+            return                   # dropped values, or a term of this sum is wrong and reported already (termwise.py)
         left, right = c.parts[k], c.parts[k + 1]
         result = right.array
         cells = result.rows[0]

@@ -15,6 +15,8 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
     explained = total = 0
     fast = Stacks(vs)
     for o in objs:
+        if o.a.context.dropout:
+            continue                 # printed after dropout: no configuration explains it (readers/dropout.py)
         n = o.val.size
         total += n
         if o.a.id in uses:

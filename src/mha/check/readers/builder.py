@@ -13,6 +13,7 @@ from .. import labels as lb
 from ..objects import Context, Document, Hint, Place, ShapePart, ShapeProduct
 from .common import Segment, line_offset
 from .drawn import text_tokens
+from .dropout import DroppedPrints, DropState, after_dropout
 from .prose import _READING, reading
 from .python import read_code, read_output
 from .statements import read_tokens
@@ -30,6 +31,9 @@ class Builder:
         self.last_expr: str | None = None
         self.calls: dict[str, str] = {}          # name -> the call it was last assigned (python.py)
         self.shapes: tuple[dict, dict, dict] = ({}, {}, {})   # tensors, attention modules, their results (torchshapes)
+        self.drop_state = DropState()              # names holding dropped values, across cells
+        self.pending_dropped = DroppedPrints()     # which prints of the last code passed through dropout
+        self.words_since_code = True               # prose between the last code and an output: not its printout
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:
@@ -46,6 +50,8 @@ class Builder:
         self.ctx.approx = bool(lb.APPROX_WORDS.search(text))
         self.ctx.batch = _batch_in(text)
         self.ctx.partial = bool(_PARTIAL.search(text))
+        self.ctx.dropout = after_dropout(text)
+        self.words_since_code = True
         self.hints(text, place)
 
     def prose_context(self, text: str, place: Place) -> None:
@@ -61,6 +67,7 @@ class Builder:
         if b is not None:
             self.ctx.batch = b
         self.ctx.before = text.strip()[-120:]
+        self.ctx.dropout = after_dropout(text)
         self.hints(text, place)
 
     def hints(self, text: str, place: Place) -> None:
@@ -110,6 +117,7 @@ class Builder:
 
     def line(self, line: str, place: Place) -> None:
         """One line of prose: a reading of one entry, or context for what follows."""
+        self.words_since_code = True
         if not reading(self, line, place):
             self.prose_context(line, place)
         else:
@@ -170,9 +178,11 @@ _HINTS = [
     ("heads", re.compile(r"(?<![\w.])(\d+)\s*(?:attention\s+)?heads\b|(\d+)\s*个\s*(?:head|头)|"
                          r"(?:num_heads|n_heads|nhead|num_attention_heads|h)\s*=\s*(\d+)\b|\bH\s*=\s*(\d+)|"
                          r"([一二两三四五六七八])\s*个\s*(?:head|头)", re.I)),
-    ("scale", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:√|\\sqrt\{?|sqrt\()?\s*(\d+(?:\.\d+)?)",
-                         re.I)),
-    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以)\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)", re.I)),
+    # "scaled by 1/sqrt(4)" states √4, not 1: a number followed by "/" is a numerator
+    ("scale", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:√|\\sqrt\{?|sqrt\()?\s*(\d+(?:\.\d+)?)"
+                         r"(?![\d.]*\s*/)", re.I)),
+    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\()\s*(\d+)",
+                              re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
     ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
     ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),

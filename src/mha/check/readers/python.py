@@ -21,6 +21,7 @@ from ..objects import Array, Chain, Hint, LabelPart, Place, ShapePart
 from .arrays import nested_to_rows
 from .common import Segment, copy_context, line_offset
 from .drawn import text_tokens
+from .dropout import dropped_prints
 from .statements import read_tokens
 from .torchshapes import scan
 
@@ -283,6 +284,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
         place = Place(seg.line_of(line_offset(seg.text, lit.line - 1)), seg.cell, "code")
         names = [x.strip() for x in lit.name.split(" = ")]
         a = Array(rows, place, label=names[-1], labels=names, lead=lit.lead, style="code", context=copy_context(b.ctx))
+        a.context.dropout = False             # a literal is typed in: the words about dropout are for printouts
         # "# approximate the above as follows" on the lines just before a literal declares it approximate
         if any(0 < lit.line - ln <= 2 and lb.APPROX_WORDS.search(text) for ln, text, _ in facts.comments):
             a.context.approx = True
@@ -313,6 +315,8 @@ def read_code(b: "Builder", seg: Segment) -> None:
         scan(facts.tree, *b.shapes)                 # torch.randn(2, 5, 128), nn.MultiheadAttention: the demo's shapes
     except (RecursionError, ValueError, TypeError, AttributeError):
         pass
+    b.pending_dropped = dropped_prints(seg.text, b.drop_state)
+    b.words_since_code = False
 
 
 def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment) -> None:
@@ -349,6 +353,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
     if re.search(r"\]\s+#\s", seg.text):
         seg = _end_comments(seg)
     n_before = len(b.doc.arrays)
+    n_chains = len(b.doc.chains)
     for k, line in enumerate(seg.text.split("\n")):
         if re.search(r"[A-Za-z\u4e00-\u9fff]", line) and "[" not in line and "(" not in line:
             b.prose_context(line, Place(seg.line_of(line_offset(seg.text, k)), seg.cell, "output"))
@@ -356,6 +361,8 @@ def read_output(b: "Builder", seg: Segment) -> None:
     read_tokens(toks, seg, b.doc, b.ctx, text_mode=True)
     new = [a for a in b.doc.arrays[n_before:] if not a.label]
     names = [p for p in b.pending_output_labels]
+    if len(names) > len(new):
+        names = _without_word_lines(names, seg.text)
     if b.last_expr and seg.where == "output" and getattr(seg, "result", False):
         names = [b.last_expr]
     if new and len(names) >= len(new):
@@ -368,6 +375,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
             a.style = "numpy"
         if a.label in b.calls:
             a.source = expand_sums(b.calls[a.label], b.calls)
+    _mark_dropped(b, n_before, n_chains)
 
 
 def _end_comments(seg: Segment) -> Segment:
@@ -378,6 +386,31 @@ def _end_comments(seg: Segment) -> Segment:
     if getattr(seg, "result", False):
         out.result = True
     return out
+
+
+def _without_word_lines(names: list[str], text: str) -> list[str]:
+    """print("Sum of first row:", s) printed a line of words and a number, not an array: its name does not
+    label one of the arrays (without this, the names would shift onto the arrays printed before it)."""
+    plain = [ln.strip() for ln in text.split("\n") if ln.strip() and "[" not in ln]
+    out = []
+    for n in names:
+        m = re.match(r"([^\[\](){}=]*[A-Za-z\u4e00-\u9fff][^\[\](){}=]*[:：])\s", n)
+        if m and any(ln.startswith(m.group(1)) for ln in plain):
+            continue
+        out.append(n)
+    return out
+
+
+def _mark_dropped(b: "Builder", n_before: int, n_chains: int) -> None:
+    """The printouts of this output that passed through dropout (readers/dropout.py).  Right after its code, the
+    code says which; an output with words between it and any code keeps what the words said."""
+    if b.words_since_code or not b.pending_output_labels and not b.last_expr:
+        return
+    d = b.pending_dropped
+    for a in b.doc.arrays[n_before:]:
+        a.context.dropout = a.label in d.labels or (d.last_expr and a.label == b.last_expr)
+    for ch in b.doc.chains[n_chains:]:
+        ch.context.dropout = any(t and t in ch.text for t in d.texts)
 
 
 def _sizes(b: "Builder", seg: Segment) -> Segment:
