@@ -352,3 +352,18 @@ def test_scaled_by_one_over_a_root_states_the_root_not_one():
     for text, root in (("# causal, scaled by 1/sqrt(4)", "4"), ("scale = 1/sqrt(8)", "8"), ("除以 √2", "2")):
         hints = [(h.kind, h.value) for h in read_document(text, "md").hints if h.kind.startswith("scale")]
         assert ("scale_sqrt", root) in hints and ("scale", "1") not in hints, (text, hints)
+
+
+def test_a_documents_own_code_warns_nothing():
+    # an invalid escape in the author's code (a DeprecationWarning when Python parses it) and a printout with a
+    # NaN are the document's; check reads them without a warning on the user's terminal
+    import warnings
+    backslash = "\\"
+    doc = ("```python\nimport re\nclean = re.sub('" + backslash + "[', '', text)\n"
+           "scores = np.array([[1.0, 2.0], [0.5, 1.5]])\nweights = softmax(scores / keys.shape[-1]**0.5)\n"
+           "print(scores)\nprint(weights)\nprint(weights / weights.sum(-1, keepdims=True))\n```\n\n"
+           "```text\n[[1.  2. ]\n [0.5 1.5]]\n[[0.33 0.67]\n [nan 0.67]]\n[[0.33 0.67]\n [0.33 0.67]]\n```\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = check_document(doc, fmt="md")
+    assert r.n_claims >= 0 and not [f for f in r.errors if "nan" in f.describe().lower()]

@@ -202,8 +202,9 @@ def _band(x: Obj, p: np.ndarray) -> np.ndarray:
         return np.zeros_like(p)
     half = np.where(np.isfinite(x.val), half, 0.0) * (10.0 if _padded(x) else 1.0)
     out = np.zeros_like(p)
-    for i in range(p.shape[0]):
-        out[i] = 1.25 * np.abs(np.diag(p[i]) - np.outer(p[i], p[i])) @ half[i]
+    with np.errstate(invalid="ignore", over="ignore"):     # a damaged printout's NaN stays NaN, silently
+        for i in range(p.shape[0]):
+            out[i] = 1.25 * np.abs(np.diag(p[i]) - np.outer(p[i], p[i])) @ half[i]
     return out
 
 

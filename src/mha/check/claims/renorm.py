@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import ast
 import re
-import warnings
 
 import numpy as np
 
 from ..infer import Obj
 from ..model import half_units
+from ..readers.pyparse import parse_code
 from ..report import Finding
 from .common import _simple_kind
 
@@ -60,9 +60,7 @@ def _divided_by_own_sum(source: str) -> str | None:
     if not source or "/" not in source or "sum" not in source:
         return None
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")          # an invalid escape in the document's code is not ours to warn about
-            node = ast.parse(source.strip(), mode="eval").body
+        node = parse_code(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
         return None
     if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Div) or not isinstance(node.left, ast.Name):

@@ -17,12 +17,12 @@ from __future__ import annotations
 import ast
 import math
 import re
-import warnings
 from dataclasses import replace
 
 import numpy as np
 
 from ..infer import Obj
+from ..readers.pyparse import parse_code
 
 _BACK = 4
 _SIZES = range(1, 1025)
@@ -64,9 +64,7 @@ def _softmax_arg(source: str) -> tuple[str, str, ast.AST] | None:
     if not source or "softmax" not in source:
         return None
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")          # an invalid escape in the document's code is not ours to warn about
-            node = ast.parse(source.strip(), mode="eval").body
+        node = parse_code(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
         return None
     if not isinstance(node, ast.Call) or not node.args:

@@ -18,6 +18,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from .pyparse import parse_code
+
 _DROP_CALL = re.compile(r"(?i)dropout|^drop$|^attn_drop$|^drop_\w+$|^\w+_drop$")
 _AFTER = re.compile(r"\bafter (?:applying |the |a )?dropout\b|\bdropout (?:is |was |has been )?applied\b|"
                     r"\bwith dropout applied\b|\bdropped[- ]out\b|\bpost-dropout\b|\bappl(?:y|ying|ied) (?:the )?"
@@ -62,7 +64,7 @@ def dropped_prints(code: str, state: DropState) -> DroppedPrints:
     out = DroppedPrints()
     code = "\n".join("" if re.match(r"^\s*[%!]", line) else line for line in code.split("\n"))   # IPython magics
     try:
-        tree = ast.parse(code)
+        tree = parse_code(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return out
     lines = code.split("\n")

@@ -12,7 +12,6 @@ import ast
 import io
 import re
 import tokenize
-import warnings
 from dataclasses import dataclass, field
 
 from .. import labels as lb
@@ -22,6 +21,7 @@ from .arrays import nested_to_rows
 from .common import Segment, copy_context, line_offset
 from .drawn import text_tokens
 from .dropout import dropped_prints
+from .pyparse import parse_code
 from .statements import read_tokens
 from .torchshapes import scan
 
@@ -60,9 +60,7 @@ def read_python(code: str) -> CodeFacts:
     facts = CodeFacts()
     src = "\n".join("" if _MAGIC.match(line) else line for line in code.split("\n"))
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", SyntaxWarning)      # the document's code is read, not ours to lint
-            tree = ast.parse(src)
+        tree = parse_code(src)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         facts.parsed = False
         return facts
