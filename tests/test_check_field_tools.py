@@ -192,6 +192,9 @@ def test_score_fetch_option_goes_to_the_fetcher(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "fetch_docs", sys.modules["check_field_fetch_docs"])
     assert score.main(["--fetch", "--docs", str(tmp_path), "--only", "fieldA-"]) == 0
     assert seen == {"dest": tmp_path, "metas": [FIELD], "only": ["fieldA-"]}
+    # ids by commas are the same as by spaces
+    assert score.main(["--fetch", "--docs", str(tmp_path), "--only", "fieldA-07,fieldC-", "fieldD-"]) == 0
+    assert seen["only"] == ["fieldA-07", "fieldC-", "fieldD-"]
 
 
 def test_the_unseen_set_is_scored_only_by_name(tmp_path, capsys):

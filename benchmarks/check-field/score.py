@@ -263,13 +263,15 @@ def main(argv=None) -> int:
                     help="folder with sources/ and truth/ (repeatable; default: this script's folder)")
     ap.add_argument("--set", choices=("all", "dev", "heldout", "unseen"), default="all",
                     help="all = dev and heldout; unseen (never read by who changes the checker) only by name")
-    ap.add_argument("--only", nargs="*", default=None, help="document ids (or id prefixes such as fieldC-) to score")
+    ap.add_argument("--only", nargs="*", default=None, help="document ids (or id prefixes such as fieldC-) to score, by spaces or commas")
     ap.add_argument("--json", default=None, help="write the per-document results and totals here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each false finding and each slip")
     ap.add_argument("--lint", action="store_true", help="check the truth files against the documents, do not score")
     ap.add_argument("--fetch", action="store_true",
                     help="re-create the documents under --docs from their sources (network; sha256 checked), do not score")
     a = ap.parse_args(argv)
+    if a.only:                                   # "--only fieldA-07,fieldC-04" as well as "--only fieldA-07 fieldC-04"
+        a.only = [o for x in a.only for o in x.split(",") if o]
     metas = [Path(m) for m in a.meta] if a.meta else [HERE]
     if a.fetch:
         sys.path.insert(0, str(HERE))
