@@ -11,6 +11,7 @@ from ..infer import Hit
 from ..model import View
 from ..numbers import Num
 from ..objects import Chain
+from ..report import Finding
 from .. import labels as lb
 
 
@@ -36,6 +37,14 @@ def _show_view(h: Hit) -> str:
     if v.variant == "unshifted":
         s += " (without subtracting the row max)"
     return s
+
+
+def entry_finding(num: Num, line: int, cell: int | None, what: str, exact: float, step: str, source: str) -> Finding:
+    """A printed entry judged against its own printed terms: `source` says what they give ("the softmax of the
+    scores printed at line 12"), and the finding adds the value they round to and the slip's kind."""
+    want = num.rounded(exact)
+    return Finding(num.line or line, cell, what, num.text, exact, want, step, f"{source} gives {want}",
+                   _simple_kind(num, exact))
 
 
 def _simple_kind(num: Num, exact: float) -> str:

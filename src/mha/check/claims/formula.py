@@ -30,8 +30,7 @@ import numpy as np
 from ..infer import Obj
 from ..labels import STEP
 from ..model import half_units
-from ..report import Finding
-from .common import _simple_kind
+from .common import entry_finding
 from .printchain import _rows_softmax, _widened
 
 _BACK = 6                # how many printed arrays back the operand may stand
@@ -312,8 +311,6 @@ class FormulaJudging:
             exact = float(p[i, j])
             line = c.x.a.row_line(i)
             where = f"cell {c.x.a.place.cell}, line {line}" if c.x.a.place.cell is not None else f"line {line}"
-            self._add_once(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
-                                   f"[{i + 1},{j + 1}] of {c.formula}", num.text, exact, num.rounded(exact),
-                                   step,
-                                   f"the {what} of the printout at {where} ({c.formula}) gives "
-                                   f"{num.rounded(exact)}", _simple_kind(num, exact)))
+            self._add_once(entry_finding(num, c.y.a.row_line(i), c.y.a.place.cell,
+                                         f"[{i + 1},{j + 1}] of {c.formula}", exact, step,
+                                         f"the {what} of the printout at {where} ({c.formula})"))

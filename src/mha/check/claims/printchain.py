@@ -22,7 +22,7 @@ import numpy as np
 from ..infer import Obj
 from ..model import half_units
 from ..report import Finding
-from .common import _simple_kind
+from .common import _simple_kind, entry_finding
 from .renorm import judge_renorm, renorm_of
 from .scaledcall import scaled_softmax_of
 
@@ -289,11 +289,9 @@ class PrintChainJudging:
             for j in cols:
                 num = y.a.rows[i][j]
                 exact = float(p[i, j])
-                self._add_once(Finding(num.line or y.a.row_line(i), y.a.place.cell,
-                                       f"softmax of line {x.a.row_line(i)}[{j + 1}]", num.text, exact,
-                                       num.rounded(exact), "softmax",
-                                       f"the softmax of the scores printed at line {x.a.row_line(i)} gives "
-                                       f"{num.rounded(exact)}", _simple_kind(num, exact)))
+                self._add_once(entry_finding(num, y.a.row_line(i), y.a.place.cell,
+                                             f"softmax of line {x.a.row_line(i)}[{j + 1}]", exact, "softmax",
+                                             f"the softmax of the scores printed at line {x.a.row_line(i)}"))
 
     def _blame_copy_row(self, c: PrintChainClaim, i: int) -> None:
         """The scores' row differs from its earlier printout: the weights say which printout they follow."""

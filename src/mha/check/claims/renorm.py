@@ -15,15 +15,13 @@ entry names that entry; a row with several names nothing (the earlier printout m
 from __future__ import annotations
 
 import ast
-import re
 
 import numpy as np
 
 from ..infer import Obj
 from ..model import half_units
 from ..readers.pyparse import parse_code
-from ..report import Finding
-from .common import _simple_kind
+from .common import entry_finding
 
 _BACK = 4
 
@@ -120,8 +118,6 @@ def judge_renorm(judge, y: Obj, x: Obj) -> None:
         j = int(cols[0])
         num = y.a.rows[i][j]
         exact = float(p[i, j])
-        judge._add_once(Finding(num.line or y.a.row_line(i), y.a.place.cell,
-                                f"entry [{i + 1},{j + 1}] of line {x.a.row_line(i)} over its row sum", num.text, exact,
-                                num.rounded(exact), "softmax",
-                                f"the row printed at line {x.a.row_line(i)} divided by its sum gives "
-                                f"{num.rounded(exact)}", _simple_kind(num, exact)))
+        judge._add_once(entry_finding(num, y.a.row_line(i), y.a.place.cell,
+                                      f"entry [{i + 1},{j + 1}] of line {x.a.row_line(i)} over its row sum", exact,
+                                      "softmax", f"the row printed at line {x.a.row_line(i)} divided by its sum"))
