@@ -22,6 +22,7 @@ operand row, or another formula).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -30,8 +31,10 @@ import numpy as np
 from ..infer import Obj
 from ..labels import STEP
 from ..model import half_units
+from ..readers.pyparse import parse_code
 from .common import entry_finding
 from .printchain import _rows_softmax, _widened
+from .scaledcall import literal_number
 
 _BACK = 6                # how many printed arrays back the operand may stand
 _CELLS = 3               # ... within this many notebook cells (a markdown cell between two code cells)
@@ -144,12 +147,11 @@ def _softmax_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
 
 def _written_scale(op: str, expr: str) -> float | None:
     """A scale written as a number (`/ 8`, `* 0.5`, `/ 2**0.5`, `/ math.sqrt(3)`); None for a name."""
-    e = re.sub(r"\s+", "", expr).strip("()")
-    m = re.fullmatch(r"(?:math\.|np\.|torch\.)?sqrt\((\d+(?:\.\d+)?)\)|(\d+(?:\.\d+)?)(\*\*0?\.5)?", e)
-    if m is None:
+    try:
+        s = literal_number(parse_code(expr.strip(), mode="eval").body)
+    except (SyntaxError, ValueError, RecursionError):
         return None
-    s = float(m.group(1)) ** 0.5 if m.group(1) else float(m.group(2)) ** (0.5 if m.group(3) else 1.0)
-    if s <= 0:
+    if s is None or not s > 0 or not math.isfinite(s):
         return None
     return 1.0 / s if op == "/" else s
 

@@ -41,7 +41,7 @@ def scaled_softmax_of(grids: list[Obj], k: int, agreement, is_softmax) -> tuple[
     for x in reversed(grids[max(0, k - _BACK):k]):
         if x.a.label.strip() != name or x.val.shape != y.val.shape or x.slices != y.slices:
             continue
-        stated = _number(divisor)
+        stated = literal_number(divisor)
         factors = [stated] if stated is not None else _nearest(_searched(divisor), _slope(x, y), op)
         best: tuple[int, Obj] | None = None
         for f in factors:
@@ -80,12 +80,12 @@ def _softmax_arg(source: str) -> tuple[str, str, ast.AST] | None:
     return arg.left.id, "/" if isinstance(arg.op, ast.Div) else "*", arg.right
 
 
-def _number(node: ast.AST) -> float | None:
+def literal_number(node: ast.AST) -> float | None:
     """The value of a divisor made of numbers only: 8, 2 ** 0.5, np.sqrt(64), math.sqrt(2.0)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         return float(node.value)
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Pow, ast.Mult, ast.Div)):
-        a, b = _number(node.left), _number(node.right)
+        a, b = literal_number(node.left), literal_number(node.right)
         if a is None or b is None:
             return None
         try:
@@ -95,7 +95,7 @@ def _number(node: ast.AST) -> float | None:
     if isinstance(node, ast.Call) and len(node.args) == 1:
         f = node.func
         fname = f.id if isinstance(f, ast.Name) else (f.attr if isinstance(f, ast.Attribute) else "")
-        a = _number(node.args[0])
+        a = literal_number(node.args[0])
         if fname == "sqrt" and a is not None and a >= 0:
             return math.sqrt(a)
         if fname in ("float", "tensor", "array") and a is not None:
