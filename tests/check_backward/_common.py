@@ -3,8 +3,6 @@ rounded as a person would, the planted slips and the line each lands on, and the
 import re
 from pathlib import Path
 
-import numpy as np
-
 import mha
 
 HERE = Path(__file__).resolve().parent

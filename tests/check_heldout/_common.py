@@ -1,6 +1,5 @@
 """The helpers the held-out documents are written with (see make.py): exact numbers rounded as a person
 would, LaTeX and table builders, and `add`, which records a document and its planted slips."""
-import json
 import math
 from pathlib import Path
 

@@ -1,9 +1,9 @@
 """Held-out documents 4 and 6: notebooks, executed for real with nbclient (run by make.py, in its order)."""
-import math  # noqa: F401
+import math
 
 import numpy as np
 
-from _common import HERE, DOCS, softmax, attn, f, g, swap, row, grow, tex, amp, texinf, add, notebook  # noqa: F401
+from _common import attn, notebook
 
 
 # 4. Kaggle-style notebook with pandas DataFrames of weights

@@ -1,9 +1,9 @@
 """Held-out documents 1, 2, 3 and 5: beamer, a Chinese post, a Q&A answer, a README (run by make.py, in its order)."""
-import math  # noqa: F401
+import math
 
 import numpy as np
 
-from _common import HERE, DOCS, softmax, attn, f, g, swap, row, grow, tex, amp, texinf, add, notebook  # noqa: F401
+from _common import add, amp, attn, f, g, grow, row, swap, tex
 
 
 # 1. Beamer slides, d_k = 3, the scale written as 0.577 --------------------------------------------------------

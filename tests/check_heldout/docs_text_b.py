@@ -1,9 +1,9 @@
 """Held-out documents 7 to 10: word-token tables, column vectors, a REPL transcript, an HTML page (run by make.py, in its order)."""
-import math  # noqa: F401
+import math
 
 import numpy as np
 
-from _common import HERE, DOCS, softmax, attn, f, g, swap, row, grow, tex, amp, texinf, add, notebook  # noqa: F401
+from _common import add, attn, f, g, grow, row, softmax
 
 
 # 7. Word tokens as row labels in Markdown tables, d_k = 3 ----------------------------------------------------
