@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .core import (LayerSteps, alibi_bias, alibi_slopes, apply_rope, head_attention, layer, merge_heads, repeat_kv,
-                   rope_angles, visible_keys)
+from .core import (LayerSteps, apply_rope, head_attention, head_inputs, layer, merge_heads, repeat_kv,
+                   rope_angles)
 from .inputs import AttentionArgs, Config, MHAInputError, Upstream
 
 
@@ -255,16 +255,7 @@ def check_upstream(cfg: Config, dY: np.ndarray) -> np.ndarray:
 def attention_backward_reference(args: AttentionArgs, dO: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """dq, dk, dv of `mha.attention` for validated arguments, every T × S step kept (the oracle of the tiled
     backward); each gradient has its input's shape, summed over the axes the input was broadcast along."""
-    q, k, v = args.q, args.k, args.v
-    if args.groups > 1:
-        k, v = np.repeat(k, args.groups, axis=-3), np.repeat(v, args.groups, axis=-3)
-    allowed = visible_keys(args.T, args.S, mask=args.mask, causal=args.causal, key_lengths=args.key_lengths,
-                           window=args.window, offset=args.offset, batch_shape=args.batch_shape)
-    bias = args.bias
-    if args.alibi is not None:
-        slopes = alibi_slopes(args.n_heads) if isinstance(args.alibi, str) else args.alibi
-        ab = alibi_bias(slopes, args.T, args.S, args.offset).astype(q.dtype)
-        bias = ab if bias is None else bias + ab
+    q, k, v, allowed, bias = head_inputs(args)
     with np.errstate(over="ignore", invalid="ignore"):
         steps = head_attention(q, k, v, scale=args.scale, allowed=allowed, bias=bias)
         dA = dO @ v.swapaxes(-1, -2)                                    # [..., T, S]

@@ -222,8 +222,9 @@ def attention(args: AttentionArgs) -> np.ndarray:
     return attention_steps(args).O
 
 
-def attention_steps(args: AttentionArgs) -> HeadSteps:
-    """`attention` with every sub-step kept (its row_max and row_sum give the log-sum-exp)."""
+def head_inputs(args: AttentionArgs) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """q, k, v (a GQA key/value head repeated for each of its query heads), the visible keys and the bias
+    (ALiBi's distances added to a given bias) of validated per-head arguments, as `head_attention` takes them."""
     q, k, v = args.q, args.k, args.v
     if args.groups > 1:
         k, v = np.repeat(k, args.groups, axis=-3), np.repeat(v, args.groups, axis=-3)
@@ -234,6 +235,12 @@ def attention_steps(args: AttentionArgs) -> HeadSteps:
         slopes = alibi_slopes(args.n_heads) if isinstance(args.alibi, str) else args.alibi
         ab = alibi_bias(slopes, args.T, args.S, args.offset).astype(q.dtype)
         bias = ab if bias is None else bias + ab
+    return q, k, v, allowed, bias
+
+
+def attention_steps(args: AttentionArgs) -> HeadSteps:
+    """`attention` with every sub-step kept (its row_max and row_sum give the log-sum-exp)."""
+    q, k, v, allowed, bias = head_inputs(args)
     with np.errstate(over="ignore", invalid="ignore"):
         steps = head_attention(q, k, v, scale=args.scale, allowed=allowed, bias=bias)
         if not (np.isfinite(steps.O).all() and np.isfinite(np.where(steps.S > -np.inf, steps.QKt, 0.0)).all()):
