@@ -13,6 +13,9 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 
 from mha.cli import main  # noqa: E402
 
+# the real-browser tests' fixtures (browser, server): tests/browser_support.py
+pytest_plugins = ["browser_support"]
+
 # scripts that build and measure the held-out check set: they run when imported (make.py executes notebooks and
 # needs pandas), so doctest collection must not import them; tests/test_check_heldout.py is their test
 collect_ignore = ["check_heldout/make.py", "check_heldout/measure.py", "check_heldout/_common.py",

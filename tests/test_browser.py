@@ -5,37 +5,18 @@ served-page.png, served-page-zh.png).
 """
 
 import json
-import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import numpy as np
-import pytest
 
 import mha
 
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+from browser_support import ARTIFACTS, require_chromium
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
+require_chromium()
 
 
 def test_exported_page_works_offline(browser, tmp_path):
@@ -93,33 +74,6 @@ def test_two_language_page_switches_without_script(browser, tmp_path):
     page.click('label[for="mha-lang-en"]')
     assert shown() == {"en": True, "zh": False}
     context.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server():
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "mha", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--exit-after", "240"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(base + "/", timeout=1).read()
-            break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        proc.kill()
-        pytest.fail("mha serve did not start: " + proc.stdout.read().decode(errors="replace"))
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
 
 
 def _open(browser, server):

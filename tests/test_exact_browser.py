@@ -1,36 +1,19 @@
 """Chromium renders the closed forms' MathML: the exported --exact page, and the live page's exact toggle."""
 
-import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("sympy")
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+from browser_support import ARTIFACTS, require_chromium  # noqa: E402
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+require_chromium()
+
 # the closed forms are list items holding a fraction; measure each item's fraction against a line of text
 FRACTIONS = """() => [...document.querySelectorAll('li math')]
     .filter(m => m.querySelector('mfrac') && m.getClientRects().length > 0)
     .map(m => [m.querySelector('mfrac').getBoundingClientRect().height, m.getBoundingClientRect().width])"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def test_exported_exact_page_renders_its_closed_forms(browser, tmp_path):
@@ -51,33 +34,6 @@ def test_exported_exact_page_renders_its_closed_forms(browser, tmp_path):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "exact-page-zh.png"), full_page=False)
     context.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server():
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "mha", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--exit-after", "180"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(base + "/", timeout=1).read()
-            break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        proc.kill()
-        pytest.fail("mha serve did not start: " + proc.stdout.read().decode(errors="replace"))
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
 
 
 def _rendered(page, after: int) -> int:

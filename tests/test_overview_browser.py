@@ -7,17 +7,15 @@ and switch to the query→key lines.  Screenshots: test-artifacts/screenshots/ov
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-sync_api = pytest.importorskip("playwright.sync_api")
+from browser_support import ARTIFACTS, require_chromium
+
+require_chromium()
 torch = pytest.importorskip("torch", reason="the overview of a model needs torch: pip install -e '.[test]'")
 pytest.importorskip("transformers", reason="the overview needs transformers")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
 
 import mha  # noqa: E402
 from mha import overview as ov_mod  # noqa: E402
@@ -25,10 +23,6 @@ from mha.cli import main  # noqa: E402
 from mha.explanation.numbers import format_number  # noqa: E402
 from test_hf import byte_level_tokenizer, tiny_model  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 TEXT = "the cat sat on the mat by the door"
 
 
@@ -46,14 +40,6 @@ def made(tmp_path_factory):
                              "--lang", lang, "-o", str(pages[lang])]) == 0
     model, tok = mha.hub.load(str(path))
     return pages, ov_mod.build(model, text=TEXT, tokenizer=tok)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_offline(browser, page_file: Path):
