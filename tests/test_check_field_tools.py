@@ -118,7 +118,7 @@ def test_every_committed_set_f_source_is_held_out_marked_and_has_its_own_folder(
     s = _source("fieldX-03-c", True, b"x")
     assert fetch.target(tmp_path, {**s, "set": "unseenF"}) == tmp_path / "unseenF" / "fieldX-03-c.md"
     set_f = [s for s in fetch.read_sources([FIELD]) if s["id"].startswith("fieldF-")]
-    assert len(set_f) >= 11
+    assert len(set_f) >= 12
     assert all(s["set"] == "unseenF" and s["held_out"] is True for s in set_f)
     assert all(fetch.target(Path("/d"), s).parent == Path("/d/unseenF") for s in set_f)
     assert all((FIELD / "truth" / f"{s['id']}.json").exists() for s in set_f)
