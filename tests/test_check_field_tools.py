@@ -114,6 +114,22 @@ def test_every_committed_unseen_source_is_held_out_and_marked():
     assert all(fetch.target(Path("/d"), s).parent == Path("/d/unseen") for s in unseen)
 
 
+def test_every_committed_set_f_source_is_held_out_marked_and_has_its_own_folder(tmp_path):
+    s = _source("fieldX-03-c", True, b"x")
+    assert fetch.target(tmp_path, {**s, "set": "unseenF"}) == tmp_path / "unseenF" / "fieldX-03-c.md"
+    set_f = [s for s in fetch.read_sources([FIELD]) if s["id"].startswith("fieldF-")]
+    assert len(set_f) >= 12
+    assert all(s["set"] == "unseenF" and s["held_out"] is True for s in set_f)
+    assert all(fetch.target(Path("/d"), s).parent == Path("/d/unseenF") for s in set_f)
+    assert all((FIELD / "truth" / f"{s['id']}.json").exists() for s in set_f)
+    # no file of set F is one of the earlier sets' files, and no repository gives more than two
+    earlier = {(s["source"].get("repo"), s["source"].get("path")) for s in fetch.read_sources([FIELD])
+               if not s["id"].startswith("fieldF-")}
+    assert not [s["id"] for s in set_f if (s["source"].get("repo"), s["source"].get("path")) in earlier]
+    repos = [s["source"].get("repo") for s in set_f]
+    assert max(repos.count(r) for r in repos) <= 2
+
+
 # ------------------------------------------------------------------ reachable
 
 def _n(line, printed, what, correct=True, role="derived", cell=None):
@@ -214,6 +230,28 @@ def test_the_unseen_set_is_scored_only_by_name(tmp_path, capsys):
     assert found["unseen"] == [("unseen", "fieldX-03-u")]
     assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseen", "--lint"]) == 0
     assert "1 documents linted" in capsys.readouterr().out
+
+
+def test_set_f_is_scored_only_by_name(tmp_path, capsys):
+    docs, meta = tmp_path / "docs", tmp_path / "meta"
+    for sub in ("sources", "truth"):
+        (meta / sub).mkdir(parents=True)
+    for part, doc_id in (("dev", "fieldX-01-d"), ("unseen", "fieldX-03-u"), ("unseenF", "fieldX-05-f")):
+        (docs / part).mkdir(parents=True)
+        (docs / part / f"{doc_id}.md").write_text("A = [0.5, 0.5]\n", encoding="utf-8")
+        (meta / "sources" / f"{doc_id}.json").write_text(json.dumps({"id": doc_id}), encoding="utf-8")
+        (meta / "truth" / f"{doc_id}.json").write_text(json.dumps({"id": doc_id, "numbers": []}), encoding="utf-8")
+    found = {w: [(d["set"], d["id"]) for d in score.find_documents(docs, [meta], w)]
+             for w in ("all", "unseen", "unseenF")}
+    assert found["all"] == [("dev", "fieldX-01-d")]                      # neither unseen set joins "all"
+    assert found["unseen"] == [("unseen", "fieldX-03-u")]
+    assert found["unseenF"] == [("unseenF", "fieldX-05-f")]
+    assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseenF", "--lint"]) == 0
+    assert "1 documents linted" in capsys.readouterr().out
+    out = tmp_path / "r.json"
+    assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseenF", "--json", str(out)]) == 0
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert "totals_unseenF" in r and "totals_unseen" not in r and "totals_dev" not in r
 
 
 @pytest.mark.parametrize("doc_id", ["fieldB-07-zh-interview-chart03", "fieldC-07-lucaskup-pt-beamer-xw"])
