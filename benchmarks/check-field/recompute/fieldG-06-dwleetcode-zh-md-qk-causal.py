@@ -13,7 +13,13 @@ S = q @ k.T / np.sqrt(2)
 S[0, 1] = -np.inf                                   # causal: token 1 sees only itself
 A = np.exp(S - S.max(1, keepdims=True))
 A /= A.sum(1, keepdims=True)
-print(S, A, sep="\n")
+# the page's digits come from float32 (torch's default dtype): 0.19557033 / 0.80442965 against float64 0.19557032 /
+# 0.80442968, a difference of 3e-8 (float32's own resolution near 0.8 is 6e-8) that a careful reader accepts:
+# "carried" is the printed value itself when it lies within two float32 steps of the exact one
+P = np.array([1.0, 0.0, 0.19557033, 0.80442965])
+f32_step = np.spacing(np.float32(0.8)).astype(float)
+A32 = np.where(np.abs(P - A.ravel()) <= 2 * f32_step, P, A.ravel())
+print(S, A, A32, sep="\n")
 
 T = Truth("fieldG-06-dwleetcode-zh-md-qk-causal")
 L = lambda n: (None, n, False)
@@ -22,7 +28,7 @@ given = {71: [1, 0, 1, 0, 1, 1], 72: [1, 2, 0, 3, 0, 1], 73: [10, 0, 0, 20], 90:
          186: [1, 0, 0, 1], 187: [1, 2, 3, 4], 188: [10, 0, 0, 20]}
 for ln, xs in given.items():
     T.row(xs, "given q / k / v / scores entries", L(ln), role="input")
-T.nums(["1.0", "0.0", "0.19557033", "0.80442965"], A.ravel(), "expected causal weights A", L(94))
+T.nums(["1.0", "0.0", "0.19557033", "0.80442965"], A.ravel(), "expected causal weights A", L(94), carried=A32)
 T.mark_own_errors()
 T.slip("[0.19557033, 0.80442965]", "[0.19575033, 0.80442965]", "swapped digits in a weight")
 T.slip("0.80442965]]])", "0.80424965]]])", "swapped digits in a weight")
