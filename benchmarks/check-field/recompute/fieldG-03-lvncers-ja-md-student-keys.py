@@ -45,5 +45,5 @@ T.mark_own_errors({139: "the Q3 row is shown as 1.5% / 29.5% / 69%; a softmax of
                          "29.37% / 69.07% (evened to sum to 100; the text calls the entries rounded approximations)"})
 T.slip("| 27.92 |", "| 29.72 |", "swapped digits in a product")
 T.slip("| 4.3% | 95.7% |", "| 4.3% | 97.5% |", "swapped digits in a percentage")
-T.slip("| −42.3 | −47.5 |", "| −42.3 | 47.5 |", "dropped sign in a product")
+T.slip("| 22.05 |", "| 22.50 |", "swapped digits in a product")
 T.write()

@@ -29,4 +29,6 @@ T.mark_own_errors({(3, 1): "printed weights [0.5898 0.1316 0.2786] are not softm
                            "[0.6136 0.1369 0.2495]",
                    (4, 1): "printed output [0.7313 0.1687]; from the printed weights it is [0.6964 0.1921], from "
                            "the right weights [0.7044 0.1958]"})
+for e in T.own_errors:                               # both wrong lines are in cell outputs
+    e["output"] = True
 T.write()
