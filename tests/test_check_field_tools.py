@@ -130,6 +130,24 @@ def test_every_committed_set_f_source_is_held_out_marked_and_has_its_own_folder(
     assert max(repos.count(r) for r in repos) <= 2
 
 
+def test_every_committed_set_g_source_is_held_out_marked_and_has_its_own_folder(tmp_path):
+    s = _source("fieldX-03-c", True, b"x")
+    assert fetch.target(tmp_path, {**s, "set": "unseenG"}) == tmp_path / "unseenG" / "fieldX-03-c.md"
+    set_g = [s for s in fetch.read_sources([FIELD]) if s["id"].startswith("fieldG-")]
+    assert len(set_g) >= 8
+    assert all(s["set"] == "unseenG" and s["held_out"] is True for s in set_g)
+    assert all(fetch.target(Path("/d"), s).parent == Path("/d/unseenG") for s in set_g)
+    assert all((FIELD / "truth" / f"{s['id']}.json").exists() for s in set_g)
+    # new files only (no repository and path of an earlier set), at most two from one repository
+    earlier = {(s["source"].get("repo"), s["source"].get("path")) for s in fetch.read_sources([FIELD])
+               if not s["id"].startswith("fieldG-")}
+    assert not [s["id"] for s in set_g if (s["source"].get("repo"), s["source"].get("path")) in earlier]
+    repos = [s["source"].get("repo") for s in set_g]
+    assert max(repos.count(r) for r in repos) <= 2
+    # at least five that do not start from X with weights
+    assert sum(s["starts_from"] != "X+weights" for s in set_g) >= 5
+
+
 # ------------------------------------------------------------------ reachable
 
 def _n(line, printed, what, correct=True, role="derived", cell=None):
@@ -252,6 +270,26 @@ def test_set_f_is_scored_only_by_name(tmp_path, capsys):
     assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseenF", "--json", str(out)]) == 0
     r = json.loads(out.read_text(encoding="utf-8"))
     assert "totals_unseenF" in r and "totals_unseen" not in r and "totals_dev" not in r
+
+
+def test_set_g_is_scored_only_by_name(tmp_path, capsys):
+    docs, meta = tmp_path / "docs", tmp_path / "meta"
+    for sub in ("sources", "truth"):
+        (meta / sub).mkdir(parents=True)
+    for part, doc_id in (("dev", "fieldX-01-d"), ("unseenF", "fieldX-05-f"), ("unseenG", "fieldX-06-g")):
+        (docs / part).mkdir(parents=True)
+        (docs / part / f"{doc_id}.md").write_text("A = [0.5, 0.5]\n", encoding="utf-8")
+        (meta / "sources" / f"{doc_id}.json").write_text(json.dumps({"id": doc_id}), encoding="utf-8")
+        (meta / "truth" / f"{doc_id}.json").write_text(json.dumps({"id": doc_id, "numbers": []}), encoding="utf-8")
+    found = {w: [(d["set"], d["id"]) for d in score.find_documents(docs, [meta], w)]
+             for w in ("all", "unseenF", "unseenG")}
+    assert found["all"] == [("dev", "fieldX-01-d")]                      # set G does not join "all"
+    assert found["unseenF"] == [("unseenF", "fieldX-05-f")]              # nor set F's folder
+    assert found["unseenG"] == [("unseenG", "fieldX-06-g")]
+    out = tmp_path / "r.json"
+    assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseenG", "--json", str(out)]) == 0
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert "totals_unseenG" in r and "totals_unseenF" not in r and "totals_dev" not in r
 
 
 @pytest.mark.parametrize("doc_id", ["fieldB-07-zh-interview-chart03", "fieldC-07-lucaskup-pt-beamer-xw"])
