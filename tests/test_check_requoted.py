@@ -77,3 +77,20 @@ def test_tokens_read_percentages_escaped_urls_and_skip_integers_and_names():
         "row 2 of V1: 0.25, 53\\% and q_3\n"
         "![A](https://latex.codecogs.com/svg.latex?%5Cbegin%7Bbmatrix%7D%200.44%20%26%200.10%20%5Cend%7Bbmatrix%7D)")]
     assert got == [(1, "0.25", "0.25", 2), (1, "53%", "0.53", 2), (2, "0.44", "0.44", 2), (2, "0.10", "0.10", 2)]
+
+
+WRITTEN = "\nWritten out with the values:\n\n```\nout = 0.57 × [1.0, 0.5] + 0.29 × [0.2, -0.4] + 0.14 × [0.6, 0.8]\n```\n"
+
+
+def test_a_weighted_sum_written_with_its_vectors_quotes_the_weights():
+    text = WRONG + WRITTEN
+    line = text.splitlines().index("out = 0.57 × [1.0, 0.5] + 0.29 × [0.2, -0.4] + 0.14 × [0.6, 0.8]") + 1
+    assert [f.printed for f in _errors(text)[line]] == ["0.57", "0.29", "0.14"]
+    clean = CLEAN + WRITTEN.replace("0.57", "0.60").replace("0.29", "0.27").replace("0.14", "0.13")
+    assert _errors(clean) == {}
+
+
+def test_blocks_of_unequal_size_are_not_a_weighted_sum():
+    text = WRONG + WRITTEN.replace("[0.2, -0.4]", "[0.2, -0.4, 0.3]")
+    line = text.splitlines().index("out = 0.57 × [1.0, 0.5] + 0.29 × [0.2, -0.4, 0.3] + 0.14 × [0.6, 0.8]") + 1
+    assert line not in _errors(text)

@@ -120,6 +120,31 @@ def _runs(src: Source, toks: list[Token]) -> list[list[tuple[Token, int]]]:
     return out
 
 
+def _strided(src: Source, toks: list[Token], taken: set[int]) -> list[list[tuple[Token, int]]]:
+    """A weighted sum written out on one line, each weight followed by its vector
+    (`0.53 × [0.4, 0.9] + 0.35 × [-0.3, 0.2] + 0.12 × [0.7, -0.1]`): from its first weight to the line's end, the
+    line's numbers are blocks of one weight and g entries, and the weights are consecutive numbers of the source."""
+    by_line: dict[int, list[Token]] = {}
+    for t in toks:
+        if t.line not in taken:
+            by_line.setdefault(t.line, []).append(t)
+    out = []
+    for line_toks in by_line.values():
+        for g in range(1, 5):
+            for p in range(g + 1):
+                if (len(line_toks) - p) % (g + 1) or (len(line_toks) - p) // (g + 1) < MIN_RUN:
+                    continue
+                weights = line_toks[p::g + 1]
+                run = _runs(src, weights)
+                if run and len(run[0]) == len(weights):
+                    out.append(run[0])
+                    break
+            else:
+                continue
+            break
+    return out
+
+
 def requoted(doc, findings: list[Finding], text: str) -> list[Finding]:
     """Error findings for the quotes of wrong values, one per quoted wrong number, on lines without a finding."""
     found_lines = {f.line for f in findings if f.severity == "error" and f.cell is None}
@@ -133,7 +158,8 @@ def requoted(doc, findings: list[Finding], text: str) -> list[Finding]:
                  for n in a.numbers}
     out: list[Finding] = []
     for src in srcs:
-        for run in _runs(src, toks):
+        runs = _runs(src, toks)
+        for run in runs + _strided(src, toks, {t.line for r in runs for t, _ in r}):
             lines = {t.line for t, _ in run}
             if max(lines) - min(lines) > MAX_SPAN or len({t.value for t, _ in run}) < 2 or \
                     lines & (src.lines | own_terms):
