@@ -25,8 +25,10 @@ written out), `linesum` (a sum named in words, 三者之和 8.20, against the ot
 on the next slide), `scaledcall` (a printout whose code is `softmax(scores / keys.shape[-1]**0.5)`), `renorm`
 (`m / m.sum(dim=-1, keepdim=True)`), `modshape` (the shapes of an `nn.MultiheadAttention` demo, worked out by
 `readers/torchshapes.py`), and arithmetic written out by hand: `termwise` (a weighted sum term by term), `dropout`
-(a printout and its copy after dropout), `shares` (Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores,
-then their exponentials listed), `softmax_more` (a scores | softmax table by rows, a pair whose sum a slip broke);
+(a printout and its copy after dropout), `dropzero` (`dropout(w)` printed: w's zeros stay zero, kept entries
+grow), `requoted` (a row found wrong, quoted again in prose, a sum or a table: wrong there too), `shares`
+(Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores, then their exponentials listed), `softmax_more`
+(a scores | softmax table by rows, a pair whose sum a slip broke);
 `readers/shares.py` keeps prose numbers in order.  Closed forms and long decimals are read by
 `readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is

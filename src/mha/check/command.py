@@ -66,6 +66,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
                                     "an input X with weights, or Q, K and V") + "; pass --input CASE.json")
             configuration = {"configuration": "not inferred (looked for " + (inf.looked_for or "an input X with "
                              "weights, or Q, K and V") + "); only the arithmetic written out was checked"}
+            _requoted(j, doc, text, fmt)
             return Report(j.findings, j.n_claims, j.n_numbers, configuration, [], j.not_checked, fmt, None,
                           name or "-")
         mapping = inf.best.cand.mapping()
@@ -76,8 +77,16 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         raise NothingToCheck("document: nothing to check: the numbers found are the inputs only"
                             + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")
                             + "; a worked example shows what is computed from them")
+    _requoted(j, doc, text, fmt)
     return Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
                   _jsonable(mapping), name or "-")
+
+
+def _requoted(j: Any, doc: Any, text: str, fmt: str) -> None:
+    """A wrong value quoted again elsewhere in a text document is wrong there too (claims/requoted.py)."""
+    if fmt != "ipynb":
+        from .claims.requoted import requoted
+        j.findings.extend(requoted(doc, j.findings, text))
 
 
 def _count_numbers(text: str) -> None:

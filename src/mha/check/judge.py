@@ -41,6 +41,7 @@ from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
 from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
+from .claims.dropzero import DropZeroClaim, DropZeroJudging, drop_zero_claims
 from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
 from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
@@ -65,7 +66,8 @@ STEP = lb.STEP
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
-            RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging):
+            RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,
+            DropZeroJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -231,6 +233,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         out.extend(restated_claims(self.doc.chains, self.doc.headings))   # a worked number quoted again
         out.extend(module_shape_claims(self.doc.hints))   # torch.Size of nn.MultiheadAttention's output (modshape.py)
         out.extend(dropout_pairs(self.doc))           # a printout and its copy after dropout (claims/dropout.py)
+        out.extend(drop_zero_claims(self.doc))        # dropout(w) printed: w's zeros stay zero (claims/dropzero.py)
         out.extend(share_claims(self.doc))            # Z = a + b + c, then a/Z, b/Z, c/Z in words (claims/shares.py)
         out.extend(exps_claims(self.doc))             # scores, then their exponentials listed (claims/exps.py)
         return out
@@ -352,6 +355,8 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
                 self.judge_module_shape(claim)
             case DropoutClaim():
                 self.judge_dropout(claim)
+            case DropZeroClaim():
+                self.judge_drop_zero(claim)
             case TermwiseClaim():
                 self.judge_termwise(claim)
             case SharesClaim():

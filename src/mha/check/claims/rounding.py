@@ -139,7 +139,9 @@ def _double_rounding(num: Num, x: float) -> str | None:
     k = num.decimals
     for extra in (1, 2):
         m = round(x, k + extra)
-        if num.contains(m):
+        # as a program shows it: the float of the first rounding formatted at the printed decimals (0.3735 is
+        # stored just below the half and shows as 0.373; 0.8455 is stored just above and shows as 0.846)
+        if num.contains(m) and abs(float(f"{m:.{k}f}") - num.value) <= num.half / 10:
             return (f"double rounding: the exact {x:.6g} rounded first to {k + extra} decimals ({m:.{k + extra}f}) "
                     f"gives {num.text}; rounded once it gives {num.rounded(x)}")
     return None

@@ -47,7 +47,8 @@ def _masked_pairs(objs: list[Obj], taken: set[int]) -> list[SoftmaxPairClaim]:
     (a heading, a comment, the code that computes them); rows elided on both sides (`...`) are skipped."""
     out = []
     for k, y in enumerate(objs):
-        if id(y.a) in taken or not _names(y, {"A"}) or not y.a.numbers:
+        # weights with no name at all (a table under its column headers) are tied by the mask pattern alone
+        if id(y.a) in taken or not (_names(y, {"A"}) or not y.refs) or not y.a.numbers:
             continue
         for x in reversed(objs[max(0, k - 3):k]):
             if x.a.place.cell != y.a.place.cell and x.a.place.cell is not None and \

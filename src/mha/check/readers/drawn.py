@@ -138,8 +138,10 @@ def _woven(lines: list[str], starts: list[int], i: int) -> tuple[list[Tok], int]
 
 
 _NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|[-−]∞)"
-_ALIGNED_ROW = re.compile(r"^\s*(?P<name>[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,8}\s+)?(?P<nums>" + _NUMBER_TOKEN
-                          + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*$")
+# a row's name may be quoted and set off by a rule ("love"  │ 0.45 ...); an arrow may annotate the row after its
+# numbers ("0.46  0.54  0.00   ← split between I and itself"): the note is words about the row, not its entries
+_ALIGNED_ROW = re.compile(r"^\s*(?P<name>[\"']?[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,8}[\"']?(?:\s*[│┃|]\s*|\s+))?"
+                          r"(?P<nums>" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?:(?:←|<-)\s.*)?$")
 
 
 def _aligned_run(lines: list[str], i: int) -> int:

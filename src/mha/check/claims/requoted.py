@@ -1,0 +1,179 @@
+"""A wrong value quoted again: a row of weights found wrong is often read out once more in the prose ("53% to
+'I', 35% to 'love', 12% to 'dogs'"), written into the weighted sum (`0.53×v1 + 0.35×v2 + 0.12×v3`), a summary
+table or a figure.  Each quote is a place the reader must correct, so each is an error, pointing to the line where
+the value was found wrong.  This is not a value computed from the wrong one (those follow from it and get notes,
+see rounding.py): it is the same printed number, the same quantity, printed again.
+
+Identity before verdict: a quote is the found object only when at least three of that object's printed numbers
+follow one another in the text, in its order, each digit for digit (or as a percentage: 0.53 and 53%), with at
+least two different values among them, none of them an integer as printed, all within a few lines.  Every number
+judged so is identified by at least two others beside it.  Lines that already carry a finding are left as they are.
+
+Only documents read as text lines (Markdown, LaTeX, HTML, plain text) are scanned: a notebook's lines are counted
+per cell, which the text of the whole file does not give.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from urllib.parse import unquote
+
+from ..report import Finding
+
+MIN_RUN = 3          # numbers in a row that must agree with the found object: each judged one has two witnesses
+MAX_SPAN = 8         # lines a quote may spread over ("- 53% ...", "- 35% ...", "- 12% ..." one per line)
+
+# a number that is not part of a word or a longer number (V1, q_2, x86, 1.2.3); a percent sign may follow
+_NUM = re.compile(r"(?<![\w.])([-−]?\d+(?:\.\d+)?)(\\?%)?(?![\w.]|\d)")
+_URL_ESCAPES = re.compile(r"%(?:20|5C|7B|7D|26)", re.I)
+
+
+@dataclass(frozen=True)
+class Token:
+    line: int
+    value: Decimal        # as a fraction when printed as a percentage
+    decimals: int         # digits after the point at that scale
+    text: str
+
+
+def _token(line: int, digits: str, percent: str | None) -> Token | None:
+    try:
+        v = Decimal(digits.replace("−", "-"))
+    except InvalidOperation:
+        return None
+    dec = len(digits.split(".")[1]) if "." in digits else 0
+    if percent:
+        v, dec = v / 100, dec + 2
+    if dec == 0:
+        return None                          # an integer as printed: an index, a count, a size
+    return Token(line, v, dec, digits + ("%" if percent else ""))
+
+
+def tokens(text: str) -> list[Token]:
+    """The decimal numbers of a text in reading order, with their lines (1-based).  A line that is an escaped
+    URL (an equation rendered by an image service: `%5Cbegin%7Bbmatrix%7D%200.44%20%26`) is read unescaped."""
+    out: list[Token] = []
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = unquote(raw) if len(_URL_ESCAPES.findall(raw)) >= 3 else raw
+        for m in _NUM.finditer(line):
+            t = _token(i, m.group(1), m.group(2))
+            if t is not None:
+                out.append(t)
+    return out
+
+
+@dataclass
+class Source:
+    """An object with at least one entry found wrong: its printed numbers in order, the findings by position."""
+    line: int
+    nums: list[tuple[Decimal, int]]
+    wrong: dict[int, Finding]
+    lines: frozenset[int]
+
+
+def _key(n) -> tuple[Decimal, int] | None:
+    try:
+        return Decimal(n.text.replace("−", "-")).normalize(), n.decimals or 0
+    except (InvalidOperation, AttributeError):
+        return None
+
+
+def sources(doc, findings: list[Finding]) -> list[Source]:
+    """The arrays that hold a wrong number: for each error finding of a text document, the array printed on its
+    line that holds its printed number."""
+    out: dict[int, Source] = {}
+    for f in findings:
+        if f.severity != "error" or f.cell is not None or not isinstance(f.exact, float):
+            continue
+        for a in doc.arrays:
+            nums = a.numbers
+            at = [k for k, n in enumerate(nums) if n.text == f.printed and (n.line or a.place.line) == f.line]
+            if len(at) != 1 or any(_key(n) is None for n in nums):
+                continue
+            src = out.setdefault(a.id, Source(f.line, [_key(n) for n in nums], {},
+                                              frozenset(n.line or a.place.line for n in nums)))
+            src.wrong.setdefault(at[0], f)
+    return list(out.values())
+
+
+def _runs(src: Source, toks: list[Token]) -> list[list[tuple[Token, int]]]:
+    """Maximal runs of consecutive tokens equal to consecutive numbers of the source, in its order."""
+    keys = [(t.value.normalize(), t.decimals) for t in toks]      # an integer as printed never matches (0)
+    out = []
+    i = 0
+    while i < len(toks):
+        best: list[tuple[Token, int]] = []
+        for s in range(len(src.nums)):
+            run = []
+            while i + len(run) < len(toks) and s + len(run) < len(src.nums) and \
+                    keys[i + len(run)] == src.nums[s + len(run)]:
+                run.append((toks[i + len(run)], s + len(run)))
+            if len(run) > len(best):
+                best = run
+        if len(best) >= MIN_RUN:
+            out.append(best)
+            i += len(best)
+        else:
+            i += 1
+    return out
+
+
+def _strided(src: Source, toks: list[Token], taken: set[int]) -> list[list[tuple[Token, int]]]:
+    """A weighted sum written out on one line, each weight followed by its vector
+    (`0.53 × [0.4, 0.9] + 0.35 × [-0.3, 0.2] + 0.12 × [0.7, -0.1]`): from its first weight to the line's end, the
+    line's numbers are blocks of one weight and g entries, and the weights are consecutive numbers of the source."""
+    by_line: dict[int, list[Token]] = {}
+    for t in toks:
+        if t.line not in taken:
+            by_line.setdefault(t.line, []).append(t)
+    out = []
+    for line_toks in by_line.values():
+        for g in range(1, 5):
+            for p in range(g + 1):
+                if (len(line_toks) - p) % (g + 1) or (len(line_toks) - p) // (g + 1) < MIN_RUN:
+                    continue
+                weights = line_toks[p::g + 1]
+                run = _runs(src, weights)
+                if run and len(run[0]) == len(weights):
+                    out.append(run[0])
+                    break
+            else:
+                continue
+            break
+    return out
+
+
+def requoted(doc, findings: list[Finding], text: str) -> list[Finding]:
+    """Error findings for the quotes of wrong values, one per quoted wrong number, on lines without a finding."""
+    found_lines = {f.line for f in findings if f.severity == "error" and f.cell is None}
+    srcs = sources(doc, findings)
+    if not srcs:
+        return []
+    toks = tokens(text)
+    # a vector with its own terms printed beside it (softmax([...]) = [...], 0.5·[..] + .. = [..]) was judged by
+    # them; one that has no finding holds, whatever an earlier line printed
+    own_terms = {n.line or a.place.line for a in doc.arrays if a.softmax_of is not None or a.prev_expr is not None
+                 for n in a.numbers}
+    out: list[Finding] = []
+    for src in srcs:
+        runs = _runs(src, toks)
+        for run in runs + _strided(src, toks, {t.line for r in runs for t, _ in r}):
+            lines = {t.line for t, _ in run}
+            if max(lines) - min(lines) > MAX_SPAN or len({t.value for t, _ in run}) < 2 or \
+                    lines & (src.lines | own_terms):
+                continue
+            for t, k in run:
+                f = src.wrong.get(k)
+                if f is None or t.line in found_lines:
+                    continue
+                scale = 100.0 if t.text.endswith("%") else 1.0
+                exact = f.exact * scale
+                rounded = f"{exact:.{t.decimals - (2 if scale != 1.0 else 0)}f}"
+                if rounded == t.text.rstrip("%"):
+                    continue                 # right at this precision after all
+                rounded += "%" if scale != 1.0 else ""
+                out.append(Finding(t.line, None, f"{f.claim} (quoted again)", t.text, exact, rounded, f.step,
+                                   f"the wrong value of line {f.line} repeated", f.kind))
+    return out
