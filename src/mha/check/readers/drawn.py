@@ -86,7 +86,11 @@ def text_tokens(text: str) -> list[Tok]:
                 continue
         run = _aligned_run(lines, i) if depths[i] == 0 else i
         if run > i:
-            # a header of column names just emitted ("k1 k2 k3") is not part of the text
+            # a header of column names just emitted ("k1 k2 k3") is not part of the text: dropped, so that the
+            # table keeps the label written above it ("Attention weights:")
+            if i > 0 and _column_header(lines[i - 1], lines[i]):
+                while out and out[-1].pos >= starts[i - 1]:
+                    out.pop()
             out.extend(_aligned(lines, starts, i, run))
             i = run + 1
             continue
@@ -139,7 +143,7 @@ def _woven(lines: list[str], starts: list[int], i: int) -> tuple[list[Tok], int]
 
 _NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|[-−]∞)"
 _ALIGNED_ROW = re.compile(r"^\s*(?P<name>[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,8}\s+)?(?P<nums>" + _NUMBER_TOKEN
-                          + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*$")
+                          + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?P<note>(?:←|<-+|#)\s.*)?$")
 
 
 def _aligned_run(lines: list[str], i: int) -> int:
@@ -155,6 +159,15 @@ def _aligned_run(lines: list[str], i: int) -> int:
             break
         j += 1
     return j
+
+
+def _column_header(head: str, row: str) -> bool:
+    """Is this line the column names of the aligned row under it ("  I   love   dogs", "k1 k2 k3"): one word per
+    column, none of them a number?"""
+    words = head.split()
+    m = _ALIGNED_ROW.match(row)
+    return bool(m) and len(words) == len(m.group("nums").split()) and \
+        all(re.fullmatch(r"[^\W\d][\w'’-]{0,11}", w) for w in words)
 
 
 def _aligned(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
