@@ -8,6 +8,7 @@ import re
 
 from .. import labels as lb
 from .common import row_letter
+from .continued import join_continued
 from .drawnproduct import drawn_product, drawn_sum
 from .tokens import Tok, lex_text
 
@@ -38,6 +39,7 @@ def _groups(line: str) -> list[tuple[int, int]] | None:
 def text_tokens(text: str) -> list[Tok]:
     """Tokens of plain text.  Matrices written as rows of [ ... ] on consecutive lines (side by side too,
     as in "Q = [ 1 0 ]   K = [ 2 1 ]") and the terminal's ⎡ ⎢ ⎣ matrices become MATRIX tokens."""
+    text = join_continued(text)               # "  + 0.3×[...]" and "  = [...]" lines go on with the line above
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
     if "│" in text:
