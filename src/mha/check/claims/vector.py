@@ -114,8 +114,8 @@ class VectorJudging:
             return False
         score, h, i = max(cands)
         n_items = len(pairs) + sum(v is not None for _, v, _ in pairs)
-        if ref is None and score < max(2, n_items - 1):
-            return False
+        if (ref is None or ref.row is None and ref.head is None) and score < max(2, n_items - 1):
+            return False                          # "output = ..." names no row: the row is identified by value only
         self.n_claims += 1
         hd = t.head(h)
         A, V = hd["A"], hd["V"]

@@ -8,6 +8,7 @@ import re
 
 from .. import labels as lb
 from .common import row_letter
+from .continued import join_continued
 from .drawnproduct import drawn_product, drawn_sum
 from .tokens import Tok, lex_text
 
@@ -38,6 +39,7 @@ def _groups(line: str) -> list[tuple[int, int]] | None:
 def text_tokens(text: str) -> list[Tok]:
     """Tokens of plain text.  Matrices written as rows of [ ... ] on consecutive lines (side by side too,
     as in "Q = [ 1 0 ]   K = [ 2 1 ]") and the terminal's ⎡ ⎢ ⎣ matrices become MATRIX tokens."""
+    text = join_continued(text)               # "  + 0.3×[...]" and "  = [...]" lines go on with the line above
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
     if "│" in text:
@@ -86,7 +88,11 @@ def text_tokens(text: str) -> list[Tok]:
                 continue
         run = _aligned_run(lines, i) if depths[i] == 0 else i
         if run > i:
-            # a header of column names just emitted ("k1 k2 k3") is not part of the text
+            # a header of column names just emitted ("k1 k2 k3") is not part of the text: dropped, so that the
+            # table keeps the label written above it ("Attention weights:")
+            if i > 0 and _column_header(lines[i - 1], lines[i]):
+                while out and out[-1].pos >= starts[i - 1]:
+                    out.pop()
             out.extend(_aligned(lines, starts, i, run))
             i = run + 1
             continue
@@ -138,10 +144,10 @@ def _woven(lines: list[str], starts: list[int], i: int) -> tuple[list[Tok], int]
 
 
 _NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|[-−]∞)"
-# a row's name may be quoted and set off by a rule ("love"  │ 0.45 ...); an arrow may annotate the row after its
-# numbers ("0.46  0.54  0.00   ← split between I and itself"): the note is words about the row, not its entries
+# a row's name may be quoted and set off by a rule ("love"  │ 0.45 ...); a note may follow the row's numbers
+# ("0.46  0.54  0.00   ← split between I and itself", "<- sees itself", "# comment"): words about the row, not entries
 _ALIGNED_ROW = re.compile(r"^\s*(?P<name>[\"']?[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,8}[\"']?(?:\s*[│┃|]\s*|\s+))?"
-                          r"(?P<nums>" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?:(?:←|<-)\s.*)?$")
+                          r"(?P<nums>" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?P<note>(?:←|<-+|#)\s.*)?$")
 
 
 def _aligned_run(lines: list[str], i: int) -> int:
@@ -157,6 +163,15 @@ def _aligned_run(lines: list[str], i: int) -> int:
             break
         j += 1
     return j
+
+
+def _column_header(head: str, row: str) -> bool:
+    """Is this line the column names of the aligned row under it ("  I   love   dogs", "k1 k2 k3"): one word per
+    column, none of them a number?"""
+    words = head.split()
+    m = _ALIGNED_ROW.match(row)
+    return bool(m) and len(words) == len(m.group("nums").split()) and \
+        all(re.fullmatch(r"[^\W\d][\w'’-]{0,11}", w) for w in words)
 
 
 def _aligned(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:

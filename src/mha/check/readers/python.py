@@ -85,6 +85,7 @@ def read_python(code: str) -> CodeFacts:
                         and node.value.lineno == node.value.end_lineno:
                     facts.calls[name] = rhs
                 _assignment(facts, name, node.value, lines)
+                _tuple_scalars(facts, targets, node.value, lines)
             elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
                 line_label.setdefault(node.lineno, _src(lines, node.value))      # out.shape   # (3, 4)
             elif isinstance(node, ast.Call) and _call_name(node) == "print":
@@ -140,6 +141,19 @@ def _call_name(node: ast.AST) -> str:
 _ARRAY_CALLS = {"array", "asarray", "tensor", "Tensor", "as_tensor", "FloatTensor", "DoubleTensor", "constant",
                 "Variable", "Parameter", "matrix", "float32", "float64"}
 _EYE = {"eye", "identity"}
+
+
+def _tuple_scalars(facts: CodeFacts, targets: list[ast.AST], value: ast.AST, lines: list[str]) -> None:
+    """B, T, d_k = 2, 4, 8: each name is given its number, as if assigned on its own (the sizes a document
+    states in code)."""
+    if len(targets) != 1 or not isinstance(targets[0], ast.Tuple) or not isinstance(value, ast.Tuple) or \
+            len(targets[0].elts) != len(value.elts):
+        return
+    for t, v in zip(targets[0].elts, value.elts):
+        if isinstance(t, ast.Name) and isinstance(v, (ast.Constant, ast.UnaryOp)):
+            n = _number(v, lines)
+            if n is not None:
+                facts.scalars.append((t.id, n))
 
 
 def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -> None:

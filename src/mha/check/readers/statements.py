@@ -15,6 +15,7 @@ from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, Lab
 from .arrays import (BracketParser, _int_list, _numpy_precision, _shape_part, _shape_product, matrix_rows,
                      nested_to_rows)
 from .common import Segment
+from .derivation import continue_derivation
 from .expr import parse_expr
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
 
@@ -29,7 +30,16 @@ def _strip(toks: list[Tok]) -> list[Tok]:
         i += 1
     while j > i and (toks[j - 1].kind == "SEP" or (toks[j - 1].kind == "OP" and toks[j - 1].text in _TRAILING)):
         j -= 1
+    # "= [0.41, 0.49] \ (\text{approx})": a closing note in words says how the value was written, not what
+    if j - i > 3 and toks[j - 1].kind == "OP" and toks[j - 1].text == ")" and toks[j - 3].kind == "OP" and \
+            toks[j - 3].text == "(" and toks[j - 2].kind == "TEXT" and _NOTE.fullmatch(toks[j - 2].text.strip()):
+        j -= 3
+    elif j - i > 1 and toks[j - 1].kind == "TEXT" and _NOTE.fullmatch(toks[j - 1].text.strip(" ()")):
+        j -= 1
     return toks[i:j]
+
+
+_NOTE = re.compile(r"(?i)approx\.?|approximately|rounded|roughly|约|近似|约等于")
 
 
 class PartReader:
@@ -448,8 +458,11 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                     p.result = [int(x) for x in re.split(r"[,*]", m.group(1))]
                     if isinstance(nxt, ExprPart):
                         parts[k + 1] = LabelPart(nxt.text)
-    lone = len(parts) == 1 and isinstance(parts[0], ExprPart) and re.match(r"\s*(=|≈|\\approx)", text) is not None
+    lone = len(parts) == 1 and isinstance(parts[0], (ExprPart, ArrayPart)) and \
+        re.match(r"\s*(=|≈|\\approx)", text) is not None     # "= [0.41, 0.49]": goes on with the display above
     if len(parts) >= 2 or lone or any(isinstance(p, (ShapePart, ShapeProduct)) for p in parts):
         c = Context(**{**ctx.__dict__})
         c.approx = ctx.approx
-        doc.chains.append(Chain(parts, rels, place, text, c))
+        chain = Chain(parts, rels, place, text, c)
+        if not continue_derivation(doc, chain):      # "z1 = ..." again on the next line: the same chain
+            doc.chains.append(chain)

@@ -1,0 +1,46 @@
+"""A sum of vectors written over several lines of plain text, each line going on with the one above:
+
+    output = 0.1×[0.1, 0.2] + 0.3×[0.5, 0.6]        output = 0.1×[0.1, 0.2]
+           = [0.01, 0.02] + [0.15, 0.18]                   + 0.3×[0.5, 0.6]
+           = [0.16, 0.20]                                  = [0.16, 0.20]
+
+A line that starts with + or = (≈) after a line of bracketed arithmetic continues it: the newlines between them
+are read as spaces, so that the whole derivation is one statement (one chain), as a reader takes it.  The text
+keeps its length, so every number keeps its line."""
+
+from __future__ import annotations
+
+import re
+
+_GOES_ON = re.compile(r"\s*(?:\+|=(?!=)|≈)\s*(?=[\[\d.(−-])")
+_ENDS = re.compile(r"[\]\d)]\s*$")
+
+
+def join_continued(text: str) -> str:
+    """The text with the newlines before each continuation line (and one blank line before it) made spaces."""
+    if "[" not in text or not re.search(r"\n\s*[+=≈]", text):
+        return text
+    lines = text.split("\n")
+    join_before: set[int] = set()             # line k is joined to what comes before it
+    for k in range(1, len(lines)):
+        if not _GOES_ON.match(lines[k]) or "[" not in lines[k]:
+            continue
+        j = k - 1 if lines[k - 1].strip() or k < 2 else k - 2
+        if not lines[j].strip() or not _ENDS.search(lines[j]) or not _bracketed(lines, j, join_before):
+            continue
+        join_before.update(range(j + 1, k + 1))
+    if not join_before:
+        return text
+    out = []
+    for k, line in enumerate(lines):
+        out.append((" " if k in join_before else "\n") + line if k else line)
+    return "".join(out)
+
+
+def _bracketed(lines: list[str], j: int, join_before: set[int]) -> bool:
+    """Does the statement that line j ends hold bracketed arithmetic, begun on its first line (out = ...,
+    0.1×[...])?  Vectors stacked one under another with + (a sum drawn in columns) are drawn_sum's."""
+    k = j
+    while k in join_before:
+        k -= 1
+    return "[" in " ".join(lines[k:j + 1]) and re.search(r"[×*·=]", lines[k]) is not None
