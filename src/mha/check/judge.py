@@ -41,6 +41,7 @@ from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
 from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
+from .claims.stale import StaleJudging
 from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
 from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
@@ -65,7 +66,8 @@ STEP = lb.STEP
 class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
-            RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging):
+            RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,
+            StaleJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -289,6 +291,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         self.span = self.example_span(plans)
         self.mark_scopes(plans)
         self.establish(plans)
+        self.mark_stale(plans)
         self.by_trace: list[Finding] = []
         self.judge_repairs()
         self.by_trace.extend(self.findings)
