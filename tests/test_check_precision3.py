@@ -381,3 +381,18 @@ def test_a_comment_showing_an_initial_zeros_is_not_the_final_value():
     slipped = doc(_np(C).replace(good, bad))
     line = slipped[:slipped.index(bad)].count("\n") + 1
     assert [f.line for f in check_document(slipped, fmt="md").errors] == [line]
+
+
+def test_sparse_or_named_matrices_beside_weights_are_not_dropped_copies():
+    from mha.check.readers import read_document
+    from mha.check.readers.dropvalues import mark_dropped_copies
+    W = np.array([[0.5, 0.25, 0.25], [0.25, 0.5, 0.25], [0.3, 0.3, 0.4]])
+    sparse = np.array([[0.7071, 0.0, 0.0], [0.0, 0.7071, 0.0], [0.0, 0.0, 0.0]])    # two survivors, seven zeros
+    assert dropped_factor(_g(sparse, 4), _g(W, 4)) is None
+    dropped = np.array([[0.625, 0.0, 0.3125], [0.3125, 0.625, 0.0], [0.375, 0.375, 0.5]])   # W / 0.8, two dropped
+    assert abs(dropped_factor(_g(dropped, 4), _g(W, 4)) - 1.25) < 1e-3
+    for label, marked in (("S", False), ("A_{drop}", True), ("", True)):
+        doc = read_document(f"$$A = {_tex(W)[3:-3]}$$\n\n$${label + ' = ' if label else ''}{_tex(dropped)[3:-3]}$$\n",
+                            "md")
+        mark_dropped_copies(doc)
+        assert doc.arrays[1].context.dropout is marked, (label, doc.arrays[1].label)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..labels import parse_label
 from ..objects import Array, Document
 
 MAX_ARRAYS = 200          # a worked example prints far fewer matrices; past this, the pairs cost too much
@@ -38,7 +39,7 @@ def dropped_factor(m, w) -> float | None:
     """The common factor c > 1 with m = c·w on m's nonzero entries, when m is w after dropout; else None.
 
     m's entries that print as 0 are dropped (at least one where w is clearly not 0); at least two survive; some
-    row of m does not sum to 1; one factor fits every survivor within both printouts' rounding, and 1 does not (the
+    row of m does not sum to 1; at least as many survive as are dropped; one factor fits every survivor within both printouts' rounding, and 1 does not (the
     weights printed again with one entry slipped to 0 are not a dropped copy)."""
     mlo, mhi, mval = m
     wlo, whi, _ = w
@@ -46,8 +47,9 @@ def dropped_factor(m, w) -> float | None:
         return None
     zero = (mlo <= 0) & (mhi >= 0)
     kept = mlo > 0
-    if (zero & (wlo > 0)).sum() < 1 or kept.sum() < 2 or (~zero & ~kept).any():
-        return None
+    dropped = (zero & (wlo > 0)).sum()
+    if dropped < 1 or kept.sum() < max(3, dropped) or (~zero & ~kept).any():
+        return None                    # dropout keeps most entries: a matrix mostly of zeros is something else
     if not ((mlo.sum(1) > 1 + 1e-9) | (mhi.sum(1) < 1 - 1e-9)).any():
         return None                    # every row still sums to 1: not a dropped copy
     if (whi[kept] <= 0).any():
@@ -74,6 +76,12 @@ def _product_of(p, m, w, b) -> bool:
     return not (np.abs(pval - w[2] @ bval) <= wtol).all()
 
 
+def _named_otherwise(a: Array, may_be: tuple[str, ...] = ("A",)) -> bool:
+    """Does the array's own name say it is something else (S, Q Kᵀ, V, ...) than what it may be?"""
+    r = parse_label(a.label) if a.label else None
+    return r is not None and r.strong and r.nodes[0] not in may_be
+
+
 def mark_dropped_copies(doc: Document) -> None:
     """Mark the printouts that are weights after dropout by their values, and those computed from them."""
     arrays = [a for a in doc.arrays if not a.context.dropout][:MAX_ARRAYS]
@@ -84,7 +92,7 @@ def mark_dropped_copies(doc: Document) -> None:
     copies = []
     for a in arrays:
         g = grids.get(id(a))
-        if g is None or a in weights:
+        if g is None or a in weights or a.all_integers() or _named_otherwise(a):
             continue
         for w in weights:
             c = dropped_factor(g, grids[id(w)])
@@ -96,7 +104,8 @@ def mark_dropped_copies(doc: Document) -> None:
                 break
     for m, w in copies:
         for p in doc.arrays[doc.arrays.index(m) + 1:][:MAX_ARRAYS]:
-            if p.context.dropout or id(p) not in grids:
+            if p.context.dropout or id(p) not in grids or p.all_integers() or \
+                    _named_otherwise(p, ("A", "O", "O_concat", "Y")):
                 continue
             for b in arrays:
                 if b is not p and b is not m and id(b) in grids and \
