@@ -5,7 +5,9 @@
 The map.  `readers/` holds one reader per format (markdown, latex, html, notebook, text, python: code and its
 printouts), each on its maintained parser, all feeding `readers/builder.py`, which keeps the reading context;
 `readers/statements.py` (with tokens, expr, arrays, drawn, drawnproduct, tables, prose) turns text and math into
-objects; `readers/javascript.py` keeps a page script's named numeric arrays (const A = [[...]]).  The
+objects; `readers/javascript.py` keeps a page script's named numeric arrays (const A = [[...]]); `readers/statedict.py`
+reads a module's printed parameters (state_dict(), named_parameters(); in_proj_weight as W_Q, W_K, W_V), and
+`readers/dropvalues.py` knows weights after dropout by their values when nothing says so.  The
 objects are `objects.py` (arrays, chains, readings, hints, each with its place) holding `numbers.py`'s numbers
 (printed precision, intervals); `labels.py` is the label vocabulary (English and Chinese, symbols and words) and
 the step of each quantity.  `infer/` is the search over configurations: `prepare` (objects ready for matching),
@@ -29,7 +31,8 @@ on the next slide), `scaledcall` (a printout whose code is `softmax(scores / key
 grow), `requoted` (a row found wrong, quoted again in prose, a sum or a table: wrong there too), `shares`
 (Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores, then their exponentials listed), `softmax_more`
 (a scores | softmax table by rows, a pair whose sum a slip broke);
-`readers/shares.py` keeps prose numbers in order.  Closed forms and long decimals are read by
+`readers/shares.py` keeps prose numbers in order; `stale` names a printout that mostly disagrees with its own code
+(a notebook run out of order) and sets aside what is computed from it.  Closed forms and long decimals are read by
 `readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of

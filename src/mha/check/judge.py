@@ -42,6 +42,7 @@ from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_
 from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
 from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
 from .claims.dropzero import DropZeroClaim, DropZeroJudging, drop_zero_claims
+from .claims.stale import StaleJudging
 from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
 from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
@@ -67,7 +68,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
             RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,
-            DropZeroJudging):
+            DropZeroJudging, StaleJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -292,6 +293,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
         self.span = self.example_span(plans)
         self.mark_scopes(plans)
         self.establish(plans)
+        self.mark_stale(plans)
         self.by_trace: list[Finding] = []
         self.judge_repairs()
         self.by_trace.extend(self.findings)

@@ -38,6 +38,7 @@ class Context:
     shape_words: bool = False    # the text says this is a shape ("shape", "维度", "size")
     partial: bool = False        # a walk-through of running quantities (online softmax, tiles): not trace values
     dropout: bool = False        # printed after dropout (readers/dropout.py): not the weights, nor what follows
+    dropped_copy: str = ""       # the values that say so where nothing else did (readers/dropvalues.py)
 
 
 @dataclass

@@ -39,7 +39,10 @@ class ArrayJudging:
                                                "a running quantity of a tiled (online softmax) walk-through"))
             return
         if a.context.dropout and kind != "holds":
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), _DROPPED))
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), a.context.dropped_copy or _DROPPED))
+            return
+        if a.id in getattr(self, "stale", {}) and kind != "holds":
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), self.stale[a.id]))
             return
         match kind:
             case "elided":

@@ -76,9 +76,16 @@ def formula_claims(objs: list[Obj], hints: list, skip: set[int]) -> list[Formula
         c = _softmax_claim(y, rhs, grids[:k]) or _rownorm_claim(y, rhs, grids[:k], defines) or \
             _matmul_claim(y, rhs, [o for o in objs if o.val is not None and o.a.id != y.a.id
                                    and (o.a.place.cell or 0, o.a.line) <= (y.a.place.cell or 0, y.a.line)])
-        if c is not None:
+        if c is not None and not _from_dropped_copy(c):
             out.append(c)
     return out
+
+
+def _from_dropped_copy(c: FormulaClaim) -> bool:
+    """An operand found by its values to be weights after dropout (readers/dropvalues.py) while the printout is
+    not marked so: the name was printed again after the code's own print, and which values it holds is unknown."""
+    ops = [c.x.a] + ([c.b.a] if c.b is not None else [])
+    return not c.y.a.context.dropout and any(a.context.dropped_copy for a in ops)
 
 
 def _definition(y: Obj, defines: list) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -116,6 +116,17 @@ def _arr(o: Obj) -> np.ndarray:
     return o.val
 
 
+def _masked_weights(o: Obj) -> bool:
+    """A square matrix that reads as causal attention weights: zeros above the diagonal, entries in [0, 1], each
+    row summing to 1 within its rounding, not all whole numbers (an identity X is all of these but the last).  It is
+    what comes out of the attention, never the input X."""
+    if o.lo is None or o.slices != 1 or o.val.shape[0] != o.val.shape[1] or o.a.all_integers():
+        return False
+    upper = np.triu(np.ones(o.val.shape, dtype=bool), 1)
+    return bool((o.val[upper] == 0).all() and (o.hi >= 0).all() and (o.lo <= 1).all()
+                and (o.lo.sum(1) <= 1 + 1e-9).all() and (o.hi.sum(1) >= 1 - 1e-9).all())
+
+
 def _is(o: Obj, node: str, strong_only: bool = False) -> bool:
     return any(node in r.nodes and (r.strong or not strong_only) for r in o.refs)
 
@@ -195,7 +206,8 @@ class Options:
                 add(arr, f"X from its rows at {by[0].a.place}", frozenset(o.a.id for o in by.values()), 0.2)
         if not out:
             for o in self.objs[:6]:
-                if o.ref is None and o.val.shape[0] >= 2 and o.val.shape[1] >= 2 and np.isfinite(o.val).all():
+                if o.ref is None and o.val.shape[0] >= 2 and o.val.shape[1] >= 2 and np.isfinite(o.val).all() \
+                        and not _masked_weights(o):
                     add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
                     break
         return out
@@ -208,11 +220,17 @@ class Options:
         three_d = [o for o in self.objs if _is(o, role) and o.slices > 1 and len(o.a.lead) == 1]
         for o in printed[:2]:
             W = o.val
+            mine = []
             if d_in is None or W.shape[0] == d_in:
-                out.append(Choice(W, f"{role} printed at {o.a.place}", frozenset([o.a.id])))
+                mine.append(Choice(W, f"{role} printed at {o.a.place}", frozenset([o.a.id])))
             if (d_in is None or W.shape[1] == d_in) and (W.shape[0] != W.shape[1] or d_in is None or True):
-                out.append(Choice(W.T.copy(), f"{role} printed at {o.a.place}, used as W x (transposed)",
-                                  frozenset([o.a.id]), 0.5))
+                mine.append(Choice(W.T.copy(), f"{role} printed at {o.a.place}, used as W x (transposed)",
+                                   frozenset([o.a.id]), 0.5))
+            if o.a.label.strip().endswith(".weight") and len(mine) == 2:
+                # a torch parameter (q_proj.weight, a state_dict's): nn.Linear keeps [out, in] and computes x Wᵀ
+                mine = [replace(mine[1], label=f"{role} printed at {o.a.place} as torch's nn.Linear weight "
+                                "(x Wᵀ)", cost=0.0), replace(mine[0], cost=0.5)]
+            out += mine
         ident_heads = self._identity_heads(role)
         if per_head or len(ident_heads) > 1:
             by = {}

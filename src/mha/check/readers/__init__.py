@@ -19,6 +19,7 @@ import re
 from ..objects import Document
 from .builder import Builder
 from .closed import read_closed
+from .dropvalues import mark_dropped_copies
 from .entries import index_brackets
 from .html import read_html
 from .latex import read_latex
@@ -67,4 +68,5 @@ def read_document(text: str, fmt: str) -> Document:
     index_brackets(doc)
     read_closed(doc, text)
     label_echoes(doc, text)
+    mark_dropped_copies(doc)
     return doc

@@ -21,6 +21,7 @@ from .arrays import nested_to_rows
 from .common import Segment, copy_context, line_offset
 from .drawn import text_tokens
 from .dropout import dropped_prints
+from .statedict import read_parameters
 from .pyparse import parse_code
 from .statements import read_tokens
 from .torchshapes import scan
@@ -351,6 +352,7 @@ def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment
             best = next((x for x in reversed(names) if lb.parse_label(x) is not None), names[0])
             ch.parts.insert(0, LabelPart(best))
             ch.rels.insert(0, "=")
+    _drop_initial_values(b, n_before, n_chains, block, seg)
     for a in b.doc.arrays[n_before:]:
         code_label = by_line.get(a.place.line)
         if not a.label and code_label:
@@ -359,7 +361,31 @@ def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment
             a.labels = names
 
 
+_FILL = re.compile(r"\b(?:zeros|ones|zeros_like|ones_like|empty|empty_like|full|full_like)\s*\(")
+
+
+def _drop_initial_values(b: "Builder", n_before: int, n_chains: int, block: list[tuple[int, str, str]],
+                         seg: Segment) -> None:
+    """`out = torch.zeros(3)  # [0., 0., 0.]`: the comment shows what the line's own code creates (a running
+    total before the loop adds to it), not the value the name ends with."""
+    lines = seg.text.split("\n")
+    filled = {seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block
+              if 0 < ln <= len(lines) and _FILL.search(lines[ln - 1].split("#")[0])}
+    if not filled:
+        return
+    keep = b.doc.arrays[:n_before]
+    for a in b.doc.arrays[n_before:]:
+        values = {c.value for c in a.numbers}
+        if not (a.place.line in filled and len(values) == 1 and values <= {0.0, 1.0}):
+            keep.append(a)
+    gone = {id(a) for a in b.doc.arrays[n_before:]} - {id(a) for a in keep}
+    b.doc.arrays[:] = keep
+    b.doc.chains[n_chains:] = [c for c in b.doc.chains[n_chains:]
+                               if not any(id(getattr(p, "array", None)) in gone for p in c.parts)]
+
+
 def read_output(b: "Builder", seg: Segment) -> None:
+    seg = read_parameters(seg, b)                 # print(module.state_dict()), named_parameters (statedict.py)
     if "Size([" in seg.text:
         seg = _sizes(b, seg)
     if re.search(r"\]\s+#\s", seg.text):

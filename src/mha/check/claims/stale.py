@@ -1,0 +1,80 @@
+"""Stale printouts: a notebook run out of order (a cell edited and re-run, the cells after it not).
+
+A printout then disagrees with the code of its own cell applied to the printouts above it, and whatever later cells
+compute from it disagrees too.  A careful reader does not take each disagreeing entry for a slip: the printout that
+mostly disagrees with its own code is named once as stale, and a printout whose code takes such a printout as an
+operand is not judged entry by entry either ("computed from the stale printout at cell 4").  Only printouts that
+mostly disagree start this: one that most of its entries identify still has its slips found.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..infer import Obj
+from .formula import _definition
+from .identity import identified
+
+_NOT_OPERANDS = frozenset({"np", "torch", "math", "F", "nn", "self", "dim", "axis", "keepdim", "keepdims", "T",
+                           "True", "False", "None", "float", "int", "inf"})
+
+
+def operand_names(rhs: str) -> list[str]:
+    """The variables an expression reads: names not called and not attributes.
+
+    >>> operand_names("np.exp(S) / np.exp(S).sum(axis=1, keepdims=True)"), operand_names("A @ X.T")
+    (['S'], ['A', 'X'])
+    """
+    out: list[str] = []
+    for m in re.finditer(r"(?<![\w.])([A-Za-z_]\w*)(?!\w)(?!\s*\()(?!\s*=[^=])", rhs):
+        name = m.group(1)
+        if name not in _NOT_OPERANDS and name not in out:
+            out.append(name)
+    return out
+
+
+class StaleJudging:
+    """Judge methods: which printouts are stale, or computed from a stale one (self.stale: id -> reason)."""
+
+    def mark_stale(self, plans: dict[int, Any]) -> None:
+        self.stale: dict[int, str] = {}
+        defines = [h for h in self.doc.hints if h.kind == "define"]
+        if not defines:
+            return
+        outs = [o for o in self.objs if o.val is not None and o.a.place.where == "output" and o.a.label]
+        for y in outs:
+            rhs = _definition(y, defines)
+            if rhs is None:
+                continue
+            for name in operand_names(rhs):
+                x = self._printed_before(y, name, outs)
+                if x is None:
+                    continue
+                if x.a.id in self.stale and plans.get(y.a.id, {}).get("kind", "holds") != "holds":
+                    self.stale[y.a.id] = (f"computed (`{y.a.label.strip()} = {rhs.strip()}`) from the printout of "
+                                          f"{name} at {x.a.place}, which is stale")
+                    break
+                if not self._disagrees(x, plans) and self._disagrees(y, plans):
+                    self.stale[y.a.id] = (f"it mostly disagrees with its own code (`{y.a.label.strip()} = "
+                                          f"{rhs.strip()}`) applied to the printout of {name} at {x.a.place}, "
+                                          f"which the configuration explains: a stale output (a cell run out of "
+                                          f"order?)")
+                    break
+
+    def _printed_before(self, y: Obj, name: str, outs: list[Obj]) -> Obj | None:
+        key = (y.a.place.cell or 0, y.a.line)
+        before = [o for o in outs if o.a.label.strip() == name and (o.a.place.cell or 0, o.a.line) < key]
+        return before[-1] if before else None
+
+    def _disagrees(self, o: Obj, plans: dict[int, Any]) -> bool:
+        """Does the configuration leave most of this printout unexplained (not an input it takes)?"""
+        if o.a.id in self.uses:
+            return False
+        plan = plans.get(o.a.id)
+        if plan is None or plan["kind"] == "holds":
+            return False
+        if plan["kind"] != "wrong":          # attributed to an intermediate (by its name or most of its cells)
+            return False
+        hit = plan.get("hit")
+        return hit is None or not identified(hit.n_ok, o.val.size)
