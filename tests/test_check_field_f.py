@@ -348,3 +348,17 @@ def test_printouts_of_other_widths_each_named_on_its_line_are_separate():
 def test_a_slip_in_a_weights_line_above_an_output_line_is_found():
     bad, line = _one_query_doc(slip=True)
     assert [f.line for f in _errors(bad)] == [_line_of(bad, line)]
+
+
+def test_an_illustration_with_other_sizes_does_not_hide_the_printouts_after_it():
+    # a code block illustrating the product on a smaller Q (2×2) before the notebook's own printouts: the printouts
+    # after it are the configuration's again (they match it), so a slip there is still found
+    doc, A = _two_examples()
+    doc = doc.replace("```text\n", "How the product works on a small case:\n\n```python\nQ = np.array([[1.0, 2.0], "
+                      "[3.0, 4.0]])\nprint(Q @ Q.T)\n```\n\n```text\n", 1)
+    row = str(A).splitlines()[1]
+    cells = row.strip(" []").split()
+    slipped = row.replace(cells[1], cells[1][:3] + cells[1][4] + cells[1][3] + cells[1][5:], 1)
+    bad = doc.replace(row, slipped, 1)
+    assert _errors(doc) == []
+    assert [f.line for f in _errors(bad)] == [_line_of(bad, slipped)]

@@ -5,7 +5,9 @@ defines that input; it restates nothing.  When the literal is not the value the 
 that name, and it comes after the object the configuration took it from, everything printed after it (up to the
 next object the configuration uses) is about the new values: another example, not judged against this one.  A
 coincidence of a few entries (6 of 9 cells of a 0/1 matrix) identifies nothing here, since the code says outright
-that the name now means something else.
+that the name now means something else.  The other example ends where the configuration's begins again: at an
+object it uses or explains by its values (an illustration in a code block, `Q_total = np.array(...)` of other
+sizes, is followed by the notebook's own printouts).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from ..infer import Obj
 from ..objects import Place
 from ..report import NotChecked
+from .identity import identified
 
 _INPUTS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
 
@@ -31,9 +34,19 @@ class Rebinding:
         if not before:
             return None
         last = max(before, key=lambda r: _key(r.a.place))
-        if any(_key(last.a.place) < _key(x.a.place) <= key for x in self.objs if x.a.id in self.uses):
-            return None
+        rebinds = {r.a.id for r in self._rebinds}
+        if any(_key(last.a.place) < _key(x.a.place) <= key and x.a.id not in rebinds and
+               (x.a.id in self.uses or self._explained(x)) for x in self.objs):
+            return None                  # the configuration's example again: an input it uses, or an object it explains
         return last
+
+    def _explained(self, x: Obj) -> bool:
+        """Does the configuration explain this object by its values (all of it, or most of it: identified)?"""
+        plan = self.plans.get(x.a.id)
+        if plan is None or plan.get("hit") is None or x.val is None:
+            return False
+        hit = plan["hit"]
+        return plan["kind"] == "holds" or (plan["kind"] == "wrong" and identified(hit.n_ok, x.val.size))
 
     def _find_rebinds(self) -> list[Obj]:
         """Code literals of an input's name that the configuration does not take, unlike its value (before the
