@@ -32,8 +32,11 @@ grow), `requoted` (a row found wrong, quoted again in prose, a sum or a table: w
 (Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores, then their exponentials listed), `softmax_more`
 (a scores | softmax table by rows, a pair whose sum a slip broke);
 `readers/shares.py` keeps prose numbers in order; `stale` names a printout that mostly disagrees with its own code
-(a notebook run out of order) and sets aside what is computed from it.  Closed forms and long decimals are read by
-`readers/closed.py`, weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
+(a notebook run out of order) and sets aside what is computed from it.  `claims/rebind.py` (a code literal giving
+an input other values opens another example) and `claims/maskfill.py` (a mask's -1e9 where the trace has a live
+score) say "not checked"; `readers/reprtuple.py` reads the arrays of a `(x.shape, x)` display.  Closed forms and
+long decimals are read by `readers/closed.py`,
+weigh in the search through `infer/scalars.py` and are judged exactly by `claims/closed.py`
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of
 the search, `claims/backward.py` its usual slips.  `judge.py` collects the claims, dispatches them with one

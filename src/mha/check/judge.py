@@ -32,6 +32,8 @@ from .claims.attribute import Attribution
 from .claims.backward import BackwardCauses
 from .claims.causes import Causes
 from .claims.identity import Identity
+from .claims.maskfill import MaskFills
+from .claims.rebind import Rebinding
 from .claims.scope import Scopes
 from .claims.closed import ClosedClaim, ClosedJudging, closed_claim
 from .claims.reading import ReadingJudging
@@ -68,7 +70,7 @@ class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudg
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
             RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,
-            DropZeroJudging, StaleJudging):
+            DropZeroJudging, StaleJudging, Rebinding, MaskFills):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):

@@ -362,3 +362,21 @@ def face_vector(e: Expr) -> list[float] | None:
                 return None
             return None if k == 0 else [x / k for x in face_vector(a)]
     return None
+
+
+FLOAT32_REL = 5e-7     # a few float32 units in the last place (2^-23 ≈ 1.2e-7), what its sums of products carry
+
+
+def float32_width(rows: list) -> None:
+    """Seven or more significant digits are past what float32 carries: NumPy prints a float32 array (and `print` of
+    one) to 8 decimals, so 0.70710677 is √½ computed in float32, and torch computes in float32 by default.  Such a
+    number is read as its value ± a few float32 units, never tighter: a careful reader does not call the eighth
+    digit of a float32 result a slip."""
+    for r in rows:
+        for k, c in enumerate(r or []):
+            if not isinstance(c, Num) or not math.isfinite(c.value) or c.value == 0:
+                continue
+            digits = len(c.text.lower().split("e")[0].lstrip("+-−").replace(".", "").lstrip("0"))
+            slack = FLOAT32_REL * abs(c.value)
+            if digits >= 7 and c.half < slack:
+                r[k] = Num(c.value, c.text, c.value - slack, c.value + slack, c.line, c.decimals)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .numbers import Expr, Num
+from .numbers import Expr, Num, float32_width
 
 
 @dataclass(frozen=True)
@@ -195,6 +195,7 @@ class Document:
     n_lines: int = 0
 
     def add_array(self, a: Array) -> Array:
+        float32_width(a.rows)             # eight digits of a float32 printout are read at float32's width
         a.id = len(self.arrays)
         self.arrays.append(a)
         return a

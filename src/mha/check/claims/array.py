@@ -60,6 +60,10 @@ class ArrayJudging:
                 # under a start after X, a mostly different object away from the example is another example
                 self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "mostly unlike what it is matched "
                                                    "with, away from the inferred example (another example?)"))
+            case _ if self.mask_fill_cells(o, plan["hit"]):
+                self.not_checked_mask_fill(o, _what(o))
+            case _ if self.rebinding_before(o) is not None:
+                self.not_checked_rebound(o, self.rebinding_before(o), _what(o))
             case _:
                 self._judge_wrong_cells(o, plan)
 
@@ -289,6 +293,9 @@ class ArrayJudging:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "elided matrix that matches nothing"))
             return
         ok, total, v, bad = best
+        if any(rows[pi][pj].value <= -1e4 < float(v.M[i, j]) for pi, pj, i, j in bad):
+            self.not_checked_mask_fill(o, _what(o))          # claims/maskfill.py
+            return
         self.n_claims += 1
         self.n_numbers += total
         for pi, pj, i, j in bad:

@@ -28,6 +28,8 @@ class SharesClaim:
 
 def share_claims(doc: Document) -> list[SharesClaim]:
     said = said_in_order(doc.hints)
+    worked = {(c.place.cell or 0, c.place.line) for c in doc.chains
+              if any(isinstance(p, ExprPart) and isinstance(p.expr, nb.Op) for p in c.parts)}
     out = []
     for c in doc.chains:
         found = _normaliser(c)
@@ -39,9 +41,11 @@ def share_claims(doc: Document) -> list[SharesClaim]:
         at = next((i for i, (k, n, _) in enumerate(near) if k[1] == line and n.text == total.text), None)
         after = near[at + 1:] if at is not None else [x for x in near if x[0][1] > line]
         shares = []
-        for _, n, pct in after:
+        for k, n, pct in after:
             if len(shares) == len(terms) or not (0 <= n.value <= (100 if pct else 1)):
                 break
+            if k[1] > line and (k[0], k[1]) in worked:
+                break                # the factors of the next line's arithmetic (`Q[3] = 0.6×0.2 + ...`), not shares
             shares.append((n, pct))
         if len(shares) >= 3:
             out.append(SharesClaim(c, terms, total, shares))

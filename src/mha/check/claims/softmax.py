@@ -34,11 +34,23 @@ def softmax_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
         if not _names(y, {"A"}) or k == 0 or y.a.softmax_of is not None:
             continue
         x = grids[k - 1]
+        if _skips_between(objs, x, y):
+            continue
         same = x.a.place.cell == y.a.place.cell and 0 <= y.a.line - x.a.line <= 1
         if same and x.val.shape == y.val.shape and _names(x, {"QKt", "S"}) and (y.val >= 0).all() \
                 and np.all(np.abs(y.val.sum(axis=1) - 1.0) <= 0.02 * y.val.shape[1]):
             out.append(SoftmaxPairClaim(x, y))
     return out + _written_pairs(objs) + _masked_pairs(objs, {id(c.y.a) for c in out})
+
+
+def _skips_between(objs: list[Obj], x: Obj, y: Obj) -> bool:
+    """Is another object printed between the two (masked scores with -1e9, an elided row)?  Then x is not the row
+    beside y: `raw: [3. 1. -2.] -> softmax [...]` over `masked: [3.e+00 -1.e+09 -2.e+00] -> softmax [...]` pairs the
+    second softmax with the masked scores, never with the first softmax."""
+    ids = [id(o) for o in objs]
+    if id(x) not in ids or id(y) not in ids:
+        return False
+    return ids.index(id(y)) - ids.index(id(x)) > 1
 
 
 def _masked_pairs(objs: list[Obj], taken: set[int]) -> list[SoftmaxPairClaim]:

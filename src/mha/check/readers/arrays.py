@@ -178,6 +178,21 @@ def _numpy_precision(rows: list) -> None:
 
 
 
+def _integer_dots(rows: list) -> None:
+    """`[[1. 0. 1.]]`, `array([0., 1.])`, `tensor([1., 0.])`: NumPy and torch write a float that is whole at their
+    print precision (8 and 4 decimals by default) with a bare trailing point, and give every entry of a printout
+    the same form, so a printout of only such entries says each value is that whole number, not that it was
+    rounded to units (0.26 is printed 0.26, never 0.).  Read them at one decimal at least (± 0.05), which any
+    precision but zero carries."""
+    nums = [c for r in rows if r for c in r if c is not None and math.isfinite(c.value)]
+    if len(nums) < 2 or not all(c.decimals == 0 and c.text.endswith(".") for c in nums):
+        return
+    for r in rows:
+        for k, c in enumerate(r or []):
+            if c is not None and math.isfinite(c.value):
+                r[k] = Num(c.value, c.text, c.value - 0.05, c.value + 0.05, c.line, 1)
+
+
 def _significant_digits(nums: list[Num]) -> bool:
     """`array([ 3.8807971,  4.0728263,  45.264239])`: every entry carries the same count of significant digits
     (float128 and old NumPy print that way), so 45.264239 is ± 5e-7, not padded to 7 decimals."""

@@ -225,6 +225,8 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
         gaps1 = [re.sub(r"\s+", " ", lines[j + 1][b:a].strip()) for (_, b), (a, _) in zip(g, g[1:])]
         if any(x and x == y for x, y in zip(gaps0, gaps1)):
             break                  # "[1,0] · [0,1] = ..." on every line: statements, not matrix rows
+        if _own_label_other_width(lines[j], lines[j + 1], _groups(lines[j]) or [], g):
+            break                  # "weights [6 numbers]" over "output [4 numbers]": two printouts, each named
         if lines[j + 1][:g[0][0]].strip() in ("=", "->", "→", "⇒", "≈"):
             break                  # "    = [3, 3]" under "    = [3, 4] @ [4, 3]": the next step of a derivation
         if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])) and not (
@@ -234,6 +236,23 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
             break                  # "ant: [2,1] · Wk = [1, 3]" on each line: statements, not matrix rows
         j += 1
     return j if j > i else i
+
+
+def _own_label_other_width(line: str, nxt: str, g: list[tuple[int, int]], h: list[tuple[int, int]]) -> bool:
+    """Does the next line name its own group with a word, and hold another count of numbers or name another
+    quantity?  `print("weights", w)` then `print("output", o)` give one labelled printout per line; rows of one
+    matrix share a width (a matrix with a word on each row, "The [0.1 0.2]", keeps one)."""
+    if len(g) != 1 or len(h) != 1 or not re.search(r"[A-Za-z\u4e00-\u9fff]", nxt[:h[0][0]]):
+        return False
+    if len(_NUMS.findall(line[g[0][0]:g[0][1]])) != len(_NUMS.findall(nxt[h[0][0]:h[0][1]])):
+        return True
+    # "scores [..]" over "weights [..]": each line names another quantity (token names, "The [..]" over "cat [..]",
+    # and per-token vectors, "q1 [..]" over "q2 [..]", name rows of one matrix)
+    here, there = lb.parse_label(line[:g[0][0]].strip(" :=")), lb.parse_label(nxt[:h[0][0]].strip(" :="))
+    return here is not None and there is not None and not set(here.nodes) & set(there.nodes)
+
+
+_NUMS = re.compile(r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:

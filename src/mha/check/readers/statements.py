@@ -12,10 +12,11 @@ import re
 from .. import numbers as nb
 from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, LabelPart, Part, Place, ShapePart,
                       ShapeProduct)
-from .arrays import (BracketParser, _int_list, _numpy_precision, _shape_part, _shape_product, matrix_rows,
-                     nested_to_rows)
+from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, _shape_part,
+                     _shape_product, matrix_rows, nested_to_rows)
 from .common import Segment
 from .derivation import continue_derivation
+from .reprtuple import split_repr_tuple
 from .expr import parse_expr
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
 
@@ -102,6 +103,7 @@ class PartReader:
             return None
         if printout and style in ("numpy", "torch") or (printout and self.seg.where == "output"):
             _numpy_precision(rows)
+        _integer_dots(rows)
         return Array(rows, self.seg.place(pos), lead=lead, style=style)
 
     def _annotated(self, tok: Tok) -> Tok:
@@ -359,7 +361,8 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
     "row 2: …" in one paragraph each keep their own row; otherwise the context after the segment."""
     reader = PartReader(seg, doc, ctx)
     pending_label: str | None = None
-    for stmt in (sub for whole in split_statements(toks, text_mode) for sub in split_juxtaposed(whole)):
+    for stmt in (one for whole in split_statements(toks, text_mode) for sub in split_juxtaposed(whole)
+                 for one in split_repr_tuple(sub)):
         for piece in split_commas(stmt):
             raw_parts, rels = split_relations(piece)
             parts: list[Part] = []

@@ -115,7 +115,19 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
         else:
             out.append(Tok("OP", _OPMAP.get(text, text), pos, space=space, end=end))
         i = m.end()
+    _sizes_at(out, s, base)
     return out
+
+
+def _sizes_at(out: list[Tok], s: str, base: int) -> None:
+    """`# 768 @ 768 = 768`: `@` multiplies matrices, never two plain numbers (Python refuses `768 @ 768`), so
+    numbers on both sides of it are the operands' sizes, a note on shapes and not arithmetic.  The `@` is kept as
+    written there (no expression reads it), not turned into a times sign."""
+    for k in range(1, len(out) - 1):
+        t = out[k]
+        if t.kind == "OP" and t.text == "*" and s[t.pos - base:t.pos - base + 1] == "@" and \
+                out[k - 1].kind == "NUM" and out[k + 1].kind == "NUM":
+            t.text = "@"
 
 
 def lex_text(s: str, base: int = 0) -> list[Tok]:
