@@ -174,20 +174,22 @@ def build(seed: int) -> Variant:
                 items.append(Item("pair", f"{nm('q', i + 1)}·{nm('k', j + 1)}", [s[i, j]], "scores", True, 0, terms=t))
         else:
             items.append(Item("vec", f"scores_{i + 1}" if len(s) > 1 else "scores", list(s[i]), "scores",
-                              q is not None, 0))
+                              q is not None, 0, token=i))
     scale = {"none": 1.0}.get(var.scale, float(np.sqrt(d)))
     z = s / scale
     if var.scale != "none":
         for i in range(len(z)):
-            items.append(Item("vec", _scale_name(var, d, i, len(z)), list(z[i]), "scale", True, prec))
+            items.append(Item("vec", _scale_name(var, d, i, len(z)), list(z[i]), "scale", True, prec, token=i))
     w = softmax(z)
     for i in range(len(w)):
-        if var.present == "exps":
+        if var.present == "exps" and var.fmt == "notebook":
+            items.append(Item("vec", "exps", list(np.exp(z[i])), "softmax", True, prec, token=i))
+        elif var.present == "exps":
             for x in z[i]:
                 items.append(Item("exp", fmt_num(x, prec if var.scale != "none" else 0), [np.exp(x)], "softmax",
                                   True, 2))
         items.append(Item("vec", f"α_{i + 1}" if len(w) > 1 else "α", list(w[i]), "softmax", True, prec,
-                          var.present == "percent"))
+                          var.present == "percent", token=i))
     if v is not None:
         _output(var, items, w, v, prec, nm)
     return var
@@ -217,7 +219,7 @@ def _output(var: Variant, items: list, w: np.ndarray, v: np.ndarray, prec: int, 
         if var.present == "terms":
             t = " + ".join(f"{fmt_num(w[i, j], prec)}·{nm('v', j + 1)}" for j in range(len(v)))
         items.append(Item("vec", f"o_{i + 1}" if len(o) > 1 else "o", list(o[i]), "weighted_sum", True, prec,
-                          terms=t))
+                          terms=t, token=i))
 
 
 # ---------------------------------------------------------------- rendering, with the place of every number
@@ -370,6 +372,13 @@ def _render_table(var: Variant, w: Writer) -> None:
     inputs = [(i, x) for i, x in enumerate(items) if x.step == "input"]
     if inputs:
         _words(var, w, "input")
+        if var.start == "one_query":            # the one query on a line of its own, the keys in the table
+            lone = [(i, x) for i, x in inputs if _kind_of(x) == "q"]
+            for i, x in lone:
+                s = _one_line(var, w, i, x)
+                w.line(f"<p>{s}</p>" if var.fmt == "html" else s)
+            w.line("")
+            inputs = [p for p in inputs if p not in lone]
         _token_table(var, w, inputs)
     rows = [(i, x) for i, x in enumerate(items) if x.step in ("scores", "scale", "softmax") and x.kind == "vec"]
     if rows:
@@ -389,15 +398,18 @@ def _token_table(var: Variant, w: Writer, inputs: list) -> None:
     by_token: dict = {}
     for it, x in inputs:
         by_token.setdefault(x.token, []).append(x)
-    kinds = [("q", "query"), ("k", "key"), ("v", "value")]
+    kinds = [("w", "weight"), ("q", "query"), ("k", "key"), ("v", "value")]
     present = [k for k, word in kinds if any(_kind_of(x) == k for _, x in inputs)]
+    weights = next((x for _, x in inputs if _kind_of(x) == "w"), None)
     if var.fmt == "html":
         w.line("<table>")
-    _row(var, w, ["token"] + present, header=True)
+    _row(var, w, ["token"] + [dict(kinds)[k] if k == "w" else k for k in present], header=True)
     for t in sorted(by_token):
-        got = {_kind_of(x): x for x in by_token[t]}
-        _row(var, w, [str(t + 1)] + ["[" + ", ".join(fmt_num(v, 0) for v in got[k].values) + "]" if k in got else ""
-                                     for k in present])
+        got = {_kind_of(x): x for x in by_token[t] if _kind_of(x) != "w"}
+        cells = ["[" + ", ".join(fmt_num(v, 0) for v in got[k].values) + "]" if k in got else "" for k in present]
+        if weights is not None:
+            cells[0] = fmt_num(weights.values[t], weights.prec)
+        _row(var, w, [str(t + 1)] + cells)
     if var.fmt == "html":
         w.line("</table>")
     w.line("")
@@ -446,7 +458,7 @@ def _printout(var: Variant, w: Writer, it: int, item: Item) -> str:
     x = np.asarray(item.values, float) * (100 if item.pct else 1)
     prec = max(item.prec - 2, 1) if item.pct else item.prec
     if var.env == "pmatrix":
-        body = ", ".join(f"{v:.{prec}f}" for v in x)
+        body = ", ".join(f"{v:.{prec}f}" if prec else f"{v:.0f}." for v in x)
         text = f"tensor([{body}])"
     else:
         text = np.array2string(np.round(x, prec), precision=prec, floatmode="maxprec")
@@ -474,44 +486,49 @@ def _render_notebook(var: Variant, w: Writer) -> None:
             continue
         w.cell("code")
         w.line(_code_for(var, item, lib, keys, vals))
-        w.line(f"print({_code_name(item)})")
+        w.line(f"print({_code_for(var, item, lib, keys, vals).split(' =')[0]})")
         w.line(_printout(var, w, it, item), output=True)
 
 
-def _code_name(item: Item) -> str:
-    if item.kind == "exp":
-        return "e"
+def _code_name(item: Item, rows: int = 1) -> str:
+    """The variable a notebook keeps the item in: scores_1, scaled_1, exps_1, weights_1, out_1 (no suffix for one
+    query)."""
     if item.kind == "pair":
         return "s"
-    base = item.name.split()[0].replace("α", "weights")
-    return {"weights": "weights", "o": "out"}.get(base, base)
+    if item.kind == "vec" and item.name.startswith("exps"):
+        base = "exps"
+    else:
+        base = {"scores": "scores", "scale": "scaled", "softmax": "weights", "weighted_sum": "out"}.get(item.step,
+                                                                                                     "x")
+    return f"{base}_{item.token + 1}" if rows > 1 else base
 
 
 def _code_for(var: Variant, item: Item, lib: str, keys: list, vals: list) -> str:
+    rows = len([x for x in var.items if x.step == "softmax" and x.kind == "vec" and not x.name.startswith("exps")])
+    name = _code_name(item, rows)
+    sfx = f"_{item.token + 1}" if rows > 1 else ""
     stack = "torch.stack" if lib == "torch" else "np.array"
     if item.kind == "pair":
         a, b = item.name.split("·")
         return f"s = {a} @ {b}"
-    if item.kind == "exp":
-        return f"e = {lib}.exp({item.name})"
+    if item.step == "scores" and not item.derived:
+        return f"{name} = {_code_vec(var, item.values, 1)}"
     if item.step == "scores":
-        q = f"q{item.name[-1]}" if "_" in item.name else "q1"
-        q = next((x.name for x in var.items if x.step == "input" and _kind_of(x) == "q" and
-                  x.name.endswith(item.name[-1] if "_" in item.name else "1")), q)
-        return f"{_code_name(item)} = {stack}([{', '.join(f'{q} @ {k}' for k in keys)}])"
+        q = next(x.name for x in var.items if x.step == "input" and _kind_of(x) == "q" and x.token == item.token)
+        return f"{name} = {stack}([{', '.join(f'{q} @ {k}' for k in keys)}])"
+    src = ("scaled" if any(x.step == "scale" for x in var.items) else "scores") + sfx
     if item.step == "scale":
-        return f"{_code_name(item)} = {item.name.replace('√', '').replace('÷', '/').replace('×', '*')}"
+        op = item.name.split(" ", 1)[1].replace("√", "").replace("÷", "/").replace("×", "*")
+        op = op + " ** 0.5" if "√" in item.name else op
+        return f"{name} = scores{sfx} {op}"
+    if item.name.startswith("exps"):
+        return f"{name} = {lib}.exp({src})"
     if item.step == "softmax":
-        src = next((x.name.split()[0] for x in var.items if x.step in ("scale", "scores") and x.kind == "vec"),
-                   "scores")
-        if lib == "torch":
-            call = f"torch.softmax({src}, dim=-1)"
-        else:
-            call = f"np.exp({src}) / np.exp({src}).sum()"
-        return f"weights = {call}" + ("\nweights = weights * 100" if item.pct else "")
+        call = f"torch.softmax({src}, dim=-1)" if lib == "torch" else f"np.exp({src}) / np.exp({src}).sum()"
+        return f"{name} = {call}" + (f"\n{name} = {name} * 100" if item.pct else "")
     if item.step == "weighted_sum":
-        return "out = " + " + ".join(f"weights[{j}] * {v}" for j, v in enumerate(vals))
-    return f"{_code_name(item)} = ..."
+        return f"{name} = " + " + ".join(f"weights{sfx}[{j}] * {v}" for j, v in enumerate(vals))
+    return f"{name} = None"
 
 
 def _notebook_json(w: Writer) -> str:
@@ -554,12 +571,14 @@ def _notebook_text(var: Variant, it: int, j: int) -> str:
     return re.findall(r"-?\d+\.?\d*(?:e[-+]?\d+)?", s)[j]
 
 
-def measure(n: int, seed: int = 0, per: int = 2):
+def measure(n: int, seed: int = 0, per: int = 2, only: dict | None = None):
     """Per variant: its axes, the clean report's errors (should be none), whether it was read, each slip found."""
     from mha.check import check_document
     from mha.inputs import MHAInputError
     rows = []
     for var in variants(n, seed):
+        if only and any(var.axes()[k] != v for k, v in only.items()):
+            continue
         rng = random.Random(zlib.crc32(var.name.encode()))
         text, _ = render(var)
         try:
@@ -593,9 +612,11 @@ def recall_by_axis(rows: list) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    only = dict(a.split("=", 1) for a in argv if "=" in a)     # start=weights format=html: those variants only
+    argv = [a for a in argv if "=" not in a]
     n = int(argv[0]) if argv else 120
     seed = int(argv[1]) if len(argv) > 1 else 0
-    rows = measure(n, seed)
+    rows = measure(n, seed, only=only)
     found = sum(sum(r["found"]) for r in rows)
     planted = sum(len(r["found"]) for r in rows)
     print(f"{n} variants: usable {sum(r['usable'] for r in rows)}, clean with errors "

@@ -120,8 +120,10 @@ class SoftmaxJudging:
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
         self.n_claims += 1
         found, checked = self._softmax_pair_findings(c)
-        if c.by_mask and sum(f.severity == "error" for f in found) > max(1, checked // 3):
-            return          # weights that mostly disagree with these scores are not theirs (another head, example)
+        if sum(f.severity == "error" for f in found) > max(1, checked // 3):
+            # weights that mostly disagree with these scores are not theirs (another head, example), or the scores
+            # beside them carry the slip (their own claim finds it): one slip, one finding, never a row of them
+            return
         for f in found:
             self.add(f)
 
