@@ -23,6 +23,7 @@ import numpy as np
 from ..model import half_units
 from .candidates import Choice, _arr, _is, _ref_for
 from .prepare import Obj
+from .written_scale import written_scales
 
 # what a start invents and must never be compared with a printed object
 HIDE_PROJECTED = ("Q", "K", "Qh", "Kh", "Qr", "Kr")
@@ -204,8 +205,7 @@ class Starts:
         for dk in dict.fromkeys(d for d in dks if d and 1 < d < 100000):
             out.append(Choice(1 / math.sqrt(dk), f"1/√d_k with d_k = {dk}", frozenset(), 0.1))
             out.append(Choice(1 / dk, f"1/d_k with d_k = {dk}", frozenset(), 0.6))
-        from .written_scale import written_scale_options
-        return out + written_scale_options(self.objs)
+        return out + [Choice(v, label, frozenset(), 0.05) for v, label in written_scales(self.objs)]
 
     # ---------------------------------------------------------- weights with values
     def _weights_modes(self) -> list[dict[str, Choice]]:

@@ -9,7 +9,6 @@ import ast
 import math
 import re
 
-from .candidates import Choice, _is
 from .prepare import Obj
 
 # a division by a number or a square root of one, or a product with a decimal below 1
@@ -71,15 +70,15 @@ def _number(node: ast.AST) -> float | None:
     return None
 
 
-def written_scale_options(objs: list[Obj]) -> list[Choice]:
-    """One scale choice per distinct multiplier written after a name of the scores, or in the code that printed
-    them."""
-    out: list[Choice] = []
+def written_scales(objs: list[Obj]) -> list[tuple[float, str]]:
+    """(multiplier, where it is written) for each distinct multiplier written after a name of the scores, or in
+    the code that printed them; candidates.py and starts.py make them choices of the scale."""
+    out: list[tuple[float, str]] = []
     for o in objs:
         v = coded_scale(getattr(o.a, "source", ""))
-        if v is None and not (_is(o, "S") or _is(o, "QKt")):
+        if v is None and not any(n in r.nodes for r in o.refs for n in ("S", "QKt")):
             continue
         v = v if v is not None else written_scale(o.a.label)
-        if v is not None and not any(abs(c.value - v) < 1e-9 for c in out):
-            out.append(Choice(v, f"{v:.6g} (written at {o.a.place}: {o.a.label.strip()[:30]})", frozenset(), 0.05))
+        if v is not None and not any(abs(x - v) < 1e-9 for x, _ in out):
+            out.append((v, f"{v:.6g} (written at {o.a.place}: {o.a.label.strip()[:30]})"))
     return out
