@@ -14,7 +14,7 @@ the step of each quantity.  `infer/` is the search over configurations: `prepare
 `match` (an object against each view of a trace), `candidates` (the dimensions and their values), `score`
 (how many printed numbers a candidate explains), `search` (the climb and the evidence), `starts` and `onequery`
 (where a document starts when not from X: Q/K/V, scores, weights, one decoder state against encoder states found by
-value); `model.py` gives the views of a trace.  `claims/` has one module per claim kind, a dataclass with its judging (`array`, `arith`,
+value), `written_scale` (the scale written beside the scores: `score ÷ 2`, `scaled = scores / 2`); `model.py` gives the views of a trace.  `claims/` has one module per claim kind, a dataclass with its judging (`array`, `arith`,
 `vector`, `shape`, `reading`), and what they share: `attribute` (which intermediate an array stands for),
 `target` (which entry an arithmetic line computes), `rounding` (values that follow from rounded printed ones:
 notes), `causes` (the likely cause of a wrong value).  Claims that carry their own identity are judged against

@@ -387,6 +387,8 @@ def _symbol(s: str) -> Ref | None:
 
 
 def _words(s: str, original: str) -> Ref | None:
+    # "score ÷ 2", "scores × 0.7071": the scale written after the name, not a head number
+    s = re.sub(r"\s*(?:/|÷|×|\*|\\div|\\times)\s*(?:√|\\sqrt)?\s*\{?\s*\d+(?:\.\d+)?\s*\}?\s*$", "", s)
     low = re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", s).lower().replace("\\", "")   # MaskedScores: two words
     low = re.sub(r"[.\[\]()'\"`:=]+", " ", low)
     head = None

@@ -85,10 +85,19 @@ class Num:
             return "nan"             # arithmetic on printed infinities (1e999 - 1e999)
         if self.decimals is None:
             return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.4f}"
+        if self.text.endswith("%"):               # a share printed as a percent: 19.56%
+            return f"{100 * x:.{max(self.decimals - 2, 0)}f}%"
         sci = re.match(r"[-+]?\d*\.?(\d*)(?:[eE]|×10\^)[-+]?\d+$", self.text)
         if sci:                                   # 4.85e8, 4.85×10^8: the mantissa's digits
             return f"{x:.{len(sci.group(1))}e}"
         return f"{x:.{max(self.decimals, 0)}f}"
+
+
+def percent(text: str, line: int = 0) -> Num:
+    """A share printed as a percent, "19.56%", as the fraction it stands for (0.1956, printed to 4 decimals)."""
+    n = Num.parse(text.strip().rstrip("%").strip(), line)
+    d = (n.decimals or 0) + 2
+    return Num(n.value / 100, text.strip(), n.value / 100 - half_unit(d), n.value / 100 + half_unit(d), line, d)
 
 
 def half_unit(decimals: int) -> float:

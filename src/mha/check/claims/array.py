@@ -56,7 +56,8 @@ class ArrayJudging:
                 self._judge_misshaped(o, plan)
             case "unknown":
                 self._judge_unknown(o, plan)
-            case _ if not self.in_span(a.place) and plan["hit"].ok.mean() < 2 / 3:
+            case _ if not self.in_span(a.place) and plan["hit"].ok.mean() < 2 / 3 and \
+                    not self.named_and_fed(o, plan["hit"]):
                 # under a start after X, a mostly different object away from the example is another example
                 self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "mostly unlike what it is matched "
                                                    "with, away from the inferred example (another example?)"))

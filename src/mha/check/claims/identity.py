@@ -58,6 +58,7 @@ class Identity:
                     out.add(name)
                 if name in ("W_Q", "W_K", "W_V", "W_O") and "(assumed)" not in choice.label:
                     out.add(name)
+            out |= _given_by_start(best.cand.dims)
         for o in self.objs:
             plan = plans.get(o.a.id)
             hit = plan.get("hit") if plan else None
@@ -138,6 +139,16 @@ class Identity:
             return None
         (d, _, text), every, mistake = best
         return text, d, every, mistake
+
+def _given_by_start(dims: dict) -> set[str]:
+    """Q, K and V that a start after X read from the document (its mode's objects), not the stand-ins it invents
+    for the scores or the weights (those are hidden from matching, infer/starts.py)."""
+    mode = dims.get("mode")
+    if mode is None or mode.value == "X" or not mode.uses:
+        return set()
+    hide = dims["hide"].value if "hide" in dims else ()
+    return {n for n in ("Q", "K", "V") if n in dims and n not in hide}
+
 
 def _distance(printed: np.ndarray, exact: np.ndarray) -> float:
     """The largest difference between printed and exact values (a masked cell must be printed as masked)."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..infer import Obj
+from ..infer import Obj, alignments
 from ..model import half_units
 from ..report import Finding
 from .common import _simple_kind
@@ -135,8 +135,17 @@ class SoftmaxJudging:
         found, checked = self._softmax_pair_findings(c)
         if c.by_mask and sum(f.severity == "error" for f in found) > max(1, checked // 3):
             return          # weights that mostly disagree with these scores are not theirs (another head, example)
+        if sum(f.severity == "error" for f in found) > 1 and self._weights_of_configuration(c.y):
+            return          # the weights are the configuration's: the scores beside them carry the slip, and their
+                            # own claim finds it (one slip, one finding, not a row of them)
         for f in found:
             self.add(f)
+
+    def _weights_of_configuration(self, y: Obj) -> bool:
+        """Every printed weight is the inferred configuration's attention weights (a view matched whole)."""
+        vs = getattr(self, "vs", None)
+        return vs is not None and y.val is not None and any(h.all and h.view is not None and h.view.node == "A"
+                                                            for h in alignments(y, vs))
 
     def _softmax_pair_findings(self, c: SoftmaxPairClaim) -> tuple[list[Finding], int]:
         found: list[Finding] = []

@@ -350,7 +350,8 @@ class Options:
                 if x > 0:
                     v = 1 / math.sqrt(x) if h.kind == "scale_sqrt" else (x if x < 1 else 1 / x)
                     out.append(Choice(v, f"{v:.6g} (stated at {h.place})", frozenset(), 0.4))
-        return out
+        from .written_scale import written_scales      # scores / 2 written beside the scaled scores
+        return out + [Choice(v, label, frozenset(), 0.05) for v, label in written_scales(self.objs)]
 
     def mask_options(self, T: int, S: int) -> list[Choice]:
         causal = "causal" in self.hints

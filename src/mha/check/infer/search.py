@@ -74,7 +74,7 @@ class Search(Options, Starts):
         for base in modes[:14]:
             s = self.climb(base)
             # one query's weights are one short row: two entries of a named printout, two thirds of it, suffice
-            least = (2, 2) if base["mode"].label.startswith(ONE_QUERY) else (3, 4)
+            least = (2, 2) if base["mode"].label.startswith(ONE_QUERY) or _one_row(base) else (3, 4)
             if s is not None and base["mode"].value != "X" and not self.computes(s, *least):
                 continue
             fixes: list = []
@@ -345,3 +345,11 @@ def _undo_slips(num, val: np.ndarray, i: int, j: int) -> list[tuple[float, str]]
             except ValueError:
                 pass
     return out[:6]
+
+
+def _one_row(dims: dict) -> bool:
+    """A start from one query's row (its weights with the values, its scores, its q against the keys): like the
+    one-query mode, its output is one short row, so two of its numbers computed suffice."""
+    q = dims.get("Q")
+    return dims["mode"].value in ("weights", "scores", "QKV") and isinstance(getattr(q, "value", None), np.ndarray) \
+        and q.value.ndim == 2 and q.value.shape[0] == 1

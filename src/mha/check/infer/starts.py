@@ -23,6 +23,7 @@ import numpy as np
 from ..model import half_units
 from .candidates import Choice, _arr, _is, _ref_for
 from .prepare import Obj
+from .written_scale import written_scales
 
 # what a start invents and must never be compared with a printed object
 HIDE_PROJECTED = ("Q", "K", "Qh", "Kh", "Qr", "Kr")
@@ -31,6 +32,12 @@ HIDE_SCORES = ("QKt", "S", "E", "row_max", "row_sum")
 
 # a word that numbers tokens, not heads: query_1, key 2, value_3 (Q_1 alone is head 1's Q)
 _TOKEN_WORD = re.compile(r"(?i)(?:query|key|value|查询|键|值)[\s_-]*\(?\d")
+
+
+# a token's vector named by a word and its number, or by its place in Chinese: Query 1, Value1, 第2个词的键
+_TOKEN_NAME = re.compile(r"(?i)^(?:query|key|value|查询|键|值)(?:向量)?\s*(\d{1,2})$|"
+                         r"^(?:查询|键|值)向量\s*[qkv]_?\{?(\d{1,2})\}?$|"
+                         r"^第\s*(\d{1,2})\s*个\s*(?:词|token|位置)?\s*的?\s*(?:查询|键|值)(?:向量)?$")
 
 
 def _radius(objs: list[Obj]) -> np.ndarray | None:
@@ -50,6 +57,9 @@ def _index(o: Obj, role: str) -> int | None:
         return ref.row
     if ref.raw_head is not None and _TOKEN_WORD.search(o.a.label or ""):
         return ref.raw_head - 1 if ref.raw_head >= 1 else 0
+    m = _TOKEN_NAME.match((o.a.label or "").strip())
+    if m and ref.head is None:                  # the name says the token, whatever row the prose was on
+        return int(next(g for g in m.groups() if g)) - 1
     if o.row_hint is not None and ref.head is None:
         return o.row_hint - 1
     return None
@@ -195,13 +205,14 @@ class Starts:
         for dk in dict.fromkeys(d for d in dks if d and 1 < d < 100000):
             out.append(Choice(1 / math.sqrt(dk), f"1/√d_k with d_k = {dk}", frozenset(), 0.1))
             out.append(Choice(1 / dk, f"1/d_k with d_k = {dk}", frozenset(), 0.6))
-        return out
+        return out + [Choice(v, label, frozenset(), 0.05) for v, label in written_scales(self.objs)]
 
     # ---------------------------------------------------------- weights with values
     def _weights_modes(self) -> list[dict[str, Choice]]:
         out = []
         for o in self.objs:
-            if o.val is None or o.slices != 1 or not _is(o, "A", strong_only=True) or o.n < 2:
+            # a weak name ("weights") counts here: the rows must sum to 1 and the values must be given beside it
+            if o.val is None or o.slices != 1 or not _is(o, "A") or o.n < 2:
                 continue
             ref = _ref_for(o, "A")
             if ref.head is not None or ref.col is not None or ref.row is not None:

@@ -25,6 +25,11 @@ def _cell(toks: list[Tok], seg: Segment) -> Num | None | str:
         return ""
     if len(toks) == 2 and toks[0].kind == "OP" and toks[0].text == "-" and toks[1].kind == "INF":
         return nb.NEG_INF.with_line(seg.line_of(toks[1].pos))
+    if len(toks) == 2 and toks[0].kind == "NUM" and toks[1].kind == "OP" and toks[1].text == "%":
+        try:                                     # a weight printed as a percent: 18.02% (LaTeX 18.02\%)
+            return nb.percent(toks[0].text + "%", seg.line_of(toks[0].pos))
+        except ValueError:
+            return ""
     e = parse_expr(toks, seg)
     if e is None or nb.has_symbols(e):
         return ""
@@ -101,6 +106,7 @@ class BracketParser:
                 i += 1
                 continue
             if t.kind in ("NUM", "INF", "ELL") or (t.kind == "OP" and t.text in ("-", "+", "/", "*", "(", ")")) \
+                    or (t.kind == "OP" and t.text == "%" and current and current[-1].kind == "NUM") \
                     or t.kind in ("FRAC", "SQRT", "GROUP") or (t.kind == "ID" and t.text in ("nan", "NaN", "e")):
                 current.append(t)
                 i += 1
@@ -165,6 +171,8 @@ def _numpy_precision(rows: list) -> None:
     """NumPy and torch pad every number of a printout to the same digits: use the widest."""
     nums = [c for r in rows if r for c in r if c is not None and math.isfinite(c.value)]
     decs = [c.decimals for c in nums if c.decimals is not None and "e" not in c.text.lower()]
+    if len(nums) >= 2 and all(c.text.endswith(".") for c in nums):
+        decs = [4]         # tensor([0., -3., 1.]): whole values, printed so because no entry needs a decimal
     if not decs or _significant_digits(nums):
         return
     d = _rounded_before_printing(nums, max(decs))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import io
+import math
 import re
 import tokenize
 from dataclasses import dataclass, field
@@ -413,7 +414,21 @@ def read_output(b: "Builder", seg: Segment) -> None:
             a.style = "numpy"
         if a.label in b.calls:
             a.source = expand_sums(b.calls[a.label], b.calls)
+            if _PERCENT.match(a.source):
+                _as_shares(a)
     _mark_dropped(b, n_before, n_chains)
+
+
+# `weights * 100` printed: percentages of the quantity, not the quantity (1.00 is 100.00 there)
+_PERCENT = re.compile(r"^\s*(?:[A-Za-z_][\w.]*\s*\*\s*100(?:\.0*)?|100(?:\.0*)?\s*\*\s*[A-Za-z_][\w.]*)\s*$")
+
+
+def _as_shares(a) -> None:
+    """A printout of `x * 100`: each number read as the share it prints (100.00 -> 1.0000, two decimals more)."""
+    for r in a.rows:
+        for k, n in enumerate(r or []):
+            if n is not None and math.isfinite(n.value):
+                r[k] = Num(n.value / 100, n.text, n.lo / 100, n.hi / 100, n.line, (n.decimals or 0) + 2)
 
 
 def _end_comments(seg: Segment) -> Segment:

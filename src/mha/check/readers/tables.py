@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .. import labels as lb
-from ..numbers import NEG_INF, Num
+from ..numbers import NEG_INF, Num, percent
 from ..objects import Array, Place
 from .common import Segment, copy_context, row_letter
 from .statements import read_tokens
@@ -90,9 +90,11 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         return
     refs = {k: lb.parse_label(head(k).replace("$", "")) for k, _ in cols}
     distinct = len({r.nodes for r in refs.values() if r is not None}) >= 2
-    if wide or (distinct and len(cols) >= 2):
+    if wide or (distinct and len(cols) >= 2) or _quantity_columns(header, cols, head, index_col or named_rows):
         for k, n in cols:
             data = [list(nums[k]) for _, nums, _ in body]
+            if n == 1 and (index_col or named_rows) and len(data) > 1:
+                data = [[r[0] for r in data]]      # one row per key: a column of scores is one query's row
             label = head(k).replace("$", "")
             a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [],
                       style="table", context=copy_context(b.ctx))
@@ -102,7 +104,9 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     corner = head(0).replace("$", "").strip() if start == 1 else ""
     label = corner if corner and not _AXIS_WORDS.match(corner) and lb.parse_label(corner) is not None else ""
     axis_header = header is not None and sum(bool(row_letter([h])) for h in header) >= 2
-    if not label and named_rows and not axis_header:
+    # rows named k1, k2 under columns named score, weight: the header names the quantity, the rows only the keys
+    said = header is not None and any(lb.parse_label(head(k).replace("$", "")) is not None for k, _ in cols)
+    if not label and named_rows and not axis_header and not said:
         label = row_letter([cells[0] for _, _, cells in body])
     if not label and caption:
         m = re.search(r"\\\((.+?)\\\)|\$(.+?)\$", caption)
@@ -111,6 +115,18 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
               context=copy_context(b.ctx))
     b.doc.add_array(a)
+
+
+def _quantity_columns(header, cols: list, head, rows_named: bool) -> bool:
+    """One row per key or token and one column per step (| key | score | score / 2 | weight |): each column is a
+    quantity of its own, not a column of one matrix, when the rows are named and the headers name quantities that
+    differ (a header of keys, | | k1 | k2 |, is a matrix's)."""
+    if header is None or not rows_named or len(cols) < 2 or sum(bool(row_letter([h])) for h in header) >= 2:
+        return False
+    names = [head(k).replace("$", "") for k, _ in cols]
+    if len({re.sub(r"\d+", "#", n) for n in names}) < len(names):
+        return False          # w(k1) | w(k2) | w(k3): one quantity numbered along an axis, a matrix's columns
+    return len(set(names)) == len(names) and all(lb.parse_label(n) is not None for n in names)
 
 
 def _symbol_table(b: "Builder", body: list, cell: int | None, symbol: str) -> bool:
@@ -235,6 +251,9 @@ def _cell_nums(c: str, line: int) -> list[Num] | None:
     for p in parts:
         if p in ("-inf", "-∞"):
             out.append(NEG_INF.with_line(line))
+            continue
+        if re.fullmatch(r"(?:\d+\.\d*|\d+)%", p):     # a weight as a percent: 19.56%
+            out.append(percent(p, line))
             continue
         if not re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", p):
             return None
