@@ -7,7 +7,7 @@ presentation (2, 3 or 4 decimals, percentages, exponentials, sums written out te
 computed here with plain NumPy (never with mha); a slip changes one printed derived number; the variant's slip
 is found when check reports an error on that number's line (and cell).
 
-    python tests/notation_matrix.py [N] [SEED]       # recall per axis over N variants, and the clean findings
+    python tests/notation_measure.py [N] [SEED]      # recall per axis over N variants, and the clean findings
 
 Standard library, NumPy and (for measuring) mha.check only.  The variants are seeded: the same N and SEED
 give the same documents.
@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -541,95 +539,3 @@ def _notebook_json(w: Writer) -> str:
         cells.append(c)
     return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, ensure_ascii=False,
                       indent=1)
-
-
-# ---------------------------------------------------------------- measuring what check reads and judges
-
-def variants(n: int, seed: int = 0) -> list[Variant]:
-    return [build(seed * 100_003 + i) for i in range(n)]
-
-
-def slips(var: Variant, rng: random.Random, per: int = 2) -> list[tuple[dict, tuple]]:
-    """Up to `per` one-number slips in derived numbers: ({(item, entry): text}, (cell, line))."""
-    _, places = render(var)
-    keys = sorted(places)
-    rng.shuffle(keys)
-    out = []
-    for it, j in keys[:per]:
-        item = var.items[it]
-        text = fmt_num(item.values[j], item.prec, item.pct)
-        if var.fmt == "notebook":
-            text = _notebook_text(var, it, j)
-        out.append(({(it, j): _slip(text)}, places[(it, j)]))
-    return out
-
-
-def _notebook_text(var: Variant, it: int, j: int) -> str:
-    w = Writer({})
-    s = _printout(var, w, it, var.items[it])
-    import re
-    return re.findall(r"-?\d+\.?\d*(?:e[-+]?\d+)?", s)[j]
-
-
-def measure(n: int, seed: int = 0, per: int = 2, only: dict | None = None):
-    """Per variant: its axes, the clean report's errors (should be none), whether it was read, each slip found."""
-    from mha.check import check_document
-    from mha.inputs import MHAInputError
-    rows = []
-    for var in variants(n, seed):
-        if only and any(var.axes()[k] != v for k, v in only.items()):
-            continue
-        rng = random.Random(zlib.crc32(var.name.encode()))
-        text, _ = render(var)
-        try:
-            r = check_document(text, name=var.name)
-        except MHAInputError:
-            rows.append({**var.axes(), "name": var.name, "usable": False, "clean_errors": [],
-                         "found": [False] * len(slips(var, rng, per))})
-            continue
-        row = {**var.axes(), "name": var.name, "usable": True, "claims": r.n_claims,
-               "clean_errors": [f.describe() for f in r.errors], "found": []}
-        for over, (cell, line) in slips(var, rng, per):
-            t, _ = render(var, over)
-            try:
-                rs = check_document(t, name=var.name)
-                hit = any(f.line == line and f.cell == cell and f.severity == "error" for f in rs.findings)
-            except MHAInputError:
-                hit = False
-            row["found"].append(hit)
-        rows.append(row)
-    return rows
-
-
-def recall_by_axis(rows: list) -> dict:
-    """{axis: {value: (found, planted)}}."""
-    out: dict = {}
-    for row in rows:
-        for axis in ("start", "format", "lang", "present", "scale", "spell"):
-            f, t = out.setdefault(axis, {}).get(row[axis], (0, 0))
-            out[axis][row[axis]] = (f + sum(row["found"]), t + len(row["found"]))
-    return out
-
-
-def main(argv: list[str]) -> int:
-    only = dict(a.split("=", 1) for a in argv if "=" in a)     # start=weights format=html: those variants only
-    argv = [a for a in argv if "=" not in a]
-    n = int(argv[0]) if argv else 120
-    seed = int(argv[1]) if len(argv) > 1 else 0
-    rows = measure(n, seed, only=only)
-    found = sum(sum(r["found"]) for r in rows)
-    planted = sum(len(r["found"]) for r in rows)
-    print(f"{n} variants: usable {sum(r['usable'] for r in rows)}, clean with errors "
-          f"{sum(bool(r['clean_errors']) for r in rows)}, slips found {found}/{planted}")
-    for axis, vals in recall_by_axis(rows).items():
-        print(f"  {axis:8s} " + "  ".join(f"{k}:{f}/{t}" for k, (f, t) in sorted(vals.items())))
-    print("unusable:", " ".join(f"{i}:{r['name']}" for i, r in enumerate(rows) if not r["usable"]))
-    print("missed:", " ".join(f"{i}:{r['name']}" for i, r in enumerate(rows) if r["usable"] and not all(r["found"])))
-    for r in rows:
-        if r["clean_errors"]:
-            print("CLEAN ERRORS", r["name"], r["clean_errors"][:2])
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -200,7 +200,7 @@ FLOORS = {
 
 @pytest.fixture(scope="module")
 def matrix_rows():
-    from notation_matrix import measure
+    from notation_measure import measure
     return measure(MATRIX_N, MATRIX_SEED)
 
 
@@ -211,7 +211,7 @@ def test_matrix_clean_variants_check_clean(matrix_rows):
 
 
 def test_matrix_recall_per_axis_stays_above_its_floor(matrix_rows):
-    from notation_matrix import recall_by_axis
+    from notation_measure import recall_by_axis
     by = recall_by_axis(matrix_rows)
     low = []
     for (axis, value), floor in FLOORS.items():
