@@ -77,4 +77,9 @@ class StaleJudging:
         if plan["kind"] != "wrong":          # attributed to an intermediate (by its name or most of its cells)
             return False
         hit = plan.get("hit")
-        return hit is None or not identified(hit.n_ok, o.val.size)
+        if hit is None:
+            return True
+        # mostly: more of it wrong than right, and two entries at least (a vector of two with one slip is a slip,
+        # judged by its name and printed predecessors, not a stale printout)
+        wrong = o.val.size - hit.n_ok
+        return not identified(hit.n_ok, o.val.size) and wrong >= 2 and wrong > hit.n_ok
