@@ -114,38 +114,23 @@ def test_every_committed_unseen_source_is_held_out_and_marked():
     assert all(fetch.target(Path("/d"), s).parent == Path("/d/unseen") for s in unseen)
 
 
-def test_every_committed_set_f_source_is_held_out_marked_and_has_its_own_folder(tmp_path):
+@pytest.mark.parametrize("prefix, name, least, not_from_x", [("fieldF-", "unseenF", 12, 7), ("fieldG-", "unseenG", 8, 5)])
+def test_every_committed_later_set_source_is_held_out_marked_and_has_its_own_folder(tmp_path, prefix, name, least,
+                                                                                     not_from_x):
     s = _source("fieldX-03-c", True, b"x")
-    assert fetch.target(tmp_path, {**s, "set": "unseenF"}) == tmp_path / "unseenF" / "fieldX-03-c.md"
-    set_f = [s for s in fetch.read_sources([FIELD]) if s["id"].startswith("fieldF-")]
-    assert len(set_f) >= 12
-    assert all(s["set"] == "unseenF" and s["held_out"] is True for s in set_f)
-    assert all(fetch.target(Path("/d"), s).parent == Path("/d/unseenF") for s in set_f)
-    assert all((FIELD / "truth" / f"{s['id']}.json").exists() for s in set_f)
-    # no file of set F is one of the earlier sets' files, and no repository gives more than two
-    earlier = {(s["source"].get("repo"), s["source"].get("path")) for s in fetch.read_sources([FIELD])
-               if not s["id"].startswith("fieldF-")}
-    assert not [s["id"] for s in set_f if (s["source"].get("repo"), s["source"].get("path")) in earlier]
-    repos = [s["source"].get("repo") for s in set_f]
+    assert fetch.target(tmp_path, {**s, "set": name}) == tmp_path / name / "fieldX-03-c.md"
+    sources = fetch.read_sources([FIELD])
+    members = [s for s in sources if s["id"].startswith(prefix)]
+    assert len(members) >= least
+    assert all(s["set"] == name and s["held_out"] is True for s in members)
+    assert all(fetch.target(Path("/d"), s).parent == Path("/d") / name for s in members)
+    assert all((FIELD / "truth" / f"{s['id']}.json").exists() for s in members)
+    # new files only (no repository and path of any other set), at most two from one repository
+    others = {(s["source"].get("repo"), s["source"].get("path")) for s in sources if not s["id"].startswith(prefix)}
+    assert not [s["id"] for s in members if (s["source"].get("repo"), s["source"].get("path")) in others]
+    repos = [s["source"].get("repo") for s in members]
     assert max(repos.count(r) for r in repos) <= 2
-
-
-def test_every_committed_set_g_source_is_held_out_marked_and_has_its_own_folder(tmp_path):
-    s = _source("fieldX-03-c", True, b"x")
-    assert fetch.target(tmp_path, {**s, "set": "unseenG"}) == tmp_path / "unseenG" / "fieldX-03-c.md"
-    set_g = [s for s in fetch.read_sources([FIELD]) if s["id"].startswith("fieldG-")]
-    assert len(set_g) >= 8
-    assert all(s["set"] == "unseenG" and s["held_out"] is True for s in set_g)
-    assert all(fetch.target(Path("/d"), s).parent == Path("/d/unseenG") for s in set_g)
-    assert all((FIELD / "truth" / f"{s['id']}.json").exists() for s in set_g)
-    # new files only (no repository and path of an earlier set), at most two from one repository
-    earlier = {(s["source"].get("repo"), s["source"].get("path")) for s in fetch.read_sources([FIELD])
-               if not s["id"].startswith("fieldG-")}
-    assert not [s["id"] for s in set_g if (s["source"].get("repo"), s["source"].get("path")) in earlier]
-    repos = [s["source"].get("repo") for s in set_g]
-    assert max(repos.count(r) for r in repos) <= 2
-    # at least five that do not start from X with weights
-    assert sum(s["starts_from"] != "X+weights" for s in set_g) >= 5
+    assert sum(s["starts_from"] != "X+weights" for s in members) >= not_from_x
 
 
 # ------------------------------------------------------------------ reachable

@@ -31,10 +31,9 @@ import numpy as np
 from ..infer import Obj
 from ..labels import STEP
 from ..model import half_units
-from ..readers.pyparse import parse_code
+from ..readers.pyparse import literal_number, parse_code
 from .common import entry_finding
 from .printchain import _rows_softmax, _widened
-from .scaledcall import literal_number
 
 _BACK = 6                # how many printed arrays back the operand may stand
 _CELLS = 3               # ... within this many notebook cells (a markdown cell between two code cells)

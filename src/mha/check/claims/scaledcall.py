@@ -22,7 +22,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..infer import Obj
-from ..readers.pyparse import parse_code
+from ..readers.pyparse import literal_number, parse_code
 
 _BACK = 4
 _SIZES = range(1, 1025)
@@ -78,29 +78,6 @@ def _softmax_arg(source: str) -> tuple[str, str, ast.AST] | None:
             not isinstance(arg.left, ast.Name):
         return None
     return arg.left.id, "/" if isinstance(arg.op, ast.Div) else "*", arg.right
-
-
-def literal_number(node: ast.AST) -> float | None:
-    """The value of a divisor made of numbers only: 8, 2 ** 0.5, np.sqrt(64), math.sqrt(2.0)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-        return float(node.value)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Pow, ast.Mult, ast.Div)):
-        a, b = literal_number(node.left), literal_number(node.right)
-        if a is None or b is None:
-            return None
-        try:
-            return a ** b if isinstance(node.op, ast.Pow) else (a * b if isinstance(node.op, ast.Mult) else a / b)
-        except (OverflowError, ZeroDivisionError, ValueError):
-            return None
-    if isinstance(node, ast.Call) and len(node.args) == 1:
-        f = node.func
-        fname = f.id if isinstance(f, ast.Name) else (f.attr if isinstance(f, ast.Attribute) else "")
-        a = literal_number(node.args[0])
-        if fname == "sqrt" and a is not None and a >= 0:
-            return math.sqrt(a)
-        if fname in ("float", "tensor", "array") and a is not None:
-            return a
-    return None
 
 
 def _searched(node: ast.AST) -> list[float]:

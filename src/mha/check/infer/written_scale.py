@@ -9,6 +9,7 @@ import ast
 import math
 import re
 
+from ..readers.pyparse import literal_number, parse_code
 from .prepare import Obj
 
 # a division by a number or a square root of one, or a product with a decimal below 1
@@ -43,31 +44,17 @@ def coded_scale(source: str) -> float | None:
     (0.25, 0.25, None)
     """
     try:
-        tree = ast.parse((source or "").strip(), mode="eval")
+        tree = parse_code((source or "").strip(), mode="eval")
     except (SyntaxError, ValueError):
         return None
     e = tree.body
     if not (isinstance(e, ast.BinOp) and isinstance(e.left, ast.Name) and isinstance(e.op, (ast.Div, ast.Mult))):
         return None
-    x = _number(e.right)
+    x = literal_number(e.right)
     if x is None or x <= 0:
         return None
     v = 1 / x if isinstance(e.op, ast.Div) else x
     return v if 0 < v < 1 else None
-
-
-def _number(node: ast.AST) -> float | None:
-    """A number written with numbers only: 2, 0.5, 16 ** 0.5, np.sqrt(16), math.sqrt(2)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-        return float(node.value)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
-        a, b = _number(node.left), _number(node.right)
-        return a ** b if a is not None and b is not None and a > 0 and abs(b) <= 4 else None
-    if isinstance(node, ast.Call) and len(node.args) == 1 and getattr(node.func, "attr", getattr(node.func, "id", "")) \
-            == "sqrt":
-        a = _number(node.args[0])
-        return math.sqrt(a) if a is not None and a >= 0 else None
-    return None
 
 
 def written_scales(objs: list[Obj]) -> list[tuple[float, str]]:
