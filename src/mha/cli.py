@@ -409,6 +409,39 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
+    _add_explain(sub)
+
+    ck = sub.add_parser("check", help="verify the numbers of a hand-written worked example")
+    ck.add_argument("doc", nargs="+", help="the worked example(s): Markdown, LaTeX, notebook (.ipynb), HTML or "
+                    "text; - for stdin; with several, the exit status is the worst")
+    ck.add_argument("--input", help="the configuration as an input JSON file (else inferred)")
+    ck.add_argument("--format", choices=("text", "json", "github"), default="text",
+                    help="text (path:line: ...), json, or github (workflow annotations)")
+    ck.add_argument("--skip-unrelated", action="store_true", help="a document with no attention numbers counts "
+                    "as clean (exit 0) instead of exit 2: for a pre-commit hook over every Markdown file")
+    ck.set_defaults(func=cmd_check)
+
+    sv = sub.add_parser("serve", help="start the local interactive page")
+    sv.add_argument("--host", default="127.0.0.1")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--open", action="store_true", help="open the page in a browser")
+    sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
+    sv.set_defaults(func=cmd_serve)
+
+    _add_ring(sub)
+
+    bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
+    bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
+    bn.add_argument("--long", action="store_true", help="also T = S = 65536 (one run, minutes)")
+    bn.add_argument("--json", metavar="FILE", help="save results as JSON")
+    bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
+    bn.add_argument("--backward", action="store_true", help="the backward sweep instead: mha.attention_backward "
+                    "vs the backward of torch's SDPA, and its memory at T = 32768")
+    bn.set_defaults(func=cmd_bench)
+    return parser
+
+
+def _add_explain(sub: Any) -> None:
     ex = sub.add_parser("explain", help="compute and explain multi-head attention step by step")
     ex.add_argument("input", nargs="?", help="input JSON file ('-' for stdin); default: the worked example")
     ex.add_argument("--example", metavar="NAME", help="explain a named example (list them with --examples)")
@@ -441,23 +474,8 @@ def make_parser() -> argparse.ArgumentParser:
     _add_model_flags(ex)
     ex.set_defaults(func=cmd_explain)
 
-    ck = sub.add_parser("check", help="verify the numbers of a hand-written worked example")
-    ck.add_argument("doc", nargs="+", help="the worked example(s): Markdown, LaTeX, notebook (.ipynb), HTML or "
-                    "text; - for stdin; with several, the exit status is the worst")
-    ck.add_argument("--input", help="the configuration as an input JSON file (else inferred)")
-    ck.add_argument("--format", choices=("text", "json", "github"), default="text",
-                    help="text (path:line: ...), json, or github (workflow annotations)")
-    ck.add_argument("--skip-unrelated", action="store_true", help="a document with no attention numbers counts "
-                    "as clean (exit 0) instead of exit 2: for a pre-commit hook over every Markdown file")
-    ck.set_defaults(func=cmd_check)
 
-    sv = sub.add_parser("serve", help="start the local interactive page")
-    sv.add_argument("--host", default="127.0.0.1")
-    sv.add_argument("--port", type=int, default=8000)
-    sv.add_argument("--open", action="store_true", help="open the page in a browser")
-    sv.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop by itself after SECONDS (tests, demos)")
-    sv.set_defaults(func=cmd_serve)
-
+def _add_ring(sub: Any) -> None:
     rg = sub.add_parser("ring", help="attention split over P processes, K/V blocks passed round a ring "
                         "(torch.distributed)")
     rg.add_argument("--nproc", type=int, metavar="P", help="start P ranks on this machine with torchrun; "
@@ -479,16 +497,6 @@ def make_parser() -> argparse.ArgumentParser:
                     help="auto: nccl when the rank has a GPU, else gloo")
     rg.add_argument("--json", metavar="FILE", help="rank 0 writes the figures of every rank to FILE")
     rg.set_defaults(func=cmd_ring)
-
-    bn = sub.add_parser("bench", help="benchmark the attention paths against torch")
-    bn.add_argument("--quick", action="store_true", help="small cases, under a minute")
-    bn.add_argument("--long", action="store_true", help="also T = S = 65536 (one run, minutes)")
-    bn.add_argument("--json", metavar="FILE", help="save results as JSON")
-    bn.add_argument("--plot", metavar="FILE", help="plot GFLOP/s against T (matplotlib)")
-    bn.add_argument("--backward", action="store_true", help="the backward sweep instead: mha.attention_backward "
-                    "vs the backward of torch's SDPA, and its memory at T = 32768")
-    bn.set_defaults(func=cmd_bench)
-    return parser
 
 
 def _version() -> str:

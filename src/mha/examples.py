@@ -67,15 +67,18 @@ def _kv_cache() -> dict[str, Any]:
             "cache": {"K": steps.K_all[0].tolist(), "V": steps.V_all[0].tolist()}}
 
 
-def _examples() -> dict[str, Example]:
-    x3 = [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]
-    items = [
+# X of three tokens shared by several examples
+_X3 = [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]
+
+
+def _plain_examples() -> list[Example]:
+    return [
         Example("document", {"en": "The worked example this project grew from: 3 tokens, 2 heads, identity weights.",
                              "zh": "本项目所依据的示例：3 个 token、2 个头、单位权重。"}, DOCUMENT_EXAMPLE),
         Example("single-head", {
             "en": "One head whose projections are 4×3, so d_k = 3 is not d_model / H, and no scaling at all.",
             "zh": "单头，投影矩阵是 4×3，所以 d_k = 3 不等于 d_model / H，而且完全不缩放。"},
-            {"X": x3, "n_heads": 1,
+            {"X": _X3, "n_heads": 1,
              "W_Q": [[1, 0, 1], [0, 1, 0], [1, 0, 0], [0, 1, 1]],
              "W_K": [[0, 1, 0], [1, 0, 1], [0, 0, 1], [1, 1, 0]],
              "W_V": [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]],
@@ -99,13 +102,18 @@ def _examples() -> dict[str, Example]:
         Example("batch", {
             "en": "A batch of two sequences that never mix, with two heads and no output projection.",
             "zh": "一个批次里的两条序列互不相干；两个头，没有输出投影。"},
-            {"X": [x3, [[0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 1, 0]]], "n_heads": 2, "W_O": "none"}),
+            {"X": [_X3, [[0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 1, 0]]], "n_heads": 2, "W_O": "none"}),
+    ]
+
+
+def _variant_examples() -> list[Example]:
+    return [
         Example("gqa", {
             "en": "Grouped-query attention: 4 query heads share 2 key/value heads (heads 1–2 read K^(1), V^(1); "
                   "heads 3–4 read K^(2), V^(2)), so the cache is half as large.",
             "zh": "分组查询注意力：4 个查询头共用 2 个键/值头（头 1–2 用 K^(1)、V^(1)，头 3–4 用 K^(2)、V^(2)），"
                   "缓存因此减半。"},
-            {"X": x3, "n_heads": 4, "n_kv_heads": 2,
+            {"X": _X3, "n_heads": 4, "n_kv_heads": 2,
              "W_Q": [[1, 0, 0, 0, 0, 0, 0, 1], [0, 1, 0, 0, 0, 0, 1, 0], [0, 0, 1, 0, 0, 1, 0, 0],
                      [0, 0, 0, 1, 1, 0, 0, 0]],
              "W_K": "identity", "W_V": "identity", "W_O": "none"}),
@@ -152,7 +160,10 @@ def _examples() -> dict[str, Example]:
                   "每个设备用在线 softmax 把它们合并。"},
             DOCUMENT_EXAMPLE, options={"devices": 3}),
     ]
-    return {e.name: e for e in items}
+
+
+def _examples() -> dict[str, Example]:
+    return {e.name: e for e in _plain_examples() + _variant_examples()}
 
 
 EXAMPLES: dict[str, Example] = _examples()
