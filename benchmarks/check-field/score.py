@@ -91,6 +91,15 @@ def error_lines(report) -> dict[tuple, list[str]]:
     return out
 
 
+def followed_lines(report) -> set[tuple]:
+    """(cell, line) of the notes that tie a line to an error found elsewhere ("follows from line N"): the contract's
+    one slip, one finding. An own error whose line has only such a note is counted apart, never as found."""
+    if report is None:
+        return set()
+    return {(f.cell, f.line) for f in report.findings
+            if f.severity == "note" and (f.cause or "").startswith(("follows from line", "follows from cell"))}
+
+
 def where(cell, line) -> str:
     return f"cell {cell}, line {line}" if cell is not None else f"line {line}"
 
@@ -105,6 +114,8 @@ def score_document(doc: dict) -> dict:
     own_reachable = {(e.get("cell"), e["line"]) for e in truth.get("own_errors", []) if e.get("reachable", True)}
     false = {k: v for k, v in clean.items() if k not in own}
     own_found = sorted(k for k in own if k in clean)
+    followed = followed_lines(report)
+    own_followed = sorted(k for k in own if k not in clean and k in followed)
     slips = []
     for s in truth.get("slips", []):
         key = (s.get("cell"), s["line"])
@@ -128,6 +139,7 @@ def score_document(doc: dict) -> dict:
         "false_lines": [{"cell": k[0], "line": k[1], "findings": v} for k, v in sorted(false.items(), key=_order)],
         "own_errors": len(own), "own_found": [{"cell": c, "line": ln, "reachable": (c, ln) in own_reachable}
                                               for c, ln in own_found],
+        "own_followed": [{"cell": c, "line": ln, "reachable": (c, ln) in own_reachable} for c, ln in own_followed],
         "own_errors_reachable": len(own_reachable),
         "slips": slips, "slips_found": sum(s["found"] for s in slips),
         "slips_found_new": sum(s["new"] for s in slips),
@@ -157,6 +169,7 @@ def totals(rows: list[dict]) -> dict:
         "docs_with_reachable_numbers": sum(r["reachable_numbers"] > 0 for r in rows),
         "own_errors_reachable": sum(r["own_errors_reachable"] for r in rows),
         "own_found_reachable": sum(sum(o["reachable"] for o in r["own_found"]) for r in rows),
+        "own_followed_reachable": sum(sum(o["reachable"] for o in r.get("own_followed", [])) for r in rows),
         "slips_reachable": sum(sum(s["reachable"] for s in r["slips"]) for r in rows),
         "slips_found_reachable": sum(sum(s["found"] and s["reachable"] for s in r["slips"]) for r in rows),
         "slips_found_new_reachable": sum(sum(s["new"] and s["reachable"] for s in r["slips"]) for r in rows),
@@ -192,7 +205,8 @@ def print_totals(name: str, t: dict) -> None:
           f"own errors found {t['own_found']}/{t['own_errors']}; "
           f"slips found {t['slips_found']}/{t['slips']} (on lines clean before: {t['slips_found_new']})")
     print(f"{name} (reachable only): documents with a reachable number {t['docs_with_reachable_numbers']}; "
-          f"own errors found {t['own_found_reachable']}/{t['own_errors_reachable']}; "
+          f"own errors found {t['own_found_reachable']}/{t['own_errors_reachable']} "
+          f"(and {t['own_followed_reachable']} more noted as following from a finding); "
           f"slips found {t['slips_found_reachable']}/{t['slips_reachable']} "
           f"(on lines clean before: {t['slips_found_new_reachable']})")
 
