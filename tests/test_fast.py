@@ -231,8 +231,9 @@ def test_window_skips_the_key_blocks_outside_the_band(monkeypatch, path):
         real = fast._Problem._scores
         monkeypatch.setattr(fast._Problem, "_scores", lambda self, s, *a: seen.append(s.size) or real(self, s, *a))
     elif fast.compiled() is not None:
-        tile = fast.compiled().softmax_tile
-        monkeypatch.setattr(fast.compiled(), "softmax_tile", lambda s, *a: seen.append(s.size) or tile(s, *a))
+        for name in ("softmax_tile", "softmax_rows"):        # the online pass and the one-tile pass
+            monkeypatch.setattr(fast.compiled(), name, lambda s, *a, f=getattr(fast.compiled(), name):
+                                seen.append(s.size) or f(s, *a))
     g = np.random.default_rng(0)
     q, k, v = (g.standard_normal((1, 1, 4096, 8)).astype(np.float32) for _ in range(3))
     with on_path(path):
