@@ -93,6 +93,9 @@ def exponential(dtype: np.dtype) -> tuple[np.ufunc, float]:
 # (`mha.kernel`, numba): below, the NumPy tiles are as fast and numba is not even imported, so the worked
 # example, `mha explain` and `mha check` never load it (benchmarks/cutover.py).
 COMPILED_WORK = 1 << 20
+# An item whose keys fit one tile (no scan) takes `_Problem._one_pass` (S, one compiled softmax, P V) rather than
+# the online state of `_compiled`; False restores the latter (benchmarks/short_t.py compares both)
+ONE_PASS = True
 _KERNEL: dict[str, Any] = {}
 
 
@@ -392,7 +395,7 @@ class _Problem(NumpyTiles):
             target[...] = 0
             if lse is not None:
                 lse[...] = -np.inf
-        elif self.kernel is not None and self.plan.scan is False and (not banded or q1 - q0 <= DIAGONAL_ROWS):
+        elif self.kernel is not None and ONE_PASS and self.plan.scan is False and (not banded or q1 - q0 <= DIAGONAL_ROWS):
             self._one_pass(b, h0, h1, q0, q1, start, end, target, lse)
         elif self.kernel is not None:
             self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
