@@ -13,6 +13,10 @@ batched products over [heads, T, d] arrays and one softmax, no Python loop.
   vectorised exponential, row sums and the rescale of the running output in
   one sweep.  Below COMPILED_WORK multiply-adds, or where numba cannot be
   imported, NumPy's tiles (`mha.tiles`) do the softmax as NumPy passes.
+* An item whose keys fit one tile (short T, no scan) is three calls on the
+  compiled path (`_one_pass`): S by BLAS, `kernel.softmax_rows` (the whole
+  softmax, divided by the row sum), P V by BLAS into the output; no running
+  state (ONE_PASS switches it off, for benchmarks/short_t.py).
 * The items run on a team (`mha.team`): the calling thread plus one parked
   thread per further core, BLAS held to one thread meanwhile (two thread pools
   on two cores fight); the compiled pass releases the GIL.  numba's prange is

@@ -23,8 +23,9 @@ the polynomial, vroundps for rint, vmaxps for the row max (a test reads the
 assembly).
 
 Signatures for other passes (the backward pass's P = e^(S - lse), say): call
-`exp2(x)` (float32 or float64 scalar) from any @njit function; `softmax_tile`
-and `finish` are documented below.
+`exp2(x)` (float32 or float64 scalar) from any @njit function; `softmax_tile`,
+`finish` and `softmax_rows` (a whole row's softmax, for items whose keys fit one
+tile) are documented below.
 
 This module imports numba at the top: `mha.fast.compiled()` imports it only
 when the compiled path is wanted, and falls back to NumPy if numba is missing.
