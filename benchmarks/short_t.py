@@ -1,6 +1,6 @@
 """Issue 19: mha.attention against torch SDPA at short T, paired and interleaved in one process.
 
-    python benchmarks/short_t.py [--T 128 256 512 1024] [--pairs 200] [--mode wall cpu] [--save LABEL]
+    python benchmarks/short_t.py [--T 128 256 512 1024] [--pairs 200] [--min-pairs 20] [--mode wall cpu] [--save LABEL]
 
 Each pair runs torch's scaled_dot_product_attention and each mha variant once, in alternating order, and
 keeps t_torch / t_variant for that pair; the table gives the median of those ratios (> 1: mha is faster)
@@ -70,7 +70,8 @@ def paired(torch_fn, variants: dict, pairs: int, clock) -> tuple[float, dict]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--T", type=int, nargs="+", default=[128, 256, 512, 1024])
-    ap.add_argument("--pairs", type=int, default=200)
+    ap.add_argument("--pairs", type=int, default=200, help="pairs at T = 128; fewer at longer T (pairs 128 / T)")
+    ap.add_argument("--min-pairs", type=int, default=20, help="the fewest pairs at any T")
     ap.add_argument("--mode", nargs="+", default=["wall", "cpu"], choices=["wall", "cpu"])
     ap.add_argument("--save", metavar="LABEL", help="write benchmarks/results/short-t-LABEL.txt")
     args = ap.parse_args(argv)
@@ -97,7 +98,7 @@ def main(argv=None) -> int:
                 def theirs():
                     return torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, is_causal=causal)
                 variants = _variants(q, k, v, causal, 1 if cpu else None)
-                pairs = max(20, args.pairs * 128 // T) if T > 128 else args.pairs
+                pairs = max(args.min_pairs, args.pairs * 128 // T) if T > 128 else args.pairs
                 if cpu:
                     with one_blas_thread():
                         t, res = paired(theirs, variants, pairs, clock)
