@@ -399,7 +399,8 @@ class _Problem(NumpyTiles):
             target[...] = 0
             if lse is not None:
                 lse[...] = -np.inf
-        elif self.kernel is not None and ONE_PASS and self.plan.scan is False and (not banded or q1 - q0 <= DIAGONAL_ROWS):
+        elif self.kernel is not None and ONE_PASS and not self.plan.scan and \
+                (not banded or q1 - q0 <= DIAGONAL_ROWS):
             self._one_pass(b, h0, h1, q0, q1, start, end, target, lse)
         elif self.kernel is not None:
             self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
