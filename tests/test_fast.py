@@ -231,8 +231,9 @@ def test_window_skips_the_key_blocks_outside_the_band(monkeypatch, path):
         real = fast._Problem._scores
         monkeypatch.setattr(fast._Problem, "_scores", lambda self, s, *a: seen.append(s.size) or real(self, s, *a))
     elif fast.compiled() is not None:
-        tile = fast.compiled().softmax_tile
-        monkeypatch.setattr(fast.compiled(), "softmax_tile", lambda s, *a: seen.append(s.size) or tile(s, *a))
+        for name in ("softmax_tile", "softmax_rows"):        # the online pass and the one-tile pass
+            monkeypatch.setattr(fast.compiled(), name, lambda s, *a, f=getattr(fast.compiled(), name):
+                                seen.append(s.size) or f(s, *a))
     g = np.random.default_rng(0)
     q, k, v = (g.standard_normal((1, 1, 4096, 8)).astype(np.float32) for _ in range(3))
     with on_path(path):
@@ -310,6 +311,41 @@ def test_plan_cuts_small_problems_into_a_few_batched_tiles():
     big = fast.plan(1, 12, 12, 8192, 8192, 64, 64, causal=True, workers=2)
     assert big.keys < 8192 and big.scan                    # long key walks: blocks, no-shift bound
     assert fast.plan(1, 8, 2, 512, 512, 64, 64, causal=False).heads in (1, 2, 4)   # GQA: within one group
+
+
+@pytest.mark.parametrize("variant", ["plain", "causal", "cache", "window", "alibi", "gqa", "mask+bias", "lengths"])
+def test_short_problems_take_the_one_tile_pass_with_the_same_numbers(monkeypatch, variant):
+    """At short T each item's keys fit one tile: the compiled path runs kernel.softmax_rows (three calls per
+    item), never the online tile; float64 within 1e-13 of the reference, and the same numbers as the online
+    items (fast.ONE_PASS off), every variant the path accepts, with 1 and 2 workers."""
+    kern = fast.compiled()
+    if kern is None:
+        pytest.skip(f"the compiled pass is not available: {fast.compiled_missing()}")
+    g = np.random.default_rng(5)
+    H, T, S = 6, 96, 130 if variant == "cache" else 96
+    G = 2 if variant == "gqa" else H
+    q = g.standard_normal((2, H, T, 16))
+    k, v = g.standard_normal((2, G, S, 16)), g.standard_normal((2, G, S, 8))
+    kw = {"plain": {}, "causal": {"causal": True}, "cache": {"causal": "bottom_right"}, "window": {"window": 9},
+          "alibi": {"alibi": True, "causal": True}, "gqa": {"enable_gqa": True, "causal": True},
+          "mask+bias": {"mask": g.random((T, S)) < 0.3, "bias": g.standard_normal((T, S))},
+          "lengths": {"key_lengths": np.array([0, 50])}}[variant]
+    calls = {"softmax_rows": 0, "softmax_tile": 0}
+    for name in calls:
+        def spy(*a, f=getattr(kern, name), name=name):
+            calls[name] += 1
+            return f(*a)
+        monkeypatch.setattr(kern, name, spy)
+    ref = attention(q, k, v, impl="reference", **kw)
+    with on_path("compiled"):
+        for workers in (1, 2):
+            out = attention(q, k, v, workers=workers, **kw)
+            np.testing.assert_allclose(out, ref, rtol=0, atol=1e-13)
+        assert calls["softmax_rows"] > 0 and calls["softmax_tile"] == 0
+        monkeypatch.setattr(fast, "ONE_PASS", False)
+        online = attention(q, k, v, **kw)
+    assert calls["softmax_tile"] > 0
+    np.testing.assert_allclose(out, online, rtol=0, atol=1e-13)
 
 
 def test_fast_path_memory_does_not_grow_with_T_times_S():

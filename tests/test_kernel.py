@@ -138,6 +138,49 @@ def test_softmax_tile_against_numpy(dtype, kind):
         assert l[1, 3] == 0 and m[1, 3] == -np.inf and not P[1, 3].any()
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("kind", ["plain", "causal", "window", "mask", "bias+alibi", "padding", "negative scale"])
+def test_softmax_rows_against_numpy(dtype, kind):
+    """The one-tile pass: P normalised per row (0 where hidden, all 0 for a row that sees no key) and each
+    row's natural log-sum-exp, for raw products s that the pass scales itself."""
+    g = np.random.default_rng(3)
+    hg, r, n = 2, 13, 29
+    scale = -0.7 if kind == "negative scale" else 0.3
+    s = (g.standard_normal((hg, r, n)) * 12).astype(dtype)
+    mask = (g.random((hg, r, n)) < 0.6) if kind == "mask" else None
+    if mask is not None:
+        mask[1, 3] = False                                          # a row that sees no key
+    bias = (g.standard_normal((hg, r, n))).astype(dtype) if kind == "bias+alibi" else None
+    slopes = np.array([0.5, 0.25], dtype) if kind == "bias+alibi" else None
+    causal, window, delta = kind == "causal", 4 if kind == "window" else 0, -3 if kind == "causal" else 2
+    stop = 11 if kind == "padding" else n
+    P, lse = s.copy(), np.empty((hg, r), dtype)
+    kernel.softmax_rows(P, scale, delta, causal, window, np.full(hg, stop, np.int64), mask, bias, slopes, lse)
+    scaled = s.astype(np.float64) * np.float64(dtype(scale))
+    want_P, want_m, want_l = _numpy_tile(scaled, mask, None if bias is None else bias.astype(np.float64),
+                                         None if slopes is None else slopes.astype(np.float64), delta, causal,
+                                         window, stop)
+    seen = want_l > 0
+    want_P = want_P / np.where(seen, want_l, 1)[..., None]
+    with np.errstate(divide="ignore"):
+        want_lse = np.where(seen, want_m + np.log(want_l), -np.inf)
+    tol = 3e-6 if dtype == np.float32 else 1e-14
+    np.testing.assert_allclose(P, want_P, rtol=tol, atol=tol * 1e-3)
+    np.testing.assert_allclose(P.sum(axis=-1)[seen], 1, rtol=tol)
+    np.testing.assert_array_equal(np.isneginf(lse), ~seen)
+    np.testing.assert_allclose(lse[seen], want_lse[seen], rtol=tol, atol=tol)
+    if kind == "mask":
+        assert not P[1, 3].any() and lse[1, 3] == -np.inf
+
+
+def test_softmax_rows_turns_a_nan_or_infinite_score_into_a_nan_row():
+    """An input that overflowed must reach the output, where the caller's check finds it."""
+    s = np.zeros((1, 3, 4), np.float32)
+    s[0, 0, 1], s[0, 1, 2] = np.nan, np.inf
+    kernel.softmax_rows(s, 0.5, 0, False, 0, np.full(1, 4, np.int64), None, None, None, None)
+    assert np.isnan(s[0, 0]).any() and np.isnan(s[0, 1]).any() and np.allclose(s[0, 2], 0.25)
+
+
 def test_softmax_tile_rescales_the_running_output_and_adds_the_pending_product():
     """Two key blocks of one row set in turn: the state after both equals one pass over all the keys."""
     g = np.random.default_rng(3)

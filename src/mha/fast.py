@@ -13,6 +13,10 @@ batched products over [heads, T, d] arrays and one softmax, no Python loop.
   vectorised exponential, row sums and the rescale of the running output in
   one sweep.  Below COMPILED_WORK multiply-adds, or where numba cannot be
   imported, NumPy's tiles (`mha.tiles`) do the softmax as NumPy passes.
+* An item whose keys fit one tile (short T, no scan) is three calls on the
+  compiled path (`_one_pass`): S by BLAS, `kernel.softmax_rows` (the whole
+  softmax, divided by the row sum), P V by BLAS into the output; no running
+  state (ONE_PASS switches it off, for benchmarks/short_t.py).
 * The items run on a team (`mha.team`): the calling thread plus one parked
   thread per further core, BLAS held to one thread meanwhile (two thread pools
   on two cores fight); the compiled pass releases the GIL.  numba's prange is
@@ -93,6 +97,9 @@ def exponential(dtype: np.dtype) -> tuple[np.ufunc, float]:
 # (`mha.kernel`, numba): below, the NumPy tiles are as fast and numba is not even imported, so the worked
 # example, `mha explain` and `mha check` never load it (benchmarks/cutover.py).
 COMPILED_WORK = 1 << 20
+# An item whose keys fit one tile (no scan) takes `_Problem._one_pass` (S, one compiled softmax, P V) rather than
+# the online state of `_compiled`; False restores the latter (benchmarks/short_t.py compares both)
+ONE_PASS = True
 _KERNEL: dict[str, Any] = {}
 
 
@@ -304,6 +311,7 @@ class _Problem(NumpyTiles):
         self.log = np.log2 if self.exp is np.exp2 else np.log
         self.factor = self.dtype.type(factor)
         self.q_scale = self.dtype.type(scale * factor)     # scale and the exponential's base, folded into q
+        self.scale = scale
         self.causal, self.offset, self.window = causal, offset, window
         # ALiBi slopes in the exponential's units
         self.slopes = None if alibi is None else (np.asarray(alibi, dtype=np.float64) * factor).astype(self.dtype)
@@ -391,6 +399,9 @@ class _Problem(NumpyTiles):
             target[...] = 0
             if lse is not None:
                 lse[...] = -np.inf
+        elif self.kernel is not None and ONE_PASS and not self.plan.scan and \
+                (not banded or q1 - q0 <= DIAGONAL_ROWS):
+            self._one_pass(b, h0, h1, q0, q1, start, end, target, lse)
         elif self.kernel is not None:
             self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
         elif not self.plan.scan and end - start <= self.plan.keys and (not banded or q1 - q0 <= DIAGONAL_ROWS):
@@ -424,6 +435,24 @@ class _Problem(NumpyTiles):
             if max(c1, lo) < hi:
                 sweep(r0, r1, max(c1, lo), hi)
         return tiles
+
+    def _one_pass(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
+        """The item's keys in one tile on the compiled pass, three calls: S = Q K^T by BLAS, then
+        `kernel.softmax_rows` (scale, masks, bias, ALiBi, row max, exponential, row sum and the division
+        by it, in place), then O = P V by BLAS straight into the output.  At short T the running state of
+        `_compiled` (q's scaled copy, m, l, acc, the final division) cost passes of the size of the
+        output, as many elements as the scores when T is close to d."""
+        hg, R, n = h1 - h0, q1 - q0, end - start
+        K, V = (self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]) if self.rep > 1 else \
+            (self.k[b, h0:h1], self.v[b, h0:h1])
+        s = _scratch("s", hg * R * n, self.dtype).reshape(hg, R, n)
+        _product(self.q[b, h0:h1, q0:q1], K[..., start:end, :].swapaxes(-1, -2), s)      # [hg, R, n]
+        self.kernel.softmax_rows(
+            s, self.scale, start - q0 - self.offset, self.causal, self.window or 0, self.stops[b, h0:h1] - start,
+            None if self.mask is None else self.mask[b, h0:h1, q0:q1, start:end],
+            None if self.bias is None else self.bias[b, h0:h1, q0:q1, start:end],
+            None if self.slopes is None else self.slopes[h0:h1], lse)
+        _product(s, V[..., start:end, :], target)                                          # [hg, R, d_v]
 
     def _compiled(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
         """The item on the compiled pass: per tile, Q K^T by BLAS, then `kernel.softmax_tile` (masks, bias,

@@ -23,8 +23,9 @@ the polynomial, vroundps for rint, vmaxps for the row max (a test reads the
 assembly).
 
 Signatures for other passes (the backward pass's P = e^(S - lse), say): call
-`exp2(x)` (float32 or float64 scalar) from any @njit function; `softmax_tile`
-and `finish` are documented below.
+`exp2(x)` (float32 or float64 scalar) from any @njit function; `softmax_tile`,
+`finish` and `softmax_rows` (a whole row's softmax, for items whose keys fit one
+tile) are documented below.
 
 This module imports numba at the top: `mha.fast.compiled()` imports it only
 when the compiled path is wanted, and falls back to NumPy if numba is missing.
@@ -276,6 +277,83 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
             elif alpha != one:
                 for c in range(acc.shape[2]):
                     acc[h, ri, c] *= alpha
+
+
+@njit(**_JIT)
+def softmax_rows(s, scale, delta, causal, window, stops, mask, bias, slopes, lse):
+    """The whole softmax of rows that hold all their keys, in place: s becomes P = softmax(scores), rows
+    summing to 1, 0 where hidden; for the short-T path, where one tile holds an item's keys.
+
+    s [hg, r, n]: raw products q k^T (not yet scaled), C-contiguous.  The score is s scale + bias - slope
+    |i - j - delta|; which keys row i sees is `softmax_tile`'s rule (delta, causal, window, stops [hg],
+    mask [hg, r, n] or None).  lse [hg, r] or None receives ln of the row's sum of e^score, -inf for a row
+    that sees no key (whose P is all 0).  Without bias and ALiBi and with scale > 0 the scale rides in the
+    exponential's one fused multiply-add (e^(scale (s - max)) = 2^(s c - max c), c = scale log2 e), so
+    the scores are not rewritten first.  A NaN or infinite score makes the row's P NaN (the exponential
+    turns NaN into inf, and inf / inf is NaN), which the caller's check of the output finds.
+    """
+    hg, r, n = s.shape
+    zero, one, minus_inf = s.dtype.type(0), s.dtype.type(1), s.dtype.type(-np.inf)
+    sc = s.dtype.type(scale)
+    fused = bias is None and slopes is None and scale > 0
+    c = sc * s.dtype.type(LOG2_E) if fused else s.dtype.type(LOG2_E)
+    end = np.uint64(n)
+    for h in range(hg):
+        for i in range(r):
+            lo, hi = _band(i, n, delta, causal, window, stops[h])
+            first, stop = np.uint64(lo), np.uint64(hi)
+            row = s[h, i]
+            if not fused:
+                j = first
+                while j < stop:
+                    row[j] *= sc
+                    j += _ONE
+                if bias is not None:
+                    b_row = bias[h, i]
+                    j = first
+                    while j < stop:
+                        row[j] += b_row[j]
+                        j += _ONE
+                if slopes is not None:
+                    slope, at = slopes[h], s.dtype.type(i - delta)
+                    j = first
+                    while j < stop:
+                        row[j] -= slope * abs(at - s.dtype.type(j))
+                        j += _ONE
+            top = _row_max(row, first, stop) if mask is None else _row_max_masked(row, mask[h, i], first, stop)
+            base_c = zero if top == minus_inf else top * c
+            total = zero
+            j = np.uint64(0)
+            while j < first:
+                row[j] = zero
+                j += _ONE
+            if mask is None:
+                while j < stop:
+                    e = exp2(row[j] * c - base_c)
+                    row[j] = e
+                    total += e
+                    j += _ONE
+            else:
+                visible = mask[h, i]
+                while j < stop:
+                    e = exp2(row[j] * c - base_c)
+                    e = e if visible[j] else zero
+                    row[j] = e
+                    total += e
+                    j += _ONE
+            while j < end:
+                row[j] = zero
+                j += _ONE
+            inv = one / total if total != zero else zero       # a row that sees no key: P = 0, output 0
+            j = first
+            while j < stop:
+                row[j] *= inv
+                j += _ONE
+            if lse is not None:
+                if total == zero:
+                    lse[h, i] = minus_inf
+                else:
+                    lse[h, i] = (top * sc if fused else top) + np.log(total)
 
 
 @njit(**_JIT)
