@@ -29,7 +29,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     True
     """
     from .infer import infer, prepare
-    from .judge import Judge, judge_document
+    from .judge import judge_document
     from .readers import read_document, sniff
     fmt = fmt or sniff(text, name)
     if fmt == "ipynb":
@@ -59,34 +59,24 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         inf = infer(doc, objs, bases)
         if inf.best is None:
             # no configuration: the arithmetic written out (0.22·0.54 + ... ≈ 0.889) can still be read
-            j = Judge(doc, inf, None, given=False)
-            j.run()
+            j = judge_document(doc, inf, None, given=False, text=text)
             if j.n_claims == 0:
                 raise NothingToCheck("configuration: could not be inferred; looked for " + (inf.looked_for or
                                     "an input X with weights, or Q, K and V") + "; pass --input CASE.json")
             configuration = {"configuration": "not inferred (looked for " + (inf.looked_for or "an input X with "
                              "weights, or Q, K and V") + "); only the arithmetic written out was checked"}
-            _requoted(j, doc, text, fmt)
             return Report(j.findings, j.n_claims, j.n_numbers, configuration, [], j.not_checked, fmt, None,
                           name or "-")
         mapping = inf.best.cand.mapping()
         configuration = inf.best.cand.describe()
         evidence = inf.evidence
-    j = judge_document(doc, inf, mapping, given=config is not None)
+    j = judge_document(doc, inf, mapping, given=config is not None, text=text)
     if j.n_claims == 0 and not j.findings and not j.doubted:
         raise NothingToCheck("document: nothing to check: the numbers found are the inputs only"
                             + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")
                             + "; a worked example shows what is computed from them")
-    _requoted(j, doc, text, fmt)
     return Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
                   _jsonable(mapping), name or "-")
-
-
-def _requoted(j: Any, doc: Any, text: str, fmt: str) -> None:
-    """A wrong value quoted again elsewhere in a text document is wrong there too (claims/requoted.py)."""
-    if fmt != "ipynb":
-        from .claims.requoted import requoted
-        j.findings.extend(requoted(doc, j.findings, text))
 
 
 def _count_numbers(text: str) -> None:
