@@ -21,8 +21,9 @@ class NothingToCheck(MHAInputError):
 
 
 def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str | None = None,
-                   name: str = "") -> Report:
-    """Check every numeric claim of a worked example; config is the input mapping, or None to infer it.
+                   name: str = "", scopes: bool = True) -> Report:
+    """Check every numeric claim of a worked example; config is the input mapping, or None to infer it; scopes:
+    read again on its own each section the configuration does not explain (scoped.py).
 
     >>> import mha
     >>> check_document(mha.explain(lang="en").to_markdown(), fmt="md").ok
@@ -41,6 +42,8 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         doc = read_document(text, fmt)
     except RecursionError:
         raise MHAInputError("document: nests too deeply to be read") from None
+    from .scoped import mark_openers
+    mark_openers(doc, text, fmt)
     objs, bases = prepare(doc)
     numeric_chains = [c for c in doc.chains if any(type(p).__name__ in ("ExprPart", "ShapePart", "ShapeProduct")
                                                   for p in c.parts)]
@@ -75,8 +78,12 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         raise NothingToCheck("document: nothing to check: the numbers found are the inputs only"
                             + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")
                             + "; a worked example shows what is computed from them")
-    return Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
-                  _jsonable(mapping), name or "-")
+    report = Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
+                    _jsonable(mapping), name or "-")
+    if scopes and config is None:
+        from .scoped import judge_scopes
+        judge_scopes(report, doc, text, fmt, lambda t: check_document(t, fmt=fmt, name=name, scopes=False))
+    return report
 
 
 def _count_numbers(text: str) -> None:
