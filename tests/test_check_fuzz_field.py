@@ -55,3 +55,18 @@ def test_the_campaigns_generated_texts_and_damage():
         assert got in ("report", "error", "slow"), got
         outcomes.add(got)
     assert outcomes >= {"report", "error"}          # the generator reaches the judging, not only the refusals
+
+
+def test_half_a_surrogate_pair_in_a_notebook_is_no_traceback():
+    """A notebook's JSON may escape half a surrogate pair ("\\udcff"): json reads it as a lone surrogate, which
+    UTF-8 cannot encode (slim_notebook raised UnicodeEncodeError)."""
+    import json
+    cells = [{"cell_type": "code", "id": "a", "metadata": {}, "execution_count": 1, "outputs": [
+        {"output_type": "stream", "name": "stdout", "text": "[[0.46 0.32 0.22]\n [0.18 0.3  0.52]]\n"}],
+        "source": "A = softmax(S)  # \udcff weights\nprint(A.round(2))"}]
+    text = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    assert "\\udcff" in text
+    for t in (text, json.loads(json.dumps(text))):
+        r = _answer(t, "x.ipynb")
+        if r is not None:
+            r.to_text().encode("utf-8")

@@ -122,11 +122,12 @@ def slim_notebook(text: str) -> tuple[str, str]:
             if isinstance(out.get("data"), dict):
                 out["data"] = {k: v for k, v in out["data"].items() if k in _TEXT_MIMES}
                 add(out["data"].get("text/plain"))
-    slim = json.dumps(nb, ensure_ascii=False)
+    # a JSON escape of half a surrogate pair ("\\udcff") is no character: it is read as "?" from here on
+    slim = json.dumps(nb, ensure_ascii=False).encode("utf-8", "replace").decode("utf-8")
     if len(slim.encode("utf-8")) > MAX_BYTES:
         raise MHAInputError(f"doc: a notebook with more than {MAX_BYTES // 1_000_000} MB of text; a worked example "
                             f"is much smaller (keep the cells with the example)")
-    return slim, "\n".join(body)
+    return slim, "\n".join(body).encode("utf-8", "replace").decode("utf-8")
 
 
 def _jsonable(m: Mapping[str, Any] | None) -> dict | None:
