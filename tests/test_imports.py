@@ -37,7 +37,7 @@ CHECK_STAGES = (
     ("infer",),                                            # the search over configurations and its scoring
     ("claims",),                                           # one module per claim kind, with its judging
     ("judge",),                                            # collects the claims and dispatches them
-    ("command", "__init__"),                               # check_document and the CLI entry point
+    ("command", "scoped", "__init__"),                     # check_document, its scopes, the CLI entry point
 )
 
 # Imports that break the rule in files the lead owns (core.py, trace.py) or the fast helper owns (fast.py),

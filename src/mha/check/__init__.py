@@ -28,7 +28,7 @@ on the next slide), `scaledcall` (a printout whose code is `softmax(scores / key
 (`m / m.sum(dim=-1, keepdim=True)`), `modshape` (the shapes of an `nn.MultiheadAttention` demo, worked out by
 `readers/torchshapes.py`), and arithmetic written out by hand: `termwise` (a weighted sum term by term), `dropout`
 (a printout and its copy after dropout), `dropzero` (`dropout(w)` printed: w's zeros stay zero, kept entries
-grow), `requoted` (a row found wrong, quoted again in prose, a sum or a table: wrong there too), `shares`
+grow), `requoted` (a row found wrong, quoted again in prose, a sum or a table: a note that follows from it), `shares`
 (Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores, then their exponentials listed), `softmax_more`
 (a scores | softmax table by rows, a pair whose sum a slip broke);
 `readers/shares.py` keeps prose numbers in order; `stale` names a printout that mostly disagrees with its own code
@@ -41,7 +41,8 @@ weigh in the search through `infer/scalars.py` and are judged exactly by `claims
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of
 the search, `claims/backward.py` its usual slips.  `judge.py` collects the claims, dispatches them with one
 `match`, and gathers findings and "not checked" objects; `report.py` prints them; `command.py` is
-`check_document` and the CLI entry point.
+`check_document` and the CLI entry point; `scoped.py` reads again on its own each scope (a heading, "another
+example", a notebook cell binding X again) that the document's configuration leaves unchecked.
 
 A new notation goes into a reader (or a new one under readers/); a new kind of claim is a dataclass and its
 judging in a new module under claims/, made in `Judge.claims`/`chain_claims` and dispatched in `Judge.judge`.

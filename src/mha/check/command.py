@@ -21,15 +21,16 @@ class NothingToCheck(MHAInputError):
 
 
 def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str | None = None,
-                   name: str = "") -> Report:
-    """Check every numeric claim of a worked example; config is the input mapping, or None to infer it.
+                   name: str = "", scopes: bool = True) -> Report:
+    """Check every numeric claim of a worked example; config is the input mapping, or None to infer it; scopes:
+    read again on its own each section the configuration does not explain (scoped.py).
 
     >>> import mha
     >>> check_document(mha.explain(lang="en").to_markdown(), fmt="md").ok
     True
     """
     from .infer import infer, prepare
-    from .judge import Judge, judge_document
+    from .judge import judge_document
     from .readers import read_document, sniff
     fmt = fmt or sniff(text, name)
     if fmt == "ipynb":
@@ -41,6 +42,8 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         doc = read_document(text, fmt)
     except RecursionError:
         raise MHAInputError("document: nests too deeply to be read") from None
+    from .scoped import mark_openers
+    mark_openers(doc, text, fmt)
     objs, bases = prepare(doc)
     numeric_chains = [c for c in doc.chains if any(type(p).__name__ in ("ExprPart", "ShapePart", "ShapeProduct")
                                                   for p in c.parts)]
@@ -59,34 +62,28 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         inf = infer(doc, objs, bases)
         if inf.best is None:
             # no configuration: the arithmetic written out (0.22·0.54 + ... ≈ 0.889) can still be read
-            j = Judge(doc, inf, None, given=False)
-            j.run()
+            j = judge_document(doc, inf, None, given=False, text=text)
             if j.n_claims == 0:
                 raise NothingToCheck("configuration: could not be inferred; looked for " + (inf.looked_for or
                                     "an input X with weights, or Q, K and V") + "; pass --input CASE.json")
             configuration = {"configuration": "not inferred (looked for " + (inf.looked_for or "an input X with "
                              "weights, or Q, K and V") + "); only the arithmetic written out was checked"}
-            _requoted(j, doc, text, fmt)
             return Report(j.findings, j.n_claims, j.n_numbers, configuration, [], j.not_checked, fmt, None,
                           name or "-")
         mapping = inf.best.cand.mapping()
         configuration = inf.best.cand.describe()
         evidence = inf.evidence
-    j = judge_document(doc, inf, mapping, given=config is not None)
+    j = judge_document(doc, inf, mapping, given=config is not None, text=text)
     if j.n_claims == 0 and not j.findings and not j.doubted:
         raise NothingToCheck("document: nothing to check: the numbers found are the inputs only"
                             + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")
                             + "; a worked example shows what is computed from them")
-    _requoted(j, doc, text, fmt)
-    return Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
-                  _jsonable(mapping), name or "-")
-
-
-def _requoted(j: Any, doc: Any, text: str, fmt: str) -> None:
-    """A wrong value quoted again elsewhere in a text document is wrong there too (claims/requoted.py)."""
-    if fmt != "ipynb":
-        from .claims.requoted import requoted
-        j.findings.extend(requoted(doc, j.findings, text))
+    report = Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
+                    _jsonable(mapping), name or "-")
+    if scopes and config is None:
+        from .scoped import judge_scopes
+        judge_scopes(report, doc, text, fmt, lambda t: check_document(t, fmt=fmt, name=name, scopes=False))
+    return report
 
 
 def _count_numbers(text: str) -> None:
@@ -125,11 +122,12 @@ def slim_notebook(text: str) -> tuple[str, str]:
             if isinstance(out.get("data"), dict):
                 out["data"] = {k: v for k, v in out["data"].items() if k in _TEXT_MIMES}
                 add(out["data"].get("text/plain"))
-    slim = json.dumps(nb, ensure_ascii=False)
+    # a JSON escape of half a surrogate pair ("\\udcff") is no character: it is read as "?" from here on
+    slim = json.dumps(nb, ensure_ascii=False).encode("utf-8", "replace").decode("utf-8")
     if len(slim.encode("utf-8")) > MAX_BYTES:
         raise MHAInputError(f"doc: a notebook with more than {MAX_BYTES // 1_000_000} MB of text; a worked example "
                             f"is much smaller (keep the cells with the example)")
-    return slim, "\n".join(body)
+    return slim, "\n".join(body).encode("utf-8", "replace").decode("utf-8")
 
 
 def _jsonable(m: Mapping[str, Any] | None) -> dict | None:

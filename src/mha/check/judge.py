@@ -447,11 +447,20 @@ def lb_is(o: Any, role: str) -> bool:
     return o.ref is not None and role in o.ref.nodes
 
 
-def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool) -> Judge:
+def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool,
+                   text: str | None = None) -> Judge:
     """Judge every claim under the inferred configuration; when other configurations explain nearly as many
     printed numbers (the search's runner-ups, see infer.search.close_call), report only the findings that hold
     under them too, and say so: the evidence names each runner-up, and each finding that depends on the choice
-    is listed as not checked."""
+    is listed as not checked.  Once the findings are settled, the quotes of a wrong value in the text (the
+    document's text) get notes that follow from it (claims/requoted.py)."""
+    j = _judged(doc, inf, mapping, given)
+    from .claims.requoted import add_requotes
+    add_requotes(j, doc, text)
+    return j
+
+
+def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool) -> Judge:
     import copy
     j = Judge(doc, inf, mapping, given)
     j.run()

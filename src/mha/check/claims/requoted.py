@@ -1,16 +1,20 @@
 """A wrong value quoted again: a row of weights found wrong is often read out once more in the prose ("53% to
 'I', 35% to 'love', 12% to 'dogs'"), written into the weighted sum (`0.53×v1 + 0.35×v2 + 0.12×v3`), a summary
-table or a figure.  Each quote is a place the reader must correct, so each is an error, pointing to the line where
-the value was found wrong.  This is not a value computed from the wrong one (those follow from it and get notes,
-see rounding.py): it is the same printed number, the same quantity, printed again.
+table or a figure.  The quote is the same printed number, the same quantity, printed again: one slip, one finding.
+Each quote gets a note pointing to the line where the value was found wrong ("follows from line N"), never a new
+error, so a finding that was itself mistaken is never counted twice.
 
 Identity before verdict: a quote is the found object only when at least three of that object's printed numbers
 follow one another in the text, in its order, each digit for digit (or as a percentage: 0.53 and 53%), with at
-least two different values among them, none of them an integer as printed, all within a few lines.  Every number
-judged so is identified by at least two others beside it.  Lines that already carry a finding are left as they are.
+least two different values among them, none of them an integer as printed, all within a few lines.  And a quote
+may only follow a finding whose object was identified without the quote and without its disputed numbers: an
+array whose other cells match what it was attributed to (identity.identified), or an array judged against its own
+printed terms (`softmax([...]) = [...]`, `0.5·[..] + .. = [..]`).  Lines that already carry a finding are left as
+they are.
 
 Only documents read as text lines (Markdown, LaTeX, HTML, plain text) are scanned: a notebook's lines are counted
-per cell, which the text of the whole file does not give.
+per cell, which the text of the whole file does not give.  The judging calls `add_requotes` once it has settled
+its findings (judge.judge_document).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from decimal import Decimal, InvalidOperation
 from urllib.parse import unquote
 
 from ..report import Finding
+from .identity import identified
 
 MIN_RUN = 3          # numbers in a row that must agree with the found object: each judged one has two witnesses
 MAX_SPAN = 8         # lines a quote may spread over ("- 53% ...", "- 35% ...", "- 12% ..." one per line)
@@ -80,9 +85,10 @@ def _key(n) -> tuple[Decimal, int] | None:
         return None
 
 
-def sources(doc, findings: list[Finding]) -> list[Source]:
+def sources(doc, findings: list[Finding], plans: dict | None = None) -> list[Source]:
     """The arrays that hold a wrong number: for each error finding of a text document, the array printed on its
-    line that holds its printed number."""
+    line that holds its printed number, when that array was identified without its disputed numbers (plans: the
+    judge's attribution of each array, by id; None trusts every array, for callers without a judge)."""
     out: dict[int, Source] = {}
     for f in findings:
         if f.severity != "error" or f.cell is not None or not isinstance(f.exact, float):
@@ -90,12 +96,24 @@ def sources(doc, findings: list[Finding]) -> list[Source]:
         for a in doc.arrays:
             nums = a.numbers
             at = [k for k, n in enumerate(nums) if n.text == f.printed and (n.line or a.place.line) == f.line]
-            if len(at) != 1 or any(_key(n) is None for n in nums):
+            if len(at) != 1 or any(_key(n) is None for n in nums) or not _independent(a, plans):
                 continue
             src = out.setdefault(a.id, Source(f.line, [_key(n) for n in nums], {},
                                               frozenset(n.line or a.place.line for n in nums)))
             src.wrong.setdefault(at[0], f)
     return list(out.values())
+
+
+def _independent(a, plans: dict | None) -> bool:
+    """Was the array identified by evidence other than its disputed numbers?  Either its own printed terms stand
+    beside it (its finding is their arithmetic), or most of its other cells match the intermediate it was
+    attributed to.  A finding on an array named only by its label, or by a reading of its own, is not followed."""
+    if plans is None or a.softmax_of is not None or a.prev_expr is not None:
+        return True
+    plan = plans.get(a.id)
+    hit = plan.get("hit") if plan else None
+    size = len(a.numbers)
+    return hit is not None and plan["kind"] == "wrong" and size >= MIN_RUN and identified(hit.n_ok, size)
 
 
 def _runs(src: Source, toks: list[Token]) -> list[list[tuple[Token, int]]]:
@@ -145,10 +163,11 @@ def _strided(src: Source, toks: list[Token], taken: set[int]) -> list[list[tuple
     return out
 
 
-def requoted(doc, findings: list[Finding], text: str) -> list[Finding]:
-    """Error findings for the quotes of wrong values, one per quoted wrong number, on lines without a finding."""
+def requoted(doc, findings: list[Finding], text: str, plans: dict | None = None) -> list[Finding]:
+    """Notes for the quotes of wrong values, one per quoted wrong number, on lines without a finding: each
+    follows from the line where the value was found wrong."""
     found_lines = {f.line for f in findings if f.severity == "error" and f.cell is None}
-    srcs = sources(doc, findings)
+    srcs = sources(doc, findings, plans)
     if not srcs:
         return []
     toks = tokens(text)
@@ -175,5 +194,13 @@ def requoted(doc, findings: list[Finding], text: str) -> list[Finding]:
                     continue                 # right at this precision after all
                 rounded += "%" if scale != 1.0 else ""
                 out.append(Finding(t.line, None, f"{f.claim} (quoted again)", t.text, exact, rounded, f.step,
-                                   f"the wrong value of line {f.line} repeated", f.kind))
+                                   f"follows from line {f.line}: the value found wrong there, quoted again",
+                                   f.kind, severity="note"))
     return out
+
+
+def add_requotes(j, doc, text: str | None) -> None:
+    """The judge's last step on a text document: notes for the quotes of the values it found wrong."""
+    if text is None or doc.format == "ipynb":
+        return
+    j.findings.extend(requoted(doc, j.findings, text, getattr(j, "plans", None) or {}))

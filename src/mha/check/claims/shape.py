@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -206,7 +207,7 @@ class ShapeJudging:
             # a bare d is the model's width in some texts and the head's in others ("projected to d = 2")
             self.n_claims += 1
             self.n_numbers += 1
-        elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact else None):
+        elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact and math.isfinite(s.value.value) else None):
             self.n_claims += 1
             self.n_numbers += 1
             self.add(Finding(s.place.line, s.place.cell, s.text, s.value.text, float(want), str(want), "config",

@@ -1,0 +1,183 @@
+"""Scopes judged on their own: a document that holds several examples (a lab page with separate exercises, a
+post that goes on with "another example", 例2) has one configuration per example.  The document's configuration
+is inferred from the objects that most of it explains; a section whose printed objects it does not explain is
+another example's.  Such a section is read again on its own (the other lines blanked, so that line numbers stay
+those of the document), its configuration inferred from its own objects, and judged under it with the same rules
+(identity before verdict, runner-ups, notes).  Its findings and "not checked" objects replace the document's
+"not checked" lines there, and the evidence names the scope, where it starts and how it was inferred.
+
+A scope starts at a heading, or at a line that says another example starts ("Another example", "Example 2",
+"第二个例子", "例2", "再看一个例子").  A section read on its own that infers nothing, or explains none of the
+objects the document's configuration left unchecked there, changes nothing.  A notebook's example starts again
+at a code cell that binds an input's or a size's name once more (`L, d_k, d_v = 4, 8, 8` after the same line
+earlier, `X = ...` again); the other cells are emptied, so cell numbers stay those of the notebook.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+MAX_SCOPES = 4            # sections read again; each is a whole check of a short text
+
+# a line that opens another example: its first words say so
+_OPENER = re.compile(r"^\W{0,6}(another example|a second example|example\s*(?:2|two|ii)\b|second example|"
+                     r"再看一个例子|另一个例子|第二个例子|例\s*[2二](?!\d)|示例\s*[2二](?!\d))", re.I)
+
+
+def mark_openers(doc: Any, text: str, fmt: str) -> None:
+    """A line that says another example starts opens a section as a heading does (claims/scope.py then keeps the
+    document's configuration out of it)."""
+    if fmt == "ipynb":
+        return
+    from .objects import Place
+    have = {(p.cell, p.line) for p in doc.headings}
+    for i, line in enumerate(text.splitlines(), start=1):
+        if (None, i) not in have and _OPENER.match(line):
+            doc.headings.append(Place(i, None, "heading"))
+    doc.headings.sort(key=lambda p: (p.cell or 0, p.line))
+
+
+def scope_starts(doc: Any, text: str) -> list[tuple[int, str]]:
+    """Where each scope starts (line, the words that open it): the document's headings and the lines that open
+    another example (mark_openers), in order; the first scope starts at line 1."""
+    lines = text.splitlines()
+    out = {1: "the start"}
+    for p in doc.headings:
+        if p.cell is None and 1 <= p.line <= len(lines):
+            out.setdefault(p.line, lines[p.line - 1].strip().lstrip("#").strip()[:60] or "a heading")
+    return sorted(out.items())
+
+
+def _blank_outside(lines: list[str], first: int, last: int) -> str:
+    return "\n".join(line if first <= i <= last else "" for i, line in enumerate(lines, start=1)) + "\n"
+
+
+# names a worked example binds to its inputs and sizes; a code cell that binds one again restarts the example
+_INPUT_NAME = re.compile(r"(?i)^(x|q|k|v|w_?[qkvo]|d|d_?k|d_?v|d_?model|l|t|n|seq_len|embeddings?|inputs?|queries|"
+                         r"keys|values|tokens)$")
+_ASSIGN = re.compile(r"^([A-Za-z_][\w ,]*?)\s*=(?!=)", re.M)
+
+
+def notebook_starts(text: str) -> list[tuple[int, str]]:
+    """Where each example of a notebook starts (cell, words): cell 1, and each code cell that binds an input's or a
+    size's name (X, q, k, v, d_k, L, ...) that an earlier code cell bound."""
+    import json
+    try:
+        cells = json.loads(text).get("cells") or []
+    except (ValueError, AttributeError, RecursionError):
+        return []
+    out = [(1, "the start")]
+    bound: set[str] = set()
+    for c, cell in enumerate(cells, start=1):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        src = cell.get("source")
+        src = "".join(x for x in src if isinstance(x, str)) if isinstance(src, list) else str(src or "")
+        names = {n.strip() for m in _ASSIGN.finditer(src) for n in m.group(1).split(",")}
+        names = {n for n in names if _INPUT_NAME.match(n)}
+        again = sorted(names & bound)
+        if again and c > 1:
+            out.append((c, f"cell {c} binds {', '.join(again)} again"))
+        bound |= names
+    return out
+
+
+def _blank_cells(text: str, first: int, last: int) -> str:
+    import json
+    nb = json.loads(text)
+    for c, cell in enumerate(nb["cells"], start=1):
+        if not first <= c <= last and isinstance(cell, dict):
+            cell["source"] = ""
+            if "outputs" in cell:
+                cell["outputs"] = []
+    return json.dumps(nb)
+
+
+def _scopes(doc: Any, text: str, fmt: str) -> list[tuple[tuple[int, int], tuple[int, int], str, str]]:
+    """Each scope: (first, last) as (cell, line) keys, the words that open it, and where it starts in words."""
+    big = 10 ** 9
+    if fmt == "ipynb":
+        starts = notebook_starts(text)
+        return [((c, 0), ((starts[k + 1][0] - 1) if k + 1 < len(starts) else big, big), words, f"cell {c}")
+                for k, (c, words) in enumerate(starts)]
+    starts = scope_starts(doc, text)
+    n = len(text.splitlines())
+    return [((0, s), (0, starts[k + 1][0] - 1 if k + 1 < len(starts) else n), words, f"line {s}")
+            for k, (s, words) in enumerate(starts)]
+
+
+def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
+                 check: Callable[[str], Any]) -> None:
+    """Read again, on its own, each scope holding objects the document's configuration does not check; where
+    its own configuration explains some of them, its verdicts replace the document's "not checked" there.
+    check(text) checks a text without splitting it again (command.check_document with scopes off)."""
+    if report.mapping is None or not report.not_checked:
+        return
+    scopes = _scopes(doc, text, fmt)
+    if len(scopes) < 2:
+        return
+    errors = {(f.cell or 0, f.line) for f in report.errors}
+    tried = 0
+    for first, last, words, where in scopes:
+        unchecked = {(n.cell or 0, n.line) for n in report.not_checked if first <= (n.cell or 0, n.line) <= last}
+        if not unchecked or any(first <= e <= last for e in errors) or tried >= MAX_SCOPES:
+            continue
+        tried += 1
+        sub = _check_quietly(check, _blank_cells(text, first[0], last[0]) if fmt == "ipynb" else
+                             _blank_outside(text.splitlines(), first[1], last[1]))
+        if sub is None or sub.mapping is None or sub.n_claims == 0 or sub.n_numbers == 0 or not _decided(sub):
+            continue
+        left = {(n.cell or 0, n.line) for n in sub.not_checked}
+        if not (unchecked - left):
+            continue                         # its own configuration explains nothing more there
+        _merge(report, sub, first, last, _lines_of(doc, unchecked))
+        report.evidence.append(f"scope from {where} ({words}), judged on its own: "
+                               + "; ".join(v for k, v in sub.configuration.items()
+                                           if k != "mode" or v.startswith("starts from")))
+
+
+_EVIDENCE = re.compile(r"^(\w+): .* explains (\d+) of \d+ printed numbers; with .*: (\d+)$")
+_CHOICES = ("scale", "mask", "H", "G", "W_O", "rope", "alibi")
+
+
+def _decided(sub: Any) -> bool:
+    """Do the scope's printed numbers decide a choice after its start (the scale, the mask, the heads, W_O)?  When
+    every choice explains as many numbers as its runner-up (shapes printed as lists, a single token whose output is
+    its input), the scope's objects say nothing about attention, and its configuration is not trusted."""
+    for e in sub.evidence:
+        m = _EVIDENCE.match(e)
+        if m and m.group(1) in _CHOICES and int(m.group(2)) > int(m.group(3)):
+            return True
+    return False
+
+
+def _lines_of(doc: Any, unchecked: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The (cell, line) of every number of the objects left unchecked (an object's key is where it starts)."""
+    out = set(unchecked)
+    for a in doc.arrays:
+        c = a.place.cell or 0
+        if (c, a.place.line) in unchecked:
+            out |= {(c, n.line or a.place.line) for n in a.numbers}
+    return out
+
+
+def _check_quietly(check: Callable[[str], Any], text: str) -> Any:
+    from ..inputs import MHAInputError
+    try:
+        return check(text)
+    except MHAInputError:                    # nothing to check there: the scope is left as it was
+        return None
+
+
+def _merge(report: Any, sub: Any, first: tuple[int, int], last: tuple[int, int], unchecked: set) -> None:
+    """The scope's verdicts in place of the document's "not checked" lines there.  A finding of the scope stands
+    only on a line the document's configuration left unchecked: a line it judged to hold is not overruled."""
+    key = lambda x: (x.cell or 0, x.line)  # noqa: E731
+    report.not_checked = [n for n in report.not_checked if not first <= key(n) <= last] + \
+        [n for n in sub.not_checked if first <= key(n) <= last]
+    seen = {(key(f), f.printed) for f in report.findings}
+    report.findings.extend(f for f in sub.findings if first <= key(f) <= last and key(f) in unchecked
+                           and (key(f), f.printed) not in seen)
+    report.n_claims += sub.n_claims
+    report.n_numbers += sub.n_numbers
