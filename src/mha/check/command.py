@@ -61,23 +61,23 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
             # no configuration: the arithmetic written out (0.22·0.54 + ... ≈ 0.889) can still be read
             j = Judge(doc, inf, None, given=False)
             j.run()
-            if j.n_claims == 0:
+            _requoted(j, doc, text, fmt)
+            if j.n_claims == 0 and not j.findings:
                 raise NothingToCheck("configuration: could not be inferred; looked for " + (inf.looked_for or
                                     "an input X with weights, or Q, K and V") + "; pass --input CASE.json")
             configuration = {"configuration": "not inferred (looked for " + (inf.looked_for or "an input X with "
                              "weights, or Q, K and V") + "); only the arithmetic written out was checked"}
-            _requoted(j, doc, text, fmt)
             return Report(j.findings, j.n_claims, j.n_numbers, configuration, [], j.not_checked, fmt, None,
                           name or "-")
         mapping = inf.best.cand.mapping()
         configuration = inf.best.cand.describe()
         evidence = inf.evidence
     j = judge_document(doc, inf, mapping, given=config is not None)
+    _requoted(j, doc, text, fmt)             # before the refusal: weights whose rows break 1 are something checked
     if j.n_claims == 0 and not j.findings and not j.doubted:
         raise NothingToCheck("document: nothing to check: the numbers found are the inputs only"
                             + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")
                             + "; a worked example shows what is computed from them")
-    _requoted(j, doc, text, fmt)
     return Report(j.findings, j.n_claims, j.n_numbers, configuration, evidence, j.not_checked, fmt,
                   _jsonable(mapping), name or "-")
 
@@ -85,8 +85,14 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
 def _requoted(j: Any, doc: Any, text: str, fmt: str) -> None:
     """A wrong value quoted again elsewhere in a text document is wrong there too (claims/requoted.py)."""
     if fmt != "ipynb":
+        from .claims.percentquote import percent_quotes
         from .claims.requoted import requoted
         j.findings.extend(requoted(doc, j.findings, text))
+        j.findings.extend(percent_quotes(doc, j.findings, text))    # weights read out as percentages
+        from .claims.rowsum import row_sums
+        j.findings.extend(row_sums(doc, j.findings, text))          # weights whose row does not sum to 1
+        from .claims.arrowpairs import arrow_pairs
+        j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
 
 
 def _count_numbers(text: str) -> None:
