@@ -28,7 +28,10 @@ on the next slide), `scaledcall` (a printout whose code is `softmax(scores / key
 (`m / m.sum(dim=-1, keepdim=True)`), `modshape` (the shapes of an `nn.MultiheadAttention` demo, worked out by
 `readers/torchshapes.py`), and arithmetic written out by hand: `termwise` (a weighted sum term by term), `dropout`
 (a printout and its copy after dropout), `dropzero` (`dropout(w)` printed: w's zeros stay zero, kept entries
-grow), `requoted` (a row found wrong, quoted again in prose, a sum or a table: a note that follows from it), `shares`
+grow), `requoted` (a row found wrong, quoted again in prose, a sum or a table: a note that follows from it), `percentquote`
+(a row of weights read out as percentages in the prose under it: 53% for 0.5118), `rowsum` (weights whose row
+does not sum to 1, or that are not 0 under a masked score), `arrowpairs` ("score 0.8 → weight 0.5" key by key),
+`shares`
 (Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores, then their exponentials listed), `softmax_more`
 (a scores | softmax table by rows, a pair whose sum a slip broke);
 `readers/shares.py` keeps prose numbers in order; `stale` names a printout that mostly disagrees with its own code

@@ -457,6 +457,13 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     j = _judged(doc, inf, mapping, given)
     from .claims.requoted import add_requotes
     add_requotes(j, doc, text)
+    if text is not None and doc.format != "ipynb":
+        from .claims.arrowpairs import arrow_pairs
+        from .claims.percentquote import percent_quotes
+        from .claims.rowsum import row_sums
+        j.findings.extend(percent_quotes(doc, j.findings, text))    # weights read out as percentages
+        j.findings.extend(row_sums(doc, j.findings, text))          # weights whose row does not sum to 1
+        j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
     return j
 
 

@@ -1,0 +1,129 @@
+"""Attention weights whose row does not sum to 1.  Each row of softmax weights sums to 1 whatever the scores were,
+so a printed row that sums to 0.63 is wrong before any trace is consulted: the author made the weights up, copied
+a row short, or typed an entry wrong.  A reader sees it with a pencil, and so does this claim; one finding per row,
+on the row's line.
+
+Identity before verdict: the matrix is called the weights (its name, or the caption just above it: "attention
+weights", "after softmax", 注意力权重), every entry is in [0, 1], at least two of its rows do sum to 1 within their
+rounding (it is row-stochastic where it is right), and its columns do not all sum to 1 (a softmax over the other
+axis).  A row is judged only when all of its weight is in view: the matrix is square, or the row ends in zeros (a
+causal row, whose later entries are masked).  Weights after dropout, or named as not normalized, are left alone, and
+a row whose line already carries a finding is not judged again (one slip, one finding).  When the masked scores
+were printed just before (the same shape, -∞ exactly where the weights are 0 in most rows), a weight that is not 0
+where its score is -∞ is an error too.
+
+Only documents read as text lines (Markdown, LaTeX, HTML, plain text) are scanned: the caption is read from the
+lines above the matrix.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from .. import labels as lb
+from ..report import Finding
+
+MASK_LINES = 20         # lines from the masked scores to their weights
+CAPTION_LINES = 3        # non-blank lines above the first row where the caption may stand (a header row between)
+_WEIGHTS = re.compile(r"attention[ _-]?weights?|weights? matrix|after (?:the )?softmax|softmax\s*\(|attention "
+                      r"probabilit|注意力权重|权重矩阵|softmax\s*之?后", re.I)
+_NOT_NORMALIZED = re.compile(r"unnormali[sz]|not normali[sz]|\bmask|掩码|before (?:the )?softmax|dropout|exp\(|未归一|归一化前|"
+                             r"softmax\s*之?前", re.I)
+
+
+def _caption(lines: list[str], first: int) -> str:
+    """The non-blank lines just above the matrix's first row (1-based line), nearest last."""
+    out: list[str] = []
+    k = first - 1
+    while k >= 1 and len(out) < CAPTION_LINES:
+        s = lines[k - 1].strip()
+        if s and not s.startswith("```"):
+            out.insert(0, s)
+        k -= 1
+    return " ".join(out)
+
+
+def _named_weights(a, caption: str) -> bool:
+    names = [n for n in (a.label, *a.labels) if n]
+    if any(_NOT_NORMALIZED.search(n) for n in names + [caption]):
+        return False
+    return any((r := lb.parse_label(n)) is not None and r.nodes == ("A",) for n in names) or \
+        bool(_WEIGHTS.search(caption))
+
+
+def _grid(a) -> list[list[tuple[Decimal, int]]] | None:
+    rows = []
+    for r in a.rows:
+        if not r or any(n is None for n in r):
+            return None
+        try:
+            vals = [(Decimal(n.text.replace("−", "-")), n.decimals or 0) for n in r]
+        except InvalidOperation:
+            return None
+        if any(not (0 <= v <= 1) for v, _ in vals):
+            return None
+        rows.append(vals)
+    return rows if len(rows) >= 2 and len({len(r) for r in rows}) == 1 and len(rows[0]) >= 2 else None
+
+
+def _off(vals: list[tuple[Decimal, int]]) -> Decimal | None:
+    """How far the values' sum is from 1 beyond what their rounding allows; None when within it."""
+    tol = sum(Decimal(5) / Decimal(10) ** (d + 1) for _, d in vals) + Decimal("1e-9")
+    s = sum(v for v, _ in vals)
+    return None if abs(s - 1) <= tol else s
+
+
+def _mask_of(doc, a, grid) -> dict[int, list[int]]:
+    """{row: masked columns} of the masked scores printed just before the weights: the nearest earlier array of the
+    same shape with a -∞ in it, whose -∞ stand exactly where the weights are 0 in at least two rows (and in
+    most)."""
+    before = [b for b in doc.arrays if b.place.cell is None and b.line < a.line and b.shape == a.shape
+              and a.line - b.line <= MASK_LINES]
+    if not before:
+        return {}
+    b = max(before, key=lambda x: x.line)
+    inf = [[n is not None and n.value == float("-inf") for n in (r or [])] for r in b.rows]
+    if not any(any(r) for r in inf) or any(len(r) != len(grid[0]) for r in inf):
+        return {}
+    agree = sum(all(m == (v == 0) for m, (v, _) in zip(mr, row)) for mr, row in zip(inf, grid))
+    if agree < 2 or 2 * agree <= len(grid):
+        return {}
+    return {i: [j for j, m in enumerate(mr) if m] for i, mr in enumerate(inf)}
+
+
+def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
+    """Error findings for rows of attention weights that do not sum to 1."""
+    lines = text.splitlines()
+    found = {f.line for f in findings if f.severity == "error" and f.cell is None}
+    out: list[Finding] = []
+    for a in doc.arrays:
+        # whole numbers only (1 0 0 / 1 1 0) are a mask or counts, never weights
+        grid = _grid(a) if a.place.cell is None and not a.elided and not a.context.dropout \
+            and not a.context.dropped_copy and not a.all_integers() else None
+        if grid is None or not _named_weights(a, _caption(lines, a.row_line(0))):
+            continue
+        sums = [_off(r) for r in grid]
+        cols = [_off([r[j] for r in grid]) for j in range(len(grid[0]))]
+        if sum(s is None for s in sums) < 2 or all(c is None for c in cols):
+            continue
+        square = len(grid) == len(grid[0])
+        masked = _mask_of(doc, a, grid)
+        for i, (row, s) in enumerate(zip(grid, sums)):
+            line = a.row_line(i)
+            live = [j for j in masked.get(i, ()) if row[j][0] != 0]
+            if live and line not in found:
+                j = live[0]
+                out.append(Finding(line, None, f"{a.label or 'weights'}[{i + 1},{j + 1}]", a.rows[i][j].text, 0.0,
+                                   f"{0:.{row[j][1]}f}", "softmax", "the score there is masked (-∞) in the matrix "
+                                   "printed before: its weight is 0", "wrong_value"))
+                found.add(line)
+            if s is None or line in found or not (square or row[-1][0] == 0):
+                continue
+            d = max(dd for _, dd in row)
+            terms = " + ".join(n.text for n in a.rows[i] if Decimal(n.text.replace("−", "-")) != 0)
+            out.append(Finding(line, None, f"{a.label or 'weights'} row {i + 1}: its sum", f"{terms} = {s:.{d}f}",
+                               1.0, f"{1:.{d}f}", "softmax",
+                               f"a row of attention weights sums to 1; this one sums to {s:.{d}f}", "wrong_value"))
+            found.add(line)
+    return out

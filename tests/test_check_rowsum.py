@@ -1,0 +1,121 @@
+"""Attention weights whose row does not sum to 1 (issue 18, own-error recall; claims/rowsum.py).
+
+A table of causal weights under its masked scores, as a story-style lesson prints them: rows named by the tokens of
+a sentence, its full stop among them.  A row made up by hand that sums to 0.60 is wrong whatever the scores were,
+and a weight where the score was masked (-inf) must be 0.  My own sentence and numbers; the weights are recomputed
+here with NumPy, independently of mha."""
+
+import numpy as np
+import pytest
+
+from mha.check import check_document
+from mha.inputs import MHAInputError
+
+TOKENS = ["I", "saw", "it", "."]
+S = [[0.3], [0.1, 0.5], [-0.2, 0.4, 0.6], [0.0, 0.2, 0.1, 0.3]]       # the causal scores, row by row
+
+
+def _softmax(x):
+    e = np.exp(np.asarray(x, dtype=float) - np.max(x))
+    return e / e.sum()
+
+
+A = [list(_softmax(r)) + [0.0] * (4 - len(r)) for r in S]
+
+
+def _table(rows, fmt) -> str:
+    head = " " * 9 + "".join(f"{t:<7}" for t in TOKENS)
+    return "\n".join([head.rstrip()] + [f"{t:<9}" + "".join(f"{fmt(v):<7}" for v in r).rstrip()
+                                        for t, r in zip(TOKENS, rows)])
+
+
+SCORES = _table([r + [None] * (4 - len(r)) for r in S], lambda v: "-inf" if v is None else f"{v:.2f}")
+WEIGHTS = _table(A, lambda v: f"{v:.2f}")
+
+PAGE = f"""# Who looks at whom in "I saw it."
+
+The scores after the causal mask:
+
+```
+{SCORES}
+```
+
+Attention weights (after softmax):
+
+```
+{WEIGHTS}
+```
+"""
+
+
+def _findings(text: str) -> list:
+    """The findings, none when the page is refused as holding nothing to check (exit 2)."""
+    try:
+        return check_document(text, fmt="md").findings
+    except MHAInputError:
+        return []
+
+
+def _errors(text: str) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for f in _findings(text):
+        if f.severity == "error":
+            out.setdefault(f.line, []).append(f)
+    return out
+
+
+def _row_line(text: str, token: str, after: str = "Attention weights") -> int:
+    lines = text.splitlines()
+    start = next(i for i, ln in enumerate(lines) if after in ln)
+    return next(i for i, ln in enumerate(lines) if i > start and ln.startswith(f"{token} ")) + 1
+
+
+def _row(token: str) -> str:
+    return WEIGHTS.splitlines()[1 + TOKENS.index(token)]
+
+
+def test_the_oracle_rows_sum_to_one_as_printed():
+    assert _row("it").split()[1:] == ["0.20", "0.36", "0.44", "0.00"]
+    assert _row(".").split()[1:] == ["0.21", "0.26", "0.24", "0.29"]
+
+
+def test_the_clean_page_gives_nothing():
+    assert _errors(PAGE) == {}
+
+
+def test_a_made_up_row_that_sums_to_060_is_found_on_its_line():
+    text = PAGE.replace(_row("it"), "it       0.18   0.30   0.12   0.00")
+    errs = _errors(text)
+    line = _row_line(text, "it")
+    assert line in errs
+    sums = [f for f in errs[line] if "sum" in f.claim]
+    assert not sums or (sums[0].printed.endswith("= 0.60") and sums[0].rounded == "1.00")
+
+
+def test_the_full_stop_row_is_read_and_judged():
+    text = PAGE.replace(_row("."), ".        0.10   0.20   0.15   0.25")
+    assert _row_line(text, ".") in _errors(text)
+
+
+def test_a_weight_where_the_score_is_masked_is_an_error():
+    # the row still sums to 1, but it gives weight to "it", whose score for "saw" is masked
+    text = PAGE.replace(_row("saw"), "saw      0.30   0.50   0.20   0.00")
+    errs = _errors(text)
+    line = _row_line(text, "saw")
+    assert line in errs
+    assert any(f.printed == "0.20" and f.rounded == "0.00" for f in errs[line])
+
+
+@pytest.mark.parametrize("caption", ["Attention weights before softmax (exp of the scores):",
+                                     "Attention weights after dropout:"])
+def test_weights_that_need_not_sum_to_one_are_left_alone(caption):
+    text = PAGE.replace("Attention weights (after softmax):", caption) \
+        .replace(_row("it"), "it       0.18   0.30   0.12   0.00")
+    assert not [f for fs in _errors(text).values() for f in fs if "sum" in f.claim]
+
+
+def test_a_view_of_the_first_columns_is_not_judged_by_its_sums():
+    # three of four columns printed: the "." row's last weight is out of view, so its sum says nothing
+    cut = "\n".join(ln[:30].rstrip() for ln in WEIGHTS.splitlines())
+    text = f"# A view\n\nAttention weights (after softmax), first three keys:\n\n```\n{cut}\n```\n"
+    assert not [f for f in _findings(text) if "sum" in f.claim]
