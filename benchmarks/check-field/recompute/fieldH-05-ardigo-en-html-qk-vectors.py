@@ -62,8 +62,8 @@ T.num("2", 2, "gradient", L(316), role="input")
 T.num("0.1", 0.1, "learning rate", L(316), role="input")
 T.num("0.3", 0.5 - 0.1 * 2, "w - eta * gradient", L(317))
 T.num("0.2", 0.1 * 2, "size of the move", L(318))
-T.num("-4", -1 * 4, "Q's nudge dL/ds * K", L(388))
-T.num("-3", -1 * 3, "K's nudge dL/ds * Q", L(388))
+T.num("−4", -1 * 4, "Q's nudge dL/ds * K", L(388))
+T.num("−3", -1 * 3, "K's nudge dL/ds * Q", L(388))
 T.nums(["1.02", "0.03", "−0.01", "1.00", "0.98", "−0.01", "0.02", "1.01"], np.concatenate([WQ0.ravel(), WK0.ravel()]),
        "W_Q, W_K at the start", L(664), role="input")
 T.nums([".487", ".354", ".159", ".282", ".419", ".299", ".152", ".346", ".502"], A0.ravel(),
