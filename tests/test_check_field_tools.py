@@ -115,7 +115,7 @@ def test_every_committed_unseen_source_is_held_out_and_marked():
 
 
 @pytest.mark.parametrize("prefix, name, least, not_from_x", [("fieldF-", "unseenF", 12, 7), ("fieldG-", "unseenG", 8, 5),
-                                                              ("fieldH-", "unseenH", 7, 5)])
+                                                              ("fieldH-", "unseenH", 8, 6)])
 def test_every_committed_later_set_source_is_held_out_marked_and_has_its_own_folder(tmp_path, prefix, name, least,
                                                                                      not_from_x):
     s = _source("fieldX-03-c", True, b"x")
