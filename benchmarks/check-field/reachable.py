@@ -97,6 +97,13 @@ def number_rule(doc_id: str, n: dict, chapter: bool, weights_printed: bool) -> t
                        "stale output of an empty cell")
     if doc_id.startswith("fieldE-12-") and w.startswith("(random)"):
         return False, "V drawn by torch.randn after torch.manual_seed(0), never printed"
+    if doc_id.startswith("fieldH-08-") and w.startswith("(elsewhere)"):
+        return False, ("its inputs (Q, K, V, the logits [4, 2, 1, 0], the counting protocol) are printed in the book's "
+                       "chapter, not in this record")
+    if doc_id.startswith("fieldH-08-") and w.startswith("(random)"):
+        return False, "token ids sampled from a decoder with random weights, never printed"
+    if doc_id.startswith("fieldH-07-") and w.startswith("(random)"):
+        return False, f"W_query / W_key / W_value drawn by {RAND}, never printed (the scores are printed, the keys not)"
     if doc_id.startswith("fieldA-06-") and re.match(r"A\[[23],", w):
         i, j = _index(w) or (0, 0)
         if j <= i:
