@@ -112,7 +112,7 @@ def test_inputs_written_as_code_are_evaluated_by_a_closed_grammar():
     assert np.array_equal(_value("np.eye(4)[:, :2]"), np.eye(4)[:, :2])
     assert np.array_equal(_value("np.eye(3)[::-1]"), np.eye(3)[::-1])
     assert np.array_equal(_value("np.full((2, 3), 0.5) + np.eye(2, 3)"), np.full((2, 3), 0.5) + np.eye(2, 3))
-    assert np.array_equal(_value("torch.tensor([[1, 2], [3, 4]]).T"), np.array([[1, 3], [2, 4]]))
+    assert np.array_equal(_value("torch.arange(1, 5.).reshape(2, 2).T"), np.array([[1, 3], [2, 4]]))
     assert np.array_equal(_value("torch.ones(2, 3) * 2 - 1"), np.ones((2, 3)))
     assert np.array_equal(_value("np.linspace(0, 1, 5)"), np.linspace(0, 1, 5))
     assert np.array_equal(_value("base.reshape(2, 2) + np.ones(4).reshape(2, 2)", {"base": np.array([1., 2, 3, 4])}),
@@ -122,7 +122,7 @@ def test_inputs_written_as_code_are_evaluated_by_a_closed_grammar():
 @pytest.mark.parametrize("src", ["torch.randn(3, 4)", "np.random.rand(2, 2)", "X @ W", "np.exp(X)",
                                  "torch.softmax(X, dim=-1)", "__import__('os').getcwd()", "unknown + 1",
                                  "np.arange(10 ** 9)", "np.ones(10 ** 6)", "[[1, 2], [3, 4]]", "x.sum()",
-                                 "x[1]", "X.T * 2"])
+                                 "x[1]", "X.T * 2", "torch.tensor([[1, 2], [3, 4]]).T"])
 def test_what_is_random_a_step_or_outside_the_grammar_stays_unknown(src):
     assert _value(src, {"X": np.eye(2), "W": np.eye(2), "x": np.eye(2)}) is None
 
@@ -194,3 +194,11 @@ def test_a_session_scoring_one_query_against_each_key():
     bad = text.replace(printed, f"tensor({s[1] + 0.03:.4f})")
     line = text.split("\n").index(printed) + 1
     assert [f.line for f in check_document(bad, fmt="txt").errors] == [line]
+
+
+def test_a_shape_echoed_in_a_session_is_a_shape_claim():
+    text = (INTRO + "```python\n" + _session(LITERAL_X) + ">>> scores.shape\ntorch.Size([3, 3])\n>>> out.shape\n(3, 2)\n"
+            "```\n")
+    assert not check_document(text, fmt="md").errors
+    bad = text.replace("(3, 2)\n", "(2, 3)\n")
+    assert [f.line for f in check_document(bad, fmt="md").errors] == [bad.split("\n").index("(2, 3)") + 1]

@@ -98,6 +98,9 @@ def _named_scalar(text: str, expr: str | None) -> str:
     """`>>> q1 @ k2` echoing `tensor(1.5000)`: the one number is the score of that pair, written as the label
     vocabulary names it (`q_1 · k_2 = 1.5000`, tokenpairs.py); any other echo stays as it was."""
     from ..tokenpairs import pair_label
+    if expr and re.fullmatch(r"[A-Za-z_][\w.]*\.shape", expr.strip()) and \
+            re.fullmatch(r"\s*(?:\((?:\d+,\s*)+\d*\)|torch\.Size\(\[[\d,\s]*\]\))\s*", text):
+        return f"{expr.strip()} = {text.strip()}"       # `>>> Qh.shape` and then `(2, 3, 2)`: that shape, stated
     m = _SCALAR.match(text) if expr and "\n" not in text.strip() else None
     name = pair_label(expr) if m else None
     if name is None:
