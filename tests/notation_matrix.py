@@ -539,3 +539,19 @@ def _notebook_json(w: Writer) -> str:
         cells.append(c)
     return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, ensure_ascii=False,
                       indent=1)
+
+
+def render_session(var: Variant, over: dict | None = None) -> tuple[str, dict]:
+    """A notebook variant pasted as a plain-text Python session: its title, then each cell's statements after
+    `>>>` prompts and what they printed under them.  The places are (None, line of the text)."""
+    w = Writer(over or {})
+    _render_notebook(var, w)
+    lines = [w.cells[0][1][0].lstrip("# "), ""]
+    where: dict = {}
+    for c, (kind, src, out) in enumerate(w.cells[1:], 2):
+        lines += [">>> " + s for block in src for s in block.split("\n")]
+        for n, s in enumerate(out, 1):
+            lines.append(s)
+            where[(c, n)] = len(lines)
+    places = {key: (None, where[place]) for key, place in w.places.items() if place in where}
+    return "\n".join(lines) + "\n", places

@@ -8,7 +8,7 @@ import random
 import sys
 import zlib
 
-from notation_matrix import Variant, Writer, _printout, _slip, build, fmt_num, render
+from notation_matrix import Variant, Writer, _printout, _slip, build, fmt_num, render, render_session
 
 
 def variants(n: int, seed: int = 0) -> list[Variant]:
@@ -60,6 +60,37 @@ def measure(n: int, seed: int = 0, per: int = 2, only: dict | None = None):
             try:
                 rs = check_document(t, name=var.name)
                 hit = any(f.line == line and f.cell == cell and f.severity == "error" for f in rs.findings)
+            except MHAInputError:
+                hit = False
+            row["found"].append(hit)
+        rows.append(row)
+    return rows
+
+
+def measure_sessions(n: int, seed: int = 0, per: int = 2) -> list[dict]:
+    """The notebook variants among the first n, each pasted as a `>>>` session in plain text (format "session"):
+    rows as measure() gives them, the slips planted in the same numbers as the notebook's."""
+    from mha.check import check_document
+    from mha.inputs import MHAInputError
+    rows = []
+    for var in variants(n, seed):
+        if var.fmt != "notebook":
+            continue
+        rng = random.Random(zlib.crc32(var.name.encode()))
+        text, places = render_session(var)
+        planted = [(over, places[next(iter(over))]) for over, _ in slips(var, rng, per)]
+        name = var.name.replace(".ipynb", ".txt")
+        row = {**var.axes(), "format": "session", "name": name, "usable": True, "clean_errors": [], "found": []}
+        try:
+            r = check_document(text, name=name)
+            row.update(claims=r.n_claims, clean_errors=[f.describe() for f in r.errors])
+        except MHAInputError:
+            row["usable"] = False
+        for over, (_, line) in planted:
+            t, _ = render_session(var, over)
+            try:
+                rs = check_document(t, name=name)
+                hit = any(f.line == line and f.severity == "error" for f in rs.findings)
             except MHAInputError:
                 hit = False
             row["found"].append(hit)

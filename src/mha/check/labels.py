@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .gradients import GRAD_PER_HEAD, GRAD_SHOWN, GRAD_STEP, grad_name, grad_nodes, mentions_grad
+from .tokenpairs import pair_label
 
 # The trace nodes a document can print, with the pipeline step each belongs to.
 STEP = {"X": "input", "W_Q": "weights", "W_K": "weights", "W_V": "weights", "W_O": "weights",
@@ -176,6 +177,9 @@ def _parse_label(text: str) -> Ref | None:
         return of if row is None else replace(of, raw_row=row, raw_col=col, raw_head=None)
     if mentions_grad(text):
         return None
+    pair = pair_label(text)                  # score(q1, k2), q1 @ k2, (q_2 @ k_1) / 3 ** 0.5 (tokenpairs.py)
+    if pair is not None and pair != text.strip():
+        return _parse_label(pair)
     if re.search(r"\.(?:sum|mean|max|min|std|var|norm|argmax|argmin|size|dtype|item)\b|\blen\(", text):
         return None                          # weights.sum(dim=-1) is not the weights
     text = re.sub(r"\.shape\b(\[[^\]]*\])?|\.T\b|\.t\(\)|\.numpy\(\)|\.tolist\(\)|\.detach\(\)|\.round\(\d*\)", "",

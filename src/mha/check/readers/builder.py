@@ -34,6 +34,7 @@ class Builder:
         self.drop_state = DropState()              # names holding dropped values, across cells
         self.pending_dropped = DroppedPrints()     # which prints of the last code passed through dropout
         self.words_since_code = True               # prose between the last code and an output: not its printout
+        self.code_values: dict = {}                # inputs given as code, by name, across cells (codevalue.py)
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:

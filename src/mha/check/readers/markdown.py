@@ -12,6 +12,7 @@ from .html import read_html
 from .images import tex_of_image
 from .prose import prose_numbers
 from .python import read_python
+from .repl import only_printouts
 from .statements import read_tokens
 from .tables import HeaderCell, read_table
 from .text import _IN_PROMPT, _is_table_row, read_text
@@ -57,6 +58,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             if where == "code" and lang == "":
                 if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content):
                     where = "output"
+            if where == "code" and only_printouts(t.content):
+                where = "output"                   # tensor([[...]], dtype=torch.float64) parses, but was printed
             if lang in ("latex", "tex", "math"):
                 where = "math"
             if where != "math" and any(_IN_PROMPT.match(x) for x in t.content.split("\n")):

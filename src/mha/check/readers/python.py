@@ -19,6 +19,8 @@ from .. import labels as lb
 from ..numbers import NEG_INF, Num
 from ..objects import Array, Chain, Hint, LabelPart, Place, ShapePart
 from .arrays import nested_to_rows
+from .codevalue import code_literal, remember
+from .repl import read_session
 from .common import Segment, copy_context, line_offset
 from .drawn import text_tokens
 from .dropout import dropped_prints
@@ -51,15 +53,19 @@ class CodeFacts:
     defines: list[tuple[str, str, int]] = field(default_factory=list)   # (name, right-hand side, line): w = x / s
     calls: dict[str, str] = field(default_factory=dict)   # w = softmax(s / k.shape[-1]**0.5): name -> its call
     tree: object = None                                   # the parsed code (torchshapes.py reads it again)
+    values: dict = field(default_factory=dict)            # name -> value of inputs given as code (codevalue.py)
+    mutated: set | None = None                            # names changed in place after they are made
     parsed: bool = True
 
 
 _MAGIC = re.compile(r"^\s*[%!]")
 
 
-def read_python(code: str) -> CodeFacts:
-    """What a piece of Python source states, without running it."""
+def read_python(code: str, values: dict | None = None) -> CodeFacts:
+    """What a piece of Python source states, without running it; values: the inputs given as code before it."""
     facts = CodeFacts()
+    if values is not None:
+        facts.values = values
     src = "\n".join("" if _MAGIC.match(line) else line for line in code.split("\n"))
     try:
         tree = parse_code(src)
@@ -159,7 +165,7 @@ def _tuple_scalars(facts: CodeFacts, targets: list[ast.AST], value: ast.AST, lin
 
 
 def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -> None:
-    transpose = False
+    transpose, written = False, value
     if isinstance(value, ast.Attribute) and value.attr == "T":
         value, transpose = value.value, True
     # np.array([...]).float() / torch.tensor([...]).double()
@@ -206,6 +212,13 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
             facts.scalars.append((name, n))
         return
     if lit is None:
+        if facts.mutated is None:
+            facts.mutated = _mutated(facts.tree)
+        if name in facts.mutated:
+            return                  # filled in afterwards (w[0, 1] = ..., w += ...): the value is not this one
+        got = code_literal(name, written, facts.values, written.lineno)     # torch.arange(12.).reshape(3, 4)
+        if got is not None:
+            facts.literals.append(Literal(name, got[0], got[1], written.lineno, "code"))
         return
     nested = _nested(lit, lines, 0)
     if nested is None:
@@ -217,6 +230,22 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
     if transpose and not lead and rows and all(r is not None for r in rows):
         rows = [list(col) for col in zip(*rows)]
     facts.literals.append(Literal(name, rows, lead, value.lineno, call))
+    remember(name, rows, lead, facts.values)
+
+
+def _mutated(tree) -> set[str]:
+    """Names the code changes in place after making them: item assignment, augmented assignment, a loop target."""
+    out: set[str] = set()
+    for node in ast.walk(tree) if tree is not None else ():
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else []
+        for t in targets:
+            while isinstance(t, (ast.Subscript, ast.Attribute)):
+                t = t.value
+            if isinstance(t, ast.Name) and (isinstance(node, (ast.AugAssign, ast.For)) or t is not node.targets[0]
+                                            or isinstance(node.targets[0], (ast.Subscript, ast.Attribute))):
+                out.add(t.id)
+    return out
 
 
 def _nested(node: ast.AST, lines: list[str], depth: int):
@@ -282,7 +311,9 @@ def _is_inf(node: ast.AST, neg: bool) -> bool:
 # ------------------------------------------------------------------ a Builder's code and output segments
 
 def read_code(b: "Builder", seg: Segment) -> None:
-    facts = read_python(seg.text)
+    if read_session(b, seg):                       # >>> prompts, each with what it echoed (repl.py)
+        return
+    facts = read_python(seg.text, b.code_values)
     if not facts.parsed:
         # a REPL transcript: ">>> Qh.shape" and then "(2, 3, 2)" on the next line state that shape
         lines = seg.text.split("\n")
@@ -334,7 +365,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
 
 
 def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment) -> None:
-    text = "\n".join(re.sub(r"^#+\s?", "", c) for _, c, _ in block)
+    text = "\n".join(re.sub(r"^#+\s?(?:>\s?)?", "", c) for _, c, _ in block)   # "#> " as reprex marks output
     line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
     sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
     n_before = len(b.doc.arrays)
@@ -385,7 +416,17 @@ def _drop_initial_values(b: "Builder", n_before: int, n_chains: int, block: list
                                if not any(id(getattr(p, "array", None)) in gone for p in c.parts)]
 
 
+# `, dtype=torch.float64)`, `, device='cuda:0'`, `, requires_grad=True`: how torch and NumPy annotate a printout
+_ANNOTATION = re.compile(r",\s*(?:dtype|device|requires_grad)=[^,)\n]*")
+
+
 def read_output(b: "Builder", seg: Segment) -> None:
+    if _ANNOTATION.search(seg.text):            # blanked, keeping every other character where it was
+        result = getattr(seg, "result", None)
+        seg = Segment(_ANNOTATION.sub(lambda m: " " * len(m.group()), seg.text), seg.line, seg.where, seg.cell,
+                      seg.line_map)
+        if result is not None:
+            seg.result = result
     seg = read_parameters(seg, b)                 # print(module.state_dict()), named_parameters (statedict.py)
     if "Size([" in seg.text:
         seg = _sizes(b, seg)

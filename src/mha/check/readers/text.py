@@ -9,6 +9,7 @@ from ..objects import Place
 from .common import Segment, line_offset
 from .prose import prose_numbers
 from .python import read_python
+from .repl import session_start
 from .tables import read_table, table_cells
 
 
@@ -220,6 +221,13 @@ def _read_transcript(text: str, pieces, b: "Builder", line: int, cell: int | Non
 
 def read_text(text: str, b: "Builder", line: int = 1, cell: int | None = None,
               line_map: list[int] | None = None, transcript: bool = True) -> None:
+    if transcript and session_start(text) is not None:     # >>> prompts: a Python session (repl.py)
+        k = session_start(text)
+        if k:
+            read_text("\n".join(text.split("\n")[:k]), b, line, cell, line_map[:k] if line_map else None, False)
+        at = line_map[k:] if line_map else [line + j for j in range(k, text.count("\n") + 1)]
+        b.segment(Segment("\n".join(text.split("\n")[k:]), at[0], "code", cell, at))
+        return
     if transcript:
         pieces = _transcript(text.split("\n"))
         if pieces is not None:
