@@ -1,0 +1,105 @@
+"""Other examples: the sections the inferred configuration explains nothing in, inferred and judged on their own.
+
+A document often works more than one example: a notebook draws random Q, K and V, works attention out, then draws
+them again and works it once more; a course page computes a small self-attention and then, under its own heading, a
+causal mask over scores it gives.  One configuration explains one of them; the judge says "not checked" for the
+others (claims/scope.py).  A reader does not stop there: each example is checked against its own givens.
+
+So a run of consecutive sections in which the configuration explains no printed object (and which holds arrays) is
+read as a document of its own: inferred, judged, and its findings and "not checked" objects replace what the first
+judge said about that run.  Identity is the same as everywhere: the region's configuration must explain some of its
+printed objects beyond its own inputs, and each finding is one the judge would give on that region alone.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+from .objects import Document, Place
+
+MIN_ARRAYS = 2          # a region needs a given and something computed from it
+MAX_REGIONS = 4         # inference is cheap, but a document of many small sections is not many examples
+
+
+def judge_other_examples(doc: Document, j: Any) -> list[str]:
+    """Infer and judge each run of sections the configuration of `j` explains nothing in, and what comes before
+    its first input when that is an example of its own; fold the results into `j` (findings, not checked,
+    counts).  Returns one evidence line per region judged."""
+    if not getattr(j, "explained_objects", 0) or not getattr(j, "explained_sections", None):
+        return []
+    regions: list[Callable[[Place], bool]] = []
+    first = _first_input(j)
+    if first is not None:
+        regions.append(lambda p: _key(p) < first)
+    for run in _unexplained_runs(doc, j):
+        if first is None or not any(_key(a.place) < first for a in doc.arrays if j.section_of(a.place) in run):
+            regions.append(lambda p, run=run: j.section_of(p) in run)
+    evidence = []
+    for inside in regions[:MAX_REGIONS]:
+        if sum(1 for a in doc.arrays if len(a.numbers) >= 2 and inside(a.place)) < MIN_ARRAYS:
+            continue
+        line = _judge_region(doc, j, inside)
+        if line:
+            evidence.append(line)
+    return evidence
+
+
+def _key(p: Place) -> tuple[int, int]:
+    return (p.cell or 0, p.line)
+
+
+def _first_input(j: Any) -> tuple[int, int] | None:
+    """Where the configuration's first given stands (an example printed before it is another one)."""
+    keys = [_key(o.a.place) for o in j.objs if o.a.id in j.uses]
+    return min(keys) if keys else None
+
+
+def _unexplained_runs(doc: Document, j: Any) -> list[set[int]]:
+    """Maximal runs of consecutive sections none of which the configuration explains."""
+    runs: list[set[int]] = []
+    current: set[int] = set()
+    for s in range(len(doc.headings) + 1):
+        if s in j.explained_sections:
+            if current:
+                runs.append(current)
+            current = set()
+        else:
+            current.add(s)
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _region(doc: Document, inside: Callable[[Place], bool]) -> Document:
+    arrays, chains, readings, hints = copy.deepcopy(([a for a in doc.arrays if inside(a.place)],
+                                                     [c for c in doc.chains if inside(c.place)],
+                                                     [r for r in doc.readings if inside(r.place)],
+                                                     [h for h in doc.hints if inside(h.place)]))
+    sub = Document(chains=chains, readings=readings, hints=hints, format=doc.format, n_lines=doc.n_lines,
+                   headings=list(doc.headings))
+    for a in arrays:
+        sub.add_array(a)
+    return sub
+
+
+def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str | None:
+    from .infer import infer, prepare
+    from .judge import judge_document
+    sub = _region(doc, inside)
+    objs, bases = prepare(sub)
+    inf = infer(sub, objs, bases)
+    if inf.best is None or any("(assumed)" in (c.label or "") for c in inf.best.cand.dims.values()):
+        return None                      # weights assumed to be I in a side section: too little to identify by
+    k = judge_document(sub, inf, inf.best.cand.mapping(), given=False)
+    if not getattr(k, "explained_objects", 0) or k.n_claims == 0:
+        return None                      # the region's own configuration identifies nothing: nothing is said
+    seen = {(f.line, f.cell, f.printed) for f in j.findings}
+    j.findings.extend(f for f in k.findings if (f.line, f.cell, f.printed) not in seen)
+    j.not_checked = [n for n in j.not_checked if not inside(Place(n.line, n.cell))] + k.not_checked
+    j.n_claims += k.n_claims
+    j.n_numbers += k.n_numbers
+    mode = inf.best.cand.describe().get("mode", "")
+    start = min(_key(o.a.place) for o in objs)
+    where = f"cell {start[0]}" if start[0] else f"line {start[1]}"
+    return f"another example from {where} on, judged on its own: {mode}"
