@@ -1,11 +1,13 @@
 """`mha check` on documents that work more than one example (issue 18, slip recall): an example printed before the
 inferred configuration's first given, or in sections the configuration explains nothing in, is inferred and judged
 on its own (check/regions.py).  Each document is written for this test (own words, own numbers, computed with
-plain NumPy).  A region whose own configuration cannot be identified stays unjudged."""
+plain NumPy).  A region whose own configuration cannot be identified stays unjudged; and two one-row printouts that
+name the same row are two objects, not two rows of one matrix (readers/drawn.py)."""
 
 import textwrap
 
 from mha.check import check_document
+from mha.check.readers import read_document
 
 # softmax over causally masked scores: rows [1], [0, 1.5], [1, 1, 3] -> [1], [0.182, 0.818], [0.107, 0.107, 0.787];
 # then X (4x4) with W_Q, W_K, W_V (4x2), scale 1/sqrt(2): the layer the configuration is inferred from
@@ -112,3 +114,21 @@ def test_a_warm_up_its_own_configuration_does_not_explain_stays_unjudged():
     assert _errors(slipped) == {}
     r = check_document(slipped, fmt="md")
     assert not any("another example" in e for e in r.evidence)
+
+
+def test_two_one_row_printouts_naming_the_same_row_are_two_objects():
+    text = textwrap.dedent("""\
+        ```text
+        raw softmax row 0: tensor([0.0912, 0.6737, 0.2351])
+        scaled softmax row 0: tensor([0.1950, 0.5300, 0.2750])
+        ```
+
+        ```text
+        The   [0.50, 0.30, 0.20]
+        cat   [0.10, 0.60, 0.30]
+        ```
+        """)
+    arrays = read_document(text, "md").arrays
+    shapes = [(a.label, sum(1 for r in a.rows if r is not None)) for a in arrays]
+    assert [n for _, n in shapes] == [1, 1, 2], shapes      # token-named rows stay one matrix
+    assert "raw" in shapes[0][0] and "scaled" in shapes[1][0], shapes

@@ -40,8 +40,9 @@ weigh in the search through `infer/scalars.py` and are judged exactly by `claims
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of
 the search, `claims/backward.py` its usual slips.  `judge.py` collects the claims, dispatches them with one
-`match`, and gathers findings and "not checked" objects; `report.py` prints them; `command.py` is
-`check_document` and the CLI entry point.
+`match`, and gathers findings and "not checked" objects; `regions.py` infers and judges another example on its
+own (before the configuration's first given, or in sections it explains nothing in); `report.py` prints them;
+`command.py` is `check_document` and the CLI entry point.
 
 A new notation goes into a reader (or a new one under readers/); a new kind of claim is a dataclass and its
 judging in a new module under claims/, made in `Judge.claims`/`chain_claims` and dispatched in `Judge.judge`.
