@@ -116,6 +116,51 @@ def test_a_warm_up_its_own_configuration_does_not_explain_stays_unjudged():
     assert not any("another example" in e for e in r.evidence)
 
 
+# the layer of WARM_UP_FIRST, then code that gives Q, K and V new values (a causal mask, scale 1/sqrt(2)):
+# weights [1], [0.3302, 0.6698], [0.2483, 0.2483, 0.5035]; output (V = [[2, 0], [0, 2], [1, 1]]) as printed below
+REBOUND_AFTER = textwrap.dedent("""\
+
+    A second, separate case: the queries, keys and values typed in, with a causal mask.
+
+    ```python
+    Q = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    K = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    V = np.array([[2.0, 0.0], [0.0, 2.0], [1.0, 1.0]])
+    S = Q @ K.T / np.sqrt(2)
+    S = np.where(np.tril(np.ones((3, 3))) == 1, S, -np.inf)
+    weights = np.exp(S - S.max(axis=1, keepdims=True))
+    weights = weights / weights.sum(axis=1, keepdims=True)
+    print("weights:\\n", weights.round(4))
+    print("output:\\n", (weights @ V).round(4))
+    ```
+
+    ```text
+    weights:
+     [[1.     0.     0.    ]
+     [0.3302 0.6698 0.    ]
+     [0.2483 0.2483 0.5035]]
+    output:
+     [[2.     0.    ]
+     [0.6605 1.3395]
+     [1.     1.    ]]
+    ```
+    """)
+
+
+def test_an_example_whose_givens_are_typed_in_again_is_judged_on_its_own():
+    layer = WARM_UP_FIRST.format(**UNSCALED)
+    clean = layer[layer.index("Now the layer itself"):] + REBOUND_AFTER
+    r = check_document(clean, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert not r.not_checked, [n.describe() for n in r.not_checked]
+    for find, wrong in (("[0.2483 0.2483 0.5035]]", "[0.2483 0.2438 0.5035]]"),
+                        ("[0.6605 1.3395]", "[0.6605 1.3935]")):
+        slipped = clean.replace(find, wrong)
+        line = _line_of(slipped, wrong)
+        got = _errors(slipped)
+        assert list(got) == [line], (wrong, got)
+
+
 def test_two_one_row_printouts_naming_the_same_row_are_two_objects():
     text = textwrap.dedent("""\
         ```text
