@@ -103,6 +103,17 @@ def _region(doc: Document, inside: Callable[[Place], bool]) -> Document:
     return sub
 
 
+def _set_aside_lines(doc: Document, j: Any, inside: Callable[[Place], bool]) -> set[tuple[int | None, int]]:
+    """The lines of the region's arrays that the first judge listed as not checked (an arithmetic line it judged,
+    against the configuration, is not judged again against the region's own)."""
+    starts = {(n.cell, n.line) for n in j.not_checked if inside(Place(n.line, n.cell))}
+    out: set[tuple[int | None, int]] = set()
+    for a in doc.arrays:
+        if (a.place.cell, a.line) in starts or (a.place.cell, a.place.line) in starts:
+            out |= {(a.place.cell, n.line or a.line) for n in a.numbers} | {(a.place.cell, a.line)}
+    return out
+
+
 def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str | None:
     from .infer import infer, prepare
     from .judge import judge_document
@@ -117,7 +128,9 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str
     if not getattr(k, "explained_objects", 0) or k.n_claims == 0:
         return None                      # the region's own configuration identifies nothing: nothing is said
     seen = {(f.line, f.cell, f.printed) for f in j.findings}
-    j.findings.extend(f for f in k.findings if (f.line, f.cell, f.printed) not in seen)
+    set_aside = _set_aside_lines(doc, j, inside)   # the region speaks only where the first judge said nothing
+    j.findings.extend(f for f in k.findings if (f.line, f.cell, f.printed) not in seen
+                      and (f.cell, f.line) in set_aside)
     j.not_checked = [n for n in j.not_checked if not inside(Place(n.line, n.cell))] + k.not_checked
     j.n_claims += k.n_claims
     j.n_numbers += k.n_numbers
