@@ -46,9 +46,10 @@ weigh in the search through `infer/scalars.py` and are judged exactly by `claims
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of
 the search, `claims/backward.py` its usual slips.  `judge.py` collects the claims, dispatches them with one
-`match`, and gathers findings and "not checked" objects; `report.py` prints them; `command.py` is
-`check_document` and the CLI entry point; `scoped.py` reads again on its own each scope (a heading, "another
-example", a notebook cell binding X again) that the document's configuration leaves unchecked.
+`match`, and gathers findings and "not checked" objects; `regions.py` infers and judges another example on its
+own (before the configuration's first given, or in sections it explains nothing in); `report.py` prints them;
+`command.py` is `check_document` and the CLI entry point; `scoped.py` reads again on its own each scope (a
+heading, "another example", a notebook cell binding X again) that is still left unchecked.
 
 A new notation goes into a reader (or a new one under readers/); a new kind of claim is a dataclass and its
 judging in a new module under claims/, made in `Judge.claims`/`chain_claims` and dispatched in `Judge.judge`.

@@ -74,6 +74,9 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         configuration = inf.best.cand.describe()
         evidence = inf.evidence
     j = judge_document(doc, inf, mapping, given=config is not None, text=text)
+    if config is None:
+        from .regions import judge_other_examples
+        evidence = evidence + judge_other_examples(doc, j)      # another example, in sections of its own
     if j.n_claims == 0 and not j.findings and not j.doubted:
         raise NothingToCheck("document: nothing to check: the numbers found are the inputs only"
                             + (f" ({len(j.not_checked)} other object(s) match nothing)" if j.not_checked else "")

@@ -251,7 +251,18 @@ def _own_label_other_width(line: str, nxt: str, g: list[tuple[int, int]], h: lis
     # "scores [..]" over "weights [..]": each line names another quantity (token names, "The [..]" over "cat [..]",
     # and per-token vectors, "q1 [..]" over "q2 [..]", name rows of one matrix)
     here, there = lb.parse_label(line[:g[0][0]].strip(" :=")), lb.parse_label(nxt[:h[0][0]].strip(" :="))
+    if _same_row_named(line[:g[0][0]], nxt[:h[0][0]]):
+        return True                # "unscaled softmax row 0: [..]" over "scaled softmax row 0: [..]": one row each
     return here is not None and there is not None and not set(here.nodes) & set(there.nodes)
+
+
+_ROW_INDEX = re.compile(r"\brow\s*#?\s*(\d+)\b", re.I)
+
+
+def _same_row_named(a: str, b: str) -> bool:
+    """Both labels name the same row by its index: two rows of one matrix never do."""
+    x, y = _ROW_INDEX.findall(a), _ROW_INDEX.findall(b)
+    return len(x) == 1 and x == y
 
 
 _NUMS = re.compile(r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")

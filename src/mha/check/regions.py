@@ -1,0 +1,140 @@
+"""Other examples in one document (before its givens, in sections it explains nothing in, after a rebinding):
+inferred and judged on their own.
+
+A document often works more than one example: a notebook draws random Q, K and V, works attention out, then draws
+them again and works it once more; a course page computes a small self-attention and then, under its own heading, a
+causal mask over scores it gives.  One configuration explains one of them; the judge says "not checked" for the
+others (claims/scope.py).  A reader does not stop there: each example is checked against its own givens.
+
+So what comes before the configuration's first given, a run of consecutive sections in which it explains no
+printed object, and what follows code that gives an input new values (claims/rebind.py) up to the configuration's
+next object, are each read as a document of their own (when they hold at least two arrays): inferred, judged, and
+its findings and "not checked" objects replace what the first judge said about that region.  Identity is the same as
+everywhere: the region's configuration must explain some of its printed objects beyond its own inputs, and each
+finding is one the judge would give on that region alone.  A region whose search rests on weights assumed to be I,
+or that starts from printed (rounded) weights, says nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+from .objects import Document, Place
+
+MIN_ARRAYS = 2          # a region needs a given and something computed from it
+MAX_REGIONS = 4         # inference is cheap, but a document of many small sections is not many examples
+
+
+def judge_other_examples(doc: Document, j: Any) -> list[str]:
+    """Infer and judge each other example (module docstring) on its own; fold the results into `j` (findings,
+    not checked, counts).  Returns one evidence line per region judged."""
+    if not getattr(j, "explained_objects", 0) or not getattr(j, "explained_sections", None):
+        return []
+    regions: list[Callable[[Place], bool]] = []
+    first = _first_input(j)
+    if first is not None:
+        regions.append(lambda p: _key(p) < first)
+    for run in _unexplained_runs(doc, j):
+        if first is None or not any(_key(a.place) < first for a in doc.arrays if j.section_of(a.place) in run):
+            regions.append(lambda p, run=run: j.section_of(p) in run)
+    for start, end in _rebound_spans(j):
+        if not any(inside(Place(start[1], start[0] or None)) for inside in regions):
+            regions.append(lambda p, s=start, e=end: s <= _key(p) and (e is None or _key(p) < e))
+    evidence = []
+    for inside in regions[:MAX_REGIONS]:
+        if sum(1 for a in doc.arrays if len(a.numbers) >= 2 and inside(a.place)) < MIN_ARRAYS:
+            continue
+        line = _judge_region(doc, j, inside)
+        if line:
+            evidence.append(line)
+    return evidence
+
+
+def _key(p: Place) -> tuple[int, int]:
+    return (p.cell or 0, p.line)
+
+
+def _first_input(j: Any) -> tuple[int, int] | None:
+    """Where the configuration's first given stands (an example printed before it is another one)."""
+    keys = [_key(o.a.place) for o in j.objs if o.a.id in j.uses]
+    return min(keys) if keys else None
+
+
+def _rebound_spans(j: Any) -> list[tuple[tuple[int, int], tuple[int, int] | None]]:
+    """From each code literal that gives an input other values (claims/rebind.py) to the next object the
+    configuration uses or explains: the other example that literal opens."""
+    rebinds = j._find_rebinds() if hasattr(j, "_find_rebinds") else []
+    ids = {r.a.id for r in rebinds}
+    spans = []
+    for r in rebinds:
+        start = _key(r.a.place)
+        later = [_key(x.a.place) for x in j.objs if _key(x.a.place) > start and x.a.id not in ids
+                 and (x.a.id in j.uses or j._explained(x))]
+        spans.append((start, min(later, default=None)))
+    return spans
+
+
+def _unexplained_runs(doc: Document, j: Any) -> list[set[int]]:
+    """Maximal runs of consecutive sections none of which the configuration explains."""
+    runs: list[set[int]] = []
+    current: set[int] = set()
+    for s in range(len(doc.headings) + 1):
+        if s in j.explained_sections:
+            if current:
+                runs.append(current)
+            current = set()
+        else:
+            current.add(s)
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _region(doc: Document, inside: Callable[[Place], bool]) -> Document:
+    arrays, chains, readings, hints = copy.deepcopy(([a for a in doc.arrays if inside(a.place)],
+                                                     [c for c in doc.chains if inside(c.place)],
+                                                     [r for r in doc.readings if inside(r.place)],
+                                                     [h for h in doc.hints if inside(h.place)]))
+    sub = Document(chains=chains, readings=readings, hints=hints, format=doc.format, n_lines=doc.n_lines,
+                   headings=list(doc.headings))
+    for a in arrays:
+        sub.add_array(a)
+    return sub
+
+
+def _set_aside_lines(doc: Document, j: Any, inside: Callable[[Place], bool]) -> set[tuple[int | None, int]]:
+    """The lines of the region's arrays that the first judge listed as not checked (an arithmetic line it judged,
+    against the configuration, is not judged again against the region's own)."""
+    starts = {(n.cell, n.line) for n in j.not_checked if inside(Place(n.line, n.cell))}
+    out: set[tuple[int | None, int]] = set()
+    for a in doc.arrays:
+        if (a.place.cell, a.line) in starts or (a.place.cell, a.place.line) in starts:
+            out |= {(a.place.cell, n.line or a.line) for n in a.numbers} | {(a.place.cell, a.line)}
+    return out
+
+
+def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str | None:
+    from .infer import infer, prepare
+    from .judge import judge_document
+    sub = _region(doc, inside)
+    objs, bases = prepare(sub)
+    inf = infer(sub, objs, bases)
+    if inf.best is None or any("(assumed)" in (c.label or "") for c in inf.best.cand.dims.values()):
+        return None                      # weights assumed to be I in a side section: too little to identify by
+    if inf.best.cand.dims["mode"].value == "weights":
+        return None                      # printed (rounded) weights as the givens: the judge takes them as exact
+    k = judge_document(sub, inf, inf.best.cand.mapping(), given=False)
+    if not getattr(k, "explained_objects", 0) or k.n_claims == 0:
+        return None                      # the region's own configuration identifies nothing: nothing is said
+    seen = {(f.line, f.cell, f.printed) for f in j.findings}
+    set_aside = _set_aside_lines(doc, j, inside)   # the region speaks only where the first judge said nothing
+    j.findings.extend(f for f in k.findings if (f.line, f.cell, f.printed) not in seen
+                      and (f.cell, f.line) in set_aside)
+    j.not_checked = [n for n in j.not_checked if not inside(Place(n.line, n.cell))] + k.not_checked
+    j.n_claims += k.n_claims
+    j.n_numbers += k.n_numbers
+    mode = inf.best.cand.describe().get("mode", "")
+    start = min(_key(o.a.place) for o in objs)
+    where = f"cell {start[0]}" if start[0] else f"line {start[1]}"
+    return f"another example from {where} on, judged on its own: {mode}"
