@@ -455,6 +455,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     is listed as not checked.  Once the findings are settled, the quotes of a wrong value in the text (the
     document's text) get notes that follow from it (claims/requoted.py)."""
     j = _judged(doc, inf, mapping, given)
+    from .claims.aside import withdraw_asides
+    withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims
     from .claims.requoted import add_requotes
     add_requotes(j, doc, text)
     if text is not None and doc.format != "ipynb":

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 from typing import Any
 
 import numpy as np
@@ -76,6 +77,11 @@ class ArrayJudging:
             # S' is as often "S modified" (masked) as "S transposed": the prime alone is no evidence of a slip
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its values are "
                                                f"{_show_view(h)}'s; the prime need not mean a transpose"))
+            return
+        if h.how == "T" and _prints_transpose(a):
+            # `keys.t()` prints K transposed on purpose: its own code says which layout it shows
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its code prints the transpose "
+                                               f"({(a.source or a.label).strip()[:40]})"))
             return
         self.n_claims += 1
         label = o.ref.show()
@@ -175,6 +181,10 @@ class ArrayJudging:
                                                             "wrong_value")
             else:
                 mistake = self._one_mistake(o, hit, cells)
+            if isinstance(mistake, tuple) and mistake[1] == "transposed" and _prints_transpose(a):
+                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its code prints the "
+                                                   f"transpose ({(a.source or a.label).strip()[:40]})"))
+                return
             if mistake is False:
                 self.doubt(o, hit)
                 return
@@ -318,6 +328,14 @@ def _digit_slip(num, x: float) -> bool:
     a, b = num.text.lstrip("+-−"), num.rounded(x).lstrip("+-−")
     digits = sum(ch.isdigit() for ch in a.lstrip("0."))
     return len(a) == len(b) and digits >= 3 and sum(p != q for p, q in zip(a, b)) == 1 and (num.value < 0) == (x < 0)
+
+
+_TRANSPOSING = re.compile(r"(?:\.t\(\)|\.T|\.mT|\.transpose\([^()]*\)|\.permute\([^()]*\))\s*$")
+
+
+def _prints_transpose(a) -> bool:
+    """The printout's code (or the expression echoed) ends in a transpose: `keys.t()`, `K.T`, `x.transpose(0, 1)`."""
+    return any(_TRANSPOSING.search(t or "") for t in (a.source, a.label))
 
 
 def _primed(o: Obj, h: Hit) -> bool:

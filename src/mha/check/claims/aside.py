@@ -1,0 +1,80 @@
+"""Sentences that state a number without claiming it of this example: the judge's findings there are withdrawn.
+
+Three kinds of aside are common in lecture notes and none of them is a claim about the example's trace:
+
+* a parameter being varied: "$T=1$ 时 ... $T>1$ 时 ... $T\\to0$ 时" (a softmax temperature) or "when d_k = 1 ...".
+  The same symbol is compared or taken to a limit nearby (``T > 1``, ``T \\to 0``, ``d_k → ∞``), or the assignment
+  sits in a condition ("when", "if", "时", "若"), so the size claim is not the example's size;
+* a sum the text itself says is not 1: "whose row sum is $0.4011$, not $1$" shows what a wrong order of steps
+  would give, which the author disowns in the same sentence;
+* a ratio "4:2:1", read as a label and a number.
+
+Each withdrawn finding becomes a "not checked" line that names why, so nothing is hidden.  Only documents read as
+text lines are scanned (the places of a notebook's findings are inside cells, not lines of the file).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..report import Finding, NotChecked
+
+_COMPARED = r"\s*(?:>|<|≥|≤|≠|\\geq?|\\leq?|\\neq|\\to\b|\\rightarrow|→|->)"
+_CONDITION = re.compile(r"(?:\bwhen\b|\bif\b|\bfor\b|若|如果|当)[^.。;；]{0,20}$|^[\s$`)*]*(?:时|的时候|\bthen\b)",
+                        re.IGNORECASE)
+_NOT_ONE = re.compile(r"(?:\bnot\b|≠|\\neq|instead of|rather than|而不是|不是|不等于|并非)\s*\$?\s*1(?:\.0+)?\b(?!\.\d)",
+                      re.IGNORECASE)
+_RATIO = re.compile(r"\s*\$?\s*\d+(?:\s*:\s*\d+)+\s*\$?\s*:?\s*")
+NEAR = 3                                         # lines either side where a varied symbol is looked for
+
+
+def _size_symbol(f: Finding) -> str | None:
+    m = re.match(r"wrong size: (\S+) is ", f.cause or "")
+    return m.group(1) if m else None
+
+
+def _varied(lines: list[str], i: int, symbol: str, text: str) -> bool:
+    """The symbol is compared or taken to a limit near line i, or its assignment sits in a condition."""
+    sym = re.escape(symbol)
+    near = lines[max(0, i - NEAR): i + NEAR + 1]
+    if any(re.search(rf"(?<![A-Za-z_]){sym}\$?{_COMPARED}", ln) for ln in near):
+        return True
+    line = lines[i] if 0 <= i < len(lines) else ""
+    k = line.find(text.strip()[:12]) if text.strip() else -1
+    if k < 0:
+        m = re.search(rf"(?<![A-Za-z_]){sym}\s*=", line)
+        k = m.start() if m else -1
+    if k < 0:
+        return False
+    before, after = line[:k], line[k:]
+    after = after[after.find("=") + 1:] if "=" in after else after
+    after = re.sub(r"^[\s$`]*[\d.]+", "", after)
+    return bool(_CONDITION.search(before)) or bool(_CONDITION.match(after))
+
+
+def _why(f: Finding, lines: list[str]) -> str | None:
+    i = f.line - 1
+    line = lines[i] if 0 <= i < len(lines) else ""
+    symbol = _size_symbol(f)
+    if symbol and _varied(lines, i, symbol, f.claim):
+        return f"{symbol} is a parameter the text varies here (compared, or in a condition), not this example's size"
+    if "sum" in f.claim.lower() and _NOT_ONE.search(line):
+        return "the text itself says this sum is not 1: it shows a wrong order of steps, not the weights"
+    if _RATIO.fullmatch(f.claim):
+        return "a ratio, not a label and its value"
+    return None
+
+
+def withdraw_asides(j, doc, text: str | None) -> None:
+    """Turn the judge's error findings on asides into "not checked" lines (text documents only)."""
+    if text is None or doc.format == "ipynb":
+        return
+    lines = text.splitlines()
+    kept: list[Finding] = []
+    for f in j.findings:
+        why = _why(f, lines) if f.severity == "error" and f.cell is None else None
+        if why is None:
+            kept.append(f)
+        else:
+            j.not_checked.append(NotChecked(f.line, None, f"{f.claim}: printed {f.printed}", why))
+    j.findings[:] = kept
