@@ -197,6 +197,47 @@ def _row_max_masked(row, visible, first, stop):
     return top
 
 
+@njit(nogil=True, fastmath=_FASTMATH)
+def _exp_row(row, first, stop, end, c, base_c):
+    """row[j] = 2^(row[j] c - base_c) for the keys first .. stop it sees, 0 before and after; the row's sum."""
+    zero = row.dtype.type(0)
+    total = zero
+    j = np.uint64(0)
+    while j < first:
+        row[j] = zero
+        j += _ONE
+    while j < stop:
+        e = exp2(row[j] * c - base_c)
+        row[j] = e
+        total += e
+        j += _ONE
+    while j < end:
+        row[j] = zero
+        j += _ONE
+    return total
+
+
+@njit(nogil=True, fastmath=_FASTMATH)
+def _exp_row_masked(row, visible, first, stop, end, c, base_c):
+    """`_exp_row` with a mask row: 0 where visible[j] is False."""
+    zero = row.dtype.type(0)
+    total = zero
+    j = np.uint64(0)
+    while j < first:
+        row[j] = zero
+        j += _ONE
+    while j < stop:
+        e = exp2(row[j] * c - base_c)
+        e = e if visible[j] else zero
+        row[j] = e
+        total += e
+        j += _ONE
+    while j < end:
+        row[j] = zero
+        j += _ONE
+    return total
+
+
 @njit(**_JIT)
 def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, stops, mask, bias, slopes, shift):
     """One tile of the online softmax, in place: s becomes P, and the running state takes the tile in.
@@ -248,28 +289,10 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
                 base = zero if new == minus_inf else new       # a row that has seen no key yet
                 alpha = exp2((old - base) * log2e)                  # 0 for a row's first keys (old = -inf)
             base_c = base * log2e
-            total = zero
-            j = np.uint64(0)
-            while j < first:
-                row[j] = zero
-                j += _ONE
             if mask is None:
-                while j < stop:
-                    e = exp2(row[j] * log2e - base_c)
-                    row[j] = e
-                    total += e
-                    j += _ONE
+                total = _exp_row(row, first, stop, end, log2e, base_c)
             else:
-                visible = mask[h, i]
-                while j < stop:
-                    e = exp2(row[j] * log2e - base_c)
-                    e = e if visible[j] else zero
-                    row[j] = e
-                    total += e
-                    j += _ONE
-            while j < end:
-                row[j] = zero
-                j += _ONE
+                total = _exp_row_masked(row, mask[h, i], first, stop, end, log2e, base_c)
             l[h, ri] = l[h, ri] * alpha + total
             if add_pv:
                 for c in range(acc.shape[2]):
@@ -322,28 +345,10 @@ def softmax_rows(s, scale, delta, causal, window, stops, mask, bias, slopes, lse
                         j += _ONE
             top = _row_max(row, first, stop) if mask is None else _row_max_masked(row, mask[h, i], first, stop)
             base_c = zero if top == minus_inf else top * c
-            total = zero
-            j = np.uint64(0)
-            while j < first:
-                row[j] = zero
-                j += _ONE
             if mask is None:
-                while j < stop:
-                    e = exp2(row[j] * c - base_c)
-                    row[j] = e
-                    total += e
-                    j += _ONE
+                total = _exp_row(row, first, stop, end, c, base_c)
             else:
-                visible = mask[h, i]
-                while j < stop:
-                    e = exp2(row[j] * c - base_c)
-                    e = e if visible[j] else zero
-                    row[j] = e
-                    total += e
-                    j += _ONE
-            while j < end:
-                row[j] = zero
-                j += _ONE
+                total = _exp_row_masked(row, mask[h, i], first, stop, end, c, base_c)
             inv = one / total if total != zero else zero       # a row that sees no key: P = 0, output 0
             j = first
             while j < stop:
