@@ -304,9 +304,7 @@ def _case_name(st: dict[str, Any]) -> str:
 
 def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool = False) -> dict[str, Any]:
     """Measure every case; returns the results as a JSON-ready dict."""
-    from .attend import attention, forward
-    from .fast import layer_flops
-    from .inputs import parse_config
+    from .attend import attention
     torch = _torch()
     if torch is not None:
         torch.set_num_threads(os.cpu_count() or 1)
@@ -334,35 +332,8 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool
         T, H, causal, dt = st["T"], st["H"], st["causal"], np.dtype(st["dtype"])
         case = _case_name(st)
         pairs, per_block = (2, 1) if quick and T > 512 else _blocks(T)
-        if st["kind"] in ("core", "long"):
-            G, W = st.get("G", H), st.get("window")
-            shape = f"B=1 H={H} T=S={T} d={D_HEAD}" + (f" G={G}" if G != H else "")
-            progress(f"[{i}/{len(steps)}] {case}: {shape}, {dt.name}")
-            q = rng.standard_normal((1, H, T, D_HEAD)).astype(dt)
-            k, v = (rng.standard_normal((1, G, T, D_HEAD)).astype(dt) for _ in range(2))
-            scores = H * T * T / (2 if causal else 1) if W is None else H * _band(T, W)
-            flops = int(4 * scores * D_HEAD)
-            opts: dict[str, Any] = {"causal": causal, "enable_gqa": G != H, "window": W}
-            ours: Callable[[], Any] = (lambda q=q, k=k, v=v, o=opts: attention(q, k, v, **o))
-            peer = None
-            if torch is not None and st["kind"] == "core":
-                peer = _torch_sdpa(torch, q, k, v, causal, G != H, W)
-            impl, peer_impl = "mha", "torch sdpa"
-        else:
-            d_model = st["d_model"]
-            shape = f"B=1 T={T} d_model={d_model} H={H}"
-            progress(f"[{i}/{len(steps)}] {case}: {shape}, {dt.name}")
-            X = rng.standard_normal((1, T, d_model)).astype(dt)
-            W = {n: (rng.standard_normal((d_model, d_model)) / np.sqrt(d_model)).astype(dt)
-                 for n in ("W_Q", "W_K", "W_V", "W_O")}
-            cfg = parse_config({"X": X, "n_heads": H, **W, "causal": causal}, dtype=dt)
-            flops = layer_flops(1, T, T, d_model, H) - (2 * H * T * T * D_HEAD if causal else 0)
-            scores = H * T * T / (2 if causal else 1)
-            ours = (lambda cfg=cfg: forward(cfg))
-            peer = None
-            if torch is not None:
-                peer = _torch_layer(torch, X, W, H, causal)
-            impl, peer_impl = "mha forward", "torch nn.MultiheadAttention"
+        shape, flops, scores, ours, peer, (impl, peer_impl), (q, k, v, opts) = _setup(st, rng, torch)
+        progress(f"[{i}/{len(steps)}] {case}: {shape}, {dt.name}")
         if st["kind"] == "long":                   # one call, its memory traced: minutes, no torch peer
             t0 = time.perf_counter()
             mem = _peak_mib(ours)
@@ -398,6 +369,40 @@ def run(quick: bool = False, progress: Callable[[str], None] = print, long: bool
                             100 * flops / tt / 1e9 / peak, None, pairs * per_block))
     result["rows"] = [asdict(r) for r in rows]
     return result
+
+
+def _setup(st: dict[str, Any], rng: np.random.Generator, torch: Any) -> tuple:
+    """One case's inputs: (shape, flops, scores, ours, peer, (impl, peer_impl), (q, k, v, opts)); q, k, v and
+    opts are None for a layer case (mha.forward against nn.MultiheadAttention)."""
+    from .attend import attention, forward
+    from .fast import layer_flops
+    from .inputs import parse_config
+    T, H, causal, dt = st["T"], st["H"], st["causal"], np.dtype(st["dtype"])
+    peer = None
+    if st["kind"] in ("core", "long"):
+        G, W = st.get("G", H), st.get("window")
+        shape = f"B=1 H={H} T=S={T} d={D_HEAD}" + (f" G={G}" if G != H else "")
+        q = rng.standard_normal((1, H, T, D_HEAD)).astype(dt)
+        k, v = (rng.standard_normal((1, G, T, D_HEAD)).astype(dt) for _ in range(2))
+        scores = H * T * T / (2 if causal else 1) if W is None else H * _band(T, W)
+        flops = int(4 * scores * D_HEAD)
+        opts: dict[str, Any] = {"causal": causal, "enable_gqa": G != H, "window": W}
+        ours: Callable[[], Any] = (lambda q=q, k=k, v=v, o=opts: attention(q, k, v, **o))
+        if torch is not None and st["kind"] == "core":
+            peer = _torch_sdpa(torch, q, k, v, causal, G != H, W)
+        return shape, flops, scores, ours, peer, ("mha", "torch sdpa"), (q, k, v, opts)
+    d_model = st["d_model"]
+    shape = f"B=1 T={T} d_model={d_model} H={H}"
+    X = rng.standard_normal((1, T, d_model)).astype(dt)
+    Ws = {n: (rng.standard_normal((d_model, d_model)) / np.sqrt(d_model)).astype(dt)
+          for n in ("W_Q", "W_K", "W_V", "W_O")}
+    cfg = parse_config({"X": X, "n_heads": H, **Ws, "causal": causal}, dtype=dt)
+    flops = layer_flops(1, T, T, d_model, H) - (2 * H * T * T * D_HEAD if causal else 0)
+    scores = H * T * T / (2 if causal else 1)
+    if torch is not None:
+        peer = _torch_layer(torch, X, Ws, H, causal)
+    return (shape, flops, scores, (lambda cfg=cfg: forward(cfg)), peer,
+            ("mha forward", "torch nn.MultiheadAttention"), (None, None, None, None))
 
 
 def _errors(q: np.ndarray, k: np.ndarray, v: np.ndarray, opts: dict[str, Any],
