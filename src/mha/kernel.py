@@ -198,6 +198,24 @@ def _row_max_masked(row, visible, first, stop):
 
 
 @njit(nogil=True, fastmath=_FASTMATH)
+def _add_row(row, b_row, first, stop):
+    """The bias row added to the keys first .. stop."""
+    j = first
+    while j < stop:
+        row[j] += b_row[j]
+        j += _ONE
+
+
+@njit(nogil=True, fastmath=_FASTMATH)
+def _alibi_row(row, slope, at, first, stop):
+    """ALiBi: slope |at - j| taken off the keys first .. stop (at = the query's position relative to key 0)."""
+    j = first
+    while j < stop:
+        row[j] -= slope * abs(at - row.dtype.type(j))
+        j += _ONE
+
+
+@njit(nogil=True, fastmath=_FASTMATH)
 def _exp_row(row, first, stop, end, c, base_c):
     """row[j] = 2^(row[j] c - base_c) for the keys first .. stop it sees, 0 before and after; the row's sum."""
     zero = row.dtype.type(0)
@@ -269,17 +287,9 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
             row = s[h, i]
             ri = row0 + i
             if bias is not None:
-                b_row = bias[h, i]
-                j = first
-                while j < stop:
-                    row[j] += b_row[j]
-                    j += _ONE
+                _add_row(row, bias[h, i], first, stop)
             if slopes is not None:
-                slope, at = slopes[h], s.dtype.type(i - delta)
-                j = first
-                while j < stop:
-                    row[j] -= slope * abs(at - s.dtype.type(j))
-                    j += _ONE
+                _alibi_row(row, slopes[h], s.dtype.type(i - delta), first, stop)
             alpha, base = one, m[h, ri]
             if shift:
                 top = _row_max(row, first, stop) if mask is None else _row_max_masked(row, mask[h, i], first, stop)
@@ -332,17 +342,9 @@ def softmax_rows(s, scale, delta, causal, window, stops, mask, bias, slopes, lse
                     row[j] *= sc
                     j += _ONE
                 if bias is not None:
-                    b_row = bias[h, i]
-                    j = first
-                    while j < stop:
-                        row[j] += b_row[j]
-                        j += _ONE
+                    _add_row(row, bias[h, i], first, stop)
                 if slopes is not None:
-                    slope, at = slopes[h], s.dtype.type(i - delta)
-                    j = first
-                    while j < stop:
-                        row[j] -= slope * abs(at - s.dtype.type(j))
-                        j += _ONE
+                    _alibi_row(row, slopes[h], s.dtype.type(i - delta), first, stop)
             top = _row_max(row, first, stop) if mask is None else _row_max_masked(row, mask[h, i], first, stop)
             base_c = zero if top == minus_inf else top * c
             if mask is None:
