@@ -104,6 +104,9 @@ def number_rule(doc_id: str, n: dict, chapter: bool, weights_printed: bool) -> t
         return False, "token ids sampled from a decoder with random weights, never printed"
     if doc_id.startswith("fieldH-07-") and w.startswith("(random)"):
         return False, f"W_query / W_key / W_value drawn by {RAND}, never printed (the scores are printed, the keys not)"
+    if doc_id.startswith("fieldI-05-") and w.startswith("(random)"):
+        return False, ("embeddings and W_Q / W_K / W_V drawn by random.gauss after random.seed(42), never printed: only "
+                       "head 0's raw scores (4 decimals), Q[1], K[0], V[0] and V[1] are printed")
     if doc_id.startswith("fieldA-06-") and re.match(r"A\[[23],", w):
         i, j = _index(w) or (0, 0)
         if j <= i:
