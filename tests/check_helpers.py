@@ -19,3 +19,31 @@ def numpy_rows(M, decimals=4):
     """A matrix as numpy prints it: [[a b] / [c d]]."""
     return "\n".join((" [" if i else "[[") + " ".join(f"{x:.{decimals}f}" for x in row) + "]"
                      for i, row in enumerate(M)) + "]"
+
+
+def softmax(x):
+    """The oracle's softmax, in plain NumPy (independent of mha)."""
+    import numpy as np
+    e = np.exp(np.asarray(x, dtype=float) - np.max(x))
+    return e / e.sum()
+
+
+def error_lines(text: str, fmt: str = "md") -> dict[int, list]:
+    """The error findings of `mha check` on a page, by line. A page the checker refuses (too little to read, exit
+    2 in the CLI) has none."""
+    from mha.check import check_document
+    from mha.inputs import MHAInputError
+    try:
+        findings = check_document(text, fmt=fmt).findings
+    except MHAInputError:
+        return {}
+    out: dict[int, list] = {}
+    for f in findings:
+        if f.severity == "error":
+            out.setdefault(f.line, []).append(f)
+    return out
+
+
+def line_of(text: str, s: str) -> int:
+    """The 1-based line of the first occurrence of s."""
+    return next(i for i, ln in enumerate(text.splitlines(), start=1) if s in ln)

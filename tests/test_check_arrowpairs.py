@@ -8,18 +8,13 @@ NumPy, independently of mha."""
 
 import numpy as np
 
+from check_helpers import error_lines, line_of, softmax
 from mha.check import check_document
-from mha.inputs import MHAInputError
-
-
-def _softmax(x):
-    e = np.exp(np.asarray(x, dtype=float) - np.max(x))
-    return e / e.sum()
 
 
 X = [1.0, 0.5, 2.0]
-P = [f"{p:.2f}" for p in _softmax(X)]                   # 0.23, 0.14, 0.63
-HALF = [f"{p:.2f}" for p in _softmax(np.array(X) / 2)]  # the same scores halved first: 0.29, 0.23, 0.48
+P = [f"{p:.2f}" for p in softmax(X)]                   # 0.23, 0.14, 0.63
+HALF = [f"{p:.2f}" for p in softmax(np.array(X) / 2)]  # the same scores halved first: 0.29, 0.23, 0.48
 
 
 def _page(ws, lang="en") -> str:
@@ -32,37 +27,21 @@ def _page(ws, lang="en") -> str:
     return f"# Intuition\n\n```\nquery: \"cat\"\n{rows}\noutput = {ws[0]} * v1 + {ws[1]} * v2 + {ws[2]} * v3\n```\n"
 
 
-def _errors(text: str) -> dict[int, list]:
-    try:
-        fs = check_document(text, fmt="md").findings
-    except MHAInputError:
-        return {}
-    out: dict[int, list] = {}
-    for f in fs:
-        if f.severity == "error":
-            out.setdefault(f.line, []).append(f)
-    return out
-
-
-def _line(text: str, s: str) -> int:
-    return next(i for i, ln in enumerate(text.splitlines(), start=1) if s in ln)
-
-
 def test_the_oracle_numbers():
     assert P == ["0.23", "0.14", "0.63"] and HALF == ["0.29", "0.23", "0.48"]
 
 
 def test_the_clean_lists_give_nothing():
-    assert _errors(_page(P)) == {}
-    assert _errors(_page(P, "zh")) == {}
+    assert error_lines(_page(P)) == {}
+    assert error_lines(_page(P, "zh")) == {}
 
 
 def test_made_up_weights_are_found_on_their_lines_and_noted_in_the_sum_that_repeats_them():
     for lang, word in (("en", "weight"), ("zh", "权重")):
         text = _page(["0.30", "0.10", "0.60"], lang)
-        errs = _errors(text)
-        lines = [_line(text, f"{word} {w}") for w in ("0.30", "0.10", "0.60")]
-        total = _line(text, "0.30 ×" if lang == "zh" else "0.30 *")
+        errs = error_lines(text)
+        lines = [line_of(text, f"{word} {w}") for w in ("0.30", "0.10", "0.60")]
+        total = line_of(text, "0.30 ×" if lang == "zh" else "0.30 *")
         assert sorted(errs) == lines, lang
         assert [errs[ln][0].rounded for ln in lines] == P
         # one slip, one finding: the weighted sum that writes them again gets a note pointing back
@@ -72,9 +51,9 @@ def test_made_up_weights_are_found_on_their_lines_and_noted_in_the_sum_that_repe
 
 
 def test_weights_that_a_left_out_scale_explains_are_left_alone():
-    assert _errors(_page(HALF)) == {}
+    assert error_lines(_page(HALF)) == {}
 
 
 def test_one_line_is_not_a_list():
     text = "# Intuition\n\nOne key: score 1.0 -> weight 0.60\n"
-    assert _errors(text) == {}
+    assert error_lines(text) == {}

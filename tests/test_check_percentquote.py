@@ -9,15 +9,11 @@ here with NumPy, independently of mha."""
 import numpy as np
 import pytest
 
+from check_helpers import error_lines, line_of, softmax
 from mha.check import check_document
 
 
-def _softmax(x):
-    e = np.exp(np.asarray(x, dtype=float) - np.max(x))
-    return e / e.sum()
-
-
-W = _softmax([2.0, 1.0, 0.1])                           # 0.6590, 0.2424, 0.0986
+W = softmax([2.0, 1.0, 0.1])                           # 0.6590, 0.2424, 0.0986
 PCT = [f"{100 * w:.0f}%" for w in W]                    # 66%, 24%, 10%
 
 VECTOR = f"""# One query against three keys
@@ -39,31 +35,19 @@ So key 0 takes {PCT[0]} of what the query reads.
 """
 
 
-def _errors(text: str) -> dict[int, list]:
-    out: dict[int, list] = {}
-    for f in check_document(text, fmt="md").findings:
-        if f.severity == "error":
-            out.setdefault(f.line, []).append(f)
-    return out
-
-
-def _line(text: str, s: str) -> int:
-    return next(i for i, ln in enumerate(text.splitlines(), start=1) if s in ln)
-
-
 def test_the_oracle_numbers_are_what_the_page_prints():
     assert [f"{w:.4f}" for w in W] == ["0.6590", "0.2424", "0.0986"] and PCT == ["66%", "24%", "10%"]
 
 
 def test_the_clean_page_gives_nothing():
-    assert _errors(VECTOR) == {}
+    assert error_lines(VECTOR) == {}
 
 
 def test_one_wrong_percentage_is_found_on_its_line_by_the_two_that_agree():
     text = VECTOR.replace("key 1: 24%", "key 1: 42%")
-    errs = _errors(text)
-    assert sorted(errs) == [_line(text, "key 1: 42%")]
-    f = errs[_line(text, "key 1: 42%")][0]
+    errs = error_lines(text)
+    assert sorted(errs) == [line_of(text, "key 1: 42%")]
+    f = errs[line_of(text, "key 1: 42%")][0]
     assert (f.printed, f.rounded) == ("42%", "24%") and abs(f.exact - 100 * float(f"{W[1]:.4f}")) < 1e-9
     assert "0.2424" in f.cause
 
@@ -72,13 +56,13 @@ def test_a_made_up_split_that_sums_to_100_is_found_by_the_positions_it_names_and
     # every percentage wrong, but they sum to 100 and each names its key in order: a reading of the row
     text = VECTOR.replace("key 0: 66%", "key 0: 60%").replace("key 1: 24%", "key 1: 28%") \
         .replace("key 2: 10%", "key 2: 12%").replace("So key 0 takes 66%", "So key 0 takes 60%")
-    errs = _errors(text)
-    assert sorted(errs) == [_line(text, s) for s in ("key 0: 60%", "key 1: 28%", "key 2: 12%")]
-    assert [errs[_line(text, s)][0].rounded for s in ("key 0:", "key 1:", "key 2:")] == PCT
+    errs = error_lines(text)
+    assert sorted(errs) == [line_of(text, s) for s in ("key 0: 60%", "key 1: 28%", "key 2: 12%")]
+    assert [errs[line_of(text, s)][0].rounded for s in ("key 0:", "key 1:", "key 2:")] == PCT
     # said again further on: one slip, one finding, so a note that points back to the first line
-    again = [f for f in check_document(text, fmt="md").findings if f.line == _line(text, "takes 60%")]
+    again = [f for f in check_document(text, fmt="md").findings if f.line == line_of(text, "takes 60%")]
     assert [f.severity for f in again] == ["note"]
-    assert again[0].cause.startswith(f"follows from line {_line(text, 'key 0: 60%')}:")
+    assert again[0].cause.startswith(f"follows from line {line_of(text, 'key 0: 60%')}:")
 
 
 @pytest.mark.parametrize("change", [
@@ -87,18 +71,18 @@ def test_a_made_up_split_that_sums_to_100_is_found_by_the_positions_it_names_and
 ])
 def test_what_is_not_a_reading_of_the_row_says_nothing(change):
     text = VECTOR.replace("key 1: 24%", "key 1: 28%").replace(*change)
-    assert _errors(text) == {}
+    assert error_lines(text) == {}
 
 
 def test_all_wrong_without_positions_named_is_not_identified():
     # every percentage wrong and no position named: nothing ties the prose to this row
     text = VECTOR.replace("- key 0: 66%", "- the first: 60%").replace("- key 1: 24%", "- the second: 28%") \
         .replace("- key 2: 10%", "- the last: 12%")
-    assert _errors(text) == {}
+    assert error_lines(text) == {}
 
 
 S = [[0.4], [0.2, 0.8], [0.1, 0.5, 0.9]]                  # the causal scores, row by row
-A = [list(_softmax(r)) + [0.0] * (3 - len(r)) for r in S]
+A = [list(softmax(r)) + [0.0] * (3 - len(r)) for r in S]
 
 
 def _tex_row(vals, fmt):
@@ -120,5 +104,5 @@ def test_a_row_of_a_matrix_is_found_by_its_count_of_live_weights():
     text = MATRIX.replace("65% to itself", "64% to itself")
     errs = check_document(text, fmt="md").findings
     pct = [f for f in errs if f.severity == "error" and "percent" in f.claim]
-    assert [(f.line, f.printed, f.rounded) for f in pct] == [(_line(text, "64% to itself"), "64%", "65%")]
+    assert [(f.line, f.printed, f.rounded) for f in pct] == [(line_of(text, "64% to itself"), "64%", "65%")]
     assert not [f for f in check_document(MATRIX, fmt="md").findings if "percent" in f.claim]
