@@ -8,7 +8,7 @@ decimal: `mha check` on anything else starts as before.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation, localcontext
 from typing import Any
 
 import numpy as np
@@ -71,7 +71,10 @@ def same(a: sp.Expr, b: sp.Expr) -> bool:
 def rounded_text(x: sp.Expr, decimals: int) -> str:
     """x correctly rounded at `decimals` places (every digit certified: mha.exact.to_decimal)."""
     q = Decimal(1).scaleb(-decimals)
-    return str(to_decimal(x, decimals).quantize(q, rounding=ROUND_HALF_EVEN))
+    d = to_decimal(x, decimals)
+    with localcontext() as ctx:          # a number printed with hundreds of decimals (1e-999) needs the digits
+        ctx.prec = max(ctx.prec, decimals + max(d.adjusted(), 0) + 10) if d.is_finite() else ctx.prec
+        return str(d.quantize(q, rounding=ROUND_HALF_EVEN))
 
 
 def printed_decimal(text: str) -> Decimal | None:

@@ -118,8 +118,13 @@ class Rounding:
         declared = approx and math.isfinite(exact) and num.decimals is not None and \
             abs(num.value - exact) <= 2 * num.half + 1e-12
         alt = self.from_printed(hit.view, _order(place) if place is not None else None)
-        if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])) \
-                or not num.contains(float(alt[i, j])):
+        if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
+            return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
+        if not num.contains(float(alt[i, j])):
+            # the printed predecessors rounded once more on the way (e^-0.37 = 0.69, then 0.69 / 2.94 = 0.23)
+            twice = _double_rounding(num, float(alt[i, j]))
+            if twice is not None and not num.contains(exact):
+                return f"follows from the rounded values printed before it (they give {float(alt[i, j]):.6g}); " + twice
             return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
         x = float(alt[i, j])
         exact = float(hit.view.M[i, j])

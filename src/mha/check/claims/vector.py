@@ -128,8 +128,14 @@ class VectorJudging:
             self.n_numbers += 1
             x = float(A[i, jj])
             if not w.contains(x, _band(av, i, jj)):
-                cause, kind = self.cell_cause(Hit(self.vs.get("A", 0, h)[0], "full", None, np.zeros((1, 1), bool),
-                                                  A), i, jj, w, None)
+                hit = Hit(av, "full", None, np.zeros((1, 1), bool), A)
+                note = self.rounded_predecessor(hit, i, jj, w, c.place)
+                if note is not None:             # the weight as the document printed it a step before
+                    self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in "
+                                     f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum", note, "rounded_sum",
+                                     "note"))
+                    continue
+                cause, kind = self.cell_cause(hit, i, jj, w, None)
                 self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in {c.text[:60]}",
                                  w.text, x, w.rounded(x), "weighted_sum", cause, kind))
             if vec is not None and len(vec.cells) == V.shape[1]:

@@ -115,8 +115,21 @@ def _stack_hits(o: Obj, vs: Views, nodes: set[str] | None, slack: float) -> list
                 first = [v for v in per_head if (v.b or 0) == 0]
                 if len(first) == k:
                     options.append(first)
+        if not options and k > 1 and _copies(o, rs):
+            # torch.stack((inputs, inputs)): a batch of one example repeated, printed whole, against its one view
+            one = full if len(full) == 1 else per_head if len(per_head) == 1 else []
+            if one:
+                options.append(one * k)
         for opt in options:
             M = np.concatenate([v.M for v in opt], axis=0)
             band = np.concatenate([np.broadcast_to(v.band, v.M.shape) for v in opt], axis=0)
             hits.append(Hit(opt[0], "stack", None, within(o.lo, o.hi, M, band, slack), M, band, views=opt))
     return hits
+
+
+def _copies(o: Obj, rs: int) -> bool:
+    """Every slice of the printout holds the printed values of the first (a batch of copies), but for at most two
+    cells and under a quarter of them: room for a slip, none for a second example whose values differ."""
+    val = o.val.reshape(-1, rs, o.val.shape[-1])
+    differ = (val != val[:1]).reshape(val.shape[0], -1).sum(axis=1)
+    return bool(np.all(differ <= min(2, (val[0].size - 1) // 4)))

@@ -18,6 +18,7 @@ from .prose import _READING, reading
 from .python import read_code, read_output
 from .statements import read_tokens
 from .tokens import walk_latex
+from .vectortable import vector_tables
 
 
 class Builder:
@@ -106,6 +107,7 @@ class Builder:
 
     def text(self, seg: Segment, prose: bool = True) -> None:
         """Prose, comments, output: lines of plain text, with bracket matrices and readings."""
+        seg = vector_tables(self, seg)     # Token | Query | Key | Value drawn in text, a vector per cell
         at: dict[int, Context] = {}
         if prose:
             for k, line in enumerate(seg.text.split("\n")):

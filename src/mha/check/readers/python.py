@@ -28,6 +28,7 @@ from .statedict import read_parameters
 from .pyparse import parse_code
 from .statements import read_tokens
 from .torchshapes import scan
+from .vectortable import vector_tables
 
 
 
@@ -428,6 +429,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
         if result is not None:
             seg.result = result
     seg = read_parameters(seg, b)                 # print(module.state_dict()), named_parameters (statedict.py)
+    seg = vector_tables(b, seg)                   # Token │ Query │ Key │ Value, a vector per cell (vectortable.py)
     if "Size([" in seg.text:
         seg = _sizes(b, seg)
     if re.search(r"\]\s+#\s", seg.text):

@@ -1,0 +1,88 @@
+"""Per-token vectors drawn as a text table inside a printout or a code block:
+
+    Token │ Query (Q)    │ Key (K)      │ Value (V)
+    ──────┼──────────────┼──────────────┼─────────────
+    "I"   │ [ 0.8,  0.1] │ [ 0.6, -0.3] │ [ 0.4,  0.9]
+
+A Markdown table is read by the Markdown parser; the same table drawn with bars in plain text reaches the
+output reader as lines, where the bracketed cells would otherwise be read as loose vectors with no name.  The
+header names the quantity of each column (Query, Key, Value, q, k, v, 查询 ...), the first column names the
+tokens, and every other cell is one token's vector: the columns are Q, K and V with one row per token.  The
+table goes to `tables.read_table` (which makes the column matrices) and its lines are blanked from the segment.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from .common import Segment, line_offset
+from .tables import HeaderCell, read_table
+
+_BAR = re.compile(r"\s*[│┃|]\s*")
+_RULE = re.compile(r"^[\s─━┼╋+|│=:-]+$")
+_VECTOR = re.compile(r"^\[\s*-?\d[^\[\]]*\]$")
+
+
+def _cells(line: str) -> list[str]:
+    s = line.strip()
+    if s.startswith(("|", "│", "┃")):
+        s = s[1:]
+    if s.endswith(("|", "│", "┃")):
+        s = s[:-1]
+    return [c.strip() for c in _BAR.split(s)]
+
+
+def _header(line: str) -> list[str] | None:
+    """A header whose columns after the first name at least two different quantities, and holds no number."""
+    if not _BAR.search(line.strip()[1:]) or re.search(r"\d\s*[,.]\s*\d", line):
+        return None
+    cells = _cells(line)
+    if len(cells) < 3:
+        return None
+    refs = [lb.parse_label(c) for c in cells[1:]]
+    nodes = {r.nodes for r in refs if r is not None}
+    return cells if len(nodes) >= 2 and all(r is not None for r in refs) else None
+
+
+def _row(line: str, width: int) -> list[str] | None:
+    cells = _cells(line)
+    if len(cells) != width or not all(_VECTOR.match(c) for c in cells[1:]):
+        return None
+    return cells
+
+
+def vector_tables(b, seg: Segment) -> Segment:
+    """Read each per-token vector table in the segment, and give back the segment with its lines blanked."""
+    lines = seg.text.split("\n")
+    if not any("[" in x and _BAR.search(x) for x in lines):
+        return seg
+    used: list[int] = []
+    k = 0
+    while k < len(lines):
+        head = _header(lines[k])
+        if head is None:
+            k += 1
+            continue
+        rows, j, taken = [], k + 1, [k]
+        while j < len(lines):
+            if _RULE.match(lines[j]) and lines[j].strip():
+                taken.append(j)
+            elif (cells := _row(lines[j], len(head))) is not None:
+                rows.append((seg.line_of(line_offset(seg.text, j)), cells))
+                taken.append(j)
+            else:
+                break
+            j += 1
+        if len(rows) >= 2:
+            line = seg.line_of(line_offset(seg.text, k))
+            read_table(b, [(line, [HeaderCell(c) for c in head])] + rows, seg.cell)
+            used += taken
+        k = j if len(rows) >= 2 else k + 1
+    if not used:
+        return seg
+    text = "\n".join(" " * len(x) if n in used else x for n, x in enumerate(lines))
+    out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
+    if hasattr(seg, "result"):
+        out.result = seg.result
+    return out
