@@ -223,9 +223,10 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     if given, receives each row's log-sum-exp: ln sum_j e^(s_ij) over its visible
     scaled, biased scores, -inf for a row that sees no key.  Callers
     validate shapes (`mha.attention` does); the kernel raises NonFinite if an
-    input it reads holds NaN or infinity.  force_shift takes the max-shift
-    everywhere (finite inputs too large for the no-shift bound) and leaves the
-    check of the result to the caller.
+    input it reads holds NaN or infinity, or if the output is not finite, so a
+    return without force_shift is a finite output.  force_shift takes the
+    max-shift everywhere (finite inputs too large for the no-shift bound) and
+    leaves the check of the result to the caller.
     """
     B, H, T, d = q.shape
     G, S, d_v = k.shape[1], k.shape[2], v.shape[3]
@@ -239,7 +240,7 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                        mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift, lse=lse,
                        kernel=kernel)
     (pool or team(p.workers)).run(problem.item, problem.items())
-    if not problem.inputs_scanned and not force_shift and not np.isfinite(out).all():
+    if not force_shift and not problem.out_finite and not np.isfinite(out).all():
         raise NonFinite
     return out
 
@@ -327,6 +328,7 @@ class _Problem(NumpyTiles):
         # tile).  With it, heads whose scores are provably bounded skip the online max.  ALiBi's distances
         # make a row's largest score depend on the positions, so ALiBi always takes the max-shift.
         self.inputs_scanned = plan.scan and not force_shift
+        self.out_finite = False      # proven by the scan (no score can overflow), else the output is checked
         if self.inputs_scanned:
             self.shift = self._needs_shift(scale, bias)
             if self.slopes is not None:
@@ -358,6 +360,9 @@ class _Problem(NumpyTiles):
             largest = np.where(np.isfinite(bias), np.abs(bias), 0.0).max(axis=(-1, -2), initial=0.0)
             bound = bound + largest.reshape((1,) * (2 - largest.ndim) + largest.shape)
         limit = _headroom(self.dtype, self.S, math.sqrt(float(v2.max(initial=0))))
+        # finite q, k, v and scores below half the largest float (the exponential's factor log2 e fits in
+        # the margin): every P is finite, each output a weighted mean of finite values
+        self.out_finite = bool((bound < 0.5 * float(np.finfo(self.dtype).max)).all())
         return np.broadcast_to(~(bound <= limit), (self.B, self.H))
 
     # the band of keys a query may see, from its position p_i = i + offset: [lo(i), hi(i)]
