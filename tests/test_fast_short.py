@@ -52,3 +52,42 @@ def test_a_scanned_call_whose_scores_overflow_raises_rather_than_returning_nan(m
         fast.attention_heads(x, x, x * 0 + 1, scale=2.0, block=64)
     with pytest.raises(mha.MHAInputError, match="overflow float32"):
         attention(x, x, x * 0 + 1, scale=2.0, block_size=64)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_one_items_overflow_among_many_is_caught_by_its_worker(monkeypatch, compiled, workers):
+    # each worker checks the outputs of its own items: one head of four overflowing (its scores are inf) makes
+    # the call raise NonFinite whichever thread computed it, and mha.attention then names the overflow
+    if compiled and fast.compiled() is None:
+        pytest.skip(f"the compiled pass is not available: {fast.compiled_missing()}")
+    monkeypatch.setattr(fast, "COMPILED_WORK", 0 if compiled else 1 << 62)
+    monkeypatch.setattr(fast, "ONE_THREAD_WORK", 0)
+    g = np.random.default_rng(4)
+    q, k, v = (g.standard_normal((1, 4, 128, 64)).astype(np.float32) for _ in range(3))
+    for h in range(4):
+        qq, kk = q.copy(), k.copy()
+        qq[0, h], kk[0, h] = 2.2e18, 2.2e18
+        assert fast.plan(1, 4, 4, 128, 128, 64, 64, causal=False, workers=workers, compiled=compiled).scan is False
+        with pytest.raises(fast.NonFinite):
+            fast.attention_heads(qq, kk, v, scale=2.0, workers=workers)
+        with pytest.raises(mha.MHAInputError, match="overflow float32"):
+            attention(qq, kk, v, scale=2.0, workers=workers)
+    # and the same call on ordinary inputs returns the reference's numbers
+    want = attention(q.astype(np.float64), k.astype(np.float64), v.astype(np.float64), impl="reference")
+    np.testing.assert_allclose(fast.attention_heads(q, k, v, scale=0.125, workers=workers), want, atol=2e-6)
+
+
+@pytest.mark.parametrize("block", [None, 64])
+def test_scores_whose_base_two_multiple_overflows_are_an_error_not_a_silent_zero(monkeypatch, block):
+    # q.k = 3.1e38 fits float32, but the compiled pass works in base 2 (x log2 e = 4.5e38 does not): its row
+    # shift used to become inf and every row 0, a finite, wrong output; now the row is NaN and the call an error
+    if fast.compiled() is None:
+        pytest.skip(f"the compiled pass is not available: {fast.compiled_missing()}")
+    monkeypatch.setattr(fast, "COMPILED_WORK", 0)
+    x = np.full((1, 1, 128, 64), 2.2e18, np.float32)
+    v = np.ones_like(x)
+    with pytest.raises(fast.NonFinite):
+        fast.attention_heads(x, x, v, scale=1.0, block=block)
+    with pytest.raises(mha.MHAInputError, match="overflow float32"):
+        attention(x, x, v, scale="none", block_size=block)
