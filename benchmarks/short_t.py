@@ -1,7 +1,7 @@
 """Issue 19: mha.attention against torch SDPA at short T, paired and interleaved in one process.
 
     python benchmarks/short_t.py [--T 128 256 512 1024] [--pairs 200] [--min-pairs 20] [--mode wall cpu]
-                                 [--causal both] [--base SRC] [--save LABEL]
+                                 [--causal both] [--base SRC] [--one-worker] [--no-online] [--save LABEL]
 
 Each pair runs torch's scaled_dot_product_attention and each mha variant once, in alternating order, and
 keeps t_torch / t_variant for that pair; the table gives the median of those ratios (> 1: mha is faster)
@@ -16,7 +16,8 @@ alike; the median drops the pairs a burst hit.  Two modes:
 Variants: "mha" is the default path; "mha online" turns fast.ONE_PASS off (the online-softmax items that
 were the default before the one-tile pass); with --base SRC, "base" is the `mha` package found in another
 checkout's src folder (main, say), loaded under another name into the same process, so a change and what
-it changes are timed in the same pairs.  fp32, B = 1, H = 12, d_head = 64, standard-normal q, k, v; no mask
+it changes are timed in the same pairs; with --one-worker (wall mode), "mha 1w" is mha on one worker, for
+the team's cut-over.  fp32, B = 1, H = 12, d_head = 64, standard-normal q, k, v; no mask
 and causal.  The load (uptime) is printed before and after.
 """
 
@@ -50,7 +51,7 @@ def load_base(src: str):
     return module
 
 
-def _variants(q, k, v, causal, workers, base=None, online=True):
+def _variants(q, k, v, causal, workers, base=None, online=True, one_worker=False):
     def default():
         return mha.attention(q, k, v, causal=causal, workers=workers)
 
@@ -65,6 +66,8 @@ def _variants(q, k, v, causal, workers, base=None, online=True):
         out["mha online"] = one_pass_off
     if base is not None:
         out["base"] = lambda: base.attention(q, k, v, causal=causal, workers=workers)
+    if one_worker and workers is None:          # the team's cut-over (fast.ONE_THREAD_WORK), on the wall clock
+        out["mha 1w"] = lambda: mha.attention(q, k, v, causal=causal, workers=1)
     return out
 
 
@@ -74,8 +77,13 @@ def paired(torch_fn, variants: dict, pairs: int, clock) -> tuple[float, dict]:
     for f in [torch_fn, *variants.values()]:
         f(), f()
     t_torch, times, ratios = [], {n: [] for n in names}, {n: [] for n in names}
+    everyone = ["torch", *names]
     for p in range(pairs):
-        order = ["torch", *names] if p % 2 == 0 else [*names[::-1], "torch"]
+        # every order in turn (rotations, forwards and backwards): torch's OpenMP threads spin for a while
+        # after it returns, so whichever call follows it loses time; each variant must follow it equally often
+        turn = p // 2 % len(everyone)
+        order = everyone[turn:] + everyone[:turn]
+        order = order if p % 2 == 0 else order[::-1]
         got = {}
         for n in order:
             f = torch_fn if n == "torch" else variants[n]
@@ -99,6 +107,7 @@ def main(argv=None) -> int:
     ap.add_argument("--causal", default="both", choices=["both", "no", "yes"], help="which mask kinds")
     ap.add_argument("--base", metavar="SRC", help="also time the mha package in SRC (another checkout's src)")
     ap.add_argument("--no-online", action="store_true", help="leave out the 'mha online' variant")
+    ap.add_argument("--one-worker", action="store_true", help="wall mode: also mha on one worker ('mha 1w')")
     ap.add_argument("--save", metavar="LABEL", help="write benchmarks/results/short-t-LABEL.txt")
     args = ap.parse_args(argv)
     import torch
@@ -117,7 +126,8 @@ def main(argv=None) -> int:
         torch.set_num_threads(1 if cpu else default_threads)
         clock = time.thread_time if cpu else time.perf_counter
         out(f"\nmode {mode}: " + ("one core each, thread CPU time" if cpu else "defaults, wall clock"))
-        names = list(_variants(None, None, None, False, None, base, not args.no_online))
+        names = list(_variants(None, None, None, False, 1 if cpu else None, base, not args.no_online,
+                               args.one_worker))
         out(f"{'case':<8} {'T':>5} {'torch ms':>9}" + "".join(f" {n + ' ms':>13} {'torch/' + n:>13}" for n in names))
         for causal in kinds:
             for T in args.T:
@@ -126,7 +136,8 @@ def main(argv=None) -> int:
 
                 def theirs():
                     return torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, is_causal=causal)
-                variants = _variants(q, k, v, causal, 1 if cpu else None, base, not args.no_online)
+                variants = _variants(q, k, v, causal, 1 if cpu else None, base, not args.no_online,
+                                     args.one_worker)
                 pairs = max(args.min_pairs, args.pairs * 128 // T) if T > 128 else args.pairs
                 if cpu:
                     with one_blas_thread():
