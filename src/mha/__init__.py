@@ -35,5 +35,6 @@ def load_ipython_extension(ipython) -> None:
 def __getattr__(name: str):
     if name in _LAZY:
         import importlib
-        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        value = globals()[name] = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        return value            # kept as a module attribute: later look-ups (every mha.attention call) skip this
     raise AttributeError(f"module 'mha' has no attribute {name!r}")

@@ -103,7 +103,7 @@ def tiled(args: AttentionArgs, *, block_size: int | tuple[int, int] | None = Non
                                     groups=args.groups, block_size=block_size, workers=workers,
                                     force_shift=force_shift, return_lse=return_lse)
     try:
-        return run()
+        return run()                # finite: attention_heads checked it, or proved it from its scan
     except fast.NonFinite:          # the inputs are finite (parsed), only too large to square: max-shift
         result = run(force_shift=True)
     if not np.isfinite(result[0] if return_lse else result).all():

@@ -52,8 +52,24 @@ class AttentionArgs:
 
 
 def _float_array(a: Any, name: str) -> np.ndarray:
-    dtype = a.dtype if isinstance(a, np.ndarray) and a.dtype in (np.float32, np.float64) else np.float64
+    if type(a) is np.ndarray and a.dtype in _FLOATS and 2 <= a.ndim <= 8 and a.size and surely_finite(a):
+        return a                # what as_array returns for it, without its two passes (min and max)
+    dtype = a.dtype if isinstance(a, np.ndarray) and a.dtype in _FLOATS else np.float64
     return as_array(a, name, ndims=tuple(range(2, 9)), dtype=dtype)
+
+
+_FLOATS = (np.float32, np.float64)
+
+
+def surely_finite(a: np.ndarray) -> bool:
+    """True only if every value of a (contiguous) is finite: the sum of squares, one BLAS pass at half the
+    cost of min and max, is NaN or inf when any value is.  False says nothing (it also overflows for large
+    finite values): as_array then checks value by value and names the first bad one."""
+    if not (a.flags.c_contiguous or a.flags.f_contiguous):
+        return False
+    flat = a.reshape(-1, order="A")         # a view: no copy for either layout
+    with np.errstate(over="ignore", invalid="ignore"):
+        return bool(np.isfinite(np.dot(flat, flat)))
 
 
 def _check_broadcast(arr: np.ndarray, field: str, shape: tuple[int, ...]) -> None:

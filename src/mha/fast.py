@@ -51,6 +51,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .attention_args import surely_finite
 from .inputs import MHAInputError
 from .team import Team, cores, team  # noqa: F401  (re-exported: mha.fast.team is the public handle)
 from .tiles import NumpyTiles, _product, _scratch
@@ -223,9 +224,10 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     if given, receives each row's log-sum-exp: ln sum_j e^(s_ij) over its visible
     scaled, biased scores, -inf for a row that sees no key.  Callers
     validate shapes (`mha.attention` does); the kernel raises NonFinite if an
-    input it reads holds NaN or infinity.  force_shift takes the max-shift
-    everywhere (finite inputs too large for the no-shift bound) and leaves the
-    check of the result to the caller.
+    input it reads holds NaN or infinity, or if the output is not finite, so a
+    return without force_shift is a finite output.  force_shift takes the
+    max-shift everywhere (finite inputs too large for the no-shift bound) and
+    leaves the check of the result to the caller.
     """
     B, H, T, d = q.shape
     G, S, d_v = k.shape[1], k.shape[2], v.shape[3]
@@ -239,7 +241,7 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                        mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift, lse=lse,
                        kernel=kernel)
     (pool or team(p.workers)).run(problem.item, problem.items())
-    if not problem.inputs_scanned and not force_shift and not np.isfinite(out).all():
+    if problem.nonfinite:                    # an item's output that its worker found not finite
         raise NonFinite
     return out
 
@@ -327,12 +329,15 @@ class _Problem(NumpyTiles):
         # tile).  With it, heads whose scores are provably bounded skip the online max.  ALiBi's distances
         # make a row's largest score depend on the positions, so ALiBi always takes the max-shift.
         self.inputs_scanned = plan.scan and not force_shift
+        self.out_finite = False      # proven by the scan (no score can overflow), else the output is checked
+        self.nonfinite = False       # set by a worker whose item's output is not finite
         if self.inputs_scanned:
             self.shift = self._needs_shift(scale, bias)
             if self.slopes is not None:
                 self.shift = np.ones((B, H), dtype=bool)
         else:
             self.shift = np.ones((B, H), dtype=bool)
+        self.check_out = not force_shift and not self.out_finite
         if kernel is not None:
             # keys j < stops[b, h] exist (padding), for the compiled pass
             self.stops = np.full((B, H), self.S, dtype=np.int64) if self.lengths is None else \
@@ -358,6 +363,9 @@ class _Problem(NumpyTiles):
             largest = np.where(np.isfinite(bias), np.abs(bias), 0.0).max(axis=(-1, -2), initial=0.0)
             bound = bound + largest.reshape((1,) * (2 - largest.ndim) + largest.shape)
         limit = _headroom(self.dtype, self.S, math.sqrt(float(v2.max(initial=0))))
+        # finite q, k, v and scores below half the largest float (the exponential's factor log2 e fits in
+        # the margin): every P is finite, each output a weighted mean of finite values
+        self.out_finite = bool((bound < 0.5 * float(np.finfo(self.dtype).max)).all())
         return np.broadcast_to(~(bound <= limit), (self.B, self.H))
 
     # the band of keys a query may see, from its position p_i = i + offset: [lo(i), hi(i)]
@@ -390,6 +398,14 @@ class _Problem(NumpyTiles):
         # NumPy's floating-point state is per thread, so each worker sets it
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             self._item(*it[1:])
+            # the item's output is checked by its worker while it is in cache, unless the scan proved it finite
+            # (or the caller checks it, with force_shift): a pass over the whole output afterwards cost ~4% of
+            # the call at T = 256 (one core, benchmarks/short_t.py)
+            if self.check_out:
+                b, h0, h1, q0, q1 = it[1:6]
+                target = self.out[b, h0:h1, q0:q1]
+                if not (surely_finite(target) or np.isfinite(target).all()):
+                    self.nonfinite = True
 
     def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> None:
         target = self.out[b, h0:h1, q0:q1]                               # [hg, R, d_v]

@@ -278,6 +278,7 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
     # not vectorise, and a signed index makes numba wrap negative ones, which turns loads into gathers.
     hg, r, n = s.shape
     zero, one, minus_inf = s.dtype.type(0), s.dtype.type(1), s.dtype.type(-np.inf)
+    plus_inf, nan = s.dtype.type(np.inf), s.dtype.type(np.nan)
     log2e = s.dtype.type(LOG2_E)
     end = np.uint64(n)
     for h in range(hg):
@@ -299,6 +300,8 @@ def softmax_tile(s, m, l, acc, pv, add_pv, row0, key0, delta, causal, window, st
                 base = zero if new == minus_inf else new       # a row that has seen no key yet
                 alpha = exp2((old - base) * log2e)                  # 0 for a row's first keys (old = -inf)
             base_c = base * log2e
+            if not base_c < plus_inf:              # the max overflows in base 2: NaN reaches the output, not 0
+                base_c = nan
             if mask is None:
                 total = _exp_row(row, first, stop, end, log2e, base_c)
             else:
@@ -322,11 +325,14 @@ def softmax_rows(s, scale, delta, causal, window, stops, mask, bias, slopes, lse
     mask [hg, r, n] or None).  lse [hg, r] or None receives ln of the row's sum of e^score, -inf for a row
     that sees no key (whose P is all 0).  Without bias and ALiBi and with scale > 0 the scale rides in the
     exponential's one fused multiply-add (e^(scale (s - max)) = 2^(s c - max c), c = scale log2 e), so
-    the scores are not rewritten first.  A NaN or infinite score makes the row's P NaN (the exponential
-    turns NaN into inf, and inf / inf is NaN), which the caller's check of the output finds.
+    the scores are not rewritten first.  A NaN or infinite score, or a row maximum whose multiple by
+    scale log2 e overflows, makes the row's P NaN (its shift is NaN: the exponential turns NaN into inf,
+    and inf / inf is NaN), which the caller's check of the output finds; the shift used to become inf,
+    every e^x 0, and the row a silent 0.
     """
     hg, r, n = s.shape
     zero, one, minus_inf = s.dtype.type(0), s.dtype.type(1), s.dtype.type(-np.inf)
+    plus_inf, nan = s.dtype.type(np.inf), s.dtype.type(np.nan)
     sc = s.dtype.type(scale)
     fused = bias is None and slopes is None and scale > 0
     c = sc * s.dtype.type(LOG2_E) if fused else s.dtype.type(LOG2_E)
@@ -347,6 +353,8 @@ def softmax_rows(s, scale, delta, causal, window, stops, mask, bias, slopes, lse
                     _alibi_row(row, slopes[h], s.dtype.type(i - delta), first, stop)
             top = _row_max(row, first, stop) if mask is None else _row_max_masked(row, mask[h, i], first, stop)
             base_c = zero if top == minus_inf else top * c
+            if not base_c < plus_inf:              # a score overflowed (or its multiple by c did): NaN, not 0
+                base_c = top = nan
             if mask is None:
                 total = _exp_row(row, first, stop, end, c, base_c)
             else:
