@@ -16,8 +16,8 @@ K = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 2.0]])
 V = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, 3.0]])
 
 
-def _causal():
-    S = Q @ K.T / np.sqrt(2.0)
+def _causal(q: np.ndarray = Q):
+    S = q @ K.T / np.sqrt(2.0)
     masked = np.where(np.triu(np.ones((3, 3), bool), 1), -np.inf, S)
     E = np.exp(masked - masked.max(axis=1, keepdims=True))
     A = E / E.sum(axis=1, keepdims=True)
@@ -28,10 +28,10 @@ def _rows(M: np.ndarray) -> str:
     return "\n".join("  [" + ", ".join("-inf" if np.isneginf(x) else f"{x:.4f}" for x in r) + "]," for r in M)
 
 
-def _doc(S_text: str | None = None) -> str:
-    S, masked, A, O = _causal()
+def _doc(S_text: str | None = None, q: np.ndarray = Q) -> str:
+    S, masked, A, O = _causal(q)
     lit = lambda M: "[" + ", ".join("[" + ", ".join(f"{x:g}" for x in r) + "]" for r in M) + "]"
-    return (f"Causal attention, one head, d_k = 2.\n\nQ = {lit(Q)}\nK = {lit(K)}\nV = {lit(V)}\n\n"
+    return (f"Causal attention, one head, d_k = 2.\n\nQ = {lit(q)}\nK = {lit(K)}\nV = {lit(V)}\n\n"
             f"Scaled scores before the mask:\n\nscores = [\n{S_text or _rows(S)}\n]\n\n"
             f"After the causal mask:\n\nmasked = [\n{_rows(masked)}\n]\n\n"
             f"Weights:\n\nweights = [\n{_rows(A)}\n]\n\nOutput:\n\noutput = [\n{_rows(O)}\n]\n")
@@ -108,3 +108,14 @@ def test_only_a_label_that_says_unscaled_opens_the_unscaled_reading():
     assert named.n_claims == unnamed.n_claims + 1
     assert not any("attention_weights_2" in n.what for n in named.not_checked)
     assert any("attention_weights_2" in n.what for n in unnamed.not_checked)
+
+
+def test_scores_printed_after_the_mask_with_zeros_are_not_read_as_live_scores():
+    """Zeros where the mask is (a fill some authors print) are not the live scores, even where one live score
+    happens to be 0 (q_1 · k_2 = 0 here): no finding on the zeros."""
+    q = np.array([[1.0, -1.0], [0.0, 1.0], [2.0, -1.0]])
+    S, masked, A, O = _causal(q)
+    assert S[0, 1] == 0 and S[0, 2] != 0
+    zeros = np.where(np.isneginf(masked), 0.0, masked)
+    r = check_document(_doc(_rows(zeros), q), name="premask.txt")
+    assert not r.errors, [f.describe() for f in r.errors]

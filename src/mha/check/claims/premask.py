@@ -23,8 +23,8 @@ def premask_hit(t, vs, o: Obj, hit: Hit) -> Hit | None:
     if not masked.any() or o.val.shape != v.M.shape:
         return None
     printed = o.val[masked]
-    if not np.all(np.isfinite(printed)) or np.any(printed <= -1e4):
-        return None                       # printed after the mask (or with its fill): the masked view holds
+    if not np.all(np.isfinite(printed)) or np.any(printed <= -1e4) or np.all(printed == 0):
+        return None                       # printed after the mask (its fill, or zeros): the masked view holds
     raw = vs.get("QKt", v.b, v.h)
     if not raw:
         return None
@@ -38,5 +38,8 @@ def premask_hit(t, vs, o: Obj, hit: Hit) -> Hit | None:
     raw_band = np.broadcast_to(np.asarray(raw[0].band, dtype=float), M.shape)
     band[masked] = raw_band[masked] * scale
     band = np.where(np.isfinite(band), band, 0.0)
+    ok = within(o.lo, o.hi, M, band)
+    if ok[masked].sum() < masked.sum() - 1:
+        return None                       # the masked cells are not the live scores (another fill): no reading
     view = View("S", v.b, v.h, M, band, variant="premask")
-    return Hit(view, "full", None, within(o.lo, o.hi, M, band), M, band)
+    return Hit(view, "full", None, ok, M, band)
