@@ -40,7 +40,9 @@ does not sum to 1, or that are not 0 under a masked score), `arrowpairs` ("score
 (a notebook run out of order) and sets aside what is computed from it.  `claims/rebind.py` (a code literal giving
 an input other values opens another example) and `claims/maskfill.py` (a mask's -1e9 where the trace has a live
 score) say "not checked"; `readers/reprtuple.py` reads the arrays of a `(x.shape, x)` display.
-`readers/repl.py` pairs a `>>>` session's statements with their echoes (and printouts pasted under their
+`claims/premask.py` judges scores printed in full before a causal
+mask against the live scores, and `claims/unscaled.py` weights or outputs named unscaled against the chain without
+the scale.  `readers/repl.py` pairs a `>>>` session's statements with their echoes (and printouts pasted under their
 prints), `readers/codevalue.py` evaluates inputs written as code (torch.arange(...).reshape(...), np.eye(4)[:, :2])
 by a closed grammar, and `tokenpairs.py` names a score by its pair of tokens (score(q1, k2), q1 @ k2).  Closed forms and
 long decimals are read by `readers/closed.py`,

@@ -32,6 +32,7 @@ from .claims.attribute import Attribution
 from .claims.backward import BackwardCauses
 from .claims.causes import Causes
 from .claims.identity import Identity
+from .claims.unscaled import UnscaledJudging
 from .claims.maskfill import MaskFills
 from .claims.rebind import Rebinding
 from .claims.scope import Scopes
@@ -66,7 +67,8 @@ from .report import Finding, NotChecked
 STEP = lb.STEP
 
 
-class Judge(ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
+class Judge(UnscaledJudging,          # first: an object named unscaled is tried before it is left unchecked
+            ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
             RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,

@@ -255,6 +255,7 @@ def _formula(s: str) -> Ref | None:
     if "@" in s or "matmul" in s:
         return _code_product(s)
     low = s.lower().replace("@", "*").replace(" ", "")
+    low = re.sub(r"(?<=[kv])_?(?:shared|mqa|gqa)\b", "", low)     # A V_shared: K and V shared by the heads
     head = _first_head(s)
     m = _DOT.match(low.replace(" ", ""))
     if m:                                    # q_1 · k_2, x1.x3: one score
@@ -361,6 +362,8 @@ def _symbol(s: str) -> Ref | None:
                 return Ref(("O_concat",), transposed=transposed)
             if s0 in ("cache", "past", "cached") and letter in "KkVv":     # K_cache: the past keys, an input
                 return Ref(("Kc",) if letter in "Kk" else ("Vc",), raw_head=head, transposed=transposed)
+            if s0 in ("shared", "mqa", "gqa") and letter in "KkVv":     # K_shared: one K for every query head
+                return Ref(("K",) if letter in "Kk" else ("V",), raw_head=head, transposed=transposed)
             if s0 in ("new",) and letter in "KkVv":                       # K_new: this step's keys only
                 return Ref(("Kh",) if letter in "Kk" else ("Vh",), raw_head=head, transposed=transposed)
             if s0 in ("q", "k", "v", "o") and letter in "Ww":
@@ -376,6 +379,8 @@ def _symbol(s: str) -> Ref | None:
                     row = int(s0)            # x_1, q_2, o_3^(1): one token's row
             elif s0 in ("i", "j", "t", "h", "ij", "m", "n", "k", "p", "s", "b"):
                 pass
+            elif s0 == "unscaled" and letter in "AaOoEe":
+                pass                         # A_unscaled: the weights without the scale (claims/unscaled.py)
             else:
                 return None
         if letter == "W" and not sub and not sup:

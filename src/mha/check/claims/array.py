@@ -16,6 +16,7 @@ from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
 from .identity import _short, identified
+from .premask import premask_hit
 from .rounding import _double_rounding
 
 
@@ -161,6 +162,14 @@ class ArrayJudging:
             self.n_claims += 1                 # S' equal to S itself: the prime names a version, not a transpose
             self.n_numbers += o.n
             return
+        pre = premask_hit(self.t, self.vs, o, hit)        # scores printed in full before the causal mask
+        if pre is not None and pre.n_ok > hit.n_ok:
+            if pre.all:
+                self.n_claims += 1
+                self.n_numbers += o.n
+                return
+            hit = pre
+            plan = {**plan, "hit": pre}
         if _before_or_after_mask(o, hit):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the same matrix before or after a "
                                                "causal mask: it differs only above the diagonal"))

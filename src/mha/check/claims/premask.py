@@ -1,0 +1,45 @@
+"""Scores printed before the causal mask.  Authors of causal examples print the scaled scores in full first and the
+masked copy after: above the diagonal the first printout holds the live scores q_i·k_j·scale, where the trace's S
+holds -∞.  Compared with S, those cells can only disagree, so a slip anywhere in that printout was never judged
+(the object was "the same matrix before or after the mask").  Compared with the scores before the mask, every cell
+can be judged; the identity evidence is the same as for any matrix: most of its cells, live and masked, match."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..infer import Hit, Obj
+from ..infer.match import within
+from ..model import View
+
+
+def premask_hit(t, vs, o: Obj, hit: Hit) -> Hit | None:
+    """The object against the scores before the mask, when it is a full printout of S whose every cell the mask
+    sets to -∞ is printed as a finite live score (not -∞, not a large negative fill); None otherwise."""
+    v = hit.view
+    if t is None or v is None or v.node != "S" or hit.how != "full" or o.slices != 1 or o.val is None:
+        return None
+    masked = np.isneginf(v.M)
+    if not masked.any() or o.val.shape != v.M.shape:
+        return None
+    printed = o.val[masked]
+    if not np.all(np.isfinite(printed)) or np.any(printed <= -1e4) or np.all(printed == 0):
+        return None                       # printed after the mask (its fill, or zeros): the masked view holds
+    raw = vs.get("QKt", v.b, v.h)
+    if not raw:
+        return None
+    scale = float(t.config.effective_scale)
+    live = raw[0].M * scale
+    with np.errstate(invalid="ignore"):
+        if not np.allclose(live[~masked], v.M[~masked], rtol=1e-9, atol=1e-12):
+            return None                   # S is not the scaled QKᵀ where it is live (a bias, ALiBi): no reading
+    M = np.where(masked, live, v.M)
+    band = np.broadcast_to(np.asarray(v.band, dtype=float), M.shape).copy()
+    raw_band = np.broadcast_to(np.asarray(raw[0].band, dtype=float), M.shape)
+    band[masked] = raw_band[masked] * scale
+    band = np.where(np.isfinite(band), band, 0.0)
+    ok = within(o.lo, o.hi, M, band)
+    if ok[masked].sum() < masked.sum() - 1:
+        return None                       # the masked cells are not the live scores (another fill): no reading
+    view = View("S", v.b, v.h, M, band, variant="premask")
+    return Hit(view, "full", None, ok, M, band)
