@@ -119,3 +119,9 @@ def test_what_follows_an_input_changed_in_code_is_another_example(name, cell, li
     assert not r.findings, [f.describe() for f in r.findings]
     why = [n.reason for n in r.not_checked if (n.cell, n.line) == (cell, line)]
     assert why and "given other values in code" in why[0], [(n.cell, n.line, n.reason) for n in r.not_checked]
+
+
+def test_one_informative_match_is_enough_and_chance_prone_ones_must_add_up():
+    assert identifies(_obj([0.9997, 0.0, 0.3]), _hit([True, True, False]))        # 0.9997 is a rare coincidence
+    assert not identifies(_obj([1, 0, 0, 0.3]), _hit([True, True, True, False]))   # 1, 0 and a repeated 0
+    assert identifies(_obj([1, 0, 1, 0, 1, 0, 1]), _hit([True] * 6 + [False]))    # six of them: 1 in 64

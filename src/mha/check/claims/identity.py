@@ -49,22 +49,28 @@ def evidence(printed: np.ndarray, agree: np.ndarray) -> float:
     >>> evidence(np.array([0.7517, 0.2483, 0.5]), np.array([True, True, False]))
     2.0
     """
+    return round(sum(_weights(printed, agree)), 9)
+
+
+def _weights(printed: np.ndarray, agree: np.ndarray) -> list[float]:
     seen: set[float] = set()
-    total = 0.0
+    out = []
     for v, ok in zip(np.asarray(printed, dtype=float).ravel(), np.asarray(agree, dtype=bool).ravel()):
         if not ok or not math.isfinite(v):
             continue
         weak = v in seen or (v == round(v) and abs(v) < SMALL_INT)
         seen.add(v)
-        total += WEAK if weak else 1.0
-    return round(total, 9)
+        out.append(WEAK if weak else 1.0)
+    return out
 
 
 def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarray | None = None) -> bool:
     """`identified` for an object and the view it was attributed to, weighing what agrees: its other cells must
-    reach the counts (two thirds, and at least two) and carry AGREE_MIN of `evidence` (three matches of a 0 or a
-    1 are worth one of 0.7517).  agree: the cells that agree (hit.ok unless told); skip: cells that are no
-    evidence either way (masked cells that agree only because the mask put them there)."""
+    reach the counts (two thirds, and at least two) and, unless its own name says it is that quantity (`q1·k =
+    [4, 2, 5]` named as scores: the name is evidence that does not come from the values), hold one informative
+    match or AGREE_MIN of `evidence` (three matches of a 0 or a 1 are worth one of 0.7517).  agree: the cells that agree (hit.ok unless
+    told); skip: cells that are no evidence either way (masked cells that agree only because the mask put them
+    there)."""
     ok = np.asarray(hit.ok if agree is None else agree, dtype=bool)
     n = o.val.size
     if skip is not None:
@@ -73,7 +79,13 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     n_ok = int(ok.sum())
     if n_ok >= n:
         return True
-    return identified(n_ok, n) and evidence(o.val, ok) >= AGREE_MIN - 1e-9
+    if not identified(n_ok, n):
+        return False
+    named = hit.view is not None and any(r.strong and hit.view.node in _family(r) for r in (o.refs or []))
+    weights = _weights(o.val, ok)
+    # one informative match with the counts met is a coincidence of one in thousands; chance-prone matches alone
+    # must add up to AGREE_MIN (six of them: 1 in 64 for a 0/1 object)
+    return named or 1.0 in weights or sum(weights) >= AGREE_MIN - 1e-9
 
 
 # What each quantity is computed from: the alternatives, each a set of quantities that must all be established.
