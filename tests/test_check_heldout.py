@@ -13,7 +13,9 @@ from slip_sets import check, hunt, load
 HELD = Path(__file__).resolve().parent / "check_heldout"
 DOCS = load(HELD)
 needs = pytest.mark.skipif(not DOCS, reason=f"the held-out set is not in this checkout ({HELD} is absent)")
-TARGET = 0.96                   # 30 of 31 at the last measurement (tests/check_heldout/README.md)
+TARGET = 0.93                   # 29 of 31 at the last measurement (tests/check_heldout/README.md)
+# (30 until identity weighed what agrees, claims/identity.evidence: md_stackexchange_inline_code's transposed row
+# `[[1, 0, 2], [0, 2, 2]]` is identified only by 1, 0, 2, 2, small integers named by prose, and is not judged)
 
 
 @needs

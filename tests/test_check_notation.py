@@ -185,15 +185,18 @@ def test_notebook_whole_valued_printout_and_scale_in_code():
 
 MATRIX_N, MATRIX_SEED = 48, 3
 # the recall each axis value reached on these 48 variants (found / planted, 2 slips each) when this test was
-# written, less one slip (two for all of them: 72/96 then); a value with fewer than 6 planted slips is not pinned
+# written, less one slip (two for all of them: 72/96 then); a value with fewer than 6 planted slips is not pinned.
+# scores, percent, notebook, zh, scale none and spell q1 lost the same two slips (one variant) to identity weighing
+# what agrees (claims/identity.evidence): both in weights printed as [0.00%, 0.00%, 100.00%], whose other cells
+# (0, 0, 1) any dominant score gives, so they identify nothing
 FLOORS = {
-    ('start', 'one_query'): 0.81, ('start', 'scores'): 0.67, ('start', 'tokens'): 0.9, ('start', 'weights'): 0.35,
+    ('start', 'one_query'): 0.81, ('start', 'scores'): 0.64, ('start', 'tokens'): 0.9, ('start', 'weights'): 0.35,
     ('format', 'beamer'): 0.62, ('format', 'html'): 0.8, ('format', 'md_latex'): 0.64, ('format', 'md_table'): 0.66,
-    ('format', 'notebook'): 0.72, ('format', 'text'): 0.57, ('lang', 'en'): 0.75, ('lang', 'zh'): 0.71,
+    ('format', 'notebook'): 0.68, ('format', 'text'): 0.57, ('lang', 'en'): 0.75, ('lang', 'zh'): 0.7,
     ('present', 'exps'): 0.6, ('present', 'p2'): 0.55, ('present', 'p3'): 0.78, ('present', 'p4'): 0.5,
-    ('present', 'percent'): 0.95, ('present', 'terms'): 0.62, ('scale', 'div'): 0.81, ('scale', 'divsym'): 0.88,
-    ('scale', 'mul'): 0.62, ('scale', 'none'): 0.57, ('scale', 'sqrt'): 0.71, ('spell', 'Query 1:'): 0.75,
-    ('spell', 'q1'): 0.5, ('spell', 'q_1'): 0.7, ('spell', 'query_1'): 0.87, ('spell', 'q₁'): 0.87,
+    ('present', 'percent'): 0.9, ('present', 'terms'): 0.62, ('scale', 'div'): 0.81, ('scale', 'divsym'): 0.88,
+    ('scale', 'mul'): 0.62, ('scale', 'none'): 0.55, ('scale', 'sqrt'): 0.71, ('spell', 'Query 1:'): 0.75,
+    ('spell', 'q1'): 0.41, ('spell', 'q_1'): 0.7, ('spell', 'query_1'): 0.87, ('spell', 'q₁'): 0.87,
     ('spell', 'table'): 0.64, ('spell', 'zh_ord'): 0.56, ('all', 'all'): 0.72,
 }
 

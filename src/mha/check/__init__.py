@@ -19,7 +19,8 @@ the step of each quantity.  `infer/` is the search over configurations: `prepare
 value), `written_scale` (the scale written beside the scores: `score ÷ 2`, `scaled = scores / 2`); `model.py` gives the views of a trace.  `claims/` has one module per claim kind, a dataclass with its judging (`array`, `arith`,
 `vector`, `shape`, `reading`), and what they share: `attribute` (which intermediate an array stands for),
 `target` (which entry an arithmetic line computes), `rounding` (values that follow from rounded printed ones:
-notes), `causes` (the likely cause of a wrong value).  Claims that carry their own identity are judged against
+notes), `causes` (the likely cause of a wrong value), `identity` (what entitles a verdict: most other cells
+agree, weighing a match of 0, ±1, a small integer or a repeat less than one of 0.7517).  Claims that carry their own identity are judged against
 their own printed terms, not the trace: `softmax` (scores | softmax pairs), `printchain` (a printout, its masked
 copy and its softmax, one after another, or a later cell's `softmax(scores)`), `applied` (`softmax([...]) = [...]`
 written out), `linesum` (a sum named in words, 三者之和 8.20, against the other results on its line), `product`
@@ -38,7 +39,8 @@ does not sum to 1, or that are not 0 under a masked score), `arrowpairs` ("score
 (a scores | softmax table by rows, a pair whose sum a slip broke);
 `readers/shares.py` keeps prose numbers in order; `stale` names a printout that mostly disagrees with its own code
 (a notebook run out of order) and sets aside what is computed from it.  `claims/rebind.py` (a code literal giving
-an input other values opens another example) and `claims/maskfill.py` (a mask's -1e9 where the trace has a live
+an input other values, or code changing it from its old values, `X[2] = ...`, `X = 2 * X`, opens another example;
+`claims/readlayout.py`: a given printed again transposed is a reading question) and `claims/maskfill.py` (a mask's -1e9 where the trace has a live
 score) say "not checked"; `readers/reprtuple.py` reads the arrays of a `(x.shape, x)` display.
 `claims/premask.py` judges scores printed in full before a causal
 mask against the live scores, and `claims/unscaled.py` weights or outputs named unscaled against the chain without

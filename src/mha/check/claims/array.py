@@ -15,8 +15,9 @@ from ..infer import Hit, Obj, _family
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
-from .identity import _short, identified
+from .identity import _short, identifies
 from .premask import premask_hit
+from .readlayout import layout_question
 from .rounding import _double_rounding
 
 
@@ -83,6 +84,10 @@ class ArrayJudging:
             # `keys.t()` prints K transposed on purpose: its own code says which layout it shows
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its code prints the transpose "
                                                f"({(a.source or a.label).strip()[:40]})"))
+            return
+        question = layout_question(self, o, h)
+        if question is not None:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), question))
             return
         self.n_claims += 1
         label = o.ref.show()
@@ -179,9 +184,10 @@ class ArrayJudging:
                                                "flags (nonzero where masked), not as the -∞ it adds to the scores"))
             return
         cells = self._wrong_cells(o, hit)
-        agree = hit.n_ok + sum(1 for c in cells if c[-1])
-        masked = _masked_agreeing(o, hit)
-        if not identified(agree - masked, o.val.size - masked) and not self.named_and_fed(o, hit):
+        agree = np.array(hit.ok, dtype=bool).reshape(o.val.shape)
+        for i, j, *_, note in cells:
+            agree[i, j] |= bool(note)
+        if not identifies(o, hit, agree, _masked_cells(o, hit)) and not self.named_and_fed(o, hit):
             alt = plan.get("alt")
             if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
                     alt.view.node in _family(o.ref) and not _primed(o, alt):
@@ -377,14 +383,14 @@ def _masked_value(v: np.ndarray) -> np.ndarray:
     return np.isneginf(v) | (v == 0) | (v <= -1e4)
 
 
-def _masked_agreeing(o: Obj, hit: Hit) -> int:
+def _masked_cells(o: Obj, hit: Hit) -> np.ndarray | None:
     """The cells that agree only because a mask put them there (0 weights, -∞ scores): any matrix printed after a
     causal mask has them, so they are no evidence of which matrix it is; its live cells must identify it."""
     if hit.view is None or hit.view.node not in ("A", "E", "S") or o.val is None or hit.exact is None or \
             np.shape(hit.exact) != o.val.shape or np.shape(hit.ok) != o.val.shape:
-        return 0
+        return None
     ex = np.asarray(hit.exact, dtype=float)
-    return int(np.sum(hit.ok & ((ex == 0) | np.isneginf(ex))))
+    return hit.ok & ((ex == 0) | np.isneginf(ex))
 
 
 def _mask_buffer(o: Obj, hit: Hit) -> bool:

@@ -34,6 +34,60 @@ def identified(n_ok: int, n: int) -> bool:
     return n_ok >= AGREE_MIN and n_ok >= AGREE * (n - 1) - 1e-9
 
 
+WEAK = 1 / 3           # what a match of a 0, ±1 or small integer, or of a value met before in the object, is worth
+SMALL_INT = 10         # integers below this in size are common to many objects: a match of one says little
+
+
+def evidence(printed: np.ndarray, agree: np.ndarray) -> float:
+    """The weight of an object's agreeing cells as evidence of what it is.  A match of 0.7517 would be a
+    coincidence of one in thousands; a match of a 0, a ±1 or another small integer (a 0/1 vector against a row of
+    a 0/1 weight), or of a value the object already showed, is a coincidence of one in a few: such a match is
+    worth WEAK of an informative one.
+
+    >>> evidence(np.array([1., 0., 1., 0.]), np.array([True, True, True, False]))
+    1.0
+    >>> evidence(np.array([0.7517, 0.2483, 0.5]), np.array([True, True, False]))
+    2.0
+    """
+    return round(sum(_weights(printed, agree)), 9)
+
+
+def _weights(printed: np.ndarray, agree: np.ndarray) -> list[float]:
+    seen: set[float] = set()
+    out = []
+    for v, ok in zip(np.asarray(printed, dtype=float).ravel(), np.asarray(agree, dtype=bool).ravel()):
+        if not ok or not math.isfinite(v):
+            continue
+        weak = v in seen or (v == round(v) and abs(v) < SMALL_INT)
+        seen.add(v)
+        out.append(WEAK if weak else 1.0)
+    return out
+
+
+def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarray | None = None) -> bool:
+    """`identified` for an object and the view it was attributed to, weighing what agrees: its other cells must
+    reach the counts (two thirds, and at least two) and, unless its own name says it is that quantity (`q1·k =
+    [4, 2, 5]` named as scores: the name is evidence that does not come from the values), hold one informative
+    match or AGREE_MIN of `evidence` (three matches of a 0 or a 1 are worth one of 0.7517).  agree: the cells that agree (hit.ok unless
+    told); skip: cells that are no evidence either way (masked cells that agree only because the mask put them
+    there)."""
+    ok = np.asarray(hit.ok if agree is None else agree, dtype=bool)
+    n = o.val.size
+    if skip is not None:
+        n -= int(np.sum(skip))
+        ok = ok & ~np.asarray(skip, dtype=bool)
+    n_ok = int(ok.sum())
+    if n_ok >= n:
+        return True
+    if not identified(n_ok, n):
+        return False
+    named = hit.view is not None and any(r.strong and hit.view.node in _family(r) for r in (o.refs or []))
+    weights = _weights(o.val, ok)
+    # one informative match with the counts met is a coincidence of one in thousands; chance-prone matches alone
+    # must add up to AGREE_MIN (six of them: 1 in 64 for a 0/1 object)
+    return named or 1.0 in weights or sum(weights) >= AGREE_MIN - 1e-9
+
+
 # What each quantity is computed from: the alternatives, each a set of quantities that must all be established.
 PREDECESSORS: dict[str, tuple[tuple[str, ...], ...]] = {
     "Q": (("X", "W_Q"),), "K": (("X", "W_K"),), "V": (("X", "W_V"),),
@@ -64,7 +118,7 @@ class Identity:
             hit = plan.get("hit") if plan else None
             if hit is None or hit.view is None or o.val is None or o.val.size < 2:
                 continue
-            if plan["kind"] == "holds" or (plan["kind"] == "wrong" and identified(hit.n_ok, o.val.size)):
+            if plan["kind"] == "holds" or (plan["kind"] == "wrong" and identifies(o, hit)):
                 out.add(hit.view.node)
         grown = True
         while grown:

@@ -12,10 +12,16 @@ sizes, is followed by the notebook's own printouts).
 
 from __future__ import annotations
 
+import re
+from types import SimpleNamespace
+
+import numpy as np
+
 from ..infer import Obj
 from ..objects import Place
 from ..report import NotChecked
-from .identity import identified
+from .identity import identifies
+from .stale import operand_names
 
 _INPUTS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
 
@@ -26,7 +32,7 @@ class Rebinding:
     def rebinding_before(self, o: Obj) -> Obj | None:
         """The code literal that last rebound an input before this object, when no used input came after it."""
         if not hasattr(self, "_rebinds"):
-            self._rebinds = self._find_rebinds()
+            self._rebinds = self._find_rebinds() + self_updates(self)
         if not self._rebinds:
             return None
         key = _key(o.a.place)
@@ -35,10 +41,21 @@ class Rebinding:
             return None
         last = max(before, key=lambda r: _key(r.a.place))
         rebinds = {r.a.id for r in self._rebinds}
+        # the configuration's example again: an input it uses, or an object it explains (all of it, or most of it
+        # with its wrong cells scattered: a whole row that disagrees is what a changed token leaves in Q, the other
+        # rows as they were)
         if any(_key(last.a.place) < _key(x.a.place) <= key and x.a.id not in rebinds and
-               (x.a.id in self.uses or self._explained(x)) for x in self.objs):
-            return None                  # the configuration's example again: an input it uses, or an object it explains
+               (x.a.id in self.uses or self._explained(x) and not self._row_changed(x)) for x in self.objs):
+            return None
         return last
+
+    def _row_changed(self, x: Obj) -> bool:
+        """Does some row (of two cells or more) of a mostly matching object disagree in every cell?"""
+        plan = self.plans.get(x.a.id)
+        if plan is None or plan["kind"] == "holds" or plan.get("hit") is None:
+            return False
+        ok = np.asarray(plan["hit"].ok, dtype=bool)
+        return ok.ndim == 2 and ok.shape[1] >= 2 and bool((~ok).all(axis=1).any())
 
     def _explained(self, x: Obj) -> bool:
         """Does the configuration explain this object by its values (all of it, or most of it: identified)?"""
@@ -46,7 +63,7 @@ class Rebinding:
         if plan is None or plan.get("hit") is None or x.val is None:
             return False
         hit = plan["hit"]
-        return plan["kind"] == "holds" or (plan["kind"] == "wrong" and identified(hit.n_ok, x.val.size))
+        return plan["kind"] == "holds" or (plan["kind"] == "wrong" and identifies(x, hit))
 
     def _find_rebinds(self) -> list[Obj]:
         """Code literals of an input's name that the configuration does not take, unlike its value (before the
@@ -73,5 +90,53 @@ class Rebinding:
                                            "inferred one"))
 
 
-def _key(p: Place) -> tuple[int, int]:
-    return (p.cell or 0, p.line)
+_ARITH = re.compile(r"[-+*/@]")
+_REORDER = re.compile(r"\b(?:flip|flipud|fliplr|roll)\s*\(")
+
+
+def self_updates(j) -> list[SimpleNamespace]:
+    """Code that gives an input new values computed from old ones (`X = 2 * X`, `x += pe`, `X[2] = [...]`, or
+    `Q = X_swapped @ W_q` after `X_swapped = X[[1, 0, 2]]`): the name now means values that no literal states, so
+    what is printed after it and not explained whole by the configuration is another example too.  A reshape, a
+    cast or a transpose (no arithmetic, no indexing) keeps the values."""
+    if j.t is None or not j.uses:
+        return []
+    out = []
+    fresh: set[str] = set()             # unnamed variables holding an input's values changed (X_swapped, x2)
+    for h in sorted((h for h in j.doc.hints if h.kind == "define"), key=lambda h: _key(h.place)):
+        name, rhs = h.value
+        item = re.match(r"\s*([A-Za-z_]\w*)\s*\[", name)        # X[2] = [...]: a row or an entry set in place
+        base = item.group(1) if item else name
+        nodes = _input_nodes(j, base)
+        ops = operand_names(rhs)
+        if not nodes:
+            if re.fullmatch(r"[A-Za-z_]\w*", name) and j.inf.bases.label(name) is None and any(
+                    (o in fresh or _input_nodes(j, o)) and _changes_values(rhs, o) for o in ops):
+                fresh.add(name)
+            continue
+        same = [o for o in ops if _input_nodes(j, o) & nodes]
+        if item or any(o in fresh for o in ops) or any(_changes_values(rhs, o) for o in same):
+            out.append(SimpleNamespace(a=SimpleNamespace(place=h.place, line=h.place.line, id=None),
+                                       ref=SimpleNamespace(show=lambda name=name: name)))
+    return out
+
+
+def _input_nodes(j, name: str) -> set[str]:
+    """The inputs a variable's name stands for (X, W_q, q, K, ...; not a row such as x_1)."""
+    ref = j.inf.bases.label(name)
+    if ref is None or not ref.strong or ref.row is not None:
+        return set()
+    return set(ref.nodes) & set(_INPUTS)
+
+
+def _changes_values(rhs: str, operand: str) -> bool:
+    """Does the expression compute other values from the operand (arithmetic, indexing, a flip), not only another
+    layout of them?"""
+    flat = re.sub(r"\([^()]*\)", "", rhs)
+    return bool(_ARITH.search(flat) or re.search(rf"(?<![\w.]){re.escape(operand)}\s*\[", rhs)
+                or _REORDER.search(rhs))
+
+
+def _key(p: Place) -> tuple[int, int, int]:
+    """Reading order; a notebook cell's outputs come after all of its code, whatever their line numbers."""
+    return (p.cell or 0, int(p.cell is not None and p.where == "output"), p.line)

@@ -24,8 +24,10 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from urllib.parse import unquote
 
+import numpy as np
+
 from ..report import Finding
-from .identity import identified
+from .identity import AGREE_MIN, evidence, identified
 
 MIN_RUN = 3          # numbers in a row that must agree with the found object: each judged one has two witnesses
 MAX_SPAN = 8         # lines a quote may spread over ("- 53% ...", "- 35% ...", "- 12% ..." one per line)
@@ -113,7 +115,9 @@ def _independent(a, plans: dict | None) -> bool:
     plan = plans.get(a.id)
     hit = plan.get("hit") if plan else None
     size = len(a.numbers)
-    return hit is not None and plan["kind"] == "wrong" and size >= MIN_RUN and identified(hit.n_ok, size)
+    if hit is None or plan["kind"] != "wrong" or size < MIN_RUN or np.size(hit.ok) != size:
+        return False
+    return identified(hit.n_ok, size) and evidence(np.array([n.value for n in a.numbers]), hit.ok) >= AGREE_MIN
 
 
 def _runs(src: Source, toks: list[Token]) -> list[list[tuple[Token, int]]]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..objects import Place
 from ..report import NotChecked
-from .identity import identified
+from .identity import identifies
 
 
 class Scopes:
@@ -38,7 +38,7 @@ class Scopes:
                 continue
             hit = plan.get("hit")
             if (plan["kind"] == "holds" and hit is not None) or \
-                    (plan["kind"] == "wrong" and hit is not None and identified(hit.n_ok, o.val.size)
+                    (plan["kind"] == "wrong" and hit is not None and identifies(o, hit)
                      and not self._rebound(o, hit)):
                 self.explained_sections.add(self.section_of(o.a.place))
                 self.explained_objects += 1

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..infer import Obj
 from .formula import _definition
-from .identity import identified
+from .identity import identifies
 
 _NOT_OPERANDS = frozenset({"np", "torch", "math", "F", "nn", "self", "dim", "axis", "keepdim", "keepdims", "T",
                            "True", "False", "None", "float", "int", "inf"})
@@ -82,4 +82,4 @@ class StaleJudging:
         # mostly: more of it wrong than right, and two entries at least (a vector of two with one slip is a slip,
         # judged by its name and printed predecessors, not a stale printout)
         wrong = o.val.size - hit.n_ok
-        return not identified(hit.n_ok, o.val.size) and wrong >= 2 and wrong > hit.n_ok
+        return not identifies(o, hit) and wrong >= 2 and wrong > hit.n_ok

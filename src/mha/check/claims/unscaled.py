@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..infer import Obj, _family, alignments
 from ..model import Views, compute
-from .identity import identified
+from .identity import identifies
 
 # the label names the quantity without the scale (not "scaled" alone, not "before scaling" of the raw scores)
 UNSCALED = re.compile(r"unscaled|un-scaled|without (?:the )?scal|no scal|not scaled|w/o scal|未缩放|不缩放|没有缩放|无缩放",
@@ -60,7 +60,7 @@ def judge_unscaled(j, o: Obj) -> bool:
         j.n_claims += 1
         j.n_numbers += o.n
         return True
-    if o.val.size < 3 or not identified(best.n_ok, o.val.size):
+    if o.val.size < 3 or not identifies(o, best):
         return False
     # a variant of its own: the cause of a wrong cell is not looked up in the configuration's traces
     best = replace(best, view=replace(best.view, variant="unscaled (named)"))

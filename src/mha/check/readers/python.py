@@ -95,6 +95,9 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     facts.calls[name] = rhs
                 _assignment(facts, name, node.value, lines)
                 _tuple_scalars(facts, targets, node.value, lines)
+            elif isinstance(node, ast.AugAssign) and type(node.op) in _AUG:    # x += pe: x = x + pe, new values
+                name = _src(lines, node.target)
+                facts.defines.append((name, f"{name} {_AUG[type(node.op)]} ({_src(lines, node.value)})", node.lineno))
             elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
                 line_label.setdefault(node.lineno, _src(lines, node.value))      # out.shape   # (3, 4)
             elif isinstance(node, ast.Call) and _call_name(node) == "print":
@@ -124,6 +127,9 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass
     return facts
+
+
+_AUG = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@"}
 
 
 def _src(lines: list[str], node: ast.AST) -> str:

@@ -1,0 +1,127 @@
+"""`mha check` never cries wolf: documents of our own, every printout made by running its code, in the styles that
+put a checker on the wrong track (tests/check_clean/README.md): a second example reusing names, a notebook run
+again with new inputs, a >>> session that changes an input in place, printouts of slices, of `.T`, of rounded
+values, with `grad_fn` and `dtype=`, truncated with `...`, in scientific notation, inputs built by code.  Each
+checks with no finding at all; planted slips in them are still found, so they are not clean for want of checking.
+
+Identity weighs what agrees (claims/identity.evidence): a 0, a ±1, a small integer or a value met before in the
+object matches by chance far more often than 0.7517 does.  A given printed again in the other layout is a reading
+question (claims/readlayout.py).  Code that changes an input from its old values opens another example
+(claims/rebind.self_updates)."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mha.check import check_document
+from mha.check.claims.identity import AGREE_MIN, WEAK, evidence, identified, identifies
+from mha.check.infer.match import Hit
+from mha.check.infer.prepare import Obj
+
+CLEAN = Path(__file__).resolve().parent / "check_clean"
+DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in (".md", ".ipynb", ".tex", ".txt") and p.stem != "README")
+FORMAT = {".md": "md", ".ipynb": "ipynb", ".tex": "tex", ".txt": "txt"}
+
+
+def _check(path: Path, find: str | None = None, replace: str | None = None):
+    text = path.read_text(encoding="utf-8")
+    if find is not None:
+        assert text.count(find) == 1, find
+        text = text.replace(find, replace)
+    return check_document(text, fmt=FORMAT[path.suffix])
+
+
+def test_the_clean_set_is_there():
+    assert len(DOCS) >= 12, DOCS
+
+
+@pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
+def test_clean_document_has_no_finding(path):
+    r = _check(path)
+    assert not r.findings, [f.describe() for f in r.findings]
+    assert r.n_claims >= 2, "nothing was checked: a clean result would be hollow"
+
+
+# (document, text of a number, its planted slip, the line the finding must be on)
+SLIPS = [
+    ("txt_repl_reassign.txt", "0.3536", "0.3563", 16),
+    ("md_two_examples_reused_names.md", "[0.1425 0.3221", "[0.1425 0.3212", 48),
+    ("md_two_examples_reused_names.md", " [0.4682 0.5318]]", " [0.4682 0.5381]]", 100),   # the second example
+    ("md_two_examples_reused_names.md", "[ 0.5254 -0.2425]]", "[ 0.5254 -0.2452]]", 102),
+    ("tex_integer_toy_onehot.tex", "0 & 2 & 2 \\\\ 2 & 3 & 5", "0 & 2 & 2 \\\\ 2 & 3 & 6", 15),  # whole numbers
+    ("txt_repl_row_changed.txt", "[0.4133, 0.3608, 0.3994]", "[0.4133, 0.3680, 0.3994]", 15),  # before the change
+]
+
+
+@pytest.mark.parametrize("name,find,replace,line", SLIPS)
+def test_planted_slip_is_still_found(name, find, replace, line):
+    r = _check(CLEAN / name, find, replace)
+    assert [f.line for f in r.errors] == [line], [f.describe() for f in r.errors]
+
+
+def test_evidence_weighs_small_integers_and_repeats_less():
+    assert evidence(np.array([0.7517, 0.2483]), np.array([True, True])) == 2.0
+    # 1, 0, 1: two whole numbers below ten and a repeat
+    assert evidence(np.array([1.0, 0.0, 1.0, 0.0]), np.array([True, True, True, False])) == pytest.approx(3 * WEAK)
+    # a repeated informative value counts once in full
+    assert evidence(np.array([0.25, 0.25, 0.5]), np.array([True, True, True])) == pytest.approx(2 + WEAK)
+    assert evidence(np.array([12.0, 16.0]), np.array([True, True])) == 2.0        # larger integers are informative
+
+
+def _obj(vals):
+    v = np.array([vals], dtype=float)
+    return Obj(a=None, ref=None, lo=v, hi=v, val=v)
+
+
+def _hit(ok):
+    ok = np.array([ok], dtype=bool)
+    return Hit(view=None, how="row", index=0, ok=ok, exact=np.zeros(ok.shape))
+
+
+def test_a_binary_vector_three_quarters_like_a_binary_row_is_not_identified():
+    # the counts alone identify it (3 of the 3 other cells); the evidence does not (three chance-prone matches)
+    assert identified(3, 4)
+    assert not identifies(_obj([1, 0, 1, 0]), _hit([True, True, True, False]))
+    assert not identifies(_obj([1, 0, 0]), _hit([True, True, False]))      # a one-hot in prose against scores
+
+
+def test_informative_and_long_binary_objects_are_still_identified():
+    assert identifies(_obj([0.7517, 0.2483, 0.9]), _hit([True, True, False]))
+    # eleven of twelve cells of a 0/1 matrix: a chance match of one in two thousand
+    cells = [1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0]
+    assert identifies(_obj(cells), _hit([True] * 11 + [False]))
+    assert evidence(np.array(cells, dtype=float), np.array([True] * 11 + [False])) >= AGREE_MIN
+
+
+def test_masked_cells_are_no_evidence():
+    # 0.6 and three zeros (1 + 3 × 1/3) identify it; when the zeros are where a causal mask put them, one cell is left
+    o, h = _obj([0.6, 0.0, 0.0, 0.0, 0.3]), _hit([True, True, True, True, False])
+    assert identifies(o, h)
+    assert not identifies(o, h, skip=np.array([[False, True, True, True, False]]))
+
+
+def test_a_weight_printed_again_transposed_is_a_reading_question():
+    r = _check(CLEAN / "md_weight_both_layouts.md")
+    why = [n.reason for n in r.not_checked if n.line == 50]
+    assert why and "other layout" in why[0], [n.reason for n in r.not_checked]
+
+
+@pytest.mark.parametrize("name,cell,line", [("txt_repl_row_changed.txt", None, 20),
+                                            ("txt_repl_row_updated_in_place.txt", None, 14),
+                                            ("txt_repl_reassign.txt", None, 41),
+                                            ("nb_swapped_tokens.ipynb", 6, 1)])
+def test_what_follows_an_input_changed_in_code_is_another_example(name, cell, line):
+    """X[2] = [...], X[2] += 0.5, X = 2 * X, Q = X_swapped @ W_q after X_swapped = X[[0, 1, 2, 3, 5, 4]]: the
+    printouts after them mostly agree with the first example (the unchanged rows), and used to be judged against
+    it, one finding per changed cell."""
+    r = _check(CLEAN / name)
+    assert not r.findings, [f.describe() for f in r.findings]
+    why = [n.reason for n in r.not_checked if (n.cell, n.line) == (cell, line)]
+    assert why and "given other values in code" in why[0], [(n.cell, n.line, n.reason) for n in r.not_checked]
+
+
+def test_one_informative_match_is_enough_and_chance_prone_ones_must_add_up():
+    assert identifies(_obj([0.9997, 0.0, 0.3]), _hit([True, True, False]))        # 0.9997 is a rare coincidence
+    assert not identifies(_obj([1, 0, 0, 0.3]), _hit([True, True, True, False]))   # 1, 0 and a repeated 0
+    assert identifies(_obj([1, 0, 1, 0, 1, 0, 1]), _hit([True] * 6 + [False]))    # six of them: 1 in 64
