@@ -64,7 +64,7 @@ def damage(rng: random.Random, text: str) -> str:
         piece = text[a:b]
         how = rng.randrange(3)
         if how == 0:
-            piece = piece.encode("utf-8").decode("latin-1")
+            piece = piece.encode("utf-8", "surrogatepass").decode("latin-1")   # a lone surrogate from earlier damage stays bytes
         elif how == 1:
             piece = piece.encode("utf-8", "replace").decode("cp1252", "replace")
         else:
