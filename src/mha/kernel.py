@@ -216,22 +216,28 @@ def _alibi_row(row, slope, at, first, stop):
 
 
 @njit(nogil=True, fastmath=_FASTMATH)
+def _zero(row, first, stop):
+    """row[first .. stop] = 0: the keys a row does not see."""
+    zero = row.dtype.type(0)
+    j = first
+    while j < stop:
+        row[j] = zero
+        j += _ONE
+
+
+@njit(nogil=True, fastmath=_FASTMATH)
 def _exp_row(row, first, stop, end, c, base_c):
     """row[j] = 2^(row[j] c - base_c) for the keys first .. stop it sees, 0 before and after; the row's sum."""
     zero = row.dtype.type(0)
     total = zero
-    j = np.uint64(0)
-    while j < first:
-        row[j] = zero
-        j += _ONE
+    _zero(row, np.uint64(0), first)
+    j = first
     while j < stop:
         e = exp2(row[j] * c - base_c)
         row[j] = e
         total += e
         j += _ONE
-    while j < end:
-        row[j] = zero
-        j += _ONE
+    _zero(row, stop, end)
     return total
 
 
@@ -240,19 +246,15 @@ def _exp_row_masked(row, visible, first, stop, end, c, base_c):
     """`_exp_row` with a mask row: 0 where visible[j] is False."""
     zero = row.dtype.type(0)
     total = zero
-    j = np.uint64(0)
-    while j < first:
-        row[j] = zero
-        j += _ONE
+    _zero(row, np.uint64(0), first)
+    j = first
     while j < stop:
         e = exp2(row[j] * c - base_c)
         e = e if visible[j] else zero
         row[j] = e
         total += e
         j += _ONE
-    while j < end:
-        row[j] = zero
-        j += _ONE
+    _zero(row, stop, end)
     return total
 
 
