@@ -80,10 +80,7 @@ class ArrayJudging:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its values are "
                                                f"{_show_view(h)}'s; the prime need not mean a transpose"))
             return
-        if h.how == "T" and _prints_transpose(a):
-            # `keys.t()` prints K transposed on purpose: its own code says which layout it shows
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its code prints the transpose "
-                                               f"({(a.source or a.label).strip()[:40]})"))
+        if h.how == "T" and self._printed_transposed(a, o):
             return
         question = layout_question(self, o, h)
         if question is not None:
@@ -98,6 +95,15 @@ class ArrayJudging:
         self.add(Finding(a.line, a.place.cell, f"{label}", f"{list(o.val.shape)} {_short(o)}",
                          f"{list(h.view.M.shape)}", None, self.step_of(h.view.node),
                          f"{how}: these are the values of {_show_view(h)}", kind2))
+
+    def _printed_transposed(self, a, o: Obj) -> bool:
+        """`keys.t()` prints K transposed on purpose: its own code says which layout it shows, so the layout is
+        not checked (said once, and True); False when its code does not transpose."""
+        if not _prints_transpose(a):
+            return False
+        self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its code prints the transpose "
+                                           f"({(a.source or a.label).strip()[:40]})"))
+        return True
 
     def _judge_misshaped(self, o: Obj, plan: dict[str, Any]) -> None:
         """A labelled array whose shape no view of that name has: the name reused with new sizes (another example,
@@ -196,9 +202,7 @@ class ArrayJudging:
                                                             "wrong_value")
             else:
                 mistake = self._one_mistake(o, hit, cells)
-            if isinstance(mistake, tuple) and mistake[1] == "transposed" and _prints_transpose(a):
-                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its code prints the "
-                                                   f"transpose ({(a.source or a.label).strip()[:40]})"))
+            if isinstance(mistake, tuple) and mistake[1] == "transposed" and self._printed_transposed(a, o):
                 return
             if mistake is False:
                 self.doubt(o, hit)
