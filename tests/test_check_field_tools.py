@@ -39,6 +39,28 @@ def test_source_url_quotes_the_path_at_its_commit_and_keeps_urls_as_they_are():
     assert fetch.source_url({"url": "https://example.org/a b?x=1"}) == "https://example.org/a b?x=1"
 
 
+def test_mirror_getter_reads_a_file_at_its_commit_from_a_git_snapshot_and_names_what_is_missing(tmp_path):
+    import subprocess
+    repo = tmp_path / "mirror" / "o+r" / "repo"
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / "注意 力.md").write_bytes("q = [1, 2]\n".encode())
+    subprocess.run(git + ["add", "-A"], check=True)
+    subprocess.run(git + ["commit", "-qm", "one"], check=True)
+    first = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (repo / "注意 力.md").write_bytes(b"changed later\n")
+    subprocess.run(git + ["commit", "-qam", "two"], check=True)
+    get = fetch.mirror_getter(tmp_path / "mirror")
+    url = fetch.source_url({"repo": "o/r", "commit": first, "path": "注意 力.md"})
+    assert get(url) == "q = [1, 2]\n".encode()                        # the commit's bytes, not the newest
+    with pytest.raises(FileNotFoundError, match="o/other"):
+        get(fetch.source_url({"repo": "o/other", "commit": first, "path": "a.md"}))
+    with pytest.raises(LookupError):
+        get(fetch.source_url({"repo": "o/r", "commit": first, "path": "absent.md"}))
+    with pytest.raises(ValueError, match="not a GitHub file"):
+        get("https://example.org/page.html")
+
+
 def test_fetch_writes_verified_bytes_to_dev_and_heldout_and_skips_what_is_present(tmp_path):
     a, b = b"# doc a\r\nq = [1, 2]\n", "权重 0.55\n".encode("utf-8")
     sources = [_source("fieldX-01-a", False, a), _source("fieldX-02-b", True, b, fmt="ipynb")]

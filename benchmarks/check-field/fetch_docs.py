@@ -3,6 +3,10 @@
     python benchmarks/check-field/fetch_docs.py                       # into /work/field-docs/{dev,heldout}/
     python benchmarks/check-field/fetch_docs.py --dest DIR            # anywhere else
     python benchmarks/check-field/score.py --fetch --docs DIR         # the same, from the scoring script
+    python benchmarks/check-field/fetch_docs.py --mirror /work/.mirror  # offline, from git snapshots of the repos
+
+Where only the package registries can be reached, `--mirror DIR` reads each GitHub file at its commit from a local
+git snapshot of its repository, `DIR/<owner>+<name>/repo` (a bare git directory, or a clone holding `.git`).
 
 Each `sources/<id>.json` names a GitHub file by {"repo", "path", "commit"} (fetched as
 raw.githubusercontent.com/<repo>/<commit>/<path>) or a page by {"url"} (fetched as it is), and carries the sha256 of
@@ -37,6 +41,29 @@ def download(url: str, timeout: float = 60.0) -> bytes:
     from urllib.request import Request, urlopen
     with urlopen(Request(url, headers={"User-Agent": "mha-check-field-fetch"}), timeout=timeout) as r:
         return r.read()
+
+
+def mirror_getter(mirror: Path) -> Callable[[str], bytes]:
+    """A `get` that answers a raw.githubusercontent.com address from `mirror/<owner>+<name>/repo` with `git show`
+    instead of the network; the same sha256 check then decides, so a snapshot without the commit is refused."""
+    import subprocess
+    from urllib.parse import unquote
+
+    def get(url: str) -> bytes:
+        prefix = "https://raw.githubusercontent.com/"
+        if not url.startswith(prefix):
+            raise ValueError(f"not a GitHub file, no snapshot can hold it: {url}")
+        owner, name, commit, path = url[len(prefix):].split("/", 3)
+        repo = mirror / f"{owner}+{name}" / "repo"
+        git_dir = repo / ".git" if (repo / ".git").is_dir() else repo
+        if not git_dir.is_dir():
+            raise FileNotFoundError(f"no snapshot of {owner}/{name} under {mirror}")
+        r = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{unquote(path)}"],
+                           capture_output=True, timeout=120)
+        if r.returncode != 0:
+            raise LookupError(r.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or "git show failed")
+        return r.stdout
+    return get
 
 
 def target(dest: Path, src: dict) -> Path:
@@ -110,8 +137,11 @@ def main(argv=None) -> int:
                     help="folder with sources/ (repeatable; default: this script's folder)")
     ap.add_argument("--only", nargs="*", default=None, help="document ids (or prefixes) to fetch")
     ap.add_argument("--force", action="store_true", help="download even when a file with the right hash is there")
+    ap.add_argument("--mirror", default=None,
+                    help="read GitHub files from git snapshots DIR/<owner>+<name>/repo instead of the network")
     a = ap.parse_args(argv)
-    return run(Path(a.dest), [Path(m) for m in a.meta] if a.meta else [HERE], a.only, a.force)
+    get = mirror_getter(Path(a.mirror)) if a.mirror else download
+    return run(Path(a.dest), [Path(m) for m in a.meta] if a.meta else [HERE], a.only, a.force, get=get)
 
 
 def run(dest: Path, metas: list[Path], only=None, force: bool = False, get: Callable[[str], bytes] = download) -> int:
