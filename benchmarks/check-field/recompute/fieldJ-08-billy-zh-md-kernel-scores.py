@@ -11,7 +11,7 @@ divides or multiplies (carried), and against the exact value otherwise.  Not in 
 expansion of QK^T (products of 0 and 1) and the shapes in the closing table.
 Own errors: e^{2.121} is 8.339 (e^{3/sqrt 2} = 8.342), printed 8.337; row 2's last weight is 4.113 / 8.169 = 0.503
 (exact 0.5035 -> 0.503), printed 0.504, and the wrong 0.504 is printed again in the attention matrix (twice) and in
-the second output's weights."""
+the second output's weights; row 3's sum, 14.478, adds the wrong 8.337 (exact 14.484), an own error carried."""
 import numpy as np
 from _truth import Truth
 
@@ -94,7 +94,8 @@ pa = {0: ["0.401", "0.198", "0.401"], 1: ["0.248", "0.248", "0.504"], 2: ["0.284
 for r, (l1, l2, l3, l4) in rows.items():
     T.row(Ss[r], f"scores of row {r + 1}", L(l1), role="input")
     T.nums(pe[r], E[r], f"exponentials of row {r + 1}", L(l2))
-    T.num(ps[r], E[r].sum(), f"sum of row {r + 1}", L(l3), carried=sum(float(p) for p in pe[r]))
+    T.num(ps[r], E[r].sum(), f"sum of row {r + 1}", L(l3),     # row 3's sum carries the wrong 8.337
+          carried=None if r == 2 else sum(float(p) for p in pe[r]))
     T.nums(pa[r], A[r], f"weights of row {r + 1}", L(l4), carried=[float(p) / float(ps[r]) for p in pe[r]])
 for r, (l5, l6) in enumerate(((852, 866), (853, 867), (854, 868))):
     T.row(A[r], f"attention matrix row {r + 1}", L(l5))
