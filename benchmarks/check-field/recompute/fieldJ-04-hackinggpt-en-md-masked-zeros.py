@@ -10,41 +10,14 @@ Not in the truth: the float32 printouts with 16-17 significant digits (result:, 
 [0.5, 0.8, ...] (no value is computed from them); shapes and sizes.  No own errors."""
 import re
 import numpy as np
+import _causal_average as ca
 from _truth import Truth
 
 T = Truth("fieldJ-04-hackinggpt-en-md-masked-zeros")
 lines = T.text.split("\n")
 L = lambda n: (None, n, False)  # noqa: E731
-W = np.array([[1 / (j + 1) if k <= j else 0.0 for k in range(8)] for j in range(8)])
-
-
-def tensor_rows(start):
-    """Line numbers and values of the rows of a printed tensor starting at line `start` (1-based)."""
-    out, n = [], start
-    while True:
-        nums = re.findall(r"-?\d+\.\d*", lines[n - 1].split("tensor(")[-1])
-        if nums:
-            out.append((n, [float(v) for v in nums], nums))
-        if lines[n - 1].rstrip().endswith("])"):
-            return out
-        n += 1
-
-
-x_rows = tensor_rows(141)                               # the printed x, 4 batches x 8 tokens x 2
-x = np.array([v for _, v, _ in x_rows]).reshape(4, 8, 2)
-xbow = np.einsum("ts,bsc->btc", W, x)
-for n, v, p in x_rows:
-    T.nums(p, v, "x", L(n), role="input")
-for n, v, p in tensor_rows(794):
-    T.nums(p, v, "x[0]", L(n), role="input")
-for start in (716, 1331, 1387, 1452):                   # the averaged tensor, printed four times
-    for k, (n, v, p) in enumerate(tensor_rows(start)):
-        b, t = divmod(k, 8)
-        for c in range(2):
-            T.num(p[c], xbow[b, t, c], f"x_bow[{b},{t},{c}]", L(n), correct=abs(v[c] - xbow[b, t, c]) <= 1e-4)
-for start in (457, 804):                                # the masked softmax weights, printed twice
-    for j, (n, v, p) in enumerate(tensor_rows(start)):
-        T.nums(p, W[j], f"softmax weights row {j}", L(n))
+W = ca.W
+ca.averages(T, lines, 141, 794, (716, 1331, 1387, 1452), (457, 804))
 for j in range(8):                                      # the table: masked rows and their softmax
     n = T.find(f"| row {j} | [0, 0, 0, 0, 0, 0, 0, 0] |")
     p = re.findall(r"\d+\.\d+|\b\d\b", T.lines[(None, n[1])].split("|")[4])
@@ -67,23 +40,7 @@ for j in range(8):                                      # the traces: softmax = 
         T.nums(p, W[j][:len(p)], f"traced softmax row {j}", (None, k[1], False))
 for j in range(8):
     T.num("1.0000", W[j].sum(), f"row {j} sum", T.find(f"row {j} sum: 1.0000"))
-# worked products and sums for batch 0 (output lines "   w * x = p", " + w * x = p", "   sum = s")
-acc = []
-for i, s in enumerate(lines, start=1):
-    if s.startswith("for feature"):
-        acc = []
-    m = re.fullmatch(r"\s*\+?\s*(\d\.\d{4}) \* (-?\d+\.\d{4}) = (-?\d+\.\d{4})", s)
-    if m and i > 840:
-        w, xv, pr = (float(g) for g in m.groups())
-        w = 1 / round(1 / w)                           # the printed 0.1667 is the weight 1/6, unrounded in the product
-        T.nums([m.group(1), m.group(2)], [w, xv], "weight, x value", L(i), role="input")
-        T.num(m.group(3), w * xv, "product", L(i), correct=abs(float(m.group(3)) - w * xv) <= 1e-4)
-        acc.append(w * xv)
-        continue
-    m = re.fullmatch(r"\s*sum = (-?\d+\.\d{4})", s)
-    if m and acc:
-        T.num(m.group(1), sum(acc), "sum of products", L(i), correct=abs(float(m.group(1)) - sum(acc)) <= 1.5e-4)
-        acc = []
+ca.worked_products(T, lines, 840)  # batch 0
 T.mark_own_errors()
 T.slip("   e^(1) = 2.7183", "   e^(1) = 2.7138", "swapped digits in an exponential")
 T.slip("| [0.167, 0.167, 0.167, 0.167, 0.167, 0.167, 0, 0] |", "| [0.167, 0.167, 0.167, 0.176, 0.167, 0.167, 0, 0] |",

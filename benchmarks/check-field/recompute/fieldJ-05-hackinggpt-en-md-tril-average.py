@@ -10,41 +10,14 @@ whose last digits depend on the unrounded draws or on float32 rounding; the tril
 arithmetic); shapes and sizes.  No own errors."""
 import re
 import numpy as np
+import _causal_average as ca
 from _truth import Truth
 
 T = Truth("fieldJ-05-hackinggpt-en-md-tril-average")
 lines = T.text.split("\n")
 L = lambda n: (None, n, False)  # noqa: E731
-W = np.array([[1 / (j + 1) if k <= j else 0.0 for k in range(8)] for j in range(8)])
-
-
-def tensor_rows(start):
-    """Line numbers and values of the rows of a printed tensor starting at line `start` (1-based)."""
-    out, n = [], start
-    while True:
-        nums = re.findall(r"-?\d+\.\d*", lines[n - 1].split("tensor(")[-1])
-        if nums:
-            out.append((n, [float(v) for v in nums], nums))
-        if lines[n - 1].rstrip().endswith("])"):
-            return out
-        n += 1
-
-
-x_rows = tensor_rows(149)                               # the printed x, 4 batches x 8 tokens x 2
-x = np.array([v for _, v, _ in x_rows]).reshape(4, 8, 2)
-xbow = np.einsum("ts,bsc->btc", W, x)
-for n, v, p in x_rows:
-    T.nums(p, v, "x", L(n), role="input")
-for n, v, p in tensor_rows(687):
-    T.nums(p, v, "x[0]", L(n), role="input")
-for start in (609, 1224, 1284):                         # the averaged tensor, printed three times
-    for k, (n, v, p) in enumerate(tensor_rows(start)):
-        b, t = divmod(k, 8)
-        for c in range(2):
-            T.num(p[c], xbow[b, t, c], f"x_bow[{b},{t},{c}]", L(n), correct=abs(v[c] - xbow[b, t, c]) <= 1e-4)
-for start in (363, 479, 697):                           # the normalised weights, printed three times
-    for j, (n, v, p) in enumerate(tensor_rows(start)):
-        T.nums(p, W[j], f"softmax weights row {j}", L(n))
+W = ca.W
+ca.averages(T, lines, 149, 687, (609, 1224, 1284), (363, 479, 697))
 for j in range(8):                                      # the table: normalised rows and their fraction
     n = T.find(f"| {j} | [")
     cells = T.lines[(None, n[1])].split("|")
@@ -60,23 +33,7 @@ for j in range(8):
     T.num(T.lines[(None, n[1])].split()[-1], 1 / (j + 1), f"1/{j + 1}", n)
 for j, pct in ((2, "33.3"), (5, "16.7"), (6, "14.3"), (7, "12.5")):
     T.num(pct, 100 / (j + 1), f"weight of position {j} in percent", T.find(f"       position {j} gives {pct}%", nth=1))
-# worked products and sums for batch 0 (output lines "   w * x = p", " + w * x = p", "   sum = s")
-acc = []
-for i, s in enumerate(lines, start=1):
-    if s.startswith("for feature"):
-        acc = []
-    m = re.fullmatch(r"\s*\+?\s*(\d\.\d{4}) \* (-?\d+\.\d{4}) = (-?\d+\.\d{4})", s)
-    if m and i > 700:
-        w, xv, pr = (float(g) for g in m.groups())
-        w = 1 / round(1 / w)                           # the printed 0.1667 is the weight 1/6, unrounded in the product
-        T.nums([m.group(1), m.group(2)], [w, xv], "weight, x value", L(i), role="input")
-        T.num(m.group(3), w * xv, "product", L(i), correct=abs(float(m.group(3)) - w * xv) <= 1e-4)
-        acc.append(w * xv)
-        continue
-    m = re.fullmatch(r"\s*sum = (-?\d+\.\d{4})", s)
-    if m and acc:
-        T.num(m.group(1), sum(acc), "sum of products", L(i), correct=abs(float(m.group(1)) - sum(acc)) <= 1.5e-4)
-        acc = []
+ca.worked_products(T, lines, 700)  # batch 0
 T.mark_own_errors()
 T.slip("| 5 | [0.167, 0.167, 0.167, 0.167, 0.167, 0.167, 0, 0] |", "| 5 | [0.167, 0.167, 0.167, 0.176, 0.167, 0.167, 0, 0] |",
        "swapped digits in a table weight")
