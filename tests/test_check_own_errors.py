@@ -1,8 +1,10 @@
 """`mha check` on the kinds of mistakes authors make themselves (issue 18, own errors): weights that are not the
 softmax of the scores drawn right above them (a row of scores, an arrow with the word softmax, the row of weights
 with a remark in parentheses), and a softmax written out at one decimal whose small weight is printed 0.0 though it
-rounds to 0.1.  Each document is written for this test (own words, own numbers); the clean one checks clean, the
-wrong one gets its finding on its own line, and a look-alike (another word over the arrow) stays unjudged."""
+rounds to 0.1; and a wrong score carried on into later arithmetic that is right for it (one finding where the
+author slipped, a "follows from line N" note on each line that carries it).  Each document is written for this
+test (own words, own numbers); the clean one checks clean, the wrong one gets its finding on its own line, and a
+look-alike (another word over the arrow, a number that only looks carried) stays unjudged."""
 
 import textwrap
 
@@ -103,3 +105,65 @@ def test_one_decimal_softmax_declared_approximate_is_left_alone():
     undeclared = DECLARED.replace("# for readability, approximate the above as follows", "# the weights")
     assert _line_of(undeclared, "softmax([1, 3, 3])") in _errors(undeclared)
 
+
+CARRIED = textwrap.dedent("""\
+    # One query, two keys
+
+    ```
+    query:  [0.5, 0.1, 0.4]
+    key A:  [0.2, 0.9, 0.3]
+    key B:  [0.6, 0.2, 0.1]
+    ```
+
+    ```
+    score A = (0.5×0.2) + (0.1×0.9) + (0.4×0.3) = 0.31
+    score B = (0.5×0.6) + (0.1×0.2) + (0.4×0.1) = 0.36
+    ```
+
+    Divide by √3 ≈ 1.732, then take the softmax of the two:
+
+    ```
+    scaled A = 0.31 / 1.732 = 0.179
+    scaled B = 0.36 / 1.732 = 0.208
+    weight A = exp(0.179) / (exp(0.179) + exp(0.208)) = 0.493
+    weight B = exp(0.208) / (exp(0.179) + exp(0.208)) = 0.507
+    ```
+
+    With the values [1.0, 2.0] for A and [3.0, 0.0] for B:
+
+    ```
+    output = 0.493 × [1.0, 2.0] + 0.507 × [3.0, 0.0]
+           = [0.493, 0.986] + [1.521, 0.000]
+           = [2.014, 0.986]
+    ```
+    """)
+
+
+def _notes(text: str) -> dict[int, str]:
+    r = check_document(text, name="notes.md")
+    return {f.line: f.cause for f in r.findings if f.severity == "note"}
+
+
+def test_a_wrong_score_carried_into_later_arithmetic_gets_notes_not_findings():
+    assert _errors(CARRIED) == {} and _notes(CARRIED) == {}
+    wrong = CARRIED.replace("(0.4×0.3) = 0.31", "(0.4×0.3) = 0.34")           # the author's own slip
+    wrong = wrong.replace("0.31 / 1.732 = 0.179", "0.34 / 1.732 = 0.196")     # carried on, arithmetic right
+    for old, new in (("(exp(0.179) + exp(0.208)) = 0.493", "(exp(0.196) + exp(0.208)) = 0.497"),
+                     ("(exp(0.179) + exp(0.208)) = 0.507", "(exp(0.196) + exp(0.208)) = 0.503"),
+                     ("exp(0.179) / (", "exp(0.196) / ("),
+                     ("0.493 × [1.0, 2.0] + 0.507", "0.497 × [1.0, 2.0] + 0.503"),
+                     ("[0.493, 0.986] + [1.521, 0.000]", "[0.497, 0.994] + [1.509, 0.000]"),
+                     ("[2.014, 0.986]", "[2.006, 0.994]")):
+        wrong = wrong.replace(old, new)                                         # each step right for its terms
+    origin = _line_of(wrong, "(0.4×0.3) = 0.34")
+    assert list(_errors(wrong)) == [origin]                                     # one slip, one finding
+    notes = _notes(wrong)
+    for find in ("0.34 / 1.732", "exp(0.196) / ", "exp(0.208) / ", "0.497 ×", "[0.497, 0.994]", "[2.006, 0.994]"):
+        assert notes[_line_of(wrong, find)].startswith(f"follows from line {origin}"), find
+    assert _line_of(wrong, "0.36 / 1.732") not in notes                         # not carried: no note
+
+
+def test_a_number_that_only_looks_carried_gets_no_note():
+    wrong = CARRIED.replace("(0.4×0.3) = 0.31", "(0.4×0.3) = 0.34")
+    # the next line still divides the right 0.31, and a far-away 0.34 is another quantity
+    assert list(_notes(wrong)) == []
