@@ -455,7 +455,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     printed numbers (the search's runner-ups, see infer.search.close_call), report only the findings that hold
     under them too, and say so: the evidence names each runner-up, and each finding that depends on the choice
     is listed as not checked.  Once the findings are settled, the quotes of a wrong value in the text (the
-    document's text) get notes that follow from it (claims/requoted.py)."""
+    document's text) get notes that follow from it (claims/requoted.py), as do the arithmetic lines that carry it
+    on (claims/carried.py)."""
     j = _judged(doc, inf, mapping, given)
     from .claims.aside import withdraw_asides
     withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims
@@ -468,6 +469,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(percent_quotes(doc, j.findings, text))    # weights read out as percentages
         j.findings.extend(row_sums(doc, j.findings, text))          # weights whose row does not sum to 1
         j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
+        from .claims.carried import carried_notes
+        j.findings.extend(carried_notes(doc, j.findings))           # a wrong value carried into new arithmetic
     return j
 
 

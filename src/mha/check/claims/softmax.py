@@ -147,6 +147,14 @@ class SoftmaxJudging:
         return vs is not None and y.val is not None and any(h.all and h.view is not None and h.view.node == "A"
                                                             for h in alignments(y, vs))
 
+    def _declared_approximate(self, row) -> bool:
+        """The same numbers, digit for digit, stand in a row the document declares approximate ("for readability,
+        approximate the above as follows" over a literal): the written softmax is that illustration.  Without such a
+        declaration 0.0 for 0.06 is wrong at one decimal, as any other number is wrong outside its rounding."""
+        texts = [n.text if n is not None else None for n in row]
+        return any(a.context.approx and any(r is not None and [n.text if n is not None else None for n in r] == texts
+                                            for r in a.rows) for a in self.doc.arrays)
+
     def _softmax_pair_findings(self, c: SoftmaxPairClaim) -> tuple[list[Finding], int]:
         found: list[Finding] = []
         checked = 0
@@ -162,7 +170,7 @@ class SoftmaxJudging:
             half = half_units([c.x.a.rows[i]])
             half = np.zeros(len(p)) if half is None else np.where(np.isfinite(x), half[0], 0.0)
             band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ half
-            if c.written and _rough(row, p):
+            if c.written and _rough(row, p) and self._declared_approximate(row):
                 continue
             for j, num in enumerate(row or []):
                 if num is None:
@@ -186,8 +194,8 @@ class SoftmaxJudging:
 
 
 def _rough(row, p: np.ndarray) -> bool:
-    """A written softmax printed to one decimal, each weight within a unit of it ("softmax([2, 4, 4]) = [0.0, 0.5,
-    0.5]"): an illustration of its shape, as the approximation a document declares next to it; not judged."""
+    """A written softmax printed to one decimal, each weight within a unit of it (0.0 for 0.06): not judged when
+    the document declares these numbers an approximation (SoftmaxJudging._declared_approximate)."""
     nums = [n for n in row or [] if n is not None]
     return bool(nums) and all((n.decimals or 0) <= 1 for n in nums) and \
         all(abs(n.value - float(q)) <= 0.1 + 1e-9 for n, q in zip(row, p) if n is not None)

@@ -9,7 +9,8 @@
 
 Shared by them: tokens.py (text and LaTeX as tokens), statements.py (tokens -> arrays, arithmetic, shapes,
 labels), expr.py and arrays.py (the arithmetic and the bracketed arrays inside a statement), drawn.py (matrices
-drawn in plain text), tables.py, prose.py (numbers stated in words), common.py.
+drawn in plain text), softmaxdrawn.py (a softmax drawn as an arrow between two rows), tables.py,
+prose.py (numbers stated in words), common.py.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .latex import read_latex
 from .markdown import read_markdown
 from .notebook import read_notebook
 from .repl import label_echoes
+from .softmaxdrawn import tie_drawn_softmax
 from .text import _unnumber, read_text
 
 FORMATS = ("md", "tex", "ipynb", "html", "txt")
@@ -68,5 +70,6 @@ def read_document(text: str, fmt: str) -> Document:
     index_brackets(doc)
     read_closed(doc, text)
     label_echoes(doc, text)
+    tie_drawn_softmax(doc, text)
     mark_dropped_copies(doc)
     return doc

@@ -138,6 +138,23 @@ class PartReader:
         arg.label = _SOFTMAX_INPUT
         return arg
 
+    def _before_remark(self, toks: list[Tok]) -> Array | None:
+        """"[0.52, 0.09, 0.39]   (sum close to 1)": a remark in words, in parentheses set apart by a space after the
+        value, annotates it; the array is the value (an equation number "(3)" or an expression is no remark)."""
+        if len(toks) < 4 or toks[-1].text != ")":
+            return None
+        depth = 0
+        for k in range(len(toks) - 1, 0, -1):
+            depth += (toks[k].text == ")") - (toks[k].text == "(")
+            if depth == 0:
+                break
+        else:
+            return None
+        if toks[k].text != "(" or not toks[k].space or \
+                not any(t.kind in ("ID", "TEXT") and len(t.text) > 1 for t in toks[k + 1:-1]):
+            return None
+        return self.array_at(_strip(toks[:k]))
+
     # ---------------------------------------------------------- one part
     def part(self, toks: list[Tok]) -> list[Part]:
         toks = _strip(toks)
@@ -155,6 +172,9 @@ class PartReader:
             a = self.array_at(_strip(toks[:arrow]))
             if a is not None:
                 return [ArrayPart(a)]
+        a = self._before_remark(toks)
+        if a is not None:
+            return [ArrayPart(a)]
         arg = self._softmax_argument(toks)
         if arg is not None:
             return [LabelPart(flat_text(toks)), ArrayPart(arg)]
