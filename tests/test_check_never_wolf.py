@@ -51,6 +51,10 @@ SLIPS = [
     ("md_two_examples_reused_names.md", "[ 0.5254 -0.2425]]", "[ 0.5254 -0.2452]]", 102),
     ("tex_integer_toy_onehot.tex", "0 & 2 & 2 \\\\ 2 & 3 & 5", "0 & 2 & 2 \\\\ 2 & 3 & 6", 15),  # whole numbers
     ("txt_repl_row_changed.txt", "[0.4133, 0.3608, 0.3994]", "[0.4133, 0.3680, 0.3994]", 15),  # before the change
+    ("md_norm_aside_and_head_shapes.md", "[0.4306 0.1767", "[0.4306 0.1776", 18),
+    # a spread is read as population or sample (÷4 or ÷3, root over the division or not), and no more
+    ("md_norm_aside_and_head_shapes.md", "(9-6)²)/4 = 2.58", "(9-6)²)/4 = 2.85", 37),
+    ("md_norm_aside_and_head_shapes.md", "(9-6)²)/4 = 5", "(9-6)²)/4 = 6", 38),
 ]
 
 
