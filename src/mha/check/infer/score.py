@@ -22,6 +22,8 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
         if o.a.id in uses:
             explained += n           # an input taken as printed agrees with itself
             continue
+        if n >= 2 and not np.any(o.val):
+            continue                 # all zeros: any zero row of any view explains it, so it tells nothing apart
         nodes = None
         if o.ref is not None and o.ref.strong:
             nodes = _family(o.ref)
