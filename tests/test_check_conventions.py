@@ -59,3 +59,12 @@ def test_a_spread_is_population_or_sample_and_nothing_else():
     assert spread_reading(e, Num.parse("2.85")) is None
     assert "sample variance" in spread_reading(_spread([3, 5, 7, 9], 6, 4, "none"), Num.parse("6.67"))[0]
     assert spread_reading(_spread([3, 5, 7, 9], 6, 3, "inside"), Num.parse("2.58")) is None   # 4 terms over 3
+
+
+def test_sizes_after_the_word_shape_are_no_matrix():
+    """"an output matrix of shape `[4, 4]`" in prose: sizes, never an input such as W_O (readers/statements.py)."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent / "check_clean" / "md_norm_aside_and_head_shapes.md").read_text("utf-8")
+    r = check_document(text, fmt="md")
+    assert r.configuration["W_O"].startswith("no W_O"), r.configuration["W_O"]
+    assert not any(n.line == 28 for n in r.not_checked), [n.what for n in r.not_checked]
