@@ -51,6 +51,13 @@ SLIPS = [
     ("md_two_examples_reused_names.md", "[ 0.5254 -0.2425]]", "[ 0.5254 -0.2452]]", 102),
     ("tex_integer_toy_onehot.tex", "0 & 2 & 2 \\\\ 2 & 3 & 5", "0 & 2 & 2 \\\\ 2 & 3 & 6", 15),  # whole numbers
     ("txt_repl_row_changed.txt", "[0.4133, 0.3608, 0.3994]", "[0.4133, 0.3680, 0.3994]", 15),  # before the change
+    ("md_norm_aside_and_head_shapes.md", "[0.4306 0.1767", "[0.4306 0.1776", 18),
+    ("md_zero_product_printout.md", "0.0001, 0.0474, 0.9525", "0.0001, 0.0474, 0.9552", 26),
+    # a reading in words under "## Another example" is that example's; the first example's is still judged
+    ("md_another_example_in_words.md", "the weight is 0.4647", "the weight is 0.4467", 17),
+    # a spread is read as population or sample (÷4 or ÷3, root over the division or not), and no more
+    ("md_norm_aside_and_head_shapes.md", "(9-6)²)/4 = 2.58", "(9-6)²)/4 = 2.85", 40),
+    ("md_norm_aside_and_head_shapes.md", "(9-6)²)/4 = 5", "(9-6)²)/4 = 6", 41),
 ]
 
 
@@ -58,6 +65,15 @@ SLIPS = [
 def test_planted_slip_is_still_found(name, find, replace, line):
     r = _check(CLEAN / name, find, replace)
     assert [f.line for f in r.errors] == [line], [f.describe() for f in r.errors]
+
+
+def test_a_printout_of_zeros_decides_no_choice_of_the_configuration():
+    """A zero vector is a row of the causal mask and of many other views: it must not tip the mask (or the scale)
+    when nothing else tells the choices apart (infer/score.py)."""
+    text = (CLEAN / "md_zero_product_printout.md").read_text(encoding="utf-8")
+    upto_scores = text[:text.index(">>> weights =")] + "```\n"
+    r = check_document(upto_scores, fmt="md")
+    assert r.configuration["mask"].startswith("no mask"), r.configuration["mask"]
 
 
 def test_evidence_weighs_small_integers_and_repeats_less():

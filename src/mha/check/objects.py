@@ -191,6 +191,7 @@ class Document:
     readings: list[Reading] = field(default_factory=list)
     hints: list[Hint] = field(default_factory=list)
     headings: list[Place] = field(default_factory=list)     # where each heading (section, frame) starts
+    openers: list[Place] = field(default_factory=list)      # headings or lines that say another example starts
     format: str = "text"
     n_lines: int = 0
 

@@ -33,8 +33,10 @@ def mark_openers(doc: Any, text: str, fmt: str) -> None:
     from .objects import Place
     have = {(p.cell, p.line) for p in doc.headings}
     for i, line in enumerate(text.splitlines(), start=1):
-        if (None, i) not in have and _OPENER.match(line):
-            doc.headings.append(Place(i, None, "heading"))
+        if _OPENER.match(line):
+            doc.openers.append(Place(i, None, "heading"))
+            if (None, i) not in have:
+                doc.headings.append(Place(i, None, "heading"))
     doc.headings.sort(key=lambda p: (p.cell or 0, p.line))
 
 

@@ -15,6 +15,7 @@ from ..numbers import Num
 from ..objects import Chain, ExprPart
 from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
+from .conventions import spread_reading
 from .target import _arith_step, _ops
 
 
@@ -76,6 +77,8 @@ class ArithJudging:
             if bad is True:
                 continue
             n2, got = bad
+            if spread_reading(p1.expr, n2) is not None:
+                continue                 # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got), step,
                              f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"

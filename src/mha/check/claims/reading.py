@@ -42,6 +42,10 @@ class ReadingJudging:
             self.not_checked.append(NotChecked(r.place.line, r.place.cell, r.text, "which head is not said"))
             self.n_claims -= 1
             return
+        if self.outside(r.place, r.text):
+            self.n_claims -= 1               # a reading in another example's section (claims/scope.py)
+            self.n_numbers -= 1
+            return
         v = cands[0]
         x = float(v.M[i, j])
         hit = Hit(v, "full", None, np.zeros((1, 1), bool), v.M)

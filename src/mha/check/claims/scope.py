@@ -45,6 +45,9 @@ class Scopes:
             elif plan["kind"] != "holds":
                 self.foreign_sections.add(self.section_of(o.a.place))
         self.foreign_sections -= self.explained_sections
+        # a section that says another example starts ("## Another example") is not this one's unless it explains
+        # something there, even with no printed object in it (a reading in words, a sum written out)
+        self.new_example_sections = {self.section_of(p) for p in self.doc.openers} - self.explained_sections
 
     def section_of(self, place: Place) -> int:
         """How many headings come before this place."""
@@ -72,13 +75,14 @@ class Scopes:
         sizes, or printed objects the configuration does not explain, open a new scope."""
         if self.in_scope(place):
             return False
-        if self.explained_objects and self.section_of(place) not in self.foreign_sections and \
+        if self.explained_objects and self.section_of(place) not in self.foreign_sections | self.new_example_sections and \
                 (sizes is None or set(sizes) <= self.example_sizes()):
             return False
         why = ("the inferred configuration explains no printed object beyond its inputs" if not
                self.explained_objects else "nothing in its section matches the inferred configuration (another "
                "example, or prose about another model)")
-        self.not_checked.append(NotChecked(place.line, place.cell, what, why))
+        if not any((n.line, n.cell, n.what) == (place.line, place.cell, what) for n in self.not_checked):
+            self.not_checked.append(NotChecked(place.line, place.cell, what, why))
         return True
 
 

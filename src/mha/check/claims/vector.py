@@ -11,8 +11,9 @@ import numpy as np
 from .. import numbers as nb
 from ..infer import Hit
 from ..objects import Chain, ExprPart, LabelPart
-from ..report import Finding
+from ..report import Finding, NotChecked
 from .common import _band, _chain_text, _simple_cause, _simple_kind
+from .conventions import concatenated_shapes
 
 
 @dataclass
@@ -41,6 +42,8 @@ class VectorJudging:
             terms = left.array.numbers
         if face is None or len(face) != len(cells) or any(x is None for x in cells):
             return
+        if isinstance(left, ExprPart) and concatenated_shapes(left.expr, cells):
+            return                           # [5, 8] + [5, 8] → [5, 16]: shapes side by side, not a sum
         self.n_claims += 1
         obj = next((o for o in self.objs if o.a is result), None)
         plan = plans.get(result.id) if obj is not None else None
@@ -54,13 +57,23 @@ class VectorJudging:
             step = self.step_of(plan["hit"].view.node)
         step = step or c.context.step or "weighted_sum"
         finest = max((t.decimals or 0) for t in terms) if terms else 0
+        bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
             slack = n.half * (1 + 1e-9) + 1e-12
             if (n.decimals or 0) <= finest:
                 slack += len(terms) * 0.5 * 10.0 ** -finest / max(1, len(cells))   # the terms' own rounding
-            if abs(f - n.value) <= slack:
-                continue
+            if abs(f - n.value) > slack:
+                bad.append((j, f, n))
+        if len(cells) >= 2 and 2 * len(bad) > len(cells):
+            # most entries unlike the sum of its terms: another operation was meant, not one slip per entry
+            self.not_checked.append(NotChecked(c.place.line, c.place.cell, _chain_text(c),
+                                               f"{len(bad)} of its {len(cells)} entries are not the sum of its terms: "
+                                               "another operation (a product, a concatenation) is meant; no entry "
+                                               "is judged", "the entrywise sum",
+                                               max(abs(f - n.value) for _, f, n in bad)))
+            return
+        for j, f, n in bad:
             name = f"{obj.ref.show()}[{j + 1}]" if obj is not None and obj.ref is not None and obj.ref.strong \
                 else f"{_chain_text(c)} [{j + 1}]"
             self.add(Finding(n.line or c.place.line, c.place.cell, name, n.text, f,

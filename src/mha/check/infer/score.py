@@ -11,13 +11,16 @@ from .prepare import Obj, _family
 
 def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]:
     """(score, numbers explained, numbers printed).  An object counts when a view explains at least half of its
-    numbers; an input the candidate takes as printed (`uses`) explains itself."""
+    numbers; an input the candidate takes as printed (`uses`) explains itself.  A printout of zeros only is not
+    counted at all: a zero row of any view (the causal mask's last row, a masked score row) explains it."""
     explained = total = 0
     fast = Stacks(vs)
     for o in objs:
         if o.a.context.dropout:
             continue                 # printed after dropout: no configuration explains it (readers/dropout.py)
         n = o.val.size
+        if n >= 2 and not np.any(o.val) and o.a.id not in uses:
+            continue                 # all zeros: any zero row of any view explains it, so it is no evidence
         total += n
         if o.a.id in uses:
             explained += n           # an input taken as printed agrees with itself

@@ -199,6 +199,8 @@ class PartReader:
             if toks[k].kind == "MATRIX" or (toks[k].kind == "OP" and toks[k].text == "[" and
                                             (k == 0 or not toks[k - 1].kind == "ID" or toks[k].space)):
                 arr = self.array_at(toks[k:])
+                if arr is not None and toks[k - 1].kind != "OP" and _named_shape(flat_text(toks[:k]), arr):
+                    return [LabelPart(flat_text(toks))]       # "an output of shape [4, 4]": sizes, not entries
                 if arr is not None and toks[k - 1].kind != "OP":
                     return [LabelPart(flat_text(toks[:k])), ArrayPart(arr)]
                 if arr is not None:
@@ -213,6 +215,16 @@ class PartReader:
                         any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:]):
                     return [LabelPart(flat_text(toks[:k])), ExprPart(e, flat_text(toks[k:]))]
         return [LabelPart(flat_text(toks))]
+
+
+_SHAPE_WORD = re.compile(r"(?:shape|size|dimensions?|dims?|形状|维度|大小|尺寸)\s*(?:of|is|=|:|是|为)?\s*$", re.I)
+
+
+def _named_shape(label: str, arr: Array) -> bool:
+    """Words that end in "shape" (size, 形状) before one bracket of whole numbers: a tensor's sizes."""
+    cells = [n for r in arr.rows for n in r]
+    return len(arr.rows) == 1 and len(cells) >= 2 and bool(_SHAPE_WORD.search(label)) and \
+        all(n is not None and n.exact and n.value >= 1 and float(n.value).is_integer() for n in cells)
 
 
 def _is_multi(items: list) -> bool:
