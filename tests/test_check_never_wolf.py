@@ -20,8 +20,11 @@ from mha.check.infer.match import Hit
 from mha.check.infer.prepare import Obj
 
 CLEAN = Path(__file__).resolve().parent / "check_clean"
-DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in (".md", ".ipynb", ".tex", ".txt") and p.stem != "README")
-FORMAT = {".md": "md", ".ipynb": "ipynb", ".tex": "tex", ".txt": "txt"}
+FORMAT = {".md": "md", ".ipynb": "ipynb", ".tex": "tex", ".txt": "txt", ".html": "html"}
+DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in FORMAT and p.stem != "README")
+# documents that carry rounded values forward on purpose (Q rounded to 2 decimals, the scores computed from that):
+# a value that follows from the rounded ones printed before it gets a note, never an error
+CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stable_softmax.tex"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -39,7 +42,10 @@ def test_the_clean_set_is_there():
 @pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
 def test_clean_document_has_no_finding(path):
     r = _check(path)
-    assert not r.findings, [f.describe() for f in r.findings]
+    if path.name in CARRIED:
+        assert not r.errors and all(f.severity == "note" for f in r.findings), [f.describe() for f in r.findings]
+    else:
+        assert not r.findings, [f.describe() for f in r.findings]
     assert r.n_claims >= 2, "nothing was checked: a clean result would be hollow"
 
 
@@ -51,6 +57,11 @@ SLIPS = [
     ("md_two_examples_reused_names.md", "[ 0.5254 -0.2425]]", "[ 0.5254 -0.2452]]", 102),
     ("tex_integer_toy_onehot.tex", "0 & 2 & 2 \\\\ 2 & 3 & 5", "0 & 2 & 2 \\\\ 2 & 3 & 6", 15),  # whole numbers
     ("txt_repl_row_changed.txt", "[0.4133, 0.3608, 0.3994]", "[0.4133, 0.3680, 0.3994]", 15),  # before the change
+    # a total of rounded exponentials is a note only when they give it
+    ("md_zh_rounded_carried_forward.md", "总和为 4.914", "总和为 4.941", 53),
+    ("md_pe_bias_residual_layernorm.md", "0.6023 & 0.4852", "0.6203 & 0.4852", 48),     # Q with its stated bias
+    ("html_blog_tables_tokens.html", "<td>0.282</td>", "<td>0.228</td>", 50),
+    ("md_zh_blog_integer_weights.md", "4 & 16 & 12", "4 & 16 & 13", 38),
 ]
 
 
@@ -125,3 +136,17 @@ def test_one_informative_match_is_enough_and_chance_prone_ones_must_add_up():
     assert identifies(_obj([0.9997, 0.0, 0.3]), _hit([True, True, False]))        # 0.9997 is a rare coincidence
     assert not identifies(_obj([1, 0, 0, 0.3]), _hit([True, True, True, False]))   # 1, 0 and a repeated 0
     assert identifies(_obj([1, 0, 1, 0, 1, 0, 1]), _hit([True] * 6 + [False]))    # six of them: 1 in 64
+
+
+def test_a_stated_projection_bias_is_part_of_the_configuration():
+    """b_Q = (0.1, 0) in the text: Q = X W_Q + b_Q.  Without it every entry of Q's first column, and all after, was
+    a finding."""
+    r = _check(CLEAN / "md_pe_bias_residual_layernorm.md")
+    said = "; ".join(r.configuration.values())
+    assert "b_Q printed at line 27" in said and "b_K printed at line 27" in said, said
+
+
+def test_html_subscripts_are_glued_to_their_base():
+    """W<sub>V</sub> (2&times;2) is the shape of W_V, not a shape of V (which is 3×2)."""
+    r = _check(CLEAN / "html_blog_tables_tokens.html")
+    assert not [f for f in r.findings if "shape" in f.describe()]
