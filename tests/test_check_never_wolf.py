@@ -62,6 +62,8 @@ SLIPS = [
     ("md_pe_bias_residual_layernorm.md", "0.6023 & 0.4852", "0.6203 & 0.4852", 48),     # Q with its stated bias
     ("html_blog_tables_tokens.html", "<td>0.282</td>", "<td>0.228</td>", 50),
     ("md_zh_blog_integer_weights.md", "4 & 16 & 12", "4 & 16 & 13", 38),
+    ("md_shapes_in_prose_gpt2_sizes.md", "(4 × 2) = 3 × 2:", "(4 × 2) = 3 × 4:", 27),     # a shape product
+    ("md_shapes_in_prose_gpt2_sizes.md", " [0.19 0.22]", " [0.19 0.23]", 31),     # under a lone "Q =" line
 ]
 
 
@@ -150,3 +152,25 @@ def test_html_subscripts_are_glued_to_their_base():
     """W<sub>V</sub> (2&times;2) is the shape of W_V, not a shape of V (which is 3×2)."""
     r = _check(CLEAN / "html_blog_tables_tokens.html")
     assert not [f for f in r.findings if "shape" in f.describe()]
+
+
+def test_sizes_said_of_products_and_of_other_models_are_no_shape_of_a_name():
+    """"X W_Q is (3 × 4)(4 × 2) = 3 × 2" is a product of shapes (X's and W_Q's), not two shapes of W_Q; the size after
+    "Q Kᵀ / √2 is" or "X W_V (also ...)" is the product's, not its last factor's; "in GPT-2 it would be 1024 × 1024
+    per head" is another model's.  Each was a shape finding on a correct document."""
+    from mha.check.objects import ShapePart, ShapeProduct
+    from mha.check.readers import read_document
+    doc = read_document("Q = X W_Q is (3 × 4)(4 × 2) = 3 × 2\n\nThe score matrix Q Kᵀ / √2 is 3 × 3.\n\n"
+                        "In GPT-2 it would be 1024 × 1024 per head.\n\nV = X W_V (also 3 × 2).\n\n"
+                        "Here the key matrix K is 3 × 2, like Q.\n", fmt="md")
+    shapes = [(c.parts[0].text, p.dims) for c in doc.chains for p in c.parts if isinstance(p, ShapePart)]
+    assert shapes == [("K", [3, 2])]                      # a shape said of a name is still read
+    products = [(p.left, p.right, p.result) for c in doc.chains for p in c.parts if isinstance(p, ShapeProduct)]
+    assert products == [([3, 4], [4, 2], [3, 2])]
+
+
+def test_a_name_on_its_own_line_names_the_printout_under_it():
+    """"X =" then the printout on the next lines (a plain output block): X, read as the input, not a guess."""
+    r = _check(CLEAN / "md_shapes_in_prose_gpt2_sizes.md")
+    said = "; ".join(r.configuration.values())
+    assert "X from line 7" in said and "W_Q printed at line 11" in said, said

@@ -41,6 +41,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
     for m in _DIMS_TEXT.finditer(masked):
         if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
             continue           # arithmetic, not a shape
+        if re.search(r"\)\s*\(\s*$", masked[:m.start()]) or re.match(r"\s*\)\s*\(", masked[m.end():]):
+            continue           # (3 × 4)(4 × 2): a factor of a written product of shapes, not a shape of a name
         found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
     masked = _tuples(b, line, masked, place)
     for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
@@ -59,6 +61,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
         after = re.match(r"\s*的\s*(\$[^$]+\$|`[^`]+`|[\w\u4e00-\u9fff]+)", line[z:])
         if dims is not None and after and lb.parse_label(after.group(1).strip("$`")) is not None:
             label = after.group(1).strip("$`")
+        if dims is not None and _HYPOTHETICAL.search(re.split(r"[,;，；。:：(（]", line[:a])[-1]):
+            continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
         if dims is not None and label is None:
             # "a 3×4 input", "three 4×3 weight matrices": English puts the noun after the size
             noun = re.match(r"\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)", line[z:])
@@ -67,7 +71,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
                 if re.match(r"(?:weights?|projection)\b", words, re.I):
                     continue        # "4×3 weight matrices": the projections, said of several
                 r = lb.parse_label(words) or lb.parse_label(words.split()[0])
-                if r is not None and not re.match(r"(?:by|and|or|times|to|of|is|are)\b", words, re.I):
+                if r is not None and not re.match(r"(?:by|and|or|times|to|of|is|are|per|each|for|in|on|at|with)\b",
+                                                  words, re.I):
                     label = words if lb.parse_label(words) else words.split()[0]
         if label is None:
             label = _nearest_label(line[:a], spans)
@@ -163,6 +168,16 @@ _DIMS_TEXT = re.compile(r"(?<![\w.])\d+\s*[×xX]\s*\d+(?:\s*[×xX]\s*\d+)*(?![\w
 _STOP = re.compile(r"gives?|giving|yields?|produces?|results? in|becomes?|得到|变成|结果|=|→|->|⇒|times|乘以|乘|by", re.I)
 
 
+_HYPOTHETICAL = re.compile(r"\b(?:would|could|might)\b|会是|可能是", re.I)
+
+
+def _factor(clause: str, start: int) -> bool:
+    """Is the name that starts at `start` the second factor of a product written side by side ("X W_Q is 3 × 2",
+    "Q Kᵀ / √2 is 3 × 3")?  A size said after it is the product's, not the factor's."""
+    prev = re.search(r"(?<![\w\\])([A-Za-z](?:_\{?\w+\}?|\^\{?\w+\}?|ᵀ|⊤|')*)\s*[*·@]?\s*$", clause[:start])
+    return prev is not None and lb.parse_label(prev.group(1)) is not None and prev.group(1) != "a"
+
+
 def _mask(line: str, spans) -> str:
     out = list(line)
     for a, z, _ in spans:
@@ -206,7 +221,7 @@ def _nearest_label(before: str, spans) -> str | None:
                 else unit
             r = lb.parse_label(u)
             if r is not None:
-                return u
+                return None if _factor(clause, end - len(unit)) else u
         words = re.findall(r"[A-Za-z]+", clause)
         for n in (4, 3, 2):
             if len(words) >= n:

@@ -191,7 +191,8 @@ class PartReader:
                 e = parse_expr(toks[k:], self.seg)
                 if e is not None and nb.leaves(e) and not nb.has_symbols(e) and \
                         any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:]):
-                    return [LabelPart(flat_text(toks[:k])), ExprPart(e, flat_text(toks[k:]))]
+                    prod = _shape_product(toks[k:])      # "X W_Q is (3 × 4)(4 × 2)": shapes, not arithmetic
+                    return [LabelPart(flat_text(toks[:k])), prod if prod is not None else ExprPart(e, flat_text(toks[k:]))]
         return [LabelPart(flat_text(toks))]
 
 
@@ -233,6 +234,9 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
         k = _aligned_lead(s) if not text_mode else 0
         if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])):
             merged[-1].extend(s[k:])
+        elif text_mode and merged and len(merged[-1]) >= 2 and merged[-1][-1].kind == "REL" and \
+                merged[-1][-1].text == "=" and merged[-1][-2].kind == "ID" and s[0].kind == "OP" and s[0].text == "[":
+            merged[-1].extend(s)        # "X =" on its own line, the printout under it: the name's value
         else:
             merged.append(s)
     return merged
