@@ -64,6 +64,8 @@ SLIPS = [
     ("md_zh_blog_integer_weights.md", "4 & 16 & 12", "4 & 16 & 13", 38),
     ("md_shapes_in_prose_gpt2_sizes.md", "(4 × 2) = 3 × 2:", "(4 × 2) = 3 × 4:", 27),     # a shape product
     ("md_shapes_in_prose_gpt2_sizes.md", " [0.19 0.22]", " [0.19 0.23]", 31),     # under a lone "Q =" line
+    ("md_zh_multihead_shapes_prose.md", "注意力矩阵是 3×3", "注意力矩阵是 3×2", 11),       # shapes in Chinese prose
+    ("md_zh_multihead_shapes_prose.md", "拼接后是 3×4", "拼接后是 3×2", 113),
 ]
 
 
@@ -174,3 +176,11 @@ def test_a_name_on_its_own_line_names_the_printout_under_it():
     r = _check(CLEAN / "md_shapes_in_prose_gpt2_sizes.md")
     said = "; ".join(r.configuration.values())
     assert "X from line 7" in said and "W_Q printed at line 11" in said, said
+
+
+def test_the_shape_of_a_real_model_beside_a_toy_is_not_the_toys():
+    """"批量 32、序列 128、8 个头时，注意力张量是 32×8×128×128" after a 3-token example: another model's size."""
+    from mha.check.claims.shape import _another_model
+    assert _another_model([32, 8, 128, 128], {1, 2, 3, 4})
+    assert not _another_model([3, 5], {1, 2, 3, 4})                  # a slipped size of the example itself
+    assert not _another_model([512, 64], {1, 8, 64, 512, 10})        # a real-size example
