@@ -184,3 +184,14 @@ def test_the_shape_of_a_real_model_beside_a_toy_is_not_the_toys():
     assert _another_model([32, 8, 128, 128], {1, 2, 3, 4})
     assert not _another_model([3, 5], {1, 2, 3, 4})                  # a slipped size of the example itself
     assert not _another_model([512, 64], {1, 8, 64, 512, 10})        # a real-size example
+
+
+def test_a_tuple_that_ends_a_sentence_is_read_once():
+    """"… and k_3 = (0.2, 0.4)." : the full stop ends the sentence (it was taken for arithmetic going on), and a
+    tuple the prose reader has is not read a second time from the statement (k_2 came twice)."""
+    from mha.check.readers import read_document
+    doc = read_document("The query is q_1 = (1.0, 0.5).  The keys are k_1 = (0.6, 0.8), k_2 = (1.0, -0.2) and "
+                        "k_3 = (0.2, 0.4).\n", fmt="md")
+    assert [a.label for a in doc.arrays] == ["q_1", "k_1", "k_2", "k_3"]
+    r = _check(CLEAN / "html_sub_sup_one_query_exponentials.html")
+    assert r.n_claims >= 10 and "Q at line 3" in "; ".join(r.configuration.values())

@@ -205,8 +205,9 @@ def _tuple_rows(doc: Document) -> int:
                     ref.raw_col is not None or ref.raw_head is not None:
                 continue
             cells = _tuple(value.text, c.place.line)
-            if cells is None:
-                continue
+            if cells is None or any(a.label == name.text and (a.place.cell, a.place.line) == (c.place.cell, c.place.line)
+                                    for a in doc.arrays):
+                continue            # the prose reader has it already ("k_1 = (0.6, 0.8)" outside math)
             a = Array([cells], c.place, label=name.text, labels=[name.text], style="list", context=c.context)
             doc.arrays.append(a)
             c.parts[k] = ArrayPart(a)

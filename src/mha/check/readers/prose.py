@@ -111,8 +111,8 @@ def _tuples(b: "Builder", line: str, masked: str, place: Place) -> str:
     for m in _TUPLE.finditer(masked):
         before, after = masked[prev:m.start()], masked[m.end():]
         prev = m.end()
-        if not re.search(r"(?<![=<>!])[=≈]\s*$", before) or re.match(r"\s*[-+*/·×^(\d.]", after):
-            continue
+        if not re.search(r"(?<![=<>!])[=≈]\s*$", before) or re.match(r"\s*(?:[-+*/·×^(\d]|\.\d)", after):
+            continue             # (a full stop after the tuple ends the sentence, it continues nothing)
         flat = before
         for _ in range(3):                 # commas inside parentheses do not end the clause
             flat = re.sub(r"\([^()]*\)", lambda p: "(" + "#" * (len(p.group(0)) - 2) + ")", flat)
