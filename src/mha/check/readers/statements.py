@@ -129,10 +129,15 @@ class PartReader:
     def _softmax_argument(self, toks: list[Tok]) -> Array | None:
         """softmax([0.3, 2.0, -∞]) written out: the vector it is applied to, as the scores that go into the softmax
         (what the statement equals is their softmax; `record` ties the two)."""
-        if len(toks) < 5 or toks[0].kind not in ("ID", "TEXT") or toks[0].text.lower() != "softmax" or \
+        head = toks[0].args[0] if toks and toks[0].kind == "GROUP" and toks[0].args and len(toks[0].args[0]) == 1 \
+            else toks[:1]                     # \operatorname{softmax}(...), \mathrm{softmax}(...)
+        if len(toks) < 5 or not head or head[0].kind not in ("ID", "TEXT") or head[0].text.lower() != "softmax" or \
                 toks[1].text != "(" or toks[-1].text != ")":
             return None
-        arg = self.array_at(toks[2:-1])
+        inner = toks[2:-1]
+        if inner and inner[0].text != "[" and all(t.kind == "NUM" or t.text in (",", "-") for t in inner):
+            inner = [Tok("OP", "[", inner[0].pos)] + inner + [Tok("OP", "]", inner[-1].pos)]   # softmax(0.7, 1.4, 0)
+        arg = self.array_at(inner)
         if arg is None or not arg.is_vector or arg.n_cols < 2:
             return None
         arg.label = _SOFTMAX_INPUT
@@ -414,6 +419,15 @@ def _base(seg: Segment, piece: list[Tok]) -> int:
 
 
 _SOFTMAX_INPUT = "softmax input"
+_PAREN_VECTOR = re.compile(r"\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*\)")
+
+
+def _paren_vector(text: str, place: Place) -> Array | None:
+    """(0.29, 0.57, 0.14) as a one-row array (the value of a softmax written out just before it)."""
+    if not _PAREN_VECTOR.fullmatch(text.strip()):
+        return None
+    nums = [nb.Num.parse(x.strip(), place.line) for x in text.strip()[1:-1].split(",")]
+    return Array([nums], place, style="tuple")
 
 
 def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context) -> None:
@@ -421,6 +435,11 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
     labels = [p.text for p in parts if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX]
     applied = None                            # the vector of a written softmax([...]) = ...
     for k, p in enumerate(parts):
+        if isinstance(p, LabelPart) and k and isinstance(parts[k - 1], ArrayPart) and \
+                parts[k - 1].array.label == _SOFTMAX_INPUT:
+            got = _paren_vector(p.text, place)          # softmax(0.71, 1.41, 0.00) = (0.29, 0.57, 0.14)
+            if got is not None:
+                parts[k] = p = ArrayPart(got)
         if isinstance(p, ArrayPart):
             a = p.array
             if a.label == _SOFTMAX_INPUT:
