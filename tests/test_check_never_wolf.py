@@ -199,3 +199,12 @@ def test_a_tuple_that_ends_a_sentence_is_read_once():
     assert [a.label for a in doc.arrays] == ["q_1", "k_1", "k_2", "k_3"]
     r = _check(CLEAN / "html_sub_sup_one_query_exponentials.html")
     assert r.n_claims >= 10 and "Q at line 3" in "; ".join(r.configuration.values())
+
+
+def test_a_value_after_an_arrow_keeps_its_own_name():
+    """"W<sub>K</sub> = [[...]] → k = [0.35, 1.05]": the vector is k, not W_K (the chain's first name stands for a
+    value only when the value has no simple name of its own, as in "Y = Concat(O^(1), O^(2)) ≈ [...]")."""
+    from mha.check.readers import read_document
+    doc = read_document("<p>W<sub>K</sub> = [[0.1, 0.9], [0.5, 0.3]] → <span>k</span> = [0.35, 1.05]</p>\n"
+                        "<p>Y = Concat(O^(1), O^(2)) ≈ [0.25, 0.75]</p>\n", fmt="html")
+    assert [(a.label, a.n_rows) for a in doc.arrays] == [("W_K", 2), ("k", 1), ("Y", 1)]

@@ -419,6 +419,7 @@ def _base(seg: Segment, piece: list[Tok]) -> int:
 
 
 _SOFTMAX_INPUT = "softmax input"
+_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*")
 _PAREN_VECTOR = re.compile(r"\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*\)")
 
 
@@ -457,8 +458,10 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                 a.softmax_of = parts[k - 2].array     # [1.5, 0, 1.0] --softmax--> [0.55, 0.12, 0.33]
             left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
             first = next((q.text for q in parts[:k] if isinstance(q, LabelPart)), "")
-            if first and first != left and re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*", first):
-                left = first                  # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject
+            if first and first != left and _SYMBOL.fullmatch(first) and not _SYMBOL.fullmatch(left):
+                # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject; not past a name of its own
+                # ("W_K = [[...]] → K = [0.3, 0.7]": K)
+                left = first
             if not left:
                 left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart) and q.text != ARROW_SOFTMAX),
                             "")
