@@ -64,16 +64,9 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
         if dims is not None and _HYPOTHETICAL.search(re.split(r"[,;，；。:：(（]", line[:a])[-1]):
             continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
         if dims is not None and label is None:
-            # "a 3×4 input", "three 4×3 weight matrices": English puts the noun after the size
-            noun = re.match(r"\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)", line[z:])
-            if noun:
-                words = noun.group(1)
-                if re.match(r"(?:weights?|projection)\b", words, re.I):
-                    continue        # "4×3 weight matrices": the projections, said of several
-                r = lb.parse_label(words) or lb.parse_label(words.split()[0])
-                if r is not None and not re.match(r"(?:by|and|or|times|to|of|is|are|per|each|for|in|on|at|with)\b",
-                                                  words, re.I):
-                    label = words if lb.parse_label(words) else words.split()[0]
+            label = _noun_after(line[z:])
+            if label == "":
+                continue            # "4×3 weight matrices": the projections, said of several
         if label is None:
             label = _nearest_label(line[:a], spans)
         if label is None:
@@ -94,6 +87,21 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             c = copy_context(b.ctx)
             b.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
                                          line.strip()[:120], c))
+
+
+def _noun_after(rest: str) -> str | None:
+    """"a 3×4 input", "three 4×3 weight matrices": English puts the noun after the size.  The name, "" for the
+    projection weights said of several, None for none."""
+    noun = re.match(r"\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)", rest)
+    if not noun:
+        return None
+    words = noun.group(1)
+    if re.match(r"(?:weights?|projection)\b", words, re.I):
+        return ""
+    r = lb.parse_label(words) or lb.parse_label(words.split()[0])
+    if r is None or re.match(r"(?:by|and|or|times|to|of|is|are|per|each|for|in|on|at|with)\b", words, re.I):
+        return None
+    return words if lb.parse_label(words) else words.split()[0]
 
 
 def _tuples(b: "Builder", line: str, masked: str, place: Place) -> str:
