@@ -208,3 +208,12 @@ def test_a_value_after_an_arrow_keeps_its_own_name():
     doc = read_document("<p>W<sub>K</sub> = [[0.1, 0.9], [0.5, 0.3]] → <span>k</span> = [0.35, 1.05]</p>\n"
                         "<p>Y = Concat(O^(1), O^(2)) ≈ [0.25, 0.75]</p>\n", fmt="html")
     assert [(a.label, a.n_rows) for a in doc.arrays] == [("W_K", 2), ("k", 1), ("Y", 1)]
+
+
+def test_a_product_factor_is_told_by_the_name_before_it_only():
+    """The factor test looks at what stands before the whole name (`v1` in back-quotes is not the "1" of a "v" x
+    "1" product), and only for a Latin symbol (加权求和 after "值向量 V" is a word, not a factor of V)."""
+    from mha.check.readers.prose import _nearest_label
+    assert _nearest_label('- Weight for `v1` ("The"): ', None) == "v1"
+    assert _nearest_label("值向量 V 加权求和：", None) == "加权求和"
+    assert _nearest_label("so X W_Q is ", None) is None

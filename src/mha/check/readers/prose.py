@@ -215,8 +215,8 @@ def _nearest_label(before: str, spans) -> str | None:
         units = []
         for m in re.finditer(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`|([A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff'^{}\\]*)",
                              clause):
-            units.append((m.end(), m.group(1) or m.group(2) or m.group(3) or m.group(4)))
-        for end, unit in reversed(units):
+            units.append((m.end(), m.group(1) or m.group(2) or m.group(3) or m.group(4), m.start()))
+        for end, unit, start in reversed(units):
             if _STOP.search(clause[end:]):
                 return None
             if len(unit) == 1 and unit not in "QKVXSYO":
@@ -229,7 +229,7 @@ def _nearest_label(before: str, spans) -> str | None:
                 else unit
             r = lb.parse_label(u)
             if r is not None:
-                return None if _factor(clause, end - len(unit)) else u
+                return None if re.match(r"[A-Za-z\\]", unit) and _factor(clause, start) else u
         words = re.findall(r"[A-Za-z]+", clause)
         for n in (4, 3, 2):
             if len(words) >= n:
