@@ -20,8 +20,13 @@ from mha.check.infer.match import Hit
 from mha.check.infer.prepare import Obj
 
 CLEAN = Path(__file__).resolve().parent / "check_clean"
-DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in (".md", ".ipynb", ".tex", ".txt") and p.stem != "README")
-FORMAT = {".md": "md", ".ipynb": "ipynb", ".tex": "tex", ".txt": "txt"}
+FORMAT = {".md": "md", ".ipynb": "ipynb", ".tex": "tex", ".txt": "txt", ".html": "html"}
+DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in FORMAT and p.stem != "README")
+# documents that carry rounded values forward on purpose (Q rounded to 2 decimals, the scores computed from that):
+# a value that follows from the rounded ones printed before it gets a note, never an error
+CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stable_softmax.tex",
+           "md_rounded_rows_not_summing_to_one.md", "md_dk_dv_differ_scale_by_0707.md",
+           "tex_align_cdot_softmax_call_rounded.tex"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -39,7 +44,10 @@ def test_the_clean_set_is_there():
 @pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
 def test_clean_document_has_no_finding(path):
     r = _check(path)
-    assert not r.findings, [f.describe() for f in r.findings]
+    if path.name in CARRIED:
+        assert not r.errors and all(f.severity == "note" for f in r.findings), [f.describe() for f in r.findings]
+    else:
+        assert not r.findings, [f.describe() for f in r.findings]
     assert r.n_claims >= 2, "nothing was checked: a clean result would be hollow"
 
 
@@ -58,6 +66,17 @@ SLIPS = [
     # a spread is read as population or sample (÷4 or ÷3, root over the division or not), and no more
     ("md_norm_aside_and_head_shapes.md", "(9-6)²)/4 = 2.58", "(9-6)²)/4 = 2.85", 40),
     ("md_norm_aside_and_head_shapes.md", "(9-6)²)/4 = 5", "(9-6)²)/4 = 6", 41),
+    # a total of rounded exponentials is a note only when they give it
+    ("md_zh_rounded_carried_forward.md", "总和为 4.914", "总和为 4.941", 53),
+    ("md_pe_bias_residual_layernorm.md", "0.6023 & 0.4852", "0.6203 & 0.4852", 48),     # Q with its stated bias
+    ("html_blog_tables_tokens.html", "<td>0.282</td>", "<td>0.228</td>", 50),
+    ("md_zh_blog_integer_weights.md", "4 & 16 & 12", "4 & 16 & 13", 38),
+    ("md_shapes_in_prose_gpt2_sizes.md", "(4 × 2) = 3 × 2:", "(4 × 2) = 3 × 4:", 27),     # a shape product
+    ("md_shapes_in_prose_gpt2_sizes.md", " [0.19 0.22]", " [0.19 0.23]", 31),     # under a lone "Q =" line
+    ("md_zh_multihead_shapes_prose.md", "注意力矩阵是 3×3", "注意力矩阵是 3×2", 11),       # shapes in Chinese prose
+    ("md_zh_multihead_shapes_prose.md", "拼接后是 3×4", "拼接后是 3×2", 113),
+    # softmax(0.71, 1.41, 0.00) = (0.29, 0.57, 0.14) in TeX: read, and judged against its own argument
+    ("tex_align_cdot_softmax_call_rounded.tex", "= (0.29, 0.57, 0.14)", "= (0.29, 0.75, 0.14)", 34),
 ]
 
 
@@ -141,3 +160,76 @@ def test_one_informative_match_is_enough_and_chance_prone_ones_must_add_up():
     assert identifies(_obj([0.9997, 0.0, 0.3]), _hit([True, True, False]))        # 0.9997 is a rare coincidence
     assert not identifies(_obj([1, 0, 0, 0.3]), _hit([True, True, True, False]))   # 1, 0 and a repeated 0
     assert identifies(_obj([1, 0, 1, 0, 1, 0, 1]), _hit([True] * 6 + [False]))    # six of them: 1 in 64
+
+
+def test_a_stated_projection_bias_is_part_of_the_configuration():
+    """b_Q = (0.1, 0) in the text: Q = X W_Q + b_Q.  Without it every entry of Q's first column, and all after, was
+    a finding."""
+    r = _check(CLEAN / "md_pe_bias_residual_layernorm.md")
+    said = "; ".join(r.configuration.values())
+    assert "b_Q printed at line 27" in said and "b_K printed at line 27" in said, said
+
+
+def test_html_subscripts_are_glued_to_their_base():
+    """W<sub>V</sub> (2&times;2) is the shape of W_V, not a shape of V (which is 3×2)."""
+    r = _check(CLEAN / "html_blog_tables_tokens.html")
+    assert not [f for f in r.findings if "shape" in f.describe()]
+
+
+def test_sizes_said_of_products_and_of_other_models_are_no_shape_of_a_name():
+    """"X W_Q is (3 × 4)(4 × 2) = 3 × 2" is a product of shapes (X's and W_Q's), not two shapes of W_Q; the size after
+    "Q Kᵀ / √2 is" or "X W_V (also ...)" is the product's, not its last factor's; "in GPT-2 it would be 1024 × 1024
+    per head" is another model's.  Each was a shape finding on a correct document."""
+    from mha.check.objects import ShapePart, ShapeProduct
+    from mha.check.readers import read_document
+    doc = read_document("Q = X W_Q is (3 × 4)(4 × 2) = 3 × 2\n\nThe score matrix Q Kᵀ / √2 is 3 × 3.\n\n"
+                        "In GPT-2 it would be 1024 × 1024 per head.\n\nV = X W_V (also 3 × 2).\n\n"
+                        "Here the key matrix K is 3 × 2, like Q.\n", fmt="md")
+    shapes = [(c.parts[0].text, p.dims) for c in doc.chains for p in c.parts if isinstance(p, ShapePart)]
+    assert shapes == [("K", [3, 2])]                      # a shape said of a name is still read
+    products = [(p.left, p.right, p.result) for c in doc.chains for p in c.parts if isinstance(p, ShapeProduct)]
+    assert products == [([3, 4], [4, 2], [3, 2])]
+
+
+def test_a_name_on_its_own_line_names_the_printout_under_it():
+    """"X =" then the printout on the next lines (a plain output block): X, read as the input, not a guess."""
+    r = _check(CLEAN / "md_shapes_in_prose_gpt2_sizes.md")
+    said = "; ".join(r.configuration.values())
+    assert "X from line 7" in said and "W_Q printed at line 11" in said, said
+
+
+def test_the_shape_of_a_real_model_beside_a_toy_is_not_the_toys():
+    """"批量 32、序列 128、8 个头时，注意力张量是 32×8×128×128" after a 3-token example: another model's size."""
+    from mha.check.claims.shape import _another_model
+    assert _another_model([32, 8, 128, 128], {1, 2, 3, 4})
+    assert not _another_model([3, 5], {1, 2, 3, 4})                  # a slipped size of the example itself
+    assert not _another_model([512, 64], {1, 8, 64, 512, 10})        # a real-size example
+
+
+def test_a_tuple_that_ends_a_sentence_is_read_once():
+    """"… and k_3 = (0.2, 0.4)." : the full stop ends the sentence (it was taken for arithmetic going on), and a
+    tuple the prose reader has is not read a second time from the statement (k_2 came twice)."""
+    from mha.check.readers import read_document
+    doc = read_document("The query is q_1 = (1.0, 0.5).  The keys are k_1 = (0.6, 0.8), k_2 = (1.0, -0.2) and "
+                        "k_3 = (0.2, 0.4).\n", fmt="md")
+    assert [a.label for a in doc.arrays] == ["q_1", "k_1", "k_2", "k_3"]
+    r = _check(CLEAN / "html_sub_sup_one_query_exponentials.html")
+    assert r.n_claims >= 10 and "Q at line 3" in "; ".join(r.configuration.values())
+
+
+def test_a_value_after_an_arrow_keeps_its_own_name():
+    """"W<sub>K</sub> = [[...]] → k = [0.35, 1.05]": the vector is k, not W_K (the chain's first name stands for a
+    value only when the value has no simple name of its own, as in "Y = Concat(O^(1), O^(2)) ≈ [...]")."""
+    from mha.check.readers import read_document
+    doc = read_document("<p>W<sub>K</sub> = [[0.1, 0.9], [0.5, 0.3]] → <span>k</span> = [0.35, 1.05]</p>\n"
+                        "<p>Y = Concat(O^(1), O^(2)) ≈ [0.25, 0.75]</p>\n", fmt="html")
+    assert [(a.label, a.n_rows) for a in doc.arrays] == [("W_K", 2), ("k", 1), ("Y", 1)]
+
+
+def test_a_product_factor_is_told_by_the_name_before_it_only():
+    """The factor test looks at what stands before the whole name (`v1` in back-quotes is not the "1" of a "v" x
+    "1" product), and only for a Latin symbol (加权求和 after "值向量 V" is a word, not a factor of V)."""
+    from mha.check.readers.prose import _nearest_label
+    assert _nearest_label('- Weight for `v1` ("The"): ', None) == "v1"
+    assert _nearest_label("值向量 V 加权求和：", None) == "加权求和"
+    assert _nearest_label("so X W_Q is ", None) is None

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
+from .. import labels as lb
 from .. import numbers as nb
 from ..numbers import Num
 from ..objects import Chain, ExprPart
@@ -118,13 +120,7 @@ class ArithJudging:
             return
         before = [f for kk, _, f in values if kk < k and f is not None]
         if not before and len(values) == 1:
-            same_line = [x for x in self.doc.chains if x is not c and x.place.line == c.place.line
-                         and x.place.cell == c.place.cell and any(isinstance(p, ExprPart) and "exp" in _ops(p.expr)
-                                                                  for p in x.parts)]
-            terms = [nb.plain_number(p.expr) for x in same_line for p in x.parts[-1:] if isinstance(p, ExprPart)]
-            terms = [t for t in terms if t is not None]
-            if len(terms) >= 2 and abs(sum(t.value for t in terms) - n.value) <= n.half + 1e-9:
-                before = [sum(t.value for t in terms)]
+            before = self._printed_addends(c, n, target[0].startswith(lb.SHOWN["row_sum"]))
         if before and n.contains(before[-1]):
             self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                              n.rounded(exact), step,
@@ -138,6 +134,24 @@ class ArithJudging:
             return
         self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                          n.rounded(exact), step, _simple_cause(n, exact), _simple_kind(n, exact)))
+
+    def _printed_addends(self, c: Chain, n: Num, names_sum: bool) -> list[float]:
+        """[the sum] of the rounded terms the document printed for a lone total, when they give it: the
+        exponentials on its own line ("e^0.2 = 1.22, e^0.5 = 1.65, sum 2.87"), or, for a total named as the
+        row sum, the list of numbers the chain just before it ends on ("e^{a}, e^{b}, e^{c} = 1.733, 1.448,
+        1.733", then "the sum is 4.914"): the rounded exponentials add up to the printed total."""
+        same_line = [x for x in self.doc.chains if x is not c and x.place.line == c.place.line
+                     and x.place.cell == c.place.cell and any(isinstance(p, ExprPart) and "exp" in _ops(p.expr)
+                                                              for p in x.parts)]
+        terms = [nb.plain_number(p.expr) for x in same_line for p in x.parts[-1:] if isinstance(p, ExprPart)]
+        vals = [t.value for t in terms if t is not None]
+        if len(vals) < 2 and names_sum:
+            prev = [x for x in self.doc.chains if x.place.cell == c.place.cell
+                    and c.place.line - 3 <= x.place.line < c.place.line]
+            vals = _listed_numbers(prev[-1].parts[-1].text) if prev else []
+        if len(vals) >= 2 and abs(sum(vals) - n.value) <= n.half + 1e-9:
+            return [sum(vals)]
+        return []
 
     def compare_parts(self, left, right, final: bool, exacts: list[float], approx: bool = False):
         """None: nothing to compare; True: they agree; (printed number, value it should be): they do not.
@@ -237,6 +251,14 @@ class ArithJudging:
                 vals.update(float(x) for x in M[np.isfinite(M)].reshape(-1))
             self._trace_values = sorted(vals)
         return self._trace_values
+
+
+_LISTED = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:\s*,\s*[-+]?\d+(?:\.\d+)?)+\s*")
+
+
+def _listed_numbers(text: str) -> list[float]:
+    """The numbers of a part that is nothing but a comma list of them ("1.733, 1.448, 1.733"), else []."""
+    return [float(x) for x in text.split(",")] if _LISTED.fullmatch(text) else []
 
 
 def _substitute(e, values: dict[int, float]):

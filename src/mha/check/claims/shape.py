@@ -98,7 +98,7 @@ class ShapeJudging:
         if got is None or not self.in_span(s.place):
             return
         shapes, step = got
-        if s.ref.row is not None:
+        if s.ref.row is not None or _another_model(s.dims, self.example_sizes()):
             return
         self.n_claims += 1
         self.n_numbers += 1
@@ -212,6 +212,13 @@ class ShapeJudging:
             self.n_numbers += 1
             self.add(Finding(s.place.line, s.place.cell, s.text, s.value.text, float(want), str(want), "config",
                              f"wrong size: {s.symbol} is {want}", "wrong_value"))
+
+
+def _another_model(dims: list[int], sizes: set[int]) -> bool:
+    """A size many times the largest of the example (32×8×128×128 beside a 3-token toy, "GPT-2's 1024 × 1024"):
+    the shape of a real model the text mentions, not a claim about the worked example."""
+    top = max(sizes, default=1)
+    return any(d >= 16 and d > 8 * top and d not in sizes for d in dims)
 
 
 def _split_labels(text: str) -> list[str]:

@@ -265,6 +265,18 @@ class Options:
                           frozenset(), ident_cost))
         return out
 
+    def bias_options(self, role: str, width: int | None) -> list[Choice]:
+        """No bias, or a vector the document names as that bias (b_Q = (0.1, 0)) of the projection's width."""
+        out = [Choice(None, f"no {role}")]
+        for o in self.objs:
+            if _is(o, role) and o.slices == 1 and 1 in o.val.shape and (width is None or o.val.size == width):
+                out.append(Choice(o.val.reshape(-1).copy(), f"{role} printed at {o.a.place}", frozenset([o.a.id])))
+        return out[:3]
+
+    def biases_printed(self) -> list[str]:
+        """The projections whose bias the document prints: only those are searched."""
+        return [r for r in BIASES if any(_is(o, r) for o in self.objs)]
+
     def _identity_heads(self, role: str) -> set[int]:
         """Heads whose weight for `role` the document sets to the identity: W_1^Q = W_2^K = I."""
         out: set[int] = set()
@@ -434,6 +446,10 @@ class Options:
                 if g >= 1 and H % g == 0:
                     out.insert(0, Choice(g, f"n_kv_heads = {g} (K is narrower than Q)"))
             return out
+        if name in BIASES:
+            W = dims.get("W" + name[1:])
+            w = W.value.shape[-1] if W is not None and isinstance(W.value, np.ndarray) and W.value.ndim == 2 else None
+            return self.bias_options(name, w)
         if name == "scale":
             return self.scale_options()
         if name == "mask":
@@ -499,6 +515,7 @@ class Options:
 
 
 # After printed scores or weights there is one head and nothing to project: these dimensions are fixed.
+BIASES = ("b_Q", "b_K", "b_V")
 FIXED_AFTER_SCORES = {"H": Choice(1, "H = 1"), "G": Choice(None, "G = H"), "W_O": Choice("none", "no W_O"),
                       "rope": Choice(None, "no RoPE"), "alibi": Choice(None, "no ALiBi"),
                       "cache": Choice(None, "no KV cache"), "scale": Choice("none", "none (the weights as printed)")}

@@ -197,7 +197,10 @@ class Search(Options, Starts):
                 dims[name] = self.options(dims, name)[0]       # one head, nothing projected
         order = ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]
         if dims["mode"].value == "X":
-            order = ["X", "W_Q", "W_K", "W_V"] + order
+            biases = self.biases_printed()         # searched only where the document prints one
+            for name in biases:
+                dims[name] = Choice(None, f"no {name}")
+            order = ["X", "W_Q", "W_K", "W_V"] + biases + order
         if is_backward(self.objs):           # a backward worked example: its upstream gradient, after the forward
             dims["backward"] = Choice(*NONE)
             order.append("backward")
@@ -270,8 +273,8 @@ class Search(Options, Starts):
         alts: dict[str, list[tuple[str, int]]] = {}
         dims = best.cand.dims
         self.runner_ups: list[Scored] = []
-        for name in ("mode", "X", "W_Q", "W_K", "W_V", "H", "G", "scale", "mask", "W_O", "rope", "alibi", "cache",
-                     "backward"):
+        for name in ("mode", "X", "W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "H", "G", "scale", "mask", "W_O", "rope",
+                     "alibi", "cache", "backward"):
             if name not in dims:
                 continue
             opts = self.options(dims, name) if name != "mode" else [dims["mode"]]

@@ -191,7 +191,8 @@ def _names(a: Array, node: str) -> bool:
 
 
 def _tuple_rows(doc: Document) -> int:
-    """x_1 = (1, 0, 1, 0): the row of an input named by its label, as a one-row array."""
+    """x_1 = (1, 0, 1, 0): the row of an input named by its label, as a one-row array; b_Q = (0.1, 0): a
+    projection's bias, a vector."""
     n = 0
     for c in doc.chains:
         for k in range(1, len(c.parts)):
@@ -199,12 +200,14 @@ def _tuple_rows(doc: Document) -> int:
             if not (isinstance(name, LabelPart) and isinstance(value, LabelPart)):
                 continue
             ref = lb.parse_label(name.text)
-            if ref is None or ref.nodes[0] not in ("X", "Q", "K", "V") or ref.raw_row is None or \
+            bias = ref is not None and ref.nodes[0] in ("b_Q", "b_K", "b_V", "b_O") and ref.raw_row is None
+            if ref is None or not bias and (ref.nodes[0] not in ("X", "Q", "K", "V") or ref.raw_row is None) or \
                     ref.raw_col is not None or ref.raw_head is not None:
                 continue
             cells = _tuple(value.text, c.place.line)
-            if cells is None:
-                continue
+            if cells is None or any(a.label == name.text and (a.place.cell, a.place.line) == (c.place.cell, c.place.line)
+                                    for a in doc.arrays):
+                continue            # the prose reader has it already ("k_1 = (0.6, 0.8)" outside math)
             a = Array([cells], c.place, label=name.text, labels=[name.text], style="list", context=c.context)
             doc.arrays.append(a)
             c.parts[k] = ArrayPart(a)

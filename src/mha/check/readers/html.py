@@ -13,6 +13,9 @@ from .tables import HeaderCell, LinedCell, read_table
 from .text import read_text
 
 
+_GLUE, _END = "\x00", "\x01"        # where a <sub> / <sup> of running text opens and closes
+
+
 def read_html(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
     """An HTML page (or an HTML block of Markdown, or a notebook's HTML output) from line line0."""
     p = _HtmlReader(b, line0, cell)
@@ -70,7 +73,10 @@ class _HtmlReader(HTMLParser):
                 lines.setdefault(ln + k, []).append(p)
         self.buf = []
         keys = sorted(lines)
-        txt = "\n".join(" ".join(lines[k]) for k in keys)
+        # a subscript or superscript in running text is glued to its base as TeX writes it: W<sub>V</sub> is
+        # W_V, not a W and a V (a "V (2×2)" that would then read as a shape of V)
+        txt = "\n".join(re.sub(rf"\s*{_END}", "", re.sub(rf"\s*{_GLUE}([_^])\s*", r"\1", " ".join(lines[k])))
+                        for k in keys)
         if not txt.strip():
             return
         read_text(txt, self.b, keys[0], self.nb_cell, keys)
@@ -140,8 +146,15 @@ class _HtmlReader(HTMLParser):
             self.caption = []
             self.caption_line = self.line()
             return
+        if tag in ("sub", "sup") and self._in_prose():
+            self.buf.append((self.line(), _GLUE + ("_" if tag == "sub" else "^")))    # W<sub>V</sub>: W_V
+            return
         if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
             self.flush()
+
+    def _in_prose(self) -> bool:
+        return not self.math_depth and self.cellbuf is None and self.heading is None and self.caption is None \
+            and self.pre is None and self.script_tex is None and self.script_js is None
 
     def handle_endtag(self, tag):
         if tag == "script" and self.script_js is not None:
@@ -211,6 +224,9 @@ class _HtmlReader(HTMLParser):
                 if read_python(body).parsed and re.search(r"^\s*\w+\s*=|import ", body, re.M):
                     where = "code"
             self.b.segment(Segment(body.lstrip("\n"), self.pre_line + lead, where, self.nb_cell))
+            return
+        if tag in ("sub", "sup") and self._in_prose():
+            self.buf.append((self.line(), _END))
             return
         if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
             self.flush()

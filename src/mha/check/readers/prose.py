@@ -41,6 +41,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
     for m in _DIMS_TEXT.finditer(masked):
         if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
             continue           # arithmetic, not a shape
+        if re.search(r"\)\s*\(\s*$", masked[:m.start()]) or re.match(r"\s*\)\s*\(", masked[m.end():]):
+            continue           # (3 × 4)(4 × 2): a factor of a written product of shapes, not a shape of a name
         found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
     masked = _tuples(b, line, masked, place)
     for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
@@ -59,16 +61,12 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
         after = re.match(r"\s*的\s*(\$[^$]+\$|`[^`]+`|[\w\u4e00-\u9fff]+)", line[z:])
         if dims is not None and after and lb.parse_label(after.group(1).strip("$`")) is not None:
             label = after.group(1).strip("$`")
+        if dims is not None and _HYPOTHETICAL.search(re.split(r"[,;，；。:：(（]", line[:a])[-1]):
+            continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
         if dims is not None and label is None:
-            # "a 3×4 input", "three 4×3 weight matrices": English puts the noun after the size
-            noun = re.match(r"\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)", line[z:])
-            if noun:
-                words = noun.group(1)
-                if re.match(r"(?:weights?|projection)\b", words, re.I):
-                    continue        # "4×3 weight matrices": the projections, said of several
-                r = lb.parse_label(words) or lb.parse_label(words.split()[0])
-                if r is not None and not re.match(r"(?:by|and|or|times|to|of|is|are)\b", words, re.I):
-                    label = words if lb.parse_label(words) else words.split()[0]
+            label = _noun_after(line[z:])
+            if label == "":
+                continue            # "4×3 weight matrices": the projections, said of several
         if label is None:
             label = _nearest_label(line[:a], spans)
         if label is None:
@@ -91,6 +89,21 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
                                          line.strip()[:120], c))
 
 
+def _noun_after(rest: str) -> str | None:
+    """"a 3×4 input", "three 4×3 weight matrices": English puts the noun after the size.  The name, "" for the
+    projection weights said of several, None for none."""
+    noun = re.match(r"\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)", rest)
+    if not noun:
+        return None
+    words = noun.group(1)
+    if re.match(r"(?:weights?|projection)\b", words, re.I):
+        return ""
+    r = lb.parse_label(words) or lb.parse_label(words.split()[0])
+    if r is None or re.match(r"(?:by|and|or|times|to|of|is|are|per|each|for|in|on|at|with)\b", words, re.I):
+        return None
+    return words if lb.parse_label(words) else words.split()[0]
+
+
 def _tuples(b: "Builder", line: str, masked: str, place: Place) -> str:
     """Vectors written as tuples after a name: "x_1 = (1, 0, 2)^T" (a column: row 1 of X in the row
     convention), "alpha_1 = softmax(e_1) = (0.2, 0.5, 0.3)", and "    = (1.89, 0.66)^T" continuing the
@@ -106,8 +119,8 @@ def _tuples(b: "Builder", line: str, masked: str, place: Place) -> str:
     for m in _TUPLE.finditer(masked):
         before, after = masked[prev:m.start()], masked[m.end():]
         prev = m.end()
-        if not re.search(r"(?<![=<>!])[=≈]\s*$", before) or re.match(r"\s*[-+*/·×^(\d.]", after):
-            continue
+        if not re.search(r"(?<![=<>!])[=≈]\s*$", before) or re.match(r"\s*(?:[-+*/·×^(\d]|\.\d)", after):
+            continue             # (a full stop after the tuple ends the sentence, it continues nothing)
         flat = before
         for _ in range(3):                 # commas inside parentheses do not end the clause
             flat = re.sub(r"\([^()]*\)", lambda p: "(" + "#" * (len(p.group(0)) - 2) + ")", flat)
@@ -163,6 +176,16 @@ _DIMS_TEXT = re.compile(r"(?<![\w.])\d+\s*[×xX]\s*\d+(?:\s*[×xX]\s*\d+)*(?![\w
 _STOP = re.compile(r"gives?|giving|yields?|produces?|results? in|becomes?|得到|变成|结果|=|→|->|⇒|times|乘以|乘|by", re.I)
 
 
+_HYPOTHETICAL = re.compile(r"\b(?:would|could|might)\b|会是|可能是", re.I)
+
+
+def _factor(clause: str, start: int) -> bool:
+    """Is the name that starts at `start` the second factor of a product written side by side ("X W_Q is 3 × 2",
+    "Q Kᵀ / √2 is 3 × 3")?  A size said after it is the product's, not the factor's."""
+    prev = re.search(r"(?<![\w\\])([A-Za-z](?:_\{?\w+\}?|\^\{?\w+\}?|ᵀ|⊤|')*)\s*[*·@]?\s*$", clause[:start])
+    return prev is not None and lb.parse_label(prev.group(1)) is not None and prev.group(1) != "a"
+
+
 def _mask(line: str, spans) -> str:
     out = list(line)
     for a, z, _ in spans:
@@ -192,8 +215,8 @@ def _nearest_label(before: str, spans) -> str | None:
         units = []
         for m in re.finditer(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`|([A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff'^{}\\]*)",
                              clause):
-            units.append((m.end(), m.group(1) or m.group(2) or m.group(3) or m.group(4)))
-        for end, unit in reversed(units):
+            units.append((m.end(), m.group(1) or m.group(2) or m.group(3) or m.group(4), m.start()))
+        for end, unit, start in reversed(units):
             if _STOP.search(clause[end:]):
                 return None
             if len(unit) == 1 and unit not in "QKVXSYO":
@@ -206,7 +229,7 @@ def _nearest_label(before: str, spans) -> str | None:
                 else unit
             r = lb.parse_label(u)
             if r is not None:
-                return u
+                return None if re.match(r"[A-Za-z\\]", unit) and _factor(clause, start) else u
         words = re.findall(r"[A-Za-z]+", clause)
         for n in (4, 3, 2):
             if len(words) >= n:

@@ -129,10 +129,15 @@ class PartReader:
     def _softmax_argument(self, toks: list[Tok]) -> Array | None:
         """softmax([0.3, 2.0, -∞]) written out: the vector it is applied to, as the scores that go into the softmax
         (what the statement equals is their softmax; `record` ties the two)."""
-        if len(toks) < 5 or toks[0].kind not in ("ID", "TEXT") or toks[0].text.lower() != "softmax" or \
+        head = toks[0].args[0] if toks and toks[0].kind == "GROUP" and toks[0].args and len(toks[0].args[0]) == 1 \
+            else toks[:1]                     # \operatorname{softmax}(...), \mathrm{softmax}(...)
+        if len(toks) < 5 or not head or head[0].kind not in ("ID", "TEXT") or head[0].text.lower() != "softmax" or \
                 toks[1].text != "(" or toks[-1].text != ")":
             return None
-        arg = self.array_at(toks[2:-1])
+        inner = toks[2:-1]
+        if inner and inner[0].text != "[" and all(t.kind == "NUM" or t.text in (",", "-") for t in inner):
+            inner = [Tok("OP", "[", inner[0].pos)] + inner + [Tok("OP", "]", inner[-1].pos)]   # softmax(0.7, 1.4, 0)
+        arg = self.array_at(inner)
         if arg is None or not arg.is_vector or arg.n_cols < 2:
             return None
         arg.label = _SOFTMAX_INPUT
@@ -213,7 +218,8 @@ class PartReader:
                 e = parse_expr(toks[k:], self.seg)
                 if e is not None and nb.leaves(e) and not nb.has_symbols(e) and \
                         any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:]):
-                    return [LabelPart(flat_text(toks[:k])), ExprPart(e, flat_text(toks[k:]))]
+                    prod = _shape_product(toks[k:])      # "X W_Q is (3 × 4)(4 × 2)": shapes, not arithmetic
+                    return [LabelPart(flat_text(toks[:k])), prod if prod is not None else ExprPart(e, flat_text(toks[k:]))]
         return [LabelPart(flat_text(toks))]
 
 
@@ -265,6 +271,9 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
         k = _aligned_lead(s) if not text_mode else 0
         if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])):
             merged[-1].extend(s[k:])
+        elif text_mode and merged and len(merged[-1]) >= 2 and merged[-1][-1].kind == "REL" and \
+                merged[-1][-1].text == "=" and merged[-1][-2].kind == "ID" and s[0].kind == "OP" and s[0].text == "[":
+            merged[-1].extend(s)        # "X =" on its own line, the printout under it: the name's value
         else:
             merged.append(s)
     return merged
@@ -442,6 +451,16 @@ def _base(seg: Segment, piece: list[Tok]) -> int:
 
 
 _SOFTMAX_INPUT = "softmax input"
+_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*")
+_PAREN_VECTOR = re.compile(r"\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*\)")
+
+
+def _paren_vector(text: str, place: Place) -> Array | None:
+    """(0.29, 0.57, 0.14) as a one-row array (the value of a softmax written out just before it)."""
+    if not _PAREN_VECTOR.fullmatch(text.strip()):
+        return None
+    nums = [nb.Num.parse(x.strip(), place.line) for x in text.strip()[1:-1].split(",")]
+    return Array([nums], place, style="tuple")
 
 
 def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context) -> None:
@@ -449,6 +468,11 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
     labels = [p.text for p in parts if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX]
     applied = None                            # the vector of a written softmax([...]) = ...
     for k, p in enumerate(parts):
+        if isinstance(p, LabelPart) and k and isinstance(parts[k - 1], ArrayPart) and \
+                parts[k - 1].array.label == _SOFTMAX_INPUT:
+            got = _paren_vector(p.text, place)          # softmax(0.71, 1.41, 0.00) = (0.29, 0.57, 0.14)
+            if got is not None:
+                parts[k] = p = ArrayPart(got)
         if isinstance(p, ArrayPart):
             a = p.array
             if a.label == _SOFTMAX_INPUT:
@@ -466,8 +490,10 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                 a.softmax_of = parts[k - 2].array     # [1.5, 0, 1.0] --softmax--> [0.55, 0.12, 0.33]
             left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
             first = next((q.text for q in parts[:k] if isinstance(q, LabelPart)), "")
-            if first and first != left and re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*", first):
-                left = first                  # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject
+            if first and first != left and _SYMBOL.fullmatch(first) and not _SYMBOL.fullmatch(left):
+                # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject; not past a name of its own
+                # ("W_K = [[...]] → K = [0.3, 0.7]": K)
+                left = first
             if not left:
                 left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart) and q.text != ARROW_SOFTMAX),
                             "")
