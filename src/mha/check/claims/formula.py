@@ -307,7 +307,8 @@ class FormulaJudging:
         step = "softmax"
         if c.kind == "matmul":
             nodes = c.y.ref.nodes if c.y.ref is not None and c.y.ref.nodes else ("QKt",)
-            step = STEP.get(nodes[0], "scores")
+            # a product is never the softmax: weights named so (`attn_weights = q @ k.T`) hold the raw scores
+            step = STEP.get(nodes[0], "scores") if STEP.get(nodes[0]) != "softmax" else "scores"
         for i in range(bad.shape[0]):
             cols = np.nonzero(bad[i])[0]
             if len(cols) != 1:
