@@ -104,10 +104,16 @@ def _definition(y: Obj, defines: list) -> str | None:
     return best
 
 
+def _names(x: Obj, name: str) -> bool:
+    """Is the printout x named `name`?  print("Q:", q) names q's printout by its text and then the variable."""
+    label = x.a.label.strip()
+    return label == name or (len(label.split()) > 1 and label.split()[-1] == name)
+
+
 def _operand(y: Obj, name: str, before: list[Obj], same_shape: bool = True) -> Obj | None:
     """The latest printout named `name` a little before y, of y's shape."""
     for x in reversed(before[-_BACK:]):
-        if x.a.label.strip() != name or (same_shape and (x.val.shape != y.val.shape or x.slices != y.slices)):
+        if not _names(x, name) or (same_shape and (x.val.shape != y.val.shape or x.slices != y.slices)):
             continue
         if y.a.place.cell is not None and x.a.place.cell is not None:
             if not 0 <= y.a.place.cell - x.a.place.cell <= _CELLS:
