@@ -27,7 +27,7 @@ from .dropout import dropped_prints
 from .statedict import read_parameters
 from .pyparse import parse_code
 from .statements import read_tokens
-from .torchshapes import scan
+from .torchshapes import product_shape, scan
 from .vectortable import vector_tables
 
 
@@ -546,6 +546,14 @@ def _sizes(b: "Builder", seg: Segment) -> Segment:
     names = []
     for p in b.pending_output_labels:
         names += [x for x in re.split(r"[\s,]+", p) if x.endswith(".shape") or x.endswith(".size()")]
+    shown = b.last_expr if getattr(seg, "result", False) and b.last_expr else ""
+    if shown.endswith((".shape", ".size()")) and len(re.findall(r"Size\(\[", seg.text)) == 1:
+        # torch.bmm(X, Y).shape as a cell's result: the product of tensors of sizes the code states
+        expected = product_shape(shown.rsplit(".", 1)[0], b.shapes[0])
+        m = re.search(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text)
+        if expected is not None and m is not None:
+            b.doc.hints.append(Hint("module_shape", (shown, [int(x) for x in re.findall(r"\d+", m.group(1))],
+                                                     expected), seg.place(m.start()), m.group(0)))
     k = 0
     for m in re.finditer(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text):
         dims = [int(x) for x in re.findall(r"\d+", m.group(1))]
