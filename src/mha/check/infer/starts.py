@@ -187,9 +187,9 @@ class Starts:
             v_choice = Choice(np.eye(S), "")
         label = f"starts from raw scores given ({T}×{S} at {o.a.place})" + (f", V {values[0][2]}" if values else "")
         mode = Choice("scores", label, frozenset(uses), 0.5)
-        # printed scores are a computation's rounded output even at two decimals (print(scores.round(2))), not
-        # numbers typed as exact inputs: what follows from them is judged within their rounding
-        r = _radius([o], decimals_floor=1)
+        # scores a program printed are its rounded output even at two decimals (print(scores.round(2))): what
+        # follows from them is judged within their rounding; scores typed by hand (1.2, 0.3) are exact
+        r = _radius([o], decimals_floor=1 if o.a.place.where == "output" else 3)
         return {"mode": mode, "Q": Choice(np.where(np.isneginf(scores), 0.0, scores), "",
                                           radius=None if r is None else np.where(np.isneginf(scores), 0.0, r)),
                 "K": Choice(np.eye(S), ""), "V": v_choice, "hide": Choice(hide, "")}
