@@ -469,6 +469,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(self_percents(doc, j.findings, text))     # "row 0 ... attends to itself (100%)"
         j.findings.extend(row_sums(doc, j.findings, text))          # weights whose row does not sum to 1
         j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
+        from .claims.rootline import root_lines
+        j.findings.extend(root_lines(j.findings, text))             # "d = 4, so √d = 2" on one line
     return j
 
 
