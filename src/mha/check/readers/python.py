@@ -519,6 +519,8 @@ def _without_word_lines(names: list[str], text: str) -> list[str]:
         m = re.match(r"([^\[\](){}=]*[A-Za-z\u4e00-\u9fff][^\[\](){}=]*[:：])\s", n)
         if m and any(ln.startswith(m.group(1)) for ln in plain):
             continue
+        if n.strip() and n.strip() in plain:
+            continue                # print("weights") printed that word on a line of its own: no array's name
         out.append(n)
     return out
 
