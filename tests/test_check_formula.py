@@ -170,13 +170,16 @@ QA = np.array([[0.9, -0.3, 0.4], [0.2, 0.7, -0.5], [-0.6, 0.1, 0.8], [0.3, 0.3, 
 KB = np.array([[0.5, 0.2, -0.1], [-0.4, 0.6, 0.9], [0.8, -0.7, 0.2], [0.1, 0.4, 0.6]])
 
 
-def product_notebook(scores=None) -> str:
-    """A later section that prints two operands (from a seed) and their product `qa @ kb.T`."""
+def product_notebook(scores=None, said: bool = False) -> str:
+    """A later section that prints two operands (from a seed) and their product `qa @ kb.T`; said: each operand
+    printed after a letter of its own on the line above, print("Q \\n: ", qa)."""
     s = QA @ KB.T if scores is None else scores
     cells = [
         _md("# 第三部分：另一组随机向量\n\n种子换了，这里把两组向量都打印出来。"),
-        _code("torch.manual_seed(11)\nqa = make_queries()\nprint(qa)", _tensor(QA)),
-        _code("kb = make_keys()\nprint(kb)", _tensor(KB)),
+        _code("torch.manual_seed(11)\nqa = make_queries()\n" + ('print("Q \\n: ", qa)' if said else "print(qa)"),
+              ("Q \n:  " if said else "") + _tensor(QA)),
+        _code("kb = make_keys()\n" + ('print("K \\n: ", kb)' if said else "print(kb)"),
+              ("K \n:  " if said else "") + _tensor(KB)),
         _code("sc = qa @ kb.T\nprint(sc)", _tensor(s)),
     ]
     for k, c in enumerate(cells):
@@ -199,6 +202,18 @@ def test_a_product_of_two_printed_operands_is_judged_by_them():
     assert [f.printed for f in errs] == [f"{wrong[2, 1]:.4f}"], [f.describe() for f in errs]
     assert abs(float(errs[0].rounded) - s[2, 1]) < 5e-4 and "qa @ kb.T" in errs[0].claim
     assert not check_document(product_notebook(), fmt="ipynb").errors
+
+
+def test_a_product_of_operands_printed_after_words_is_judged_by_them():
+    # print("Q \n: ", qa) names the printout by its words and then the variable: qa is still the operand
+    s = QA @ KB.T
+    wrong = s.copy()
+    assert f"{s[2, 3]:.4f}" == "0.4600"
+    wrong[2, 3] = 0.64                            # two digits swapped
+    errs = check_document(product_notebook(wrong, said=True), fmt="ipynb").errors
+    assert [(f.cell, f.printed) for f in errs] == [(4, "0.6400")], [f.describe() for f in errs]
+    assert "qa @ kb.T" in errs[0].claim and errs[0].step == "scores"
+    assert not check_document(product_notebook(said=True), fmt="ipynb").errors
 
 
 def test_a_product_whose_operand_was_rebound_unprinted_is_no_claim():

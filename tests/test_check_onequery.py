@@ -211,3 +211,37 @@ def test_the_demo_shape_rules_agree_with_torch():
         k = torch.randn(*ks)
         out, w = m(torch.randn(*qs), k, k, average_attn_weights=average)
         assert shapes[2] == {"out": list(out.shape), "w": list(w.shape)}, (batch_first, qs, ks, average)
+
+
+def _bmm_nb(size: str) -> str:
+    """A notebook that works one weighted average, then shows a batched product of tensors of stated sizes."""
+    cells = [
+        {"cell_type": "markdown", "id": "m1", "metadata": {},
+         "source": "Weights [0.25, 0.75] over the values [2, 6] give 0.25 × 2 + 0.75 × 6 = 5.\n"},
+        {"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": 1,
+         "source": "A = torch.ones((3, 1, 5))\nB = torch.ones((3, 5, 2))\ntorch.bmm(A, B).shape",
+         "outputs": [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                      "data": {"text/plain": f"torch.Size({size})"}}]},
+    ]
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def test_the_shape_of_a_batched_product_of_stated_sizes_is_judged():
+    assert not _errors(_bmm_nb("[3, 1, 2]"), "bmm.ipynb")
+    errs = _errors(_bmm_nb("[3, 1, 5]"), "bmm.ipynb")
+    assert [(f.cell, f.line, f.printed, f.rounded) for f in errs] == [(2, 1, "[3, 1, 5]", "[3, 1, 2]")]
+
+
+def test_the_product_shape_rules_agree_with_torch():
+    import ast
+
+    import torch
+    from mha.check.readers.torchshapes import product_shape
+    cases = [("torch.bmm(a, b)", (4, 2, 3), (4, 3, 5)), ("torch.matmul(a, b)", (2, 3), (3, 4)), ("a @ b", (6, 2, 3), (6, 3, 1)),
+             ("torch.mm(a, b)", (5, 2), (2, 7)), ("a @ b", (2, 3), (5, 3, 4))]
+    for expr, sa, sb in cases:
+        got = product_shape(expr, {"a": list(sa), "b": list(sb)})
+        a, b = torch.ones(*sa), torch.ones(*sb)
+        want = list(eval(compile(ast.parse(expr, mode="eval"), "e", "eval"), {"torch": torch, "a": a, "b": b}).shape)
+        assert got in (want, None) and (got is not None or sa[:-2] != sb[:-2]), (expr, got, want)
+    assert product_shape("torch.bmm(a, b)", {"a": [4, 2, 3], "b": [4, 4, 5]}) is None      # the inner sizes differ

@@ -111,3 +111,54 @@ def test_two_copies_that_differ_say_nothing_about_which_is_wrong():
     from mha.check.infer.prepare import prepare
     two = REPEATED.split("Run again")[0].replace("[[0.5123, 0.2871],\n         [0.4410", "[[0.5123, 0.2817],\n         [0.4410", 1)
     assert repeated_claims(prepare(read_document(two, "md"))[0]) == []
+
+
+_WORD_PRINTS = '''# A lab with words printed between the matrices
+
+```python
+import numpy as np
+
+X = np.array([[2.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+scores = X @ X.T
+weights = softmax_rows(scores / np.sqrt(2))
+out = weights @ X
+
+print("lab one")
+print("scores")
+print(np.round(scores, 3))
+print("weights")
+print(np.round(weights, 3))
+print("out")
+print(np.round(out, 3))
+```
+
+What it prints:
+
+```text
+lab one
+scores
+[[4. 2. 0.]
+ [2. 2. 1.]
+ [0. 1. 1.]]
+weights
+[[0.768 0.187 0.045]
+ [0.401 0.401 0.198]
+ [0.198 0.401 0.401]]
+out
+[[1.723 0.232]
+ [1.203 0.599]
+ [0.797 0.802]]
+```
+'''
+
+
+def test_a_word_printed_on_its_own_line_names_no_matrix():
+    # print("weights") prints the word; the arrays after it are named by the prints of arrays, in order
+    from mha.check.readers import read_document
+    doc = read_document(_WORD_PRINTS, "md")
+    assert [a.label for a in doc.arrays if a.place.line > 22] == \
+        ["np.round(scores, 3)", "np.round(weights, 3)", "np.round(out, 3)"]
+    assert not [f for f in check_document(_WORD_PRINTS, fmt="md").findings if f.severity == "error"]
+    errs = [f for f in check_document(_WORD_PRINTS.replace("0.401 0.401 0.198", "0.401 0.410 0.198"),
+                                      fmt="md").findings if f.severity == "error"]
+    assert [(f.line, f.printed, f.step) for f in errs] == [(30, "0.410", "softmax")], [f.describe() for f in errs]

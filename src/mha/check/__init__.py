@@ -32,7 +32,8 @@ on the next slide), `scaledcall` (a printout whose code is `softmax(scores / key
 `readers/torchshapes.py`), and arithmetic written out by hand: `termwise` (a weighted sum term by term), `dropout`
 (a printout and its copy after dropout), `dropzero` (`dropout(w)` printed: w's zeros stay zero, kept entries
 grow), `requoted` (a row found wrong, quoted again in prose, a sum or a table: a note that follows from it), `percentquote`
-(a row of weights read out as percentages in the prose under it: 53% for 0.5118), `rowsum` (weights whose row
+(a row of weights read out as percentages in the prose under it: 53% for 0.5118; and "row 0 attends to itself
+(100%)"), `rootline` ("d = 4, so √d = 2" on one line), `rowsum` (weights whose row
 does not sum to 1, or that are not 0 under a masked score), `arrowpairs` ("score 0.8 → weight 0.5" key by key),
 `shares`
 (Z = a + b + c, then a/Z, b/Z, c/Z in words), `exps` (scores, then their exponentials listed), `softmax_more`
@@ -43,8 +44,8 @@ an input other values, or code changing it from its old values, `X[2] = ...`, `X
 `claims/readlayout.py`: a given printed again transposed is a reading question) and `claims/maskfill.py` (a mask's -1e9 where the trace has a live
 score) say "not checked"; `readers/reprtuple.py` reads the arrays of a `(x.shape, x)` display.
 `claims/premask.py` judges scores printed in full before a causal
-mask against the live scores, and `claims/unscaled.py` weights or outputs named unscaled against the chain without
-the scale.  `readers/repl.py` pairs a `>>>` session's statements with their echoes (and printouts pasted under their
+mask against the live scores, and `claims/unscaled.py` weights or outputs named unscaled (unmasked) against the chain without
+the scale (the causal mask).  `readers/repl.py` pairs a `>>>` session's statements with their echoes (and printouts pasted under their
 prints), `readers/codevalue.py` evaluates inputs written as code (torch.arange(...).reshape(...), np.eye(4)[:, :2])
 by a closed grammar, and `tokenpairs.py` names a score by its pair of tokens (score(q1, k2), q1 @ k2).  Closed forms and
 long decimals are read by `readers/closed.py`,

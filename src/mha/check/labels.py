@@ -125,6 +125,19 @@ _WEIGHTED_SUM = re.compile(r"(?:Σ|∑|sum)_?\(?[ij]?\)?(?:=\d+)?(?:\^[A-Za-z0-9
 _SUBSCRIPTS = {ord(c): "_" + str(k) for k, c in enumerate("₀₁₂₃₄₅₆₇₈₉")}     # q₁: q_1
 
 
+# a label that names another reading of a quantity: without the scale (not "scaled" alone, not "before scaling" of
+# the raw scores), or without the causal mask (not "masked", not "mask" alone); claims/unscaled.py judges them
+UNSCALED = re.compile(r"unscaled|un-scaled|without (?:the )?scal|no scal|not scaled|w/o scal|未缩放|不缩放|没有缩放|无缩放",
+                      re.I)
+UNMASKED = re.compile(r"unmasked|un-masked|without (?:the |a )?(?:causal )?mask|w/o (?:the )?mask|未掩码|不掩码|无掩码|"
+                      r"没有掩码", re.I)
+
+
+def names_variant(text: str) -> bool:
+    """Does a label say the quantity is shown without the scale or without the mask (another reading)?"""
+    return bool(UNSCALED.search(text) or UNMASKED.search(text))
+
+
 def _norm(text: str) -> str:
     s = text.strip().translate(_SUBSCRIPTS)
     s = re.sub(r"\\(?:left|right|big|Big|bigl|bigr|displaystyle|mathrm|mathbf|text|operatorname|boldsymbol|bm)\b",
@@ -379,8 +392,8 @@ def _symbol(s: str) -> Ref | None:
                     row = int(s0)            # x_1, q_2, o_3^(1): one token's row
             elif s0 in ("i", "j", "t", "h", "ij", "m", "n", "k", "p", "s", "b"):
                 pass
-            elif s0 == "unscaled" and letter in "AaOoEe":
-                pass                         # A_unscaled: the weights without the scale (claims/unscaled.py)
+            elif s0 in ("unscaled", "unmasked") and letter in "AaOoEe":
+                pass                         # A_unscaled, O_unmasked: without the scale, the mask (claims/unscaled.py)
             else:
                 return None
         if letter == "W" and not sub and not sup:

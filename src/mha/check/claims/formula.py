@@ -104,10 +104,16 @@ def _definition(y: Obj, defines: list) -> str | None:
     return best
 
 
+def _names(x: Obj, name: str) -> bool:
+    """Is the printout x named `name`?  print("Q:", q) names q's printout by its text and then the variable."""
+    label = x.a.label.strip()
+    return label == name or (len(label.split()) > 1 and label.split()[-1] == name)
+
+
 def _operand(y: Obj, name: str, before: list[Obj], same_shape: bool = True) -> Obj | None:
     """The latest printout named `name` a little before y, of y's shape."""
     for x in reversed(before[-_BACK:]):
-        if x.a.label.strip() != name or (same_shape and (x.val.shape != y.val.shape or x.slices != y.slices)):
+        if not _names(x, name) or (same_shape and (x.val.shape != y.val.shape or x.slices != y.slices)):
             continue
         if y.a.place.cell is not None and x.a.place.cell is not None:
             if not 0 <= y.a.place.cell - x.a.place.cell <= _CELLS:
@@ -307,7 +313,8 @@ class FormulaJudging:
         step = "softmax"
         if c.kind == "matmul":
             nodes = c.y.ref.nodes if c.y.ref is not None and c.y.ref.nodes else ("QKt",)
-            step = STEP.get(nodes[0], "scores")
+            # a product is never the softmax: weights named so (`attn_weights = q @ k.T`) hold the raw scores
+            step = STEP.get(nodes[0], "scores") if STEP.get(nodes[0]) != "softmax" else "scores"
         for i in range(bad.shape[0]):
             cols = np.nonzero(bad[i])[0]
             if len(cols) != 1:

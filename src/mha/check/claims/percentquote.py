@@ -170,6 +170,46 @@ def percent_quotes(doc, findings: list[Finding], text: str) -> list[Finding]:
     return out
 
 
+_ITSELF = re.compile(r"\bitself\b|自身|自己", re.I)
+_ROW_NAMED = re.compile(r"\brow(?:\s+index)?\s*#?\s*(\d+)\b", re.I)
+SELF_LINES = 40      # lines from the weights to a sentence about one row's weight on itself
+
+
+def self_percents(doc, findings: list[Finding], text: str) -> list[Finding]:
+    """"For 'I' (row 0): it can only attend to itself (100% weight)": one percentage on a line that names one row
+    by its index and says the row attends to itself is that row's diagonal weight, read from the square weights
+    printed above.  The index is 0-based only when it is 0 or the lines since the weights name a row 0."""
+    lines = text.splitlines()
+    found = {f.line for f in findings if f.cell is None and (f.severity == "error" or _follows(f))}
+    from .rowsum import _caption, _named_weights
+    weights = [a for a in doc.arrays if a.place.cell is None and a.n_rows == a.n_cols >= 2 and not a.elided
+               and (_is_weights(a) or _named_weights(a, _caption(lines, a.row_line(0)))) and _rows(a)]
+    out: list[Finding] = []
+    for ln, raw in enumerate(lines, start=1):
+        s = _TAG.sub(" ", raw)
+        rows, pcts = _ROW_NAMED.findall(s), _percents(lines, ln, ln)
+        if ln in found or len(set(rows)) != 1 or len(pcts) != 1 or pcts[0].approx or not _ITSELF.search(s):
+            continue
+        above = [a for a in weights if 0 < ln - max(n.line or a.place.line for n in a.numbers) <= SELF_LINES]
+        if not above:
+            continue
+        a = max(above, key=lambda x: max(n.line or x.place.line for n in x.numbers))
+        end = max(n.line or a.place.line for n in a.numbers)
+        i = int(rows[0])
+        zero_based = i == 0 or any(re.search(r"\brow(?:\s+index)?\s*#?\s*0\b", x, re.I) for x in lines[end:ln])
+        if not zero_based or i >= a.n_rows or a.rows[i] is None or a.rows[i][i] is None:
+            continue
+        n, p = a.rows[i][i], pcts[0]
+        got = _dec(n)
+        if got is None or _overlap(p, *got):
+            continue
+        exact = float(got[0]) * 100
+        out.append(Finding(ln, None, f"{a.label or 'weights'}[{i + 1},{i + 1}] in percent (prose)", p.text, exact,
+                           f"{exact:.{p.decimals}f}%", "softmax",
+                           f"the weight of row {i} on itself, printed on line {n.line or a.row_line(i)}, is {n.text}"))
+    return out
+
+
 def _follows(f: Finding) -> bool:
     return f.severity == "note" and (f.cause or "").startswith("follows from line")
 

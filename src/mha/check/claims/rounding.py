@@ -50,12 +50,14 @@ class Rounding:
                 key = (v.node, v.b or 0, v.h, v.variant)
                 self.printed_at.setdefault(key, []).append((_order(o.a.place), grid))
 
-    def printed_grid(self, key: tuple, before: tuple | None) -> np.ndarray | None:
-        """The printed values of a view, the latest printed before `before` winning."""
+    def printed_grid(self, key: tuple, before: tuple | None, strict: bool = False) -> np.ndarray | None:
+        """The printed values of a view, the latest printed before `before` winning (strict: only those)."""
         entries = self.printed_at.get(key)
         if not entries:
             return None
-        use = [g for at, g in entries if before is None or at < before] or [g for _, g in entries]
+        use = [g for at, g in entries if before is None or at < before] or ([] if strict else [g for _, g in entries])
+        if not use:
+            return None
         out = np.full(use[0].shape, np.nan)
         for g in use:
             out = np.where(np.isnan(g), out, g)
@@ -69,11 +71,12 @@ class Rounding:
         def P(node: str, hh: int | None = None, variant: str = "") -> np.ndarray | None:
             return self.printed_grid((node, b, hh, variant), before)
         with np.errstate(all="ignore"):
+            def head_out(k: int) -> np.ndarray | None:
+                # V given (not computed) and not printed again: the given values, exact as written
+                given = t.Vh[b, t.group(k)] if c.given_qkv and c.cache_K is None else None
+                return _head_output(P, k, c.cache_K is not None, given)
             if v.node == "O" and h is not None:
-                # a decoding step mixes the values of the cache and the new tokens (V_all)
-                A, Vh = P("A", h), P("Vr" if c.cache_K is not None else "Vh", h)
-                if A is not None and Vh is not None and A.shape[1] == Vh.shape[0]:
-                    return A @ Vh
+                return head_out(h)
             if v.node == "A" and h is not None:
                 S = P("S", h)
                 if S is None and P("QKt", h) is not None:
@@ -96,10 +99,17 @@ class Rounding:
                 parts = [P("O", k) for k in range(c.n_heads)]
                 if all(p is not None for p in parts):
                     return np.concatenate(parts, axis=1)
-            if v.node == "Y" and c.W_O is not None:
-                Oc = P("O_concat")
+            if v.node == "Y":
+                # the heads side by side, each from its printed weights and values (y_3 worked from the rounded
+                # weights), else a head's printed output unless that is the output itself (one head, no W_O)
+                Oc = self.printed_grid(("O_concat", b, None, ""), before, strict=True) if c.W_O is not None else None
+                if Oc is None:
+                    parts = [head_out(k) for k in range(c.n_heads)]
+                    parts = [p if p is not None or (c.n_heads == 1 and c.W_O is None) else P("O", k)
+                             for k, p in enumerate(parts)]
+                    Oc = np.concatenate(parts, axis=1) if all(p is not None for p in parts) else None
                 if Oc is not None:
-                    return Oc @ c.W_O + (0 if c.b_O is None else c.b_O)
+                    return Oc if c.W_O is None else Oc @ c.W_O + (0 if c.b_O is None else c.b_O)
             if v.node == "row_sum" and h is not None:
                 E = P("E", h, v.variant)
                 if E is not None:
@@ -129,9 +139,21 @@ class Rounding:
         x = float(alt[i, j])
         exact = float(hit.view.M[i, j])
         pre = {"O": "A and V", "A": "scores", "S": "Q Kᵀ", "QKt": "Q and K", "O_concat": "head outputs",
-               "Y": "O_concat", "row_sum": "exponentials", "E": "scores"}.get(hit.view.node, "values")
+               "Y": "O_concat" if self.t.config.W_O is not None else "A and V", "row_sum": "exponentials",
+               "E": "scores"}.get(hit.view.node, "values")
         return (f"follows from the rounded {pre} printed before it (they give {x:.6g}); "
                 f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
+
+
+def _head_output(P, h: int, cached: bool, given: np.ndarray | None = None) -> np.ndarray | None:
+    """A head's output recomputed from its printed weights and values (a decoding step mixes the values of the
+    cache and the new tokens, V_all); `given`: the values when the document gives V and does not print it again."""
+    A, Vh = P("A", h), P("Vr" if cached else "Vh", h)
+    if Vh is None:
+        Vh = given
+    if A is not None and Vh is not None and A.shape[1] == Vh.shape[0]:
+        return A @ Vh
+    return None
 
 
 def _double_rounding(num: Num, x: float) -> str | None:

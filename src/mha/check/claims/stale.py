@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..infer import Obj
+from ..infer import Obj, alignments
 from .formula import _definition
 from .identity import identifies
 
@@ -55,7 +55,7 @@ class StaleJudging:
                     self.stale[y.a.id] = (f"computed (`{y.a.label.strip()} = {rhs.strip()}`) from the printout of "
                                           f"{name} at {x.a.place}, which is stale")
                     break
-                if not self._disagrees(x, plans) and self._disagrees(y, plans):
+                if not self._disagrees(x, plans) and self._disagrees(y, plans) and not self._matches_whole(y):
                     self.stale[y.a.id] = (f"it mostly disagrees with its own code (`{y.a.label.strip()} = "
                                           f"{rhs.strip()}`) applied to the printout of {name} at {x.a.place}, "
                                           f"which the configuration explains: a stale output (a cell run out of "
@@ -66,6 +66,11 @@ class StaleJudging:
         key = (y.a.place.cell or 0, y.a.line)
         before = [o for o in outs if o.a.label.strip() == name and (o.a.place.cell or 0, o.a.line) < key]
         return before[-1] if before else None
+
+    def _matches_whole(self, o: Obj) -> bool:
+        """Does every entry match some intermediate of the configuration?  Then the printout is what its code
+        computes under another name (`attn_weights = q @ k.T` printed the raw scores), not a stale output."""
+        return self.vs is not None and any(h.all for h in alignments(o, self.vs))
 
     def _disagrees(self, o: Obj, plans: dict[int, Any]) -> bool:
         """Does the configuration leave most of this printout unexplained (not an input it takes)?"""

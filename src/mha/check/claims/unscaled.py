@@ -1,57 +1,75 @@
-"""Weights or outputs that the text itself calls unscaled.  Teaching documents print the softmax of the raw scores
-next to the scaled one, to show why the scale is there ("Unscaled softmax row 0", "不缩放时的权重").  Against the
+"""Weights or outputs that the text itself calls unscaled, or unmasked.  Teaching documents print the softmax of
+the raw scores next to the scaled one, to show why the scale is there ("Unscaled softmax row 0", "不缩放时的权重"),
+and the output of a causal example without its mask, to show what the mask changes (O_unmasked).  Against the
 inferred configuration such a printout mostly disagrees and was set aside as "not checked"; its own label says
-which quantity it is: the same chain with the scale left out.  It is judged against that chain when most of its
-cells match it (the usual identity rule), so a slip in it is found and the rest of its cells are confirmed."""
+which quantity it is: the same chain with the scale (or the causal mask) left out.  It is judged against that
+chain when most of its cells match it (the usual identity rule), so a slip in it is found and the rest of its cells
+are confirmed."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ..infer import Obj, _family, alignments
+from ..labels import UNMASKED, UNSCALED
 from ..model import Views, compute
 from .identity import identifies
 
-# the label names the quantity without the scale (not "scaled" alone, not "before scaling" of the raw scores)
-UNSCALED = re.compile(r"unscaled|un-scaled|without (?:the )?scal|no scal|not scaled|w/o scal|未缩放|不缩放|没有缩放|无缩放",
-                      re.I)
 _AFTER_SCALE = {"E", "A", "O", "row_sum"}          # what the scale changes downstream of the raw scores
+
+
+def _without_scale(m: dict) -> dict | None:
+    if m.get("scale") == "none":
+        return None
+    return {**m, "scale": "none"}
+
+
+def _without_mask(m: dict) -> dict | None:
+    if not m.get("causal"):
+        return None
+    return {k: v for k, v in m.items() if k != "causal"}
+
+
+# (the variant's name, the words that name it, the quantities it changes, the mapping without it)
+_VARIANTS = (("unscaled (named)", UNSCALED, _AFTER_SCALE, _without_scale),
+             ("unmasked (named)", UNMASKED, _AFTER_SCALE | {"S"}, _without_mask))
 
 
 def _words(o: Obj) -> str:
     return " ".join(x for x in [o.a.label or ""] + list(o.a.labels or []) if x)
 
 
-def unscaled_views(j) -> Views | None:
-    """The configuration's trace with the scale left out (cached on the judge), or None when it has none."""
-    key = "unscaled (named)"
+def variant_views(j, key: str, change) -> Views | None:
+    """The configuration's trace with one step left out (cached on the judge), or None when it has no such step."""
     if key not in j._alt:
-        m = dict(j.mapping) if j.mapping is not None else None
-        t = None
-        if m is not None and m.get("scale") != "none":
-            m["scale"] = "none"
-            t = compute(m)
+        m = change(dict(j.mapping)) if j.mapping is not None else None
+        t = compute(m) if m is not None else None
         j._alt[key] = Views.of(t) if t is not None else None
     return j._alt[key]
 
 
 def judge_unscaled(j, o: Obj) -> bool:
-    """Judge an object named unscaled against the unscaled chain; True when it was judged (held, or its wrong
-    cells reported), False when its label does not say unscaled or its cells do not identify it there."""
-    if o.ref is None or o.val is None or o.slices != 1 or not set(o.ref.nodes) & _AFTER_SCALE:
-        return False
-    if not UNSCALED.search(_words(o)) or j.mapping is None:
+    """Judge an object named unscaled (or unmasked) against the chain without that step; True when it was judged
+    (held, or its wrong cells reported), False when its label does not say so or its cells do not identify it
+    there."""
+    if o.ref is None or o.val is None or o.slices != 1 or j.mapping is None:
         return False
     seen = j.__dict__.setdefault("_unscaled_seen", set())
     if o.a.id in seen:
         return False                              # judged once already: its doubt stands
-    seen.add(o.a.id)
-    vs = unscaled_views(j)
+    for key, words, changed, change in _VARIANTS:
+        if set(o.ref.nodes) & changed and words.search(_words(o)):
+            seen.add(o.a.id)
+            return _judge_variant(j, o, key, changed, change)
+    return False
+
+
+def _judge_variant(j, o: Obj, key: str, changed: set, change) -> bool:
+    vs = variant_views(j, key, change)
     if vs is None:
         return False
     fam = _family(o.ref)
-    hits = [h for h in alignments(o, vs) if h.view is not None and h.view.node in fam and h.view.node in _AFTER_SCALE
+    hits = [h for h in alignments(o, vs) if h.view is not None and h.view.node in fam and h.view.node in changed
             and j._ref_ok(o.ref, o, h)]
     if not hits:
         return False
@@ -63,14 +81,14 @@ def judge_unscaled(j, o: Obj) -> bool:
     if o.val.size < 3 or not identifies(o, best):
         return False
     # a variant of its own: the cause of a wrong cell is not looked up in the configuration's traces
-    best = replace(best, view=replace(best.view, variant="unscaled (named)"))
+    best = replace(best, view=replace(best.view, variant=key))
     j._judge_wrong_cells(o, {"kind": "wrong", "hit": best, "alt": None})
     return True
 
 
 class UnscaledJudging:
     """Judge mixin, first of the Judge's bases: an array the configuration does not explain whose label names it
-    unscaled is judged against the chain without the scale before any other reading."""
+    unscaled (unmasked) is judged against the chain without the scale (the mask) before any other reading."""
 
     def judge_array(self, o: Obj, plan) -> None:
         if plan["kind"] in ("holds", "elided") or not judge_unscaled(self, o):

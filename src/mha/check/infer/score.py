@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import labels as lb
 from ..model import Views
 from .match import alignments
 from .prepare import Obj, _family
@@ -18,6 +19,8 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
     for o in objs:
         if o.a.context.dropout:
             continue                 # printed after dropout: no configuration explains it (readers/dropout.py)
+        if o.ref is not None and lb.names_variant(" ".join([o.a.label, *o.a.labels])):
+            continue                 # named unscaled or unmasked: another reading, no evidence for this one
         n = o.val.size
         if n >= 2 and not np.any(o.val) and o.a.id not in uses:
             continue                 # all zeros: any zero row of any view explains it, so it is no evidence

@@ -40,12 +40,13 @@ _TOKEN_NAME = re.compile(r"(?i)^(?:query|key|value|查询|键|值)(?:向量)?\s*
                          r"^第\s*(\d{1,2})\s*个\s*(?:词|token|位置)?\s*的?\s*(?:查询|键|值)(?:向量)?$")
 
 
-def _radius(objs: list[Obj]) -> np.ndarray | None:
-    """The rounding radius of each printed entry of the rows that make up one input."""
+def _radius(objs: list[Obj], decimals_floor: int = 3) -> np.ndarray | None:
+    """The rounding radius of each printed entry of the rows that make up one input (decimals_floor: fewer
+    decimals than this everywhere read as exact, see model.half_units)."""
     rows = [r for o in objs for r in o.a.rows]
     if any(r is None for r in rows) or len({len(r) for r in rows}) != 1:
         return None
-    return half_units(rows)
+    return half_units(rows, decimals_floor)
 
 
 def _index(o: Obj, role: str) -> int | None:
@@ -186,7 +187,9 @@ class Starts:
             v_choice = Choice(np.eye(S), "")
         label = f"starts from raw scores given ({T}×{S} at {o.a.place})" + (f", V {values[0][2]}" if values else "")
         mode = Choice("scores", label, frozenset(uses), 0.5)
-        r = _radius([o])
+        # scores a program printed are its rounded output even at two decimals (print(scores.round(2))): what
+        # follows from them is judged within their rounding; scores typed by hand (1.2, 0.3) are exact
+        r = _radius([o], decimals_floor=1 if o.a.place.where == "output" else 3)
         return {"mode": mode, "Q": Choice(np.where(np.isneginf(scores), 0.0, scores), "",
                                           radius=None if r is None else np.where(np.isneginf(scores), 0.0, r)),
                 "K": Choice(np.eye(S), ""), "V": v_choice, "hide": Choice(hide, "")}

@@ -29,6 +29,7 @@ class Builder:
         self.ctx = Context()
         self.levels: list[tuple[int, int | None, str | None]] = []    # (heading level, head, step)
         self.pending_output_labels: list[str] = []
+        self.pending_displays: list[str] = []     # what each display(x) of the last code shows, in order
         self.last_expr: str | None = None
         self.calls: dict[str, str] = {}          # name -> the call it was last assigned (python.py)
         self.shapes: tuple[dict, dict, dict] = ({}, {}, {})   # tensors, attention modules, their results (torchshapes)

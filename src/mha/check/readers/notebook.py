@@ -33,6 +33,9 @@ def read_notebook(text: str, b: "Builder") -> None:
                     continue
                 body = None
                 result = False
+                display = None                 # display(x): the next display call of the cell's code shows x
+                if out.get("output_type") == "display_data":
+                    display = b.pending_displays.pop(0) if b.pending_displays else ""
                 if out.get("output_type") == "stream":
                     body = _text_of(out.get("text", ""))
                 elif out.get("output_type") in ("execute_result", "display_data"):
@@ -48,6 +51,8 @@ def read_notebook(text: str, b: "Builder") -> None:
                 seg = Segment(body, OUTPUT_LINE(n_src) + shown, "output", k)
                 shown += body.count("\n") + (not body.endswith("\n"))
                 seg.result = result
+                if display is not None:
+                    seg.display = display
                 read_output(b, seg)
         else:
             read_text(src, b, 1, k)

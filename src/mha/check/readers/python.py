@@ -27,7 +27,7 @@ from .dropout import dropped_prints
 from .statedict import read_parameters
 from .pyparse import parse_code
 from .statements import read_tokens
-from .torchshapes import scan
+from .torchshapes import product_shape, scan
 from .vectortable import vector_tables
 
 
@@ -48,6 +48,7 @@ class CodeFacts:
     comments: list[tuple[int, str, str]] = field(default_factory=list)   # (line, text, label of the code line)
     printed_at: dict[int, str] = field(default_factory=dict)   # line of a print(...) -> what it prints
     prints: list[str] = field(default_factory=list)   # names printed, in order (labels for a cell's outputs)
+    displays: list[str] = field(default_factory=list)   # what each display(...) shows, in order ("" for Markdown)
     last_expr: str | None = None                   # a cell's last bare expression (its execute_result)
     assigned: dict[str, int] = field(default_factory=dict)
     scalars: list[tuple[str, Num]] = field(default_factory=list)   # n_heads = 2, d_k = 3, scale = 0.5
@@ -107,6 +108,9 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     facts.printed_at[node.end_lineno or node.lineno] = names[-1]
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 facts.prints.append(" ".join(texts) + (" " if texts else "") + " ".join(names))
+            elif isinstance(node, ast.Call) and _call_name(node) == "display":
+                shown = node.args[0] if node.args else None      # display(x): one output of its own, showing x
+                facts.displays.append("" if shown is None or _call_name(shown) in _RICH else _src(lines, shown))
         if tree.body and isinstance(tree.body[-1], ast.Expr) and not isinstance(tree.body[-1].value, ast.Call) \
                 or (tree.body and isinstance(tree.body[-1], ast.Expr) and _call_name(tree.body[-1].value) != "print"):
             facts.last_expr = _src(lines, tree.body[-1].value)
@@ -140,6 +144,9 @@ def _src(lines: list[str], node: ast.AST) -> str:
         return first + " ..."
     except (AttributeError, IndexError, TypeError):
         return ""
+
+
+_RICH = frozenset({"Markdown", "HTML", "Latex", "Math", "Image", "SVG", "JSON"})   # IPython.display objects
 
 
 def _call_name(node: ast.AST) -> str:
@@ -359,6 +366,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
         if item[0] < 10 ** 9:
             block.append(item)
     b.pending_output_labels = list(facts.prints)
+    b.pending_displays = list(facts.displays)
     b.last_expr = facts.last_expr
     for name in facts.assigned:
         b.calls.pop(name, None)                   # rebound: the call it had before no longer holds
@@ -425,18 +433,28 @@ def _drop_initial_values(b: "Builder", n_before: int, n_chains: int, block: list
 
 # `, dtype=torch.float64)`, `, device='cuda:0'`, `, requires_grad=True`: how torch and NumPy annotate a printout
 _ANNOTATION = re.compile(r",\s*(?:dtype|device|requires_grad)=[^,)\n]*")
+_PARAMETER = re.compile(r"(?m)^[ \t]*Parameter containing:[ \t]*$")
+
+
+def _blanked(seg: Segment, pattern: re.Pattern) -> Segment:
+    """The segment with what `pattern` matches blanked, keeping every other character where it was."""
+    result = getattr(seg, "result", None)
+    out = Segment(pattern.sub(lambda m: " " * len(m.group()), seg.text), seg.line, seg.where, seg.cell, seg.line_map)
+    if result is not None:
+        out.result = result
+    return out
 
 
 def read_output(b: "Builder", seg: Segment) -> None:
+    shown = getattr(seg, "display", None)        # a display(x) output: named by x alone (notebook.py)
     if _ANNOTATION.search(seg.text):            # blanked, keeping every other character where it was
-        result = getattr(seg, "result", None)
-        seg = Segment(_ANNOTATION.sub(lambda m: " " * len(m.group()), seg.text), seg.line, seg.where, seg.cell,
-                      seg.line_map)
-        if result is not None:
-            seg.result = result
+        seg = _blanked(seg, _ANNOTATION)
     seg = read_parameters(seg, b)                 # print(module.state_dict()), named_parameters (statedict.py)
+    if _PARAMETER.search(seg.text):               # print(W) of an nn.Parameter: the header is no name of it
+        seg = _blanked(seg, _PARAMETER)
     seg = vector_tables(b, seg)                   # Token │ Query │ Key │ Value, a vector per cell (vectortable.py)
-    if "Size([" in seg.text:
+    sized = "Size([" in seg.text
+    if sized:
         seg = _sizes(b, seg)
     if re.search(r"\]\s+#\s", seg.text):
         seg = _end_comments(seg)
@@ -448,7 +466,9 @@ def read_output(b: "Builder", seg: Segment) -> None:
     toks = text_tokens(seg.text)
     read_tokens(toks, seg, b.doc, b.ctx, text_mode=True)
     new = [a for a in b.doc.arrays[n_before:] if not a.label]
-    names = [p for p in b.pending_output_labels]
+    # print(x.shape) printed a torch.Size, read above as a shape: its name labels none of the arrays
+    names = [p for p in b.pending_output_labels if not (sized and _shape_names(p))] if shown is None else \
+        [shown] if shown else []
     if len(names) > len(new):
         names = _without_word_lines(names, seg.text)
     if b.last_expr and seg.where == "output" and getattr(seg, "result", False):
@@ -456,7 +476,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
     if new and len(names) >= len(new):
         for a, name in zip(new, names[-len(new):] if len(names) > len(new) else names):
             a.label, a.labels = name, [name]
-    elif new and len(new) == 1 and b.last_expr:
+    elif new and len(new) == 1 and b.last_expr and shown is None:
         new[0].label, new[0].labels = b.last_expr, [b.last_expr]
     for a in b.doc.arrays[n_before:]:
         if a.style == "list":
@@ -499,6 +519,8 @@ def _without_word_lines(names: list[str], text: str) -> list[str]:
         m = re.match(r"([^\[\](){}=]*[A-Za-z\u4e00-\u9fff][^\[\](){}=]*[:：])\s", n)
         if m and any(ln.startswith(m.group(1)) for ln in plain):
             continue
+        if n.strip() and n.strip() in plain:
+            continue                # print("weights") printed that word on a line of its own: no array's name
         out.append(n)
     return out
 
@@ -515,11 +537,25 @@ def _mark_dropped(b: "Builder", n_before: int, n_chains: int) -> None:
         ch.context.dropout = any(t and t in ch.text for t in d.texts)
 
 
+def _shape_names(p: str) -> bool:
+    """Is every name printed (print(x.shape, W.size())) the shape of something?"""
+    parts = [x for x in re.split(r"[\s,]+", p) if x]
+    return bool(parts) and all(x.endswith((".shape", ".size()")) for x in parts)
+
+
 def _sizes(b: "Builder", seg: Segment) -> Segment:
     """torch.Size([3, 4]) torch.Size([4, 2]) printed by print(x.shape, W.shape): shape statements."""
     names = []
     for p in b.pending_output_labels:
         names += [x for x in re.split(r"[\s,]+", p) if x.endswith(".shape") or x.endswith(".size()")]
+    shown = b.last_expr if getattr(seg, "result", False) and b.last_expr else ""
+    if shown.endswith((".shape", ".size()")) and len(re.findall(r"Size\(\[", seg.text)) == 1:
+        # torch.bmm(X, Y).shape as a cell's result: the product of tensors of sizes the code states
+        expected = product_shape(shown.rsplit(".", 1)[0], b.shapes[0])
+        m = re.search(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text)
+        if expected is not None and m is not None:
+            b.doc.hints.append(Hint("module_shape", (shown, [int(x) for x in re.findall(r"\d+", m.group(1))],
+                                                     expected), seg.place(m.start()), m.group(0)))
     k = 0
     for m in re.finditer(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text):
         dims = [int(x) for x in re.findall(r"\d+", m.group(1))]

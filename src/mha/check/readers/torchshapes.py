@@ -92,3 +92,27 @@ def _apply(call: ast.Call, tensors: dict, modules: dict) -> tuple[list[int], lis
     if (k[0] if batch_first else k[1]) != N:
         return None
     return list(q), ([N, L, S] if average else [N, H, L, S])
+
+
+def product_shape(expr: str, tensors: dict) -> list[int] | None:
+    """The shape of `torch.bmm(X, Y)`, `torch.matmul(X, Y)`, `X @ Y` or `torch.mm(X, Y)` of two tensors whose sizes
+    the code states, by PyTorch's rules (equal batch sizes only); None when the code does not fix it."""
+    try:
+        node = ast.parse(expr.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        kind, args = "matmul", [node.left, node.right]
+    elif isinstance(node, ast.Call) and _name(node.func) in ("bmm", "matmul", "mm") and not node.keywords:
+        kind, args = _name(node.func), list(node.args)
+    else:
+        return None
+    if len(args) != 2 or not all(isinstance(a, ast.Name) and a.id in tensors for a in args):
+        return None
+    a, b = tensors[args[0].id], tensors[args[1].id]
+    want = {"bmm": 3, "mm": 2}.get(kind)
+    if len(a) < 2 or len(b) < 2 or a[-1] != b[-2] or (want is not None and not len(a) == len(b) == want):
+        return None
+    if a[:-2] != b[:-2] and a[:-2] and b[:-2]:
+        return None                     # broadcast batch sizes: keep to the plain case
+    return list(a[:-2] or b[:-2]) + [a[-2], b[-1]]
