@@ -13,10 +13,11 @@ batched products over [heads, T, d] arrays and one softmax, no Python loop.
   vectorised exponential, row sums and the rescale of the running output in
   one sweep.  Below COMPILED_WORK multiply-adds, or where numba cannot be
   imported, NumPy's tiles (`mha.tiles`) do the softmax as NumPy passes.
-* An item whose keys fit one tile (short T, no scan) is three calls on the
-  compiled path (`_one_pass`): S by BLAS, `kernel.softmax_rows` (the whole
-  softmax, divided by the row sum), P V by BLAS into the output; no running
-  state (ONE_PASS switches it off, for benchmarks/short_t.py).
+* An item whose keys fit one tile (short T, no scan) is four calls on the
+  compiled path (`_one_pass`): S by BLAS, `kernel.softmax_rows` (the
+  exponentials and row sums), P V by BLAS into the output, `kernel.divide_rows`
+  (the division by the row sums, and the check that the output is finite); no
+  running state (ONE_PASS switches it off, for benchmarks/short_t.py).
 * The items run on a team (`mha.team`): the calling thread plus one parked
   thread per further core, BLAS held to one thread meanwhile (two thread pools
   on two cores fight); the compiled pass releases the GIL.  numba's prange is
@@ -397,17 +398,21 @@ class _Problem(NumpyTiles):
         # inputs that overflow come back as NaN or infinity, which the caller turns into an error;
         # NumPy's floating-point state is per thread, so each worker sets it
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            self._item(*it[1:])
+            finite = self._item(*it[1:])
             # the item's output is checked by its worker while it is in cache, unless the scan proved it finite
             # (or the caller checks it, with force_shift): a pass over the whole output afterwards cost ~4% of
-            # the call at T = 256 (one core, benchmarks/short_t.py)
+            # the call at T = 256 (one core, benchmarks/short_t.py).  The compiled path's last pass
+            # (`kernel.finish`, `kernel.divide_rows`) checks what it writes, which spares even that pass (finite is then a bool).
             if self.check_out:
-                b, h0, h1, q0, q1 = it[1:6]
-                target = self.out[b, h0:h1, q0:q1]
-                if not (surely_finite(target) or np.isfinite(target).all()):
+                if finite is None:
+                    b, h0, h1, q0, q1 = it[1:6]
+                    target = self.out[b, h0:h1, q0:q1]
+                    finite = surely_finite(target) or bool(np.isfinite(target).all())
+                if not finite:
                     self.nonfinite = True
 
-    def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> None:
+    def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> bool | None:
+        """Compute one item into self.out; whether its output is finite where the path checked it, else None."""
         target = self.out[b, h0:h1, q0:q1]                               # [hg, R, d_v]
         lse = None if self.lse is None else self.lse[b, h0:h1, q0:q1]   # [hg, R]
         banded = self.causal or self.window is not None
@@ -417,9 +422,9 @@ class _Problem(NumpyTiles):
                 lse[...] = -np.inf
         elif self.kernel is not None and ONE_PASS and not self.plan.scan and \
                 (not banded or q1 - q0 <= DIAGONAL_ROWS):
-            self._one_pass(b, h0, h1, q0, q1, start, end, target, lse)
+            return self._one_pass(b, h0, h1, q0, q1, start, end, target, lse)
         elif self.kernel is not None:
-            self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
+            return self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
         elif not self.plan.scan and end - start <= self.plan.keys and (not banded or q1 - q0 <= DIAGONAL_ROWS):
             self._one_tile(b, h0, h1, q0, q1, start, end, target, lse)
         else:
@@ -452,28 +457,34 @@ class _Problem(NumpyTiles):
                 sweep(r0, r1, max(c1, lo), hi)
         return tiles
 
-    def _one_pass(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
-        """The item's keys in one tile on the compiled pass, three calls: S = Q K^T by BLAS, then
-        `kernel.softmax_rows` (scale, masks, bias, ALiBi, row max, exponential, row sum and the division
-        by it, in place), then O = P V by BLAS straight into the output.  At short T the running state of
-        `_compiled` (q's scaled copy, m, l, acc, the final division) cost passes of the size of the
-        output, as many elements as the scores when T is close to d."""
+    def _one_pass(self, b, h0, h1, q0, q1, start, end, target, lse) -> bool:
+        """The item's keys in one tile on the compiled pass, four calls: S = Q K^T by BLAS, then
+        `kernel.softmax_rows` (scale, masks, bias, ALiBi, row max, exponential, row sum, in place), then
+        P V by BLAS straight into the output, then `kernel.divide_rows` divides it by the row sums in place
+        (d_v values per row where dividing P took the row's n keys: ~5% of the softmax pass at T = 256 to
+        512) and checks that it is finite.  At short T the running state of `_compiled` (q's scaled copy,
+        the running max and rescale) cost passes of the size of the output, as many elements as the
+        scores when T is close to d.  Returns whether the output is finite."""
         hg, R, n = h1 - h0, q1 - q0, end - start
         K, V = (self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]) if self.rep > 1 else \
             (self.k[b, h0:h1], self.v[b, h0:h1])
         s = _scratch("s", hg * R * n, self.dtype).reshape(hg, R, n)
+        m = _scratch("m", hg * R, self.dtype).reshape(hg, R)
+        l = _scratch("l", hg * R, self.dtype).reshape(hg, R)
         _product(self.q[b, h0:h1, q0:q1], K[..., start:end, :].swapaxes(-1, -2), s)      # [hg, R, n]
         self.kernel.softmax_rows(
             s, self.scale, start - q0 - self.offset, self.causal, self.window or 0, self.stops[b, h0:h1] - start,
             None if self.mask is None else self.mask[b, h0:h1, q0:q1, start:end],
             None if self.bias is None else self.bias[b, h0:h1, q0:q1, start:end],
-            None if self.slopes is None else self.slopes[h0:h1], lse)
+            None if self.slopes is None else self.slopes[h0:h1], m, l)
         _product(s, V[..., start:end, :], target)                                          # [hg, R, d_v]
+        return self.kernel.divide_rows(self.out[b], h0, q0, l, m, lse)
 
-    def _compiled(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
+    def _compiled(self, b, h0, h1, q0, q1, start, end, target, lse) -> bool:
         """The item on the compiled pass: per tile, Q K^T by BLAS, then `kernel.softmax_tile` (masks, bias,
         ALiBi, row max, exponential, row sums, the rescale of the running output), then P V by BLAS; the
-        P V of a tile is added to the running output by the next tile's pass, or by `kernel.finish`."""
+        P V of a tile is added to the running output by the next tile's pass, or by `kernel.finish`, which
+        also says whether the output is finite."""
         kern, dt, d_v = self.kernel, self.dtype, self.d_v
         hg, R = h1 - h0, q1 - q0
         shift = bool(self.shift[b, h0:h1].any())
@@ -513,7 +524,7 @@ class _Problem(NumpyTiles):
         if pending is not None and pending != (0, R):
             acc[:, pending[0]:pending[1]] += pv[:, pending[0]:pending[1]]
             pending = None
-        kern.finish(acc, pv, pending is not None, l, m, target, lse)
+        return kern.finish(acc, pv, pending is not None, l, m, target, lse)
 
 # ------------------------------------------------------------------ the online softmax, step by step
 
