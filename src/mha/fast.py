@@ -158,6 +158,14 @@ SCAN_KEYS_COMPILED = 1024    # the same for the compiled pass, whose running max
                              # the scan's reads of q, k, v cost 0.23 ns per score at T = 256, 0.1 at 512, 0.05
                              # at 1024 (H = 12, d = 64, one core)
 DIAGONAL_ROWS = 128          # causal / window: row slices for the band's edges
+
+
+def causal_rows(T: int) -> int:
+    """Query rows per item on the compiled one-tile pass under a causal mask (no window): T / 4, within
+    [64, 256].  Each item computes its block's triangle in full, so short blocks waste less at short T, and
+    long blocks make larger products at long T.  One core, fp32, H = 12, d = 64, against 128 rows for every
+    T: T = 128 +22%, 256 +11%, 512 even, 1024 +5% (busy host, paired runs: benchmarks/results/kernel6-busy.txt)."""
+    return max(64, min(256, T // 4))
 ONE_THREAD_WORK = 1 << 23    # multiply-adds below which one thread beats handing work to a second
 
 
@@ -192,12 +200,15 @@ def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bo
     keys = block or (S if S <= KEY_BLOCK else KEY_BLOCK)
     rows = max(1, min(T, tile // min(keys, S)))
     if (causal or window is not None) and not scan:
-        rows = min(rows, DIAGONAL_ROWS)          # one tile per query block: short blocks skip more keys
+        # one tile per query block: short blocks skip more keys
+        rows = min(rows, causal_rows(T) if compiled and window is None else DIAGONAL_ROWS)
     # heads per item: fill the tile, but leave at least two items per worker when there are enough heads
     heads = max(1, min(H, tile // (rows * min(keys, S))))
     blocks = -(-T // rows)
     while n > 1 and heads > 1 and B * -(-H // heads) * blocks < 2 * n:
         heads -= 1
+    if n > 1:                                    # the same number of head groups, of even sizes (11 + 1 -> 6 + 6)
+        heads = -(-H // -(-H // heads))
     if rep > 1:
         heads = math.gcd(heads, rep)             # a group of query heads shares one K/V head (GQA)
     return Plan(heads, rows, keys, n, scan)
@@ -421,7 +432,7 @@ class _Problem(NumpyTiles):
             if lse is not None:
                 lse[...] = -np.inf
         elif self.kernel is not None and ONE_PASS and not self.plan.scan and \
-                (not banded or q1 - q0 <= DIAGONAL_ROWS):
+                (not banded or q1 - q0 <= max(DIAGONAL_ROWS, causal_rows(self.T))):
             return self._one_pass(b, h0, h1, q0, q1, start, end, target, lse)
         elif self.kernel is not None:
             return self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
