@@ -18,11 +18,13 @@ Variants: "mha" is the default path; "mha online" turns fast.ONE_PASS off (the o
 were the default before the one-tile pass); with --base SRC, "base" is the `mha` package found in another
 checkout's src folder (main, say), loaded under another name into the same process, so a change and what
 it changes are timed in the same pairs; with --one-worker (wall mode), "mha 1w" is mha on one worker, for
-the team's cut-over.  --gap MS sleeps that long before every timed call: torch's OpenMP worker keeps
-spinning after torch returns (0.7 ms of CPU measured on a 2-core host), holding the second core while
-whichever call follows it runs, so without a gap the wall clock of a call that follows torch counts part of
-torch's work (mha's parked threads block, so torch never pays the same); with it, each call starts on an
-idle machine.  fp32, B = 1, H = 12, d_head = 64, standard-normal q, k, v; no mask
+the team's cut-over.  Wall mode and torch's threads: torch's OpenMP worker keeps spinning after torch
+returns (0.7 ms of process CPU during a sleep after an SDPA call, 0.03 ms after mha's team), holding the
+second core while the next call runs, so a call that follows torch loses the core its team would use (at
+T = 128, mha's team beat one worker by 16% back to back, and lost to it by 10% interleaved with torch, same
+host, same hour).  --gap MS sleeps that long before every timed call so that no call follows another's spin;
+both libraries then start from parked threads, and on a busy host torch's wake-up cost a few ms at T <= 256:
+read wall ratios from a quiet machine only.  fp32, B = 1, H = 12, d_head = 64, standard-normal q, k, v; no mask
 and causal.  The load (uptime) is printed before and after.
 """
 
