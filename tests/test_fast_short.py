@@ -108,7 +108,8 @@ def test_inputs_left_unread_by_parsing_are_checked_by_the_kernel_every_one(monke
     G = 2 if where == "gqa value" else 4
     q = g.standard_normal((2, 4, 96, 16)).astype(np.float32)
     k, v = (g.standard_normal((2, G, 96, 16)).astype(np.float32) for _ in range(2))
-    kw = {"padded key": {"key_lengths": np.array([96, 40])}, "masked value": {"mask": np.broadcast_to(np.arange(96) != 7, (96, 96))},
+    kw = {"padded key": {"key_lengths": np.array([96, 40])},
+          "masked value": {"mask": np.broadcast_to(np.arange(96) != 7, (96, 96))},
           "query row": {}, "gqa value": {"enable_gqa": True}, "causal block": {"causal": True}}[where]
     from mha import attention_args
     reads = []
@@ -121,5 +122,6 @@ def test_inputs_left_unread_by_parsing_are_checked_by_the_kernel_every_one(monke
                         "query row": ("q", q, (1, 3, 95, 15)), "gqa value": ("v", v, (1, 1, 50, 2)),
                         "causal block": ("k", k, (0, 3, 90, 1))}[where]
     arr[index] = np.nan
-    with pytest.raises(mha.MHAInputError, match=rf"^{name}: non-finite value nan at index \[{', '.join(map(str, index))}\]$"):
+    at = ", ".join(map(str, index))
+    with pytest.raises(mha.MHAInputError, match=rf"^{name}: non-finite value nan at index \[{at}\]$"):
         attention(q, k, v, workers=workers, **kw)

@@ -31,7 +31,9 @@ batched products over [heads, T, d] arrays and one softmax, no Python loop.
 Interfaces other modules rely on: `attention_heads(..., lse=)` and
 `tiled_attention(..., return_lse=True)` give each row's log-sum-exp (natural
 log, -inf for a row that sees no key); `kernel.softmax_tile` and
-`kernel.exp2` are the compiled pass and its exponential (see mha.kernel).
+`kernel.exp2` are the compiled pass and its exponential (see mha.kernel);
+`merge_tile`, `online_softmax_steps` and `check_block_size` live in
+mha.online and are re-exported here.
 
 How the items and tiles are sized (`plan`) was measured: benchmarks/cutover.py,
 results in benchmarks/results/cutover-*.txt.
@@ -48,12 +50,12 @@ import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from .attention_args import surely_finite
-from .inputs import MHAInputError
+from .online import Merged, check_block_size, merge_tile, online_softmax_steps  # noqa: F401  (re-exported)
 from .team import Team, cores, team  # noqa: F401  (re-exported: mha.fast.team is the public handle)
 from .tiles import NumpyTiles, _product, _scratch
 
@@ -161,10 +163,9 @@ DIAGONAL_ROWS = 128          # causal / window: row slices for the band's edges
 
 
 def causal_rows(T: int) -> int:
-    """Query rows per item on the compiled one-tile pass under a causal mask (no window): T / 4, within
-    [64, 256].  Each item computes its block's triangle in full, so short blocks waste less at short T, and
-    long blocks make larger products at long T.  One core, fp32, H = 12, d = 64, against 128 rows for every
-    T: T = 128 +22%, 256 +11%, 512 even, 1024 +5% (busy host, paired runs: benchmarks/results/kernel6-busy.txt)."""
+    """Causal query rows per item on the compiled one-tile pass: each computes its block's triangle in full
+    (short blocks waste less at short T, long ones make larger products at long T).  Against 128 rows at
+    every T, one core: T = 128 +22%, 256 +11%, 512 even, 1024 +5% (benchmarks/results/kernel6-busy.txt)."""
     return max(64, min(256, T // 4))
 ONE_THREAD_WORK = 1 << 23    # multiply-adds below which one thread beats handing work to a second
 
@@ -239,12 +240,9 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     input it reads holds NaN or infinity, or if the output is not finite, so a
     return without force_shift is a finite output.  force_shift takes the
     max-shift everywhere (finite inputs too large for the no-shift bound) and
-    leaves the check of the result to the caller.  check_inputs: q, k and v
-    have not been checked for NaN and infinity (`mha.attention` leaves it to
-    the kernel): each item checks its query rows, and the first item of each
-    key/value head its keys and values, while they are in cache and on every
-    worker, rather than three passes over the inputs before the work (2.6% of a
-    one-core call at T = 512, 9.6% at T = 128); NonFinite if one is not.
+    leaves the check of the result to the caller.  check_inputs: q, k, v are
+    unchecked for NaN and infinity (`mha.attention`): the items check their
+    shares on every worker, in cache (`_inputs_finite`); NonFinite if not.
     """
     B, H, T, d = q.shape
     G, S, d_v = k.shape[1], k.shape[2], v.shape[3]
@@ -424,8 +422,8 @@ class _Problem(NumpyTiles):
             finite = self._item(*it[1:])
             # the item's output is checked by its worker while it is in cache, unless the scan proved it finite
             # (or the caller checks it, with force_shift): a pass over the whole output afterwards cost ~4% of
-            # the call at T = 256 (one core, benchmarks/short_t.py).  The compiled path's last pass
-            # (`kernel.finish`, `kernel.divide_rows`) checks what it writes, which spares even that pass (finite is then a bool).
+            # the call at T = 256 (one core, benchmarks/short_t.py).  The compiled path's last pass checks
+            # what it writes (finite is then a bool), which spares even that pass.
             if self.check_out:
                 if finite is None:
                     b, h0, h1, q0, q1 = it[1:6]
@@ -435,8 +433,9 @@ class _Problem(NumpyTiles):
                     self.nonfinite = True
 
     def _inputs_finite(self, b: int, h0: int, h1: int, q0: int, q1: int) -> bool:
-        """Whether the item's query rows, and (for the first item of each key/value head) all the head's keys
-        and values, are finite: every input value is checked once, padding and masked keys included."""
+        """Whether the item's query rows and, for the first item of each key/value head, all that head's keys
+        and values are finite: each input value checked once, padding and masked keys included.  Three
+        passes over the inputs before the work cost 9.6% of a one-core call at T = 128, 2.6% at 512."""
         ok = self._finite(self.q[b], h0, h1, q0, q1)
         if ok and q0 == 0 and h0 % self.rep == 0:
             g0, g1 = (h0 // self.rep, h0 // self.rep + 1) if self.rep > 1 else (h0, h1)
@@ -498,11 +497,9 @@ class _Problem(NumpyTiles):
     def _one_pass(self, b, h0, h1, q0, q1, start, end, target, lse) -> bool:
         """The item's keys in one tile on the compiled pass, four calls: S = Q K^T by BLAS, then
         `kernel.softmax_rows` (scale, masks, bias, ALiBi, row max, exponential, row sum, in place), then
-        P V by BLAS straight into the output, then `kernel.divide_rows` divides it by the row sums in place
-        (d_v values per row where dividing P took the row's n keys: ~5% of the softmax pass at T = 256 to
-        512) and checks that it is finite.  At short T the running state of `_compiled` (q's scaled copy,
-        the running max and rescale) cost passes of the size of the output, as many elements as the
-        scores when T is close to d.  Returns whether the output is finite."""
+        P V by BLAS into the output, then `kernel.divide_rows` (the division by the row sums, d_v values per
+        row rather than P's n, and the check that the output is finite, returned).  At short T the
+        running state of `_compiled` cost passes as large as the scores when T is close to d."""
         hg, R, n = h1 - h0, q1 - q0, end - start
         K, V = (self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]) if self.rep > 1 else \
             (self.k[b, h0:h1], self.v[b, h0:h1])
@@ -563,83 +560,6 @@ class _Problem(NumpyTiles):
             acc[:, pending[0]:pending[1]] += pv[:, pending[0]:pending[1]]
             pending = None
         return kern.finish(acc, pv, pending is not None, l, m, target, lse)
-
-# ------------------------------------------------------------------ the online softmax, step by step
-
-def online_softmax_steps(s: np.ndarray, v: np.ndarray, block: int) -> list[dict[str, np.ndarray]]:
-    """The online softmax of one head, key block by key block, with every running quantity.
-
-    s is [T, S] (scaled, -inf where masked), v is [S, d].  Returns one record per
-    key block: m (running max), alpha (e^(m_old - m_new)), l (running sum) and
-    acc (unnormalised output), then the final output acc / l in the last record.
-    This is the explainable twin of the kernel's tile loop (always with the max-shift).
-
-    >>> s = np.log(np.array([[1.0, 3.0]]))
-    >>> online_softmax_steps(s, np.array([[1.0], [0.0]]), 1)[-1]["out"]
-    array([[0.25]])
-    """
-    block = check_block_size(block)
-    T, S = s.shape
-    m = np.full(T, -np.inf)
-    l = np.zeros(T)
-    acc = np.zeros((T, v.shape[1]))
-    steps = []
-    for k0 in range(0, S, block):
-        k1 = min(k0 + block, S)
-        blk = s[:, k0:k1]
-        m_new = np.maximum(m, blk.max(axis=1))
-        # the block's exponentials are taken against the new running max: the block's state (m_new, sum, p v)
-        # then needs no rescaling in the merge (beta = e^0 = 1), so only the old state is multiplied by alpha
-        p = np.exp(blk - np.where(m_new == -np.inf, 0.0, m_new)[:, None])
-        merged = merge_tile(m, l, acc, m_new, p.sum(axis=1), p @ v[k0:k1])
-        steps.append({"keys": (k0, k1), "m_old": m, "m": merged.m, "alpha": merged.alpha, "p": p, "l": merged.l,
-                      "acc": merged.acc})
-        m, l, acc = merged.m, merged.l, merged.acc
-    out = acc / np.where(l > 0, l, 1.0)[:, None]
-    if steps:
-        steps[-1]["out"] = out
-    return steps
-
-
-class Merged(NamedTuple):
-    """A running state after a merge, and the factors that rescaled its two parts."""
-
-    m: np.ndarray        # [..., R]       running max
-    l: np.ndarray        # [..., R]       running sum of e^(s - m)
-    acc: np.ndarray      # [..., R, d_v]  unnormalised output, sum of e^(s - m) v
-    alpha: np.ndarray    # [..., R]       e^(m_old - m): the factor on the old state
-    beta: np.ndarray     # [..., R]       e^(m_t - m): the factor on the tile
-
-
-def merge_tile(m: np.ndarray, l: np.ndarray, acc: np.ndarray,
-               m_t: np.ndarray, l_t: np.ndarray, acc_t: np.ndarray) -> Merged:
-    """Merge a tile's softmax state (m_t, l_t, acc_t) into the running one (m, l, acc), row by row.
-
-    A state stands for its rows' exponentials against its own max: l = sum_j e^(s_j - m),
-    acc = sum_j e^(s_j - m) v_j.  Both parts are brought to the larger max,
-    m' = max(m, m_t), and added: l' = alpha l + beta l_t, acc' = alpha acc + beta acc_t
-    with alpha = e^(m - m'), beta = e^(m_t - m').  A part that has seen no key
-    (m = -inf) gets a factor of 0, so a row that sees no key at all stays (-inf, 0, 0);
-    the output is acc / l.  Shapes: m, l [..., R]; acc [..., R, d_v].
-
-    >>> a = merge_tile(np.array([0.0]), np.array([1.0]), np.array([[2.0]]),       # e^0 v with v = 2
-    ...                np.array([np.log(3.0)]), np.array([1.0]), np.array([[0.0]]))   # 3 e^0 v with v = 0
-    >>> a.m.round(4), a.alpha.round(4), a.l.round(4), (a.acc / a.l[:, None]).round(4)
-    (array([1.0986]), array([0.3333]), array([1.3333]), array([[0.5]]))
-    """
-    m_new = np.maximum(m, m_t)
-    m_safe = np.where(m_new == -np.inf, 0.0, m_new)                   # a row with no key yet: factors e^-inf = 0
-    alpha = np.exp(np.where(m == -np.inf, -np.inf, m - m_safe))
-    beta = np.exp(np.where(m_t == -np.inf, -np.inf, m_t - m_safe))
-    return Merged(m_new, l * alpha + l_t * beta, acc * alpha[..., None] + acc_t * beta[..., None], alpha, beta)
-
-
-def check_block_size(block: Any, name: str = "block_size") -> int:
-    """A key block size is a whole number >= 1; anything else is an MHAInputError naming it."""
-    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or block < 1:
-        raise MHAInputError(f"{name}: expected a whole number >= 1, got {block!r}")
-    return int(block)
-
 
 # ------------------------------------------------------------------ counting
 
