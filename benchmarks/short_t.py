@@ -1,7 +1,8 @@
 """Issue 19: mha.attention against torch SDPA at short T, paired and interleaved in one process.
 
     python benchmarks/short_t.py [--T 128 256 512 1024] [--pairs 200] [--min-pairs 20] [--mode wall cpu]
-                                 [--causal both] [--base SRC] [--one-worker] [--no-online] [--save LABEL]
+                                 [--causal both] [--base SRC] [--one-worker] [--no-online] [--gap MS]
+                                 [--save LABEL]
 
 Each pair runs torch's scaled_dot_product_attention and each mha variant once, in alternating order, and
 keeps t_torch / t_variant for that pair; the table gives the median of those ratios (> 1: mha is faster)
@@ -17,7 +18,13 @@ Variants: "mha" is the default path; "mha online" turns fast.ONE_PASS off (the o
 were the default before the one-tile pass); with --base SRC, "base" is the `mha` package found in another
 checkout's src folder (main, say), loaded under another name into the same process, so a change and what
 it changes are timed in the same pairs; with --one-worker (wall mode), "mha 1w" is mha on one worker, for
-the team's cut-over.  fp32, B = 1, H = 12, d_head = 64, standard-normal q, k, v; no mask
+the team's cut-over.  Wall mode and torch's threads: torch's OpenMP worker keeps spinning after torch
+returns (0.7 ms of process CPU during a sleep after an SDPA call, 0.03 ms after mha's team), holding the
+second core while the next call runs, so a call that follows torch loses the core its team would use (at
+T = 128, mha's team beat one worker by 16% back to back, and lost to it by 10% interleaved with torch, same
+host, same hour).  --gap MS sleeps that long before every timed call so that no call follows another's spin;
+both libraries then start from parked threads, and on a busy host torch's wake-up cost a few ms at T <= 256:
+read wall ratios from a quiet machine only.  fp32, B = 1, H = 12, d_head = 64, standard-normal q, k, v; no mask
 and causal.  The load (uptime) is printed before and after.
 """
 
@@ -71,8 +78,9 @@ def _variants(q, k, v, causal, workers, base=None, online=True, one_worker=False
     return out
 
 
-def paired(torch_fn, variants: dict, pairs: int, clock) -> tuple[float, dict]:
-    """Median torch time and, per variant, (median time, median of the per-pair ratios t_torch / t)."""
+def paired(torch_fn, variants: dict, pairs: int, clock, gap: float = 0.0) -> tuple[float, dict]:
+    """Median torch time and, per variant, (median time, median of the per-pair ratios t_torch / t); gap:
+    seconds of sleep before each timed call."""
     names = list(variants)
     for f in [torch_fn, *variants.values()]:
         f(), f()
@@ -87,6 +95,8 @@ def paired(torch_fn, variants: dict, pairs: int, clock) -> tuple[float, dict]:
         got = {}
         for n in order:
             f = torch_fn if n == "torch" else variants[n]
+            if gap:
+                time.sleep(gap)
             t0 = clock()
             f()
             got[n] = clock() - t0
@@ -108,6 +118,8 @@ def main(argv=None) -> int:
     ap.add_argument("--base", metavar="SRC", help="also time the mha package in SRC (another checkout's src)")
     ap.add_argument("--no-online", action="store_true", help="leave out the 'mha online' variant")
     ap.add_argument("--one-worker", action="store_true", help="wall mode: also mha on one worker ('mha 1w')")
+    ap.add_argument("--gap", type=float, default=0.0, metavar="MS",
+                    help="sleep MS milliseconds before every timed call (torch's OpenMP threads spin after it returns)")
     ap.add_argument("--save", metavar="LABEL", help="write benchmarks/results/short-t-LABEL.txt")
     args = ap.parse_args(argv)
     import torch
@@ -116,7 +128,7 @@ def main(argv=None) -> int:
     out(f"load before: {os.popen('uptime').read().strip()}")
     out(f"compiled pass: {'yes' if fast.compiled() is not None else 'no: ' + fast.compiled_missing()}; "
         f"torch {torch.__version__}, {torch.get_num_threads()} threads by default; pairs per row {args.pairs}"
-        + (f"; base: {args.base}" if base else ""))
+        + (f"; base: {args.base}" if base else "") + (f"; gap {args.gap:g} ms before each call" if args.gap else ""))
     g = np.random.default_rng(0)
     H, d = 12, 64
     default_threads = torch.get_num_threads()
@@ -141,9 +153,9 @@ def main(argv=None) -> int:
                 pairs = max(args.min_pairs, args.pairs * 128 // T) if T > 128 else args.pairs
                 if cpu:
                     with one_blas_thread():
-                        t, res = paired(theirs, variants, pairs, clock)
+                        t, res = paired(theirs, variants, pairs, clock, args.gap / 1e3)
                 else:
-                    t, res = paired(theirs, variants, pairs, clock)
+                    t, res = paired(theirs, variants, pairs, clock, args.gap / 1e3)
                 out(f"{'causal' if causal else 'no mask':<8} {T:>5} {t * 1e3:>9.3f}" +
                     "".join(f" {res[n][0] * 1e3:>13.3f} {res[n][1]:>12.2f}x" for n in names))
     torch.set_num_threads(default_threads)

@@ -313,6 +313,20 @@ def test_plan_cuts_small_problems_into_a_few_batched_tiles():
     assert fast.plan(1, 8, 2, 512, 512, 64, 64, causal=False).heads in (1, 2, 4)   # GQA: within one group
 
 
+def test_causal_plans_on_the_compiled_pass_take_query_blocks_of_a_quarter_of_T():
+    """Each causal item computes its block's triangle in full: blocks of T / 4 rows, within [64, 256],
+    waste less at short T and make larger products at long T; a window keeps DIAGONAL_ROWS, NumPy's tiles
+    too.  With two workers the head groups are of even sizes (6 + 6 heads, not 11 + 1)."""
+    for T, rows in ((128, 64), (256, 64), (512, 128), (1024, 256)):
+        p = fast.plan(1, 12, 12, T, T, 64, 64, causal=True, compiled=True, workers=1)
+        assert not p.scan and p.rows == rows
+    assert fast.plan(1, 12, 12, 256, 256, 64, 64, causal=True, workers=1).rows == fast.DIAGONAL_ROWS
+    assert fast.plan(1, 12, 12, 1024, 1024, 64, 64, causal=True, window=100, compiled=True).rows <= fast.DIAGONAL_ROWS
+    for T in (64, 128, 256):
+        p = fast.plan(1, 12, 12, T, T, 64, 64, causal=True, compiled=True, workers=2)
+        assert 12 % p.heads == 0 and p.heads > 1
+
+
 @pytest.mark.parametrize("variant", ["plain", "causal", "cache", "window", "alibi", "gqa", "mask+bias", "lengths"])
 def test_short_problems_take_the_one_tile_pass_with_the_same_numbers(monkeypatch, variant):
     """At short T each item's keys fit one tile: the compiled path runs kernel.softmax_rows (three calls per

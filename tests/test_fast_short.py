@@ -91,3 +91,37 @@ def test_scores_whose_base_two_multiple_overflows_are_an_error_not_a_silent_zero
         fast.attention_heads(x, x, v, scale=1.0, block=block)
     with pytest.raises(mha.MHAInputError, match="overflow float32"):
         attention(x, x, v, scale="none", block_size=block)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("where", ["padded key", "masked value", "query row", "gqa value", "causal block"])
+def test_inputs_left_unread_by_parsing_are_checked_by_the_kernel_every_one(monkeypatch, compiled, workers, where):
+    # mha.attention leaves the NaN/inf check of float arrays q, k, v to the kernel's items (no pass over the
+    # inputs before the work): a bad value is still named, even where no output depends on it (a key past
+    # its sequence's length, a value at a masked key), and a clean call reads no input twice for it
+    if compiled and fast.compiled() is None:
+        pytest.skip(f"the compiled pass is not available: {fast.compiled_missing()}")
+    monkeypatch.setattr(fast, "COMPILED_WORK", 0 if compiled else 1 << 62)
+    monkeypatch.setattr(fast, "ONE_THREAD_WORK", 0)
+    g = np.random.default_rng(6)
+    G = 2 if where == "gqa value" else 4
+    q = g.standard_normal((2, 4, 96, 16)).astype(np.float32)
+    k, v = (g.standard_normal((2, G, 96, 16)).astype(np.float32) for _ in range(2))
+    kw = {"padded key": {"key_lengths": np.array([96, 40])},
+          "masked value": {"mask": np.broadcast_to(np.arange(96) != 7, (96, 96))},
+          "query row": {}, "gqa value": {"enable_gqa": True}, "causal block": {"causal": True}}[where]
+    from mha import attention_args
+    reads = []
+    monkeypatch.setattr(attention_args, "surely_finite", lambda a: reads.append(a.shape) or True)
+    attention(q, k, v, workers=workers, **kw)
+    assert reads == []                                   # parsing no longer reads q, k, v for NaN
+    monkeypatch.undo()
+    monkeypatch.setattr(fast, "COMPILED_WORK", 0 if compiled else 1 << 62)
+    name, arr, index = {"padded key": ("k", k, (1, 2, 77, 3)), "masked value": ("v", v, (0, 1, 7, 0)),
+                        "query row": ("q", q, (1, 3, 95, 15)), "gqa value": ("v", v, (1, 1, 50, 2)),
+                        "causal block": ("k", k, (0, 3, 90, 1))}[where]
+    arr[index] = np.nan
+    at = ", ".join(map(str, index))
+    with pytest.raises(mha.MHAInputError, match=rf"^{name}: non-finite value nan at index \[{at}\]$"):
+        attention(q, k, v, workers=workers, **kw)

@@ -20,7 +20,8 @@ LAYERS = (
     ("arrays", "variants", "attention_args", "inputs", "interop"),   # reading a configuration: numbers and arrays,
                                            # the variant keys, per-head arguments, the Config (JSON, arrays, torch)
     ("core", "exact", "backward"),         # the math (exact: the same layer in sympy closed forms; backward: its gradients)
-    ("fast", "kernel", "team", "tiles", "fast_backward"),   # the tiled path, its compiled pass (numba), threads, NumPy tiles; backward
+    ("fast", "kernel", "team", "tiles", "online", "fast_backward"),   # the tiled path, its compiled pass (numba),
+                                           # threads, NumPy tiles, the online softmax step by step; backward
     ("attend", "grad", "shards"),          # the choice between the two (gradients: grad); the sequence split over devices
     ("trace", "examples"),                 # the intermediates as data; built-in configurations (some computed)
     ("explanation",),                      # trace -> steps (data)

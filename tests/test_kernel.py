@@ -141,8 +141,9 @@ def test_softmax_tile_against_numpy(dtype, kind):
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("kind", ["plain", "causal", "window", "mask", "bias+alibi", "padding", "negative scale"])
 def test_softmax_rows_against_numpy(dtype, kind):
-    """The one-tile pass: P normalised per row (0 where hidden, all 0 for a row that sees no key) and each
-    row's natural log-sum-exp, for raw products s that the pass scales itself."""
+    """The one-tile pass: P = e^(score - row max), 0 where hidden, each row's max and sum (all 0 and -inf
+    for a row that sees no key), for raw products s that the pass scales itself; then `finish` on P V
+    (`divide_rows`) gives the normalised output and each row's natural log-sum-exp, and says it is finite."""
     g = np.random.default_rng(3)
     hg, r, n = 2, 13, 29
     scale = -0.7 if kind == "negative scale" else 0.3
@@ -154,31 +155,60 @@ def test_softmax_rows_against_numpy(dtype, kind):
     slopes = np.array([0.5, 0.25], dtype) if kind == "bias+alibi" else None
     causal, window, delta = kind == "causal", 4 if kind == "window" else 0, -3 if kind == "causal" else 2
     stop = 11 if kind == "padding" else n
-    P, lse = s.copy(), np.empty((hg, r), dtype)
-    kernel.softmax_rows(P, scale, delta, causal, window, np.full(hg, stop, np.int64), mask, bias, slopes, lse)
+    P, m, l = s.copy(), np.empty((hg, r), dtype), np.empty((hg, r), dtype)
+    kernel.softmax_rows(P, scale, delta, causal, window, np.full(hg, stop, np.int64), mask, bias, slopes, m, l)
     scaled = s.astype(np.float64) * np.float64(dtype(scale))
     want_P, want_m, want_l = _numpy_tile(scaled, mask, None if bias is None else bias.astype(np.float64),
                                          None if slopes is None else slopes.astype(np.float64), delta, causal,
                                          window, stop)
     seen = want_l > 0
-    want_P = want_P / np.where(seen, want_l, 1)[..., None]
-    with np.errstate(divide="ignore"):
-        want_lse = np.where(seen, want_m + np.log(want_l), -np.inf)
     tol = 3e-6 if dtype == np.float32 else 1e-14
     np.testing.assert_allclose(P, want_P, rtol=tol, atol=tol * 1e-3)
-    np.testing.assert_allclose(P.sum(axis=-1)[seen], 1, rtol=tol)
+    np.testing.assert_allclose(l, want_l, rtol=tol)
+    np.testing.assert_allclose(m[seen], want_m[seen], rtol=tol, atol=tol)
+    np.testing.assert_array_equal(np.isneginf(m), ~seen)
+    v = g.standard_normal((hg, n, 3)).astype(dtype)
+    out, lse = P @ v, np.empty((hg, r), dtype)
+    assert kernel.divide_rows(out, 0, 0, l, m, lse)                                # in place, finite
+    want_out = (want_P / np.where(seen, want_l, 1)[..., None]) @ v.astype(np.float64)
+    np.testing.assert_allclose(out, want_out, rtol=tol * 10, atol=tol * 10)
+    with np.errstate(divide="ignore"):
+        want_lse = np.where(seen, want_m + np.log(want_l), -np.inf)
     np.testing.assert_array_equal(np.isneginf(lse), ~seen)
     np.testing.assert_allclose(lse[seen], want_lse[seen], rtol=tol, atol=tol)
     if kind == "mask":
-        assert not P[1, 3].any() and lse[1, 3] == -np.inf
+        assert not P[1, 3].any() and lse[1, 3] == -np.inf and not out[1, 3].any()
 
 
 def test_softmax_rows_turns_a_nan_or_infinite_score_into_a_nan_row():
-    """An input that overflowed must reach the output, where the caller's check finds it."""
+    """An input that overflowed must reach the output, where `divide_rows` reports it: its rows are NaN, the
+    others untouched, and it returns False."""
     s = np.zeros((1, 3, 4), np.float32)
     s[0, 0, 1], s[0, 1, 2] = np.nan, np.inf
-    kernel.softmax_rows(s, 0.5, 0, False, 0, np.full(1, 4, np.int64), None, None, None, None)
-    assert np.isnan(s[0, 0]).any() and np.isnan(s[0, 1]).any() and np.allclose(s[0, 2], 0.25)
+    m, l = np.empty((1, 3), np.float32), np.empty((1, 3), np.float32)
+    kernel.softmax_rows(s, 0.5, 0, False, 0, np.full(1, 4, np.int64), None, None, None, m, l)
+    assert np.allclose(s[0, 2], 1) and l[0, 2] == 4
+    out = s @ np.ones((1, 4, 2), np.float32)
+    assert not kernel.divide_rows(out, 0, 0, l, m, None)
+    assert np.isnan(out[0, 0]).all() and np.isnan(out[0, 1]).all() and np.allclose(out[0, 2], 1)
+
+
+def test_finish_and_divide_rows_say_whether_their_output_is_finite():
+    """NaN and inf in what finish writes are found (the check that spares the fast path a pass over its
+    output); a sum of x - x, which the fast-math flags let LLVM cancel, missed them."""
+    acc, l, m = np.ones((1, 2, 3)), np.array([[2.0, 0.0]]), np.zeros((1, 2))
+    out = np.empty((1, 2, 3))
+    assert kernel.finish(acc, acc, False, l, m, out, None) and (out[0, 0] == 0.5).all() and not out[0, 1].any()
+    acc[0, 0, 1] = np.inf
+    assert not kernel.finish(acc, acc, False, l, m, out, None)
+    assert not kernel.finish(acc, np.zeros_like(acc), True, np.array([[np.nan, 1.0]]), m, out, None)
+    for bad in (np.inf, np.nan):
+        out = np.ones((2, 3, 64), np.float32)
+        assert kernel.divide_rows(out, 0, 0, np.full((2, 3), 4, np.float32), m, None) and (out == 0.25).all()
+        out[1, 2, 37] = bad
+        assert not kernel.divide_rows(out, 0, 0, np.ones((2, 3), np.float32), m, None)
+        assert kernel.divide_rows(out, 0, 1, np.ones((2, 1), np.float32), m, None)    # rows 1 of each head only
+        assert not kernel.divide_rows(out, 1, 2, np.ones((1, 1), np.float32), m, None)
 
 
 def test_softmax_tile_rescales_the_running_output_and_adds_the_pending_product():
@@ -251,7 +281,7 @@ def test_llvm_vectorises_the_exponential_and_the_row_max():
     fresh(s, state, state.copy(), acc, acc.copy(), False, 0, 0, 0, False, 0, np.array([64]), None, None, None, True)
     asm = fresh.inspect_asm(fresh.signatures[0])
     assert len(re.findall(r"vfmadd\d+ps\s+%ymm", asm)) >= 6      # the degree-6 polynomial, 8 lanes at a time
-    assert re.search(r"vroundps\s+\$\d+, %ymm", asm)
+    assert re.search(r"v(round|rndscale)ps\s+\$\d+, %ymm", asm)   # vrndscaleps where LLVM may use AVX-512VL
     row_max = numba.njit(fastmath=kernel._FASTMATH)(kernel._row_max.py_func)
     row_max(s[0, 0], np.uint64(0), np.uint64(64))
     assert re.search(r"vmaxps\s+%ymm", row_max.inspect_asm(row_max.signatures[0]))
@@ -265,7 +295,7 @@ def test_llvm_vectorises_the_backward_tile():
     fresh(s, s.copy(), row, row.copy(), 0, False, 0, 64, None, None, 0.0)
     asm = fresh.inspect_asm(fresh.signatures[0])
     assert len(re.findall(r"vfmadd\d+ps\s+%ymm", asm)) >= 6
-    assert re.search(r"vroundps\s+\$\d+, %ymm", asm) and re.search(r"vsubps\s+%ymm", asm)
+    assert re.search(r"v(round|rndscale)ps\s+\$\d+, %ymm", asm) and re.search(r"vsubps\s+%ymm", asm)
 
 
 def test_cache_dir_follows_the_environment(monkeypatch):

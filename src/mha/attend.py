@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from . import core, fast
+from .attention_args import finite_inputs
 from .inputs import AttentionArgs, Config, MHAInputError, parse_attention_args, parse_config
 
 IMPLS = ("auto", "reference", "tiled")
@@ -80,7 +81,7 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, 
            [0.7517, 0.7517]])
     """
     args = parse_attention_args(q, k, v, mask=mask, causal=causal, scale=scale, key_lengths=key_lengths, bias=bias,
-                                window=window, alibi=alibi, enable_gqa=enable_gqa)
+                                window=window, alibi=alibi, enable_gqa=enable_gqa, defer_finite=impl != "reference")
     impl = resolve_impl(impl, args.q.dtype)
     block_size, workers = check_block(block_size), check_workers(workers)
     if impl == "reference":
@@ -96,16 +97,17 @@ def attention(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, 
 def tiled(args: AttentionArgs, *, block_size: int | tuple[int, int] | None = None, workers: int | None = None,
           return_lse: bool = False) -> Any:
     """`attention` on the fast path for parsed arguments (the backward pass's forward calls it too)."""
-    def run(force_shift: bool = False) -> Any:
+    def run(args: AttentionArgs, force_shift: bool = False) -> Any:
         return fast.tiled_attention(args.q, args.k, args.v, scale=args.scale, mask=args.mask, causal=args.causal,
                                     key_lengths=args.key_lengths, bias=args.bias, window=args.window,
                                     alibi=_slopes(args.alibi, args.q.shape[-3] if args.q.ndim > 2 else 1),
                                     groups=args.groups, block_size=block_size, workers=workers,
-                                    force_shift=force_shift, return_lse=return_lse)
+                                    force_shift=force_shift, return_lse=return_lse, check_inputs=not args.finite)
     try:
-        return run()                # finite: attention_heads checked it, or proved it from its scan
-    except fast.NonFinite:          # the inputs are finite (parsed), only too large to square: max-shift
-        result = run(force_shift=True)
+        return run(args)            # finite: attention_heads checked it, or proved it from its scan
+    except fast.NonFinite:          # NaN or infinity in q, k, v (named here), or finite values too large to square
+        args = finite_inputs(args)
+        result = run(args, force_shift=True)
     if not np.isfinite(result[0] if return_lse else result).all():
         return _overflow(args)
     return result

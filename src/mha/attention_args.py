@@ -7,6 +7,7 @@ argument is named in one `MHAInputError`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,7 @@ class AttentionArgs:
     alibi: np.ndarray | str | None = None   # [H] slopes, or "press"
     groups: int = 1                  # query heads per key/value head (GQA); 1 otherwise
     batch_shape: tuple[int, ...] = ()  # the broadcast leading axes of the output, heads included
+    finite: bool = True              # q, k, v checked for NaN and infinity (False: left to the fast path)
 
     @property
     def T(self) -> int:
@@ -51,8 +53,11 @@ class AttentionArgs:
         return 0 if self.causal == "top_left" else self.S - self.T
 
 
-def _float_array(a: Any, name: str) -> np.ndarray:
-    if type(a) is np.ndarray and a.dtype in _FLOATS and 2 <= a.ndim <= 8 and a.size and surely_finite(a):
+def _float_array(a: Any, name: str, defer_finite: bool = False) -> np.ndarray:
+    """a as a float array of 2 to 8 axes, every value checked finite (an MHAInputError names the first that
+    is not), unless defer_finite and a is already such an array: its values are then left to the caller."""
+    if type(a) is np.ndarray and a.dtype in _FLOATS and 2 <= a.ndim <= 8 and a.size and \
+            (defer_finite or surely_finite(a)):
         return a                # what as_array returns for it, without its two passes (min and max)
     dtype = a.dtype if isinstance(a, np.ndarray) and a.dtype in _FLOATS else np.float64
     return as_array(a, name, ndims=tuple(range(2, 9)), dtype=dtype)
@@ -83,14 +88,17 @@ def _check_broadcast(arr: np.ndarray, field: str, shape: tuple[int, ...]) -> Non
 
 def parse_attention_args(q: Any, k: Any, v: Any, *, mask: Any = None, causal: Any = False, scale: Any = None,
                          key_lengths: Any = None, bias: Any = None, window: Any = None, alibi: Any = None,
-                         enable_gqa: bool = False) -> AttentionArgs:
+                         enable_gqa: bool = False, defer_finite: bool = False) -> AttentionArgs:
     """Check q [..., T, d_k], k [..., S, d_k], v [..., S, d_v] and the options; name every bad argument.
 
     With enable_gqa (as torch's scaled_dot_product_attention), q is [..., H, T, d_k]
     and k, v are [..., G, S, d] with G dividing H; query head h reads key/value head
     h // (H / G).  alibi is True (Press et al.'s slopes for H = q.shape[-3]) or H slopes.
+    defer_finite: float32 and float64 arrays q, k, v are not read for NaN and infinity here (finite=False
+    in the result): the fast path checks each item's share while it is in cache (`fast.attention_heads`
+    with check_inputs), and `finite_inputs` names a bad value if it finds one.
     """
-    q, k, v = _float_array(q, "q"), _float_array(k, "k"), _float_array(v, "v")
+    q, k, v = (_float_array(a, n, defer_finite) for a, n in ((q, "q"), (k, "k"), (v, "v")))
     dtype = np.result_type(q, k, v)
     q, k, v = q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False)
     if q.shape[-1] != k.shape[-1]:
@@ -139,4 +147,13 @@ def parse_attention_args(q: Any, k: Any, v: Any, *, mask: Any = None, causal: An
         slopes = "press" if rule_name == "press" else slopes
     return AttentionArgs(q=q, k=k, v=v, scale=float(scale_value), causal=parse_causal(causal), mask=mask, bias=bias,
                          key_lengths=key_lengths, window=window, alibi=slopes, groups=groups,
-                         batch_shape=tuple(batch_shape))
+                         batch_shape=tuple(batch_shape), finite=not defer_finite)
+
+
+def finite_inputs(args: AttentionArgs) -> AttentionArgs:
+    """args with q, k and v checked for NaN and infinity, which raise an MHAInputError naming the value."""
+    if args.finite:
+        return args
+    for a, name in ((args.q, "q"), (args.k, "k"), (args.v, "v")):
+        _float_array(a, name)
+    return dataclasses.replace(args, finite=True)

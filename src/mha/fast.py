@@ -13,10 +13,11 @@ batched products over [heads, T, d] arrays and one softmax, no Python loop.
   vectorised exponential, row sums and the rescale of the running output in
   one sweep.  Below COMPILED_WORK multiply-adds, or where numba cannot be
   imported, NumPy's tiles (`mha.tiles`) do the softmax as NumPy passes.
-* An item whose keys fit one tile (short T, no scan) is three calls on the
-  compiled path (`_one_pass`): S by BLAS, `kernel.softmax_rows` (the whole
-  softmax, divided by the row sum), P V by BLAS into the output; no running
-  state (ONE_PASS switches it off, for benchmarks/short_t.py).
+* An item whose keys fit one tile (short T, no scan) is four calls on the
+  compiled path (`_one_pass`): S by BLAS, `kernel.softmax_rows` (the
+  exponentials and row sums), P V by BLAS into the output, `kernel.divide_rows`
+  (the division by the row sums, and the check that the output is finite); no
+  running state (ONE_PASS switches it off, for benchmarks/short_t.py).
 * The items run on a team (`mha.team`): the calling thread plus one parked
   thread per further core, BLAS held to one thread meanwhile (two thread pools
   on two cores fight); the compiled pass releases the GIL.  numba's prange is
@@ -30,7 +31,9 @@ batched products over [heads, T, d] arrays and one softmax, no Python loop.
 Interfaces other modules rely on: `attention_heads(..., lse=)` and
 `tiled_attention(..., return_lse=True)` give each row's log-sum-exp (natural
 log, -inf for a row that sees no key); `kernel.softmax_tile` and
-`kernel.exp2` are the compiled pass and its exponential (see mha.kernel).
+`kernel.exp2` are the compiled pass and its exponential (see mha.kernel);
+`merge_tile`, `online_softmax_steps` and `check_block_size` live in
+mha.online and are re-exported here.
 
 How the items and tiles are sized (`plan`) was measured: benchmarks/cutover.py,
 results in benchmarks/results/cutover-*.txt.
@@ -47,12 +50,12 @@ import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from .attention_args import surely_finite
-from .inputs import MHAInputError
+from .online import Merged, check_block_size, merge_tile, online_softmax_steps  # noqa: F401  (re-exported)
 from .team import Team, cores, team  # noqa: F401  (re-exported: mha.fast.team is the public handle)
 from .tiles import NumpyTiles, _product, _scratch
 
@@ -157,6 +160,13 @@ SCAN_KEYS_COMPILED = 1024    # the same for the compiled pass, whose running max
                              # the scan's reads of q, k, v cost 0.23 ns per score at T = 256, 0.1 at 512, 0.05
                              # at 1024 (H = 12, d = 64, one core)
 DIAGONAL_ROWS = 128          # causal / window: row slices for the band's edges
+
+
+def causal_rows(T: int) -> int:
+    """Causal query rows per item on the compiled one-tile pass: each computes its block's triangle in full
+    (short blocks waste less at short T, long ones make larger products at long T).  Against 128 rows at
+    every T, one core: T = 128 +22%, 256 +11%, 512 even, 1024 +5% (benchmarks/results/kernel6-busy.txt)."""
+    return max(64, min(256, T // 4))
 ONE_THREAD_WORK = 1 << 23    # multiply-adds below which one thread beats handing work to a second
 
 
@@ -191,12 +201,15 @@ def plan(B: int, H: int, G: int, T: int, S: int, d: int, d_v: int, *, causal: bo
     keys = block or (S if S <= KEY_BLOCK else KEY_BLOCK)
     rows = max(1, min(T, tile // min(keys, S)))
     if (causal or window is not None) and not scan:
-        rows = min(rows, DIAGONAL_ROWS)          # one tile per query block: short blocks skip more keys
+        # one tile per query block: short blocks skip more keys
+        rows = min(rows, causal_rows(T) if compiled and window is None else DIAGONAL_ROWS)
     # heads per item: fill the tile, but leave at least two items per worker when there are enough heads
     heads = max(1, min(H, tile // (rows * min(keys, S))))
     blocks = -(-T // rows)
     while n > 1 and heads > 1 and B * -(-H // heads) * blocks < 2 * n:
         heads -= 1
+    if n > 1:                                    # the same number of head groups, of even sizes (11 + 1 -> 6 + 6)
+        heads = -(-H // -(-H // heads))
     if rep > 1:
         heads = math.gcd(heads, rep)             # a group of query heads shares one K/V head (GQA)
     return Plan(heads, rows, keys, n, scan)
@@ -209,7 +222,7 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                     mask: np.ndarray | None = None, bias: np.ndarray | None = None,
                     key_lengths: np.ndarray | None = None, block: int | tuple[int, int] | None = None,
                     workers: int | None = None, out: np.ndarray | None = None, lse: np.ndarray | None = None,
-                    pool: Team | None = None, force_shift: bool = False) -> np.ndarray:
+                    pool: Team | None = None, force_shift: bool = False, check_inputs: bool = False) -> np.ndarray:
     """softmax(q k^T * scale + bias + ALiBi, masked) v per head, for validated arrays.
 
     q [B, H, T, d], k [B, G, S, d], v [B, G, S, d_v] with G dividing H: query
@@ -227,7 +240,9 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
     input it reads holds NaN or infinity, or if the output is not finite, so a
     return without force_shift is a finite output.  force_shift takes the
     max-shift everywhere (finite inputs too large for the no-shift bound) and
-    leaves the check of the result to the caller.
+    leaves the check of the result to the caller.  check_inputs: q, k, v are
+    unchecked for NaN and infinity (`mha.attention`): the items check their
+    shares on every worker, in cache (`_inputs_finite`); NonFinite if not.
     """
     B, H, T, d = q.shape
     G, S, d_v = k.shape[1], k.shape[2], v.shape[3]
@@ -239,7 +254,7 @@ def attention_heads(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
              workers=pool.n if pool is not None and workers is None else workers, compiled=kernel is not None)
     problem = _Problem(q, k, v, out, scale=scale, causal=causal, offset=offset, window=window, alibi=alibi,
                        mask=mask, bias=bias, key_lengths=key_lengths, plan=p, force_shift=force_shift, lse=lse,
-                       kernel=kernel)
+                       kernel=kernel, check_inputs=check_inputs)
     (pool or team(p.workers)).run(problem.item, problem.items())
     if problem.nonfinite:                    # an item's output that its worker found not finite
         raise NonFinite
@@ -250,7 +265,7 @@ def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                     causal: str = "none", key_lengths: np.ndarray | None = None, bias: np.ndarray | None = None,
                     window: int | None = None, alibi: np.ndarray | None = None, groups: int = 1,
                     block_size: int | tuple[int, int] | None = None, workers: int | None = None,
-                    force_shift: bool = False, return_lse: bool = False) -> Any:
+                    force_shift: bool = False, return_lse: bool = False, check_inputs: bool = False) -> Any:
     """`attention_heads` for validated q [..., T, d], k [..., S, d], v [..., S, d_v] with broadcasting
     leading axes, as `mha.attention` takes them; with return_lse, (out, lse [..., T]).
 
@@ -282,7 +297,8 @@ def tiled_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, scale: float
                           heads(v, kv_lead, G, v.shape[-2:]), scale=scale, causal=causal != "none",
                           offset=0 if causal == "top_left" else S - T, window=window, alibi=alibi,
                           mask=heads(mask, L, H, (T, S)), bias=heads(bias, L, H, (T, S)), key_lengths=lengths,
-                          block=block_size, workers=workers, force_shift=force_shift, lse=lse)
+                          block=block_size, workers=workers, force_shift=force_shift, lse=lse,
+                          check_inputs=check_inputs)
     if return_lse:
         return out.reshape(L + (T, d_v)), lse.reshape(L + (T,))
     return out.reshape(L + (T, d_v))
@@ -300,7 +316,8 @@ class _Problem(NumpyTiles):
     """One call's arrays and settings; `item` computes one (sequence, head group, query block)."""
 
     def __init__(self, q, k, v, out, *, scale, causal, offset, window, alibi, mask, bias, key_lengths,
-                 plan: Plan, force_shift: bool = False, lse: np.ndarray | None = None, kernel: Any = None):
+                 plan: Plan, force_shift: bool = False, lse: np.ndarray | None = None, kernel: Any = None,
+                 check_inputs: bool = False):
         self.q, self.k, self.v, self.out, self.lse = q, k, v, out, lse
         B, H, T, d = q.shape
         self.B, self.H, self.T, self.S, self.d_v = B, H, T, k.shape[2], v.shape[3]
@@ -338,6 +355,8 @@ class _Problem(NumpyTiles):
         else:
             self.shift = np.ones((B, H), dtype=bool)
         self.check_out = not force_shift and not self.out_finite
+        # the scan (`_needs_shift`) read every input and raised NonFinite for NaN or infinity
+        self.check_inputs = check_inputs and not self.inputs_scanned
         if kernel is not None:
             # keys j < stops[b, h] exist (padding), for the compiled pass
             self.stops = np.full((B, H), self.S, dtype=np.int64) if self.lengths is None else \
@@ -397,17 +416,40 @@ class _Problem(NumpyTiles):
         # inputs that overflow come back as NaN or infinity, which the caller turns into an error;
         # NumPy's floating-point state is per thread, so each worker sets it
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            self._item(*it[1:])
+            if self.check_inputs and not self._inputs_finite(*it[1:6]):
+                self.nonfinite = True
+                return
+            finite = self._item(*it[1:])
             # the item's output is checked by its worker while it is in cache, unless the scan proved it finite
             # (or the caller checks it, with force_shift): a pass over the whole output afterwards cost ~4% of
-            # the call at T = 256 (one core, benchmarks/short_t.py)
+            # the call at T = 256 (one core, benchmarks/short_t.py).  The compiled path's last pass checks
+            # what it writes (finite is then a bool), which spares even that pass.
             if self.check_out:
-                b, h0, h1, q0, q1 = it[1:6]
-                target = self.out[b, h0:h1, q0:q1]
-                if not (surely_finite(target) or np.isfinite(target).all()):
+                if finite is None:
+                    b, h0, h1, q0, q1 = it[1:6]
+                    target = self.out[b, h0:h1, q0:q1]
+                    finite = surely_finite(target) or bool(np.isfinite(target).all())
+                if not finite:
                     self.nonfinite = True
 
-    def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> None:
+    def _inputs_finite(self, b: int, h0: int, h1: int, q0: int, q1: int) -> bool:
+        """Whether the item's query rows and, for the first item of each key/value head, all that head's keys
+        and values are finite: each input value checked once, padding and masked keys included.  Three
+        passes over the inputs before the work cost 9.6% of a one-core call at T = 128, 2.6% at 512."""
+        ok = self._finite(self.q[b], h0, h1, q0, q1)
+        if ok and q0 == 0 and h0 % self.rep == 0:
+            g0, g1 = (h0 // self.rep, h0 // self.rep + 1) if self.rep > 1 else (h0, h1)
+            ok = self._finite(self.k[b], g0, g1, 0, self.S) and self._finite(self.v[b], g0, g1, 0, self.S)
+        return ok
+
+    def _finite(self, x: np.ndarray, h0: int, h1: int, r0: int, r1: int) -> bool:
+        if self.kernel is not None:
+            return self.kernel.finite_rows(x, h0, h1, r0, r1)
+        part = x[h0:h1, r0:r1]
+        return surely_finite(part) or bool(np.isfinite(part).all())
+
+    def _item(self, b: int, h0: int, h1: int, q0: int, q1: int, start: int, end: int) -> bool | None:
+        """Compute one item into self.out; whether its output is finite where the path checked it, else None."""
         target = self.out[b, h0:h1, q0:q1]                               # [hg, R, d_v]
         lse = None if self.lse is None else self.lse[b, h0:h1, q0:q1]   # [hg, R]
         banded = self.causal or self.window is not None
@@ -416,10 +458,10 @@ class _Problem(NumpyTiles):
             if lse is not None:
                 lse[...] = -np.inf
         elif self.kernel is not None and ONE_PASS and not self.plan.scan and \
-                (not banded or q1 - q0 <= DIAGONAL_ROWS):
-            self._one_pass(b, h0, h1, q0, q1, start, end, target, lse)
+                (not banded or q1 - q0 <= max(DIAGONAL_ROWS, causal_rows(self.T))):
+            return self._one_pass(b, h0, h1, q0, q1, start, end, target, lse)
         elif self.kernel is not None:
-            self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
+            return self._compiled(b, h0, h1, q0, q1, start, end, target, lse)
         elif not self.plan.scan and end - start <= self.plan.keys and (not banded or q1 - q0 <= DIAGONAL_ROWS):
             self._one_tile(b, h0, h1, q0, q1, start, end, target, lse)
         else:
@@ -452,28 +494,32 @@ class _Problem(NumpyTiles):
                 sweep(r0, r1, max(c1, lo), hi)
         return tiles
 
-    def _one_pass(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
-        """The item's keys in one tile on the compiled pass, three calls: S = Q K^T by BLAS, then
-        `kernel.softmax_rows` (scale, masks, bias, ALiBi, row max, exponential, row sum and the division
-        by it, in place), then O = P V by BLAS straight into the output.  At short T the running state of
-        `_compiled` (q's scaled copy, m, l, acc, the final division) cost passes of the size of the
-        output, as many elements as the scores when T is close to d."""
+    def _one_pass(self, b, h0, h1, q0, q1, start, end, target, lse) -> bool:
+        """The item's keys in one tile on the compiled pass, four calls: S = Q K^T by BLAS, then
+        `kernel.softmax_rows` (scale, masks, bias, ALiBi, row max, exponential, row sum, in place), then
+        P V by BLAS into the output, then `kernel.divide_rows` (the division by the row sums, d_v values per
+        row rather than P's n, and the check that the output is finite, returned).  At short T the
+        running state of `_compiled` cost passes as large as the scores when T is close to d."""
         hg, R, n = h1 - h0, q1 - q0, end - start
         K, V = (self.k[b, h0 // self.rep], self.v[b, h0 // self.rep]) if self.rep > 1 else \
             (self.k[b, h0:h1], self.v[b, h0:h1])
         s = _scratch("s", hg * R * n, self.dtype).reshape(hg, R, n)
+        m = _scratch("m", hg * R, self.dtype).reshape(hg, R)
+        l = _scratch("l", hg * R, self.dtype).reshape(hg, R)
         _product(self.q[b, h0:h1, q0:q1], K[..., start:end, :].swapaxes(-1, -2), s)      # [hg, R, n]
         self.kernel.softmax_rows(
             s, self.scale, start - q0 - self.offset, self.causal, self.window or 0, self.stops[b, h0:h1] - start,
             None if self.mask is None else self.mask[b, h0:h1, q0:q1, start:end],
             None if self.bias is None else self.bias[b, h0:h1, q0:q1, start:end],
-            None if self.slopes is None else self.slopes[h0:h1], lse)
+            None if self.slopes is None else self.slopes[h0:h1], m, l)
         _product(s, V[..., start:end, :], target)                                          # [hg, R, d_v]
+        return self.kernel.divide_rows(self.out[b], h0, q0, l, m, lse)
 
-    def _compiled(self, b, h0, h1, q0, q1, start, end, target, lse) -> None:
+    def _compiled(self, b, h0, h1, q0, q1, start, end, target, lse) -> bool:
         """The item on the compiled pass: per tile, Q K^T by BLAS, then `kernel.softmax_tile` (masks, bias,
         ALiBi, row max, exponential, row sums, the rescale of the running output), then P V by BLAS; the
-        P V of a tile is added to the running output by the next tile's pass, or by `kernel.finish`."""
+        P V of a tile is added to the running output by the next tile's pass, or by `kernel.finish`, which
+        also says whether the output is finite."""
         kern, dt, d_v = self.kernel, self.dtype, self.d_v
         hg, R = h1 - h0, q1 - q0
         shift = bool(self.shift[b, h0:h1].any())
@@ -513,84 +559,7 @@ class _Problem(NumpyTiles):
         if pending is not None and pending != (0, R):
             acc[:, pending[0]:pending[1]] += pv[:, pending[0]:pending[1]]
             pending = None
-        kern.finish(acc, pv, pending is not None, l, m, target, lse)
-
-# ------------------------------------------------------------------ the online softmax, step by step
-
-def online_softmax_steps(s: np.ndarray, v: np.ndarray, block: int) -> list[dict[str, np.ndarray]]:
-    """The online softmax of one head, key block by key block, with every running quantity.
-
-    s is [T, S] (scaled, -inf where masked), v is [S, d].  Returns one record per
-    key block: m (running max), alpha (e^(m_old - m_new)), l (running sum) and
-    acc (unnormalised output), then the final output acc / l in the last record.
-    This is the explainable twin of the kernel's tile loop (always with the max-shift).
-
-    >>> s = np.log(np.array([[1.0, 3.0]]))
-    >>> online_softmax_steps(s, np.array([[1.0], [0.0]]), 1)[-1]["out"]
-    array([[0.25]])
-    """
-    block = check_block_size(block)
-    T, S = s.shape
-    m = np.full(T, -np.inf)
-    l = np.zeros(T)
-    acc = np.zeros((T, v.shape[1]))
-    steps = []
-    for k0 in range(0, S, block):
-        k1 = min(k0 + block, S)
-        blk = s[:, k0:k1]
-        m_new = np.maximum(m, blk.max(axis=1))
-        # the block's exponentials are taken against the new running max: the block's state (m_new, sum, p v)
-        # then needs no rescaling in the merge (beta = e^0 = 1), so only the old state is multiplied by alpha
-        p = np.exp(blk - np.where(m_new == -np.inf, 0.0, m_new)[:, None])
-        merged = merge_tile(m, l, acc, m_new, p.sum(axis=1), p @ v[k0:k1])
-        steps.append({"keys": (k0, k1), "m_old": m, "m": merged.m, "alpha": merged.alpha, "p": p, "l": merged.l,
-                      "acc": merged.acc})
-        m, l, acc = merged.m, merged.l, merged.acc
-    out = acc / np.where(l > 0, l, 1.0)[:, None]
-    if steps:
-        steps[-1]["out"] = out
-    return steps
-
-
-class Merged(NamedTuple):
-    """A running state after a merge, and the factors that rescaled its two parts."""
-
-    m: np.ndarray        # [..., R]       running max
-    l: np.ndarray        # [..., R]       running sum of e^(s - m)
-    acc: np.ndarray      # [..., R, d_v]  unnormalised output, sum of e^(s - m) v
-    alpha: np.ndarray    # [..., R]       e^(m_old - m): the factor on the old state
-    beta: np.ndarray     # [..., R]       e^(m_t - m): the factor on the tile
-
-
-def merge_tile(m: np.ndarray, l: np.ndarray, acc: np.ndarray,
-               m_t: np.ndarray, l_t: np.ndarray, acc_t: np.ndarray) -> Merged:
-    """Merge a tile's softmax state (m_t, l_t, acc_t) into the running one (m, l, acc), row by row.
-
-    A state stands for its rows' exponentials against its own max: l = sum_j e^(s_j - m),
-    acc = sum_j e^(s_j - m) v_j.  Both parts are brought to the larger max,
-    m' = max(m, m_t), and added: l' = alpha l + beta l_t, acc' = alpha acc + beta acc_t
-    with alpha = e^(m - m'), beta = e^(m_t - m').  A part that has seen no key
-    (m = -inf) gets a factor of 0, so a row that sees no key at all stays (-inf, 0, 0);
-    the output is acc / l.  Shapes: m, l [..., R]; acc [..., R, d_v].
-
-    >>> a = merge_tile(np.array([0.0]), np.array([1.0]), np.array([[2.0]]),       # e^0 v with v = 2
-    ...                np.array([np.log(3.0)]), np.array([1.0]), np.array([[0.0]]))   # 3 e^0 v with v = 0
-    >>> a.m.round(4), a.alpha.round(4), a.l.round(4), (a.acc / a.l[:, None]).round(4)
-    (array([1.0986]), array([0.3333]), array([1.3333]), array([[0.5]]))
-    """
-    m_new = np.maximum(m, m_t)
-    m_safe = np.where(m_new == -np.inf, 0.0, m_new)                   # a row with no key yet: factors e^-inf = 0
-    alpha = np.exp(np.where(m == -np.inf, -np.inf, m - m_safe))
-    beta = np.exp(np.where(m_t == -np.inf, -np.inf, m_t - m_safe))
-    return Merged(m_new, l * alpha + l_t * beta, acc * alpha[..., None] + acc_t * beta[..., None], alpha, beta)
-
-
-def check_block_size(block: Any, name: str = "block_size") -> int:
-    """A key block size is a whole number >= 1; anything else is an MHAInputError naming it."""
-    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or block < 1:
-        raise MHAInputError(f"{name}: expected a whole number >= 1, got {block!r}")
-    return int(block)
-
+        return kern.finish(acc, pv, pending is not None, l, m, target, lse)
 
 # ------------------------------------------------------------------ counting
 
