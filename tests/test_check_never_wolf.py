@@ -75,6 +75,9 @@ SLIPS = [
     ("md_shapes_in_prose_gpt2_sizes.md", " [0.19 0.22]", " [0.19 0.23]", 31),     # under a lone "Q =" line
     ("md_zh_multihead_shapes_prose.md", "注意力矩阵是 3×3", "注意力矩阵是 3×2", 11),       # shapes in Chinese prose
     ("md_zh_multihead_shapes_prose.md", "拼接后是 3×4", "拼接后是 3×2", 113),
+    # a dot product laid out down the page (a product per line, a blank line, the products, the sum) is one chain
+    ("md_dot_products_down_the_page.md", "= 0.43", "= 0.44", 37),
+    ("md_dot_products_down_the_page.md", "+ 0.15", "+ 0.16", 51),
     # softmax(0.71, 1.41, 0.00) = (0.29, 0.57, 0.14) in TeX: read, and judged against its own argument
     ("tex_align_cdot_softmax_call_rounded.tex", "= (0.29, 0.57, 0.14)", "= (0.29, 0.75, 0.14)", 34),
 ]

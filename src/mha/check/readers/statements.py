@@ -271,12 +271,31 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
         k = _aligned_lead(s) if not text_mode else 0
         if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])):
             merged[-1].extend(s[k:])
+        elif text_mode and merged and _sum_goes_on(merged[-1], s):
+            merged[-1].extend(s)        # "+ (0.12 × 0.06)" under "= (0.04 × 0.08)": a sum written down the page
         elif text_mode and merged and len(merged[-1]) >= 2 and merged[-1][-1].kind == "REL" and \
                 merged[-1][-1].text == "=" and merged[-1][-2].kind == "ID" and s[0].kind == "OP" and s[0].text == "[":
             merged[-1].extend(s)        # "X =" on its own line, the printout under it: the name's value
         else:
             merged.append(s)
     return merged
+
+
+def _sum_goes_on(prev: list[Tok], s: list[Tok]) -> bool:
+    """A line that starts with + and a term (a number or a bracket) after a line that is arithmetic ending in a
+    term: one sum laid out a term per line,
+
+        = (0.04 × 0.08)          = 0.0032
+        + (0.12 × 0.04)          + 0.0048
+                                 = 0.0080
+
+    Read line by line, "+ (0.12 × 0.04) = 0.0032" would be a wrong product that nobody wrote."""
+    if len(s) < 2 or s[0].kind != "OP" or s[0].text != "+" or not (s[1].kind == "NUM" or s[1].text == "("):
+        return False
+    if not prev or not (prev[-1].kind == "NUM" or prev[-1].text == ")"):
+        return False
+    return prev[0].kind == "REL" or (prev[0].kind == "OP" and prev[0].text == "+") or \
+        any(x.kind == "REL" for x in prev) and any(x.kind == "OP" and x.text in ("+", "*") for x in prev)
 
 
 def _aligned_lead(s: list[Tok]) -> int:
