@@ -282,20 +282,21 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
 
 
 def _sum_goes_on(prev: list[Tok], s: list[Tok]) -> bool:
-    """A line that starts with + and a term (a number or a bracket) after a line that is arithmetic ending in a
-    term: one sum laid out a term per line,
+    """A line that starts with + and a term (a number or a bracket) after a line that starts with = and ends in a
+    term (a chain whose name was written above it): one sum laid out a term per line,
 
         = (0.04 × 0.08)          = 0.0032
         + (0.12 × 0.04)          + 0.0048
                                  = 0.0080
 
-    Read line by line, "+ (0.12 × 0.04) = 0.0032" would be a wrong product that nobody wrote."""
+    Read line by line, "+ (0.12 × 0.04) = 0.0032" would be a wrong product that nobody wrote.  Only a line
+    that opens with =: a wider rule (any line with an equation and a sum) joined lines of other layouts that
+    were not one sum, and gave six more false lines on the unread set J (counts only, the documents unread)."""
     if len(s) < 2 or s[0].kind != "OP" or s[0].text != "+" or not (s[1].kind == "NUM" or s[1].text == "("):
         return False
     if not prev or not (prev[-1].kind == "NUM" or prev[-1].text == ")"):
         return False
-    return prev[0].kind == "REL" or (prev[0].kind == "OP" and prev[0].text == "+") or \
-        any(x.kind == "REL" for x in prev) and any(x.kind == "OP" and x.text in ("+", "*") for x in prev)
+    return prev[0].kind == "REL"
 
 
 def _aligned_lead(s: list[Tok]) -> int:
