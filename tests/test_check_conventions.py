@@ -68,3 +68,10 @@ def test_sizes_after_the_word_shape_are_no_matrix():
     r = check_document(text, fmt="md")
     assert r.configuration["W_O"].startswith("no W_O"), r.configuration["W_O"]
     assert not any(n.line == 28 for n in r.not_checked), [n.what for n in r.not_checked]
+
+
+def test_a_divisor_too_large_for_a_count_is_no_spread_and_raises_nothing():
+    # a damaged document (benchmarks/check_fuzz_field.py) divided a sum of squares by 1e400: OverflowError before
+    assert spread_reading(_spread([3, 5, 7, 9], 6, "1e400", "none"), Num.parse("5")) is None
+    r = check_document("v = ((3-6)² + (5-6)² + (7-6)² + (9-6)²)/1e400 = 5\n", fmt="txt")
+    assert [f.exact for f in r.errors] == [0.0]        # the line is still judged as arithmetic: 20/1e400 is 0

@@ -38,7 +38,7 @@ def _spread_parts(e) -> tuple[object, int] | None:
         return None
     top, below = inner.args
     n = nb.plain_number(below)
-    if n is None or not n.exact or n.value < 2:
+    if n is None or not n.exact or not 2 <= n.value <= 10_000:      # a count of terms, never 1e400 (inf)
         return None
     if not root and isinstance(top, nb.Op) and top.op == "sqrt":
         top = top.args[0]                             # √(Σ)/n as printed in plain text: the root may cover the /n
