@@ -263,6 +263,17 @@ def plain_number(e: Expr) -> Num | None:
     return None
 
 
+def substitute(e: Expr, values: dict[int, float]) -> Expr:
+    """The tree with the printed numbers whose id is in `values` replaced by those exact values (each keeping its
+    text and line): what the arithmetic gives from the right terms instead of the printed ones."""
+    if isinstance(e, Lit) and id(e.num) in values:
+        x = values[id(e.num)]
+        return Lit(Num(x, e.num.text, x, x, e.num.line, None))
+    if isinstance(e, Op):
+        return Op(e.op, tuple(substitute(a, values) for a in e.args))
+    return e
+
+
 def terms_of(e: Expr) -> list[Expr]:
     """The top-level + terms (a - b is a + (neg b))."""
     if isinstance(e, Op) and e.op == "+":

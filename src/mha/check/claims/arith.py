@@ -235,7 +235,7 @@ class ArithJudging:
         for combo in itertools.product(*cands):
             sub = dict(zip((id(x) for x in coarse), combo))
             try:
-                got = nb.face(_substitute(left, sub))
+                got = nb.face(nb.substitute(left, sub))
             except (ArithmeticError, OverflowError, ValueError):
                 continue
             if n.contains(got):
@@ -259,16 +259,6 @@ _LISTED = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:\s*,\s*[-+]?\d+(?:\.\d+)?)+\s*")
 def _listed_numbers(text: str) -> list[float]:
     """The numbers of a part that is nothing but a comma list of them ("1.733, 1.448, 1.733"), else []."""
     return [float(x) for x in text.split(",")] if _LISTED.fullmatch(text) else []
-
-
-def _substitute(e, values: dict[int, float]):
-    """The tree with the printed numbers whose id is in `values` replaced by those exact values."""
-    if isinstance(e, nb.Lit) and id(e.num) in values:
-        x = values[id(e.num)]
-        return nb.Lit(Num(x, e.num.text, x, x, e.num.line, None))
-    if isinstance(e, nb.Op):
-        return nb.Op(e.op, tuple(_substitute(a, values) for a in e.args))
-    return e
 
 
 def _ok(n: Num, x: float) -> bool:

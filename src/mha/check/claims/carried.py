@@ -72,7 +72,7 @@ def _carried(c: Chain, wrong: dict[str, _Wrong]):
             if n.text in wrong and 0 < c.place.line - wrong[n.text].line <= SPAN}
     if not hits:
         return None
-    fixed = _substitute(e, {i: w.exact for i, w in hits.items()})
+    fixed = nb.substitute(e, {i: w.exact for i, w in hits.items()})
     first = min(hits.values(), key=lambda w: w.line)
     res = nb.plain_number(exprs[-1].expr) if k + 1 < len(exprs) else None
     if res is not None:
@@ -138,17 +138,6 @@ def _symbolic(e: nb.Expr) -> bool:
 
 def _line_of(e: nb.Expr) -> int:
     return next((n.line for n in nb.leaves(e) if n.line), 0)
-
-
-def _substitute(e: nb.Expr, values: dict[int, float]) -> nb.Expr:
-    """The tree with the numbers named by id replaced by exact values."""
-    match e:
-        case nb.Lit(num) if id(num) in values:
-            x = values[id(num)]
-            return nb.Lit(nb.interval(x, x, x, num.text))
-        case nb.Op(op, args):
-            return nb.Op(op, tuple(_substitute(a, values) for a in args))
-    return e
 
 
 def _decimals(text: str) -> int:
