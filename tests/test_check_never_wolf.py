@@ -78,6 +78,8 @@ SLIPS = [
     # a dot product laid out down the page (a product per line, a blank line, the products, the sum) is one chain
     ("md_dot_products_down_the_page.md", "= 0.43", "= 0.44", 37),
     ("md_dot_products_down_the_page.md", "+ 0.15", "+ 0.16", 51),
+    # sizes glossed by their names in parentheses ([8, 32, 768] (batch, seq_len, d_model)) are a shape, not entries
+    ("md_zh_shapes_glossed_by_names.md", "5.553 = 0.269", "5.553 = 0.296", 15),
     # softmax(0.71, 1.41, 0.00) = (0.29, 0.57, 0.14) in TeX: read, and judged against its own argument
     ("tex_align_cdot_softmax_call_rounded.tex", "= (0.29, 0.57, 0.14)", "= (0.29, 0.75, 0.14)", 34),
 ]

@@ -177,6 +177,8 @@ class PartReader:
             a = self.array_at(_strip(toks[:arrow]))
             if a is not None:
                 return [ArrayPart(a)]
+        if _glossed_sizes(toks):
+            return [LabelPart(flat_text(toks))]   # "Q: [4, 16, 128] (batch, tokens, d_k)": sizes, not entries
         a = self._before_remark(toks)
         if a is not None:
             return [ArrayPart(a)]
@@ -224,6 +226,23 @@ class PartReader:
 
 
 _SHAPE_WORD = re.compile(r"(?:shape|size|dimensions?|dims?|形状|维度|大小|尺寸)\s*(?:of|is|=|:|是|为)?\s*$", re.I)
+
+
+def _glossed_sizes(toks: list[Tok]) -> bool:
+    """A bracket of whole numbers followed by as many names in parentheses, [4, 16, 128] (batch_size, ctx_length,
+    d_key): each size glossed by the dimension it counts, a tensor's shape (not a remark on a vector's values)."""
+    if len(toks) < 8 or toks[-1].text != ")":
+        return False
+    k = max((i for i, t in enumerate(toks) if t.text == "("), default=-1)
+    names = toks[k + 1:-1]
+    if k < 3 or toks[k - 1].text != "]" or len(names) < 3 or \
+            any(t.kind != ("ID" if i % 2 == 0 else "OP") or (i % 2 and t.text != ",") for i, t in enumerate(names)):
+        return False
+    j = max((i for i in range(k) if toks[i].text == "["), default=-1)
+    sizes = toks[j + 1:k - 1]
+    return j >= 0 and len(sizes) == len(names) and \
+        all(t.kind == "NUM" and t.text.isdigit() and int(t.text) >= 1 if i % 2 == 0 else t.text == ","
+            for i, t in enumerate(sizes))
 
 
 def _named_shape(label: str, arr: Array) -> bool:
