@@ -138,7 +138,8 @@ def test_every_committed_unseen_source_is_held_out_and_marked():
 
 @pytest.mark.parametrize("prefix, name, least, not_from_x", [("fieldF-", "unseenF", 12, 7), ("fieldG-", "unseenG", 8, 5),
                                                               ("fieldH-", "unseenH", 8, 6), ("fieldI-", "unseenI", 8, 5),
-                                                              ("fieldJ-", "unseenJ", 10, 6)])
+                                                              ("fieldJ-", "unseenJ", 10, 6),
+                                                              ("fieldK-", "unseenK", 10, 6)])
 def test_every_committed_later_set_source_is_held_out_marked_and_has_its_own_folder(tmp_path, prefix, name, least,
                                                                                      not_from_x):
     s = _source("fieldX-03-c", True, b"x")
@@ -287,19 +288,20 @@ def test_set_g_is_scored_only_by_name(tmp_path, capsys):
         (meta / sub).mkdir(parents=True)
     for part, doc_id in (("dev", "fieldX-01-d"), ("unseenF", "fieldX-05-f"), ("unseenG", "fieldX-06-g"),
                          ("unseenH", "fieldX-07-h"), ("unseenI", "fieldX-08-i"),
-                         ("unseenJ", "fieldX-09-j")):
+                         ("unseenJ", "fieldX-09-j"), ("unseenK", "fieldX-10-k")):
         (docs / part).mkdir(parents=True)
         (docs / part / f"{doc_id}.md").write_text("A = [0.5, 0.5]\n", encoding="utf-8")
         (meta / "sources" / f"{doc_id}.json").write_text(json.dumps({"id": doc_id}), encoding="utf-8")
         (meta / "truth" / f"{doc_id}.json").write_text(json.dumps({"id": doc_id, "numbers": []}), encoding="utf-8")
     found = {w: [(d["set"], d["id"]) for d in score.find_documents(docs, [meta], w)]
-             for w in ("all", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ")}
-    assert found["all"] == [("dev", "fieldX-01-d")]                      # sets G to J do not join "all"
+             for w in ("all", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ", "unseenK")}
+    assert found["all"] == [("dev", "fieldX-01-d")]                      # sets G to K do not join "all"
     assert found["unseenF"] == [("unseenF", "fieldX-05-f")]              # nor set F's folder
     assert found["unseenG"] == [("unseenG", "fieldX-06-g")]
     assert found["unseenH"] == [("unseenH", "fieldX-07-h")]
     assert found["unseenI"] == [("unseenI", "fieldX-08-i")]
     assert found["unseenJ"] == [("unseenJ", "fieldX-09-j")]
+    assert found["unseenK"] == [("unseenK", "fieldX-10-k")]
     out = tmp_path / "r.json"
     assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseenG", "--json", str(out)]) == 0
     r = json.loads(out.read_text(encoding="utf-8"))
@@ -313,6 +315,9 @@ def test_set_g_is_scored_only_by_name(tmp_path, capsys):
     assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseenJ", "--json", str(out)]) == 0
     r = json.loads(out.read_text(encoding="utf-8"))
     assert "totals_unseenJ" in r and "totals_unseenI" not in r and "totals_dev" not in r
+    assert score.main(["--docs", str(docs), "--meta", str(meta), "--set", "unseenK", "--json", str(out)]) == 0
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert "totals_unseenK" in r and "totals_unseenJ" not in r and "totals_dev" not in r
 
 
 @pytest.mark.parametrize("doc_id", ["fieldB-07-zh-interview-chart03", "fieldC-07-lucaskup-pt-beamer-xw"])

@@ -10,7 +10,7 @@ git snapshot of its repository, `DIR/<owner>+<name>/repo` (a bare git directory,
 
 Each `sources/<id>.json` names a GitHub file by {"repo", "path", "commit"} (fetched as
 raw.githubusercontent.com/<repo>/<commit>/<path>) or a page by {"url"} (fetched as it is), and carries the sha256 of
-the bytes the truth's line numbers refer to.  A download is written to `<dest>/dev|heldout|unseen|unseenF|unseenG|unseenH|unseenI|unseenJ/<id>.<format>` only when
+the bytes the truth's line numbers refer to.  A download is written to `<dest>/dev|heldout|unseen|unseenF|unseenG|unseenH|unseenI|unseenJ|unseenK/<id>.<format>` only when
 its sha256 matches; a file already there with the right hash is left alone (no network).  Needs the network.
 """
 
@@ -67,8 +67,8 @@ def mirror_getter(mirror: Path) -> Callable[[str], bytes]:
 
 
 def target(dest: Path, src: dict) -> Path:
-    """dev/, heldout/, or unseen/, unseenF/, unseenG/, unseenH/, unseenI/ and unseenJ/ for the sets collected last and read by nobody who changes the checker."""
-    part = src["set"] if src.get("set") in ("unseen", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ") else "heldout" if src["held_out"] else "dev"
+    """dev/, heldout/, or unseen/, unseenF/, unseenG/, unseenH/, unseenI/, unseenJ/ and unseenK/ for the sets collected last and read by nobody who changes the checker."""
+    part = src["set"] if src.get("set") in ("unseen", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ", "unseenK") else "heldout" if src["held_out"] else "dev"
     return dest / part / f"{src['id']}.{src['format']}"
 
 

@@ -8,8 +8,8 @@
     python benchmarks/check-field/score.py --fetch [--docs DIR]                 # re-create the documents (network)
 
 The documents live outside the repository (their text is never committed): `--docs` (default /work/field-docs)
-holds `dev/<id>.<ext>`, `heldout/<id>.<ext>`, `unseen/<id>.<ext>`, `unseenF/<id>.<ext>`, `unseenG/<id>.<ext>`, `unseenH/<id>.<ext>`, `unseenI/<id>.<ext>` and `unseenJ/<id>.<ext>`
-(the unseen sets are scored only with `--set unseen` / `--set unseenF` / `--set unseenG` / `--set unseenH` / `--set unseenI` / `--set unseenJ`; "all" stays dev and held
+holds `dev/<id>.<ext>`, `heldout/<id>.<ext>`, `unseen/<id>.<ext>`, `unseenF/<id>.<ext>`, `unseenG/<id>.<ext>`, `unseenH/<id>.<ext>`, `unseenI/<id>.<ext>`, `unseenJ/<id>.<ext>` and `unseenK/<id>.<ext>`
+(the unseen sets are scored only with `--set unseen` / `--set unseenF` / `--set unseenG` / `--set unseenH` / `--set unseenI` / `--set unseenJ` / `--set unseenK`; "all" stays dev and held
 out).  A document is scored when one of the `--meta` folders (default:
 this script's folder; repeatable) has `sources/<id>.json` and `truth/<id>.json` for it.  The checker is whichever
 `mha` is first on the path, so the same script measures any branch (PYTHONPATH=/work/main/src for main's).
@@ -276,8 +276,8 @@ def main(argv=None) -> int:
     ap.add_argument("--docs", default="/work/field-docs", help="folder with dev/ and heldout/ (default %(default)s)")
     ap.add_argument("--meta", action="append", default=None,
                     help="folder with sources/ and truth/ (repeatable; default: this script's folder)")
-    ap.add_argument("--set", choices=("all", "dev", "heldout", "unseen", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ"), default="all",
-                    help="all = dev and heldout; unseen, unseenF, unseenG, unseenH, unseenI, unseenJ (never read by who changes the checker) only by name")
+    ap.add_argument("--set", choices=("all", "dev", "heldout", "unseen", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ", "unseenK"), default="all",
+                    help="all = dev and heldout; unseen, unseenF, unseenG, unseenH, unseenI, unseenJ, unseenK (never read by who changes the checker) only by name")
     ap.add_argument("--only", nargs="*", default=None, help="document ids (or id prefixes such as fieldC-) to score, by spaces or commas")
     ap.add_argument("--json", default=None, help="write the per-document results and totals here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each false finding and each slip")
@@ -312,7 +312,7 @@ def main(argv=None) -> int:
         print_row(r, a.verbose)
         rows.append(r)
     result = {"checker": _checker_path(), "docs": a.docs, "meta": [str(m) for m in metas], "documents": rows}
-    for part in ("dev", "heldout", "unseen", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ"):
+    for part in ("dev", "heldout", "unseen", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ", "unseenK"):
         sub = [r for r in rows if r["set"] == part]
         if sub:
             result[f"totals_{part}"] = totals(sub)

@@ -49,7 +49,7 @@ def rounds_to(printed: str, x) -> bool:
 class Truth:
     def __init__(self, doc_id: str):
         self.id = doc_id
-        found = [p for part in ("dev", "heldout", "unseen", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ") for p in (DOCS / part).glob(doc_id + ".*")]
+        found = [p for part in ("dev", "heldout", "unseen", "unseenF", "unseenG", "unseenH", "unseenI", "unseenJ", "unseenK") for p in (DOCS / part).glob(doc_id + ".*")]
         if len(found) != 1:
             raise SystemExit(f"{doc_id}: document not found under {DOCS}")
         self.path = found[0]
