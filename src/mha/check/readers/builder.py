@@ -191,4 +191,7 @@ _HINTS = [
     ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
     ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
     ("batch", re.compile(r"batch", re.I)),
+    # tokens kept as columns: the scores K Qᵀ with a column per query, the softmax down each column
+    ("columns", re.compile(r"(?:one )?column per (?:query|token)|down each column|each column of \S+ sums to (?:1|one)|"
+                           r"\bK\s*Q\s*\^\s*\{?\s*(?:\\top|T)\b|\bKQᵀ|每一列(?:对应|是)一个(?:查询|词)", re.I)),
 ]
