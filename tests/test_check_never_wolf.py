@@ -26,7 +26,8 @@ DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in FORMAT and p.stem != "RE
 # a value that follows from the rounded ones printed before it gets a note, never an error
 CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stable_softmax.tex",
            "md_rounded_rows_not_summing_to_one.md", "md_dk_dv_differ_scale_by_0707.md",
-           "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md"}
+           "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md",
+           "md_zh_rounded_every_step_unprinted.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -96,6 +97,9 @@ SLIPS = [
     ("txt_octave_session.txt", "0.2997   0.3452", "0.2997   0.3542", 42),
     ("md_julia_repl.md", "0.299682  0.345207", "0.299682  0.354207", 33),
     ("md_r_session.md", "0.9822  1.1776", "0.9822  1.1767", 44),
+    # "后面的步骤用的是四舍五入后的数" declares rounding carried for the whole document (labels.CARRIED_ROUNDING): a weight
+    # from exponentials rounded but not printed is a note, a slip is still an error
+    ("md_zh_rounded_every_step_unprinted.md", "0.32 & 0.33 & 0.35", "0.32 & 0.36 & 0.35", 45),
     ("tex_beamer_course_slides.tex", "0.0879 & 0.7337", "0.0879 & 0.7373", 31),     # under \\only and \\pause
 ]
 

@@ -464,6 +464,13 @@ APPROX_WORDS = re.compile(r"(?:computed|calculated|worked out|done|derived)\s+(?
                           r"近似为|近似地|约等于|大约", re.I)
 
 
+# rounding carried forward, declared for the whole document: "rounded at every step", "每一步都四舍五入",
+# "后面的步骤用的是四舍五入后的数": every later value may be off by what its predecessors' rounding carries
+CARRIED_ROUNDING = re.compile(r"round(?:ed|ing)?\s+(?:\w+\s+){0,4}(?:at|after)\s+(?:each|every)\s+step|"
+                              r"(?:each|every)\s+(?:intermediate\s+)?(?:step|result)\s+(?:is\s+|was\s+)?rounded|"
+                              r"用的是(?:四舍五入|舍入)后的|(?:中间结果|每一步).{0,6}(?:四舍五入|舍入)", re.I)
+
+
 def head_in(text: str) -> int | None:
     """A 1-based head number named in prose ("Head 2", "第 2 个头"), or None."""
     m = _HEAD_WORDS.search(text)

@@ -37,6 +37,7 @@ class Builder:
         self.pending_dropped = DroppedPrints()     # which prints of the last code passed through dropout
         self.words_since_code = True               # prose between the last code and an output: not its printout
         self.code_values: dict = {}                # inputs given as code, by name, across cells (codevalue.py)
+        self.carried = False                       # the document declares rounding carried forward (labels.py)
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:
@@ -50,7 +51,7 @@ class Builder:
         self.ctx.head = next((h for _, h, _ in reversed(self.levels) if h is not None), None)
         self.ctx.step = next((s for _, _, s in reversed(self.levels) if s is not None), None)
         self.ctx.row = None
-        self.ctx.approx = bool(lb.APPROX_WORDS.search(text))
+        self.ctx.approx = bool(lb.APPROX_WORDS.search(text)) or self.carried
         self.ctx.batch = _batch_in(text)
         self.ctx.partial = bool(_PARTIAL.search(text))
         self.ctx.dropout = after_dropout(text)
@@ -64,7 +65,9 @@ class Builder:
         r = lb.row_in(text)
         if r is not None:
             self.ctx.row = r
-        if lb.APPROX_WORDS.search(text):
+        if lb.CARRIED_ROUNDING.search(text):
+            self.carried = True               # declared for the whole document: it outlives the headings
+        if self.carried or lb.APPROX_WORDS.search(text):
             self.ctx.approx = True
         b = _batch_in(text)
         if b is not None:

@@ -32,7 +32,7 @@ def table_cells(seg: Segment) -> list[tuple[int, list[str]]]:
 _SHAPE_CELL = re.compile(r"^\$?\s*(?:[\[(]\s*\d+(?:\s*,\s*\d+)+\s*[\])]|\d+\s*(?:×|x|\\times|\*)\s*\d+"
                          r"(?:\s*(?:×|x|\\times|\*)\s*\d+)*)\s*\$?$")
 _SHAPE_HEADER = re.compile(r"shape|形状|维度|dim|size|大小|尺寸", re.I)
-_TOTAL_ROW = re.compile(r"total|sum|Σ|∑|summe|gesamt|合计|总和|总计|求和|和", re.I)
+_TOTAL_ROW = re.compile(r"total|sum|Σ|∑|summe|gesamt|合计|总和|总计|求和", re.I)
 _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|column|i|j|m|n|t|#|pos|position|"
                          r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
 
