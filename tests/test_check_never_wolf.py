@@ -100,6 +100,8 @@ SLIPS = [
     # "后面的步骤用的是四舍五入后的数" declares rounding carried for the whole document (labels.CARRIED_ROUNDING): a weight
     # from exponentials rounded but not printed is a note, a slip is still an error
     ("md_zh_rounded_every_step_unprinted.md", "0.32 & 0.33 & 0.35", "0.32 & 0.36 & 0.35", 45),
+    # f-string printouts, scores rounded to one decimal for display and weights at two: a 2-decimal slip is found
+    ("md_numpy_fstring_prints_mixed_precision.md", "[0.25 0.22 0.34 0.19]", "[0.25 0.29 0.34 0.19]", 29),
     ("tex_beamer_course_slides.tex", "0.0879 & 0.7337", "0.0879 & 0.7373", 31),     # under \\only and \\pause
 ]
 
