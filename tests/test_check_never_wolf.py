@@ -26,7 +26,8 @@ DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in FORMAT and p.stem != "RE
 # a value that follows from the rounded ones printed before it gets a note, never an error
 CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stable_softmax.tex",
            "md_rounded_rows_not_summing_to_one.md", "md_dk_dv_differ_scale_by_0707.md",
-           "tex_align_cdot_softmax_call_rounded.tex"}
+           "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md",
+           "md_zh_rounded_every_step_unprinted.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -82,6 +83,26 @@ SLIPS = [
     ("md_zh_shapes_glossed_by_names.md", "5.553 = 0.269", "5.553 = 0.296", 15),
     # softmax(0.71, 1.41, 0.00) = (0.29, 0.57, 0.14) in TeX: read, and judged against its own argument
     ("tex_align_cdot_softmax_call_rounded.tex", "= (0.29, 0.57, 0.14)", "= (0.29, 0.75, 0.14)", 34),
+    # bfloat16 printouts stand for wider intervals than their digits (readers/lowprecision.py); a slip is still found
+    ("md_torch_bfloat16_printouts.md", "[0.2598, 0.3398, 0.4004]", "[0.2598, 0.3938, 0.4004]", 40),
+    # W_q.weight.copy_(torch.tensor(...)) gives nn.Linear its weights: what follows is judged (cell 5, line 2)
+    ("nb_torch_linear_cuda_grad_fn.ipynb", "[0.1785, 0.2351, 0.2811, 0.4632]", "[0.1785, 0.2531, 0.2811, 0.4632]", 2),
+    # one column per key, one row per step (| q · k |, | q · k / 2 |, | softmax |): each row its own quantity
+    ("md_one_query_keys_as_columns.md", "| 0.625 | 0.500 |", "| 0.625 | 0.050 |", 13),
+    ("md_one_query_keys_as_columns.md", "| 0.283 | 0.250 |", "| 0.283 | 0.205 |", 14),
+    # "… is 0.283 · (1, 2) + 0.250 · (0, 1) + … = (1.684, 0.816)": a weighted sum of tuples named in words
+    ("md_one_query_keys_as_columns.md", "= (1.684, 0.816)", "= (1.684, 0.861)", 18),
+    # Octave, Julia and R sessions: each printout named by its REPL (a name over a blank line, a `3×3 Matrix{Float64}:`
+    # header under `julia> A = ...`, `> A` over `[,1] [,2]`), readers/sessions.py and statements.py
+    ("txt_octave_session.txt", "0.2997   0.3452", "0.2997   0.3542", 42),
+    ("md_julia_repl.md", "0.299682  0.345207", "0.299682  0.354207", 33),
+    ("md_r_session.md", "0.9822  1.1776", "0.9822  1.1767", 44),
+    # "后面的步骤用的是四舍五入后的数" declares rounding carried for the whole document (labels.CARRIED_ROUNDING): a weight
+    # from exponentials rounded but not printed is a note, a slip is still an error
+    ("md_zh_rounded_every_step_unprinted.md", "0.32 & 0.33 & 0.35", "0.32 & 0.36 & 0.35", 45),
+    # f-string printouts, scores rounded to one decimal for display and weights at two: a 2-decimal slip is found
+    ("md_numpy_fstring_prints_mixed_precision.md", "[0.25 0.22 0.34 0.19]", "[0.25 0.29 0.34 0.19]", 29),
+    ("tex_beamer_course_slides.tex", "0.0879 & 0.7337", "0.0879 & 0.7373", 31),     # under \\only and \\pause
 ]
 
 
@@ -238,3 +259,42 @@ def test_a_product_factor_is_told_by_the_name_before_it_only():
     assert _nearest_label('- Weight for `v1` ("The"): ', None) == "v1"
     assert _nearest_label("值向量 V 加权求和：", None) == "加权求和"
     assert _nearest_label("so X W_Q is ", None) is None
+
+
+# styles not read yet (tests/check_clean/README.md lists them): they may check little or nothing, never wrongly
+UNREAD = sorted(p for p in (CLEAN / "unread").iterdir() if p.suffix in FORMAT)
+
+
+@pytest.mark.parametrize("path", UNREAD, ids=[p.name for p in UNREAD])
+def test_a_style_not_read_yet_gives_no_error(path):
+    from mha.check.command import NothingToCheck
+    try:
+        r = _check(path)
+    except NothingToCheck:
+        return
+    assert not r.errors, [f.describe() for f in r.errors]
+
+
+def test_tokens_kept_as_columns_make_a_transposed_printout_a_layout():
+    """K Qᵀ with a column per query, the softmax down each column: A printed 3×2 for two queries is the document's
+    layout, not a transposed slip (it was an error finding)."""
+    r = _check(CLEAN / "md_column_form_kqt.md")
+    why = [n.reason for n in r.not_checked if n.line == 12]
+    assert why and "tokens as columns" in why[0], [n.reason for n in r.not_checked]
+
+
+@pytest.mark.parametrize("text,fmt,want", [
+    ("w = 0,3390, 0,3769 und 0,2841; s = 6,4210; q = (1,0; 0,5)\n", "md",
+     "w = 0.3390, 0.3769 und 0.2841; s = 6.4210; q = (1.0, 0.5)\n"),
+    ("$$ A = \\begin{pmatrix} 0{,}25 & 0{,}75 \\end{pmatrix} $$ 0,5 und 0,25 und 0,75\n", "md",
+     "$$ A = \\begin{pmatrix} 0.25   & 0.75   \\end{pmatrix} $$ 0.5 und 0.25 und 0.75\n"),
+    # lists, indices and shapes keep their commas: [0,1,2], A[0,1], (3,4), x_{1,2}; code keeps its points
+    ("0,12 0,5 0,25 and [0,1,2], A[0,1], (3,4), x_{1,2}\n```\nprint(w[0,1])\n```\n", "md",
+     "0.12 0.5 0.25 and [0,1,2], A[0,1], (3,4), x_{1,2}\n```\nprint(w[0,1])\n```\n"),
+    # one or two commas, or many decimal points beside them: not a document of decimal commas
+    ("the weights 0.34, 0.38, 0.28 and 0.40, 0.24, 0.36; see [0,5] and 0,5\n", "md",
+     "the weights 0.34, 0.38, 0.28 and 0.40, 0.24, 0.36; see [0,5] and 0,5\n"),
+])
+def test_decimal_commas_are_read_as_points_only_in_a_document_that_writes_them(text, fmt, want):
+    from mha.check.readers.decimalcomma import decimal_points
+    assert decimal_points(text, fmt) == want

@@ -32,12 +32,14 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     from .infer import infer, prepare
     from .judge import judge_document
     from .readers import read_document, sniff
+    from .readers.decimalcomma import decimal_points
     fmt = fmt or sniff(text, name)
     if fmt == "ipynb":
         text, body = slim_notebook(text)
     else:
         body = text
     _count_numbers(body)
+    text = decimal_points(text, fmt)          # 0,5 and 0{,}5 in a document that writes decimal commas
     try:
         doc = read_document(text, fmt)
     except RecursionError:

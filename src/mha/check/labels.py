@@ -83,7 +83,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
      r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|分数|得分|打分|scores?|logits|qk", ("QKt", "S")),
     (r"exp(onentials?|s)?|指数", ("E",)),
-    (r"row[_ ]?sums?|denominators?|分母|行和|sum|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
+    (r"row[_ ]?sums?|denominators?|分母|行和|sum|summe|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
      r"adds? up to|sums? to", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
     (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
@@ -236,6 +236,8 @@ def _parse_label(text: str) -> Ref | None:
     return w
 
 
+# a query against the keys by a running index (a table column's header): scaled when divided
+_ANY_DOT = re.compile(r"^q(?:_?\{?[ij]\}?)?(?:\*|·|\.|cdot)k(?:_?\{?[ij]\}?)?((?:/|÷)\S+)?$")
 _DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s*([kx])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?$")
 
 
@@ -274,6 +276,9 @@ def _formula(s: str) -> Ref | None:
     if m:                                    # q_1 · k_2, x1.x3: one score
         return Ref(("QKt",), raw_row=int(m.group(2)), col=None, raw_head=None,
                    strong=True)._with_col(int(m.group(4)))
+    m = _ANY_DOT.match(low)
+    if m:                                    # q · k_j, q_i · k_j / √2: a query's scores, one per key
+        return Ref(("S",) if m.group(1) else ("QKt",), raw_head=None, strong=True)
     if re.match(r"^(e\^|exp\()", low):
         return Ref(("E",), raw_head=head)
     if re.search(r"inputs?(to|of|into)(the)?softmax|softmax(\'s)?inputs?|pre-?softmax|softmax前|softmax的输入", low):
@@ -457,6 +462,13 @@ APPROX_WORDS = re.compile(r"(?:computed|calculated|worked out|done|derived)\s+(?
                           # a declared approximation: "approximate the above as follows", "for readability"
                           r"approximat(?:e|ed|ing)\s+(?:the|these|this|them|it|as)\b|for readability|roughly|"
                           r"近似为|近似地|约等于|大约", re.I)
+
+
+# rounding carried forward, declared for the whole document: "rounded at every step", "每一步都四舍五入",
+# "后面的步骤用的是四舍五入后的数": every later value may be off by what its predecessors' rounding carries
+CARRIED_ROUNDING = re.compile(r"round(?:ed|ing)?\s+(?:\w+\s+){0,4}(?:at|after)\s+(?:each|every)\s+step|"
+                              r"(?:each|every)\s+(?:intermediate\s+)?(?:step|result)\s+(?:is\s+|was\s+)?rounded|"
+                              r"用的是(?:四舍五入|舍入)后的|(?:中间结果|每一步).{0,6}(?:四舍五入|舍入)", re.I)
 
 
 def head_in(text: str) -> int | None:

@@ -82,6 +82,12 @@ class ArrayJudging:
             return
         if h.how == "T" and self._printed_transposed(a, o):
             return
+        columns = next((x for x in self.doc.hints if x.kind == "columns"), None) if h.how == "T" else None
+        if columns is not None:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its values are "
+                                               f"{_show_view(h)}'s: the document keeps tokens as columns (line "
+                                               f"{columns.place.line}), so the transpose is its layout"))
+            return
         question = layout_question(self, o, h)
         if question is not None:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), question))

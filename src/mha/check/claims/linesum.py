@@ -16,7 +16,7 @@ from .common import _simple_kind
 
 # the words must say how many values are added (三者之和, "the sum of the three"): a bare "sum" may count a term
 # twice ("e^0.71 ≈ 2.028 (twice), e^0 = 1, sum ≈ 5.056")
-_SUM_WORD = re.compile(r"(?:之和|的和|总和|\bsum|\btotal)$", re.I)
+_SUM_WORD = re.compile(r"(?:之和|的和|总和|\bsum|\btotal)\s*(?:为|是|\bis)?$", re.I)
 _COUNTED = (r"(?:(三|两|四)者(?:之和|的和|总和)"
             r"|\b(?:sum|total)\s+of\s+(?:the|all|these|those)\s+(three|two|four))"
             r"\s*(?:is|为|是|=|≈|:|：)?\s*\$?\s*")
@@ -68,7 +68,7 @@ def _uses(c: Chain, total: Num) -> bool:
 
 def _result(c: Chain) -> Num | None:
     """The printed result of `expression = number` (an expression that is more than a number)."""
-    parts = c.parts
+    parts = c.parts[1:] if c.parts and isinstance(c.parts[0], LabelPart) else c.parts   # "取指数：e^0.5 = 1.65"
     if len(parts) < 2 or not all(isinstance(p, ExprPart) for p in parts[-2:]):
         return None
     if nb.plain_number(parts[0].expr) is not None if isinstance(parts[0], ExprPart) else True:

@@ -67,9 +67,10 @@ def _grid(a) -> list[list[tuple[Decimal, int]]] | None:
     return rows if len(rows) >= 2 and len({len(r) for r in rows}) == 1 and len(rows[0]) >= 2 else None
 
 
-def _off(vals: list[tuple[Decimal, int]]) -> Decimal | None:
-    """How far the values' sum is from 1 beyond what their rounding allows; None when within it."""
-    tol = sum(Decimal(5) / Decimal(10) ** (d + 1) for _, d in vals) + Decimal("1e-9")
+def _off(vals: list[tuple[Decimal, int]], slack: float = 0.0) -> Decimal | None:
+    """How far the values' sum is from 1 beyond what their rounding allows (and the slack of numbers that stand
+    for more than their digits, readers/lowprecision.py); None when within it."""
+    tol = sum(Decimal(5) / Decimal(10) ** (d + 1) for _, d in vals) + Decimal("1e-9") + Decimal(slack)
     s = sum(v for v, _ in vals)
     return None if abs(s - 1) <= tol else s
 
@@ -103,8 +104,9 @@ def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
             and not a.context.dropped_copy and not a.all_integers() else None
         if grid is None or not _named_weights(a, _caption(lines, a.row_line(0))):
             continue
-        sums = [_off(r) for r in grid]
-        cols = [_off([r[j] for r in grid]) for j in range(len(grid[0]))]
+        slack = [[max(0.0, (n.hi - n.lo) / 2 - 0.5 * 10.0 ** -(n.decimals or 0)) for n in r] for r in a.rows]
+        sums = [_off(r, sum(x)) for r, x in zip(grid, slack)]
+        cols = [_off([r[j] for r in grid], sum(x[j] for x in slack)) for j in range(len(grid[0]))]
         if sum(s is None for s in sums) < 2 or all(c is None for c in cols):
             continue
         square = len(grid) == len(grid[0])

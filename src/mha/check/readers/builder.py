@@ -37,6 +37,7 @@ class Builder:
         self.pending_dropped = DroppedPrints()     # which prints of the last code passed through dropout
         self.words_since_code = True               # prose between the last code and an output: not its printout
         self.code_values: dict = {}                # inputs given as code, by name, across cells (codevalue.py)
+        self.carried = False                       # the document declares rounding carried forward (labels.py)
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:
@@ -50,7 +51,7 @@ class Builder:
         self.ctx.head = next((h for _, h, _ in reversed(self.levels) if h is not None), None)
         self.ctx.step = next((s for _, _, s in reversed(self.levels) if s is not None), None)
         self.ctx.row = None
-        self.ctx.approx = bool(lb.APPROX_WORDS.search(text))
+        self.ctx.approx = bool(lb.APPROX_WORDS.search(text)) or self.carried
         self.ctx.batch = _batch_in(text)
         self.ctx.partial = bool(_PARTIAL.search(text))
         self.ctx.dropout = after_dropout(text)
@@ -64,7 +65,9 @@ class Builder:
         r = lb.row_in(text)
         if r is not None:
             self.ctx.row = r
-        if lb.APPROX_WORDS.search(text):
+        if lb.CARRIED_ROUNDING.search(text):
+            self.carried = True               # declared for the whole document: it outlives the headings
+        if self.carried or lb.APPROX_WORDS.search(text):
             self.ctx.approx = True
         b = _batch_in(text)
         if b is not None:
@@ -191,4 +194,7 @@ _HINTS = [
     ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
     ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
     ("batch", re.compile(r"batch", re.I)),
+    # tokens kept as columns: the scores K Qᵀ with a column per query, the softmax down each column
+    ("columns", re.compile(r"(?:one )?column per (?:query|token)|down each column|each column of \S+ sums to (?:1|one)|"
+                           r"\bK\s*Q\s*\^\s*\{?\s*(?:\\top|T)\b|\bKQᵀ|每一列(?:对应|是)一个(?:查询|词)", re.I)),
 ]

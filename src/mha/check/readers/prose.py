@@ -46,8 +46,10 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
         found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
     masked = _tuples(b, line, masked, place)
     for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
-                         r"(?<![\d.])(-?\d+\.\d+(?:\s*/\s*-?\d+\.\d+){2,})(?![\d.])", masked):
-        body = m.group(1) or m.group(2)
+                         r"(?<![\d.])(-?\d+\.\d+(?:\s*/\s*-?\d+\.\d+){2,})(?![\d.])|"
+                         r"(?<![\d.])(-?\d+\.\d+(?:\s*、\s*-?\d+\.\d+)+)(?![\d.])|" + _AND_LIST, masked):
+        # (3) a Chinese list: 0.5774、1.1547、1.7321; (4) one in words: "0.742, 0.106 and 0.495"
+        body = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         nums = []
         for t in re.finditer(r"-?\d+\.\d+", body):
             nums.append(Num.parse(t.group(0), place.line))
@@ -129,11 +131,13 @@ def _tuples(b: "Builder", line: str, masked: str, place: Place) -> str:
         first = re.split(r"(?<![=<>!])[=≈](?!=)", clause)[0]
         if re.search(r"shape|size|dim|∈|\bin\b|R\^|形状|维", first, re.I):
             continue             # "Qh.shape = (2, 3, 2)", "in R^(2, 3)": a shape
+        if "+" in first:
+            continue             # "0.40×v₁ + 0.20×v₂ + 0.40×v₃ = (0.80, 0.60)": the sum's, not its last term's name
         names = re.findall(r"[A-Za-z\u03b1-\u03c9][\w^{}']*", first)
         label = names[-1] if names else (getattr(b, "_chain", None) if not first.strip() and cont else None)
         if not label or lb.parse_label(label) is None:
             continue
-        nums = [Num.parse(t.group(0), place.line) for t in re.finditer(r"-?\d+(?:\.\d+)?", m.group(1))]
+        nums = [Num.parse(t.group(0), place.line) for t in re.finditer(r"[-−]?\d+(?:\.\d+)?", m.group(1))]
         # "name = (…)" names its vector as firmly as a matrix is named: not the weak "prose" style
         b.doc.add_array(Array([nums], place, label=label, labels=[label], style="tuple",
                                  context=copy_context(b.ctx)))
@@ -159,7 +163,7 @@ def reading(b: "Builder", line: str, place: Place) -> bool:
     return True
 
 
-_TUPLE = re.compile(r"[(（]\s*(-?\d+(?:\.\d+)?(?:\s*[,，]\s*-?\d+(?:\.\d+)?)+)\s*[)）]"
+_TUPLE = re.compile(r"[(（]\s*([-−]?\d+(?:\.\d+)?(?:\s*[,，]\s*[-−]?\d+(?:\.\d+)?)+)\s*[)）]"
                     r"(?:\s*\^\s*\{?\s*(?:T|\\top)\s*\}?|ᵀ|⊤|')?")
 
 _READING = re.compile(
@@ -169,6 +173,10 @@ _READING = re.compile(
     r"(?:=|:|：)\s*(?P<v2>-?\d+(?:\.\d+)?)\s*[。.;；,，)）]?\s*$",
     re.I)
 
+# three or more numbers with decimals, the last after "and" (und, et, y, 和): one vector said in words; not part of a
+# longer run of numbers on either side ("0.34, 0.38 and 0.28, 0.40": two rows run together)
+_AND_LIST = (r"(?<![\d.])(?<!\d,\s)(?<!\d,)(-?\d+\.\d+(?:\s*,\s*-?\d+\.\d+)+\s*,?\s+(?:and|und|et|y|和|与|及)\s+"
+             r"-?\d+\.\d+)(?!\.?\d|%)(?!\s*,\s*-?\d)")
 _INLINE_MATH = re.compile(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`")
 _DIMS_ONLY = re.compile(r"^\s*\(?\s*\d+\s*(?:\\times|×|x|\\cdot)\s*\d+(?:\s*(?:\\times|×|x)\s*\d+)*\s*\)?\s*$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:\\approx|≈|=|\\sim)?\s*(-?\d+\.\d+)\s*$")
@@ -240,3 +248,4 @@ def _nearest_label(before: str, spans) -> str | None:
         if depth == 0 and not _FILLER.match(re.sub(r"[\d×x().:：，,]", " ", clause)):
             return None
     return None
+

@@ -24,6 +24,7 @@ from .repl import read_session
 from .common import Segment, copy_context, line_offset
 from .drawn import text_tokens
 from .dropout import dropped_prints
+from .lowprecision import low_precision_lines, widen_low_precision
 from .statedict import read_parameters
 from .pyparse import parse_code
 from .statements import read_tokens
@@ -96,6 +97,10 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     facts.calls[name] = rhs
                 _assignment(facts, name, node.value, lines)
                 _tuple_scalars(facts, targets, node.value, lines)
+            elif _copied_into(node):          # W_q.weight.copy_(torch.tensor([...])): an assignment in place
+                name = _src(lines, node.func.value)
+                facts.assigned[name] = node.lineno
+                _assignment(facts, name, node.args[0], lines)
             elif isinstance(node, ast.AugAssign) and type(node.op) in _AUG:    # x += pe: x = x + pe, new values
                 name = _src(lines, node.target)
                 facts.defines.append((name, f"{name} {_AUG[type(node.op)]} ({_src(lines, node.value)})", node.lineno))
@@ -176,6 +181,12 @@ def _tuple_scalars(facts: CodeFacts, targets: list[ast.AST], value: ast.AST, lin
             n = _number(v, lines)
             if n is not None:
                 facts.scalars.append((t.id, n))
+
+
+def _copied_into(node: ast.AST) -> bool:
+    """`layer.weight.copy_(value)` (under torch.no_grad()): the weight is given its values in place."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "copy_" \
+        and len(node.args) == 1 and not node.keywords and isinstance(node.func.value, (ast.Attribute, ast.Name))
 
 
 def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -> None:
@@ -447,6 +458,7 @@ def _blanked(seg: Segment, pattern: re.Pattern) -> Segment:
 
 def read_output(b: "Builder", seg: Segment) -> None:
     shown = getattr(seg, "display", None)        # a display(x) output: named by x alone (notebook.py)
+    low = low_precision_lines(seg)                # dtype=torch.bfloat16: wider intervals (lowprecision.py)
     if _ANNOTATION.search(seg.text):            # blanked, keeping every other character where it was
         seg = _blanked(seg, _ANNOTATION)
     seg = read_parameters(seg, b)                 # print(module.state_dict()), named_parameters (statedict.py)
@@ -485,6 +497,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
             a.source = expand_sums(b.calls[a.label], b.calls)
             if _PERCENT.match(a.source):
                 _as_shares(a)
+    widen_low_precision(b.doc.arrays[n_before:], low)
     _mark_dropped(b, n_before, n_chains)
 
 

@@ -293,8 +293,9 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
         elif text_mode and merged and _sum_goes_on(merged[-1], s):
             merged[-1].extend(s)        # "+ (0.12 × 0.06)" under "= (0.04 × 0.08)": a sum written down the page
         elif text_mode and merged and len(merged[-1]) >= 2 and merged[-1][-1].kind == "REL" and \
-                merged[-1][-1].text == "=" and merged[-1][-2].kind == "ID" and s[0].kind == "OP" and s[0].text == "[":
-            merged[-1].extend(s)        # "X =" on its own line, the printout under it: the name's value
+                merged[-1][-1].text == "=" and merged[-1][-2].kind == "ID" and \
+                (s[0].kind == "OP" and s[0].text == "[" or s[0].kind == "MATRIX"):
+            merged[-1].extend(s)        # "X =" on its own line, the printout under it (Octave's too): its value
         else:
             merged.append(s)
     return merged

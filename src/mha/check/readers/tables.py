@@ -32,6 +32,7 @@ def table_cells(seg: Segment) -> list[tuple[int, list[str]]]:
 _SHAPE_CELL = re.compile(r"^\$?\s*(?:[\[(]\s*\d+(?:\s*,\s*\d+)+\s*[\])]|\d+\s*(?:×|x|\\times|\*)\s*\d+"
                          r"(?:\s*(?:×|x|\\times|\*)\s*\d+)*)\s*\$?$")
 _SHAPE_HEADER = re.compile(r"shape|形状|维度|dim|size|大小|尺寸", re.I)
+_TOTAL_ROW = re.compile(r"total|sum|Σ|∑|summe|gesamt|合计|总和|总计|求和", re.I)
 _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|column|i|j|m|n|t|#|pos|position|"
                          r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
 
@@ -56,6 +57,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
               for line, cells in rows]
     header = parsed[0][2] if parsed and all(not n for n in parsed[0][1]) else None
     body = parsed[1:] if header is not None else parsed
+    # a row of column totals under the rows (| total | | 4.35 | 1.00 |) is no token's row
+    body = [r for r in body if not (r[2] and _TOTAL_ROW.fullmatch(r[2][0].strip("*_ $`").strip()))]
     if symbol and _symbol_table(b, body, cell, symbol):
         return
     if _shape_table(b, header, body, cell):
@@ -64,6 +67,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         return
     width = max(len(cells) for _, _, cells in body)
     if header is not None and _grouped_table(b, header, body, cell):
+        return
+    if header is not None and _quantity_rows(b, header, body, cell):
         return
     # the first column names the rows (token 1, query 2, 1, 2, 3 ...) unless it is one of several numeric columns
     first = [nums[0] if nums else None for _, nums, _ in body]
@@ -117,6 +122,37 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     b.doc.add_array(a)
 
 
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def _numbered(name: str) -> str:
+    """k₁, k_2, key 3 -> k#, k_#, key #: one quantity numbered along an axis."""
+    return re.sub(r"\d+", "#", name.translate(_SUBSCRIPT_DIGITS))
+
+
+def _quantity_rows(b: "Builder", header: list[str], body: list, cell: int | None) -> bool:
+    """One column per key and one row per step (| | k₁ | k₂ | over | q · k | … |, | softmax | … |): each row is a
+    quantity of its own, named by its first cell, when the rows name different quantities and the header only
+    numbers the keys (or names tokens)."""
+    if len(body) < 2 or len(header) < 3:
+        return False
+    names = [cells[0].strip("*_ $`") if cells else "" for _, _, cells in body]
+    refs = [lb.parse_label(n) for n in names]
+    if any(r is None for r in refs) or len({r.nodes for r in refs}) < len(refs):
+        return False
+    keys = [h.strip("*_ $`") for h in header[1:]]
+    key_refs = [lb.parse_label(k) for k in keys]
+    if not (len({_numbered(k) for k in keys}) == 1 or all(r is None for r in key_refs)):
+        return False
+    rows = [nums[1:] for _, nums, _ in body]
+    if any(len(r) != len(keys) or any(not c or len(c) != 1 for c in r) for r in rows):
+        return False
+    for (line, _, _), name, r in zip(body, names, rows):
+        b.doc.add_array(Array([[c[0] for c in r]], Place(line, cell, "table"), label=name, labels=[name],
+                              style="table", context=copy_context(b.ctx)))
+    return True
+
+
 def _quantity_columns(header, cols: list, head, rows_named: bool) -> bool:
     """One row per key or token and one column per step (| key | score | score / 2 | weight |): each column is a
     quantity of its own, not a column of one matrix, when the rows are named and the headers name quantities that
@@ -124,7 +160,7 @@ def _quantity_columns(header, cols: list, head, rows_named: bool) -> bool:
     if header is None or not rows_named or len(cols) < 2 or sum(bool(row_letter([h])) for h in header) >= 2:
         return False
     names = [head(k).replace("$", "") for k, _ in cols]
-    if len({re.sub(r"\d+", "#", n) for n in names}) < len(names):
+    if len({_numbered(n) for n in names}) < len(names):
         return False          # w(k1) | w(k2) | w(k3): one quantity numbered along an axis, a matrix's columns
     return len(set(names)) == len(names) and all(lb.parse_label(n) is not None for n in names)
 

@@ -198,8 +198,25 @@ def latex_context():
     return _DB
 
 
+_WT = r"\(\s*[-−]?\d+(?:\.\d+)?(?:\s*,\s*[-−]?\d+(?:\.\d+)?)+\s*\)"
+_WTERM = rf"[-−]?\d+(?:\.\d+)?\s*(?:[·*×⋅]|\\cdot|\\times)?\s*{_WT}"
+_WEIGHTED_TUPLES = re.compile(rf"(?:(?<=\s)is\s+|[为是]\s*)?{_WTERM}(?:\s*\+\s*{_WTERM}){{1,16}}\s*(?:[=≈]|\\approx)\s*{_WT}")
+
+
+def bracket_weighted_tuples(text: str) -> str:
+    """"0.43 · (1.0, 0.0) + 0.35 · (0.0, 1.0) = (0.43, 0.35)": value vectors written as tuples in a weighted sum are
+    the bracketed vectors of 0.43 [1.0, 0.0] + ... = [...] (claims/vector.py); the brackets keep every place."""
+    if "(" not in text or "+" not in text:
+        return text
+    def sub(m: re.Match) -> str:          # "… is 0.4 · (1, 0) + …", "输出为 …": the words name the sum ("= ")
+        body = re.sub(_WT, lambda t: "[" + t.group(0)[1:-1] + "]", m.group(0))
+        return "= " + body[2:] if body.startswith("is") else "=" + body[1:] if body[0] in "为是" else body
+    return _WEIGHTED_TUPLES.sub(sub, text)
+
+
 def walk_latex(tex: str, base: int = 0) -> list[Tok]:
     """Tokens of a piece of LaTeX math (or a whole LaTeX document's math node contents)."""
+    tex = bracket_weighted_tuples(tex)
     from pylatexenc.latexwalker import LatexWalker
     try:
         nodes, _, _ = LatexWalker(tex, latex_context=latex_context(), tolerant_parsing=True).get_latex_nodes()

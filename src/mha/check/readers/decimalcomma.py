@@ -1,0 +1,136 @@
+"""Decimal commas: a document written the way much of Europe writes numbers (0,5; 1,25; in TeX 0{,}7778) is read
+with decimal points, before any reader sees it.
+
+Only a document that says so is read this way: a TeX decimal comma (`0{,}5`) is one sign; a number like 0,34 (a
+zero, a comma, digits) outside code, or one beside a semicolon that separates entries ("(1,0; 0,5)"), another.
+Three signs, and at least one for every four numbers written with a decimal point outside code, make it one.
+Code (Markdown fences and spans, notebook code cells and outputs, HTML <pre>/<code>, TeX verbatim, REPL lines)
+keeps its points and is left alone.  Lines stay where they are: `0{,}5` becomes `0.5` and two spaces after the
+number, so that columns after it keep their place.
+
+What a comma is never taken for: one inside a run of commas without spaces (`0,1,2`: a list), and the only
+content of a bracket (`(3,4)`, `[0,1]`, `x_{1,2}`: a shape, an index, an interval).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+SIGNS_MIN = 3            # signs of decimal commas a document must give
+POINTS_PER_SIGN = 4      # and no more than this many decimal points outside code per sign
+
+_TEX_COMMA = re.compile(r"(\d)\{,\}(\d+)")
+_COMMA = re.compile(r"(?<![\w.])(?<!\d,)([-−–]?)(\d+),(\d+)(?!\w|,\d|\.\d)")
+_POINT = re.compile(r"(?<![\w.])\d+\.\d+")
+# a bracket of numbers separated by semicolons, "(1,0; 0,5)": the semicolons separate entries
+_NUM = r"\s*[-−–]?\d+(?:\.\d+)?\s*"
+_SEMI_TUPLE = re.compile(rf"\((?:{_NUM};)+{_NUM}\)|\[(?:{_NUM};)+{_NUM}\]")
+_OPEN, _CLOSE = "([{", ")]}"
+
+# what is code in each format: those spans keep their points
+_CODE = {
+    "md": re.compile(r"^ {0,3}(```|~~~)[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)|`[^`\n]+`", re.M | re.S),
+    "tex": re.compile(r"\\begin\{(verbatim|lstlisting|minted|Verbatim)\*?\}.*?\\end\{\1\*?\}"
+                      r"|\\verb(\W).*?\2|\\lstinline(\W).*?\3", re.S),
+    "html": re.compile(r"<(pre|code|script|style)\b.*?</\1\s*>", re.S | re.I),
+    "txt": re.compile(r"^ {0,3}(```|~~~)[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)"
+                      r"|^\s*(?:>>>|\.\.\.|In \[|Out\[)[^\n]*$", re.M | re.S),
+}
+
+
+def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
+    """The spans of text outside code."""
+    code = _CODE.get(fmt, _CODE["txt"])
+    spans, at = [], 0
+    for m in code.finditer(text):
+        spans.append((at, m.start()))
+        at = m.end()
+    spans.append((at, len(text)))
+    return [(a, b) for a, b in spans if b > a]
+
+
+def _sole(text: str, a: int, b: int) -> bool:
+    """The number is the only content of a bracket: (3,4), [0,1], x_{1,2}."""
+    return a > 0 and b < len(text) and text[a - 1] in _OPEN and text[b] == _CLOSE[_OPEN.index(text[a - 1])]
+
+
+def _candidates(piece: str):
+    for m in _COMMA.finditer(piece):
+        if not _sole(piece, m.start(), m.end()):
+            yield m
+
+
+def _signs(pieces: list[str]) -> tuple[int, int]:
+    """(signs of decimal commas, decimal points) in the prose pieces."""
+    signs = points = 0
+    for piece in pieces:
+        signs += len(_TEX_COMMA.findall(piece))
+        points += len(_POINT.findall(piece))
+        for m in _candidates(piece):
+            before, after = piece[max(0, m.start() - 2):m.start()], piece[m.end():m.end() + 1]
+            if m.group(2) == "0" or ";" in before or after == ";":
+                signs += 1
+    return signs, points
+
+
+def _convert(piece: str) -> str:
+    def tex(m: re.Match) -> str:
+        return f"{m.group(1)}.{m.group(2)}  "
+    piece = _TEX_COMMA.sub(tex, piece)
+    out, at = [], 0
+    for m in _candidates(piece):
+        out.append(piece[at:m.start()] + f"{m.group(1)}{m.group(2)}.{m.group(3)}")
+        at = m.end()
+    return _SEMI_TUPLE.sub(lambda m: m.group(0).replace(";", ","), "".join(out) + piece[at:])
+
+
+def _uses_commas(pieces: list[str]) -> bool:
+    signs, points = _signs(pieces)
+    return signs >= SIGNS_MIN and signs * POINTS_PER_SIGN >= points
+
+
+def _notebook(text: str) -> str:
+    """A notebook's Markdown cells (its code and outputs keep their points)."""
+    try:
+        nb = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return text
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    cells = [c for c in cells if isinstance(c, dict) and c.get("cell_type") == "markdown"] \
+        if isinstance(cells, list) else []
+    sources = {id(c): _source(c.get("source")) for c in cells}
+    if not _uses_commas([p for s in sources.values() if s for p in _pieces(s, "md")]):
+        return text
+    for c in cells:
+        s = sources[id(c)]
+        if s:
+            s = decimal_points(s, "md", force=True)
+            c["source"] = s if isinstance(c["source"], str) else s.splitlines(keepends=True)
+    return json.dumps(nb, ensure_ascii=False)
+
+
+def _source(s) -> str:
+    if isinstance(s, list):
+        return "".join(x for x in s if isinstance(x, str))
+    return s if isinstance(s, str) else ""
+
+
+def _pieces(text: str, fmt: str) -> list[str]:
+    return [text[a:b] for a, b in _prose(text, fmt)]
+
+
+def decimal_points(text: str, fmt: str, force: bool = False) -> str:
+    """The text with its decimal commas written as points, when it writes decimal commas (module doc)."""
+    if fmt == "ipynb":
+        return _notebook(text)
+    if "," not in text:
+        return text
+    spans = _prose(text, fmt)
+    if not force and not _uses_commas([text[a:b] for a, b in spans]):
+        return text
+    out, at = [], 0
+    for a, b in spans:
+        out.append(text[at:a] + _convert(text[a:b]))
+        at = b
+    return "".join(out) + text[at:]
