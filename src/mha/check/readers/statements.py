@@ -355,6 +355,9 @@ def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:
     seen_rel = False
     n = len(stmt)
     for i, t in enumerate(stmt):
+        if seen_rel and depth == 0 and i and _column_gap(stmt, i):
+            out.append([])
+            seen_rel = False
         out[-1].append(t)
         if t.kind == "REL" and depth == 0:
             seen_rel = True
@@ -372,6 +375,17 @@ def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:
                     out.append([])
                     seen_rel = False
     return [s for s in out if s]
+
+
+def _column_gap(stmt: list[Tok], i: int) -> bool:
+    """"V = 64     √64 = 8": a value, a run of spaces wide enough to set a column, and another equation.  Two
+    cells of a table laid out in plain text, not the product 64√64; a product is written close ("0.4 v_1",
+    "2(x + 1)") or with its sign."""
+    prev, t = stmt[i - 1], stmt[i]
+    if prev.kind not in ("NUM", "ID") or not prev.end or t.pos - prev.end < 3:
+        return False
+    rest = stmt[i:i + 8]
+    return any(x.kind == "REL" for x in rest)
 
 
 def split_relations(toks: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
