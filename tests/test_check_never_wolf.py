@@ -67,6 +67,7 @@ SLIPS = [
     # numbers side by side after a label, no brackets ("weights:  0.2689    0.7311"), are a row
     ("md_text_columns_side_by_side.md", "0.2689    0.7311", "0.2689    0.7131", 22),
     ("md_text_columns_side_by_side.md", "0.5       1.5", "0.5       1.6", 21),
+    ("md_text_columns_side_by_side.md", "[0.2689, 1.4621]", "[0.2689, 1.4521]", 23),
     # a reading in words under "## Another example" is that example's; the first example's is still judged
     ("md_another_example_in_words.md", "the weight is 0.4647", "the weight is 0.4467", 17),
     # a spread is read as population or sample (÷4 or ÷3, root over the division or not), and no more
