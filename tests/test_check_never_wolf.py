@@ -62,6 +62,13 @@ SLIPS = [
     ("txt_repl_row_changed.txt", "[0.4133, 0.3608, 0.3994]", "[0.4133, 0.3680, 0.3994]", 15),  # before the change
     ("md_norm_aside_and_head_shapes.md", "[0.4306 0.1767", "[0.4306 0.1776", 18),
     ("md_zero_product_printout.md", "0.0001, 0.0474, 0.9525", "0.0001, 0.0474, 0.9552", 26),
+    # two columns of facts side by side in plain text ("d_k = 64      √64 = 8") are two equations, not 64√64
+    ("md_text_columns_side_by_side.md", "√64     = 8", "√64     = 6", 8),
+    ("md_text_columns_side_by_side.md", "1/√64   = 0.125", "1/√64   = 0.135", 9),
+    # numbers side by side after a label, no brackets ("weights:  0.2689    0.7311"), are a row
+    ("md_text_columns_side_by_side.md", "0.2689    0.7311", "0.2689    0.7131", 22),
+    ("md_text_columns_side_by_side.md", "0.5       1.5", "0.5       1.6", 21),
+    ("md_text_columns_side_by_side.md", "[0.2689, 1.4621]", "[0.2689, 1.4521]", 23),
     # a reading in words under "## Another example" is that example's; the first example's is still judged
     ("md_another_example_in_words.md", "the weight is 0.4647", "the weight is 0.4467", 17),
     # a spread is read as population or sample (÷4 or ÷3, root over the division or not), and no more

@@ -50,6 +50,7 @@ class PartReader:
         self.seg = seg
         self.doc = doc
         self.ctx = ctx
+        self.bare_label = False      # the part follows "label:" naming a quantity: bare numbers are its row
 
     # ---------------------------------------------------------- arrays
     def array_at(self, toks: list[Tok], style_hint: str | None = None) -> Array | None:
@@ -168,6 +169,9 @@ class PartReader:
         a = self.array_at(toks)
         if a is not None:
             return [ArrayPart(a)]
+        row = _bare_row(toks) if self.bare_label else None
+        if row is not None and self.seg.where in ("code", "output", "prose"):
+            return [ArrayPart(Array([row], self.seg.place(toks[0].pos), style="numpy"))]
         factors = self._written_product(toks)
         if factors is not None:
             return [LabelPart(flat_text(toks), operands=factors)]
@@ -345,7 +349,7 @@ def _bracket(t: Tok) -> bool:
     return (t.kind == "OP" and t.text == "[") or t.kind == "MATRIX"
 
 
-def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:
+def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
     """q₁ = [1, 0.5]    k₁ = [1, 1]    v₁ = [-0.5, 0.5]: assignments side by side on one line.
 
     After a relation, a bracketed value that closes at the top level and is followed by a short name and a
@@ -356,6 +360,9 @@ def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:
     seen_rel = False
     n = len(stmt)
     for i, t in enumerate(stmt):
+        if seen_rel and depth == 0 and i and _column_gap(stmt, i, text):
+            out.append([])
+            seen_rel = False
         out[-1].append(t)
         if t.kind == "REL" and depth == 0:
             seen_rel = True
@@ -373,6 +380,40 @@ def split_juxtaposed(stmt: list[Tok]) -> list[list[Tok]]:
                     out.append([])
                     seen_rel = False
     return [s for s in out if s]
+
+
+def _bare_row(toks: list[Tok]):
+    """"weights:  0.2689    0.7311": numbers side by side with no brackets or commas, after a label, as plain text
+    prints a row.  At least two, each set apart by a space, one of them with decimals (whole numbers side by side
+    are as often sizes or counts)."""
+    if len(toks) < 2 or any(t.kind != "NUM" or t.num is None for t in toks) or not all(t.space for t in toks[1:]):
+        return None
+    if not any((t.num.decimals or 0) > 0 for t in toks):
+        return None
+    return [t.num for t in toks]
+
+
+def _quantity_label(toks: list[Tok]) -> bool:
+    """"weights", "scaled scores", "q·k": a label that names a quantity, not a row or token index ("row 1",
+    "token 2", "head 0", "第 1 行"), whose rows a table reader takes."""
+    words = [t for t in toks if t.kind != "SEP"]
+    return bool(words) and not any(t.kind == "NUM" for t in words) and \
+        not any(t.kind == "ID" and t.text.lower() in ("row", "rows", "token", "head", "step", "epoch", "layer", "行")
+                for t in words)
+
+
+def _column_gap(stmt: list[Tok], i: int, text: str) -> bool:
+    """"V = 64     √64 = 8": a value, a run of spaces wide enough to set a column, and another equation.  Two
+    cells of a table laid out in plain text, not the product 64√64; a product is written close ("0.4 v_1",
+    "2(x + 1)") or with its sign."""
+    prev, t = stmt[i - 1], stmt[i]
+    if prev.kind not in ("NUM", "ID") or not prev.end or t.pos - prev.end < 3:
+        return False
+    gap = text[prev.end:t.pos]
+    if len(gap) != t.pos - prev.end or gap.strip(" \t"):
+        return False                    # a line break (a paragraph's wrapped line) or anything else in between
+    rest = stmt[i:i + 8]
+    return any(x.kind == "REL" for x in rest)
 
 
 def split_relations(toks: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
@@ -442,13 +483,14 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
     "row 2: …" in one paragraph each keep their own row; otherwise the context after the segment."""
     reader = PartReader(seg, doc, ctx)
     pending_label: str | None = None
-    for stmt in (one for whole in split_statements(toks, text_mode) for sub in split_juxtaposed(whole)
+    for stmt in (one for whole in split_statements(toks, text_mode) for sub in split_juxtaposed(whole, seg.text)
                  for one in split_repr_tuple(sub)):
         for piece in split_commas(stmt):
             raw_parts, rels = split_relations(piece)
             parts: list[Part] = []
             part_rels: list[str] = []
             for k, p in enumerate(raw_parts):
+                reader.bare_label = k == 1 and rels == [":"] and _quantity_label(raw_parts[0])
                 typed = reader.part(p)
                 for j, tp in enumerate(typed):
                     parts.append(tp)
