@@ -56,3 +56,16 @@ def test_a_transposed_weight_or_a_scale_is_another_reading():
     assert _other_readings(x, z, w, z, np.round(x @ w / 2, 2), h) == 9      # a scale the label leaves out
     assert _other_readings(x, z, w, z, np.round(w @ x, 2), h) == 9          # the factors swapped
     assert _other_readings(x, z, w, z, np.round(x @ w + 0.37, 2), h) < 3    # none of these
+
+
+
+def test_an_input_said_to_be_rounded_is_not_taken_as_exact():
+    # a one-decimal X typed as the example's input is multiplied as printed; X ≈ [...] stands for longer values
+    from mha.check.claims.namedproduct import _given
+    from mha.check.readers import read_document
+
+    def x_slack(text):
+        x = next(a for a in read_document(text, "md").arrays if a.label == "X")
+        return float(_given(x, np.full((3, 3), 0.05)).max())
+    assert x_slack(DOC) == 0.0
+    assert x_slack(DOC.replace("X = \\begin{bmatrix} 0.6", "X \\approx \\begin{bmatrix} 0.6")) == 0.05

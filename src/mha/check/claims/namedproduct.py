@@ -143,12 +143,14 @@ def _other_readings(lv, lh, rv, rh, cv, ch) -> int:
 
 def _given(a: Array, h: np.ndarray) -> np.ndarray:
     """The half-units a factor's printed rounding allows: none for a given typed by hand (integers and one
-    decimal, X or a weight matrix), which the author multiplies as printed; its own half-units otherwise."""
+    decimal, X or a weight matrix, not a program's printout nor said to be rounded), which the author multiplies
+    as printed; its own half-units otherwise."""
     r = lb.parse_label(a.label)
-    if r is not None and r.nodes[0] in ("X", "W_Q", "W_K", "W_V", "W_O") and \
+    typed = a.rel != "≈" and not a.context.approx and a.place.where not in ("output", "comment")
+    if typed and r is not None and r.nodes[0] in ("X", "W_Q", "W_K", "W_V", "W_O") and \
             all(n.decimals is None or n.decimals <= 1 for n in a.numbers):
         return np.zeros_like(h)
-    return h
+    return h            # a printout, or a rounding said so (X ≈ [...]): the printed digits are not all there is
 
 
 class NamedProductJudging:
