@@ -110,6 +110,17 @@ SLIPS = [
     # f-string printouts, scores rounded to one decimal for display and weights at two: a 2-decimal slip is found
     ("md_numpy_fstring_prints_mixed_precision.md", "[0.25 0.22 0.34 0.19]", "[0.25 0.29 0.34 0.19]", 29),
     ("tex_beamer_course_slides.tex", "0.0879 & 0.7337", "0.0879 & 0.7373", 31),     # under \\only and \\pause
+    # a bare "sum" under a column of products is their total (the mean of the inputs), judged against the column
+    ("md_prefix_mean_sum_column.md", "  sum = 0.4327", "  sum = 0.4372", 153),
+    ("md_prefix_mean_sum_column.md", "  sum = 1.2325", "  sum = 1.2352", 117),
+    ("md_prefix_mean_sum_column.md", "* 1.8437 = 0.4609", "* 1.8437 = 0.4690", 138),   # a term: found there only
+    # factors printed rounded: a product outside what their rounding allows is still a slip
+    ("txt_repl_rounded_factor_products.txt", "2.0000 = 0.9409", "2.0000 = 0.9049", 27),
+    ("txt_repl_rounded_factor_products.txt", "0.6923 = 0.3257", "0.6923 = 0.3275", 32),
+    # a number times a matrix: the factor is the raw scores, the matrix after it the scaled ones
+    ("tex_half_times_score_matrix.tex", r"\\ 1 & 3 & 1 \\ 4 & 2 & 3 \end{bmatrix} =",
+     r"\\ 1 & 5 & 1 \\ 4 & 2 & 3 \end{bmatrix} =", 21),
+    ("tex_half_times_score_matrix.tex", "0.5 & 1.5 & 0.5", "0.5 & 1.6 & 0.5", 21),
 ]
 
 

@@ -42,7 +42,7 @@ from .claims.repeated import RepeatedClaim, RepeatedJudging, repeated_claims
 from .claims.rounding import Rounding
 from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
-from .claims.linesum import LineSumClaim, LineSumJudging, line_sums
+from .claims.linesum import ColumnSumClaim, LineSumClaim, LineSumJudging, column_sums, line_sums
 from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
 from .claims.dropzero import DropZeroClaim, DropZeroJudging, drop_zero_claims
 from .claims.stale import StaleJudging
@@ -224,8 +224,11 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
                 out.append(ArrayClaim(o))
         out.extend(termwise_claims(self.doc.chains))  # a sum written out term by term, before the sums it feeds
+        columns = column_sums(self.doc.chains)         # "sum = 1.41" under the lines it adds: against them
+        totals = {id(x.chain) for x in columns}
+        out.extend(columns)
         for c in self.doc.chains:
-            out.extend(self.chain_claims(c))
+            out.extend(x for x in self.chain_claims(c) if not (isinstance(x, ArithClaim) and id(c) in totals))
             out.extend(written_products(c))   # [..] × [..] = [..]: against its own printed factors
             out.extend(named_products(c, self.doc))   # Q = X W_Q = [..]: against the arrays its names were bound to
         for r in self.doc.readings:
@@ -347,6 +350,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 self.judge_applied_softmax(claim)
             case LineSumClaim():
                 self.judge_line_sum(claim)
+            case ColumnSumClaim():
+                self.judge_column_sum(claim)
             case ClosedClaim():
                 self.judge_closed(claim)
             case RepeatedClaim():

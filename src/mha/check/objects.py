@@ -120,6 +120,9 @@ class LabelPart:
     # a product written out with both factors printed, [..] × [..]: the factors (claims/product.py judges the
     # result against them); the text stays the label of what it equals
     operands: "tuple[Array, Array] | None" = field(default=None, compare=False, repr=False)
+    # a number written just before an array it multiplies ("\frac{1}{2} [M] ≈ [M']"): the array is a factor of
+    # the product, not what the chain's left side names
+    scalar: bool = False
 
 
 @dataclass

@@ -203,9 +203,9 @@ class ArithJudging:
                 return True          # (L+ - L-)/2ε: the terms' rounding, amplified, spans many of the result's units
             if final and exacts:
                 return True if any(_ok(n, x) for x in exacts) else (n, face)
-            if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"}:
-                return True          # e^{1.4142} ≈ 4.1133: the exponent itself was rounded
-            return (n, face)
+            if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"} or _one_product(left):
+                return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
+            return (n, face)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
         if self.from_intermediate(left, n):
             return True              # e^{0.87} ≈ 2.377: 0.87 is the printed rounding of the score 0.866
         return (n, face)
@@ -259,6 +259,15 @@ _LISTED = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:\s*,\s*[-+]?\d+(?:\.\d+)?)+\s*")
 def _listed_numbers(text: str) -> list[float]:
     """The numbers of a part that is nothing but a comma list of them ("1.733, 1.448, 1.733"), else []."""
     return [float(x) for x in text.split(",")] if _LISTED.fullmatch(text) else []
+
+
+def _one_product(e) -> bool:
+    """A single product or quotient of printed numbers (0.0877 × 1.7692, -0.6571 / 3): a factor printed at the
+    result's precision is the rounding of the number the product was taken of, and one unit of it moves the
+    product by as much as the other factor; a sum of terms is not one (its addends are added as printed)."""
+    while isinstance(e, nb.Op) and (e.op == "neg" or e.op == "+" and len(e.args) == 1):
+        e = e.args[0]                        # -0.0877 × 1.7692, "+ 0.0877 × 1.7692" down a column
+    return isinstance(e, nb.Op) and e.op in ("*", "/")
 
 
 def _ok(n: Num, x: float) -> bool:

@@ -1,7 +1,15 @@
 """A sum named in words after the values it adds, on one line: `e^{1.5} = 4.48, e^{0} = 1, e^{1.0} = 2.72, the
 three add up to 8.20` (三者之和 8.20).  The words say what the number is (the sum of the other results on its
 line), so it is judged against those printed results, with interval arithmetic as an arithmetic line is,
-whatever the configuration."""
+whatever the configuration.
+
+Or down the column above it: a total named "sum" (or "total") on the line just after a run of `expression =
+number` lines, one a line, is the sum of their results when they add up to it, whatever a bare "sum" would
+otherwise name (a softmax row sum: a weighted sum of values `0.25 * 1.93 = 0.48`, `+ 0.75 * 0.90 = 0.68`,
+`sum = 1.16` is not one).  The column is its identity, so it is judged against the column, not the trace.  A
+column that does not add up to it identifies it only when written as a running addition (each line after the
+first starts with "+"); then it is a slip of the total.  A term whose own line is a slip counts at the value its
+expression gives (the slip is found on its own line: one slip, one finding)."""
 
 from __future__ import annotations
 
@@ -76,6 +84,56 @@ def _result(c: Chain) -> Num | None:
     return nb.plain_number(parts[-1].expr)
 
 
+@dataclass
+class ColumnSumClaim:
+    terms: list[Num]        # the results of the lines above, as their own arithmetic gives them
+    total: Num
+    chain: Chain
+
+
+def column_sums(chains: list[Chain]) -> list[ColumnSumClaim]:
+    """A named total under a column of `expression = number` lines that adds up to it, or that is written as a
+    running addition (the lines after the first start with "+")."""
+    by_line: dict[tuple, list[Chain]] = {}
+    for c in chains:
+        by_line.setdefault((c.place.cell, c.place.line), []).append(c)
+    out = []
+    for c in chains:
+        total = _named_sum(c)
+        if total is None or len(by_line[(c.place.cell, c.place.line)]) != 1:
+            continue
+        column: list[Chain] = []
+        line = c.place.line - 1
+        while len(column) < 64 and len(g := by_line.get((c.place.cell, line), [])) == 1 and \
+                _result(g[0]) is not None and _named_sum(g[0]) is None:
+            column.insert(0, g[0])
+            line -= 1
+        if len(column) < 2:
+            continue
+        terms = [_own_result(g) for g in column]
+        running = all(g.parts[0].text.lstrip().startswith("+") for g in column[1:])
+        if running or _adds_up(terms, total):
+            out.append(ColumnSumClaim(terms, total, c))
+    return out
+
+
+def _own_result(c: Chain) -> Num:
+    """The printed result of a column line, or what its expression gives when the two disagree (a slip there)."""
+    n = _result(c)
+    try:
+        iv = nb.evaluate(nb.exact_below(c.parts[-2].expr, n.decimals if n.decimals is not None else 0))
+    except (ArithmeticError, OverflowError, ValueError):
+        return n
+    return n if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12 else iv
+
+
+def _adds_up(terms: list[Num], total: Num) -> bool:
+    s = terms[0]
+    for t in terms[1:]:
+        s = nb.add(s, t)
+    return s.lo <= total.hi + 1e-9 and total.lo <= s.hi + 1e-9
+
+
 class LineSumJudging:
     """Judge methods for LineSumClaim."""
 
@@ -95,3 +153,18 @@ class LineSumJudging:
         self.add(Finding(line, c.chain.place.cell, f"the sum named on the line ({shown})", c.total.text, exact,
                          c.total.rounded(exact), c.chain.context.step or "softmax",
                          f"arithmetic slip: {shown} gives {c.total.rounded(exact)}", _simple_kind(c.total, exact)))
+
+    def judge_column_sum(self, c: ColumnSumClaim) -> None:
+        """A total under the column it adds: against the column's results (interval arithmetic)."""
+        self.n_claims += 1
+        self.n_numbers += 1
+        if _adds_up(c.terms, c.total):
+            return
+        exact = sum(t.value for t in c.terms)
+        line = c.total.line or c.chain.place.line
+        if any((g.line, g.cell, g.printed) == (line, c.chain.place.cell, c.total.text) for g in self.findings):
+            return
+        shown = f"the {len(c.terms)} lines above"
+        self.add(Finding(line, c.chain.place.cell, f"the sum of the column above ({c.chain.text[:40]})",
+                         c.total.text, exact, c.total.rounded(exact), c.chain.context.step or "scores",
+                         f"arithmetic slip: {shown} add up to {c.total.rounded(exact)}", _simple_kind(c.total, exact)))

@@ -213,7 +213,7 @@ class PartReader:
                 if arr is not None and toks[k - 1].kind != "OP" and _named_shape(flat_text(toks[:k]), arr):
                     return [LabelPart(flat_text(toks))]       # "an output of shape [4, 4]": sizes, not entries
                 if arr is not None and toks[k - 1].kind != "OP":
-                    return [LabelPart(flat_text(toks[:k])), ArrayPart(arr)]
+                    return [LabelPart(flat_text(toks[:k]), scalar=_coefficient(toks[:k], self.seg)), ArrayPart(arr)]
                 if arr is not None:
                     break
         if toks and toks[0].kind == "ID" and toks[0].text in ("array", "tensor"):
@@ -528,6 +528,16 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
                 on_statement(parts, place)
 
 
+def _coefficient(toks: list[Tok], seg: Segment) -> bool:
+    """Is this a number written before an array it multiplies (\\frac{1}{2}, 0.5 \\cdot, 1/√2 ×)?"""
+    while toks and toks[-1].kind == "OP" and toks[-1].text in ("*", "×", "·", "\\cdot", "\\times"):
+        toks = toks[:-1]
+    if not toks:
+        return False
+    e = parse_expr(toks, seg)
+    return e is not None and bool(nb.leaves(e)) and not nb.has_symbols(e)
+
+
 def _with_row(line_ctx: Context, seg_ctx: Context) -> Context:
     """The segment's context with the row and head that stood at the statement's own line."""
     c = Context(**{**seg_ctx.__dict__})
@@ -555,7 +565,7 @@ def _paren_vector(text: str, place: Place) -> Array | None:
 
 def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context) -> None:
     """Store the arrays of a statement with their labels, and the statement itself when it says something."""
-    labels = [p.text for p in parts if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX]
+    labels = [p.text for p in parts if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX and not p.scalar]
     applied = None                            # the vector of a written softmax([...]) = ...
     for k, p in enumerate(parts):
         if isinstance(p, LabelPart) and k and isinstance(parts[k - 1], ArrayPart) and \
@@ -578,8 +588,14 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                     isinstance(parts[k - 2], ArrayPart) and a.is_vector and parts[k - 2].array.is_vector and \
                     parts[k - 2].array.n_cols == a.n_cols:
                 a.softmax_of = parts[k - 2].array     # [1.5, 0, 1.0] --softmax--> [0.55, 0.12, 0.33]
-            left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
-            first = next((q.text for q in parts[:k] if isinstance(q, LabelPart)), "")
+            if k and isinstance(parts[k - 1], LabelPart) and parts[k - 1].scalar:
+                # "S = \frac{1}{2} [M] ≈ [M']": M is a factor of the product, not S; unnamed
+                a.label, a.labels, a.rel = "", [], ""
+                a.context = Context(**{**ctx.__dict__})
+                doc.add_array(a)
+                continue
+            left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart) and not q.scalar), "")
+            first = next((q.text for q in parts[:k] if isinstance(q, LabelPart) and not q.scalar), "")
             if first and first != left and _SYMBOL.fullmatch(first) and not _SYMBOL.fullmatch(left):
                 # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject; not past a name of its own
                 # ("W_K = [[...]] → K = [0.3, 0.7]": K)
