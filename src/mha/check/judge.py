@@ -51,6 +51,7 @@ from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
+from .claims.namedproduct import NamedProductClaim, NamedProductJudging, named_products
 from .claims.formula import FormulaClaim, FormulaJudging, formula_claims
 from .claims.restated import RestatedClaim, RestatedJudging, restated_claims
 from .claims.renorm import renorm_ids
@@ -70,8 +71,8 @@ STEP = lb.STEP
 class Judge(UnscaledJudging,          # first: an object named unscaled is tried before it is left unchecked
             ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
-            BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, FormulaJudging,
-            RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,
+            BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, NamedProductJudging,
+            FormulaJudging, RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,
             DropZeroJudging, StaleJudging, Rebinding, MaskFills):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
@@ -226,6 +227,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         for c in self.doc.chains:
             out.extend(self.chain_claims(c))
             out.extend(written_products(c))   # [..] × [..] = [..]: against its own printed factors
+            out.extend(named_products(c, self.doc))   # Q = X W_Q = [..]: against the arrays its names were bound to
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
         out.extend(repeated_claims(self.objs))     # a printout printed again (claims/repeated.py)
@@ -351,6 +353,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 self.judge_repeated(claim)
             case WrittenProductClaim():
                 self.judge_written_product(claim)
+            case NamedProductClaim():
+                self.judge_named_product(claim)
             case WrittenDotClaim():
                 self.judge_written_dot(claim)
             case FormulaClaim():

@@ -33,7 +33,7 @@ from ..labels import STEP
 from ..model import half_units
 from ..readers.pyparse import literal_number, parse_code
 from .common import entry_finding
-from .printchain import _rows_softmax, _widened
+from .printchain import _rows_softmax, _widened, softmax_box
 
 _BACK = 6                # how many printed arrays back the operand may stand
 _CELLS = 3               # ... within this many notebook cells (a markdown cell between two code cells)
@@ -294,9 +294,15 @@ def _live(c: FormulaClaim) -> np.ndarray:
 
 
 def _agreement(c: FormulaClaim) -> tuple[int, int, np.ndarray]:
-    p, band = _expected(c)
     lo, hi = _widened(c.y)
     live = _live(c)
+    if c.kind == "softmax":                  # exact over the operand's rounding, not a linear band
+        half = half_units(c.x.a.rows, decimals_floor=0)
+        half = np.zeros_like(c.x.val) if half is None else np.where(np.isfinite(c.x.val), half, 0.0)
+        pmin, pmax = softmax_box(c.x.val, half, c.scale)
+        bad = ~((pmax >= lo - 1e-9) & (pmin <= hi + 1e-9)) & live
+        return int((live & ~bad).sum()), int(live.sum()), bad
+    p, band = _expected(c)
     bad = ~((p >= lo - band - 1e-9) & (p <= hi + band + 1e-9)) & live
     return int((live & ~bad).sum()), int(live.sum()), bad
 

@@ -185,27 +185,37 @@ def _live(x: Obj) -> np.ndarray:
 
 def _softmax_agreement(x: Obj, y: Obj) -> tuple[int, int, np.ndarray]:
     """(agreeing live entries, live entries, the disagreeing mask) of y against softmax(x)."""
-    p = _rows_softmax(x.val)
-    band = _band(x, p)
+    pmin, pmax = softmax_box(x.val, _halves(x))
     lo, hi = _widened(y)
-    bad = ~((p >= lo - band - 1e-9) & (p <= hi + band + 1e-9)) & _live(x)
+    bad = ~((pmax >= lo - 1e-9) & (pmin <= hi + 1e-9)) & _live(x)
     live = _live(x)
     return int((live & ~bad).sum()), int(live.sum()), bad
 
 
-def _band(x: Obj, p: np.ndarray) -> np.ndarray:
-    """How far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|."""
+def _halves(x: Obj) -> np.ndarray:
+    """How far each printed score may lie from its value: its half-unit (0 for a masked entry)."""
     # no floor on the digits (half_units' default treats short prints as exact inputs): a printout in a chain is
     # itself computed, and 0.87 may stand for 1.5/√3; its rounding may move the weights by more than theirs
     half = half_units(x.a.rows, decimals_floor=0)
     if half is None:
-        return np.zeros_like(p)
-    half = np.where(np.isfinite(x.val), half, 0.0) * (10.0 if _padded(x) else 1.0)
-    out = np.zeros_like(p)
-    with np.errstate(invalid="ignore", over="ignore"):     # a damaged printout's NaN stays NaN, silently
-        for i in range(p.shape[0]):
-            out[i] = 1.25 * np.abs(np.diag(p[i]) - np.outer(p[i], p[i])) @ half[i]
-    return out
+        return np.zeros_like(x.val)
+    return np.where(np.isfinite(x.val), half, 0.0) * (10.0 if _padded(x) else 1.0)
+
+
+def softmax_box(s: np.ndarray, half: np.ndarray, scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """(least, greatest) value each row's softmax(scale * s) takes while every score stays within its half-unit:
+    exact, not a linear band.  Weight j grows with score j and falls with every other, so its least value is at
+    s_j - h_j with the others at s_k + h_k, its greatest at the opposite corner.  A weight printed outside
+    [least, greatest] follows from no scores the printed ones can stand for."""
+    a = abs(scale)
+    lo, hi = np.empty_like(s, dtype=float), np.empty_like(s, dtype=float)
+    with np.errstate(invalid="ignore", over="ignore"):
+        for j in range(s.shape[1]):
+            sign = np.ones(s.shape[1])
+            sign[j] = -1.0
+            lo[:, j] = _rows_softmax(scale * s + a * half * sign)[:, j]
+            hi[:, j] = _rows_softmax(scale * s - a * half * sign)[:, j]
+    return lo, hi
 
 
 def _padded(o: Obj) -> bool:
@@ -234,9 +244,8 @@ def _follows(c: PrintChainClaim, i: int) -> str | None:
     masked = np.isneginf(c.y.val[i])
 
     def fits(row: np.ndarray) -> bool:
-        p = _rows_softmax(np.where(masked, -np.inf, row)[None, :])
-        band = _band(c.y, p)[0]
-        return bool(np.all((p[0] >= lo[i] - band - 1e-9) & (p[0] <= hi[i] + band + 1e-9)))
+        pmin, pmax = softmax_box(np.where(masked, -np.inf, row)[None, :], _halves(c.y)[i][None, :])
+        return bool(np.all((pmax[0] >= lo[i] - 1e-9) & (pmin[0] <= hi[i] + 1e-9)))
 
     by_y, by_x = fits(c.y.val[i]), fits(c.x.val[i])
     return "x" if by_y and not by_x else ("y" if by_x and not by_y else None)
@@ -299,9 +308,8 @@ class PrintChainJudging:
         masked = np.isneginf(c.x.val[i])
         earlier = np.where(masked, -np.inf, cp.x.val[i])[None, :]
         lo, hi = _widened(c.y)
-        p = _rows_softmax(earlier)[0]
-        band = _band(c.x, p[None, :])[0]
-        fits_earlier = bool(np.all((p >= lo[i] - band - 1e-9) & (p <= hi[i] + band + 1e-9)))
+        pmin, pmax = softmax_box(earlier, _halves(c.x)[i][None, :])
+        fits_earlier = bool(np.all((pmax[0] >= lo[i] - 1e-9) & (pmin[0] <= hi[i] + 1e-9)))
         if not fits_earlier:
             for j in np.nonzero(~_same(cp.x, c.x)[i] & ~masked)[0]:
                 cp.wrong[(i, int(j))] = "x"        # the weights follow the copy: the earlier printout is off

@@ -222,11 +222,19 @@ class PartReader:
         for k in range(1, len(toks)):
             if toks[k - 1].kind == "ID" and len(toks[k - 1].text) > 1 and not re.fullmatch(r"[A-Za-z]_?\d*", toks[k - 1].text):
                 e = parse_expr(toks[k:], self.seg)
-                if e is not None and nb.leaves(e) and not nb.has_symbols(e) and \
-                        any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:]):
+                if e is not None and nb.leaves(e) and not nb.has_symbols(e) and (
+                        any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:])
+                        or _decimal_sum(toks[k:], e)):
                     prod = _shape_product(toks[k:])      # "X W_Q is (3 × 4)(4 × 2)": shapes, not arithmetic
                     return [LabelPart(flat_text(toks[:k])), prod if prod is not None else ExprPart(e, flat_text(toks[k:]))]
         return [LabelPart(flat_text(toks))]
+
+
+def _decimal_sum(toks: list[Tok], e) -> bool:
+    """Words, then a sum of printed decimals: "The sum is 2.718 + 2.460 + 2.226": the terms of a total worked out
+    in a sentence (whole numbers added in words are counts, sizes or indices, not arithmetic of the example)."""
+    return any(t.kind == "OP" and t.text == "+" for t in toks) and \
+        sum(1 for n in nb.leaves(e) if getattr(n, "decimals", None)) >= 2
 
 
 _SHAPE_WORD = re.compile(r"(?:shape|size|dimensions?|dims?|形状|维度|大小|尺寸)\s*(?:of|is|=|:|是|为)?\s*$", re.I)
