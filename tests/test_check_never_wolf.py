@@ -92,8 +92,6 @@ SLIPS = [
     ("tex_align_cdot_softmax_call_rounded.tex", "= (0.29, 0.57, 0.14)", "= (0.29, 0.75, 0.14)", 34),
     # bfloat16 printouts stand for wider intervals than their digits (readers/lowprecision.py); a slip is still found
     ("md_torch_bfloat16_printouts.md", "[0.2598, 0.3398, 0.4004]", "[0.2598, 0.3938, 0.4004]", 40),
-    # W_q.weight.copy_(torch.tensor(...)) gives nn.Linear its weights: what follows is judged (cell 5, line 2)
-    ("nb_torch_linear_cuda_grad_fn.ipynb", "[0.1785, 0.2351, 0.2811, 0.4632]", "[0.1785, 0.2531, 0.2811, 0.4632]", 2),
     # one column per key, one row per step (| q · k |, | q · k / 2 |, | softmax |): each row its own quantity
     ("md_one_query_keys_as_columns.md", "| 0.625 | 0.500 |", "| 0.625 | 0.050 |", 13),
     ("md_one_query_keys_as_columns.md", "| 0.283 | 0.250 |", "| 0.283 | 0.205 |", 14),

@@ -79,8 +79,11 @@ class AppliedSoftmaxJudging:
             if num.contains(exact, float(band[j]) + coarse) or _truncated(num, exact):
                 continue
             line = num.line or c.y.a.line
-            if any((g.line, g.cell, g.printed) == (line, c.y.a.place.cell, num.text) for g in self.findings):
-                continue                 # found already, or a note (it follows from a rounded value printed before)
+            if any((g.line, g.cell, g.printed) == (line, c.y.a.place.cell, num.text) or
+                   ((g.line, g.cell, g.step) == (line, c.y.a.place.cell, "softmax") and g.severity == "error")
+                   for g in self.findings):
+                continue                 # found already, or a note (it follows from a rounded value printed before),
+                                         # or the row's one finding was given (softmax.SoftmaxJudging: unscaled row)
             self.add(Finding(line, c.y.a.place.cell, f"softmax of its written argument[{j + 1}]", num.text, exact,
                              num.rounded(exact), "softmax",
                              f"softmax of the argument written on the line gives {num.rounded(exact)}",

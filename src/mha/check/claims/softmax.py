@@ -172,6 +172,7 @@ class SoftmaxJudging:
             band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ half
             if c.written and _rough(row, p) and self._declared_approximate(row):
                 continue
+            first = len(found)
             for j, num in enumerate(row or []):
                 if num is None:
                     continue
@@ -190,7 +191,29 @@ class SoftmaxJudging:
                                      if note else f"the softmax of the scores printed beside it gives "
                                      f"{num.rounded(exact)}", "rounded_sum" if note else _simple_kind(num, exact),
                                      "note" if note else "error"))
+            root = _unscaled_root(x, row) if c.written and sum(f.severity == "error" for f in found[first:]) > 1 \
+                else None
+            if root is not None:            # one slip (the row inside softmax() left unscaled), one finding
+                f = next(f for f in found[first:] if f.severity == "error")
+                f.cause = (f"the printed weights are the softmax of this row divided by √{root} = "
+                           f"{math.sqrt(root):g}: the row inside softmax() is not scaled")
+                found[first:] = [f]
         return found, checked
+
+
+def _unscaled_root(x: np.ndarray, row) -> int | None:
+    """d when every printed weight is softmax(x / √d) within its rounding, for a whole d from 2 to 4096: the
+    written scores are the raw ones, and the weights beside them were computed after the scale."""
+    nums = list(row or [])
+    if any(n is None for n in nums) or not np.isfinite(x).all() or np.ptp(x) == 0:
+        return None
+    for d in range(2, 4097):
+        z = x / math.sqrt(d)
+        e = np.exp(z - z.max())
+        q = e / e.sum()
+        if all(n.contains(float(v)) for n, v in zip(nums, q)):
+            return d
+    return None
 
 
 def _rough(row, p: np.ndarray) -> bool:

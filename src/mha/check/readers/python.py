@@ -97,10 +97,6 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     facts.calls[name] = rhs
                 _assignment(facts, name, node.value, lines)
                 _tuple_scalars(facts, targets, node.value, lines)
-            elif _copied_into(node):          # W_q.weight.copy_(torch.tensor([...])): an assignment in place
-                name = _src(lines, node.func.value)
-                facts.assigned[name] = node.lineno
-                _assignment(facts, name, node.args[0], lines)
             elif isinstance(node, ast.AugAssign) and type(node.op) in _AUG:    # x += pe: x = x + pe, new values
                 name = _src(lines, node.target)
                 facts.defines.append((name, f"{name} {_AUG[type(node.op)]} ({_src(lines, node.value)})", node.lineno))
@@ -181,12 +177,6 @@ def _tuple_scalars(facts: CodeFacts, targets: list[ast.AST], value: ast.AST, lin
             n = _number(v, lines)
             if n is not None:
                 facts.scalars.append((t.id, n))
-
-
-def _copied_into(node: ast.AST) -> bool:
-    """`layer.weight.copy_(value)` (under torch.no_grad()): the weight is given its values in place."""
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "copy_" \
-        and len(node.args) == 1 and not node.keywords and isinstance(node.func.value, (ast.Attribute, ast.Name))
 
 
 def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -> None:

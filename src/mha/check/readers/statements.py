@@ -415,8 +415,9 @@ def _column_gap(stmt: list[Tok], i: int, text: str) -> bool:
     cells of a table laid out in plain text, not the product 64√64; a product is written close ("0.4 v_1",
     "2(x + 1)") or with its sign."""
     prev, t = stmt[i - 1], stmt[i]
-    if prev.kind not in ("NUM", "ID") or not prev.end or t.pos - prev.end < 3:
-        return False
+    if prev.kind not in ("NUM", "ID") or t.kind == "REL" or (t.kind == "OP" and t.text not in ("√", "(", "[")) \
+            or not prev.end or t.pos - prev.end < 3:
+        return False                    # "(x - μ) / σ    →   μ=0": an arrow or sign carries the statement on
     gap = text[prev.end:t.pos]
     if len(gap) != t.pos - prev.end or gap.strip(" \t"):
         return False                    # a line break (a paragraph's wrapped line) or anything else in between
