@@ -1,6 +1,6 @@
 """`mha check` on worked results written with something after them (issue 18, recall): words, a unit, Markdown
 bold, a remark in parentheses, a tick, a percent; a result on the next '#' comment line of code drawn in an HTML
-<div>; a vector of four printed as the softmax of the printout a cell before it (the name rebound).  Each document
+<div>; a lesson page whose panels are HTML in its script's template literals; a vector of four printed as the softmax of the printout a cell before it (the name rebound).  Each document
 is written for this project (own words, own numbers); the longer ones are in tests/check_corpus."""
 
 import json
@@ -12,7 +12,7 @@ from slip_sets import check, found, load
 from mha.check import check_document
 
 CORPUS = Path(__file__).resolve().parent / "check_corpus"
-MINE = ("md_notes_results_in_words.md", "html_div_code_comment_steps.html")
+MINE = ("md_notes_results_in_words.md", "html_div_code_comment_steps.html", "html_script_template_panels.html")
 DOCS = [d for d in load(CORPUS) if d["file"] in MINE]
 
 
@@ -38,6 +38,7 @@ def _errors(text: str, name: str = "n.md") -> list[str]:
 @pytest.mark.parametrize("line", [
     "The receptive field is $32 \\times 4096 = 131\\text{K}$ tokens.",       # thousands: not the product itself
     "A layer holds $12 \\times 64 = 768 \\text{ million}$ weights.",
+    "The cache holds 2 × 80 × 64 × 128 × 2 = 2.6 MB per token.",              # a unit that scales the number
     "The cost: 3 + 4 = 7 times more memory.",                                   # an operand, not the result
     "As a percent, 0.63 × 100 = 63% of the weight.",                            # a percent of a number over 1
     "Each head has d_k = 64 dimensions and d_v = 64 dimensions.",               # no arithmetic before the number

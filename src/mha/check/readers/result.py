@@ -23,6 +23,7 @@ _EMPHASIS = ("*", "_")
 # ("= 131 K", "= 1.2 million", "= 40 percent"): the number alone is not what the arithmetic gives
 _OPERAND_WORDS = re.compile(r"(?i)times|x|divided|multiplied|plus|minus|squared|cubed|over|to|of|mal|"
                             r"thousands?|millions?|billions?|trillions?|percent|per|pct|bn|mn|"
+                            r"[kKMGTPE]i?[Bb](?:ytes?|its?)?|[kKMGTP]?FLOPS?|[kKMGTP]?FLOPs|[kKMGTP]?params?|"
                             r"[乘除加减万亿千百兆倍].*")
 
 
