@@ -119,3 +119,36 @@ def test_a_view_of_the_first_columns_is_not_judged_by_its_sums():
     cut = "\n".join(ln[:30].rstrip() for ln in WEIGHTS.splitlines())
     text = f"# A view\n\nAttention weights (after softmax), first three keys:\n\n```\n{cut}\n```\n"
     assert not [f for f in _findings(text) if "sum" in f.claim]
+
+
+
+# ---------------------------------------------------------------- masked weights written as a bare 0
+AVERAGES = """# Averaging the past
+
+Each row of the causal weights gives the same share to every token it can see:
+
+| Row | Weights | Share |
+|-----|---------|-------|
+| 0 | [1.0, 0, 0, 0, 0, 0] | 1/1 |
+| 1 | [0.5, 0.5, 0, 0, 0, 0] | 1/2 |
+| 2 | [0.333, 0.333, 0.333, 0, 0, 0] | 1/3 |
+| 3 | [0.25, 0.25, 0.25, 0.25, 0, 0] | 1/4 |
+| 4 | [0.2, 0.2, 0.2, 0.2, 0.2, 0] | 1/5 |
+| 5 | [0.167, 0.167, 0.167, 0.167, 0.167, 0.167] | 1/6 |
+"""
+
+
+def _row_sums(text: str) -> list:
+    from mha.check.claims.rowsum import row_sums
+    from mha.check.readers import read_document
+    return row_sums(read_document(text, "md"), [], text)
+
+
+def test_a_row_with_bare_zeros_is_judged_at_the_precision_of_its_decimals():
+    # a bare 0 among three-decimal weights stands for 0.000, not for anything in [-0.5, 0.5]: the row
+    # 0.333 + 0.383 + 0.333 + 0 + 0 + 0 = 1.049 is off by more than its six roundings allow (0.003)
+    assert _row_sums(AVERAGES) == []
+    text = AVERAGES.replace("[0.333, 0.333, 0.333, 0", "[0.333, 0.383, 0.333, 0")
+    got = _row_sums(text)
+    assert [f.line for f in got] == [text.splitlines().index("| 2 | [0.333, 0.383, 0.333, 0, 0, 0] | 1/3 |") + 1]
+    assert "1.049" in got[0].describe()

@@ -58,9 +58,13 @@ def _grid(a) -> list[list[tuple[Decimal, int]]] | None:
         if not r or any(n is None for n in r):
             return None
         try:
-            vals = [(Decimal(n.text.replace("−", "-")), n.decimals or 0) for n in r]
+            vals = [(Decimal(n.text.replace("−", "-")), n.decimals) for n in r]
         except InvalidOperation:
             return None
+        # "[0.167, 0.167, 0, 0]": a whole number among decimals is written at their precision (0 for 0.000), not
+        # rounded to a whole unit (which would let the row be off by half a unit for each)
+        finest = max((d for _, d in vals if d is not None), default=0)
+        vals = [(v, finest if d is None else d) for v, d in vals]
         if any(not (0 <= v <= 1) for v, _ in vals):
             return None
         rows.append(vals)
