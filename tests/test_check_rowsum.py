@@ -152,3 +152,23 @@ def test_a_row_with_bare_zeros_is_judged_at_the_precision_of_its_decimals():
     got = _row_sums(text)
     assert [f.line for f in got] == [text.splitlines().index("| 2 | [0.333, 0.383, 0.333, 0, 0, 0] | 1/3 |") + 1]
     assert "1.049" in got[0].describe()
+
+
+ATTENDS = """# Who looks at whom
+
+Every row is a word of "dogs chase cats"; every column is what that word attends to.
+
+```
+         dogs   chase  cats
+dogs     1.00   0.00   0.00
+chase    0.38   0.62   0.00
+cats     0.21   0.47   0.32
+```
+"""
+
+
+def test_a_table_captioned_by_what_each_word_attends_to_is_weights():
+    assert _row_sums(ATTENDS) == []
+    text = ATTENDS.replace("0.21   0.47   0.32", "0.21   0.74   0.32")
+    got = _row_sums(text)
+    assert [f.line for f in got] == [text.splitlines().index("cats     0.21   0.74   0.32") + 1]

@@ -27,7 +27,9 @@ from ..report import Finding
 MASK_LINES = 20         # lines from the masked scores to their weights
 CAPTION_LINES = 3        # non-blank lines above the first row where the caption may stand (a header row between)
 _WEIGHTS = re.compile(r"attention[ _-]?weights?|weights? matrix|after (?:the )?softmax|softmax\s*\(|attention "
-                      r"probabilit|注意力权重|权重矩阵|softmax\s*之?后", re.I)
+                      r"probabilit|注意力权重|权重矩阵|softmax\s*之?后|"
+                      # "each column is what that word attends to": how much of its attention each gets
+                      r"\battends? to\b", re.I)
 _NOT_NORMALIZED = re.compile(r"unnormali[sz]|not normali[sz]|\bmask|掩码|before (?:the )?softmax|dropout|exp\(|未归一|归一化前|"
                              r"softmax\s*之?前", re.I)
 
