@@ -172,3 +172,25 @@ def test_a_table_captioned_by_what_each_word_attends_to_is_weights():
     text = ATTENDS.replace("0.21   0.47   0.32", "0.21   0.74   0.32")
     got = _row_sums(text)
     assert [f.line for f in got] == [text.splitlines().index("cats     0.21   0.74   0.32") + 1]
+
+
+ONE_ROW = r"""# Two queries, one shared key and value matrix
+
+After scaling and the softmax, the first query's weights are
+
+$$
+A_1 \approx \begin{bmatrix} 0.7311 & 0.2689 \end{bmatrix}
+$$
+
+and a view of the first three weights of a longer row: $A_2 = \begin{bmatrix} 0.21 & 0.35 & 0.18 \end{bmatrix}$.
+"""
+
+
+def test_one_row_named_as_the_weights_is_judged_by_its_sum():
+    # softmax([1, 0]) = [0.7311, 0.2689]; a row that sums to 0.9991 is wrong whatever the configuration
+    assert _row_sums(ONE_ROW) == []
+    text = ONE_ROW.replace("0.7311 & 0.2689", "0.7311 & 0.2680")
+    got = _row_sums(text)
+    assert [f.line for f in got] == [6] and "0.9991" in got[0].describe()
+    # a row far from 1 is a view of some of its columns, not a slip: nothing said
+    assert _row_sums(ONE_ROW.replace("0.21 & 0.35 & 0.18", "0.21 & 0.35 & 0.38")) == []
