@@ -106,3 +106,33 @@ def test_a_row_of_a_matrix_is_found_by_its_count_of_live_weights():
     pct = [f for f in errs if f.severity == "error" and "percent" in f.claim]
     assert [(f.line, f.printed, f.rounded) for f in pct] == [(line_of(text, "64% to itself"), "64%", "65%")]
     assert not [f for f in check_document(MATRIX, fmt="md").findings if "percent" in f.claim]
+
+
+# ---------------------------------------------------------------- one share, the same for every visible position
+AVERAGE = """# An average over the past
+
+```
+row 3: [0.25, 0.25, 0.25, 0.25, 0.0, 0.0]
+       1/4 = 0.25
+       position 3 gives 25% weight to each of positions 0, 1, 2, 3
+
+row 4: [0.2, 0.2, 0.2, 0.2, 0.2, 0.0]
+       position 4 gives about 20% to each of them
+```
+"""
+
+
+def _equal_shares(text: str) -> list:
+    from mha.check.claims.percentquote import equal_shares
+    from mha.check.readers import read_document
+    return equal_shares(read_document(text, "md"), [], text)
+
+
+def test_one_percentage_for_each_of_equal_weights_is_judged():
+    assert _equal_shares(AVERAGE) == []
+    text = AVERAGE.replace("gives 25% weight", "gives 52% weight")
+    got = _equal_shares(text)
+    assert [f.line for f in got] == [6] and got[0].rounded == "25%", [f.describe() for f in got]
+    # "about 20%" is a paraphrase, and a sentence without "weight to each" reads nothing
+    assert _equal_shares(AVERAGE.replace("about 20%", "about 30%")) == []
+    assert _equal_shares(text.replace("weight to each", "more than each")) == []

@@ -227,3 +227,39 @@ def _again(lines: list[str], p: _Pct, after: int, claim: str, exact: float, roun
                                f"follows from line {p.line}: the same wrong percentage said again", severity="note"))
             found.add(q.line)
     return out
+
+
+_EACH = re.compile(r"^[^,;，；。]{0,30}?\b(?:weight|attention|share)\b[^,;，；。]{0,12}?\bto each\b|"
+                   r"^\s*(?:权重|注意力)?[^,;，；。]{0,6}?给每个", re.I)
+
+
+def equal_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
+    """"position 6 gives 14.3% weight to each of positions 0 to 6", just under a row of seven equal weights that
+    sums to 1 (an average over the visible positions): the one percentage is every nonzero weight of that row.
+    The sentence names what it reads (weight, attention or share, to each); the row must sum to 1 as printed and
+    hold at least two equal nonzero weights and nothing else."""
+    lines = text.splitlines()
+    found = {f.line for f in findings if f.cell is None and (f.severity == "error" or _follows(f))}
+    array_lines = sorted({n.line or a.place.line for a in doc.arrays for n in a.numbers})
+    out: list[Finding] = []
+    for a in doc.arrays:
+        rows = _rows(a) if a.place.cell is None and a.n_rows == 1 and not a.elided else []
+        live = rows[0][1] if rows else []
+        if len(live) < 2 or len({v for _, v, _ in live}) != 1:
+            continue
+        end = max(n.line or a.place.line for n in a.numbers)
+        stop = min([ln for ln in array_lines if ln > end] + [end + GAP + 1]) - 1
+        pcts = [p for p in _percents(lines, end + 1, stop) if not p.approx]
+        if len(pcts) != 1 or pcts[0].line in found:
+            continue
+        p = pcts[0]
+        after = _TAG.sub(" ", lines[p.line - 1]).split(p.text, 1)[-1]
+        j, v, d = live[0]
+        if not _EACH.search(after) or _overlap(p, v, d):
+            continue
+        exact = float(v) * 100
+        out.append(Finding(p.line, None, f"{a.label or 'weights'}[1,{j + 1}] in percent (prose)", p.text, exact,
+                           f"{exact:.{p.decimals}f}%", "softmax",
+                           f"each of the {len(live)} equal weights printed on line {end} is {a.rows[0][j].text}"))
+        found.add(p.line)
+    return out
