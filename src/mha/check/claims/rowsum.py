@@ -109,10 +109,13 @@ def _one_row(a, found: set[int]) -> Finding | None:
                  if n)
     vals = _row_values(a.rows[0]) if strong and a.n_rows == 1 and a.n_cols >= 2 and a.place.cell is None and \
         not a.elided and not a.context.dropout and not a.context.dropped_copy else None
-    if vals is None or max(d for _, d in vals) < 2 or a.line in found:
+    # drawn on one line (a table's column read as a row is another claim's), with no finding on it yet
+    if vals is None or max(d for _, d in vals) < 2 or {n.line or a.line for n in a.rows[0]} != {a.line} or \
+            a.line in found:
         return None
     s = _off(vals)
-    if s is None or abs(s - 1) > Decimal("0.02"):
+    # off by a visible amount (a long decimal's last digits, 0.99999998, are the author's float noise)
+    if s is None or not Decimal("0.0005") <= abs(s - 1) <= Decimal("0.02"):
         return None
     d = max(dd for _, dd in vals)
     return Finding(a.line, None, f"{a.label}: its sum", " + ".join(n.text for n in a.rows[0]) + f" = {s:.{d}f}", 1.0,
