@@ -9,7 +9,7 @@ here with NumPy, independently of mha."""
 import numpy as np
 import pytest
 
-from check_helpers import error_lines, line_of, softmax
+from check_helpers import error_lines, line_of, md_document, softmax
 from mha.check import check_document
 
 
@@ -124,8 +124,7 @@ row 4: [0.2, 0.2, 0.2, 0.2, 0.2, 0.0]
 
 def _equal_shares(text: str) -> list:
     from mha.check.claims.percentquote import equal_shares
-    from mha.check.readers import read_document
-    return equal_shares(read_document(text, "md"), [], text)
+    return equal_shares(md_document(text), [], text)
 
 
 def test_one_percentage_for_each_of_equal_weights_is_judged():

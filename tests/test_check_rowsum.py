@@ -7,6 +7,7 @@ here with NumPy, independently of mha."""
 
 import numpy as np
 import pytest
+from check_helpers import md_document
 
 from mha.check import check_document
 from mha.inputs import MHAInputError
@@ -140,8 +141,7 @@ Each row of the causal weights gives the same share to every token it can see:
 
 def _row_sums(text: str) -> list:
     from mha.check.claims.rowsum import row_sums
-    from mha.check.readers import read_document
-    return row_sums(read_document(text, "md"), [], text)
+    return row_sums(md_document(text), [], text)
 
 
 def test_a_row_with_bare_zeros_is_judged_at_the_precision_of_its_decimals():
