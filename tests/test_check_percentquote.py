@@ -135,3 +135,38 @@ def test_one_percentage_for_each_of_equal_weights_is_judged():
     # "about 20%" is a paraphrase, and a sentence without "weight to each" reads nothing
     assert _equal_shares(AVERAGE.replace("about 20%", "about 30%")) == []
     assert _equal_shares(text.replace("weight to each", "more than each")) == []
+
+
+# ---------------------------------------------------------------- one entry, its row named on the line above
+POSITIONS = """# What each query keeps
+
+Attention weights (after softmax):
+
+```
+        Pos0   Pos1   Pos2
+Query0 [0.620, 0.230, 0.150]
+Query1 [0.090, 0.710, 0.200]
+Query2 [0.300, 0.300, 0.400]
+```
+
+**Position 1:**
+- After softmax: 71.0% attention to position 1
+
+**Position 2:**
+- It spreads out, with 40.0% attention to position 2
+"""
+
+
+def _position_percents(text: str) -> list:
+    from mha.check.claims.percentquote import position_percents
+    return position_percents(md_document(text), [], text)
+
+
+def test_one_percentage_to_a_named_position_under_its_query_is_judged():
+    assert _position_percents(POSITIONS) == []
+    text = POSITIONS.replace("71.0% attention", "17.0% attention")
+    got = _position_percents(text)
+    assert [f.line for f in got] == [13] and got[0].rounded == "71.0%", [f.describe() for f in got]
+    # without a position 0 named anywhere, "position 1" could be the first or the second: nothing is read
+    unknown = text.replace("Pos0", "PosA").replace("Query0", "QueryA")
+    assert _position_percents(unknown) == []
