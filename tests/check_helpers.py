@@ -47,3 +47,10 @@ def error_lines(text: str, fmt: str = "md") -> dict[int, list]:
 def line_of(text: str, s: str) -> int:
     """The 1-based line of the first occurrence of s."""
     return next(i for i, ln in enumerate(text.splitlines(), start=1) if s in ln)
+
+
+def md_document(text: str):
+    """A Markdown page as the readers hand it on (objects only: no configuration, no judging), for claims that
+    work on the document alone (claims/rowsum.py, claims/percentquote.py)."""
+    from mha.check.readers import read_document
+    return read_document(text, "md")

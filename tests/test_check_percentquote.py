@@ -9,7 +9,7 @@ here with NumPy, independently of mha."""
 import numpy as np
 import pytest
 
-from check_helpers import error_lines, line_of, softmax
+from check_helpers import error_lines, line_of, md_document, softmax
 from mha.check import check_document
 
 
@@ -106,3 +106,67 @@ def test_a_row_of_a_matrix_is_found_by_its_count_of_live_weights():
     pct = [f for f in errs if f.severity == "error" and "percent" in f.claim]
     assert [(f.line, f.printed, f.rounded) for f in pct] == [(line_of(text, "64% to itself"), "64%", "65%")]
     assert not [f for f in check_document(MATRIX, fmt="md").findings if "percent" in f.claim]
+
+
+# ---------------------------------------------------------------- one share, the same for every visible position
+AVERAGE = """# An average over the past
+
+```
+row 3: [0.25, 0.25, 0.25, 0.25, 0.0, 0.0]
+       1/4 = 0.25
+       position 3 gives 25% weight to each of positions 0, 1, 2, 3
+
+row 4: [0.2, 0.2, 0.2, 0.2, 0.2, 0.0]
+       position 4 gives about 20% to each of them
+```
+"""
+
+
+def _equal_shares(text: str) -> list:
+    from mha.check.claims.percentquote import equal_shares
+    return equal_shares(md_document(text), [], text)
+
+
+def test_one_percentage_for_each_of_equal_weights_is_judged():
+    assert _equal_shares(AVERAGE) == []
+    text = AVERAGE.replace("gives 25% weight", "gives 52% weight")
+    got = _equal_shares(text)
+    assert [f.line for f in got] == [6] and got[0].rounded == "25%", [f.describe() for f in got]
+    # "about 20%" is a paraphrase, and a sentence without "weight to each" reads nothing
+    assert _equal_shares(AVERAGE.replace("about 20%", "about 30%")) == []
+    assert _equal_shares(text.replace("weight to each", "more than each")) == []
+
+
+# ---------------------------------------------------------------- one entry, its row named on the line above
+POSITIONS = """# What each query keeps
+
+Attention weights (after softmax):
+
+```
+        Pos0   Pos1   Pos2
+Query0 [0.620, 0.230, 0.150]
+Query1 [0.090, 0.710, 0.200]
+Query2 [0.300, 0.300, 0.400]
+```
+
+**Position 1:**
+- After softmax: 71.0% attention to position 1
+
+**Position 2:**
+- It spreads out, with 40.0% attention to position 2
+"""
+
+
+def _position_percents(text: str) -> list:
+    from mha.check.claims.percentquote import position_percents
+    return position_percents(md_document(text), [], text)
+
+
+def test_one_percentage_to_a_named_position_under_its_query_is_judged():
+    assert _position_percents(POSITIONS) == []
+    text = POSITIONS.replace("71.0% attention", "17.0% attention")
+    got = _position_percents(text)
+    assert [f.line for f in got] == [13] and got[0].rounded == "71.0%", [f.describe() for f in got]
+    # without a position 0 named anywhere, "position 1" could be the first or the second: nothing is read
+    unknown = text.replace("Pos0", "PosA").replace("Query0", "QueryA")
+    assert _position_percents(unknown) == []

@@ -7,6 +7,7 @@ here with NumPy, independently of mha."""
 
 import numpy as np
 import pytest
+from check_helpers import md_document
 
 from mha.check import check_document
 from mha.inputs import MHAInputError
@@ -119,3 +120,77 @@ def test_a_view_of_the_first_columns_is_not_judged_by_its_sums():
     cut = "\n".join(ln[:30].rstrip() for ln in WEIGHTS.splitlines())
     text = f"# A view\n\nAttention weights (after softmax), first three keys:\n\n```\n{cut}\n```\n"
     assert not [f for f in _findings(text) if "sum" in f.claim]
+
+
+
+# ---------------------------------------------------------------- masked weights written as a bare 0
+AVERAGES = """# Averaging the past
+
+Each row of the causal weights gives the same share to every token it can see:
+
+| Row | Weights | Share |
+|-----|---------|-------|
+| 0 | [1.0, 0, 0, 0, 0, 0] | 1/1 |
+| 1 | [0.5, 0.5, 0, 0, 0, 0] | 1/2 |
+| 2 | [0.333, 0.333, 0.333, 0, 0, 0] | 1/3 |
+| 3 | [0.25, 0.25, 0.25, 0.25, 0, 0] | 1/4 |
+| 4 | [0.2, 0.2, 0.2, 0.2, 0.2, 0] | 1/5 |
+| 5 | [0.167, 0.167, 0.167, 0.167, 0.167, 0.167] | 1/6 |
+"""
+
+
+def _row_sums(text: str) -> list:
+    from mha.check.claims.rowsum import row_sums
+    return row_sums(md_document(text), [], text)
+
+
+def test_a_row_with_bare_zeros_is_judged_at_the_precision_of_its_decimals():
+    # a bare 0 among three-decimal weights stands for 0.000, not for anything in [-0.5, 0.5]: the row
+    # 0.333 + 0.383 + 0.333 + 0 + 0 + 0 = 1.049 is off by more than its six roundings allow (0.003)
+    assert _row_sums(AVERAGES) == []
+    text = AVERAGES.replace("[0.333, 0.333, 0.333, 0", "[0.333, 0.383, 0.333, 0")
+    got = _row_sums(text)
+    assert [f.line for f in got] == [text.splitlines().index("| 2 | [0.333, 0.383, 0.333, 0, 0, 0] | 1/3 |") + 1]
+    assert "1.049" in got[0].describe()
+
+
+ATTENDS = """# Who looks at whom
+
+Every row is a word of "dogs chase cats"; every column is what that word attends to.
+
+```
+         dogs   chase  cats
+dogs     1.00   0.00   0.00
+chase    0.38   0.62   0.00
+cats     0.21   0.47   0.32
+```
+"""
+
+
+def test_a_table_captioned_by_what_each_word_attends_to_is_weights():
+    assert _row_sums(ATTENDS) == []
+    text = ATTENDS.replace("0.21   0.47   0.32", "0.21   0.74   0.32")
+    got = _row_sums(text)
+    assert [f.line for f in got] == [text.splitlines().index("cats     0.21   0.74   0.32") + 1]
+
+
+ONE_ROW = r"""# Two queries, one shared key and value matrix
+
+After scaling and the softmax, the first query's weights are
+
+$$
+A_1 \approx \begin{bmatrix} 0.7311 & 0.2689 \end{bmatrix}
+$$
+
+and a view of the first three weights of a longer row: $A_2 = \begin{bmatrix} 0.21 & 0.35 & 0.18 \end{bmatrix}$.
+"""
+
+
+def test_one_row_named_as_the_weights_is_judged_by_its_sum():
+    # softmax([1, 0]) = [0.7311, 0.2689]; a row that sums to 0.9991 is wrong whatever the configuration
+    assert _row_sums(ONE_ROW) == []
+    text = ONE_ROW.replace("0.7311 & 0.2689", "0.7311 & 0.2680")
+    got = _row_sums(text)
+    assert [f.line for f in got] == [6] and "0.9991" in got[0].describe()
+    # a row far from 1 is a view of some of its columns, not a slip: nothing said
+    assert _row_sums(ONE_ROW.replace("0.21 & 0.35 & 0.18", "0.21 & 0.35 & 0.38")) == []

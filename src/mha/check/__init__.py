@@ -6,8 +6,9 @@ The map.  `readers/` holds one reader per format (markdown, latex, html, noteboo
 printouts), each on its maintained parser, all feeding `readers/builder.py`, which keeps the reading context;
 `readers/statements.py` (with tokens, expr, arrays, drawn, drawnproduct, tables, prose) turns text and math into
 objects; `readers/vectortable.py` reads per-token vectors drawn as a text table (Token │ Query │ Key │ Value,
-a vector per cell) as Q, K and V; `readers/javascript.py` keeps a page script's named numeric arrays (const A =
-[[...]]); `readers/statedict.py` reads a module's printed parameters (state_dict(), named_parameters();
+a vector per cell) as Q, K and V; `readers/result.py` reads a worked result written with words, a unit, bold or a
+percent after it; `readers/javascript.py` keeps a page script's named numeric arrays (const A =
+[[...]]) and reads the HTML it writes into the page (template literals of markup); `readers/statedict.py` reads a module's printed parameters (state_dict(), named_parameters();
 in_proj_weight as W_Q, W_K, W_V), and
 `readers/dropvalues.py` knows weights after dropout by their values when nothing says so.  The
 objects are `objects.py` (arrays, chains, readings, hints, each with its place) holding `numbers.py`'s numbers

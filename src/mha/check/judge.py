@@ -473,10 +473,12 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     add_requotes(j, doc, text)
     if text is not None and doc.format != "ipynb":
         from .claims.arrowpairs import arrow_pairs
-        from .claims.percentquote import percent_quotes, self_percents
+        from .claims.percentquote import equal_shares, percent_quotes, position_percents, self_percents
         from .claims.rowsum import row_sums
         j.findings.extend(percent_quotes(doc, j.findings, text))    # weights read out as percentages
         j.findings.extend(self_percents(doc, j.findings, text))     # "row 0 ... attends to itself (100%)"
+        j.findings.extend(equal_shares(doc, j.findings, text))      # "14.3% weight to each of positions 0-6"
+        j.findings.extend(position_percents(doc, j.findings, text))  # "Position 0:" ... "50.6% attention to position 0"
         j.findings.extend(row_sums(doc, j.findings, text))          # weights whose row does not sum to 1
         j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
         from .claims.rootline import root_lines

@@ -138,8 +138,8 @@ def _weights_like(y: Obj) -> bool:
 # ---------------------------------------------------------------- softmax(x / s)
 def _softmax_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
     m = _SOFTMAX.fullmatch(rhs.strip())
-    if m is None or not _weights_like(y) or (m.group(4) is not None and m.group(4) not in _last_axes(y)
-                                             and y.val.shape[0] > 1):
+    if m is None or not (np.isfinite(y.val).all() and (y.val >= 0).all()) or \
+            (m.group(4) is not None and m.group(4) not in _last_axes(y) and y.val.shape[0] > 1):
         return None                           # (a softmax down the columns is another claim)
     x = _operand(y, m.group(1), before)
     if x is None or np.isneginf(x.val).all(axis=1).any():
@@ -153,8 +153,11 @@ def _softmax_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
     if scale is None:
         return None
     c = FormulaClaim(y, x, "softmax", scale, rhs.strip())
-    ok, n, _ = _agreement(c)
-    return c if ok >= 4 and 3 * ok >= 2 * n else None
+    ok, n, bad = _agreement(c)
+    if not _weights_like(y) and bad.sum(axis=1).max() > 1:
+        return None                           # a row that sums to 1 but for one slipped entry, nothing more
+    # the code says what it is: all entries but one agreeing identify even a vector of four
+    return c if (ok >= 4 and 3 * ok >= 2 * n) or (ok >= 3 and n - ok == 1) else None
 
 
 def _written_scale(op: str, expr: str) -> float | None:

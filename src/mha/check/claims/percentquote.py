@@ -227,3 +227,89 @@ def _again(lines: list[str], p: _Pct, after: int, claim: str, exact: float, roun
                                f"follows from line {p.line}: the same wrong percentage said again", severity="note"))
             found.add(q.line)
     return out
+
+
+_EACH = re.compile(r"^[^,;，；。]{0,30}?\b(?:weight|attention|share)\b[^,;，；。]{0,12}?\bto each\b|"
+                   r"^\s*(?:权重|注意力)?[^,;，；。]{0,6}?给每个", re.I)
+
+
+def equal_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
+    """"position 6 gives 14.3% weight to each of positions 0 to 6", just under a row of seven equal weights that
+    sums to 1 (an average over the visible positions): the one percentage is every nonzero weight of that row.
+    The sentence names what it reads (weight, attention or share, to each); the row must sum to 1 as printed and
+    hold at least two equal nonzero weights and nothing else."""
+    lines = text.splitlines()
+    found = {f.line for f in findings if f.cell is None and (f.severity == "error" or _follows(f))}
+    array_lines = sorted({n.line or a.place.line for a in doc.arrays for n in a.numbers})
+    out: list[Finding] = []
+    for a in doc.arrays:
+        rows = _rows(a) if a.place.cell is None and a.n_rows == 1 and not a.elided else []
+        live = rows[0][1] if rows else []
+        if len(live) < 2 or len({v for _, v, _ in live}) != 1:
+            continue
+        end = max(n.line or a.place.line for n in a.numbers)
+        stop = min([ln for ln in array_lines if ln > end] + [end + GAP + 1]) - 1
+        pcts = [p for p in _percents(lines, end + 1, stop) if not p.approx]
+        if len(pcts) != 1 or pcts[0].line in found:
+            continue
+        p = pcts[0]
+        after = _TAG.sub(" ", lines[p.line - 1]).split(p.text, 1)[-1]
+        j, v, d = live[0]
+        if not _EACH.search(after) or _overlap(p, v, d):
+            continue
+        exact = float(v) * 100
+        out.append(Finding(p.line, None, f"{a.label or 'weights'}[1,{j + 1}] in percent (prose)", p.text, exact,
+                           f"{exact:.{p.decimals}f}%", "softmax",
+                           f"each of the {len(live)} equal weights printed on line {end} is {a.rows[0][j].text}"))
+        found.add(p.line)
+    return out
+
+
+_TO_POSITION = re.compile(r"^\s*(?:of\s+(?:the\s+|its\s+)?)?(?:attention|weight)\s+(?:to|on)\s+(?:position|pos|key|token)"
+                          r"\s*#?\s*(\d+)\b", re.I)
+_ROW_HEAD = re.compile(r"^\W*(?:position|pos|query|row|token)\s*#?\s*(\d+)\s*\W*[:：]\W*$", re.I)
+HEAD_LINES = 3       # non-blank lines between a "Position 0:" heading and the percentage under it
+
+
+def position_percents(doc, findings: list[Finding], text: str) -> list[Finding]:
+    """"**Position 0:**" and under it "After softmax: 50.6% attention to position 0": one percentage that names
+    the key it goes to, under a line that names the query row alone, is that entry of the square weights printed
+    above (as self_percents reads "row 0 attends to itself (100%)").  0-based when a position 0 is named since the
+    weights, 1-based when an index is the row count; otherwise nothing is read."""
+    lines = text.splitlines()
+    found = {f.line for f in findings if f.cell is None and (f.severity == "error" or _follows(f))}
+    from .rowsum import _caption, _named_weights
+    weights = [a for a in doc.arrays if a.place.cell is None and a.n_rows == a.n_cols >= 2 and not a.elided
+               and (_is_weights(a) or _named_weights(a, _caption(lines, a.row_line(0)))) and _rows(a)]
+    out: list[Finding] = []
+    for ln in range(1, len(lines) + 1):
+        pcts = _percents(lines, ln, ln)
+        if ln in found or len(pcts) != 1 or pcts[0].approx:
+            continue
+        p = pcts[0]
+        col = _TO_POSITION.match(_TAG.sub(" ", lines[ln - 1]).split(p.text, 1)[-1])
+        heads = [x for x in lines[max(0, ln - 1 - 2 * HEAD_LINES):ln - 1] if x.strip()][-HEAD_LINES:]
+        rows = [m.group(1) for m in (_ROW_HEAD.match(x.strip()) for x in heads) if m]
+        above = [a for a in weights if 0 < ln - max(n.line or a.place.line for n in a.numbers) <= SELF_LINES]
+        if col is None or len(rows) != 1 or not above:
+            continue
+        a = max(above, key=lambda x: max(n.line or x.place.line for n in x.numbers))
+        i, j = int(rows[0]), int(col.group(1))
+        since = " ".join(lines[a.row_line(0) - 2:ln])
+        if not re.search(r"(?i)(?:position|pos|query|row|token|key)\s*#?\s*0\b", since):
+            if max(i, j) != a.n_rows:
+                continue                             # no 0 named and no index past the end: the base is unknown
+            i, j = i - 1, j - 1                      # "position 1 ... to position 3" of three: 1-based
+        if not (0 <= i < a.n_rows and 0 <= j < a.n_cols) or a.rows[i] is None or a.rows[i][j] is None:
+            continue
+        n = a.rows[i][j]
+        got = _dec(n)
+        if got is None or _overlap(p, *got):
+            continue
+        exact = float(got[0]) * 100
+        out.append(Finding(ln, None, f"{a.label or 'weights'}[{i + 1},{j + 1}] in percent (prose)", p.text, exact,
+                           f"{exact:.{p.decimals}f}%", "softmax",
+                           f"the weight of row {rows[0]} on position {col.group(1)}, printed on line "
+                           f"{n.line or a.row_line(i)}, is {n.text}"))
+        found.add(ln)
+    return out

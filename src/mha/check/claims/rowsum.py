@@ -27,7 +27,9 @@ from ..report import Finding
 MASK_LINES = 20         # lines from the masked scores to their weights
 CAPTION_LINES = 3        # non-blank lines above the first row where the caption may stand (a header row between)
 _WEIGHTS = re.compile(r"attention[ _-]?weights?|weights? matrix|after (?:the )?softmax|softmax\s*\(|attention "
-                      r"probabilit|注意力权重|权重矩阵|softmax\s*之?后", re.I)
+                      r"probabilit|注意力权重|权重矩阵|softmax\s*之?后|"
+                      # "each column is what that word attends to": how much of its attention each gets
+                      r"\battends? to\b", re.I)
 _NOT_NORMALIZED = re.compile(r"unnormali[sz]|not normali[sz]|\bmask|掩码|before (?:the )?softmax|dropout|exp\(|未归一|归一化前|"
                              r"softmax\s*之?前", re.I)
 
@@ -52,18 +54,25 @@ def _named_weights(a, caption: str) -> bool:
         bool(_WEIGHTS.search(caption))
 
 
+def _row_values(r) -> list[tuple[Decimal, int]] | None:
+    """A printed row as (value, decimals), every value in [0, 1]; None for an elided or unreadable row."""
+    if not r or any(n is None for n in r):
+        return None
+    try:
+        vals = [(Decimal(n.text.replace("−", "-")), n.decimals) for n in r]
+    except InvalidOperation:
+        return None
+    # "[0.167, 0.167, 0, 0]": a whole number among decimals is written at their precision (0 for 0.000), not
+    # rounded to a whole unit (which would let the row be off by half a unit for each)
+    finest = max((d for _, d in vals if d is not None), default=0)
+    vals = [(v, finest if d is None else d) for v, d in vals]
+    return None if any(not (0 <= v <= 1) for v, _ in vals) else vals
+
+
 def _grid(a) -> list[list[tuple[Decimal, int]]] | None:
-    rows = []
-    for r in a.rows:
-        if not r or any(n is None for n in r):
-            return None
-        try:
-            vals = [(Decimal(n.text.replace("−", "-")), n.decimals or 0) for n in r]
-        except InvalidOperation:
-            return None
-        if any(not (0 <= v <= 1) for v, _ in vals):
-            return None
-        rows.append(vals)
+    rows = [_row_values(r) for r in a.rows]
+    if any(r is None for r in rows):
+        return None
     return rows if len(rows) >= 2 and len({len(r) for r in rows}) == 1 and len(rows[0]) >= 2 else None
 
 
@@ -93,12 +102,39 @@ def _mask_of(doc, a, grid) -> dict[int, list[int]]:
     return {i: [j for j, m in enumerate(mr) if m] for i, mr in enumerate(inf)}
 
 
+def _one_row(a, found: set[int]) -> Finding | None:
+    """One row of weights named by its symbol (A_1 ≈ [0.6698, 0.3302], α = [...]): a softmax row sums to 1 under
+    every configuration, so a row off by more than its rounding is wrong whatever was inferred.  Only a row off by
+    at most 0.02 (a slip in a digit, not a view of some of its columns), with decimals (not a one-hot [1, 0])."""
+    strong = any((r := lb.parse_label(n)) is not None and r.strong and r.nodes == ("A",) for n in (a.label, *a.labels)
+                 if n)
+    vals = _row_values(a.rows[0]) if strong and a.n_rows == 1 and a.n_cols >= 2 and a.place.cell is None and \
+        not a.elided and not a.context.dropout and not a.context.dropped_copy else None
+    # drawn on one line (a table's column read as a row is another claim's), with no finding on it yet
+    if vals is None or max(d for _, d in vals) < 2 or {n.line or a.line for n in a.rows[0]} != {a.line} or \
+            a.line in found:
+        return None
+    s = _off(vals)
+    # off by a visible amount (a long decimal's last digits, 0.99999998, are the author's float noise)
+    if s is None or not Decimal("0.0005") <= abs(s - 1) <= Decimal("0.02"):
+        return None
+    d = max(dd for _, dd in vals)
+    return Finding(a.line, None, f"{a.label}: its sum", " + ".join(n.text for n in a.rows[0]) + f" = {s:.{d}f}", 1.0,
+                   f"{1:.{d}f}", "softmax", f"a row of attention weights sums to 1; this one sums to {s:.{d}f}",
+                   "wrong_value")
+
+
 def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
     """Error findings for rows of attention weights that do not sum to 1."""
     lines = text.splitlines()
     found = {f.line for f in findings if f.severity == "error" and f.cell is None}
     out: list[Finding] = []
     for a in doc.arrays:
+        one = _one_row(a, found)
+        if one is not None:
+            out.append(one)
+            found.add(a.line)
+            continue
         # whole numbers only (1 0 0 / 1 1 0) are a mask or counts, never weights
         grid = _grid(a) if a.place.cell is None and not a.elided and not a.context.dropout \
             and not a.context.dropped_copy and not a.all_integers() else None

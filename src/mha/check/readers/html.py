@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 from ..objects import Place
 from .common import Segment
-from .javascript import script_segment
+from .javascript import script_pages, script_segment
 from .python import read_python
 from .tables import HeaderCell, LinedCell, read_table
 from .text import read_text
@@ -163,6 +163,9 @@ class _HtmlReader(HTMLParser):
             if seg is not None:
                 self.flush()
                 self.b.segment(seg)
+            for text, line in script_pages(js, self.script_line):
+                self.flush()
+                read_html(text, self.b, line, self.nb_cell)      # a lesson's panels, written as HTML in the script
         if self.skip:
             if tag not in ("br",):
                 self.skip -= 1

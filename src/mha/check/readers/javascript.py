@@ -55,3 +55,23 @@ def script_segment(js: str, line: int, cell: int | None) -> Segment | None:
         return None
     # each kept line starts at column 0 (Python's indentation), the blank ones stay as line breaks
     return Segment("\n".join(lines), line, "code", cell)
+
+
+_TEMPLATE = re.compile(r"`([^`]*)`")
+_MARKUP = re.compile(r"<(?:div|pre|p|span|table|td|code|li)\b[^>]*>", re.I)
+_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\u\{([0-9a-fA-F]{1,6})\}")
+
+
+def script_pages(js: str, line: int) -> list[tuple[str, int]]:
+    """The HTML that a page's script writes into the page (a template literal of markup, `<div>...</div>`, shown
+    when a step is clicked), each with the line it starts on: what the reader of the page sees.  Its JavaScript
+    escapes (\\u00b7) are the characters they stand for; a template with ${...} holes is left out (its numbers
+    are not all on the page)."""
+    out = []
+    for m in _TEMPLATE.finditer(js):
+        body = m.group(1)
+        if "${" in body or len(_MARKUP.findall(body)) < 2 or not re.search(r"\d", body):
+            continue
+        text = _ESCAPE.sub(lambda e: chr(int(e.group(1) or e.group(2), 16)), body)
+        out.append((text, line + js[:m.start(1)].count("\n")))
+    return out

@@ -17,11 +17,15 @@ from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, 
 from .common import Segment
 from .derivation import continue_derivation
 from .reprtuple import split_repr_tuple
+from .result import as_result
 from .expr import parse_expr
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
 
 _OPEN = {"[": "]", "(": ")", "{": "}"}
 _TRAILING = {",", ".", ";", ":", "，", "。", "!", "?"}
+# "Output: [0.0, 0.5, 0.5] ✓": a tick after a value says the author checked it; it is no part of the value
+# (a cross is left alone: the author may be showing a wrong value on purpose)
+_TICKS = {"✓", "✔", "✅", "☑", "✔️"}
 
 # ------------------------------------------------------------------ parts
 
@@ -29,7 +33,8 @@ def _strip(toks: list[Tok]) -> list[Tok]:
     i, j = 0, len(toks)
     while i < j and toks[i].kind in ("SEP",) or (i < j and toks[i].kind == "OP" and toks[i].text in _TRAILING):
         i += 1
-    while j > i and (toks[j - 1].kind == "SEP" or (toks[j - 1].kind == "OP" and toks[j - 1].text in _TRAILING)):
+    while j > i and (toks[j - 1].kind == "SEP" or (toks[j - 1].kind == "OP" and toks[j - 1].text in _TRAILING) or
+                     toks[j - 1].text.strip() in _TICKS):
         j -= 1
     # "= [0.41, 0.49] \ (\text{approx})": a closing note in words says how the value was written, not what
     if j - i > 3 and toks[j - 1].kind == "OP" and toks[j - 1].text == ")" and toks[j - 3].kind == "OP" and \
@@ -501,6 +506,8 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             for k, p in enumerate(raw_parts):
                 reader.bare_label = k == 1 and rels == [":"] and _quantity_label(raw_parts[0])
                 typed = reader.part(p)
+                if k:               # "√128 ≈ 11.3 keeps values", "= **7.1**", "= 67%": the number is the result
+                    typed = as_result(typed, parts, rels[k - 1], _strip(p), seg.line_of)
                 for j, tp in enumerate(typed):
                     parts.append(tp)
                     part_rels.append(rels[k - 1] if (k > 0 and j == 0) else ("=" if j else ""))

@@ -257,7 +257,7 @@ def read_text(text: str, b: "Builder", line: int = 1, cell: int | None = None,
 
 def _prose_with_headings(seg: Segment, b: "Builder") -> None:
     """Plain text has headings too: '4.2 缩放', '# Head 2', a short line followed by '---'."""
-    lines = seg.text.split("\n")
+    lines = _uncomment_continued(seg.text.split("\n"))
     buf: list[int] = []
 
     def flush():
@@ -274,6 +274,20 @@ def _prose_with_headings(seg: Segment, b: "Builder") -> None:
             continue
         buf.append(k)
     flush()
+
+
+_GOES_ON = re.compile(r"\s*#\s*(?:=(?!=)|≈)\s*[\[\d(−-]")
+
+
+def _uncomment_continued(lines: list[str]) -> list[str]:
+    """Code comments drawn in text (an HTML page's code in a <div>): "# scaled: [2.1/11.3, ...]" and under it
+    "#        = [0.19, ...]" are one statement, not two headings; their '#' become spaces (lengths kept)."""
+    out = list(lines)
+    for k in range(1, len(lines)):
+        if _GOES_ON.match(lines[k]) and lines[k - 1].lstrip().startswith("#"):
+            for j in (k - 1, k):
+                out[j] = out[j].replace("#", " ", 1)
+    return out
 
 
 def _looks_like_heading(s: str) -> bool:

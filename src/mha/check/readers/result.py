@@ -1,0 +1,91 @@
+"""The result of a worked line, written with something after it that is no part of the number:
+
+    Dividing by √128 ≈ 11.3 keeps values in range        (words)
+    = 10.84 + 42.42 + 16.74 \\approx 70.0 \\text{ kg}     (a unit)
+    6.7 + 0 + 0.4 = **7.1**                               (Markdown emphasis)
+    weight = 3.32 / 10.73 = 0.31 ($e^{1.2} = 3.32$)       (a remark in parentheses, its math read on its own)
+    8/12 = 67%, 3/12 = 25%                                (a share written as a percent)
+
+A reader takes the number as what the arithmetic before it gives; the statement reader types such a part as a
+label (words), so the chain has no result to judge.  `worked_result` reads the number, only right after arithmetic
+(an expression with an operator and no symbol) and a relation = or ≈: a plain "d_k = 64 dimensions" stays a label."""
+
+from __future__ import annotations
+
+import re
+
+from .. import numbers as nb
+from ..objects import ExprPart, LabelPart, Part
+from .tokens import Tok, flat_text
+
+_EMPHASIS = ("*", "_")
+# words that make the number an operand, not the result ("= 3 times 4", "= 6 divided by 2"), or scale it
+# ("= 131 K", "= 1.2 million", "= 40 percent"): the number alone is not what the arithmetic gives
+_OPERAND_WORDS = re.compile(r"(?i)times|x|divided|multiplied|plus|minus|squared|cubed|over|to|of|mal|"
+                            r"thousands?|millions?|billions?|trillions?|percent|per|pct|bn|mn|"
+                            r"[kKMGTPE]i?[Bb](?:ytes?|its?)?|[kKMGTP]?FLOPS?|[kKMGTP]?FLOPs|[kKMGTP]?params?|"
+                            r"[乘除加减万亿千百兆倍].*")
+
+
+def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | None:
+    """The number at the start of toks as the result of the arithmetic prev, when what follows it is words, a
+    unit, emphasis or a remark in parentheses; None otherwise."""
+    if rel not in ("=", "≈", "\\approx", "≃") or not isinstance(prev, ExprPart) or not _arithmetic(prev.expr):
+        return None
+    t = list(toks)
+    lead = 0
+    while lead < len(t) and t[lead].kind == "OP" and t[lead].text in _EMPHASIS:
+        lead += 1
+    k = lead
+    sign = ""
+    if k < len(t) and t[k].kind == "OP" and t[k].text in ("-", "−"):
+        sign, k = "-", k + 1
+    if k >= len(t) or t[k].kind != "NUM":
+        return None
+    num = t[k]
+    k += 1
+    pct = k < len(t) and t[k].kind == "OP" and t[k].text == "%"
+    k += pct
+    close = 0
+    while k < len(t) and t[k].kind == "OP" and t[k].text in _EMPHASIS:
+        close, k = close + 1, k + 1
+    if close != lead or not _remark(t[k:]) or (k == len(t) and not lead and not pct):
+        return None
+    try:
+        value = nb.evaluate(prev.expr).value
+    except (ArithmeticError, ValueError, ZeroDivisionError, OverflowError):
+        return None
+    line = line_of(num.pos)
+    text = sign + num.text
+    if pct:
+        n = nb.percent(text + "%", line) if abs(value) <= 1.0 + 1e-9 else nb.Num.parse(text, line)
+    else:
+        n = nb.Num.parse(text, line)
+    return ExprPart(nb.Lit(n), flat_text(toks))
+
+
+def _arithmetic(e) -> bool:
+    return isinstance(e, nb.Op) and not nb.has_symbols(e) and len(nb.leaves(e)) >= 1 and \
+        not nb.is_plain_number(e)
+
+
+def _remark(rest: list[Tok]) -> bool:
+    """Nothing, a remark in parentheses (closed at the end), or words or a unit (never an operand)."""
+    if not rest:
+        return True
+    first = rest[0]
+    if first.kind == "OP" and first.text in ("(", "（"):
+        return rest[-1].kind == "OP" and rest[-1].text in (")", "）")
+    if first.kind in ("TEXT", "ID"):
+        word = first.text.strip().split(" ")[0]
+        return len(word) >= 2 and bool(re.fullmatch(r"[^\W\d_]+", word)) and not _OPERAND_WORDS.fullmatch(word)
+    return False
+
+
+def as_result(typed: list[Part], parts: list[Part], rel: str, toks: list[Tok], line_of) -> list[Part]:
+    """typed, or the worked result read from it when it is one label after arithmetic."""
+    if len(typed) == 1 and isinstance(typed[0], LabelPart) and parts and typed[0].operands is None:
+        got = worked_result(parts[-1], rel, toks, line_of)
+        if got is not None:
+            return [got]
+    return typed
