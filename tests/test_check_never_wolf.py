@@ -71,6 +71,9 @@ SLIPS = [
     ("md_text_columns_side_by_side.md", "[0.2689, 1.4621]", "[0.2689, 1.4521]", 23),
     # a total worked out in a sentence from exponentials printed to 3 decimals: judged within their rounding
     ("md_prose_sum_of_rounded_exponentials.md", "= 4.628", "= 4.682", 7),
+    # "3. 手算题。k1 = [1, 0]…" gives new vectors under an exercise: its own example, the first one still judged
+    ("md_zh_exercise_list_rebinds_vectors.md", "0.2446 & 0.4307", "0.2446 & 0.4370", 28),
+    ("md_zh_exercise_list_rebinds_vectors.md", "0.8939 & 0.92", "0.8939 & 0.29", 34),
     # a reading in words under "## Another example" is that example's; the first example's is still judged
     ("md_another_example_in_words.md", "the weight is 0.4647", "the weight is 0.4467", 17),
     # a spread is read as population or sample (÷4 or ÷3, root over the division or not), and no more
