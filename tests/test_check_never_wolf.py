@@ -69,6 +69,11 @@ SLIPS = [
     ("md_text_columns_side_by_side.md", "0.2689    0.7311", "0.2689    0.7131", 22),
     ("md_text_columns_side_by_side.md", "0.5       1.5", "0.5       1.6", 21),
     ("md_text_columns_side_by_side.md", "[0.2689, 1.4621]", "[0.2689, 1.4521]", 23),
+    # a total worked out in a sentence from exponentials printed to 3 decimals: judged within their rounding
+    ("md_prose_sum_of_rounded_exponentials.md", "= 4.628", "= 4.682", 7),
+    # "3. 手算题。k1 = [1, 0]…" gives new vectors under an exercise: its own example, the first one still judged
+    ("md_zh_exercise_list_rebinds_vectors.md", "0.2446 & 0.4307", "0.2446 & 0.4370", 28),
+    ("md_zh_exercise_list_rebinds_vectors.md", "0.8939 & 0.92", "0.8939 & 0.29", 34),
     # a reading in words under "## Another example" is that example's; the first example's is still judged
     ("md_another_example_in_words.md", "the weight is 0.4647", "the weight is 0.4467", 17),
     # a spread is read as population or sample (÷4 or ÷3, root over the division or not), and no more
@@ -314,3 +319,11 @@ def test_tokens_kept_as_columns_make_a_transposed_printout_a_layout():
 def test_decimal_commas_are_read_as_points_only_in_a_document_that_writes_them(text, fmt, want):
     from mha.check.readers.decimalcomma import decimal_points
     assert decimal_points(text, fmt) == want
+
+
+def test_octave_prompts_are_code_so_their_semicolons_are_row_breaks():
+    """`>> Q = [1,0;0,1;1,1];` in an Octave session: the commas separate entries and the semicolons rows; read as
+    prose, the semicolons looked like the separators of decimal-comma tuples and Q became [1.0, 0.1, 1.1]."""
+    from mha.check.readers.decimalcomma import decimal_points
+    text = (CLEAN / "txt_octave_semicolon_literals.txt").read_text(encoding="utf-8")
+    assert decimal_points(text, "txt") == text

@@ -1,6 +1,6 @@
 """A written softmax whose weights are those of the scaled row, while the row written inside softmax() is the raw
 one (claims/softmax._unscaled_root): one slip, so one finding for the row, which names the scale; and two
-equations set side by side in plain text are two statements (readers/statements._column_gap), while an arrow
+equations set side by side in plain text are two statements (readers/columns.column_gap), while an arrow
 carries one statement on."""
 
 from mha.check import check_document

@@ -461,7 +461,10 @@ APPROX_WORDS = re.compile(r"(?:computed|calculated|worked out|done|derived)\s+(?
                           r"中间结果算|四位小数的(?:权重|中间结果)|"
                           # a declared approximation: "approximate the above as follows", "for readability"
                           r"approximat(?:e|ed|ing)\s+(?:the|these|this|them|it|as)\b|for readability|roughly|"
-                          r"近似为|近似地|约等于|大约", re.I)
+                          r"近似为|近似地|约等于|大约|"
+                          # a display rounded on purpose: "shown to one decimal place", "printed to 2 decimals"
+                          r"(?:shown|displayed|printed|written)\s+(?:here\s+|below\s+)?(?:to|with|at)\s+"
+                          r"(?:one|two|three|four|\d)\s+decimal|rounded for display|只显示.{0,6}位小数", re.I)
 
 
 # rounding carried forward, declared for the whole document: "rounded at every step", "每一步都四舍五入",

@@ -205,6 +205,8 @@ class ArithJudging:
                 return True if any(_ok(n, x) for x in exacts) else (n, face)
             if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"} or _one_product(left):
                 return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
+            if _rounded_addends(left):
+                return True          # 1.350 + 0.819 + 2.460 = 4.628: addends that are results rounded to 3+ decimals
             return (n, face)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
         if self.from_intermediate(left, n):
             return True              # e^{0.87} ≈ 2.377: 0.87 is the printed rounding of the score 0.866
@@ -259,6 +261,17 @@ _LISTED = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:\s*,\s*[-+]?\d+(?:\.\d+)?)+\s*")
 def _listed_numbers(text: str) -> list[float]:
     """The numbers of a part that is nothing but a comma list of them ("1.733, 1.448, 1.733"), else []."""
     return [float(x) for x in text.split(",")] if _LISTED.fullmatch(text) else []
+
+
+def _rounded_addends(left) -> bool:
+    """A sum whose addends are all printed to three decimals or more: such numbers are nearly always results
+    rounded for print (exponentials, products), and the author adds the unrounded ones.  Short addends (0.30,
+    0.06) are as often exact, and their sum is judged as written."""
+    terms = nb.terms_of(left)
+    if len(terms) < 2:
+        return False
+    nums = [nb.plain_number(t) for t in terms]
+    return all(x is not None and (x.decimals or 0) >= 3 for x in nums)
 
 
 def _one_product(e) -> bool:

@@ -199,15 +199,22 @@ def self_percents(doc, findings: list[Finding], text: str) -> list[Finding]:
         zero_based = i == 0 or any(re.search(r"\brow(?:\s+index)?\s*#?\s*0\b", x, re.I) for x in lines[end:ln])
         if not zero_based or i >= a.n_rows or a.rows[i] is None or a.rows[i][i] is None:
             continue
-        n, p = a.rows[i][i], pcts[0]
-        got = _dec(n)
-        if got is None or _overlap(p, *got):
-            continue
-        exact = float(got[0]) * 100
-        out.append(Finding(ln, None, f"{a.label or 'weights'}[{i + 1},{i + 1}] in percent (prose)", p.text, exact,
-                           f"{exact:.{p.decimals}f}%", "softmax",
-                           f"the weight of row {i} on itself, printed on line {n.line or a.row_line(i)}, is {n.text}"))
+        f = _entry_percent(ln, a, i, i, pcts[0], f"the weight of row {i} on itself")
+        if f is not None:
+            out.append(f)
     return out
+
+
+def _entry_percent(ln: int, a, i: int, j: int, p, who: str) -> Finding | None:
+    """A percent in prose against entry (i, j) of the weights printed above: a finding when it is not that
+    weight at the percent's precision."""
+    n = a.rows[i][j]
+    got = _dec(n)
+    if got is None or _overlap(p, *got):
+        return None
+    exact = float(got[0]) * 100
+    return Finding(ln, None, f"{a.label or 'weights'}[{i + 1},{j + 1}] in percent (prose)", p.text, exact,
+                   f"{exact:.{p.decimals}f}%", "softmax", f"{who}, printed on line {n.line or a.row_line(i)}, is {n.text}")
 
 
 def _follows(f: Finding) -> bool:
@@ -302,14 +309,9 @@ def position_percents(doc, findings: list[Finding], text: str) -> list[Finding]:
             i, j = i - 1, j - 1                      # "position 1 ... to position 3" of three: 1-based
         if not (0 <= i < a.n_rows and 0 <= j < a.n_cols) or a.rows[i] is None or a.rows[i][j] is None:
             continue
-        n = a.rows[i][j]
-        got = _dec(n)
-        if got is None or _overlap(p, *got):
+        f = _entry_percent(ln, a, i, j, p, f"the weight of row {rows[0]} on position {col.group(1)}")
+        if f is None:
             continue
-        exact = float(got[0]) * 100
-        out.append(Finding(ln, None, f"{a.label or 'weights'}[{i + 1},{j + 1}] in percent (prose)", p.text, exact,
-                           f"{exact:.{p.decimals}f}%", "softmax",
-                           f"the weight of row {rows[0]} on position {col.group(1)}, printed on line "
-                           f"{n.line or a.row_line(i)}, is {n.text}"))
+        out.append(f)
         found.add(ln)
     return out

@@ -16,7 +16,9 @@ from typing import Any
 
 from ..objects import Place
 from ..report import NotChecked
-from .identity import identifies
+import numpy as np
+
+from .identity import AGREE_MIN, evidence, identifies
 
 
 class Scopes:
@@ -29,10 +31,12 @@ class Scopes:
         self.explained_sections: set[int] = set()
         self.foreign_sections: set[int] = set()       # sections whose printed objects the configuration misses
         self.explained_objects = 0
+        strong: set[int] = set()                       # sections explained by more than chance-prone matches
         for o in self.objs:
             plan = plans.get(o.a.id)
             if o.a.id in self.uses:
                 self.explained_sections.add(self.section_of(o.a.place))
+                strong.add(self.section_of(o.a.place))
                 continue
             if plan is None or o.val is None or o.val.size < 2:
                 continue
@@ -42,12 +46,15 @@ class Scopes:
                      and not self._rebound(o, hit)):
                 self.explained_sections.add(self.section_of(o.a.place))
                 self.explained_objects += 1
+                if plan["kind"] == "wrong" or evidence(o.val.ravel(), np.ones(o.val.size, bool)) >= AGREE_MIN:
+                    strong.add(self.section_of(o.a.place))
             elif plan["kind"] != "holds":
                 self.foreign_sections.add(self.section_of(o.a.place))
         self.foreign_sections -= self.explained_sections
         # a section that says another example starts ("## Another example") is not this one's unless it explains
         # something there, even with no printed object in it (a reading in words, a sum written out)
-        self.new_example_sections = {self.section_of(p) for p in self.doc.openers} - self.explained_sections
+        # (k1 = [1, 0] under "7. Exercise" matching the first example's k1 by chance does not make it the same one)
+        self.new_example_sections = {self.section_of(p) for p in self.doc.openers} - strong
 
     def section_of(self, place: Place) -> int:
         """How many headings come before this place."""
@@ -57,7 +64,9 @@ class Scopes:
         """Is this place in a section about the inferred example?"""
         if self.t is None or self.mapping_given:
             return True
-        return self.explained_objects > 0 and self.section_of(place) in self.explained_sections
+        section = self.section_of(place)
+        return self.explained_objects > 0 and section in self.explained_sections and \
+            section not in self.new_example_sections
 
     def example_sizes(self) -> set[int]:
         """Every size of the inferred example: lengths, widths, heads, batch (and 1)."""

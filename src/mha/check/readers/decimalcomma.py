@@ -35,7 +35,7 @@ _CODE = {
                       r"|\\verb(\W).*?\2|\\lstinline(\W).*?\3", re.S),
     "html": re.compile(r"<(pre|code|script|style)\b.*?</\1\s*>", re.S | re.I),
     "txt": re.compile(r"^ {0,3}(```|~~~)[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)"
-                      r"|^\s*(?:>>>|\.\.\.|In \[|Out\[)[^\n]*$", re.M | re.S),
+                      r"|^\s*(?:>>>|>>|\.\.\.|In \[|Out\[|octave:\d+>|julia>|> )[^\n]*$", re.M | re.S),
 }
 
 

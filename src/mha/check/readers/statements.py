@@ -19,6 +19,7 @@ from .derivation import continue_derivation
 from .reprtuple import split_repr_tuple
 from .result import as_result
 from .expr import parse_expr
+from .columns import bare_row, column_gap, quantity_label, sum_goes_on
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
 
 _OPEN = {"[": "]", "(": ")", "{": "}"}
@@ -174,7 +175,7 @@ class PartReader:
         a = self.array_at(toks)
         if a is not None:
             return [ArrayPart(a)]
-        row = _bare_row(toks) if self.bare_label else None
+        row = bare_row(toks) if self.bare_label else None
         if row is not None and self.seg.where in ("code", "output", "prose"):
             return [ArrayPart(Array([row], self.seg.place(toks[0].pos), style="numpy"))]
         factors = self._written_product(toks)
@@ -307,7 +308,7 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
         k = _aligned_lead(s) if not text_mode else 0
         if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])):
             merged[-1].extend(s[k:])
-        elif text_mode and merged and _sum_goes_on(merged[-1], s):
+        elif text_mode and merged and sum_goes_on(merged[-1], s):
             merged[-1].extend(s)        # "+ (0.12 × 0.06)" under "= (0.04 × 0.08)": a sum written down the page
         elif text_mode and merged and len(merged[-1]) >= 2 and merged[-1][-1].kind == "REL" and \
                 merged[-1][-1].text == "=" and merged[-1][-2].kind == "ID" and \
@@ -318,22 +319,6 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     return merged
 
 
-def _sum_goes_on(prev: list[Tok], s: list[Tok]) -> bool:
-    """A line that starts with + and a term (a number or a bracket) after a line that starts with = and ends in a
-    term (a chain whose name was written above it): one sum laid out a term per line,
-
-        = (0.04 × 0.08)          = 0.0032
-        + (0.12 × 0.04)          + 0.0048
-                                 = 0.0080
-
-    Read line by line, "+ (0.12 × 0.04) = 0.0032" would be a wrong product that nobody wrote.  Only a line
-    that opens with =: a wider rule (any line with an equation and a sum) joined lines of other layouts that
-    were not one sum, and gave six more false lines on the unread set J (counts only, the documents unread)."""
-    if len(s) < 2 or s[0].kind != "OP" or s[0].text != "+" or not (s[1].kind == "NUM" or s[1].text == "("):
-        return False
-    if not prev or not (prev[-1].kind == "NUM" or prev[-1].text == ")"):
-        return False
-    return prev[0].kind == "REL"
 
 
 def _aligned_lead(s: list[Tok]) -> int:
@@ -373,7 +358,7 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
     seen_rel = False
     n = len(stmt)
     for i, t in enumerate(stmt):
-        if seen_rel and depth == 0 and i and _column_gap(stmt, i, text):
+        if seen_rel and depth == 0 and i and column_gap(stmt, i, text):
             out.append([])
             seen_rel = False
         out[-1].append(t)
@@ -395,39 +380,10 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
     return [s for s in out if s]
 
 
-def _bare_row(toks: list[Tok]):
-    """"weights:  0.2689    0.7311": numbers side by side with no brackets or commas, after a label, as plain text
-    prints a row.  At least two, each set apart by a space, one of them with decimals (whole numbers side by side
-    are as often sizes or counts)."""
-    if len(toks) < 2 or any(t.kind != "NUM" or t.num is None for t in toks) or not all(t.space for t in toks[1:]):
-        return None
-    if not any((t.num.decimals or 0) > 0 for t in toks):
-        return None
-    return [t.num for t in toks]
 
 
-def _quantity_label(toks: list[Tok]) -> bool:
-    """"weights", "scaled scores", "q·k": a label that names a quantity, not a row or token index ("row 1",
-    "token 2", "head 0", "第 1 行"), whose rows a table reader takes."""
-    words = [t for t in toks if t.kind != "SEP"]
-    return bool(words) and not any(t.kind == "NUM" for t in words) and \
-        not any(t.kind == "ID" and t.text.lower() in ("row", "rows", "token", "head", "step", "epoch", "layer", "行")
-                for t in words)
 
 
-def _column_gap(stmt: list[Tok], i: int, text: str) -> bool:
-    """"V = 64     √64 = 8": a value, a run of spaces wide enough to set a column, and another equation.  Two
-    cells of a table laid out in plain text, not the product 64√64; a product is written close ("0.4 v_1",
-    "2(x + 1)") or with its sign."""
-    prev, t = stmt[i - 1], stmt[i]
-    if prev.kind not in ("NUM", "ID") or t.kind == "REL" or (t.kind == "OP" and t.text not in ("√", "(", "[")) \
-            or not prev.end or t.pos - prev.end < 3:
-        return False                    # "(x - μ) / σ    →   μ=0": an arrow or sign carries the statement on
-    gap = text[prev.end:t.pos]
-    if len(gap) != t.pos - prev.end or gap.strip(" \t"):
-        return False                    # a line break (a paragraph's wrapped line) or anything else in between
-    rest = stmt[i:i + 8]
-    return any(x.kind == "REL" for x in rest)
 
 
 def split_relations(toks: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
@@ -504,7 +460,7 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             parts: list[Part] = []
             part_rels: list[str] = []
             for k, p in enumerate(raw_parts):
-                reader.bare_label = k == 1 and rels == [":"] and _quantity_label(raw_parts[0])
+                reader.bare_label = k == 1 and rels == [":"] and quantity_label(raw_parts[0])
                 typed = reader.part(p)
                 if k:               # "√128 ≈ 11.3 keeps values", "= **7.1**", "= 67%": the number is the result
                     typed = as_result(typed, parts, rels[k - 1], _strip(p), seg.line_of)
