@@ -74,6 +74,8 @@ SLIPS = [
     # "3. 手算题。k1 = [1, 0]…" gives new vectors under an exercise: its own example, the first one still judged
     ("md_zh_exercise_list_rebinds_vectors.md", "0.2446 & 0.4307", "0.2446 & 0.4370", 28),
     ("md_zh_exercise_list_rebinds_vectors.md", "0.8939 & 0.92", "0.8939 & 0.29", 34),
+    # "each matrix will be a 4x2 matrix" is said of the three projections, not of the last name before it
+    ("md_each_matrix_size_in_prose.md", "0.7679 & 0.0454", "0.7679 & 0.0545", 35),
     # a reading in words under "## Another example" is that example's; the first example's is still judged
     ("md_another_example_in_words.md", "the weight is 0.4647", "the weight is 0.4467", 17),
     # a spread is read as population or sample (÷4 or ÷3, root over the division or not), and no more

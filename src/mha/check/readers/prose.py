@@ -67,8 +67,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
         if dims is not None and label is None:
             label = _noun_after(line[z:])
-            if label == "":
-                continue            # "4×3 weight matrices": the projections, said of several
+            if label == "" or _SAID_OF_EACH.search(re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])|[。！？]", line[:a])[-1]):
+                continue            # "4×3 weight matrices", "each matrix will be a 4x3 matrix": said of several
         if label is None:
             label = _nearest_label(line[:a], spans)
         if label is None:
@@ -89,6 +89,11 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             c = copy_context(b.ctx)
             b.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
                                          line.strip()[:120], c))
+
+
+# a size said of several objects at once, in the sentence before it: no one name takes it
+_SAID_OF_EACH = re.compile(r"\b(?:each|every|all|these|both)\s+(?:of\s+(?:the|these)\s+)?(?:matrix|matrices)\b|"
+                           r"\beach of them\b|每个矩阵|每一个矩阵|这些矩阵|三个矩阵", re.I)
 
 
 def _noun_after(rest: str) -> str | None:
