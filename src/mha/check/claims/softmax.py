@@ -203,11 +203,19 @@ class SoftmaxJudging:
 
 def _unscaled_root(x: np.ndarray, row) -> int | None:
     """d when every printed weight is softmax(x / √d) within its rounding, for a whole d from 2 to 4096: the
-    written scores are the raw ones, and the weights beside them were computed after the scale."""
+    written scores are the raw ones, and the weights beside them were computed after the scale.  The scale is read
+    off the printed weights (log p_j - log p_k = (x_j - x_k) / √d for the two farthest scores) and the whole d
+    near it tried."""
     nums = list(row or [])
-    if any(n is None for n in nums) or not np.isfinite(x).all() or np.ptp(x) == 0:
+    if any(n is None for n in nums) or not np.isfinite(x).all() or np.ptp(x) == 0 or \
+            any(n.value <= 0 for n in nums):
         return None
-    for d in range(2, 4097):
+    j, k = int(np.argmax(x)), int(np.argmin(x))
+    c = (math.log(nums[j].value) - math.log(nums[k].value)) / (x[j] - x[k])
+    if c <= 0:
+        return None
+    guess = 1 / (c * c)                     # the weights' rounding moves it by a few percent at most
+    for d in range(max(2, int(guess * 0.9) - 1), min(4096, int(guess * 1.1) + 1) + 1):
         z = x / math.sqrt(d)
         e = np.exp(z - z.max())
         q = e / e.sum()

@@ -56,7 +56,6 @@ class PartReader:
         self.seg = seg
         self.doc = doc
         self.ctx = ctx
-        self.bare_label = False      # the part follows "label:" naming a quantity: bare numbers are its row
 
     # ---------------------------------------------------------- arrays
     def array_at(self, toks: list[Tok], style_hint: str | None = None) -> Array | None:
@@ -168,14 +167,16 @@ class PartReader:
         return self.array_at(_strip(toks[:k]))
 
     # ---------------------------------------------------------- one part
-    def part(self, toks: list[Tok]) -> list[Part]:
+    def part(self, toks: list[Tok], after_label: bool = False) -> list[Part]:
+        """The typed pieces of one part of a statement; after_label: it follows "label:" naming a quantity, so
+        bare numbers side by side are that quantity's row (columns.bare_row)."""
         toks = _strip(toks)
         if not toks:
             return []
         a = self.array_at(toks)
         if a is not None:
             return [ArrayPart(a)]
-        row = bare_row(toks) if self.bare_label else None
+        row = bare_row(toks) if after_label else None
         if row is not None and self.seg.where in ("code", "output", "prose"):
             return [ArrayPart(Array([row], self.seg.place(toks[0].pos), style="numpy"))]
         factors = self._written_product(toks)
@@ -460,8 +461,7 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             parts: list[Part] = []
             part_rels: list[str] = []
             for k, p in enumerate(raw_parts):
-                reader.bare_label = k == 1 and rels == [":"] and quantity_label(raw_parts[0])
-                typed = reader.part(p)
+                typed = reader.part(p, after_label=k == 1 and rels == [":"] and quantity_label(raw_parts[0]))
                 if k:               # "√128 ≈ 11.3 keeps values", "= **7.1**", "= 67%": the number is the result
                     typed = as_result(typed, parts, rels[k - 1], _strip(p), seg.line_of)
                 for j, tp in enumerate(typed):
