@@ -26,8 +26,9 @@ from ..report import Finding
 
 MASK_LINES = 20         # lines from the masked scores to their weights
 CAPTION_LINES = 3        # non-blank lines above the first row where the caption may stand (a header row between)
-_WEIGHTS = re.compile(r"attention[ _-]?weights?|weights? matrix|after (?:the )?softmax|softmax\s*\(|attention "
-                      r"probabilit|注意力权重|权重矩阵|softmax\s*之?后|"
+# ("weight matrix", 权重矩阵 alone name W_Q, W_K, W_V as often as the attention weights: no caption of them)
+_WEIGHTS = re.compile(r"attention[ _-]?weights?|after (?:the )?softmax|softmax\s*\(|attention "
+                      r"probabilit|注意力权重|softmax\s*之?后|"
                       # "each column is what that word attends to": how much of its attention each gets
                       r"\battends? to\b", re.I)
 _NOT_NORMALIZED = re.compile(r"unnormali[sz]|not normali[sz]|\bmask|掩码|before (?:the )?softmax|dropout|exp\(|未归一|归一化前|"
@@ -50,8 +51,10 @@ def _named_weights(a, caption: str) -> bool:
     names = [n for n in (a.label, *a.labels) if n]
     if any(_NOT_NORMALIZED.search(n) for n in names + [caption]):
         return False
-    return any((r := lb.parse_label(n)) is not None and r.nodes == ("A",) for n in names) or \
-        bool(_WEIGHTS.search(caption))
+    refs = [r for n in names if (r := lb.parse_label(n)) is not None]
+    if any(r.strong and "A" not in r.nodes for r in refs):
+        return False                 # named W^Q (or V, or S): the caption above is not about it
+    return any(r.nodes == ("A",) for r in refs) or bool(_WEIGHTS.search(caption))
 
 
 def _row_values(r) -> list[tuple[Decimal, int]] | None:

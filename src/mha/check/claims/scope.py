@@ -32,11 +32,12 @@ class Scopes:
         self.foreign_sections: set[int] = set()       # sections whose printed objects the configuration misses
         self.explained_objects = 0
         strong: set[int] = set()                       # sections explained by more than chance-prone matches
+        taken: dict[int, int] = {}                     # inputs the configuration takes, by section
+        foreign: dict[int, int] = {}                   # objects it does not explain, by section
         for o in self.objs:
             plan = plans.get(o.a.id)
             if o.a.id in self.uses:
-                self.explained_sections.add(self.section_of(o.a.place))
-                strong.add(self.section_of(o.a.place))
+                taken[self.section_of(o.a.place)] = taken.get(self.section_of(o.a.place), 0) + 1
                 continue
             if plan is None or o.val is None or o.val.size < 2:
                 continue
@@ -50,6 +51,13 @@ class Scopes:
                     strong.add(self.section_of(o.a.place))
             elif plan["kind"] != "holds":
                 self.foreign_sections.add(self.section_of(o.a.place))
+                foreign[self.section_of(o.a.place)] = foreign.get(self.section_of(o.a.place), 0) + 1
+        for section, n in taken.items():
+            # a section is the example's for an input taken from it, unless that input stands among more printed
+            # objects the configuration does not explain (a W^O taken from a later example with heads of its own)
+            if section in self.explained_sections or foreign.get(section, 0) <= n:
+                self.explained_sections.add(section)
+                strong.add(section)
         self.foreign_sections -= self.explained_sections
         # a section that says another example starts ("## Another example") is not this one's unless it explains
         # something there, even with no printed object in it (a reading in words, a sum written out)

@@ -16,6 +16,10 @@ from ..report import Finding, NotChecked
 STEP = lb.STEP
 
 
+# one token's vector: a lowercase letter with a subscript (x_i, \mathbf{q}_{1}, k_j, h_t)
+_TOKEN_VECTOR = re.compile(r"(?:\\(?:mathbf|boldsymbol|vec|bm))?\{?[a-z]\}?_\{?(?:[a-z]|\d{1,2})\}?")
+
+
 @dataclass
 class ShapeClaim:
     ref: lb.Ref
@@ -99,6 +103,12 @@ class ShapeJudging:
             return
         shapes, step = got
         if s.ref.row is not None or _another_model(s.dims, self.example_sizes()):
+            return
+        if len(s.dims) == 1 and _TOKEN_VECTOR.fullmatch(s.label.replace(" ", "")):
+            # "each x_i ∈ ℝ⁴": one token's vector, a row of X; its length is the row's, not X's shape
+            if any(len(x) >= 2 and x[-1] == s.dims[0] for x in shapes):
+                self.n_claims += 1
+                self.n_numbers += 1
             return
         self.n_claims += 1
         self.n_numbers += 1

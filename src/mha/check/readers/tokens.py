@@ -214,9 +214,23 @@ def bracket_weighted_tuples(text: str) -> str:
     return _WEIGHTED_TUPLES.sub(sub, text)
 
 
+# "q_1{=}[1,0]\,q_2{=}[0,1]": an equals sign kept tight by braces, and statements set apart by a thin space
+_TIGHT_REL = re.compile(r"\{\s*(=|\\approx)\s*\}")
+_THIN_BETWEEN = re.compile(r"(?<=[\])])(\s*)\\[,;:](?=\s*(?:\\math\w+\{)?[A-Za-z]\w*(?:_\{?\w+\}?)?\s*(?:\{\s*)?=)")
+
+
+def tight_statements(tex: str) -> str:
+    """Each `{=}` an `=` and each thin space between two statements a row break, every place kept."""
+    if "{" in tex:
+        tex = _TIGHT_REL.sub(lambda m: " " + m.group(1).center(len(m.group(0)) - 2) + " ", tex)
+    if "\\," in tex or "\\;" in tex or "\\:" in tex:
+        tex = _THIN_BETWEEN.sub(lambda m: m.group(1) + "\\\\", tex)
+    return tex
+
+
 def walk_latex(tex: str, base: int = 0) -> list[Tok]:
     """Tokens of a piece of LaTeX math (or a whole LaTeX document's math node contents)."""
-    tex = bracket_weighted_tuples(tex)
+    tex = tight_statements(bracket_weighted_tuples(tex))
     from pylatexenc.latexwalker import LatexWalker
     try:
         nodes, _, _ = LatexWalker(tex, latex_context=latex_context(), tolerant_parsing=True).get_latex_nodes()
