@@ -126,6 +126,8 @@ SLIPS = [
     ("tex_half_times_score_matrix.tex", r"\\ 1 & 3 & 1 \\ 4 & 2 & 3 \end{bmatrix} =",
      r"\\ 1 & 5 & 1 \\ 4 & 2 & 3 \end{bmatrix} =", 21),
     ("tex_half_times_score_matrix.tex", "0.5 & 1.5 & 0.5", "0.5 & 1.6 & 0.5", 21),
+    # a later thought experiment with its own heads (h = 2) and a 3×6 W^O: the first example is still judged
+    ("md_later_heads_example_with_wo.md", "1.620 & 1.380", "1.620 & 1.830", 32),
 ]
 
 

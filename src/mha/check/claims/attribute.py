@@ -6,6 +6,7 @@ layout or shape of the labelled quantity, or matches nothing."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import numpy as np
@@ -44,7 +45,9 @@ class Attribution:
         elif h.how in ("row", "col") and o.val is not None and o.val.shape[0] == 1 and ref.nodes[0] in (
                 "X", "Q", "K", "V") and h.view.node in ("X", "Q", "K", "V", "Qh", "Kh", "Vh") and o.n > 1:
             return True
-        if ref.transposed and h.how not in ("T", "col", "row") and h.view.M.shape[0] > 1:
+        if ref.transposed and _prime_only(ref, o):
+            pass                              # S': "S modified" as often as "S transposed"; either reading
+        elif ref.transposed and h.how not in ("T", "col", "row") and h.view.M.shape[0] > 1:
             return False
         if not ref.transposed and h.how == "T" and not (ref.nodes[0] in ("K", "Kh") and False):
             return False
@@ -203,3 +206,10 @@ def _families(o: Obj) -> set[str]:
     for r in o.refs:
         out |= _family(r)
     return out
+
+
+def _prime_only(ref: lb.Ref, o: Obj) -> bool:
+    """Is the label's transpose only a prime (S', S′), not a written ᵀ or ^T?"""
+    names = [x for x in [o.a.label, *o.a.labels] if x]
+    return any(x.rstrip().endswith(("'", "′")) for x in names) and not any(
+        re.search(r"\^\{?(?:T|\\top|⊤)\}?|ᵀ|\.T\b|transpose", x) for x in names)

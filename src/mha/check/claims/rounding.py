@@ -14,6 +14,7 @@ from ..infer import Hit, alignments
 from ..model import View
 from ..numbers import Num
 from ..objects import Place
+from .identity import identifies
 
 
 class Rounding:
@@ -31,8 +32,8 @@ class Rounding:
             if plan is None or o.val is None:
                 continue
             hits = [h for h in alignments(o, self.vs) if h.all] if self.vs is not None else []
-            if plan["kind"] == "wrong" and plan["hit"] is not None:
-                hits.append(plan["hit"])
+            if plan["kind"] == "wrong" and plan["hit"] is not None and identifies(o, plan["hit"]):
+                hits.append(plan["hit"])       # not an object that mostly disagrees: what it is, is not known
             for h in hits:
                 if h.how == "stack" or h.view is None:
                     continue

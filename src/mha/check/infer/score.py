@@ -26,7 +26,10 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
             continue                 # all zeros: any zero row of any view explains it, so it is no evidence
         total += n
         if o.a.id in uses:
-            explained += n           # an input taken as printed agrees with itself
+            # an input taken as printed agrees with itself; but W^O is the last input, and taking it is evidence
+            # only through the outputs it explains (a 3×6 W^O of a later example otherwise outweighs V and O)
+            if o.ref is None or not set(o.ref.nodes) <= {"W_O", "b_O"}:
+                explained += n
             continue
         nodes = None
         if o.ref is not None and o.ref.strong:
