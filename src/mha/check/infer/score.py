@@ -15,6 +15,7 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
     numbers; an input the candidate takes as printed (`uses`) explains itself.  A printout of zeros only is not
     counted at all: a zero row of any view (the causal mask's last row, a masked score row) explains it."""
     explained = total = 0
+    discount = 0.0
     fast = Stacks(vs)
     for o in objs:
         if o.a.context.dropout:
@@ -26,10 +27,11 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
             continue                 # all zeros: any zero row of any view explains it, so it is no evidence
         total += n
         if o.a.id in uses:
-            # an input taken as printed agrees with itself; but W^O is the last input, and taking it is evidence
-            # only through the outputs it explains (a 3×6 W^O of a later example otherwise outweighs V and O)
-            if o.ref is None or not set(o.ref.nodes) <= {"W_O", "b_O"}:
-                explained += n
+            explained += n           # an input taken as printed agrees with itself
+            if o.ref is not None and set(o.ref.nodes) <= {"W_O", "b_O"}:
+                # but W^O is the last input: taking it is evidence mostly through the outputs it explains (a 3×6
+                # W^O of a later example otherwise outweighs V and O); its own entries only break a tie
+                discount += SELF_W_O * n
             continue
         nodes = None
         if o.ref is not None and o.ref.strong:
@@ -50,7 +52,10 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
                     break
         if best >= max(1.0, 0.5 * n):
             explained += int(round(best))
-    return float(explained), explained, total
+    return float(explained) - discount, explained, total
+
+
+SELF_W_O = 0.75        # of each entry of a printed W^O taken as given, not counted towards the score
 
 
 class Stacks:
