@@ -167,3 +167,42 @@ def test_a_number_that_only_looks_carried_gets_no_note():
     wrong = CARRIED.replace("(0.4×0.3) = 0.31", "(0.4×0.3) = 0.34")
     # the next line still divides the right 0.31, and a far-away 0.34 is another quantity
     assert list(_notes(wrong)) == []
+
+
+QUOTED = textwrap.dedent("""\
+    # 三个词的输出
+
+    q1 = [1, 1]，q2 = [0, 1]，q3 = [2, 0]；k1 = [1, 0]，k2 = [1, 1]，k3 = [0, 2]；
+    v1 = [2, 0]，v2 = [0, 1]，v3 = [1, 1]；d_k = 2，分数除以 √2。
+
+    ```text
+    S' = [ 0.71   1.41   1.41 ]
+         [ 0.00   0.71   1.41 ]
+         [ 1.41   1.41   0.00 ]
+    ```
+
+    ```text
+    行 1:  α = [0.16, 0.42, 0.42]
+    行 2:  α = [0.14, 0.28, 0.58]
+    行 3:  α = [0.45, 0.45, 0.11]
+    ```
+
+    ```text
+    o1 = 0.16·[2,0] + 0.42·[0,1] + 0.42·[1,1]  =  [0.74, 0.84]
+    o2 = 0.14·[2,0] + 0.28·[0,1] + 0.58·[1,1]  =  [0.86, 0.86]
+    ```
+    """)
+
+
+def test_a_wrong_weight_quoted_in_the_weighted_sum_is_one_finding():
+    """Row 1 of the weights is softmax([0.71, 1.41, 1.41]) = [0.20, 0.40, 0.40]; the author's [0.16, 0.42, 0.42]
+    leaves the scale out.  That is one slip, found on its own line; its three weights quoted again in o1 get notes
+    that point back to it, not three more findings."""
+    r = check_document(QUOTED, fmt="md")
+    row1 = _line_of(QUOTED, "行 1:")
+    o1 = _line_of(QUOTED, "o1 =")
+    assert sorted(_errors(QUOTED)) == [row1], [f.describe() for f in r.findings]
+    quoted = [f for f in r.findings if f.line == o1 and f.claim.startswith("A^")]
+    assert len(quoted) == 3 and all(f.severity == "note" and f"line {row1}" in f.cause for f in quoted), \
+        [f.describe() for f in r.findings]
+    assert not [f for f in r.findings if f.line == _line_of(QUOTED, "o2 =")], [f.describe() for f in r.findings]

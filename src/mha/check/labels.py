@@ -424,11 +424,11 @@ def _words(s: str, original: str) -> Ref | None:
         g = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         head = _ZH.get(g) if g in _ZH else int(g)
     strong = bool(re.fullmatch(r"[A-Za-z_][A-Za-z_0-9.]*(\[\d+\])*", original.strip()))
-    if _PROJECTION_WEIGHTS.search(low) and not re.search(r"attention|注意力|softmax", low):
-        return None                   # "the weight matrices", 三个权重矩阵: W_Q, W_K, W_V, not the attention weights
     for k, (rx, nodes) in enumerate(_WORD_RES):
         if rx.search(low):
             generic = k == len(_WORD_RES) - 1          # "weights", "attention": too vague to attribute
+            if generic and _PROJECTION_WEIGHTS.search(low) and not re.search(r"attention|注意力|softmax", low):
+                return None           # "the weight matrices", 三个权重矩阵: W_Q, W_K, W_V, not the attention weights
             return Ref(nodes, raw_head=head, strong=strong and not generic)
     return None
 

@@ -199,7 +199,7 @@ class ArithJudging:
         except (ArithmeticError, OverflowError, ValueError):
             return (n, face)
         if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12:
-            if n.decimals is not None and iv.hi - iv.lo > 20 * 10.0 ** -n.decimals:
+            if n.decimals is not None and iv.hi - iv.lo > 40 * nb.half_unit(n.decimals):
                 return True          # (L+ - L-)/2ε: the terms' rounding, amplified, spans many of the result's units
             if final and exacts:
                 return True if any(_ok(n, x) for x in exacts) else (n, face)

@@ -32,8 +32,11 @@ class Rounding:
             if plan is None or o.val is None:
                 continue
             hits = [h for h in alignments(o, self.vs) if h.all] if self.vs is not None else []
-            if plan["kind"] == "wrong" and plan["hit"] is not None and identifies(o, plan["hit"]):
-                hits.append(plan["hit"])       # not an object that mostly disagrees: what it is, is not known
+            if plan["kind"] == "wrong" and plan["hit"] is not None and (plan["hit"].how == "full" or identifies(
+                    o, plan["hit"])):
+                # the whole quantity as printed, right or wrong (the author's own weights, whose outputs follow from
+                # them); not a row or column placed by a guess among cells that mostly disagree (a later example's)
+                hits.append(plan["hit"])
             for h in hits:
                 if h.how == "stack" or h.view is None:
                     continue

@@ -22,6 +22,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from .. import labels as lb
+from ..numbers import half_unit
 from ..report import Finding
 
 MASK_LINES = 20         # lines from the masked scores to their weights
@@ -143,7 +144,7 @@ def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
             and not a.context.dropped_copy and not a.all_integers() else None
         if grid is None or not _named_weights(a, _caption(lines, a.row_line(0))):
             continue
-        slack = [[max(0.0, (n.hi - n.lo) / 2 - 0.5 * 10.0 ** -(n.decimals or 0)) for n in r] for r in a.rows]
+        slack = [[max(0.0, (n.hi - n.lo) / 2 - half_unit(n.decimals or 0)) for n in r] for r in a.rows]
         sums = [_off(r, sum(x)) for r, x in zip(grid, slack)]
         cols = [_off([r[j] for r in grid], sum(x[j] for x in slack)) for j in range(len(grid[0]))]
         if sum(s is None for s in sums) < 2 or all(c is None for c in cols):

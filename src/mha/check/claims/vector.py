@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,7 +64,7 @@ class VectorJudging:
             self.n_numbers += 1
             slack = n.half * (1 + 1e-9) + 1e-12
             if (n.decimals or 0) <= finest:
-                slack += len(terms) * 0.5 * 10.0 ** -finest / max(1, len(cells))   # the terms' own rounding
+                slack += len(terms) * nb.half_unit(finest) / max(1, len(cells))   # the terms' own rounding
             if abs(f - n.value) > slack:
                 bad.append((j, f, n))
         if len(cells) >= 2 and 2 * len(bad) > len(cells):
@@ -79,6 +81,15 @@ class VectorJudging:
             self.add(Finding(n.line or c.place.line, c.place.cell, name, n.text, f,
                              n.rounded(f), step, f"arithmetic slip: the terms give {n.rounded(f)}",
                              _simple_kind(n, f) if _simple_kind(n, f) != "wrong_value" else "arithmetic"), merge=True)
+
+    def _weight_found_before(self, w, line: int, cell: int | None) -> int | None:
+        """The earlier line (of the same cell) whose attention weights were found wrong with this very number
+        printed among them (a row `[0.42, 0.16, 0.42]` found unscaled, then `0.42·v1 + …`), or None."""
+        for f in self.findings:
+            if f.severity == "error" and f.step == "softmax" and f.cell == cell and f.line < line and \
+                    w.text in re.findall(r"-?\d+\.\d+", f.printed):
+                return f.line
+        return None
 
     def judge_weighted(self, c: Chain, e) -> bool:
         """o_i = Σ_j a_ij v_j, written with vectors (0.4011[1, 0] + ...) or symbols (0.4011 v_1 + ...)."""
@@ -146,6 +157,13 @@ class VectorJudging:
                 if note is not None:             # the weight as the document printed it a step before
                     self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in "
                                      f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum", note, "rounded_sum",
+                                     "note"))
+                    continue
+                origin = self._weight_found_before(w, w.line or c.place.line, c.place.cell)
+                if origin is not None:             # the wrong weight of an earlier line, quoted: one slip
+                    self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in "
+                                     f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum",
+                                     f"follows from line {origin}: the weight found wrong there, quoted", "carried",
                                      "note"))
                     continue
                 cause, kind = self.cell_cause(hit, i, jj, w, None)

@@ -181,7 +181,7 @@ def _numpy_precision(rows: list) -> None:
             continue
         for k, c in enumerate(r):
             if c is not None and math.isfinite(c.value) and "e" not in c.text.lower() and (c.decimals or 0) != d:
-                half = 0.5 * 10.0 ** -d
+                half = nb.half_unit(d)
                 r[k] = Num(c.value, c.text, c.value - half, c.value + half, c.line, d)
 
 
