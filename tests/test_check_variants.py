@@ -119,3 +119,27 @@ def test_scores_printed_after_the_mask_with_zeros_are_not_read_as_live_scores():
     zeros = np.where(np.isneginf(masked), 0.0, masked)
     r = check_document(_doc(_rows(zeros), q), name="premask.txt")
     assert not r.errors, [f.describe() for f in r.errors]
+
+
+def _head_weights_doc(A_text: str | None = None) -> str:
+    S, masked, A, O = _causal()
+    return (f"One head, causal, d_k = 2.\n\nQ = {Q.tolist()}\nK = {K.tolist()}\nV = {V.tolist()}\n\n"
+            f"Head 1 weights:\n\n[\n{A_text or _rows(A)}\n]\n\nHead 1 output:\n\n[\n{_rows(O)}\n]\n")
+
+
+def test_weights_named_after_their_head_are_the_weights_not_the_output():
+    """"Head 1 weights" names the weights of head 1 (it was read as the head's output, and its rows were left
+    unjudged as "labelled O but matches nothing of that name")."""
+    assert parse_label("Head 1 weights").nodes == ("A",)
+    assert parse_label("head_2_attention_weights").nodes == ("A",)
+    assert "O" in parse_label("Head 1 output").nodes
+    r = check_document(_head_weights_doc(), name="heads.txt")
+    assert not r.errors and not r.not_checked, [f.describe() for f in r.findings] + [str(n) for n in r.not_checked]
+    S, masked, A, O = _causal()
+    rows = _rows(A).splitlines()
+    slipped = rows[:]
+    slipped[2] = slipped[2].replace(f"{A[2, 1]:.4f}", f"{A[2, 1] + 0.01:.4f}")
+    text = _head_weights_doc("\n".join(slipped))
+    r = check_document(text, name="heads.txt")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln == slipped[2])
+    assert [f.line for f in r.errors] == [line], [f.describe() for f in r.findings]

@@ -95,7 +95,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
     (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
      r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果", ("Y", "O_concat", "O")),
-    (r"head[_ ]?outputs?|heads?|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)",
+    (r"head[_ ]?outputs?|heads?(?![_ ]?\d{0,2}[_ ]*(?:attention[_ ]*|attn[_ ]*)?(?:weights?|probs?))|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)",
      ("O", "O_concat")),
     (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
     (r"keys?|k[_ ]?total|键(向量|矩阵)?", ("K",)),
