@@ -477,3 +477,13 @@ def test_two_near_equal_configurations_report_only_what_is_wrong_under_both():
 
 def r2(x):
     return f"{x:.2f}"
+
+
+def test_a_report_that_checked_no_printed_number_does_not_say_all_claims_hold():
+    """Claims that compare no printed number (an outside trial's page: its vectors were not read, so nothing was
+    recomputed) must not read as a clean bill: the summary says that no number was checked."""
+    from mha.check.report import Report
+    r = Report(findings=[], n_claims=6, n_numbers=0, configuration={})
+    assert r.summary().startswith("6 claim(s) hold, but no printed number was checked"), r.summary()
+    assert "all" not in r.summary()
+    assert Report(findings=[], n_claims=6, n_numbers=12, configuration={}).summary().startswith("all 6 claims hold")

@@ -331,3 +331,51 @@ def test_octave_prompts_are_code_so_their_semicolons_are_row_breaks():
     from mha.check.readers.decimalcomma import decimal_points
     text = (CLEAN / "txt_octave_semicolon_literals.txt").read_text(encoding="utf-8")
     assert decimal_points(text, "txt") == text
+
+
+TOKENS_AS_COLUMNS = r"""# Tokens as columns
+
+Here each token is a column: $X \in \mathbb{R}^{d \times T}$ with $T = 3$ tokens of width $d = 4$, and every
+projection acts from the left, $q_i = W_Q x_i$.
+
+$$
+X = \begin{bmatrix} 1 & 0 & 1 \\ 0 & 1 & 1 \\ 1 & 1 & 0 \\ 0 & 0 & 1 \end{bmatrix}, \quad
+W_Q = \begin{bmatrix} 1 & 0 & 1 & 0 \\ 0 & 1 & 0 & 1 \end{bmatrix}, \quad
+W_K = \begin{bmatrix} 0 & 1 & 1 & 0 \\ 1 & 0 & 0 & 1 \end{bmatrix}, \quad
+W_V = \begin{bmatrix} 1 & 1 & 0 & 0 \\ 0 & 0 & 1 & 1 \end{bmatrix}
+$$
+
+The projected tokens are again columns:
+
+$$
+Q = W_Q X = \begin{bmatrix} 2 & 1 & 1 \\ 0 & 1 & 2 \end{bmatrix}, \quad
+K = W_K X = \begin{bmatrix} 1 & 2 & 1 \\ 1 & 0 & 2 \end{bmatrix}, \quad
+V = W_V X = \begin{bmatrix} 1 & 1 & 2 \\ 1 & 1 & 1 \end{bmatrix}
+$$
+
+The scores compare columns, $S = Q^\top K / \sqrt{2}$, and each row of $A$ is a softmax:
+
+$$
+S = \begin{bmatrix} 1.414 & 2.828 & 1.414 \\ 1.414 & 1.414 & 2.121 \\ 2.121 & 1.414 & 3.536 \end{bmatrix}, \quad
+A = \begin{bmatrix} 0.164 & 0.673 & 0.164 \\ 0.248 & 0.248 & 0.503 \\ 0.178 & 0.088 & 0.734 \end{bmatrix}
+$$
+
+The output keeps the column layout, $O = V A^\top$:
+
+$$
+O = \begin{bmatrix} 1.164 & 1.503 & 1.734 \\ 1.000 & 1.000 & 1.000 \end{bmatrix}
+$$
+
+(Here $T = 3$ and $d = 4$ again, as in the figure.)
+"""
+
+
+def test_sizes_said_of_tokens_as_columns_are_not_judged_against_rows():
+    """X ∈ ℝ^{d×T} with T = 3 and d = 4, printed 4×3, read as 4 tokens of width 3: the stated sizes are the
+    transposed reading's, and are said not checked for that reason (in an outside trial they were four false
+    "wrong size" findings once the printed Q was taken for the weights and explained a few numbers)."""
+    r = check_document(TOKENS_AS_COLUMNS, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    swapped = [n for n in r.not_checked if "tokens as columns" in n.reason]
+    assert sorted({(n.line, n.what) for n in swapped}) == [(3, "T=3"), (3, "d=4"), (34, "T=3"), (34, "d=4")], \
+        [str(n) for n in r.not_checked]

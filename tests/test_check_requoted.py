@@ -162,3 +162,21 @@ def test_blocks_of_unequal_size_are_not_a_weighted_sum():
     text = WRONG + WRITTEN.replace("[0.2, -0.4]", "[0.2, -0.4, 0.3]")
     line = text.splitlines().index("out = 0.57 × [1.0, 0.5] + 0.29 × [0.2, -0.4, 0.3] + 0.14 × [0.6, 0.8]") + 1
     assert line not in _errors(text) and line not in _notes(text)
+
+
+
+def test_a_number_noted_as_following_from_rounded_scores_is_a_note_when_quoted_again():
+    """A weight printed 0.769 in the matrix gets a note (softmax of scores printed to 2 decimals gives 0.7688; the
+    exact 0.7679 rounds to 0.768); the same 0.769 read out in a sentence below is that number again, so it gets the
+    note too, not an error of its own (an outside trial's page had exactly this).  Another number stays an error."""
+    from mha.check.claims.requoted import rounded_requotes
+    from mha.check.report import Finding
+    why = "follows from the rounded scores printed before it (they give 0.768801); the exact 0.767918 rounds to 0.768"
+    cell = Finding(12, None, "A[1,2]", "0.769", 0.767918, "0.768", "softmax", why, "rounded_sum", "note")
+    quote = Finding(20, None, "A: the strongest (0.769)", "0.769", 0.767918, "0.768", "softmax", None, "wrong_value")
+    slip = Finding(21, None, "A: the weakest (0.167)", "0.167", 0.186694, "0.187", "softmax", None, "wrong_value")
+    before = Finding(5, None, "A: quoted first (0.769)", "0.769", 0.767918, "0.768", "softmax", None, "wrong_value")
+    findings = [before, cell, quote, slip]
+    rounded_requotes(findings)
+    assert quote.severity == "note" and "line 12" in quote.cause and why in quote.cause
+    assert slip.severity == "error" and before.severity == "error"

@@ -104,6 +104,9 @@ class Report:
     def summary(self) -> str:
         tail = f"; {len(self.not_checked)} object(s) not checked" if self.not_checked else ""
         notes = f"; {len(self.notes)} note(s) on rounding" if self.notes else ""
+        if self.ok and self.n_claims and not self.n_numbers:
+            # claims that compare no printed number (a size, a formula's form): say so, not "all hold"
+            return f"{self.n_claims} claim(s) hold, but no printed number was checked{notes}{tail}"
         if self.ok:
             return f"all {self.n_claims} claims hold ({self.n_numbers} numbers checked){notes}{tail}"
         return (f"{len(self.errors)} finding(s) in {self.n_claims} claims "

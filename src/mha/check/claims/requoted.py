@@ -208,3 +208,20 @@ def add_requotes(j, doc, text: str | None) -> None:
     if text is None or doc.format == "ipynb":
         return
     j.findings.extend(requoted(doc, j.findings, text, getattr(j, "plans", None) or {}))
+
+
+def rounded_requotes(findings: list[Finding]) -> None:
+    """A number whose cell got a rounding note (it follows from the rounded values printed before it) and that is
+    quoted again later, in prose or a table, is the same number: the quote gets the note too, never an error of its
+    own ("the strongest weight (0.769)" after a row whose 0.769 follows from scores printed to 2 decimals)."""
+    notes = [f for f in findings if f.severity == "note" and isinstance(f.exact, float) and
+             (f.cause or "").startswith("follows from the rounded")]
+    for f in findings:
+        if f.severity != "error" or not isinstance(f.exact, float):
+            continue
+        first = next((n for n in notes if (n.cell, n.line) < (f.cell, f.line) and n.cell == f.cell and
+                      n.printed.strip() == f.printed.strip() and abs(n.exact - f.exact) <= 1e-9 * max(1.0, abs(f.exact))),
+                     None)
+        if first is not None:
+            f.severity, f.kind = "note", "rounded_sum"
+            f.cause = f"the number printed on line {first.line}, quoted; {first.cause}"

@@ -217,6 +217,12 @@ class ShapeJudging:
             # a bare d is the model's width in some texts and the head's in others ("projected to d = 2")
             self.n_claims += 1
             self.n_numbers += 1
+        elif s.symbol in ("T", "d_model") and c.T != c.d_model and \
+                s.value.contains(float(c.d_model if s.symbol == "T" else c.T)):
+            # T = 3 and d = 4 said of an X read as 4×3: the document writes tokens as columns (X ∈ ℝ^{d×T},
+            # q_i = W_Q x_i), which the configuration did not read; its sizes are not judged against the rows
+            self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text, "T and d are swapped against the "
+                                               "inferred X: the document may write tokens as columns (X is d×T)"))
         elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact and math.isfinite(s.value.value) else None):
             self.n_claims += 1
             self.n_numbers += 1
