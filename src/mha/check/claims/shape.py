@@ -199,6 +199,17 @@ class ShapeJudging:
         key = (place.cell or 0, place.line)
         return span[0] <= key <= span[1]
 
+    def _swapped_pair(self, s: SizeClaim, c) -> bool:
+        """The same line states the other size swapped too ("T = 3, d = 4" of an X read as 4×3): one swapped size
+        alone ("T = 4" where T is 3 and d is 4) is a slip, not a convention."""
+        other = (r"\bd(?:_?model)?\s*=\s*", c.T) if s.symbol == "T" else (r"\bT\s*=\s*", c.d_model)
+        for ch in self.doc.chains:
+            if (ch.place.cell, ch.place.line) == (s.place.cell, s.place.line):
+                m = re.search(other[0] + r"(\d+)\b", ch.text)
+                if m and int(m.group(1)) == other[1]:
+                    return True
+        return False
+
     def judge_size(self, s: SizeClaim) -> None:
         if self.t is None:
             return
@@ -218,7 +229,7 @@ class ShapeJudging:
             self.n_claims += 1
             self.n_numbers += 1
         elif s.symbol in ("T", "d_model") and c.T != c.d_model and \
-                s.value.contains(float(c.d_model if s.symbol == "T" else c.T)):
+                s.value.contains(float(c.d_model if s.symbol == "T" else c.T)) and self._swapped_pair(s, c):
             # T = 3 and d = 4 said of an X read as 4×3: the document writes tokens as columns (X ∈ ℝ^{d×T},
             # q_i = W_Q x_i), which the configuration did not read; its sizes are not judged against the rows
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text, "T and d are swapped against the "
