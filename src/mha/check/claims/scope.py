@@ -36,8 +36,9 @@ class Scopes:
         foreign: dict[int, int] = {}                   # objects it does not explain, by section
         for o in self.objs:
             plan = plans.get(o.a.id)
+            section = self.section_of(o.a.place)
             if o.a.id in self.uses:
-                taken[self.section_of(o.a.place)] = taken.get(self.section_of(o.a.place), 0) + 1
+                taken[section] = taken.get(section, 0) + 1
                 continue
             if plan is None or o.val is None or o.val.size < 2:
                 continue
@@ -45,13 +46,13 @@ class Scopes:
             if (plan["kind"] == "holds" and hit is not None) or \
                     (plan["kind"] == "wrong" and hit is not None and identifies(o, hit)
                      and not self._rebound(o, hit)):
-                self.explained_sections.add(self.section_of(o.a.place))
+                self.explained_sections.add(section)
                 self.explained_objects += 1
                 if plan["kind"] == "wrong" or evidence(o.val.ravel(), np.ones(o.val.size, bool)) >= AGREE_MIN:
-                    strong.add(self.section_of(o.a.place))
+                    strong.add(section)
             elif plan["kind"] != "holds":
-                self.foreign_sections.add(self.section_of(o.a.place))
-                foreign[self.section_of(o.a.place)] = foreign.get(self.section_of(o.a.place), 0) + 1
+                self.foreign_sections.add(section)
+                foreign[section] = foreign.get(section, 0) + 1
         for section, n in taken.items():
             # a section is the example's for an input taken from it, unless that input stands among more printed
             # objects the configuration does not explain (a W^O taken from a later example with heads of its own)

@@ -18,6 +18,9 @@ from .common import _band, _chain_text, _simple_cause, _simple_kind
 from .conventions import concatenated_shapes
 
 
+QUOTE_SPAN = 25         # lines from a row of weights found wrong to the weighted sum that quotes it
+
+
 @dataclass
 class VectorArithClaim:
     """[0.80 + 0.80, 0.80 - 0.80] = [1.60, 0.00], or 0.4 [1, 0] + 0.6 [0, 1] = [0.4, 0.6]: a vector of sums."""
@@ -82,12 +85,13 @@ class VectorJudging:
                              n.rounded(f), step, f"arithmetic slip: the terms give {n.rounded(f)}",
                              _simple_kind(n, f) if _simple_kind(n, f) != "wrong_value" else "arithmetic"), merge=True)
 
-    def _weight_found_before(self, w, line: int, cell: int | None) -> int | None:
-        """The earlier line (of the same cell) whose attention weights were found wrong with this very number
-        printed among them (a row `[0.42, 0.16, 0.42]` found unscaled, then `0.42·v1 + …`), or None."""
+    def _row_found_before(self, weights: list[str], line: int, cell: int | None) -> int | None:
+        """The line, at most QUOTE_SPAN lines before (same cell), of a row of attention weights found wrong whose
+        printed numbers are these weights in this order (`[0.42, 0.16, 0.42]` found unscaled, then
+        `0.42·v1 + 0.16·v2 + 0.42·v3`): the sum quotes that row.  None when no such row was found wrong."""
         for f in self.findings:
-            if f.severity == "error" and f.step == "softmax" and f.cell == cell and f.line < line and \
-                    w.text in re.findall(r"-?\d+\.\d+", f.printed):
+            if f.severity == "error" and f.step == "softmax" and f.cell == cell and 0 < line - f.line <= QUOTE_SPAN \
+                    and re.findall(r"-?\d+\.\d+", f.printed) == weights:
                 return f.line
         return None
 
@@ -145,6 +149,7 @@ class VectorJudging:
         A, V = hd["A"], hd["V"]
         av = self.vs.get("A", 0, h)[0]
         vv = self.vs.get("Vh", 0, h)[0]
+        origin = self._row_found_before([w.text for w, _, _ in pairs], c.place.line, c.place.cell)
         for k, (w, vec, j) in enumerate(pairs):
             jj = k if j is None else j
             if jj >= A.shape[1]:
@@ -159,7 +164,6 @@ class VectorJudging:
                                      f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum", note, "rounded_sum",
                                      "note"))
                     continue
-                origin = self._weight_found_before(w, w.line or c.place.line, c.place.cell)
                 if origin is not None:             # the wrong weight of an earlier line, quoted: one slip
                     self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in "
                                      f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum",

@@ -10,6 +10,9 @@ from .match import alignments
 from .prepare import Obj, _family
 
 
+SELF_W_O = 0.75        # of each entry of a printed W^O taken as given, not counted towards the score
+
+
 def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]:
     """(score, numbers explained, numbers printed).  An object counts when a view explains at least half of its
     numbers; an input the candidate takes as printed (`uses`) explains itself.  A printout of zeros only is not
@@ -53,9 +56,6 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
         if best >= max(1.0, 0.5 * n):
             explained += int(round(best))
     return float(explained) - discount, explained, total
-
-
-SELF_W_O = 0.75        # of each entry of a printed W^O taken as given, not counted towards the score
 
 
 class Stacks:

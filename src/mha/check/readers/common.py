@@ -67,3 +67,19 @@ def row_letter(names: list[str]) -> str:
             return ""
         letters.add(m.group(1))
     return letters.pop().upper() if len(letters) == 1 else ""
+
+
+def arrow_sides(names: list[str | None], rels: list[str]) -> list[list[str]]:
+    """For each part of a statement (its name, or None), the names on its side of the arrows: an arrow says what
+    follows from what, never that its two sides are equal, so the names on one side are not the other's."""
+    out: list[list[str]] = []
+    side: list[str] = []
+    start = 0
+    for k, name in enumerate(names):
+        if k and k - 1 < len(rels) and rels[k - 1] == "→":
+            out.extend([side] * (k - start))
+            side, start = [], k
+        if name is not None:
+            side.append(name)
+    out.extend([side] * (len(names) - start))
+    return out

@@ -458,7 +458,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
     sized = "Size([" in seg.text
     if sized:
         seg = _sizes(b, seg)
-    if re.search(r"\],?\s+(?:#|←|<-{1,2}|//)\s", seg.text):
+    if _AFTER_ROW.search(seg.text):
         seg = _end_comments(seg)
     n_before = len(b.doc.arrays)
     n_chains = len(b.doc.chains)
@@ -503,12 +503,15 @@ def _as_shares(a) -> None:
                 r[k] = Num(n.value / 100, n.text, n.lo / 100, n.hi / 100, n.line, (n.decimals or 0) + 2)
 
 
+# a note after a printed list or a row of a literal: `]  # ...`, `],  ← ...`, `<- ...`, `// ...`
+_AFTER_ROW = re.compile(r"(\],?)(\s+(?:#|←|<-{1,2}|//)\s.*)$", re.M)
+
+
 def _end_comments(seg: Segment) -> Segment:
     """`out: [1.25, 0.0, 3.75]  # scaled by 1/(1-p)`: a comment after a printed list is not part of its chain; nor
     is a note after a row of a literal typed in a block that is not Python (`[1.0, 0.5],   ← token 1's query`,
     `<- row 2`, `// row 3`)."""
-    text = "\n".join(re.sub(r"(\],?)(\s+(?:#|←|<-{1,2}|//)\s.*)$", lambda m: m.group(1) + " " * len(m.group(2)), x)
-                     for x in seg.text.split("\n"))
+    text = "\n".join(_AFTER_ROW.sub(lambda m: m.group(1) + " " * len(m.group(2)), x) for x in seg.text.split("\n"))
     out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
     if getattr(seg, "result", False):
         out.result = True

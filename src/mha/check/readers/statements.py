@@ -14,7 +14,7 @@ from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, Lab
                       ShapeProduct)
 from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, _shape_part,
                      _shape_product, matrix_rows, nested_to_rows)
-from .common import Segment
+from .common import Segment, arrow_sides
 from .derivation import continue_derivation
 from .reprtuple import split_repr_tuple
 from .result import as_result
@@ -527,25 +527,11 @@ def _paren_vector(text: str, place: Place) -> Array | None:
     return Array([nums], place, style="tuple")
 
 
-def _arrow_groups(parts: list[Part], rels: list[str]) -> list[list[Part]]:
-    """For each part, the parts between the arrows around it: an arrow says what follows from what, never that
-    its two sides are equal, so the names on one side are not names of the other's values."""
-    out: list[list[Part]] = []
-    group: list[Part] = []
-    start = 0
-    for k, p in enumerate(parts):
-        if k and k - 1 < len(rels) and rels[k - 1] == "→":
-            out.extend([group] * (k - start))
-            group, start = [], k
-        group.append(p)
-    out.extend([group] * (len(parts) - start))
-    return out
-
-
 def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context) -> None:
     """Store the arrays of a statement with their labels, and the statement itself when it says something."""
     labels = [p.text for p in parts if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX and not p.scalar]
-    groups = _arrow_groups(parts, rels)
+    sides = arrow_sides([p.text if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX and not p.scalar else None
+                         for p in parts], rels)
     applied = None                            # the vector of a written softmax([...]) = ...
     for k, p in enumerate(parts):
         if isinstance(p, LabelPart) and k and isinstance(parts[k - 1], ArrayPart) and \
@@ -583,7 +569,7 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             if not left:
                 left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart) and q.text != ARROW_SOFTMAX),
                             "")
-            mine = [q.text for q in groups[k] if isinstance(q, LabelPart) and q.text != ARROW_SOFTMAX and not q.scalar]
+            mine = sides[k]
             if mine:                          # "exp = [2.03, 1.00] → α = [0.67, 0.33]": each side its own names
                 left = left if left in mine else mine[-1]
             a.label = left
