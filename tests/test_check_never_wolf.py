@@ -128,6 +128,11 @@ SLIPS = [
     ("tex_half_times_score_matrix.tex", "0.5 & 1.5 & 0.5", "0.5 & 1.6 & 0.5", 21),
     # a later thought experiment with its own heads (h = 2) and a 3×6 W^O: the first example is still judged
     ("md_later_heads_example_with_wo.md", "1.620 & 1.380", "1.620 & 1.830", 32),
+    # encoder states h_1, h_2, h_3 of a later cross-attention aside are not the head outputs their letter suggests
+    ("md_cross_attention_states_named_h.md", "0.5989 & 1.0000", "0.5898 & 1.0000", 21),
+    # a first example with its own W^K, a second that says Q = K = V = X: each section under its own reading
+    ("md_two_examples_assumed_key_weights.md", "\n[0.248, 0.503, 0.248]", "\n[0.248, 0.530, 0.248]", 56),
+    ("md_two_examples_assumed_key_weights.md", "\n[0.401, 0.401, 0.198]", "\n[0.401, 0.410, 0.198]", 87),
 ]
 
 

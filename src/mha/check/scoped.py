@@ -117,7 +117,7 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
     """Read again, on its own, each scope holding objects the document's configuration does not check; where
     its own configuration explains some of them, its verdicts replace the document's "not checked" there.
     check(text) checks a text without splitting it again (command.check_document with scopes off)."""
-    if report.mapping is None or not report.not_checked:
+    if report.mapping is None or not (report.not_checked or _assumed(report)):
         return
     scopes = _scopes(doc, text, fmt)
     if len(scopes) < 2:
@@ -126,7 +126,13 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
     tried = 0
     for first, last, words, where in scopes:
         unchecked = {(n.cell or 0, n.line) for n in report.not_checked if first <= (n.cell or 0, n.line) <= last}
-        if not unchecked or any(first <= e <= last for e in errors) or tried >= MAX_SCOPES:
+        erring = any(first <= e <= last for e in errors)
+        if erring and fmt != "ipynb" and _assumed(report) and tried < MAX_SCOPES:
+            tried += 1
+            _overrule(report, _check_quietly(check, _blank_outside(text.splitlines(), first[1], last[1])), first, last,
+                      where, words)
+            continue
+        if not unchecked or erring or tried >= MAX_SCOPES:
             continue
         tried += 1
         sub = _check_quietly(check, _blank_cells(text, first[0], last[0]) if fmt == "ipynb" else
@@ -140,6 +146,36 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
         report.evidence.append(f"scope from {where} ({words}), judged on its own: "
                                + "; ".join(v for k, v in sub.configuration.items()
                                            if k != "mode" or v.startswith("starts from")))
+
+
+_WEIGHT_NAMES = ("W_Q", "W_K", "W_V")
+_PRINTED_AT = re.compile(r"printed at line (\d+)")
+
+
+def _assumed(report: Any) -> list[str]:
+    """The projections the document's configuration assumes (W_K = I (assumed)) rather than takes as printed."""
+    return [w for w in _WEIGHT_NAMES if "(assumed)" in report.configuration.get(w, "")]
+
+
+def _overrule(report: Any, sub: Any, first: tuple[int, int], last: tuple[int, int], where: str, words: str) -> None:
+    """A section whose errors come from a projection the document's configuration assumes, while the section prints
+    that projection and, read on its own, takes it with fewer errors (a first example with its W^K, a later one that
+    says Q = K = V = X): the section is another example, and its own verdicts replace the document's there."""
+    if sub is None or sub.mapping is None or sub.n_numbers == 0:
+        return
+    taken = [w for w in _assumed(report) if (m := _PRINTED_AT.search(sub.configuration.get(w, "")))
+             and first[1] <= int(m.group(1)) <= last[1]]
+    key = lambda x: (x.cell or 0, x.line)  # noqa: E731
+    inside = lambda x: first <= key(x) <= last  # noqa: E731
+    if not taken or len([f for f in sub.errors if inside(f)]) >= len([f for f in report.errors if inside(f)]):
+        return                               # read on its own, the section is no better explained
+    report.findings = [f for f in report.findings if not inside(f)] + [f for f in sub.findings if inside(f)]
+    report.not_checked = [n for n in report.not_checked if not inside(n)] + [n for n in sub.not_checked if inside(n)]
+    report.n_claims += sub.n_claims
+    report.n_numbers += sub.n_numbers
+    report.evidence.append(f"scope from {where} ({words}), judged on its own: it prints "
+                           f"{', '.join(taken)}, which the document's configuration assumes; there: "
+                           + "; ".join(v for k, v in sub.configuration.items() if k != "mode"))
 
 
 _EVIDENCE = re.compile(r"^(\w+): .* explains (\d+) of \d+ printed numbers; with .*: (\d+)$")

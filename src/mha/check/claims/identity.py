@@ -137,10 +137,20 @@ class Identity:
         named = o.ref is not None and o.ref.strong and self.ref_ok(o, hit)
         # or the sentence names the row: "the first row of the output is [1.5989, -0.0056]"
         told = o.row_hint is not None and hit.how == "row" and o.ref is None
-        if not (named or told):
+        if not (named or told) or self._siblings_unlike(o):
             return False
         alts = PREDECESSORS.get(hit.view.node, ())
         return any(all(p in getattr(self, "established", set()) for p in alt) for alt in alts)
+
+    def _siblings_unlike(self, o: Obj) -> bool:
+        """Objects on the same line under the same name with other indices ("h_1 = [...], h_2 = [...], h_3 = [...]")
+        of which none is what that name stands for: the name is another example's (encoder states, not head
+        outputs), so it identifies none of them."""
+        plans = getattr(self, "plans", {})
+        sibs = [x for x in self.objs if x is not o and x.ref is not None and o.ref is not None
+                and x.ref.nodes == o.ref.nodes and (x.a.place.cell, x.a.place.line) == (o.a.place.cell, o.a.place.line)]
+        return bool(sibs) and not any((p := plans.get(x.a.id)) is not None and p["kind"] == "holds" or
+                                      (p is not None and p.get("hit") is not None and p["hit"].n_ok > 0) for x in sibs)
 
     def doubt(self, o: Obj, hit: Hit) -> None:
         """One line for an object that most of its cells do not identify: "not checked" with its nearest reading,
