@@ -384,3 +384,96 @@ def test_sizes_said_of_tokens_as_columns_are_not_judged_against_rows():
     swapped = [n for n in r.not_checked if "tokens as columns" in n.reason]
     assert sorted({(n.line, n.what) for n in swapped}) == [(3, "T=3"), (3, "d=4"), (34, "T=3"), (34, "d=4")], \
         [str(n) for n in r.not_checked]
+
+
+# The author prints W^Q but writes Q as if W^Q were the identity (Q = X; X W^Q would be [[3, 2], [1, 1], [3, 1]]),
+# and the rest follows from that Q.  Every number after Q is explained by W_Q = I, so the search assumes it; the
+# printed W^Q matches I in three of four entries and was "corrected" against that assumption.
+ASSUMED_OVER_PRINTED = r"""# One head, keys and values unprojected
+
+$$
+X = \begin{bmatrix} 1 & 2 \\ 0 & 1 \\ 2 & 1 \end{bmatrix}, \quad
+W^Q = \begin{bmatrix} 1 & 0 \\ 1 & 1 \end{bmatrix}, \quad
+W^K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}, \quad
+W^V = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}
+$$
+
+$$
+Q = \begin{bmatrix} 1 & 2 \\ 0 & 1 \\ 2 & 1 \end{bmatrix}, \quad
+K = \begin{bmatrix} 1 & 2 \\ 0 & 1 \\ 2 & 1 \end{bmatrix}, \quad
+V = \begin{bmatrix} 1 & 2 \\ 0 & 1 \\ 2 & 1 \end{bmatrix}
+$$
+
+$$
+\frac{QK^T}{\sqrt{2}} = \begin{bmatrix} 3.5355 & 1.4142 & 2.8284 \\ 1.4142 & 0.7071 & 0.7071 \\ 2.8284 & 0.7071 & 3.5355 \end{bmatrix}
+$$
+
+$$
+A = \begin{bmatrix} 0.6200 & 0.0743 & 0.3057 \\ 0.5035 & 0.2483 & 0.2483 \\ 0.3177 & 0.0381 & 0.6443 \end{bmatrix}, \quad
+O = \begin{bmatrix} 1.2314 & 1.6200 \\ 1.0000 & 1.5035 \\ 1.6062 & 1.3177 \end{bmatrix}
+$$
+"""
+
+
+def test_a_printed_weight_is_not_judged_against_an_assumed_identity():
+    r = check_document(ASSUMED_OVER_PRINTED, fmt="md")
+    w_q = ASSUMED_OVER_PRINTED.splitlines().index(r"W^Q = \begin{bmatrix} 1 & 0 \\ 1 & 1 \end{bmatrix}, \quad") + 1
+    assert not [f for f in r.errors if f.line == w_q], [f.describe() for f in r.errors]
+    assert any(n.line == w_q and "assumption" in n.reason for n in r.not_checked), [str(n) for n in r.not_checked]
+    slipped = check_document(ASSUMED_OVER_PRINTED.replace("0.5035 & 0.2483 & 0.2483", "0.5035 & 0.2843 & 0.2483"),
+                             fmt="md")
+    assert [f.line for f in slipped.errors] == [w_q + 16], [f.describe() for f in slipped.errors]
+
+
+# a self-attention example, then cross-attention (queries from another sequence): the cross-attention part is
+# another model, its shapes and vectors not the self-attention configuration's; "from 0.4011 up to 0.6698" gives
+# the value before the change (unmasked) and after it: only the second is the weight
+CROSS = r"""# Masked self-attention, then cross-attention
+
+## Masked self-attention
+
+$$
+X = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}, \quad
+W^Q = \begin{bmatrix} 1 & 1 \\ 0 & 1 \end{bmatrix}, \quad
+W^K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}, \quad
+W^V = \begin{bmatrix} 2 & 0 \\ 0 & 2 \end{bmatrix}
+$$
+
+$$
+Q = \begin{bmatrix} 1 & 1 \\ 0 & 1 \\ 1 & 2 \end{bmatrix}, \quad
+K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}, \quad
+V = \begin{bmatrix} 2 & 0 \\ 0 & 2 \\ 2 & 2 \end{bmatrix}
+$$
+
+With the causal mask and the scale $1/\sqrt{2}$:
+
+$$
+A = \begin{bmatrix} 1 & 0 & 0 \\ 0.3302 & 0.6698 & 0 \\ 0.1400 & 0.2840 & 0.5760 \end{bmatrix}, \quad
+O = \begin{bmatrix} 2.0000 & 0.0000 \\ 0.6605 & 1.3395 \\ 1.4320 & 1.7199 \end{bmatrix}
+$$
+
+Masking moves token 2's weight off token 3, which pushes $\alpha_{22}$ from 0.4011 up to 0.6698.
+
+## Cross-attention
+
+Two decoder positions now query three encoder states, whose keys and values are the ones above:
+
+$$
+K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}, \quad
+V = \begin{bmatrix} 2 & 0 \\ 0 & 2 \\ 2 & 2 \end{bmatrix}
+$$
+
+The queries are $q_1 = (2, 0)$ and $q_2 = (0, 2)$, so the attention matrix is $2\times3$, one row per query.
+The cross-attention step makes a $2\times3$ alpha from a $2\times2$ query and a $3\times2$ key.
+"""
+
+
+def test_cross_attention_and_unmasked_readings_are_not_judged_as_the_self_attention_example():
+    r = check_document(CROSS, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    moved = CROSS.replace("up to 0.6698", "up to 0.6689")          # the value after the change is still a claim
+    line = next(i for i, ln in enumerate(CROSS.splitlines(), 1) if "up to 0.6698" in ln)
+    assert [f.line for f in check_document(moved, fmt="md").errors] == [line]
+    slipped = check_document(CROSS.replace("0.3302 & 0.6698", "0.3302 & 0.6689"), fmt="md")
+    line = next(i for i, ln in enumerate(CROSS.splitlines(), 1) if ln.startswith(r"A = \begin{bmatrix} 1 & 0 & 0"))
+    assert [f.line for f in slipped.errors] == [line], [f.describe() for f in slipped.errors]

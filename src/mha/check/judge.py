@@ -261,9 +261,10 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             last = nb.plain_number(exprs[-1].expr)
             if key and last is not None and parts.index(labels[0]) == 0 and last.decimals is None:
                 out.append(SizeClaim(key, last, c.place, c.text))
-        # shapes: Q, K ∈ ℝ^{3×4}
+        # shapes: Q, K ∈ ℝ^{3×4} (not of cross-attention, whose queries come from another sequence: unmodelled)
+        cross = bool(lb.CROSS_ATTENTION.search(c.text) or lb.CROSS_ATTENTION.search(c.context.heading))
         for k, p in enumerate(parts):
-            if isinstance(p, ShapePart):
+            if isinstance(p, ShapePart) and not cross:
                 left = [q for q in parts[:k] if isinstance(q, LabelPart)]
                 for lab in (_split_labels(left[-1].text) if left else []):
                     for piece in [lab]:

@@ -433,6 +433,10 @@ def _words(s: str, original: str) -> Ref | None:
     return None
 
 
+# cross-attention: queries from one sequence, keys and values from another; the configuration is self-attention
+CROSS_ATTENTION = re.compile(r"cross[- ]?attention|encoder[- ]decoder attention|交叉注意力|编码器[-–—]?解码器注意力",
+                             re.I)
+
 _PROJECTION_WEIGHTS = re.compile(r"weights? matri(?:x|ces)|projection weights?|权重矩阵|投影(?:矩阵|权重)|参数矩阵")
 
 _ZH = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "两": 2}

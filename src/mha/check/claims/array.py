@@ -47,6 +47,17 @@ class ArrayJudging:
         if a.id in getattr(self, "stale", {}) and kind != "holds":
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), self.stale[a.id]))
             return
+        if kind != "holds" and lb.CROSS_ATTENTION.search(a.context.heading):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about cross-attention "
+                                               "(queries from another sequence than the keys), which the inferred "
+                                               "self-attention configuration does not model"))
+            return
+        if kind in ("wrong", "layout") and self._assumed_weight(plan["hit"]):
+            # a printed projection is a given: the configuration's assumed one (W_Q = I) cannot overrule it
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"a printed {plan['hit'].view.node}, "
+                                               f"while the configuration assumes {plan['hit'].view.node} = I: not "
+                                               "judged against an assumption (another example's weights?)"))
+            return
         match kind:
             case "elided":
                 self.judge_elided(o)
@@ -70,6 +81,14 @@ class ArrayJudging:
                 self.not_checked_rebound(o, self.rebinding_before(o), _what(o))
             case _:
                 self._judge_wrong_cells(o, plan)
+
+    def _assumed_weight(self, hit: Hit | None) -> bool:
+        """Is what the object is matched with a projection the configuration assumes rather than takes as printed?"""
+        best = self.inf.best
+        if hit is None or hit.view is None or hit.view.node not in ("W_Q", "W_K", "W_V") or best is None:
+            return False
+        choice = best.cand.dims.get(hit.view.node)
+        return choice is not None and "(assumed)" in choice.label
 
     def _judge_layout(self, o: Obj, plan: dict[str, Any]) -> None:
         """The labelled quantity's values in another layout: transposed, another head's, a column."""

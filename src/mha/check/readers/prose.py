@@ -37,6 +37,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
         if before[-1:] in set("=≈^/*×·+-−[,，") or after[:1] in set("=≈^/*×·+-−]") or \
                 re.search(r"[=≈]\s*$|[/×*]\s*$", before):
             continue            # part of arithmetic: the statement reader has it
+        if _BEFORE_CHANGE.search(before) and _TO_CHANGE.match(after):
+            continue            # "pushes α_21 from 0.768 up to 0.944": the value before a change, not the quantity
         found.append((m.start(), m.end(), None, m.group(1)))
     for m in _DIMS_TEXT.finditer(masked):
         if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
@@ -65,6 +67,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             label = after.group(1).strip("$`")
         if dims is not None and _HYPOTHETICAL.search(re.split(r"[,;，；。:：(（]", line[:a])[-1]):
             continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
+        if dims is not None and lb.CROSS_ATTENTION.search(line):
+            continue                 # "a 2×3 alpha from a 2×2 query": cross-attention's shapes, queries of another length
         if dims is not None and label is None:
             label = _noun_after(line[z:])
             if label == "" or _SAID_OF_EACH.search(re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])|[。！？]", line[:a])[-1]):
@@ -90,6 +94,10 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             b.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
                                          line.strip()[:120], c))
 
+
+# a change told in words: the first value is what it was ("from 0.768 up to 0.944", "从 0.77 升到 0.94")
+_BEFORE_CHANGE = re.compile(r"(?:\bfrom|从|由)$", re.I)
+_TO_CHANGE = re.compile(r"(?:%\s*)?(?:(?:up|down|all the way)\s+)?(?:to\b|升到|降到|提高到|增加到|变为|变成|到)", re.I)
 
 # a size said of several objects at once, in the sentence before it: no one name takes it
 _SAID_OF_EACH = re.compile(r"\b(?:each|every|all|these|both)\s+(?:of\s+(?:the|these)\s+)?(?:matrix|matrices)\b|"
