@@ -238,6 +238,7 @@ def _parse_label(text: str) -> Ref | None:
 
 # a query against the keys by a running index (a table column's header): scaled when divided
 _ANY_DOT = re.compile(r"^q(?:_?\{?[ij]\}?)?(?:\*|·|\.|cdot)k(?:_?\{?[ij]\}?)?((?:/|÷)\S+)?$")
+_BARE_DOT = re.compile(r"^q(?:uery)?(?:\*|·|\.|cdot|@|,)\s*k(?:ey)?_?\(?(\d+)\)?$")
 _DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s*([kx])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?$")
 
 
@@ -276,6 +277,9 @@ def _formula(s: str) -> Ref | None:
     if m:                                    # q_1 · k_2, x1.x3: one score
         return Ref(("QKt",), raw_row=int(m.group(2)), col=None, raw_head=None,
                    strong=True)._with_col(int(m.group(4)))
+    m = _BARE_DOT.match(low.replace(" ", ""))
+    if m:                                    # q · k_2, Q·K3: the one query against key 2 (claims/target.py)
+        return Ref(("QKt",), strong=True)._with_col(int(m.group(1)))
     m = _ANY_DOT.match(low)
     if m:                                    # q · k_j, q_i · k_j / √2: a query's scores, one per key
         return Ref(("S",) if m.group(1) else ("QKt",), raw_head=None, strong=True)

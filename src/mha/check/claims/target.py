@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 import numpy as np
 
@@ -22,14 +23,18 @@ class Targets:
         """Which trace entry an arithmetic line computes: from its label, or from the shape of its terms."""
         if self.vs is None:
             return None
+        loose = None
         for p in c.parts:
             if isinstance(p, LabelPart):
                 ref = self.inf.bases.label(p.text)
                 if ref is None:
                     continue
                 e = self.entry(ref, c)
-                if e is not None:
-                    return e
+                if e is not None and e[3]:
+                    return e             # "Dot products: q1·k1 = 2": the entry's own name, not the list's word
+                loose = loose or e
+        if loose is not None:
+            return loose
         for k, p, v in values:
             got = self.dot_product(p.expr, c)
             if got is not None:
@@ -64,6 +69,8 @@ class Targets:
         node = ref.nodes[0]
         fam = _family(ref)
         head = ref.head if ref.head is not None else _ctx_head(c.context)
+        if ref.row is None and ref.col is not None and node in ("QKt", "S", "A", "E"):
+            ref = self._one_query_row(ref, fam, head)
         if ref.row is not None and ref.col is not None:
             vals, step = [], None
             ordered = sorted(self.vs.views, key=lambda v: (ref.nodes.index(v.node) if v.node in ref.nodes else 9,
@@ -94,6 +101,12 @@ class Targets:
             if vals:
                 return (ref.show(), self.step_of(node), vals, False)
         return None
+
+    def _one_query_row(self, ref: lb.Ref, fam: set, head: int | None) -> lb.Ref:
+        """q · k_2 with no query index: row 1 when the example has one query, else (left unidentified) no row."""
+        rows = {v.M.shape[0] for v in self.vs.views if v.node in fam and (head is None or v.h is None or v.h == head)
+                and (v.b or 0) == 0}
+        return replace(ref, row=0) if rows == {1} else ref
 
     def dot_product(self, e, c: Chain) -> tuple[str, str, float | None, bool] | None:
         """Σ a_k b_k: the entry of Q Kᵀ, A V, X W or O_concat W_O whose factors it multiplies."""

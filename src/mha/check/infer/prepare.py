@@ -97,6 +97,8 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
                 raw_heads.append(ref.raw_head)
             if ref.raw_row is not None:
                 raw_rows.append(ref.raw_row)
+    _numbered_vectors(doc.arrays[:MAX_OBJECTS], all_refs)
+    raw_rows.extend(r.raw_row for refs in all_refs for r in refs if r.raw_row is not None)
     ctx_heads = [a.context.head for a in doc.arrays if a.context.head is not None]
     bases = Bases(0 if (0 in raw_heads or 0 in ctx_heads) else 1, 0 if 0 in raw_rows else 1)
     out = []
@@ -122,6 +124,29 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
                 o.slices = int(np.prod(a.lead))
         out.append(o)
     return out, bases
+
+
+# a name at the end of a label: "K2", "the values are V1", "query q_3"
+_TRAILING = re.compile(r"(?:^|[\s(（:：,，])([QKVqkv])_?\{?(\d{1,2})\}?\s*$")
+
+
+def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
+    """K1 = [1, 0], K2 = [0, 1], K3 = [1, 1]; "the values are V1 = ..., V2 = ...": single rows numbered 0 or 1 up,
+    one after the other and all of one width, are the tokens' rows of K (Q, V), not the heads that Q_1, K_2 name
+    when they are matrices."""
+    groups: dict[str, list[tuple[int, int]]] = {}
+    for k, a in enumerate(arrays):
+        m = _TRAILING.search(a.label or "")
+        if m is None or a.lead or sum(1 for r in a.rows if r is not None) != 1:
+            continue
+        groups.setdefault(m.group(1).upper(), []).append((k, int(m.group(2))))
+    for letter, items in groups.items():
+        idx = sorted(i for _, i in items)
+        widths = {len(next(r for r in arrays[k].rows if r is not None)) for k, _ in items}
+        if len(items) < 2 or idx != list(range(idx[0], idx[0] + len(idx))) or idx[0] > 1 or len(widths) != 1:
+            continue
+        for k, i in items:
+            all_refs[k] = [lb.Ref((letter,), raw_row=i)] + [r for r in all_refs[k] if letter not in r.nodes]
 
 
 _CLAUSE = re.compile(r"[。；;！!？?]|[，,：:](?=[^，,：:]*$)|\.\s")

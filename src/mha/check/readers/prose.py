@@ -49,9 +49,11 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
     masked = _tuples(b, line, masked, place)
     for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
                          r"(?<![\d.])(-?\d+\.\d+(?:\s*/\s*-?\d+\.\d+){2,})(?![\d.])|"
-                         r"(?<![\d.])(-?\d+\.\d+(?:\s*、\s*-?\d+\.\d+)+)(?![\d.])|" + _AND_LIST, masked):
-        # (3) a Chinese list: 0.5774、1.1547、1.7321; (4) one in words: "0.742, 0.106 and 0.495"
-        body = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+                         r"(?<![\d.])(-?\d+\.\d+(?:\s*、\s*-?\d+\.\d+)+)(?![\d.])|" + _AND_LIST + "|" + _COLON_LIST,
+                         masked):
+        # (3) a Chinese list: 0.5774、1.1547、1.7321; (4) one in words: "0.742, 0.106 and 0.495"; (5) the whole
+        # rest of a line after a colon: "Softmax: 0.1400, 0.2840, 0.5760."
+        body = m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5)
         nums = []
         for t in re.finditer(r"-?\d+\.\d+", body):
             nums.append(Num.parse(t.group(0), place.line))
@@ -190,6 +192,9 @@ _READING = re.compile(
 # longer run of numbers on either side ("0.34, 0.38 and 0.28, 0.40": two rows run together)
 _AND_LIST = (r"(?<![\d.])(?<!\d,\s)(?<!\d,)(-?\d+\.\d+(?:\s*,\s*-?\d+\.\d+)+\s*,?\s+(?:and|und|et|y|和|与|及)\s+"
              r"-?\d+\.\d+)(?!\.?\d|%)(?!\s*,\s*-?\d)")
+# a label, a colon, then nothing but three or more decimals to the end of the line (or of its sentence), a remark
+# in parentheses allowed after them
+_COLON_LIST = (r"(?<=[:：])\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*(?:[(（][^()（）]*[)）])?\s*[.;。；]?\s*$")
 _INLINE_MATH = re.compile(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`")
 _DIMS_ONLY = re.compile(r"^\s*\(?\s*\d+\s*(?:\\times|×|x|\\cdot)\s*\d+(?:\s*(?:\\times|×|x)\s*\d+)*\s*\)?\s*$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:\\approx|≈|=|\\sim)?\s*(-?\d+\.\d+)\s*$")

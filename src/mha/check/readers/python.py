@@ -108,7 +108,7 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     line_label.setdefault(node.lineno, names[-1])
                     facts.printed_at[node.end_lineno or node.lineno] = names[-1]
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-                facts.prints.append(" ".join(texts) + (" " if texts else "") + " ".join(names))
+                facts.prints.append(_print_label(texts, names))
             elif isinstance(node, ast.Call) and _call_name(node) == "display":
                 shown = node.args[0] if node.args else None      # display(x): one output of its own, showing x
                 facts.displays.append("" if shown is None or _call_name(shown) in _RICH else _src(lines, shown))
@@ -489,6 +489,17 @@ def read_output(b: "Builder", seg: Segment) -> None:
                 _as_shares(a)
     widen_low_precision(b.doc.arrays[n_before:], low)
     _mark_dropped(b, n_before, n_chains)
+
+
+def _print_label(texts: list[str], names: list[str]) -> str:
+    """What a print call's output is labelled: its words, then its names; `print("Q\\n", q)` (a bare symbol
+    printed on a line of its own above the value) is labelled by that symbol."""
+    label = " ".join(texts) + (" " if texts else "") + " ".join(names)
+    symbol = " ".join(t.strip() for t in texts).rstrip(":：= ")
+    if names and re.fullmatch(r"[A-Za-z][\w^{}()']{0,6}", symbol) and lb.parse_label(label) is None and \
+            lb.parse_label(symbol) is not None:
+        return symbol
+    return label
 
 
 # `weights * 100` printed: percentages of the quantity, not the quantity (1.00 is 100.00 there)

@@ -16,6 +16,7 @@ from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, 
                      _shape_product, matrix_rows, nested_to_rows)
 from .common import Segment, arrow_sides
 from .derivation import continue_derivation
+from .remarks import before_remark, before_words
 from .reprtuple import split_repr_tuple
 from .result import as_result
 from .expr import parse_expr
@@ -149,23 +150,6 @@ class PartReader:
         arg.label = _SOFTMAX_INPUT
         return arg
 
-    def _before_remark(self, toks: list[Tok]) -> Array | None:
-        """"[0.52, 0.09, 0.39]   (sum close to 1)": a remark in words, in parentheses set apart by a space after the
-        value, annotates it; the array is the value (an equation number "(3)" or an expression is no remark)."""
-        if len(toks) < 4 or toks[-1].text != ")":
-            return None
-        depth = 0
-        for k in range(len(toks) - 1, 0, -1):
-            depth += (toks[k].text == ")") - (toks[k].text == "(")
-            if depth == 0:
-                break
-        else:
-            return None
-        if toks[k].text != "(" or not toks[k].space or \
-                not any(t.kind in ("ID", "TEXT") and len(t.text) > 1 for t in toks[k + 1:-1]):
-            return None
-        return self.array_at(_strip(toks[:k]))
-
     # ---------------------------------------------------------- one part
     def part(self, toks: list[Tok], after_label: bool = False) -> list[Part]:
         """The typed pieces of one part of a statement; after_label: it follows "label:" naming a quantity, so
@@ -190,7 +174,8 @@ class PartReader:
                 return [ArrayPart(a)]
         if _glossed_sizes(toks):
             return [LabelPart(flat_text(toks))]   # "Q: [4, 16, 128] (batch, tokens, d_k)": sizes, not entries
-        a = self._before_remark(toks)
+        stripped = lambda t: self.array_at(_strip(t))      # noqa: E731
+        a = before_remark(stripped, toks) or before_words(stripped, toks, self.seg.where)
         if a is not None:
             return [ArrayPart(a)]
         arg = self._softmax_argument(toks)

@@ -1,0 +1,48 @@
+"""A value with words after it in one statement part: "[0.52, 0.09, 0.39]   (sum close to 1)" and, in prose,
+"Q = [1, 2] and three keys".  The value is the array; the words are a remark or the sentence going on."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..objects import Array
+from .tokens import Tok
+
+
+def before_remark(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok]) -> Array | None:
+    """"[0.52, 0.09, 0.39]   (sum close to 1)" (array_at strips what it is given): a remark in words, in parentheses set apart by a space after the
+    value, annotates it; the array is the value (an equation number "(3)" or an expression is no remark)."""
+    if len(toks) < 4 or toks[-1].text != ")":
+        return None
+    depth = 0
+    for k in range(len(toks) - 1, 0, -1):
+        depth += (toks[k].text == ")") - (toks[k].text == "(")
+        if depth == 0:
+            break
+    else:
+        return None
+    if toks[k].text != "(" or not toks[k].space or \
+            not any(t.kind in ("ID", "TEXT") and len(t.text) > 1 for t in toks[k + 1:-1]):
+        return None
+    return array_at(toks[:k])
+
+
+def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok], where: str) -> Array | None:
+    """"Q = [1, 2] and three keys": in prose, a bracketed value closed and followed by words is the value
+    (the sentence goes on; a name or an operator after it would make it a factor instead)."""
+    if where != "prose" or len(toks) < 4 or toks[0].text != "[":
+        return None
+    depth = 0
+    for k, t in enumerate(toks):
+        depth += (t.text == "[") - (t.text == "]")
+        if depth == 0:
+            break
+    else:
+        return None
+    rest = toks[k + 1:]
+    if not rest or rest[0].kind not in ("ID", "TEXT") or \
+            not re.fullmatch(r"(?:and|for|with|as|is|are|which|from|of|in|to|while|where|then|so|or|"
+                             r"[\u4e00-\u9fff]+)", rest[0].text):
+        return None
+    return array_at(toks[:k + 1])
