@@ -27,7 +27,7 @@ DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in FORMAT and p.stem != "RE
 CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stable_softmax.tex",
            "md_rounded_rows_not_summing_to_one.md", "md_dk_dv_differ_scale_by_0707.md",
            "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md",
-           "md_zh_rounded_every_step_unprinted.md"}
+           "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -133,6 +133,12 @@ SLIPS = [
     # a first example with its own W^K, a second that says Q = K = V = X: each section under its own reading
     ("md_two_examples_assumed_key_weights.md", "\n[0.248, 0.503, 0.248]", "\n[0.248, 0.530, 0.248]", 56),
     ("md_two_examples_assumed_key_weights.md", "\n[0.401, 0.401, 0.198]", "\n[0.401, 0.410, 0.198]", 87),
+    # one exponential printed for a score the row holds twice: the total of the printed terms counts it twice
+    ("md_zh_one_exp_for_equal_scores.md", "总和=16.66", "总和=16.76", 40),
+    ("md_zh_one_exp_for_equal_scores.md", "1.94 & 1.11", "1.94 & 1.17", 47),
+    # "Head2: `Q(token2) = [0,1]`": head 2's query of token 2, named under the head's prefix
+    ("md_head_prefix_token_queries_premask.md", "Head2: `Q(token2) = [0,1]`", "Head2: `Q(token2) = [0,2]`", 31),
+    ("md_head_prefix_token_queries_premask.md", "0.330 & 0.670", "0.330 & 0.760", 67),
 ]
 
 

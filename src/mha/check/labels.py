@@ -217,6 +217,9 @@ def _parse_label(text: str) -> Ref | None:
                 of = None
             return Ref(({"W_Q": "Q", "W_K": "K", "W_V": "V", "W_O": "Y"}[w.nodes[0]],), raw_head=w.raw_head, of=of)
         return None
+    m = _TOKEN_ROW.fullmatch(s.strip())
+    if m:                                    # Q(token2), k(word 3): that token's row
+        return Ref(({"X": "X", "O": "O"}.get(m.group(1).upper(), m.group(1).upper()),), raw_row=int(m.group(2)))
     # -- formulas that say what they compute
     f = _formula(s)
     if f is not None:
@@ -238,6 +241,7 @@ def _parse_label(text: str) -> Ref | None:
 
 # a query against the keys by a running index (a table column's header): scaled when divided
 _ANY_DOT = re.compile(r"^q(?:_?\{?[ij]\}?)?(?:\*|·|\.|cdot)k(?:_?\{?[ij]\}?)?((?:/|÷)\S+)?$")
+_TOKEN_ROW = re.compile(r"([QKVXqkvx])\((?:token|tok|word|position|pos|词)\s*_?(\d+)\)")
 _BARE_DOT = re.compile(r"^q(?:uery)?(?:\*|·|\.|cdot|@|,)\s*k(?:ey)?_?\(?(\d+)\)?$")
 _DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s*([kx])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?$")
 

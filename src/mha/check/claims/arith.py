@@ -14,7 +14,7 @@ import numpy as np
 from .. import labels as lb
 from .. import numbers as nb
 from ..numbers import Num
-from ..objects import Chain, ExprPart
+from ..objects import ArrayPart, Chain, ExprPart
 from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
@@ -145,6 +145,9 @@ class ArithJudging:
                                                               for p in x.parts)]
         terms = [nb.plain_number(p.expr) for x in same_line for p in x.parts[-1:] if isinstance(p, ExprPart)]
         vals = [t.value for t in terms if t is not None]
+        if len(vals) < 2:
+            vals = _exps_over_row([x for x in self.doc.chains if x.place.line == c.place.line
+                                   and x.place.cell == c.place.cell]) or vals
         if len(vals) < 2 and names_sum:
             prev = [x for x in self.doc.chains if x.place.cell == c.place.cell
                     and c.place.line - 3 <= x.place.line < c.place.line]
@@ -256,6 +259,27 @@ class ArithJudging:
 
 
 _LISTED = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:\s*,\s*[-+]?\d+(?:\.\d+)?)+\s*")
+
+
+def _exps_over_row(chains: list[Chain]) -> list[float]:
+    """"第一行 [1.41, 1.41]：e^1.41 ≈ 4.10, 总和=8.20": one exponential printed for a score the row holds twice
+    counts for each; [the printed exponential of each entry] when every entry of the row printed on the line has
+    one, else []."""
+    exps: dict[float, float] = {}
+    rows = []
+    for x in chains:
+        for k, p in enumerate(x.parts):
+            if isinstance(p, ArrayPart) and p.array.is_vector:
+                rows.append([n.value for n in p.array.numbers])
+            if isinstance(p, ExprPart) and isinstance(p.expr, nb.Op) and p.expr.op == "exp" and k + 1 < len(x.parts):
+                arg, got = nb.plain_number(p.expr.args[0]), x.parts[k + 1]
+                value = nb.plain_number(got.expr) if isinstance(got, ExprPart) else None
+                if arg is not None and value is not None:
+                    exps[arg.value] = value.value
+    for row in rows:
+        if len(row) >= 2 and all(v in exps for v in row):
+            return [exps[v] for v in row]
+    return []
 
 
 def _listed_numbers(text: str) -> list[float]:

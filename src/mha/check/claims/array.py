@@ -351,6 +351,10 @@ class ArrayJudging:
         if any(rows[pi][pj].value <= -1e4 < float(v.M[i, j]) for pi, pj, i, j in bad):
             self.not_checked_mask_fill(o, _what(o))          # claims/maskfill.py
             return
+        if bad and all(float(v.M[i, j]) <= -1e4 < rows[pi][pj].value for pi, pj, i, j in bad):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "finite only where the mask puts "
+                                               "−∞: the scores before the mask is applied, not judged as masked"))
+            return
         self.n_claims += 1
         self.n_numbers += total
         for pi, pj, i, j in bad:

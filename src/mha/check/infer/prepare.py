@@ -127,17 +127,19 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
 
 
 # a name at the end of a label: "K2", "the values are V1", "query q_3"
-_TRAILING = re.compile(r"(?:^|[\s(（:：,，])([QKVqkv])_?\{?(\d{1,2})\}?\s*$")
+_TRAILING = re.compile(r"(?:^|[\s(（:：,，])([KVkv])_?\{?(\d{1,2})\}?\s*$")
 
 
 def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
     """K1 = [1, 0], K2 = [0, 1], K3 = [1, 1]; "the values are V1 = ..., V2 = ...": single rows numbered 0 or 1 up,
-    one after the other and all of one width, are the tokens' rows of K (Q, V), not the heads that Q_1, K_2 name
-    when they are matrices."""
+    one after the other and all of one width, are the tokens' rows of K (V), not the heads that K_1, K_2 name
+    when they are matrices.  Not Q: one token's queries numbered so (`Q₁ = [2, 1]`, `Q₂ = [3, 4]`) are its heads'
+    (a query per token is written q_1, q_2); nor vectors said to be a head's."""
     groups: dict[str, list[tuple[int, int]]] = {}
     for k, a in enumerate(arrays):
         m = _TRAILING.search(a.label or "")
-        if m is None or a.lead or sum(1 for r in a.rows if r is not None) != 1:
+        if m is None or a.lead or a.context.head is not None or \
+                sum(1 for r in a.rows if r is not None) != 1:
             continue
         groups.setdefault(m.group(1).upper(), []).append((k, int(m.group(2))))
     for letter, items in groups.items():
