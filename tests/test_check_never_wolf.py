@@ -139,6 +139,11 @@ SLIPS = [
     # "Head2: `Q(token2) = [0,1]`": head 2's query of token 2, named under the head's prefix
     ("md_head_prefix_token_queries_premask.md", "Head2: `Q(token2) = [0,1]`", "Head2: `Q(token2) = [0,2]`", 31),
     ("md_head_prefix_token_queries_premask.md", "0.330 & 0.670", "0.330 & 0.760", 67),
+    # a notebook's masked_softmax(...) of random inputs: no configuration, but each printed row sums to 1
+    ("nb_zh_masked_softmax_random_rows.ipynb", "0.3605, 0.6395", "0.3605, 0.6359", 2),
+    ("nb_zh_masked_softmax_random_rows.ipynb", "0.2900, 0.2763", "0.2900, 0.2736", 5),
+    # an installer's progress bars (`eta 0:00:10`) and tqdm's line are no claims; the example after them is judged
+    ("nb_pip_progress_then_attention.ipynb", "0.4458 0.1084", "0.4458 0.1048", 3),
 ]
 
 

@@ -487,6 +487,15 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(root_lines(j.findings, text))             # "d = 4, so √d = 2" on one line
         from .claims.carried import carried_notes
         j.findings.extend(carried_notes(doc, j.findings))           # a wrong value carried into new arithmetic
+    elif text is not None:
+        from .claims.rowsum import output_weights, row_sums
+        if inf.best is None:                 # with no configuration, a notebook's printed weights sum to 1 by row
+            named = output_weights(doc)
+            j.n_claims += len(named)
+            j.n_numbers += sum(len(a.numbers) for a in named)
+            j.not_checked = [n for n in j.not_checked if not any((n.cell, n.line) == (a.place.cell, a.line)
+                                                                 for a in named)]
+        j.findings.extend(row_sums(doc, j.findings, text))
     return j
 
 

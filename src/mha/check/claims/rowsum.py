@@ -129,18 +129,24 @@ def _one_row(a, found: set[int]) -> Finding | None:
 
 
 def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
-    """Error findings for rows of attention weights that do not sum to 1."""
-    lines = text.splitlines()
+    """Error findings for rows of attention weights that do not sum to 1.  In a notebook, only outputs whose own
+    name says they are the weights (`masked_softmax(...)`, `attention_weights`) are read: a cell has no caption."""
+    lines = text.splitlines() if doc.format != "ipynb" else []
     found = {f.line for f in findings if f.severity == "error" and f.cell is None}
+    in_cells = {(f.cell, f.line) for f in findings if f.severity == "error" and f.cell is not None}
     out: list[Finding] = []
+    weights = output_weights(doc) if doc.format == "ipynb" else []
     for a in doc.arrays:
+        if a.place.cell is not None:
+            out.extend(_output_rows(a, in_cells) if any(a is w for w in weights) else [])
+            continue
         one = _one_row(a, found)
         if one is not None:
             out.append(one)
             found.add(a.line)
             continue
         # whole numbers only (1 0 0 / 1 1 0) are a mask or counts, never weights
-        grid = _grid(a) if a.place.cell is None and not a.elided and not a.context.dropout \
+        grid = _grid(a) if not a.elided and not a.context.dropout \
             and not a.context.dropped_copy and not a.all_integers() else None
         if grid is None or not _named_weights(a, _caption(lines, a.row_line(0))):
             continue
@@ -168,4 +174,55 @@ def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
                                1.0, f"{1:.{d}f}", "softmax",
                                f"a row of attention weights sums to 1; this one sums to {s:.{d}f}", "wrong_value"))
             found.add(line)
+    return out
+
+
+def output_weights(doc) -> list:
+    """A notebook's printouts of the weights, named so by what printed them (`masked_softmax(torch.rand(2, 2, 4),
+    valid_lens)`, `attn_weights`), with rows in [0, 1] of which most (and at least two) sum to 1: each is a claim
+    that its rows sum to 1, whatever the configuration (judged in row_sums)."""
+    out = []
+    for a in doc.arrays:
+        if a.place.cell is None or a.place.where != "output" or a.elided or a.context.dropout or \
+                a.context.dropped_copy or a.all_integers() or not any(_softmax_output(n) for n in (a.label, *a.labels)
+                                                                         if n):
+            continue
+        grid = [_row_values(r) for r in a.rows if r]
+        if len(grid) < 2 or any(g is None for g in grid) or len({len(g) for g in grid}) != 1 or len(grid[0]) < 2:
+            continue
+        holds = sum(_off(g) is None for g in grid)
+        if holds >= 2 and 2 * holds > len(grid):      # rows that sum to 1 identify the weights; most of them must
+            out.append(a)
+    return out
+
+
+def _softmax_output(name: str) -> bool:
+    """A printout's name says it is softmax weights: a softmax call (masked_softmax(...) too: its masked entries are
+    0 and its rows still sum to 1), or a name of the weights that says nothing of being unnormalized."""
+    if re.search(r"dropout|exp\(|log_?softmax|logits?|scores?", name, re.I):
+        return False
+    if re.search(r"softmax\s*\(", name):
+        return True
+    r = lb.parse_label(name)
+    return r is not None and r.strong and r.nodes == ("A",) and not _NOT_NORMALIZED.search(name)
+
+
+def _output_rows(a, found: set) -> list[Finding]:
+    """Each row of a printout from output_weights (printed whole: its rows are the softmax's, most of them sum to 1)
+    that does not sum to 1 within its rounding: one finding on its line."""
+    rows = [r for r in a.rows if r]
+    grid = [_row_values(r) for r in rows]
+    sums = [_off(g) for g in grid]
+    out = []
+    for r, g, s in zip(rows, grid, sums):
+        line = r[0].line or a.line
+        if s is None or (a.place.cell, line) in found or \
+                not Decimal("0.0005") <= abs(s - 1) <= Decimal("0.05"):
+            continue
+        d = max(dd for _, dd in g)
+        terms = " + ".join(n.text for n in r if Decimal(n.text.replace("−", "-")) != 0)
+        out.append(Finding(line, a.place.cell, f"{a.label or 'weights'}: a row's sum", f"{terms} = {s:.{d}f}", 1.0,
+                           f"{1:.{d}f}", "softmax", f"a row of attention weights sums to 1; this one sums to {s:.{d}f}",
+                           "wrong_value"))
+        found.add((a.place.cell, line))
     return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ...inputs import MHAInputError
 from .common import Segment, need
 from .html import read_html
@@ -26,7 +28,7 @@ def read_notebook(text: str, b: "Builder") -> None:
         elif kind == "code":
             b.segment(Segment(src, 1, "code", k))
             n_src = src.count("\n") + 1
-            outs = cell.get("outputs", [])
+            outs = cell.get("outputs", []) if not _SHELL.fullmatch(src.strip()) else []
             shown = 0                          # lines of the cell's output area above this output
             for out in outs if isinstance(outs, list) else []:
                 if not isinstance(out, dict):
@@ -48,6 +50,7 @@ def read_notebook(text: str, b: "Builder") -> None:
                         continue
                 if not body:
                     continue
+                body = _PROGRESS.sub(lambda m: " " * len(m.group(0)), body)
                 seg = Segment(body, OUTPUT_LINE(n_src) + shown, "output", k)
                 shown += body.count("\n") + (not body.endswith("\n"))
                 seg.result = result
@@ -56,6 +59,17 @@ def read_notebook(text: str, b: "Builder") -> None:
                 read_output(b, seg)
         else:
             read_text(src, b, 1, k)
+
+
+# a cell of shell commands and installer magics (`!pip install numpy`, `%pip install -q torch`): what it prints
+# (download progress, versions, sizes) says nothing about the example
+_SHELL = re.compile(r"(?:(?:!|%%?(?:pip|conda|bash|sh|capture|system|load_ext|matplotlib|env|cd)\b)[^\n]*\n?|\s*(?:#[^\n]*)?\n?)+")
+# a line of a progress bar in any output: pip's and rich's (`12.5/12.5 MB 2.1 MB/s eta 0:00:05`), tqdm's
+# (`3/3 [00:01<00:00, 2.50it/s]`), Keras's (`1/1 [====] - 0s 20ms/step`), an installer's log
+_PROGRESS = re.compile(r"^.*(?:\beta\s+(?:\d+:)?\d+:\d\d|\d\s*(?:it/s|s/it)\]|\b\d+(?:\.\d+)?\s*[kMG]i?B/s\b|"
+                       r"\d+/\d+\s*\[[=>.\s]*\]|\bm?s/step\b).*$|"
+                       r"^\s*(?:Collecting|Downloading|Installing collected|Requirement already|Successfully "
+                       r"installed|Using cached|Defaulting to user installation)\b.*$", re.M)
 
 
 def _text_of(x) -> str:
