@@ -144,6 +144,12 @@ SLIPS = [
     ("nb_zh_masked_softmax_random_rows.ipynb", "0.2900, 0.2763", "0.2900, 0.2736", 5),
     # an installer's progress bars (`eta 0:00:10`) and tqdm's line are no claims; the example after them is judged
     ("nb_pip_progress_then_attention.ipynb", "0.4458 0.1084", "0.4458 0.1048", 3),
+    # TensorFlow's printouts (tf.Tensor(...)); temp_q bound again in a later code block asks the same keys again
+    ("md_zh_tf_tensor_queries_rebound.md", "0.5140184  0.16199388 0.16199388]]", "0.5410184  0.16199388 0.16199388]]",
+     30),
+    ("md_zh_tf_tensor_queries_rebound.md", " [0.38018423 0.38018423 0.11981579 0.11981579]]",
+     " [0.38018423 0.38081423 0.11981579 0.11981579]]", 61),
+    ("md_zh_tf_tensor_queries_rebound.md", " [135.9794      1.3179737]]", " [135.9794      1.3719737]]", 66),
 ]
 
 

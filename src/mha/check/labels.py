@@ -190,6 +190,9 @@ def _parse_label(text: str) -> Ref | None:
         return of if row is None else replace(of, raw_row=row, raw_col=col, raw_head=None)
     if mentions_grad(text):
         return None
+    m = _TOY_PREFIX.fullmatch(text.strip())
+    if m:                                    # temp_q, toy_K, sample_x: the quantity of a small demonstration
+        return _parse_label(m.group(1))
     pair = pair_label(text)                  # score(q1, k2), q1 @ k2, (q_2 @ k_1) / 3 ** 0.5 (tokenpairs.py)
     if pair is not None and pair != text.strip():
         return _parse_label(pair)
@@ -241,6 +244,8 @@ def _parse_label(text: str) -> Ref | None:
 
 # a query against the keys by a running index (a table column's header): scaled when divided
 _ANY_DOT = re.compile(r"^q(?:_?\{?[ij]\}?)?(?:\*|·|\.|cdot)k(?:_?\{?[ij]\}?)?((?:/|÷)\S+)?$")
+_TOY_PREFIX = re.compile(r"(?:temp|tmp|toy|sample|example|demo|dummy|test|my)_((?:[QKVXqkvx]|query|key|value|queries|"
+                         r"keys|values|inputs?)(?:_?\d)?)")
 _TOKEN_ROW = re.compile(r"([QKVXqkvx])\((?:token|tok|word|position|pos|词)\s*_?(\d+)\)")
 _BARE_DOT = re.compile(r"^q(?:uery)?(?:\*|·|\.|cdot|@|,)\s*k(?:ey)?_?\(?(\d+)\)?$")
 _DOT = re.compile(r"^([qxk])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?(?:\*|·|\.|cdot|@|,)\s*([kx])_?\(?(\d+)\)?(?:\^\(?\d+\)?)?$")

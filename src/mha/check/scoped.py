@@ -44,23 +44,85 @@ def mark_openers(doc: Any, text: str, fmt: str) -> None:
 
 
 def scope_starts(doc: Any, text: str) -> list[tuple[int, str]]:
-    """Where each scope starts (line, the words that open it): the document's headings and the lines that open
-    another example (mark_openers), in order; the first scope starts at line 1."""
+    """Where each scope starts (line, the words that open it): the document's headings, the lines that open
+    another example (mark_openers) and the code blocks that bind an input's name again (rebinding_starts), in
+    order; the first scope starts at line 1."""
     lines = text.splitlines()
     out = {1: "the start"}
     for p in doc.headings:
         if p.cell is None and 1 <= p.line <= len(lines):
             out.setdefault(p.line, lines[p.line - 1].strip().lstrip("#").strip()[:60] or "a heading")
+    for line, words in rebinding_starts(text):
+        out.setdefault(line, words)
     return sorted(out.items())
 
 
-def _blank_outside(lines: list[str], first: int, last: int) -> str:
-    return "\n".join(line if first <= i <= last else "" for i, line in enumerate(lines, start=1)) + "\n"
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _code_blocks(text: str) -> list[tuple[int, list[str]]]:
+    """Each fenced code block of a Markdown text: (line of its first code line, its lines)."""
+    out: list[tuple[int, list[str]]] = []
+    inside, start, body = False, 0, []
+    for i, line in enumerate(text.splitlines(), start=1):
+        if _FENCE.match(line):
+            if inside:
+                out.append((start, body))
+            inside, start, body = not inside, i + 1, []
+        elif inside:
+            body.append(line)
+    return out
+
+
+def _bound(code: str) -> set[str]:
+    names = {n.strip() for m in _ASSIGN.finditer(code) for n in m.group(1).split(",")}
+    return {n for n in names if _INPUT_NAME.match(n)}
+
+
+def rebinding_starts(text: str) -> list[tuple[int, str]]:
+    """A code block that binds an input's name (q, temp_q, X, ...) an earlier block bound: the example starts again
+    there, with the other inputs as they were (TensorFlow's tutorial asks four queries of the same keys)."""
+    out, bound = [], set()
+    for line, body in _code_blocks(text):
+        names = _bound("\n".join(body))
+        again = sorted(names & bound)
+        if again:
+            out.append((line, f"the code at line {line} binds {', '.join(again)} again"))
+        bound |= names
+    return out
+
+
+def _kept_inputs(text: str, first: int, last: int) -> set[int]:
+    """The lines, before a scope, of the assignments of inputs the scope does not bind again (the keys and values a
+    new query is asked of): a scope read on its own keeps them, as a session keeps its variables."""
+    import ast
+    blocks = _code_blocks(text)
+    again = set().union(*[_bound("\n".join(b)) for ln, b in blocks if first <= ln <= last] or [set()])
+    keep: set[int] = set()
+    for ln, body in blocks:
+        if ln >= first:
+            break
+        try:
+            tree = ast.parse("\n".join(body))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and _INPUT_NAME.match(node.targets[0].id) and node.targets[0].id not in again:
+                keep |= set(range(ln + node.lineno - 1, ln + (node.end_lineno or node.lineno)))
+    return keep
+
+
+def _blank_outside(lines: list[str], first: int, last: int, keep: set[int] = frozenset()) -> str:
+    """The lines first..last (and those in keep, with the fences of their code blocks), the others blank."""
+    fences = {i for i, line in enumerate(lines, start=1) if keep and _FENCE.match(line)}
+    return "\n".join(line if first <= i <= last or i in keep or i in fences else ""
+                     for i, line in enumerate(lines, start=1)) + "\n"
 
 
 # names a worked example binds to its inputs and sizes; a code cell that binds one again restarts the example
-_INPUT_NAME = re.compile(r"(?i)^(x|q|k|v|w_?[qkvo]|d|d_?k|d_?v|d_?model|l|t|n|seq_len|embeddings?|inputs?|queries|"
-                         r"keys|values|tokens)$")
+_INPUT_NAME = re.compile(r"(?i)^(?:(?:temp|tmp|toy|sample|example|demo|dummy|my)_)?(x|q|k|v|w_?[qkvo]|d|d_?k|d_?v|"
+                         r"d_?model|l|t|n|seq_len|embeddings?|inputs?|queries|keys|values|tokens)$")
 _ASSIGN = re.compile(r"^([A-Za-z_][\w ,]*?)\s*=(?!=)", re.M)
 
 
@@ -136,7 +198,8 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
             continue
         tried += 1
         sub = _check_quietly(check, _blank_cells(text, first[0], last[0]) if fmt == "ipynb" else
-                             _blank_outside(text.splitlines(), first[1], last[1]))
+                             _blank_outside(text.splitlines(), first[1], last[1],
+                                            _kept_inputs(text, first[1], last[1]) if fmt == "md" else set()))
         if sub is None or sub.mapping is None or sub.n_claims == 0 or sub.n_numbers == 0 or not _decided(sub):
             continue
         left = {(n.cell or 0, n.line) for n in sub.not_checked}
@@ -198,7 +261,7 @@ def _lines_of(doc: Any, unchecked: set[tuple[int, int]]) -> set[tuple[int, int]]
     out = set(unchecked)
     for a in doc.arrays:
         c = a.place.cell or 0
-        if (c, a.place.line) in unchecked:
+        if (c, a.place.line) in unchecked or (c, a.line) in unchecked:
             out |= {(c, n.line or a.place.line) for n in a.numbers}
     return out
 

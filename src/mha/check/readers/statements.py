@@ -79,7 +79,7 @@ class PartReader:
         # array([...], dtype=...) / tensor([...], grad_fn=...) / np.array([...])
         style = style_hint or "list"
         names = [x.text for x in core if x.kind == "ID"]
-        if core[0].kind == "ID" and core[0].text in ("array", "tensor", "np", "torch", "numpy", "Tensor",
+        if core[0].kind == "ID" and core[0].text in ("array", "tensor", "np", "torch", "numpy", "Tensor", "tf",
                                                     "Parameter", "matrix"):
             k = next((i for i, x in enumerate(core) if x.kind == "OP" and x.text == "["), None)
             if k is None or core[-1].text != ")":
