@@ -154,13 +154,18 @@ class Starts:
     def _scores_modes(self) -> list[dict[str, Choice]]:
         out = []
         seen: list[np.ndarray] = []
+        # "HEAD 0: Scaled Scores" where no other head's scores are printed: the one head's scores
+        heads = {r.head for o in self.objs if o.val is not None and (_is(o, "QKt") or _is(o, "S"))
+                 for r in [_ref_for(o, "QKt") or _ref_for(o, "S")] if r is not None}
+        one = next(iter(heads - {None}), None) if len(heads - {None}) == 1 else None
         for o in self.objs:
             if o.val is None or o.slices != 1 or not (_is(o, "QKt") or _is(o, "S")) or o.n < 2:
                 continue
             ref = _ref_for(o, "QKt") or _ref_for(o, "S")
             if not ref.strong and o.n < 3:
                 continue                            # two numbers named only by the prose around them
-            if ref.head is not None or ref.col is not None or (ref.row is not None and o.val.shape[0] > 1):
+            if (ref.head is not None and (ref.head != one or one not in (0, 1))) or ref.col is not None or \
+                    (ref.row is not None and o.val.shape[0] > 1):
                 continue
             scores = o.val
             if np.isnan(scores).any() or np.isposinf(scores).any() or np.isneginf(scores).all(axis=1).any():

@@ -29,6 +29,7 @@ from .statedict import read_parameters
 from .pyparse import parse_code
 from .statements import read_tokens
 from .torchshapes import product_shape, scan
+from .rowtable import row_tables
 from .vectortable import vector_tables
 
 
@@ -455,6 +456,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
     if _PARAMETER.search(seg.text):               # print(W) of an nn.Parameter: the header is no name of it
         seg = _blanked(seg, _PARAMETER)
     seg = vector_tables(b, seg)                   # Token │ Query │ Key │ Value, a vector per cell (vectortable.py)
+    seg = row_tables(b, seg)                      # "<BOS> [0.1 0.2]" rows under the tokens' names (rowtable.py)
     sized = "Size([" in seg.text
     if sized:
         seg = _sizes(b, seg)
@@ -488,7 +490,24 @@ def read_output(b: "Builder", seg: Segment) -> None:
             if _PERCENT.match(a.source):
                 _as_shares(a)
     widen_low_precision(b.doc.arrays[n_before:], low)
+    _heads_above(b.doc.arrays[n_before:], seg)
     _mark_dropped(b, n_before, n_chains)
+
+
+def _heads_above(arrays: list, seg: Segment) -> None:
+    """"HEAD 0: Attention Weights" over one matrix and "HEAD 1: ..." over the next, in one printout: each array takes
+    the head of the nearest caption line above it (the printout's prose lines were all read before its arrays, so the
+    context held the last head for every one of them)."""
+    lines = seg.text.split("\n")
+    heads = [(seg.line_of(line_offset(seg.text, k)), lb.head_in(x)) for k, x in enumerate(lines)
+             if "[" not in x and re.search(r"[A-Za-z\u4e00-\u9fff]", x)]
+    heads = [(ln, h) for ln, h in heads if h is not None]
+    if len({h for _, h in heads}) < 2:
+        return
+    for a in arrays:
+        above = [h for ln, h in heads if ln <= a.line]
+        if above and a.context.head is not None:
+            a.context.head = above[-1]
 
 
 def _print_label(texts: list[str], names: list[str]) -> str:

@@ -524,7 +524,7 @@ def _subject_rel(parts: list[Part], rels: list[str], first: str) -> bool:
 
 def _head_prefix(label: str) -> int | None:
     """"Head1", "head 2", "头2": a head named before a colon, said of what follows it."""
-    m = re.fullmatch(r"\s*(?:[Hh]ead|头|注意力头)\s*_?\{?(\d+)\}?\s*", label)
+    m = re.fullmatch(r"\s*(?:[Hh]ead|HEAD|头|注意力头)\s*[_#]?\{?(\d+)\}?\s*", label)
     return int(m.group(1)) if m else None
 
 
@@ -592,9 +592,11 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                 a.prev_expr = parts[k - 1].expr
             a.context = Context(**{**ctx.__dict__})
             a.context.approx = ctx.approx
-            if first and first != left and not _subject_rel(parts, rels, first) and _head_prefix(first):
-                a.label = _with_head(left, _head_prefix(first))      # "Head1: Q(token2) = [0, 1]": q_2^(1)
-                a.labels = [a.label]
+            if first and first != left and not _subject_rel(parts, rels, first) and _head_prefix(first) is not None:
+                # "Head1: Q(token2) = [0, 1]" is q_2^(1); "HEAD 0: Attention Weights [...]" is head 0's weights
+                a.label = _with_head(left, _head_prefix(first))
+                a.labels = [x for x in a.labels if x != first and _head_prefix(x) is None] or [a.label]
+                a.context.head = _head_prefix(first)
             doc.add_array(a)
     # shape products take their result from the next part: [3,2] × [2,3] = [3,3], (3, 4) @ (4, 2) -> (3, 2)
     for k, p in enumerate(parts):
