@@ -27,7 +27,8 @@ DOCS = sorted(p for p in CLEAN.iterdir() if p.suffix in FORMAT and p.stem != "RE
 CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stable_softmax.tex",
            "md_rounded_rows_not_summing_to_one.md", "md_dk_dv_differ_scale_by_0707.md",
            "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md",
-           "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md"}
+           "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md",
+           "md_box_drawn_side_by_side_weights.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -150,6 +151,11 @@ SLIPS = [
     ("md_zh_tf_tensor_queries_rebound.md", " [0.38018423 0.38018423 0.11981579 0.11981579]]",
      " [0.38018423 0.38081423 0.11981579 0.11981579]]", 61),
     ("md_zh_tf_tensor_queries_rebound.md", " [135.9794      1.3179737]]", " [135.9794      1.3719737]]", 66),
+    # box-drawn matrices side by side, each named before its top corner (`W_K = ┌`)
+    ("md_box_drawn_side_by_side_weights.md", "0.29  0.34  0.07", "0.29  0.43  0.07", 30),
+    ("md_box_drawn_side_by_side_weights.md", "0.28  0.24 -0.10", "0.28  0.42 -0.10", 30),
+    ("md_box_drawn_side_by_side_weights.md", "0.3296  0.1558", "0.3296  0.1585", 40),
+    ("md_box_drawn_side_by_side_weights.md", "0.218  0.308  0.305", "0.218  0.380  0.305", 65),
 ]
 
 

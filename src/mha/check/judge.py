@@ -332,7 +332,11 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 if self.closed_slip(chain):
                     self.n_claims += 1           # its closed form is wrong: one slip, one finding (claims/closed.py)
                 else:
+                    before = len(self.findings)
                     self.judge_arith(chain)
+                    # a result against the trace's entry (not against its own written terms) rests on the guess
+                    self.by_trace.extend(f for f in self.findings[before:] if not (f.cause or "").startswith(
+                        "arithmetic slip"))
             case ShapeClaim():
                 self.judge_shape(claim)
             case ProductShapeClaim():
@@ -539,7 +543,8 @@ def _unless_the_guess_is_borne_out(j: Judge) -> None:
     lesson is as often its scores, its weights or its queries.  Its entries are judged only when the guess is borne
     out, by a printout computed from it that holds in full; otherwise what it would call wrong is not checked."""
     x = j.inf.best.cand.dims.get("X")
-    if x is None or not x.label.startswith("X: the first matrix") or not j.errors_found():
+    if x is None or not x.label.startswith("X: the first matrix") or \
+            not any(any(f is g for g in getattr(j, "by_trace", [])) for f in j.findings):
         return
     plans = getattr(j, "plans", {})
     borne = [i for i, p in plans.items() if p["kind"] == "holds" and i not in j.uses and p.get("hit") is not None
@@ -548,8 +553,9 @@ def _unless_the_guess_is_borne_out(j: Judge) -> None:
         return
     # a printout judged against its own printed terms (a softmax of the scores beside it, a matrix printed again)
     # carries its own identity, whatever X is
-    moved = [f for f in j.findings if f.severity == "error" and any(f is g for g in getattr(j, "by_trace", []))]
-    j.findings = [f for f in j.findings if f not in moved]
+    traced = [f for f in j.findings if any(f is g for g in getattr(j, "by_trace", []))]
+    moved = [f for f in traced if f.severity == "error"]
+    j.findings = [f for f in j.findings if not any(f is g for g in traced)]   # its notes say nothing either
     for f in moved:
         j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
                                         f"X was guessed ({x.label}), and no printout computed from it holds in "

@@ -52,8 +52,9 @@ def scope_starts(doc: Any, text: str) -> list[tuple[int, str]]:
     for p in doc.headings:
         if p.cell is None and 1 <= p.line <= len(lines):
             out.setdefault(p.line, lines[p.line - 1].strip().lstrip("#").strip()[:60] or "a heading")
-    for line, words in rebinding_starts(text):
-        out.setdefault(line, words)
+    for line, words, since in rebinding_starts(text):
+        if not any(since < s <= line for s in out):
+            out[line] = words                # no heading opened an example since the name was bound before
     return sorted(out.items())
 
 
@@ -79,16 +80,18 @@ def _bound(code: str) -> set[str]:
     return {n for n in names if _INPUT_NAME.match(n)}
 
 
-def rebinding_starts(text: str) -> list[tuple[int, str]]:
+def rebinding_starts(text: str) -> list[tuple[int, str, int]]:
     """A code block that binds an input's name (q, temp_q, X, ...) an earlier block bound: the example starts again
-    there, with the other inputs as they were (TensorFlow's tutorial asks four queries of the same keys)."""
-    out, bound = [], set()
+    there, with the other inputs as they were (TensorFlow's tutorial asks four queries of the same keys).  Each as
+    (its line, the words for it, the line of the block that bound the name before)."""
+    out: list[tuple[int, str, int]] = []
+    bound: dict[str, int] = {}
     for line, body in _code_blocks(text):
         names = _bound("\n".join(body))
-        again = sorted(names & bound)
+        again = sorted(n for n in names if n in bound)
         if again:
-            out.append((line, f"the code at line {line} binds {', '.join(again)} again"))
-        bound |= names
+            out.append((line, f"the code at line {line} binds {', '.join(again)} again", max(bound[n] for n in again)))
+        bound.update({n: line for n in names})
     return out
 
 

@@ -151,7 +151,11 @@ class ArithJudging:
         if len(vals) < 2 and names_sum:
             prev = [x for x in self.doc.chains if x.place.cell == c.place.cell
                     and c.place.line - 3 <= x.place.line < c.place.line]
-            vals = _listed_numbers(prev[-1].parts[-1].text) if prev else []
+            last = prev[-1].parts[-1] if prev else None
+            if isinstance(last, ArrayPart) and last.array.is_vector:
+                vals = [n.value for n in last.array.numbers]    # exp([...]) = [1.733, 1.292, 1.421], then "sum ="
+            else:
+                vals = _listed_numbers(getattr(last, "text", "") or "")
         if len(vals) >= 2 and abs(sum(vals) - n.value) <= n.half + 1e-9:
             return [sum(vals)]
         return []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from .. import labels as lb
+from .boxes import unicode_boxes
 from .common import row_letter
 from .continued import join_continued
 from .drawnproduct import drawn_product, drawn_sum
@@ -46,7 +47,7 @@ def text_tokens(text: str) -> list[Tok]:
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
     if "│" in text:
-        lines, drawn = _unicode_boxes(lines)
+        lines, drawn = unicode_boxes(lines)
         has_box = has_box or drawn
     aligned = any(_aligned_run(lines, k) > k for k in range(len(lines)) if _ALIGNED_ROW.match(lines[k]))
     woven = any(len(_WOVEN_HEAD.findall(line)) >= 2 for line in lines)
@@ -353,65 +354,6 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
 
 
 _UBAR = "│┃|"
-_UTOP = re.compile(r"┌[\s─]*┐")
-_UBOT = re.compile(r"└[\s─]*┘")
-
-
-def _unicode_boxes(lines: list[str]) -> tuple[list[str], bool]:
-    """Matrices drawn with box characters, as READMEs do:
-            ┌      ┐
-            │ 1  2 │
-        X = │ 0  1 │
-            └      ┘
-    become the terminal's ⎡ ⎢ ⎣ matrices (character for character, so every place stays put); the corner
-    lines become blank.  Only rows of numbers between two bars in the same columns count: a drawn table
-    (┌───┬───┐, │ a │ b │) keeps its lines."""
-    out = list(lines)
-    drawn = False
-    i = 0
-    while i < len(lines):
-        top = _UTOP.search(lines[i])
-        if top and not lines[i][:top.start()].strip() and not lines[i][top.end():].strip():
-            a, b = top.start(), top.end() - 1
-            k0 = i + 1
-        else:
-            bars = [p for p, ch in enumerate(lines[i]) if ch == "│"]
-            if len(bars) != 2:
-                i += 1
-                continue
-            a, b = bars
-            k0, top = i, None
-        k = k0
-        rights = []
-        while k < len(lines):
-            bars = [p for p, ch in enumerate(lines[k]) if ch == "│"]
-            # the right bar may drift a little: "│ -4.950  2.121 │" under "│ 4.950  2.121 │"
-            if len(bars) != 2 or bars[0] != a or abs(bars[1] - b) > 3 or not _GROUP_BODY.match(lines[k][a + 1:bars[1]]) \
-                    or not re.search(r"\d", lines[k][a + 1:bars[1]]):
-                break
-            rights.append(bars[1])
-            k += 1
-        k1 = k - 1                                 # the last row
-        bot = _UBOT.search(lines[k]) if k < len(lines) else None
-        closed = bool(bot and bot.start() == a and not lines[k][:a].strip() and not lines[k][bot.end():].strip())
-        if k1 < k0 or (top is None and not closed and k1 == k0):
-            i += 1
-            continue                               # one bare row between bars: not enough to call it a matrix
-        for r in range(k0, k1 + 1):
-            line = out[r]
-            left = "⎡" if r == k0 else "⎣" if r == k1 else "⎢"
-            right = "⎤" if r == k0 else "⎦" if r == k1 else "⎥"
-            if k0 == k1:
-                left, right = "[", "]"              # a boxed row vector: read as [ ... ]
-            rb = rights[r - k0]
-            out[r] = line[:a] + left + line[a + 1:rb] + right + line[rb + 1:]
-        if top is not None:
-            out[i] = " " * len(lines[i])
-        if closed:
-            out[k] = " " * len(lines[k])
-        drawn = True
-        i = k + 1 if closed else k
-    return out, drawn
 
 
 def _box(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:

@@ -7,7 +7,7 @@
             like [     -0.0140        0.0097       -0.0039]
 
 Read line by line, each row would be a loose vector named by its token ("I", "like"), and a row whose name looks
-like markup (`<BOS>`) would be lost.  Consecutive lines of a name and a bracketed row of equal width are one
+like markup (`<BOS>`) would be lost.  A name with `=` or `:` is a statement's (`行 1:  α = [...]`), not a token's.  Consecutive lines of a name and a bracketed row of equal width are one
 matrix; its name is the caption printed above it (the nearest line above the header, within the same printout,
 that names a quantity: "Attention Weights (after softmax)", "Scaled Scores (scores / 2.8284)").  A note after a row
 (`sum=1.0000`) is no part of it.  The rows' lines are blanked from the segment.
@@ -23,9 +23,11 @@ from ..objects import Array, Place
 from .common import Segment, copy_context, line_offset
 
 _NUM = r"[-+−]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+|inf|∞)"
-_ROW = re.compile(rf"^\s*(?P<name>[^\s\[\]][^\[\]]{{0,30}}?)\s+\[\s*(?P<body>{_NUM}(?:\s*,?\s+{_NUM}|\s*,\s*{_NUM})+)"
+_ROW = re.compile(rf"^\s*(?P<name>[^\s\[\]=:：][^\[\]=:：]{{0,30}}?)\s+\[\s*(?P<body>{_NUM}(?:\s*,?\s+{_NUM}|\s*,\s*{_NUM})+)"
                   rf"\s*,?\s*\](?P<note>\s+[^\s\[\]][^\[\]]*)?$")
 CAPTION_LINES = 8
+# a token's name has a letter in it, and no operator before it ("+ [0.20, 0.01]" continues a sum)
+_TOKEN_NAME = re.compile(r"^(?![+*×·/−-])[^\n]*[A-Za-z\u4e00-\u9fff]")
 
 
 def _numbers(body: str, line: int) -> list[Num] | None:
@@ -73,7 +75,7 @@ def row_tables(b, seg: Segment) -> Segment:
     while k < len(lines):
         run: list[tuple[int, list[Num]]] = []
         j = k
-        while j < len(lines) and (m := _ROW.match(lines[j])) is not None:
+        while j < len(lines) and (m := _ROW.match(lines[j])) is not None and _TOKEN_NAME.search(m.group("name")):
             nums = _numbers(m.group("body"), seg.line_of(line_offset(seg.text, j)))
             if nums is None or (run and len(nums) != len(run[0][1])):
                 break
@@ -83,6 +85,10 @@ def row_tables(b, seg: Segment) -> Segment:
             k = max(j, k + 1)
             continue
         header = run[0][0] - 1 if run[0][0] > 0 and _is_header(lines[run[0][0] - 1], len(run[0][1])) else run[0][0]
+        if header == run[0][0] and any(lb.parse_label(_ROW.match(lines[i]).group("name").strip(" :=")) is not None
+                                       for i, _ in run):
+            k = j                             # "scores [...]", "weights [...]": each line a vector of its own name
+            continue
         label, head = _caption(lines, header)
         first = seg.line_of(line_offset(seg.text, run[0][0]))
         a = Array([nums for _, nums in run], Place(first, seg.cell, seg.where), label=label,
