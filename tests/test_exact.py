@@ -252,3 +252,13 @@ def test_largest_difference_is_reported():
     assert LARGEST_RELATIVE and max(LARGEST_RELATIVE) <= 1e-15
     print(f"\nclosed forms vs float64 on {len(LARGEST_RELATIVE)} configurations: largest relative difference "
           f"{max(LARGEST_RELATIVE):.2e}")
+
+
+def test_to_decimal_at_a_place_left_of_the_point():
+    """A number printed as 1e+300 has its last digit 290 places left of the point (decimals = -290): the
+    truncation is integer arithmetic there too (it raised ValueError on a float from 10 ** -289, found by fuzzing
+    a field document)."""
+    x = sp.Rational(10 ** 300 + 7, 3)
+    d = to_decimal(x, -290)
+    assert d.quantize(Decimal("1e290")) == Decimal(int(x) // 10 ** 290).scaleb(290).quantize(Decimal("1e290"))
+    assert abs(d - Decimal(x.p) / Decimal(x.q)) < Decimal("1e289")

@@ -499,7 +499,8 @@ def to_decimal(x: sp.Expr, decimals: int) -> Decimal:
         p, q = int(x.p), int(x.q)
         if _terminates(q):
             return _exact_quotient(p, q)
-        t, _ = divmod(abs(p) * 10 ** place, q)             # not a terminating decimal: never on the grid
+        # not a terminating decimal: never on the grid (a place left of the point, 1e+300 printed: integers too)
+        t = abs(p) * 10 ** place // q if place >= 0 else abs(p) // (q * 10 ** -place)
         return _sticky(p < 0, t, place)
     import mpmath
     work = place + 20
