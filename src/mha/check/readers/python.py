@@ -29,6 +29,7 @@ from .statedict import read_parameters
 from .pyparse import parse_code
 from .statements import read_tokens
 from .torchshapes import product_shape, scan
+from .printnames import heads_above, print_label
 from .rowtable import row_tables
 from .vectortable import vector_tables
 
@@ -109,7 +110,7 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     line_label.setdefault(node.lineno, names[-1])
                     facts.printed_at[node.end_lineno or node.lineno] = names[-1]
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-                facts.prints.append(_print_label(texts, names))
+                facts.prints.append(print_label(texts, names))
             elif isinstance(node, ast.Call) and _call_name(node) == "display":
                 shown = node.args[0] if node.args else None      # display(x): one output of its own, showing x
                 facts.displays.append("" if shown is None or _call_name(shown) in _RICH else _src(lines, shown))
@@ -490,35 +491,8 @@ def read_output(b: "Builder", seg: Segment) -> None:
             if _PERCENT.match(a.source):
                 _as_shares(a)
     widen_low_precision(b.doc.arrays[n_before:], low)
-    _heads_above(b.doc.arrays[n_before:], seg)
+    heads_above(b.doc.arrays[n_before:], seg)
     _mark_dropped(b, n_before, n_chains)
-
-
-def _heads_above(arrays: list, seg: Segment) -> None:
-    """"HEAD 0: Attention Weights" over one matrix and "HEAD 1: ..." over the next, in one printout: each array takes
-    the head of the nearest caption line above it (the printout's prose lines were all read before its arrays, so the
-    context held the last head for every one of them)."""
-    lines = seg.text.split("\n")
-    heads = [(seg.line_of(line_offset(seg.text, k)), lb.head_in(x)) for k, x in enumerate(lines)
-             if "[" not in x and re.search(r"[A-Za-z\u4e00-\u9fff]", x)]
-    heads = [(ln, h) for ln, h in heads if h is not None]
-    if len({h for _, h in heads}) < 2:
-        return
-    for a in arrays:
-        above = [h for ln, h in heads if ln <= a.line]
-        if above and a.context.head is not None:
-            a.context.head = above[-1]
-
-
-def _print_label(texts: list[str], names: list[str]) -> str:
-    """What a print call's output is labelled: its words, then its names; `print("Q\\n", q)` (a bare symbol
-    printed on a line of its own above the value) is labelled by that symbol."""
-    label = " ".join(texts) + (" " if texts else "") + " ".join(names)
-    symbol = " ".join(t.strip() for t in texts).rstrip(":：= ")
-    if names and re.fullmatch(r"[A-Za-z][\w^{}()']{0,6}", symbol) and lb.parse_label(label) is None and \
-            lb.parse_label(symbol) is not None:
-        return symbol
-    return label
 
 
 # `weights * 100` printed: percentages of the quantity, not the quantity (1.00 is 100.00 there)

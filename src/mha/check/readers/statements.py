@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from .. import labels as lb
 from .. import numbers as nb
 from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, LabelPart, Part, Place, ShapePart,
                       ShapeProduct)
@@ -18,6 +17,7 @@ from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, 
 from .common import Segment, arrow_sides
 from .derivation import continue_derivation
 from .remarks import before_remark, before_words
+from .subjects import INTERVAL, subject_rel, under_head
 from .reprtuple import split_repr_tuple
 from .result import as_result
 from .expr import parse_expr
@@ -513,29 +513,6 @@ def _paren_vector(text: str, place: Place) -> Array | None:
     return Array([nums], place, style="tuple")
 
 
-_INTERVAL = re.compile(r"(?:\b(?:in|within|between|range|interval)|∈|\\in|在|于|介于|范围|区间)\s*[:：]?\s*$", re.I)
-
-
-def _subject_rel(parts: list[Part], rels: list[str], first: str) -> bool:
-    """The relation after the chain's first label is an equality (not the colon of a heading, "Head1: ...")."""
-    k = next(i for i, q in enumerate(parts) if isinstance(q, LabelPart) and q.text == first)
-    return k >= len(rels) or rels[k] not in (":", "：")
-
-
-def _head_prefix(label: str) -> int | None:
-    """"Head1", "head 2", "头2": a head named before a colon, said of what follows it."""
-    m = re.fullmatch(r"\s*(?:[Hh]ead|HEAD|头|注意力头)\s*[_#]?\{?(\d+)\}?\s*", label)
-    return int(m.group(1)) if m else None
-
-
-def _with_head(label: str, head: int) -> str:
-    """A token's row named with no head (`Q(token2)`, `k_1`), said under a head's prefix: the same with the head."""
-    ref = lb.parse_label(label)
-    if ref is None or ref.raw_head is not None or ref.nodes[0] not in ("Q", "K", "V"):
-        return label
-    return f"{ref.nodes[0].lower()}_{ref.raw_row}^({head})" if ref.raw_row is not None else f"{ref.nodes[0]}^({head})"
-
-
 def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context) -> None:
     """Store the arrays of a statement with their labels, and the statement itself when it says something."""
     labels = [p.text for p in parts if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX and not p.scalar]
@@ -550,7 +527,7 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                 parts[k] = p = ArrayPart(got)
         if isinstance(p, ArrayPart):
             a = p.array
-            if k and isinstance(parts[k - 1], LabelPart) and _INTERVAL.search(parts[k - 1].text) and \
+            if k and isinstance(parts[k - 1], LabelPart) and INTERVAL.search(parts[k - 1].text) and \
                     a.is_vector and a.n_cols == 2:
                 continue                      # "each value stays in [-1, 1]", "pos ∈ [0, 512)": a range, no value
             if a.label == _SOFTMAX_INPUT:
@@ -575,7 +552,7 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart) and not q.scalar), "")
             first = next((q.text for q in parts[:k] if isinstance(q, LabelPart) and not q.scalar), "")
             if first and first != left and _SYMBOL.fullmatch(first) and not _SYMBOL.fullmatch(left) and \
-                    _subject_rel(parts, rels, first):
+                    subject_rel(parts, rels, first):
                 # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject; not past a name of its own
                 # ("W_K = [[...]] → K = [0.3, 0.7]": K), nor a heading before a colon ("Head1: Q(token2) = ...")
                 left = first
@@ -592,11 +569,8 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                 a.prev_expr = parts[k - 1].expr
             a.context = Context(**{**ctx.__dict__})
             a.context.approx = ctx.approx
-            if first and first != left and not _subject_rel(parts, rels, first) and _head_prefix(first) is not None:
-                # "Head1: Q(token2) = [0, 1]" is q_2^(1); "HEAD 0: Attention Weights [...]" is head 0's weights
-                a.label = _with_head(left, _head_prefix(first))
-                a.labels = [x for x in a.labels if x != first and _head_prefix(x) is None] or [a.label]
-                a.context.head = _head_prefix(first)
+            if first and first != left and not subject_rel(parts, rels, first):
+                under_head(a, first, left)    # "Head1: Q(token2) = [0, 1]" is q_2^(1) (subjects.py)
             doc.add_array(a)
     # shape products take their result from the next part: [3,2] × [2,3] = [3,3], (3, 4) @ (4, 2) -> (3, 2)
     for k, p in enumerate(parts):

@@ -1,0 +1,36 @@
+"""Names a printout takes from the code and captions around it: `print("Q\\n", q)` is labelled by the symbol on its
+own line, and in one printout of several matrices each takes the head of the caption line above it."""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from .common import Segment, line_offset
+
+
+def print_label(texts: list[str], names: list[str]) -> str:
+    """What a print call's output is labelled: its words, then its names; `print("Q\\n", q)` (a bare symbol
+    printed on a line of its own above the value) is labelled by that symbol."""
+    label = " ".join(texts) + (" " if texts else "") + " ".join(names)
+    symbol = " ".join(t.strip() for t in texts).rstrip(":：= ")
+    if names and re.fullmatch(r"[A-Za-z][\w^{}()']{0,6}", symbol) and lb.parse_label(label) is None and \
+            lb.parse_label(symbol) is not None:
+        return symbol
+    return label
+
+
+def heads_above(arrays: list, seg: Segment) -> None:
+    """"HEAD 0: Attention Weights" over one matrix and "HEAD 1: ..." over the next, in one printout: each array takes
+    the head of the nearest caption line above it (the printout's prose lines were all read before its arrays, so the
+    context held the last head for every one of them)."""
+    lines = seg.text.split("\n")
+    heads = [(seg.line_of(line_offset(seg.text, k)), lb.head_in(x)) for k, x in enumerate(lines)
+             if "[" not in x and re.search(r"[A-Za-z\u4e00-\u9fff]", x)]
+    heads = [(ln, h) for ln, h in heads if h is not None]
+    if len({h for _, h in heads}) < 2:
+        return
+    for a in arrays:
+        above = [h for ln, h in heads if ln <= a.line]
+        if above and a.context.head is not None:
+            a.context.head = above[-1]
