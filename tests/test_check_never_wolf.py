@@ -156,6 +156,10 @@ SLIPS = [
     ("md_box_drawn_side_by_side_weights.md", "0.28  0.24 -0.10", "0.28  0.42 -0.10", 30),
     ("md_box_drawn_side_by_side_weights.md", "0.3296  0.1558", "0.3296  0.1585", 40),
     ("md_box_drawn_side_by_side_weights.md", "0.218  0.308  0.305", "0.218  0.380  0.305", 65),
+    # "scores: [...] weights: [...] out: [...]" on one printed line: three vectors, each under its own name
+    ("md_named_vectors_one_output_line.md", "0.421 0.34 ", "0.412 0.34 ", 15),
+    ("md_named_vectors_one_output_line.md", "out: [1.636 2.364]", "out: [1.636 2.346]", 15),
+    ("md_named_vectors_one_output_line.md", "scores: [0.    0.566", "scores: [0.    0.656", 15),
 ]
 
 

@@ -349,7 +349,7 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
             out.append([])
             seen_rel = False
         out[-1].append(t)
-        if t.kind == "REL" and depth == 0:
+        if depth == 0 and (t.kind == "REL" or _name_colon(stmt, i)):
             seen_rel = True
         if t.kind == "OP" and t.text in "[(":
             depth += 1
@@ -361,10 +361,16 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
                         stmt[j].kind == "OP" and stmt[j].text not in ("_", "^", "{", "}")) and not (
                         stmt[j].kind == "NUM" and not (stmt[j - 1].kind == "OP" and stmt[j - 1].text in "_^")):
                     j += 1
-                if j < n and j > i + 1 and stmt[j].kind == "REL":
+                if j < n and j > i + 1 and (stmt[j].kind == "REL" or _name_colon(stmt, j)):
                     out.append([])
                     seen_rel = False
     return [s for s in out if s]
+
+
+def _name_colon(stmt: list[Tok], i: int) -> bool:
+    """`scores: [...] weights: [...]`: a colon right after a name, with a bracketed value after it."""
+    return stmt[i].kind == "OP" and stmt[i].text in (":", "：") and i > 0 and stmt[i - 1].kind == "ID" and \
+        i + 1 < len(stmt) and stmt[i + 1].kind == "OP" and stmt[i + 1].text == "["
 
 
 
