@@ -160,6 +160,12 @@ SLIPS = [
     ("md_named_vectors_one_output_line.md", "0.421 0.34 ", "0.412 0.34 ", 15),
     ("md_named_vectors_one_output_line.md", "out: [1.636 2.364]", "out: [1.636 2.346]", 15),
     ("md_named_vectors_one_output_line.md", "scores: [0.    0.566", "scores: [0.    0.656", 15),
+    # sentences that end on a number ("exp(0) = 1. Sum = 3.0281."), bold run-in steps, a comma and words after a
+    # result, sizes said of several ("they are all 2x2"), an aside whose symbols were lost ("? = ?5.0 = 2.24")
+    ("md_two_tokens_sentences_and_outputs.md", "≈ 0.7071", "≈ 0.7017", 11),
+    ("md_two_tokens_sentences_and_outputs.md", "Sum = 3.0281", "Sum = 3.0218", 13),
+    ("md_two_tokens_sentences_and_outputs.md", "exp(0.7071) ≈ 2.0281", "exp(0.7071) ≈ 2.0218", 13),
+    ("md_two_tokens_sentences_and_outputs.md", "≈ 0.6698 for itself", "≈ 0.6689 for itself", 14),
 ]
 
 

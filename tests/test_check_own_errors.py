@@ -206,3 +206,37 @@ def test_a_wrong_weight_quoted_in_the_weighted_sum_is_one_finding():
     assert len(quoted) == 3 and all(f.severity == "note" and f"line {row1}" in f.cause for f in quoted), \
         [f.describe() for f in r.findings]
     assert not [f for f in r.findings if f.line == _line_of(QUOTED, "o2 =")], [f.describe() for f in r.findings]
+
+
+OUTPUT_ONE = textwrap.dedent("""\
+    # Two tokens
+
+    ```python
+    Q = [[0, 1], [1, 0]]
+    K = [[0, 1], [1, 0]]
+    V = [[2, 1], [0, 3]]
+    ```
+
+    The scores divided by √2 are S = [[0.7071, 0.0000], [0.0000, 0.7071]].
+
+    exp(0.7071) ≈ 2.0281 and exp(0) = 1, so the sum is 3.0281.
+
+    - weight of token 1 on itself: 2.0281 / 3.0281 ≈ 0.6697
+    - weight of token 1 on token 2: 1 / 3.0281 ≈ 0.3303
+
+    - output_1 = 0.6697 * [2, 1] + 0.3303 * [0, 3]
+    """)
+
+
+def test_output_one_is_token_one_and_its_quoted_weights_are_notes():
+    """With one head, `output_1` is token 1's output (as v1, v2 are tokens'), not head 1's: its weights are judged
+    against row 1, not against row 2 (which holds the same numbers reversed and tied with row 1 on the printed
+    values).  0.3303 is the one slip (1 / 3.0281 is 0.3302); quoted in output_1, both weights get notes that point
+    back to the lines that printed them, not findings against token 2's weights."""
+    r = check_document(OUTPUT_ONE, fmt="md")
+    line = _line_of(OUTPUT_ONE, "output_1 =")
+    assert sorted(_errors(OUTPUT_ONE)) == [_line_of(OUTPUT_ONE, "token 2: 1 / 3.0281")], [f.describe() for f in r.findings]
+    quoted = [f for f in r.findings if f.line == line]
+    assert len(quoted) == 2 and all(f.severity == "note" and "follows from line" in f.cause for f in quoted), \
+        [f.describe() for f in r.findings]
+    assert all("[1," in f.claim for f in quoted), [f.describe() for f in quoted]

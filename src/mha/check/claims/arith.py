@@ -32,6 +32,8 @@ class ArithJudging:
     def judge_arith(self, c: Chain) -> None:
         if c.context.partial or c.context.dropout:
             return
+        if re.search(r"[?\ufffd]\s*\d", c.text):
+            return              # "? = ?5.25 = 2.29": a symbol the text lost (σ, √), not a number to read
         self._judge_arith(c)
 
     def _judge_arith(self, c: Chain) -> None:

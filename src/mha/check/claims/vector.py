@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -95,6 +95,14 @@ class VectorJudging:
                 return f.line
         return None
 
+    def _weight_found_before(self, text: str, line: int, cell: int | None) -> int | None:
+        """The line, at most QUOTE_SPAN lines before, of a single weight already found off (an error, or a note on
+        its rounding) and printed as this text ("weight on token 1: ... ≈ 0.6697", then "0.6697 * [1, 2] + ...")."""
+        for f in self.findings:
+            if f.step == "softmax" and f.cell == cell and 0 < line - f.line <= QUOTE_SPAN and f.printed == text:
+                return f.line
+        return None
+
     def judge_weighted(self, c: Chain, e) -> bool:
         """o_i = Σ_j a_ij v_j, written with vectors (0.4011[1, 0] + ...) or symbols (0.4011 v_1 + ...)."""
         terms = nb.terms_of(e)
@@ -118,6 +126,9 @@ class VectorJudging:
         ref = next((self.inf.bases.label(p.text) for p in c.parts if isinstance(p, LabelPart)
                     and self.inf.bases.label(p.text) is not None), None)
         t = self.t
+        if ref is not None and ref.row is None and ref.raw_head is not None and t.config.n_heads == 1:
+            # "output_1 = 0.67·v1 + 0.33·v2" with one head: the index is the token's (as v1, v2 are), not a head's
+            ref = replace(ref, row=ref.raw_head - self.inf.bases.row, head=None)
         cands = []
         for h in range(t.config.n_heads):
             hd = t.head(h)
@@ -141,6 +152,8 @@ class VectorJudging:
         if not cands:
             return False
         score, h, i = max(cands)
+        if sum(1 for c in cands if c[0] == score) > 1 and (ref is None or ref.row is None):
+            return False                          # rows tied on the printed numbers: none is identified
         n_items = len(pairs) + sum(v is not None for _, v, _ in pairs)
         if (ref is None or ref.row is None and ref.head is None) and score < max(2, n_items - 1):
             return False                          # "output = ..." names no row: the row is identified by value only
@@ -164,10 +177,12 @@ class VectorJudging:
                                      f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum", note, "rounded_sum",
                                      "note"))
                     continue
-                if origin is not None:             # the wrong weight of an earlier line, quoted: one slip
+                quoted = origin if origin is not None else self._weight_found_before(w.text, c.place.line,
+                                                                                     c.place.cell)
+                if quoted is not None:             # the weight of an earlier line found off, quoted: one slip
                     self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in "
                                      f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum",
-                                     f"follows from line {origin}: the weight found wrong there, quoted", "carried",
+                                     f"follows from line {quoted}: the weight found off there, quoted", "carried",
                                      "note"))
                     continue
                 cause, kind = self.cell_cause(hit, i, jj, w, None)

@@ -98,6 +98,7 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
             if ref.raw_row is not None:
                 raw_rows.append(ref.raw_row)
     _numbered_vectors(doc.arrays[:MAX_OBJECTS], all_refs)
+    _token_outputs(doc.arrays[:MAX_OBJECTS], all_refs)
     raw_rows.extend(r.raw_row for refs in all_refs for r in refs if r.raw_row is not None)
     ctx_heads = [a.context.head for a in doc.arrays if a.context.head is not None]
     bases = Bases(0 if (0 in raw_heads or 0 in ctx_heads) else 1, 0 if 0 in raw_rows else 1)
@@ -149,6 +150,20 @@ def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
             continue
         for k, i in items:
             all_refs[k] = [lb.Ref((letter,), raw_row=i)] + [r for r in all_refs[k] if letter not in r.nodes]
+
+
+_OUTPUT_WORD = re.compile(r"(?i)(?:output|out|context(?:_vector)?|ctx)_?\{?(\d{1,2})\}?")
+
+
+def _token_outputs(arrays: list[Array], all_refs: list[list]) -> None:
+    """`output_1 = [1.34, 1.66]`, `context_2 = [...]`: a single row under an output's word and an index is that
+    token's output (as v1, v2 are tokens' values), not head 1's, whose output has a row per token."""
+    for k, a in enumerate(arrays):
+        m = _OUTPUT_WORD.fullmatch((a.label or "").strip())
+        if m is None or a.lead or sum(1 for r in a.rows if r is not None) != 1:
+            continue
+        all_refs[k] = [replace(r, raw_row=int(m.group(1)), raw_head=None) if r.raw_head == int(m.group(1)) and
+                       r.raw_row is None else r for r in all_refs[k]]
 
 
 _CLAUSE = re.compile(r"[。；;！!？?]|[，,：:](?=[^，,：:]*$)|\.\s")

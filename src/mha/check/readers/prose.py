@@ -103,7 +103,9 @@ _TO_CHANGE = re.compile(r"(?:%\s*)?(?:(?:up|down|all the way)\s+)?(?:to\b|升到
 
 # a size said of several objects at once, in the sentence before it: no one name takes it
 _SAID_OF_EACH = re.compile(r"\b(?:each|every|all|these|both)\s+(?:of\s+(?:the|these)\s+)?(?:matrix|matrices)\b|"
-                           r"\beach of them\b|每个矩阵|每一个矩阵|这些矩阵|三个矩阵", re.I)
+                           r"\beach of them\b|每个矩阵|每一个矩阵|这些矩阵|三个矩阵|"
+                           # "In this case they are going to be 2x2": said of the several named a sentence before
+                           r"\b(?:they|these|those|them|both)\b|它们|这些", re.I)
 
 
 def _noun_after(rest: str) -> str | None:

@@ -5,6 +5,7 @@
     6.7 + 0 + 0.4 = **7.1**                               (Markdown emphasis)
     weight = 3.32 / 10.73 = 0.31 ($e^{1.2} = 3.32$)       (a remark in parentheses, its math read on its own)
     8/12 = 67%, 3/12 = 25%                                (a share written as a percent)
+    1 / 1.4142 ≈ 0.7071, and 0 stays 0                   (a comma, and the sentence goes on in words)
 
 A reader takes the number as what the arithmetic before it gives; the statement reader types such a part as a
 label (words), so the chain has no result to judge.  `worked_result` reads the number, only right after arithmetic
@@ -74,6 +75,8 @@ def _remark(rest: list[Tok]) -> bool:
     if not rest:
         return True
     first = rest[0]
+    if first.kind == "OP" and first.text in (",", "，", ";", "；") and len(rest) > 1:
+        return _remark(rest[1:]) and rest[1].kind in ("TEXT", "ID")   # "≈ 0.7071, and 0 stays 0": the sentence goes on
     if first.kind == "OP" and first.text in ("(", "（"):
         return rest[-1].kind == "OP" and rest[-1].text in (")", "）")
     if first.kind in ("TEXT", "ID"):

@@ -8,6 +8,7 @@ arrays and shapes are read by arrays.py, the arithmetic by expr.py) and records 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .. import numbers as nb
 from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, LabelPart, Part, Place, ShapePart,
@@ -155,7 +156,7 @@ class PartReader:
     def part(self, toks: list[Tok], after_label: bool = False) -> list[Part]:
         """The typed pieces of one part of a statement; after_label: it follows "label:" naming a quantity, so
         bare numbers side by side are that quantity's row (columns.bare_row)."""
-        toks = _strip(toks)
+        toks = _run_in(_strip(toks))
         if not toks:
             return []
         a = self.array_at(toks)
@@ -281,6 +282,15 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
             depth += 1
         elif t.kind == "OP" and t.text in "])":
             depth = max(0, depth - 1)
+        if depth == 0 and out[-1] and _sentence_end(out[-1][-1], t):
+            last = out[-1][-1]                # "exp(0) = 1. Sum = 3.0281.": the period ends the first sentence
+            out[-1][-1] = replace(last, text=last.text[:-1], num=None if last.num is None else
+                                  nb.Num.parse(last.text[:-1], last.num.line))
+            out.append([])
+        elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
+                out[-1][-1].text == "." and out[-1][-2].kind == "NUM" and _capitalised(t):
+            out[-1].pop()                     # "Sum = 3.0281. So the first token ...": a sentence ends there
+            out.append([])
         if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0) \
                 or (text_mode and depth == 0 and t.kind == "OP" and t.text in ("，", "。")):
             if t.text == "\n" and depth:
@@ -306,6 +316,30 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     return merged
 
 
+
+
+def _sentence_end(last: Tok, t: Tok) -> bool:
+    """A whole number printed with a period after it ("1.") and then, after a space, a capitalised word: the
+    period is the end of a sentence, not a decimal point."""
+    return last.kind == "NUM" and last.text.endswith(".") and last.text[:-1].isdigit() and _capitalised(t)
+
+
+def _run_in(toks: list[Tok]) -> list[Tok]:
+    """A bold run-in heading before what a part says ("**Softmax.** exp(0.7071) ≈ 2.0281"): the words in bold
+    name the step, the rest is the part."""
+    if len(toks) < 6 or toks[0].text != "*" or toks[1].text != "*":
+        return toks
+    for j in range(3, min(len(toks) - 2, 12)):
+        if toks[j].text == "*" and toks[j + 1].text == "*":
+            inside = toks[2:j]
+            if inside and all(t.kind in ("ID", "TEXT") or (t.kind == "OP" and t.text in ".:-") for t in inside):
+                return toks[j + 2:]
+            return toks
+    return toks
+
+
+def _capitalised(t: Tok) -> bool:
+    return t.kind == "ID" and t.space and len(t.text) > 1 and t.text[0].isupper() and t.text[1:].islower()
 
 
 def _aligned_lead(s: list[Tok]) -> int:
