@@ -28,7 +28,7 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_rounded_rows_not_summing_to_one.md", "md_dk_dv_differ_scale_by_0707.md",
            "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md",
            "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md",
-           "md_box_drawn_side_by_side_weights.md"}
+           "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -166,6 +166,10 @@ SLIPS = [
     ("md_two_tokens_sentences_and_outputs.md", "Sum = 3.0281", "Sum = 3.0218", 13),
     ("md_two_tokens_sentences_and_outputs.md", "exp(0.7071) ≈ 2.0281", "exp(0.7071) ≈ 2.0218", 13),
     ("md_two_tokens_sentences_and_outputs.md", "≈ 0.6698 for itself", "≈ 0.6689 for itself", 14),
+    # scores given in a sentence, values named in one ("v3 = [1, 1], the output is"), the weighted sum after them
+    ("md_scores_then_values_in_sentence.md", "e^1.0 = 2.718", "e^1.0 = 2.781", 5),
+    ("md_scores_then_values_in_sentence.md", "[0.659, 0.242, 0.099]", "[0.659, 0.224, 0.099]", 7),
+    ("md_scores_then_values_in_sentence.md", "[0.758, 0.341]", "[0.758, 0.314]", 10),
 ]
 
 

@@ -41,8 +41,10 @@ def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok],
     else:
         return None
     rest = toks[k + 1:]
+    if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (",", "，"):
+        rest = rest[1:]                       # "v3 = [1, 1], the output is ...": a comma, then the sentence
     if not rest or rest[0].kind not in ("ID", "TEXT") or \
-            not re.fullmatch(r"(?:and|for|with|as|is|are|which|from|of|in|to|while|where|then|so|or|"
+            not re.fullmatch(r"(?:and|for|with|as|is|are|which|from|of|in|to|while|where|then|so|or|the|this|that|"
                              r"[\u4e00-\u9fff]+)", rest[0].text):
         return None
     return array_at(toks[:k + 1])
