@@ -170,6 +170,9 @@ SLIPS = [
     ("md_scores_then_values_in_sentence.md", "e^1.0 = 2.718", "e^1.0 = 2.781", 5),
     ("md_scores_then_values_in_sentence.md", "[0.659, 0.242, 0.099]", "[0.659, 0.224, 0.099]", 7),
     ("md_scores_then_values_in_sentence.md", "[0.758, 0.341]", "[0.758, 0.314]", 10),
+    # a score table whose corner says "query \ key" (no name of Q) under a caption that names it
+    ("md_scores_table_axis_corner.md", "| cat | 0.207 | 0.623 | 0.170 |", "| cat | 0.207 | 0.632 | 0.170 |", 16),
+    ("md_scores_table_axis_corner.md", "| sat | 0.307 | 0.186 | 0.506 |", "| sat | 0.307 | 0.168 | 0.506 |", 17),
 ]
 
 

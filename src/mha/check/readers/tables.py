@@ -37,6 +37,11 @@ _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|
                          r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
 
 
+# the corner of a table that says what its rows and columns are ("query \\ key", "Q/K", "查询\\键"): no name
+_AXIS_PAIR = re.compile(r"^(?:query|queries|q|token|tokens|row|rows|i|from|查询|词)\s*(?:\\{1,2}|/|→|↓|×|x)\s*"
+                        r"(?:key|keys|k|token|tokens|col|column|columns|j|to|键|词)$", re.I)
+
+
 class HeaderCell(str):
     """A table cell marked as a header (<th>): a label, never a value."""
 
@@ -107,7 +112,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         return
     data = [[nums[k][0] for k, _ in cols] for _, nums, _ in body]
     corner = head(0).replace("$", "").strip() if start == 1 else ""
-    label = corner if corner and not _AXIS_WORDS.match(corner) and lb.parse_label(corner) is not None else ""
+    label = corner if corner and not _AXIS_WORDS.match(corner) and not _AXIS_PAIR.match(corner) and \
+        lb.parse_label(corner) is not None else ""
     axis_header = header is not None and sum(bool(row_letter([h])) for h in header) >= 2
     # rows named k1, k2 under columns named score, weight: the header names the quantity, the rows only the keys
     said = header is not None and any(lb.parse_label(head(k).replace("$", "")) is not None for k, _ in cols)
@@ -117,6 +123,9 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         m = re.search(r"\\\((.+?)\\\)|\$(.+?)\$", caption)
         math = (m.group(1) or m.group(2)) if m else ""
         label = math if math and lb.parse_label(math) is not None else ""
+        words = re.sub(r"\s*\([^()]*\)", "", caption).strip().rstrip(":：")
+        if not label and len(words) <= 40 and lb.parse_label(words) is not None:
+            label = words                # "Raw scores (rows are queries, columns are keys):" names the table
     a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
               context=copy_context(b.ctx))
     b.doc.add_array(a)
