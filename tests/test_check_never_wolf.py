@@ -173,6 +173,10 @@ SLIPS = [
     # a score table whose corner says "query \ key" (no name of Q) under a caption that names it
     ("md_scores_table_axis_corner.md", "| cat | 0.207 | 0.623 | 0.170 |", "| cat | 0.207 | 0.632 | 0.170 |", 16),
     ("md_scores_table_axis_corner.md", "| sat | 0.307 | 0.186 | 0.506 |", "| sat | 0.307 | 0.168 | 0.506 |", 17),
+    # "Sum" worked out for row 1 and stated for row 2: a name with no index is no quote of the first
+    ("md_row_sums_named_sum_each_row.md", "1.492 \\\\", "1.429 \\\\", 28),
+    ("md_row_sums_named_sum_each_row.md", "\\approx 0.401", "\\approx 0.410", 20),
+    ("md_row_sums_named_sum_each_row.md", "1.105 = 2.754", "1.105 = 2.745", 15),
 ]
 
 

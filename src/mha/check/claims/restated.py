@@ -10,7 +10,8 @@ Identity before verdict:
 * a quote under another letter with the same two indices (`s_{22}` for `q_2·k_2`) is that quantity only when the
   document's other quotes of that letter agree with their worked lines (at least one, none disagreeing but the
   one judged): the reader has seen that the letter names the unscaled dot products, not the scaled ones;
-* the quote stands in the worked line's section or the one after it (a later section may be another example).
+* the quote stands in the worked line's section or the one after it (a later section may be another example);
+* the name has an index: "Sum" or "total" worked out for one row and stated for the next names no one quantity.
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ def restated_claims(chains: list[Chain], headings: list) -> list[RestatedClaim]:
     out = []
     for c, name, n in quotes:
         key = target(name)
-        if key is None:
-            continue
+        if key is None or not re.search(r"\d", name):
+            continue                          # "Sum = 3.641" under the next row: a name with no index names none
         src, value = sure[key]
         if n.contains(value.value) or value.contains(n.value) or abs(section(c) - section(src)) > 1 or \
                 _scaled(value, n):

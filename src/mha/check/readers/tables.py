@@ -38,7 +38,7 @@ _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|
 
 
 # the corner of a table that says what its rows and columns are ("query \\ key", "Q/K", "查询\\键"): no name
-_AXIS_PAIR = re.compile(r"^(?:query|queries|q|token|tokens|row|rows|i|from|查询|词)\s*(?:\\{1,2}|/|→|↓|×|x)\s*"
+_AXIS_PAIR = re.compile(r"^(?:query|queries|q|token|tokens|row|rows|i|from|查询|词)\s*(?:\\{1,2}|/|→|↓|×|x)?\s*"
                         r"(?:key|keys|k|token|tokens|col|column|columns|j|to|键|词)$", re.I)
 
 
@@ -112,7 +112,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         return
     data = [[nums[k][0] for k, _ in cols] for _, nums, _ in body]
     corner = head(0).replace("$", "").strip() if start == 1 else ""
-    label = corner if corner and not _AXIS_WORDS.match(corner) and not _AXIS_PAIR.match(corner) and \
+    label = corner if corner and not _AXIS_WORDS.match(corner) and \
+        not _AXIS_PAIR.match(re.sub(r"\s*[↓→←↑]\s*", " ", corner).strip()) and \
         lb.parse_label(corner) is not None else ""
     axis_header = header is not None and sum(bool(row_letter([h])) for h in header) >= 2
     # rows named k1, k2 under columns named score, weight: the header names the quantity, the rows only the keys
