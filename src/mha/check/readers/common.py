@@ -83,3 +83,16 @@ def arrow_sides(names: list[str | None], rels: list[str]) -> list[list[str]]:
             side.append(name)
     out.extend([side] * (len(names) - start))
     return out
+
+
+def blank_lines(seg: Segment, used: list[int]) -> Segment:
+    """The segment with the lines at these indices blanked (kept as spaces, so that every place stays put): what
+    a reader has read on its own is not read again line by line."""
+    if not used:
+        return seg
+    lines = seg.text.split("\n")
+    text = "\n".join(" " * len(x) if n in used else x for n, x in enumerate(lines))
+    out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
+    if hasattr(seg, "result"):
+        out.result = seg.result
+    return out

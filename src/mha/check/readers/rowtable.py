@@ -20,7 +20,7 @@ import re
 from .. import labels as lb
 from ..numbers import NEG_INF, Num
 from ..objects import Array, Place
-from .common import Segment, copy_context, line_offset
+from .common import Segment, blank_lines, copy_context, line_offset
 
 _NUM = r"[-+−]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+|inf|∞)"
 _ROW = re.compile(rf"^\s*(?P<name>[^\s\[\]=:：][^\[\]=:：]{{0,30}}?)\s+\[\s*(?P<body>{_NUM}(?:\s*,?\s+{_NUM}|\s*,\s*{_NUM})+)"
@@ -98,13 +98,7 @@ def row_tables(b, seg: Segment) -> Segment:
         b.doc.add_array(a)
         used += [i for i, _ in run]
         k = j
-    if not used:
-        return seg
-    text = "\n".join(" " * len(x) if n in used else x for n, x in enumerate(lines))
-    out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
-    if hasattr(seg, "result"):
-        out.result = seg.result
-    return out
+    return blank_lines(seg, used)
 
 
 def _is_header(line: str, width: int) -> bool:

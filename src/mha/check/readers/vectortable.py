@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .. import labels as lb
-from .common import Segment, line_offset
+from .common import Segment, blank_lines, line_offset
 from .tables import HeaderCell, read_table
 
 _BAR = re.compile(r"\s*[│┃|]\s*")
@@ -79,10 +79,4 @@ def vector_tables(b, seg: Segment) -> Segment:
             read_table(b, [(line, [HeaderCell(c) for c in head])] + rows, seg.cell)
             used += taken
         k = j if len(rows) >= 2 else k + 1
-    if not used:
-        return seg
-    text = "\n".join(" " * len(x) if n in used else x for n, x in enumerate(lines))
-    out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
-    if hasattr(seg, "result"):
-        out.result = seg.result
-    return out
+    return blank_lines(seg, used)
