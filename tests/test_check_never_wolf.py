@@ -177,6 +177,14 @@ SLIPS = [
     ("md_row_sums_named_sum_each_row.md", "1.492 \\\\", "1.429 \\\\", 28),
     ("md_row_sums_named_sum_each_row.md", "\\approx 0.401", "\\approx 0.410", 20),
     ("md_row_sums_named_sum_each_row.md", "1.105 = 2.754", "1.105 = 2.745", 15),
+    # NumPy pads a short float32 number (4.2354) to its row's width: it carries float32's rounding as its row does
+    ("md_float32_padded_short_numbers.md", " [0.9743002 3.2655003 2.5789003]]", " [0.9743002 3.2655003 2.5798003]]", 28),
+    # Exercise 1's given vectors h beside Exercise 3's K of one shape; a feed-forward W_1 of 0s and 1s; h = 8 and
+    # N = 6 of the paper's model
+    ("md_exercises_given_vectors_and_ffn.md", "[0.471, 0.264, 0.264]", "[0.471, 0.246, 0.264]", 37),
+    ("md_exercises_given_vectors_and_ffn.md", "[ 0.917,  1.083", "[ 0.917,  1.038", 38),
+    # a one-head example, then two heads on the same X under their own heading (h = 2, d_k = 2)
+    ("md_zh_one_head_then_two_heads.md", "1.70 & 0.60 & 1.15", "1.70 & 0.66 & 1.15", 24),
 ]
 
 

@@ -391,12 +391,17 @@ def float32_width(rows: list) -> None:
     """Seven or more significant digits are past what float32 carries: NumPy prints a float32 array (and `print` of
     one) to 8 decimals, so 0.70710677 is √½ computed in float32, and torch computes in float32 by default.  Such a
     number is read as its value ± a few float32 units, never tighter: a careful reader does not call the eighth
-    digit of a float32 result a slip."""
+    digit of a float32 result a slip.  A number NumPy printed short and padded (`7.1816   ` among `11.3064003`)
+    is read at its row's precision, so it is one of them."""
     for r in rows:
         for k, c in enumerate(r or []):
             if not isinstance(c, Num) or not math.isfinite(c.value) or c.value == 0:
                 continue
             digits = len(c.text.lower().split("e")[0].lstrip("+-−").replace(".", "").lstrip("0"))
+            if c.decimals is not None and "e" not in c.text.lower() and abs(c.value) >= 1e-12:
+                # NumPy pads a short number (7.1816) with spaces to its row's 7 decimals: read at that precision,
+                # it carries as many digits as its neighbours
+                digits = max(digits, int(math.floor(math.log10(abs(c.value)))) + 1 + c.decimals)
             slack = FLOAT32_REL * abs(c.value)
             if digits >= 7 and c.half < slack:
                 r[k] = Num(c.value, c.text, c.value - slack, c.value + slack, c.line, c.decimals)

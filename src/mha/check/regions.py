@@ -114,6 +114,16 @@ def _set_aside_lines(doc: Document, j: Any, inside: Callable[[Place], bool]) -> 
     return out
 
 
+def _held_lines(k: Any) -> set[tuple[int | None, int]]:
+    """The (cell, line) of every number of the objects a region's judge took as givens or found to hold."""
+    plans = getattr(k, "plans", {})
+    out: set[tuple[int | None, int]] = set()
+    for o in k.objs:
+        if o.a.id in k.uses or (plans.get(o.a.id) or {}).get("kind") == "holds":
+            out |= {(o.a.place.cell, n.line or o.a.line) for n in o.a.numbers} | {(o.a.place.cell, o.a.line)}
+    return out
+
+
 def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str | None:
     from .infer import infer, prepare
     from .judge import judge_document
@@ -127,6 +137,10 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str
     k = judge_document(sub, inf, inf.best.cand.mapping(), given=False)
     if not getattr(k, "explained_objects", 0) or k.n_claims == 0:
         return None                      # the region's own configuration identifies nothing: nothing is said
+    # what the region's own configuration takes as its givens or finds to hold (Exercise 1's `h = [...]`, its keys)
+    # is no slip of the document's configuration's quantity of that shape (Exercise 3's V): that verdict goes
+    held = _held_lines(k)
+    j.findings = [f for f in j.findings if not (f.severity == "error" and (f.cell, f.line) in held)]
     seen = {(f.line, f.cell, f.printed) for f in j.findings}
     set_aside = _set_aside_lines(doc, j, inside)   # the region speaks only where the first judge said nothing
     j.findings.extend(f for f in k.findings if (f.line, f.cell, f.printed) not in seen

@@ -124,8 +124,13 @@ class Attribution:
             best = min((h for h in hits if h.n_ok == top), key=pref)
             n = o.val.size
             vector = 1 in o.val.shape
-            if (not vector and best.n_ok >= max(2, math.ceil(0.6 * n)) and n >= 3) or \
-                    (vector and n >= 4 and best.n_ok >= math.ceil(0.75 * n)):
+            mode = self.inf.best.cand.dims["mode"].value if self.inf.best is not None else "X"
+            inputs = ("X", "W_Q", "W_K", "W_V", "W_O") + (("Q", "K", "V", "Qh", "Kh", "Vh") if mode == "QKV" else ())
+            given = best.view is not None and best.view.node in inputs and not any(r.strong for r in o.refs)
+            if ((not vector and best.n_ok >= max(2, math.ceil(0.6 * n)) and n >= 3) or
+                    (vector and n >= 4 and best.n_ok >= math.ceil(0.75 * n))) and not given:
+                # (a matrix of no name that mostly looks like a given, the feed-forward layer's W_1 of 0s and 1s
+                # beside a W^Q of 0s and 1s, is another matrix: a given's slip shows where it is printed as given)
                 return {"kind": "wrong", "hit": best, "alt": None}
             # no label, but the sentence names the row: "the first row is [1.5989, -0.0056]"
             if vector and o.row_hint is not None and n >= 2:

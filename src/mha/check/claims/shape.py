@@ -210,6 +210,26 @@ class ShapeJudging:
                     return True
         return False
 
+    def _with_layers(self, s: SizeClaim) -> bool:
+        """"With h = 8 heads and N = 6 stacked blocks": a count of layers on the same line says the sizes are a
+        whole model's (the paper's, production's), not the worked example's."""
+        return any((ch.place.cell, ch.place.line) == (s.place.cell, s.place.line) and
+                   re.match(r"\s*(?:N|L|n_?layers|num_?layers|layers|blocks)\s*=\s*\d+", ch.text)
+                   for ch in self.doc.chains)
+
+    def _stated_elsewhere(self, s: SizeClaim, want: int) -> bool:
+        """Another size statement of the same symbol gives the configuration's value ("h = 2" before "h = 3")."""
+        for ch in self.doc.chains:
+            if (ch.place.cell, ch.place.line) == (s.place.cell, s.place.line):
+                continue
+            label = next((p.text for p in ch.parts if type(p).__name__ == "LabelPart"), None)
+            if label is None or _size_key(label) != s.symbol:
+                continue
+            m = re.search(r"=\s*(\d+)\b", ch.text)
+            if m and int(m.group(1)) == want:
+                return True
+        return False
+
     def judge_size(self, s: SizeClaim) -> None:
         if self.t is None:
             return
@@ -234,6 +254,13 @@ class ShapeJudging:
             # q_i = W_Q x_i), which the configuration did not read; its sizes are not judged against the rows
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text, "T and d are swapped against the "
                                                "inferred X: the document may write tokens as columns (X is d×T)"))
+        elif s.symbol in ("H", "d_k", "d_v") and (not self._stated_elsewhere(s, want) or self._with_layers(s)):
+            # "h = 2" where the configuration has one head (or "with h = 8 heads and N = 6 blocks" beside a toy of
+            # two): the head count of a part the configuration did not read, or of another model; a slip in it is
+            # found when the document states the configuration's count too
+            self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
+                                               f"{s.symbol} is {want} in the inferred configuration, which no statement "
+                                               "of the document gives: another example's or another model's size?"))
         elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact and math.isfinite(s.value.value) else None):
             self.n_claims += 1
             self.n_numbers += 1

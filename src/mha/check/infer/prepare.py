@@ -105,6 +105,9 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
     out = []
     for a, refs in zip(doc.arrays[:MAX_OBJECTS], all_refs):
         refs = [bases.resolve(r) for r in refs]
+        if _FFN_WEIGHT.fullmatch((a.label or "").replace("$", "").strip()) and \
+                _FFN_WORDS.search(" ".join((a.context.heading or "", (a.context.before or "")[-300:]))):
+            refs = []                                # W_1 of the feed-forward layer, not one head's W^Q = W^K = W^V
         if a.style == "prose":                       # words in a sentence name a vector only weakly
             refs = [replace(r, strong=False) for r in refs]
         # an entry's name cannot label a matrix, nor a row's name several rows (w_12 = np.round(A, 4))
@@ -125,6 +128,11 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
                 o.slices = int(np.prod(a.lead))
         out.append(o)
     return out, bases
+
+
+# W_1, W_2 under words about the feed-forward layer: its matrices, not attention's
+_FFN_WEIGHT = re.compile(r"W_?\{?[12]\}?")
+_FFN_WORDS = re.compile(r"feed[- ]?forward|\bFFN\b|\bMLP\b|ReLU|GELU|d_?\\?(?:text\{)?ff|前馈|全连接", re.I)
 
 
 # a name at the end of a label: "K2", "the values are V1", "query q_3"

@@ -18,7 +18,7 @@ from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, 
 from .common import Segment, arrow_sides
 from .derivation import continue_derivation
 from .remarks import before_remark, before_words
-from .subjects import INTERVAL, subject_rel, under_head
+from .subjects import INTERVAL, sizes_of_shape, subject_rel, under_head
 from .reprtuple import split_repr_tuple
 from .result import as_result
 from .expr import parse_expr
@@ -570,6 +570,8 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             if k and isinstance(parts[k - 1], LabelPart) and INTERVAL.search(parts[k - 1].text) and \
                     a.is_vector and a.n_cols == 2:
                 continue                      # "each value stays in [-1, 1]", "pos ∈ [0, 512)": a range, no value
+            if sizes_of_shape(parts, k, a):
+                continue                      # "Q × K^T shape: [3 × 2] × [2 × 3] = [3 × 3]": sizes, no value
             if a.label == _SOFTMAX_INPUT:
                 applied = a
                 a.labels = [a.label]

@@ -41,3 +41,14 @@ def under_head(a: Array, first: str, left: str) -> None:
     a.label = _with_head(left, head)
     a.labels = [x for x in a.labels if x != first and _head_prefix(x) is None] or [a.label]
     a.context.head = head
+
+
+_SHAPE_WORDS = re.compile(r"\bshapes?\b|\bsizes?\b|\bdims?\b|\bdimensions?\b|形状|维度|大小", re.I)
+
+
+def sizes_of_shape(parts: list[Part], k: int, a: Array) -> bool:
+    """An array of whole numbers or products of them after a label that speaks of shapes ("Q × K^T shape:
+    [3 × 2] × [2 × 3] = [3 × 3]"): sizes written in brackets, not entries of a matrix."""
+    if not any(isinstance(p, LabelPart) and _SHAPE_WORDS.search(p.text) for p in parts[:k]) or a.n_rows != 1:
+        return False
+    return all(re.fullmatch(r"\d+(?:\s*[×x*]\s*\d+)*", n.text.strip()) for n in a.numbers if n is not None)
