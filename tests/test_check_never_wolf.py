@@ -28,7 +28,8 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_rounded_rows_not_summing_to_one.md", "md_dk_dv_differ_scale_by_0707.md",
            "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md",
            "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md",
-           "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md"}
+           "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md",
+           "md_causal_qkv_given_real_model_sizes.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -185,6 +186,13 @@ SLIPS = [
     ("md_exercises_given_vectors_and_ffn.md", "[ 0.917,  1.083", "[ 0.917,  1.038", 38),
     # a one-head example, then two heads on the same X under their own heading (h = 2, d_k = 2)
     ("md_zh_one_head_then_two_heads.md", "1.70 & 0.60 & 1.15", "1.70 & 0.66 & 1.15", 24),
+    # Q, K, V given with no d_model: a T said of a long context once raised TypeError; "real models use d_h = 64";
+    # one exponential for two equal live entries beside a masked one
+    ("md_causal_qkv_given_real_model_sizes.md", "0.6667 & 0.6667", "0.6667 & 0.6676", 26),
+    ("md_causal_qkv_given_real_model_sizes.md", "Sum $= 8.2264$", "Sum $= 8.2246$", 20),
+    # W_Q, W_K, W_V of one head, then "Head 2" with W_Q^2 ...: the unheaded weights are head 1's
+    ("md_single_head_then_head_two_weights.md", "0.045 & 0.768", "0.045 & 0.786", 25),
+    ("md_single_head_then_head_two_weights.md", "1.414 & 1.414 & 0.707", "1.414 & 1.441 & 0.707", 45),
 ]
 
 

@@ -512,6 +512,9 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     document's text) get notes that follow from it (claims/requoted.py), as do the arithmetic lines that carry it
     on (claims/carried.py)."""
     j = _judged(doc, inf, mapping, given)
+    if text is not None:
+        from .claims.shape import real_model_sizes
+        j.findings = real_model_sizes(j.findings, j.not_checked, text)   # "real models use d_h = 64"
     from .claims.aside import withdraw_asides
     withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims
     from .claims.requoted import add_requotes, rounded_requotes

@@ -149,7 +149,9 @@ class ArithJudging:
         vals = [t.value for t in terms if t is not None]
         if len(vals) < 2:
             vals = _exps_over_row([x for x in self.doc.chains if x.place.line == c.place.line
-                                   and x.place.cell == c.place.cell]) or vals
+                                   and x.place.cell == c.place.cell],
+                                  [[n.value for n in a.numbers] for a in self.doc.arrays if a.is_vector and
+                                   (a.place.cell, a.place.line) == (c.place.cell, c.place.line)]) or vals
         if len(vals) < 2 and names_sum:
             prev = [x for x in self.doc.chains if x.place.cell == c.place.cell
                     and c.place.line - 3 <= x.place.line < c.place.line]
@@ -267,12 +269,12 @@ class ArithJudging:
 _LISTED = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:\s*,\s*[-+]?\d+(?:\.\d+)?)+\s*")
 
 
-def _exps_over_row(chains: list[Chain]) -> list[float]:
+def _exps_over_row(chains: list[Chain], more_rows: list[list[float]] = ()) -> list[float]:
     """"第一行 [1.41, 1.41]：e^1.41 ≈ 4.10, 总和=8.20": one exponential printed for a score the row holds twice
     counts for each; [the printed exponential of each entry] when every entry of the row printed on the line has
     one, else []."""
     exps: dict[float, float] = {}
-    rows = []
+    rows = [list(r) for r in more_rows]     # rows written in math on the line, outside its chains
     for x in chains:
         for k, p in enumerate(x.parts):
             if isinstance(p, ArrayPart) and p.array.is_vector:
@@ -283,8 +285,9 @@ def _exps_over_row(chains: list[Chain]) -> list[float]:
                 if arg is not None and value is not None:
                     exps[arg.value] = value.value
     for row in rows:
-        if len(row) >= 2 and all(v in exps for v in row):
-            return [exps[v] for v in row]
+        live = [v for v in row if v != float("-inf")]          # a masked entry's exponential is 0
+        if len(live) >= 2 and all(v in exps for v in live):
+            return [exps[v] for v in live]
     return []
 
 

@@ -248,7 +248,7 @@ class ShapeJudging:
             # a bare d is the model's width in some texts and the head's in others ("projected to d = 2")
             self.n_claims += 1
             self.n_numbers += 1
-        elif s.symbol in ("T", "d_model") and c.T != c.d_model and \
+        elif s.symbol in ("T", "d_model") and c.T is not None and c.d_model is not None and c.T != c.d_model and \
                 s.value.contains(float(c.d_model if s.symbol == "T" else c.T)) and self._swapped_pair(s, c):
             # T = 3 and d = 4 said of an X read as 4×3: the document writes tokens as columns (X ∈ ℝ^{d×T},
             # q_i = W_Q x_i), which the configuration did not read; its sizes are not judged against the rows
@@ -266,6 +266,26 @@ class ShapeJudging:
             self.n_numbers += 1
             self.add(Finding(s.place.line, s.place.cell, s.text, s.value.text, float(want), str(want), "config",
                              f"wrong size: {s.symbol} is {want}", "wrong_value"))
+
+
+REAL_MODELS = re.compile(r"real(?:-world)? models?|in practice|typical(?:ly)?|production|\bGPT|\bBERT|LLaMA|Llama|"
+                          r"the (?:original )?paper|e\.g\.|for example|such as|实际|通常|真实|原论文|例如", re.I)
+
+
+def real_model_sizes(findings: list, not_checked: list, text: str) -> list:
+    """A size finding whose line says, just before the value, that it is other models' ("real models use
+    d_h = 64", "GPT-2 uses h = 12"): not checked (the findings kept are returned)."""
+    lines = text.splitlines()
+    out = []
+    for f in findings:
+        line = lines[f.line - 1] if f.cell is None and f.step == "config" and 0 < f.line <= len(lines) else ""
+        at = line.find(f.printed)
+        if at >= 0 and REAL_MODELS.search(line[max(0, at - 80):at]):
+            not_checked.append(NotChecked(f.line, f.cell, f.claim, "a size of other models (the words before it say "
+                                          "so), not the worked example's"))
+            continue
+        out.append(f)
+    return out
 
 
 def _another_model(dims: list[int], sizes: set[int]) -> bool:

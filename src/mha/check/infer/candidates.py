@@ -236,6 +236,9 @@ class Options:
             by = {}
             for o in per_head:
                 by.setdefault(_ref_for(o, role).head, o)
+            if by and 0 not in by and printed and all(printed[0].val.shape == v.val.shape for v in by.values()) \
+                    and sorted(by) == list(range(1, len(by) + 1)):
+                by[0] = printed[0]     # W_Q, then "Head 2: W_Q^2 = ...": the weights without a head are head 1's
             shapes = {by[k].val.shape for k in by}
             if len(shapes) <= 1:
                 shape = shapes.pop() if shapes else ((d_in, d_in) if d_in else None)

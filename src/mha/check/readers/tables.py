@@ -125,7 +125,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         math = (m.group(1) or m.group(2)) if m else ""
         label = math if math and lb.parse_label(math) is not None else ""
         words = re.sub(r"\s*\([^()]*\)", "", caption).strip().rstrip(":：")
-        if not label and len(words) <= 40 and lb.parse_label(words) is not None:
+        if not label and len(words) <= 40 and lb.parse_label(words) is not None and \
+                not re.fullmatch(r"(?i)[\W_]*(?:head|头|注意力头)\s*\d+[\W_]*", words):   # "**Head 2**" says whose
             label = words                # "Raw scores (rows are queries, columns are keys):" names the table
     a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
               context=copy_context(b.ctx))
