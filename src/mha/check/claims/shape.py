@@ -60,6 +60,39 @@ def _size_key(text: str) -> str | None:
 class ShapeJudging:
     """Judge methods for ShapeClaim, ProductShapeClaim and SizeClaim."""
 
+    def _other_head_counts(self, sizes: list[SizeClaim]) -> None:
+        """A section that states another head count than the configuration's ("we reuse the input, but with h = 2
+        heads" after a one-head example) works another example: what the trace says is wrong there (its scores,
+        shapes, sizes) is not checked; what a line's own terms say stays."""
+        if self.t is None:
+            return
+        H = self.t.config.n_heads
+        other = {self.section_of(c.place) for c in sizes if c.symbol == "H" and c.value.exact
+                 and math.isfinite(c.value.value) and int(c.value.value) != H}
+        if not other:
+            return
+        traced = [f for f in self.findings if f.severity == "error" and self.section_of(Place(f.line, f.cell)) in other
+                  and (any(f is g for g in self.by_trace) or f.step == "config" or f.kind == "wrong_shape")]
+        self.findings = [f for f in self.findings if not any(f is g for g in traced)]
+        for f in traced:
+            self.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
+                                               f"its section states another head count than the configuration's "
+                                               f"H = {H}: another example"))
+
+    def _doubt_sizes(self, sizes: list[list[Finding]]) -> None:
+        """The stated shapes and sizes disagree with the configuration more often than they agree (at least three
+        times): the configuration's sizes are the guess in doubt (one token where the text has three, another
+        example's heads), not the author's; each such finding becomes a line not checked."""
+        bad = [f for fs in sizes for f in fs if f.severity == "error"]
+        if len([fs for fs in sizes if any(f.severity == "error" for f in fs)]) < 3 or \
+                2 * sum(1 for fs in sizes if any(f.severity == "error" for f in fs)) <= len(sizes):
+            return
+        self.findings = [f for f in self.findings if not any(f is g for g in bad)]
+        for f in bad:
+            self.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
+                                               "most stated shapes and sizes disagree with the inferred configuration: "
+                                               "its sizes are in doubt, not the document's"))
+
     def shape_of(self, ref: lb.Ref) -> tuple[list[list[int]], str] | None:
         c = self.t.config
         node = ref.nodes[0]

@@ -18,6 +18,7 @@ from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, 
 from .common import Segment, arrow_sides
 from .derivation import continue_derivation
 from .remarks import before_remark, before_words
+from .sentences import capitalised, name_colon, run_in, sentence_end
 from .subjects import INTERVAL, sizes_of_shape, subject_rel, under_head
 from .reprtuple import split_repr_tuple
 from .result import as_result
@@ -156,7 +157,7 @@ class PartReader:
     def part(self, toks: list[Tok], after_label: bool = False) -> list[Part]:
         """The typed pieces of one part of a statement; after_label: it follows "label:" naming a quantity, so
         bare numbers side by side are that quantity's row (columns.bare_row)."""
-        toks = _run_in(_strip(toks))
+        toks = run_in(_strip(toks))
         if not toks:
             return []
         a = self.array_at(toks)
@@ -282,13 +283,13 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
             depth += 1
         elif t.kind == "OP" and t.text in "])":
             depth = max(0, depth - 1)
-        if depth == 0 and out[-1] and _sentence_end(out[-1][-1], t):
+        if depth == 0 and out[-1] and sentence_end(out[-1][-1], t):
             last = out[-1][-1]                # "exp(0) = 1. Sum = 3.0281.": the period ends the first sentence
             out[-1][-1] = replace(last, text=last.text[:-1], num=None if last.num is None else
                                   nb.Num.parse(last.text[:-1], last.num.line))
             out.append([])
         elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
-                out[-1][-1].text == "." and out[-1][-2].kind == "NUM" and _capitalised(t):
+                out[-1][-1].text == "." and out[-1][-2].kind == "NUM" and capitalised(t):
             out[-1].pop()                     # "Sum = 3.0281. So the first token ...": a sentence ends there
             out.append([])
         if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0) \
@@ -314,32 +315,6 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
         else:
             merged.append(s)
     return merged
-
-
-
-
-def _sentence_end(last: Tok, t: Tok) -> bool:
-    """A whole number printed with a period after it ("1.") and then, after a space, a capitalised word: the
-    period is the end of a sentence, not a decimal point."""
-    return last.kind == "NUM" and last.text.endswith(".") and last.text[:-1].isdigit() and _capitalised(t)
-
-
-def _run_in(toks: list[Tok]) -> list[Tok]:
-    """A bold run-in heading before what a part says ("**Softmax.** exp(0.7071) ≈ 2.0281"): the words in bold
-    name the step, the rest is the part."""
-    if len(toks) < 6 or toks[0].text != "*" or toks[1].text != "*":
-        return toks
-    for j in range(3, min(len(toks) - 2, 12)):
-        if toks[j].text == "*" and toks[j + 1].text == "*":
-            inside = toks[2:j]
-            if inside and all(t.kind in ("ID", "TEXT") or (t.kind == "OP" and t.text in ".:-") for t in inside):
-                return toks[j + 2:]
-            return toks
-    return toks
-
-
-def _capitalised(t: Tok) -> bool:
-    return t.kind == "ID" and t.space and len(t.text) > 1 and t.text[0].isupper() and t.text[1:].islower()
 
 
 def _aligned_lead(s: list[Tok]) -> int:
@@ -383,7 +358,7 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
             out.append([])
             seen_rel = False
         out[-1].append(t)
-        if depth == 0 and (t.kind == "REL" or _name_colon(stmt, i)):
+        if depth == 0 and (t.kind == "REL" or name_colon(stmt, i)):
             seen_rel = True
         if t.kind == "OP" and t.text in "[(":
             depth += 1
@@ -395,22 +370,10 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
                         stmt[j].kind == "OP" and stmt[j].text not in ("_", "^", "{", "}")) and not (
                         stmt[j].kind == "NUM" and not (stmt[j - 1].kind == "OP" and stmt[j - 1].text in "_^")):
                     j += 1
-                if j < n and j > i + 1 and (stmt[j].kind == "REL" or _name_colon(stmt, j)):
+                if j < n and j > i + 1 and (stmt[j].kind == "REL" or name_colon(stmt, j)):
                     out.append([])
                     seen_rel = False
     return [s for s in out if s]
-
-
-def _name_colon(stmt: list[Tok], i: int) -> bool:
-    """`scores: [...] weights: [...]`: a colon right after a name, with a bracketed value after it."""
-    return stmt[i].kind == "OP" and stmt[i].text in (":", "：") and i > 0 and stmt[i - 1].kind == "ID" and \
-        i + 1 < len(stmt) and stmt[i + 1].kind == "OP" and stmt[i + 1].text == "["
-
-
-
-
-
-
 
 
 def split_relations(toks: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
