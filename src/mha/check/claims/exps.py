@@ -35,7 +35,7 @@ def exps_claims(doc: Document) -> list[ExpsClaim]:
     out = []
     for x in doc.arrays:
         if not x.is_vector or x.elided or not 3 <= x.n_cols <= MOST or \
-                not all(math.isfinite(n.value) for n in x.rows[0]):
+                not all(math.isfinite(n.value) for n in x.rows[0]) or _named_other(x):
             continue
         cell, line = x.place.cell or 0, x.line
         near = [n for k, n in said if k[0] == cell and line <= k[1] <= line + REACH]
@@ -87,3 +87,11 @@ class ExpsJudging:
             self.add(Finding(n.line or c.x.line, c.x.place.cell, f"exp of score {score.text} (line {c.x.line})",
                              n.text, exact, n.rounded(exact), "softmax",
                              f"exp({score.text}) is {n.rounded(exact)}", _simple_kind(n, exact)))
+
+
+def _named_other(x: Array) -> bool:
+    """A row named as something other than scores (`q₁ = [1,0,1,0]`, a key, a value): its numbers are not what the
+    exponentials listed after it are taken of."""
+    from .. import labels as lb
+    refs = [r for n in (x.label, *x.labels) if n and (r := lb.parse_label(n)) is not None and r.strong]
+    return bool(refs) and not any(set(r.nodes) & {"QKt", "S", "E", "row_max"} for r in refs)

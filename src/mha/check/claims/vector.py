@@ -125,6 +125,10 @@ class VectorJudging:
             return False                          # a start with no V (infer/starts.py): nothing to weigh
         ref = next((self.inf.bases.label(p.text) for p in c.parts if isinstance(p, LabelPart)
                     and self.inf.bases.label(p.text) is not None), None)
+        if ref is not None and ref.strong and not ({"O", "O_concat", "Y"} & set(ref.nodes)):
+            return False     # "Q₀ = x₀ W_Q = 1 × [1, 0] + 0 × [0, 1]": a row of the projection, not a sum of values
+        if (ref is None or not ref.strong) and all(w.value in (0.0, 1.0) for w, _, _ in pairs):
+            return False     # weights of 0 and 1 under no name: an input row times a matrix's rows, as likely
         t = self.t
         if ref is not None and ref.row is None and ref.raw_head is not None and t.config.n_heads == 1:
             # "output_1 = 0.67·v1 + 0.33·v2" with one head: the index is the token's (as v1, v2 are), not a head's
