@@ -28,7 +28,7 @@ def read_notebook(text: str, b: "Builder") -> None:
         elif kind == "code":
             b.segment(Segment(src, 1, "code", k))
             n_src = src.count("\n") + 1
-            outs = cell.get("outputs", []) if not _SHELL.fullmatch(src.strip()) else []
+            outs = cell.get("outputs", []) if not _shell_cell(src) else []
             shown = 0                          # lines of the cell's output area above this output
             for out in outs if isinstance(outs, list) else []:
                 if not isinstance(out, dict):
@@ -63,7 +63,14 @@ def read_notebook(text: str, b: "Builder") -> None:
 
 # a cell of shell commands and installer magics (`!pip install numpy`, `%pip install -q torch`): what it prints
 # (download progress, versions, sizes) says nothing about the example
-_SHELL = re.compile(r"(?:(?:!|%%?(?:pip|conda|bash|sh|capture|system|load_ext|matplotlib|env|cd)\b)[^\n]*\n?|\s*(?:#[^\n]*)?\n?)+")
+_SHELL_LINE = re.compile(r"(?:!|%%?(?:pip|conda|bash|sh|capture|system|load_ext|matplotlib|env|cd)\b)")
+
+
+def _shell_cell(src: str) -> bool:
+    """Every line of the cell is a shell command, an installer magic, a comment or blank (line by line: a single
+    pattern over the whole cell backtracked for ever on blank lines)."""
+    lines = [x.strip() for x in src.split("\n")]
+    return any(lines) and all(not x or x.startswith("#") or _SHELL_LINE.match(x) for x in lines)
 # a line of a progress bar in any output: pip's and rich's (`12.5/12.5 MB 2.1 MB/s eta 0:00:05`), tqdm's
 # (`3/3 [00:01<00:00, 2.50it/s]`), Keras's (`1/1 [====] - 0s 20ms/step`), an installer's log
 _PROGRESS = re.compile(r"^.*(?:\beta\s+(?:\d+:)?\d+:\d\d|\d\s*(?:it/s|s/it)\]|\b\d+(?:\.\d+)?\s*[kMG]i?B/s\b|"

@@ -23,7 +23,7 @@ from ..objects import Array, Place
 from .common import Segment, blank_lines, copy_context, line_offset
 
 _NUM = r"[-+−]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+|inf|∞)"
-_ROW = re.compile(rf"^\s*(?P<name>[^\s\[\]=:：][^\[\]=:：]{{0,30}}?)\s+\[\s*(?P<body>{_NUM}(?:\s*,?\s+{_NUM}|\s*,\s*{_NUM})+)"
+_ROW = re.compile(rf"^\s*(?P<name>[^\s\[\]=:：][^\[\]=:：]{{0,30}}?)\s+\[\s*(?P<body>{_NUM}(?:(?:\s*,\s*|\s+){_NUM})+)"
                   rf"\s*,?\s*\](?P<note>\s+[^\s\[\]][^\[\]]*)?$")
 CAPTION_LINES = 8
 # a token's name has a letter in it, and no operator before it ("+ [0.20, 0.01]" continues a sum)
