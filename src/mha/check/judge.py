@@ -501,14 +501,14 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         from .claims.carried import carried_notes
         j.findings.extend(carried_notes(doc, j.findings))           # a wrong value carried into new arithmetic
     elif text is not None:
-        from .claims.rowsum import output_weights, row_sums
-        if inf.best is None:                 # with no configuration, a notebook's printed weights sum to 1 by row
-            named = output_weights(doc)
+        from .claims.rowsum import cell_row_sums, output_weights
+        named = output_weights(doc)          # a notebook's printed weights sum to 1 by row (claims/rowsum.py)
+        if inf.best is None:                 # with no configuration, that is the claim made of them
             j.n_claims += len(named)
             j.n_numbers += sum(len(a.numbers) for a in named)
             j.not_checked = [n for n in j.not_checked if not any((n.cell, n.line) == (a.place.cell, a.line)
                                                                  for a in named)]
-        j.findings.extend(row_sums(doc, j.findings, text))
+        j.findings.extend(cell_row_sums(named, j.findings))
     return j
 
 

@@ -129,16 +129,13 @@ def _one_row(a, found: set[int]) -> Finding | None:
 
 
 def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
-    """Error findings for rows of attention weights that do not sum to 1.  In a notebook, only outputs whose own
-    name says they are the weights (`masked_softmax(...)`, `attention_weights`) are read: a cell has no caption."""
-    lines = text.splitlines() if doc.format != "ipynb" else []
+    """Error findings for rows of attention weights that do not sum to 1, in a document read as text lines (a
+    notebook's printouts: cell_row_sums)."""
+    lines = text.splitlines()
     found = {f.line for f in findings if f.severity == "error" and f.cell is None}
-    in_cells = {(f.cell, f.line) for f in findings if f.severity == "error" and f.cell is not None}
     out: list[Finding] = []
-    weights = output_weights(doc) if doc.format == "ipynb" else []
     for a in doc.arrays:
         if a.place.cell is not None:
-            out.extend(_output_rows(a, in_cells) if any(a is w for w in weights) else [])
             continue
         one = _one_row(a, found)
         if one is not None:
@@ -205,6 +202,13 @@ def _softmax_output(name: str) -> bool:
         return True
     r = lb.parse_label(name)
     return r is not None and r.strong and r.nodes == ("A",) and not _NOT_NORMALIZED.search(name)
+
+
+def cell_row_sums(weights: list, findings: list[Finding]) -> list[Finding]:
+    """A notebook's printouts of the weights (output_weights: named so by what printed them, a cell has no
+    caption): each row that does not sum to 1, one finding on its line unless the line has one."""
+    found = {(f.cell, f.line) for f in findings if f.severity == "error" and f.cell is not None}
+    return [f for a in weights for f in _output_rows(a, found)]
 
 
 def _output_rows(a, found: set) -> list[Finding]:
