@@ -230,10 +230,30 @@ class Search(Options, Starts):
                 s = self.evaluate(Candidate(dict(dims, scale=sc, mask=m)))
                 if s is not None and s.score > top.score + 1e-9:
                     top = s
+        top = self._weights_together(top)
         if top is best:
             return best
         again = self._ascend(dict(top.cand.dims), order)
         return again if again is not None and again.score > top.score else top
+
+    def _weights_together(self, top: Scored) -> Scored:
+        """W_Q, W_K and W_V per head, moved together.  "Head 2: W_Q^2, W_K^2, W_V^2" after shared weights: each
+        alone can explain fewer numbers than the shared one (head 2's K from its own W_K^2 scores against the
+        shared Q), all three together explain the head."""
+        dims = dict(top.cand.dims)
+        if dims["mode"].value != "X" or "X" not in dims:
+            return top
+        d_in = dims["X"].value.shape[-1]
+        per = {r: [o for o in self.weight_options(r, d_in) if " per head, printed at " in o.label]
+               for r in ("W_Q", "W_K", "W_V")}
+        per = {r: v[0] for r, v in per.items() if v}
+        if len(per) < 2 or all(dims[r].label == o.label for r, o in per.items()):
+            return top
+        for wo in (dims["W_O"], *self.options(dict(dims, **per), "W_O")[:1]):
+            s = self.evaluate(Candidate(dict(dims, **per, W_O=wo)))
+            if s is not None and s.score > top.score + 1e-9:
+                top = s
+        return top
 
     def _ascend(self, dims: dict[str, Choice], order: list[str]) -> Scored | None:
         cur = self.evaluate(Candidate(dict(dims)))
