@@ -324,7 +324,11 @@ def _at_precision(n: Num) -> Num:
     """An integer under ≈ stands for its unit: "≈ 34" is any value that rounds to 34."""
     if n.decimals is not None or not n.exact or not math.isfinite(n.value) or "e" in n.text.lower():
         return n
-    return Num(n.value, n.text, n.value - 0.5, n.value + 0.5, n.line, 0)
+    digits = n.text.strip().lstrip("-−+")
+    zeros = len(digits) - len(digits.rstrip("0"))
+    # "312/1.5 ≈ 200": a round number of three or more digits stands for its leading digits (208 is about 200)
+    unit = 10.0 ** zeros if digits.isdigit() and len(digits) >= 3 and zeros < len(digits) else 1.0
+    return Num(n.value, n.text, n.value - unit / 2, n.value + unit / 2, n.line, 0)
 
 
 def _rounded_terms_allow(left, n: Num) -> bool:

@@ -79,6 +79,29 @@ class ShapeJudging:
                                                f"its section states another head count than the configuration's "
                                                f"H = {H}: another example"))
 
+    def _beside_other_sizes(self, sizes: list[SizeClaim]) -> None:
+        """A shape stated just after sizes the configuration does not have ("so with d_model = 8 and H = 2 each
+        head has d_k = 4, and Z_1, Z_2 ∈ ℝ^{3×4}"): the shape of that setup, not of the worked example."""
+        if self.t is None:
+            return
+        c = self.t.config
+        have = {"T": c.T, "d_model": c.d_model, "H": c.n_heads, "d_k": c.d_k, "d_v": c.d_v}
+        other = [(s.place.cell, s.place.line, s.text) for s in sizes if have.get(s.symbol) is not None
+                 and s.value.exact and math.isfinite(s.value.value) and int(s.value.value) != have[s.symbol]]
+        if not other:
+            return
+        keep = []
+        for f in self.findings:
+            near = next((t for cell, line, t in other if f.kind == "wrong_shape" and f.severity == "error"
+                         and cell == f.cell and f.line - 3 <= line <= f.line), None)
+            if near is None:
+                keep.append(f)
+                continue
+            self.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
+                                               f"stated just after sizes the configuration does not have "
+                                               f"({near.strip()[:30]}): the shape of that other setup"))
+        self.findings = keep
+
     def _doubt_sizes(self, sizes: list[list[Finding]]) -> None:
         """The stated shapes and sizes disagree with the configuration more often than they agree (at least three
         times): the configuration's sizes are the guess in doubt (one token where the text has three, another
@@ -302,7 +325,10 @@ class ShapeJudging:
 
 
 REAL_MODELS = re.compile(r"real(?:-world)? models?|in practice|typical(?:ly)?|production|\bGPT|\bBERT|LLaMA|Llama|"
-                          r"the (?:original )?paper|e\.g\.|for example|such as|实际|通常|真实|原论文|例如", re.I)
+                          r"the (?:original )?paper|e\.g\.|for example|such as|实际|通常|真实|原论文|例如|"
+                          # a setup supposed, not the one worked ("for a model with d_model = 8", "each would have")
+                          r"for a (?:\w+ )?model with|\bsuppose|\bimagine|\bif (?:we|the model) (?:had|used)|"
+                          r"\bwould (?:have|be|get)\b|假设|假如|如果", re.I)
 
 
 def real_model_sizes(findings: list, not_checked: list, text: str) -> list:

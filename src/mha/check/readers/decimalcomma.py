@@ -21,6 +21,9 @@ SIGNS_MIN = 3            # signs of decimal commas a document must give
 POINTS_PER_SIGN = 4      # and no more than this many decimal points outside code per sign
 
 _TEX_COMMA = re.compile(r"(\d)\{,\}(\d+)")
+# 32{,}768 and 1{,}048{,}576: TeX's thousands separator (one to three leading digits, then groups of three); in a
+# document that writes decimal commas 32{,}768 is 32.768, so such a number is no sign either way
+_TEX_THOUSANDS = re.compile(r"(?<![\d.}])([1-9]\d{0,2})((?:\{,\}\d{3})+)(?!\d|\{,\})")
 _COMMA = re.compile(r"(?<![\w.])(?<!\d,)([-−–]?)(\d+),(\d+)(?!\w|,\d|\.\d)")
 _POINT = re.compile(r"(?<![\w.])\d+\.\d+")
 # a bracket of numbers separated by semicolons, "(1,0; 0,5)": the semicolons separate entries
@@ -65,7 +68,7 @@ def _signs(pieces: list[str]) -> tuple[int, int]:
     """(signs of decimal commas, decimal points) in the prose pieces."""
     signs = points = 0
     for piece in pieces:
-        signs += len(_TEX_COMMA.findall(piece))
+        signs += len(_TEX_COMMA.findall(_TEX_THOUSANDS.sub(" ", piece)))
         points += len(_POINT.findall(piece))
         for m in _candidates(piece):
             before, after = piece[max(0, m.start() - 2):m.start()], piece[m.end():m.end() + 1]
@@ -120,15 +123,27 @@ def _pieces(text: str, fmt: str) -> list[str]:
     return [text[a:b] for a, b in _prose(text, fmt)]
 
 
+def _thousands(text: str) -> str:
+    """32{,}768 as 32768, padded after with the spaces the separators took (columns keep their place)."""
+    def join(m: re.Match) -> str:
+        return m.group(1) + m.group(2).replace("{,}", "") + " " * (3 * m.group(2).count("{,}"))
+    return _TEX_THOUSANDS.sub(join, text) if "{,}" in text else text
+
+
 def decimal_points(text: str, fmt: str, force: bool = False) -> str:
-    """The text with its decimal commas written as points, when it writes decimal commas (module doc)."""
+    """The text with its decimal commas written as points, when it writes decimal commas (module doc); otherwise
+    with TeX's thousands separators taken out (1{,}048{,}576)."""
     if fmt == "ipynb":
-        return _notebook(text)
+        out = _notebook(text)
+        return _thousands(out) if out is text else out
     if "," not in text:
         return text
     spans = _prose(text, fmt)
-    if not force and not _uses_commas([text[a:b] for a, b in spans]):
-        return text
+    pieces = [text[a:b] for a, b in spans]
+    if not force and not _uses_commas(pieces):
+        # separators taken out only where no number is written with a decimal comma: with 0{,}707 beside it,
+        # 1{,}414 is a decimal (too few signs to convert the document, too many to read it as thousands)
+        return _thousands(text) if _signs(pieces)[0] == 0 else text
     out, at = [], 0
     for a, b in spans:
         out.append(text[at:a] + _convert(text[a:b]))

@@ -23,6 +23,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
     dollarmath_plugin = need("mdit_py_plugins.dollarmath", "mdit-py-plugins").dollarmath_plugin
     md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
+    text = _blank_front_matter(text) if cell is None and line0 == 1 else text
     src_lines = text.split("\n")
     toks = md.parse(text)
     i = 0
@@ -101,11 +102,12 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
             b.line(text_line, Place(first + k, cell, "prose"))
             prose_numbers(b, text_line, Place(first + k, cell, "prose"))
     line = first
-    for c in t.children or []:
+    kids = list(t.children or [])
+    for i, c in enumerate(kids):
         if c.type in ("softbreak", "hardbreak"):
             line += 1
         elif c.type in ("math_inline", "math_inline_double"):
-            b.segment(Segment(c.content, line, "math", cell))
+            b.segment(Segment(c.content + _unit_after(kids[i + 1:i + 2]), line, "math", cell))
             line += c.content.count("\n")
         elif c.type == "image":
             tex = tex_of_image(str(c.attrs.get("src", "")))      # a formula drawn by a TeX image service
@@ -116,6 +118,36 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
     if re.search(r"\d", plain):
         toks = text_tokens(plain)
         read_tokens(toks, Segment(plain, first, "prose", cell, seg.line_map), b.doc, b.ctx, text_mode=True)
+
+
+# a magnitude written just after the closing $ ("$8192^2 = 67$M 要素", "$= 1.2$ billion"): the math's last number is
+# in that unit, so it travels into the math as \text{...}, where it is read as the result's unit
+_UNIT_AFTER = re.compile(r"\s?([KMBGT]|[kK]i?B|[MGT]i?B|thousands?|millions?|billions?|trillions?|[万亿千兆])"
+                         r"(?![A-Za-z])")
+
+
+def _unit_after(nxt: list) -> str:
+    if not nxt or nxt[0].type != "text":
+        return ""
+    m = _UNIT_AFTER.match(nxt[0].content)
+    return f" \\text{{{m.group(1)}}}" if m else ""
+
+
+_FRONT_END = re.compile(r"^(?:---|\.\.\.)\s*$")
+
+
+def _blank_front_matter(text: str) -> str:
+    """A static site's YAML front matter (`---`, `published: 2025-09-03T23:59:36+08:00`, `---`) is metadata, not
+    prose: its lines are blanked (the line numbers stay), so that a time zone is no sum and a date no claim."""
+    if not text.startswith("---"):
+        return text
+    lines = text.split("\n")
+    if lines[0].strip() != "---":
+        return text
+    end = next((k for k in range(1, min(len(lines), 200)) if _FRONT_END.match(lines[k])), None)
+    if end is None or not all(re.match(r"^(?:[\w\-\"' ]+:|\s+\S|\s*-\s|\s*#|\s*$)", x) for x in lines[1:end]):
+        return text               # no closing line, or a line that is no YAML: a rule, then prose
+    return "\n" * (end + 1) + "\n".join(lines[end + 1:])
 
 
 def _unescape_brackets(cell: str) -> str:
