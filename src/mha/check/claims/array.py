@@ -29,6 +29,8 @@ class ArrayClaim:
 _DROPPED = ("printed after dropout (in training mode it zeroes entries and scales the rest by 1/(1-p)): "
             "not the attention weights, nor what the dropout-free weights give")
 
+_OWN_TERMS = "follows from the rounded terms printed before it"
+
 
 class ArrayJudging:
     """Judge methods for ArrayClaim."""
@@ -217,7 +219,9 @@ class ArrayJudging:
         cells = self._wrong_cells(o, hit)
         agree = np.array(hit.ok, dtype=bool).reshape(o.val.shape)
         for i, j, *_, note in cells:
-            agree[i, j] |= bool(note)
+            # the object's own written terms giving its printed value say the arithmetic holds, not which
+            # quantity of the configuration it is: no evidence of identity
+            agree[i, j] |= bool(note) and not note.startswith(_OWN_TERMS)
         if not identifies(o, hit, agree, _masked_cells(o, hit)) and not self.named_and_fed(o, hit):
             alt = plan.get("alt")
             if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
@@ -312,7 +316,7 @@ class ArrayJudging:
             if not note and a.prev_expr is not None:
                 vec = nb.face_vector(a.prev_expr)
                 if vec is not None and len(vec) == o.n and o.val.shape[0] == 1 and num.contains(vec[j]):
-                    note = (f"follows from the rounded terms printed before it (they give {vec[j]:.6g}); the exact "
+                    note = (f"{_OWN_TERMS} (they give {vec[j]:.6g}); the exact "
                             f"{exact:.6g} rounds to {num.rounded(exact)}")
             out.append((i, j, num, exact, vi, vj, note or _double_rounding(num, exact)))
         return out
