@@ -56,6 +56,32 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # softmax called at the prompt on a written list: its echo is judged against that list
+    ("md_repl_softmax_calls.md", "[0.9088, 0.0746, 0.0166]", "[0.9088, 0.0764, 0.0166]", 12),
+    ("md_repl_softmax_calls.md", "[0.2119 0.2119 0.5761]", "[0.2119 0.2119 0.5716]", 14),
+    ("md_repl_softmax_calls.md", "tensor([0.4502, 0.5498])", "tensor([0.4502, 0.5948])", 22),
+    # a dot product of two written rows, the second transposed or both in parentheses: judged by its own terms
+    ("md_dot_products_transposed_rows.md", "[1,0,1,0]ᵀ = 1", "[1,0,1,0]ᵀ = 2", 6),
+    ("md_dot_products_transposed_rows.md", "(1, 2, 0, 1) = 6", "(1, 2, 0, 1) = 5", 7),
+    ("md_dot_products_transposed_rows.md", "[2, 0.4]^T = 1.6", "[2, 0.4]^T = 1.9", 10),
+    # a blog's front matter is no arithmetic, a supposed model's sizes no claim; the example's own sizes still are
+    ("md_blog_front_matter_other_setup_shapes.md", "and $d_k = 3$;", "and $d_k = 4$;", 18),
+    ("md_blog_front_matter_other_setup_shapes.md", "0.529 & 0.736 & 0.736", "0.529 & 0.763 & 0.736", 30),
+    # "√d_k ≈ 1.41" as the divisor: 0.84 / 1.41 = 0.60 holds; a slip beside it does not
+    ("md_rounded_root_dk_divisor.md", "[[0.60, 0.41], [0.55", "[[0.60, 0.14], [0.55", 20),
+    ("md_rounded_root_dk_divisor.md", "[[0.64, 0.66], [0.61", "[[0.64, 0.66], [0.16", 32),
+    # a table whose query column holds one token's vector (the others a dash): one query against three keys
+    ("md_token_table_one_query_cell.md", "(1.41, 0.71, 2.12)", "(1.41, 0.17, 2.12)", 18),
+    ("md_token_table_one_query_cell.md", "\\right) = (0.28, 0.14, 0.58)", "\\right) = (0.28, 0.41, 0.58)", 22),
+    # TeX's thousands separator (8{,}192) is no decimal comma; a count that is wrong still shows
+    ("md_zh_param_counts_tex_thousands.md", "= 196{,}608$", "= 196{,}680$", 25),
+    # a unit just after the closing $ and round numbers under ≈ are read as written; a real slip still shows
+    ("md_sizes_after_math_and_round_ratios.md", "[0.140, 0.284, 0.576]", "[0.140, 0.248, 0.576]", 14),
+    ("md_sizes_after_math_and_round_ratios.md", "3.35e12 ≈ 300", "3.35e12 ≈ 200", 22),
+    # head 2 with weights of its own after shared ones: the three per-head weights are taken together
+    ("md_head_two_weights_rearranged.md", "0.892 & 1.000 \\\\ 0.424", "0.892 & 1.000 \\\\ 0.442", 61),
+    ("md_head_two_weights_rearranged.md", "K^2 = X W_K^2 = \\begin{bmatrix} 2 & 0 \\\\ 0 & 1",
+     "K^2 = X W_K^2 = \\begin{bmatrix} 2 & 0 \\\\ 0 & 2", 49),
     ("txt_repl_reassign.txt", "0.3536", "0.3563", 16),
     ("md_two_examples_reused_names.md", "[0.1425 0.3221", "[0.1425 0.3212", 48),
     ("md_two_examples_reused_names.md", " [0.4682 0.5318]]", " [0.4682 0.5381]]", 100),   # the second example
@@ -384,6 +410,12 @@ def test_tokens_kept_as_columns_make_a_transposed_printout_a_layout():
     # one or two commas, or many decimal points beside them: not a document of decimal commas
     ("the weights 0.34, 0.38, 0.28 and 0.40, 0.24, 0.36; see [0,5] and 0,5\n", "md",
      "the weights 0.34, 0.38, 0.28 and 0.40, 0.24, 0.36; see [0,5] and 0,5\n"),
+    # TeX's thousands separators are no decimal commas, however many: they are taken out (columns kept)
+    ("$3 \\times 32{,}768 = 98{,}304$, $1{,}048{,}576$ and $0.5$\n", "md",
+     "$3 \\times 32768    = 98304   $, $1048576      $ and $0.5$\n"),
+    # a document that writes decimal commas keeps reading 1{,}414 as 1.414
+    ("$1{,}414$ und $0{,}707$ und $0{,}5$ und $0{,}25$\n", "md", "$1.414  $ und $0.707  $ und $0.5  $ und $0.25  $\n"),
+    ("$1{,}414$ und $0{,}707$\n", "md", "$1{,}414$ und $0{,}707$\n"),
 ])
 def test_decimal_commas_are_read_as_points_only_in_a_document_that_writes_them(text, fmt, want):
     from mha.check.readers.decimalcomma import decimal_points
@@ -537,3 +569,53 @@ def test_cross_attention_and_unmasked_readings_are_not_judged_as_the_self_attent
     slipped = check_document(CROSS.replace("0.3302 & 0.6698", "0.3302 & 0.6689"), fmt="md")
     line = next(i for i, ln in enumerate(CROSS.splitlines(), 1) if ln.startswith(r"A = \begin{bmatrix} 1 & 0 & 0"))
     assert [f.line for f in slipped.errors] == [line], [f.describe() for f in slipped.errors]
+
+
+def test_an_output_row_given_by_its_own_terms_is_not_named_a_quantity_it_does_not_match():
+    """`output[2] = 0.281*V[0] + ... = [0.478, ...]` in a side example: the row's written terms give it, which says
+    its arithmetic holds but not which quantity of the inferred example it is.  It was taken for Y row 1 (no entry
+    of which it matches) and given four notes with Y's "exact" values."""
+    r = _check(CLEAN / "md_zh_pipeline_pieces_one_row_by_terms.md")
+    assert not [f.describe() for f in r.findings if f.line == 49]
+    assert any(n.line == 49 for n in r.not_checked), [n.reason for n in r.not_checked]
+
+
+def test_an_output_worked_from_weights_printed_one_by_one_follows_from_them():
+    """The weights of query 1 printed as three fractions (2.100 / 6.049 = 0.347, ...), then its output
+    $$o_1 = (0.853, 1.453, 1.094)$$: 1.094 is 0.347·2 + 0.400·1 from those rounded weights (exact 1.0947). It is a
+    note on rounding, not an error; a real slip in the same place is still an error."""
+    path = CLEAN / "md_dk_dv_differ_scale_by_0707.md"
+    line = "Output of query 1 (3 numbers, since $d_v = 3$): $(0.853, 1.453, 1.094)$."
+    shown = "The output of query 1 has 3 numbers, since $d_v = 3$:\n$$o_1 = (0.853, 1.453, 1.094)$$"
+    r = _check(path, line, shown)
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert any(f.line == 31 and "1.094" in f.describe() for f in r.notes), [f.describe() for f in r.notes]
+    r = _check(path, line, shown.replace("1.094", "1.049"))
+    assert [f.line for f in r.errors] == [31], [f.describe() for f in r.errors]
+
+
+CARRIED_WITHIN_ROUNDING = """# One row by hand
+
+The scores of the first token are [1, 0, 1].
+
+```
+softmax([1, 0, 1]) = [0.422, 0.156, 0.422]
+```
+
+Its output, from the values v1 = [1, 0], v2 = [0, 1] and v3 = [1, 1]:
+
+```
+0.422 * [1, 0] + 0.156 * [0, 1] + 0.422 * [1, 1]
+= [0.844, 0.578]
+```
+"""
+
+
+def test_a_carried_weight_whose_right_value_gives_the_same_printed_output_gets_no_note():
+    """0.156 is wrong (softmax gives 0.1554); the output's 0.578 = 0.156 + 0.422 carries it, but the right weights
+    (0.15536 + 0.42232 = 0.57768) print 0.578 too. Putting the exact value in with the other weight kept at its
+    printed 0.422 gave 0.577 and a note saying the line follows from the slip: the other weight's own rounding
+    counts as well."""
+    r = check_document(CARRIED_WITHIN_ROUNDING, fmt="md")
+    assert [f.line for f in r.errors] == [6], [f.describe() for f in r.errors]
+    assert not [f.describe() for f in r.notes if f.line >= 12 and "carried" in f.describe()]

@@ -39,7 +39,7 @@ from .claims.scope import Scopes
 from .claims.closed import ClosedClaim, ClosedJudging, closed_claim
 from .claims.reading import ReadingJudging
 from .claims.repeated import RepeatedClaim, RepeatedJudging, repeated_claims
-from .claims.rounding import Rounding
+from .claims.rounding import Rounding, ScalarWeights
 from .claims.shape import ShapeJudging, _size_key, _split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
 from .claims.linesum import ColumnSumClaim, LineSumClaim, LineSumJudging, column_sums, line_sums
@@ -70,7 +70,8 @@ STEP = lb.STEP
 
 class Judge(UnscaledJudging,          # first: an object named unscaled is tried before it is left unchecked
             ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
-            PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, Causes,
+            PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
+            Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, NamedProductJudging,
             FormulaJudging, RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,
             DropZeroJudging, StaleJudging, Rebinding, MaskFills):
@@ -316,6 +317,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 sizes.append(self.findings[before:])
         self._doubt_sizes(sizes)
         self._other_head_counts([c for c in claims if isinstance(c, SizeClaim)])
+        self._beside_other_sizes([c for c in claims if isinstance(c, SizeClaim)])
 
     def example_span(self, plans: dict[int, Any]) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """(first, last) (cell, line) of the example a start after X describes: its givens and what matched."""

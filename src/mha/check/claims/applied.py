@@ -19,7 +19,12 @@ from ..numbers import Num, half_unit
 from ..report import Finding
 from .common import _simple_kind
 
-_CALL = re.compile(r"(?:\\(?:text|mathrm|operatorname)\{)?softmax\}?\s*\(\s*\\?\[([^\[\]]*)\\?\]\s*\)\s*$", re.I)
+# softmax([..]) as written, or as code calls it: np.array / torch.tensor around the list, dim= or axis= after it
+# (`F.softmax(torch.tensor([4.0, -1.0, 2.1]), dim=0)`, `scipy.special.softmax(np.array([...]))`)
+_WRAP = r"(?:(?:np|numpy|torch|tf|jnp)\.(?:array|asarray|tensor|constant|Tensor)\s*\(\s*)?"
+_KW = r"(?:,\s*(?:dim|axis|dtype)\s*=\s*[\w.+-]+\s*)?"
+_CALL = re.compile(r"(?:\\(?:text|mathrm|operatorname)\{)?(?<![\w])(?:[A-Za-z_][\w.]*\.)?softmax\}?\s*\(\s*"
+                   + _WRAP + r"\\?\[([^\[\]]*)\\?\]\s*" + _KW + r"\)?\s*" + _KW + r"\)\s*$", re.I)
 _NEG_INF = re.compile(r"^[-−]\s*(?:inf|\\infty|∞|infinity)$", re.I)
 
 

@@ -14,6 +14,7 @@ it is judged against them directly (`WrittenDotClaim`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,7 +70,16 @@ def _vector_pair(p) -> tuple[list[Num], list[Num]] | None:
     if isinstance(p, ExprPart) and isinstance(p.expr, nb.Op) and p.expr.op == "*" and len(p.expr.args) == 2 and \
             all(isinstance(x, nb.Vec) for x in p.expr.args):
         return list(p.expr.args[0].cells), list(p.expr.args[1].cells)
+    if isinstance(p, (LabelPart, ExprPart)) and getattr(p, "operands", None) is None:
+        m = _WRITTEN_DOT.fullmatch(p.text.replace(" ", ""))
+        if m:
+            return [Num.parse(x) for x in m.group(1).split(",")], [Num.parse(x) for x in m.group(2).split(",")]
     return None
+
+
+# `[1,0,1,0]·[1,1,1,1]ᵀ`, `(1,0,1)·(1,1,0)`: two bracketed rows of numbers and a dot, the second maybe transposed
+_NUMS = r"(-?\d+(?:\.\d+)?(?:,-?\d+(?:\.\d+)?)+)"
+_WRITTEN_DOT = re.compile(rf"[\[(]{_NUMS}[\])](?:\*|·|⋅|\\cdot)[\[(]{_NUMS}[\])](?:\^\{{?(?:T|\\top)\}}?|ᵀ)?")
 
 
 def _flat(a: Array) -> list[Num] | None:

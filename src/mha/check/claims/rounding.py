@@ -13,7 +13,8 @@ import numpy as np
 from ..infer import Hit, alignments
 from ..model import View
 from ..numbers import Num
-from ..objects import Place
+from .. import numbers as nb
+from ..objects import ExprPart, Place
 from .identity import identifies
 
 
@@ -132,6 +133,12 @@ class Rounding:
         declared = approx and math.isfinite(exact) and num.decimals is not None and \
             abs(num.value - exact) <= 2 * num.half + 1e-12
         alt = self.from_printed(hit.view, _order(place) if place is not None else None)
+        if place is not None and (alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1])
+                                  or math.isnan(float(alt[i, j])) or not num.contains(float(alt[i, j]))):
+            # the weights of that row printed one by one before it: the row recomputed from them
+            one = self.from_scalar_weights(hit.view, i, place)
+            if one is not None and 0 <= j < one.shape[1] and num.contains(float(one[i, j])):
+                alt = one
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
             return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
         if not num.contains(float(alt[i, j])):
@@ -147,6 +154,48 @@ class Rounding:
                "E": "scores"}.get(hit.view.node, "values")
         return (f"follows from the rounded {pre} printed before it (they give {x:.6g}); "
                 f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
+
+
+class ScalarWeights:
+    """An output row worked from weights the document prints one by one ("2.100 / 6.049 = 0.347", "= 0.400"), not
+    as an array: the output recomputed from those rounded weights (a mixin of Judge, beside Rounding)."""
+
+    def from_scalar_weights(self, v: View, i: int, place: Place) -> np.ndarray | None:
+        """The view's grid with row i recomputed from printed scalars that round the exact weights of that row;
+        None unless every weight of the row is printed (to two or more decimals) before `place`."""
+        t, c = self.t, self.t.config
+        if v.node not in ("O", "Y") or (v.node == "Y" and (c.n_heads != 1 or c.W_O is not None)):
+            return None
+        b, h = v.b or 0, (v.h if v.h is not None else 0)
+        try:
+            w_exact = t.A[b, h][i]
+            Vh = t.Vh[b, t.group(h)]
+        except (AttributeError, IndexError, TypeError):
+            return None
+        printed = self._printed_results(place)
+        w = []
+        for x in w_exact:
+            got = next((n for n in printed if n.decimals is not None and n.decimals >= 2 and n.contains(float(x))),
+                       None)
+            if got is None:
+                return None
+            w.append(got.value)
+        grid = np.full(v.M.shape, np.nan)
+        if i < grid.shape[0] and Vh.shape[0] == len(w) and Vh.shape[1] == grid.shape[1]:
+            grid[i] = np.array(w) @ Vh
+            return grid
+        return None
+
+    def _printed_results(self, place: Place) -> list[Num]:
+        """The numbers that end the arithmetic chains before `place`, latest first."""
+        out = []
+        for ch in self.doc.chains:
+            if (ch.place.cell or 0, ch.place.line) >= _order(place) or not ch.parts:
+                continue
+            n = nb.plain_number(ch.parts[-1].expr) if isinstance(ch.parts[-1], ExprPart) else None
+            if n is not None and len(ch.parts) >= 2:
+                out.append(((ch.place.cell or 0, ch.place.line), n))
+        return [n for _, n in sorted(out, key=lambda x: x[0], reverse=True)]
 
 
 def _head_output(P, h: int, cached: bool, given: np.ndarray | None = None) -> np.ndarray | None:

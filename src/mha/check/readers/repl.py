@@ -16,6 +16,7 @@ import re
 from ..gradients import grad_name
 from ..objects import Document
 
+_SOFTMAX_ECHO = re.compile(r"^\s*>>>\s*(print\(\s*)?((?:[A-Za-z_][\w.]*\.)?softmax\s*\(.*\[[^\[\]]*\].*\))\s*$")
 _ECHO = re.compile(r"^\s*>>>\s*(?:print\(\s*)?([A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*\)?\s*$")
 
 
@@ -25,6 +26,10 @@ def label_echoes(doc: Document, text: str) -> None:
         return
     names = {k + 2: m.group(1) for k, line in enumerate(text.split("\n")) for m in [_ECHO.match(line)]
              if m and grad_name(m.group(1)) is not None}
+    # `>>> softmax(np.array([4.0, -1.0, 2.1]))`: a call on its own written argument names its echo (claims/applied.py
+    # judges it against that argument, whatever the configuration)
+    names.update({k + 2: m.group(2).strip()[:-1] if m.group(1) else m.group(2).strip()
+                  for k, line in enumerate(text.split("\n")) for m in [_SOFTMAX_ECHO.match(line[:300])] if m})
     for a in doc.arrays:
         name = names.get(a.place.line) or names.get(a.line)
         if name and not a.label:

@@ -23,6 +23,7 @@ from .subjects import INTERVAL, sizes_of_shape, subject_rel, under_head
 from .reprtuple import split_repr_tuple
 from .result import as_result
 from .expr import parse_expr
+from .tuples import math_tuple
 from .columns import bare_row, column_gap, quantity_label, sum_goes_on
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
 
@@ -196,6 +197,9 @@ class PartReader:
             dims = _int_list(toks)
             if dims and len(dims) >= 2 and (toks[0].text == "(" or any(t.text == "Size" for t in toks)):
                 return [ShapePart(dims, flat_text(toks))]
+        tup = math_tuple(toks, self.seg)
+        if tup is not None:
+            return [ArrayPart(tup)]
         # "label: [3,3] × [3,2]" (the terminal writes the shape product after a colon)
         e = parse_expr(toks, self.seg)
         if e is not None and nb.leaves(e):

@@ -51,6 +51,33 @@ class LinedCell(str):
     line: int = 0
 
 
+def _partial_columns(b, body, start: int, width: int, cols, head, lines, cell) -> None:
+    """A column of Q, K or V vectors with some tokens left empty (`| A | — | (1, 0) |`: only token C has a query)
+    beside full columns: each vector it holds is that token's (q_3), as if written in prose."""
+    full = {k for k, _ in cols}
+    for k in range(start, width):
+        if k in full:
+            continue
+        ref = lb.parse_label(head(k).replace("$", ""))
+        cells = [nums[k] if k < len(nums) else None for _, nums, _ in body]
+        have = [i for i, c in enumerate(cells) if c]
+        if ref is None or len(ref.nodes) != 1 or next(iter(ref.nodes)) not in ("Q", "K", "V") or not have or \
+                len(have) == len(cells) or len({len(cells[i]) for i in have}) != 1 or len(cells[have[0]]) < 2:
+            continue
+        if any(body[i][2] and not _empty_cell(body[i][2][k] if k < len(body[i][2]) else "") for i in
+               range(len(cells)) if i not in have):
+            continue                     # a cell with words, not a dash: not one token left out
+        name = next(iter(ref.nodes)).lower()
+        for i in have:
+            label = f"{name}_{i + 1}"
+            b.doc.add_array(Array([list(cells[i])], Place(lines[i], cell, "table"), label=label, labels=[label],
+                                  style="table", context=copy_context(b.ctx)))
+
+
+def _empty_cell(c) -> bool:
+    return str(c).strip().strip("$").strip() in ("", "—", "–", "-", "−", "N/A", "n/a", "/", "·", "…", "\\text{—}")
+
+
 def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None, caption: str = "",
                symbol: str = "") -> None:
     """A table: shape statements (a column of shapes), column matrices (cells holding vectors, or headers
@@ -91,10 +118,12 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         cells = [nums[k] if k < len(nums) else None for _, nums, _ in body]
         if all(c for c in cells) and len({len(c) for c in cells}) == 1:
             cols.append((k, len(cells[0])))
-    if not cols:
-        return
     head = lambda k: (header[k] if header is not None and k < len(header) else "").strip()   # noqa: E731
     lines = [line for line, _, _ in body]
+    if cols and (index_col or named_rows):
+        _partial_columns(b, body, start, width, cols, head, lines, cell)
+    if not cols:
+        return
     wide = [k for k, n in cols if n >= 2]
     if header is not None and all(n == 1 for _, n in cols) and _column_groups(b, body, cols, head, lines, cell):
         return

@@ -1,0 +1,44 @@
+"""A row vector written in parentheses in TeX math: `\\tilde{s} = (1.41, 0.71, 2.12)`, `\\alpha = (0.28, 0.14, 0.58)`.
+
+Square brackets make an array wherever they stand; parentheses are read as a vector only in math, only as a
+part of their own after a relation (the whole side of an equation), and only with a decimal among two or more
+plain numbers between commas: a pair of whole numbers in parentheses is as often an index or a shape."""
+
+from __future__ import annotations
+
+from .. import numbers as nb
+from ..objects import Array
+from .common import Segment
+from .tokens import Tok
+
+
+_RELATIONS = ("=", "≈", "\\approx", "\\simeq", "≃")
+
+
+def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
+    if seg.where != "math" or len(toks) < 5 or toks[0].text != "(" or toks[-1].text != ")":
+        return None
+    inner = toks[1:-1]
+    row: list[nb.Num] = []
+    k = 0
+    while k < len(inner):
+        sign = ""
+        if inner[k].kind == "OP" and inner[k].text in ("-", "−"):
+            sign, k = "-", k + 1
+        if k >= len(inner) or inner[k].kind != "NUM" or inner[k].num is None:
+            return None
+        t = inner[k]
+        row.append(nb.Num.parse(sign + t.text, seg.line_of(t.pos)) if sign else t.num)
+        k += 1
+        if k < len(inner):
+            if inner[k].text != ",":
+                return None
+            k += 1
+            if k >= len(inner):
+                return None          # (1, 2,): a trailing comma is no vector
+    if len(row) < 2 or all(n.decimals is None for n in row):
+        return None          # (2, 1), (3, 4): an entry's index or a shape as often as a vector of whole numbers
+    before = seg.text[:toks[0].pos].rstrip()
+    if not before.endswith(_RELATIONS):
+        return None          # only the value of an equation: "= (0.28, 0.14, 0.58)", not "entry (0.5, 1)"
+    return Array([row], seg.place(toks[0].pos), style="tex")
