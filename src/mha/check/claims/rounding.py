@@ -204,6 +204,8 @@ def _head_output(P, h: int, cached: bool, given: np.ndarray | None = None) -> np
     A, Vh = P("A", h), P("Vr" if cached else "Vh", h)
     if Vh is None:
         Vh = given
+    elif given is not None and Vh.shape == given.shape:
+        Vh = np.where(np.isnan(Vh), given, Vh)      # V given, and some of its rows quoted again: the rest as given
     if A is not None and Vh is not None and A.shape[1] == Vh.shape[0]:
         return A @ Vh
     return None

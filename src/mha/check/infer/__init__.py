@@ -27,6 +27,9 @@ __all__ = ["infer", "prepare", "Inference", "Obj", "Bases", "KEY_SIDE", "Hit", "
 
 
 def infer(doc: Document, objs: list[Obj], bases: Bases | None = None) -> Inference:
-    inf = Search(doc, objs).run()
+    # arrays under a heading about another layer (a CNN, the feed-forward network) are no evidence for attention's
+    # configuration; they are judged (not checked, mostly) with the rest
+    inf = Search(doc, [o for o in objs if not o.other_layer]).run()
+    inf.objs = objs
     inf.bases = bases or Bases()
     return inf

@@ -30,6 +30,7 @@ class Obj:
     batch_hint: int | None = None
     row_hint: int | None = None           # 1-based row from the surrounding prose ("the first row")
     n: int = 0
+    other_layer: bool = False             # under a heading about a convolution or the feed-forward layer only
 
     @property
     def shape(self) -> tuple[int, int] | None:
@@ -108,6 +109,9 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
         if _FFN_WEIGHT.fullmatch((a.label or "").replace("$", "").strip()) and \
                 _FFN_WORDS.search(" ".join((a.context.heading or "", (a.context.before or "")[-300:]))):
             refs = []                                # W_1 of the feed-forward layer, not one head's W^Q = W^K = W^V
+        if refs and all(set(r.nodes) <= {"X"} for r in refs) and _FFN_WORDS.search(a.context.heading or "") and \
+                not _ATTENTION_WORDS.search(a.context.heading or ""):
+            refs = []                                # the x of a feed-forward example ("FFN(x) = max(0, xW_1)W_2")
         if a.style == "prose":                       # words in a sentence name a vector only weakly
             refs = [replace(r, strong=False) for r in refs]
         # an entry's name cannot label a matrix, nor a row's name several rows (w_12 = np.round(A, 4))
@@ -115,6 +119,7 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
         refs = [r for r in refs if not (r.raw_col is not None and len(a.numbers) > 1)
                 and not (r.raw_row is not None and rows > 1 and not a.lead)]
         o = Obj(a, refs[0] if refs else None, refs, n=len(a.numbers))
+        o.other_layer = other_layer(a.context.heading or "")
         if a.context.head is not None:
             o.head_hint = a.context.head - (0 if 0 in ctx_heads else 1)
         o.batch_hint = a.context.batch
@@ -132,7 +137,18 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
 
 # W_1, W_2 under words about the feed-forward layer: its matrices, not attention's
 _FFN_WEIGHT = re.compile(r"W_?\{?[12]\}?")
+_ATTENTION_WORDS = re.compile(r"attention|attend|注意力|self-attn|\bMHA\b", re.I)
 _FFN_WORDS = re.compile(r"feed[- ]?forward|\bFFN\b|\bMLP\b|ReLU|GELU|d_?\\?(?:text\{)?ff|前馈|全连接", re.I)
+
+
+_CONVOLUTION_WORDS = re.compile(r"\bCNNs?\b|convolution|\bconv\b|卷积", re.I)
+
+
+def other_layer(heading: str) -> bool:
+    """A heading about another layer than attention ("2.1 What is a CNN?", "Numerical FFN example"): the arrays
+    under it (a filter sliding over an image patch, the feed-forward layer's W_1) are that layer's."""
+    return bool((_FFN_WORDS.search(heading) or _CONVOLUTION_WORDS.search(heading))
+                and not _ATTENTION_WORDS.search(heading))
 
 
 # a name at the end of a label: "K2", "the values are V1", "query q_3"
