@@ -34,6 +34,11 @@ class ArithJudging:
             return
         if re.search(r"[?\ufffd]\s*\d", c.text):
             return              # "? = ?5.25 = 2.29": a symbol the text lost (σ, √), not a number to read
+        if c.parts and isinstance(c.parts[0], ExprPart) and re.match(r"\s*[+×*/÷·]", c.parts[0].text) and \
+                len(nb.terms_of(c.parts[0].expr)) >= 2:
+            # "+(0×1)+(0×0)+(1×1) = 4": the last line of a sum begun on the lines above it ("+ 0.25 × 1.84 = 0.46",
+            # one term, is a term of a sum written down a column, and its own arithmetic)
+            return
         self._judge_arith(c)
 
     def _judge_arith(self, c: Chain) -> None:
@@ -124,6 +129,8 @@ class ArithJudging:
         if not before and len(values) == 1:
             before = self._printed_addends(c, n, target[0].startswith(lb.SHOWN["row_sum"]))
         if before and n.contains(before[-1]):
+            if abs(exact - n.value) > 0.02 * max(abs(exact), abs(n.value)) + 4 * n.half:
+                return       # its terms give it, and the entry it was matched with is far off: another row's sum
             self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                              n.rounded(exact), step,
                              f"sum of rounded terms: the printed terms give {n.text}, the exact terms "

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import labels as lb
 from .. import numbers as nb
-from ..infer import Hit, Obj, _family
+from ..infer import Hit, Obj, _family, alignments
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
@@ -48,6 +48,10 @@ class ArrayJudging:
             return
         if a.id in getattr(self, "stale", {}) and kind != "holds":
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), self.stale[a.id]))
+            return
+        if kind != "holds" and o.other_layer:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about another layer "
+                                               "(a convolution or the feed-forward network), not attention"))
             return
         if kind != "holds" and lb.CROSS_ATTENTION.search(a.context.heading):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about cross-attention "
@@ -155,10 +159,16 @@ class ArrayJudging:
         hit = plan["hit"]
         nearest = distance = None
         if hit is not None and hit.view is not None:
+            # the closest reading of those that agree as much (the preferred one may be further off: "row 1, 0.131"
+            # where row 3 is 0.02 away)
+            ties = [h for h in alignments(o, self.vs) if h.view is not None and h.n_ok == hit.n_ok
+                    and (o.ref is None or h.view.node in _family(o.ref)) and h.exact.shape == o.val.shape] \
+                if self.vs is not None and o.val is not None else []
+            first = hit
+            hit = min([hit] + ties, key=lambda h: (round(_max_difference(o, h), 9) if _max_difference(o, h) is not None
+                                                   else np.inf, h.view.node != first.view.node))
             nearest = _show_view(hit)
-            with np.errstate(invalid="ignore"):
-                d = np.abs(np.where(np.isfinite(hit.exact) & np.isfinite(o.val), hit.exact - o.val, np.inf))
-            distance = float(d.max()) if np.isfinite(d).any() else None
+            distance = _max_difference(o, hit)
         reason = ("labelled " + o.ref.show() + " but matches nothing of that name" if o.ref is not None
                   else "no label, and it matches no intermediate")
         if o.ref is not None and self.upstream(o):
@@ -246,6 +256,14 @@ class ArrayJudging:
                                  o.ref.show() if o.ref else _show_view(hit), _short(o), None, None,
                                  self.step_of(hit.view.node), *mistake))
                 return
+        if any(note and note.startswith(_OWN_TERMS) for *_, note in cells) and \
+                not identifies(o, hit, agree, _masked_cells(o, hit)):
+            # "o_3 = ⅓([1, 2] + [1, 0] + [1, 4]) = [1, 2]" with a value row changed for an exercise: its own terms
+            # give it, and it is too unlike the example's entry to be named that entry
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its own written terms give it, but "
+                                               f"it matches {_show_view(hit)} in only {hit.n_ok} of {o.n} entries "
+                                               "(other values than the example's?)"))
+            return
         self.n_claims += 1
         self.n_numbers += o.n
         whole = self.whole_cause(o, hit, plan.get("alt"))
@@ -287,10 +305,22 @@ class ArrayJudging:
         if o.ref is None or hit.view is None or hit.view.node not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V"):
             return False
         node = hit.view.node
+        if self._exercise_given(o):
+            return True
         if node in ("Q", "K", "V") and not self.t.config.given_qkv:
             return False
         given = [x for x in self.objs if x.a.id in self.uses and x.ref is not None and node in _family(x.ref)]
         return bool(given) and all(self.section_of(x.a.place) != self.section_of(o.a.place) for x in given)
+
+    def _exercise_given(self, o: Obj) -> bool:
+        """`## Exercise 2` ... "Given: v_1 = [1, 0], v_2 = [0, 2]": an input stated after "given" in a section that
+        opens another exercise or example is that exercise's, whatever the first example's rows were."""
+        section = self.section_of(o.a.place)
+        if not self.doc.openers or section not in {self.section_of(p) for p in self.doc.openers}:
+            return False
+        at = (o.a.place.cell or 0, o.a.line)
+        return any(h.kind == "given" and self.section_of(h.place) == section and (h.place.cell or 0, h.place.line) < at
+                   for h in self.doc.hints)
 
     def _restates_approximation(self, o: Obj) -> bool:
         """Does the object print a row of values that the document declares approximate elsewhere (the same
@@ -439,6 +469,14 @@ def _mask_buffer(o: Obj, hit: Hit) -> bool:
     with np.errstate(invalid="ignore"):
         return bool(bad.any() and np.all(np.isneginf(hit.exact[bad])) and np.all(np.isfinite(o.val[bad]))
                     and np.all(o.val[bad] != 0))
+
+
+def _max_difference(o: Obj, hit: Hit) -> float | None:
+    if hit.exact is None or o.val is None or hit.exact.shape != o.val.shape:
+        return None
+    with np.errstate(invalid="ignore"):
+        d = np.abs(np.where(np.isfinite(hit.exact) & np.isfinite(o.val), hit.exact - o.val, np.inf))
+    return float(d.max()) if np.isfinite(d).any() else None
 
 
 def _what(o: Obj) -> str:

@@ -193,6 +193,8 @@ _HINTS = [
                          r"(\d+\.\d+)(?![\d.]*\s*/)")),
     ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\()\s*(\d+)",
                               re.I)),
+    # "Given:", "Let", "已知": the values after it are an exercise's inputs (claims/array.py: _exercise_given)
+    ("given", re.compile(r"^\W{0,4}(?:given|let|suppose|assume|consider)\b|^\W{0,4}(?:已知|给定|假设|设)", re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
     ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
     ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
