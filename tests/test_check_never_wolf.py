@@ -29,7 +29,7 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md",
            "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md",
            "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md",
-           "md_causal_qkv_given_real_model_sizes.md"}
+           "md_causal_qkv_given_real_model_sizes.md", "md_rows_quote_values_rounded_weights.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -56,6 +56,24 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # one word vector "输入 [1 x 2]" is a row of X, and "0.4 \sim 0.5" a range; X's own shape is still judged
+    ("md_zh_diagram_token_row_and_range.md", "X \\in \\mathbb{R}^{3 \\times 2}", "X \\in \\mathbb{R}^{3 \\times 3}", 10),
+    # softmax of scores shown to two places but worked at full precision; an exercise's changed value row
+    ("md_quarto_softmax_calls_and_exercise.md", "[0.108, 0.446, 0.446]", "[0.108, 0.464, 0.446]", 18),
+    ("md_quarto_softmax_calls_and_exercise.md", "0.663 & 0.892", "0.663 & 0.829", 22),
+    # tables with quoted token names over their columns keep the caption above them: the scores are a start
+    ("md_quoted_token_header_tables.md", '"day"     0.22    0.50', '"day"     0.22    0.05', 21),
+    # a dot product of word vectors given before it (one decimal): the vectors are exact, a slip of 0.04 shows
+    ("md_word_vectors_dot_lines_in_code.md", "[0.6, 0.2, 0.8] = 0.52", "[0.6, 0.2, 0.8] = 0.56", 15),
+    ("md_word_vectors_dot_lines_in_code.md", "[0.1, 0.5, 0.2] = 0.32", "[0.1, 0.5, 0.2] = 0.23", 17),
+    # rows counted from 0 ("Row 1" is the second): a denominator is not judged against another row's sum; M, the
+    # masked scores, is judged as the scores
+    ("md_zero_based_rows_causal_denominators.md", "1.4142 & 0.7071 & -\\infty", "1.4142 & 0.7701 & -\\infty", 9),
+    ("md_zero_based_rows_causal_denominators.md", "[0.4011, 0.4011, 0.1978]", "[0.4011, 0.4101, 0.1978]", 17),
+    # a CNN aside and an exercise's own givens are not the example's; the example itself is still judged
+    ("md_cnn_aside_then_attention_exercise.md", "0.599 & 0.802 \\\\ 0.752", "0.599 & 0.820 \\\\ 0.752", 35),
+    # V given, two of its rows quoted again in worked rows: the output from the rounded weights is a note; a slip is not
+    ("md_rows_quote_values_rounded_weights.md", "1.00 & 1.00 \\\\ 0.75 & 1.25", "1.00 & 1.00 \\\\ 0.57 & 1.25", 32),
     # softmax called at the prompt on a written list: its echo is judged against that list
     ("md_repl_softmax_calls.md", "[0.9088, 0.0746, 0.0166]", "[0.9088, 0.0764, 0.0166]", 12),
     ("md_repl_softmax_calls.md", "[0.2119 0.2119 0.5761]", "[0.2119 0.2119 0.5716]", 14),
@@ -619,3 +637,103 @@ def test_a_carried_weight_whose_right_value_gives_the_same_printed_output_gets_n
     r = check_document(CARRIED_WITHIN_ROUNDING, fmt="md")
     assert [f.line for f in r.errors] == [6], [f.describe() for f in r.errors]
     assert not [f.describe() for f in r.notes if f.line >= 12 and "carried" in f.describe()]
+
+
+FFN_AFTER_ATTENTION = r"""# Attention, then the feed-forward layer
+
+## Attention
+
+$$
+X = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}
+$$
+
+## Example: the feed-forward network by hand
+
+Let
+
+$$
+x = \begin{bmatrix} 2 & 0 \\ 1 & 3 \end{bmatrix}, \quad
+W_1 = \begin{bmatrix} 1 & -1 \\ 0 & 2 \end{bmatrix}
+$$
+"""
+
+
+def test_the_x_of_a_feed_forward_example_is_not_the_attention_input():
+    """A lecture's feed-forward section (`FFN(x) = max(0, x W_1 + b_1) W_2`, "Let x = ...") gives an x of its own.
+    Taken for X, it became the input of the whole configuration on an outside page (20 false lines): under a
+    heading about the feed-forward network and not about attention, x names no attention quantity."""
+    from mha.check.infer import prepare
+    from mha.check.readers import read_document
+    objs = prepare(read_document(FFN_AFTER_ATTENTION, "md"))
+    objs = objs[0] if isinstance(objs, tuple) else objs
+    by_line = {o.a.line: o for o in objs}
+    assert by_line[6].ref is not None and "X" in by_line[6].ref.nodes
+    assert by_line[14].ref is None, by_line[14].ref
+
+
+def test_a_printout_rebound_to_rounded_literals_in_its_own_cell_is_not_called_stale():
+    """`weights = softmax(scores)`, `print(weights)`, then "for readability" `weights = [[0.5, 0.0, 0.5], ...]`,
+    `weights = torch.tensor(weights)`, `print(weights)` in one cell, and `out = weights @ x` after it: `out` is
+    right for the rounded literal. It was named "a stale output (a cell run out of order?)" because the printout of
+    its operand was taken as explained (it is not: the configuration cannot name the rounded literal)."""
+    import nbformat
+    X = np.array([[1.0, 0.0, 1.0], [0.0, 3.0, 0.0], [1.0, 2.0, 1.0]])
+    S = X @ X.T
+    W = np.exp(S - S.max(1, keepdims=True))
+    W /= W.sum(1, keepdims=True)
+    shown = np.array([[0.5, 0.0, 0.5], [0.0, 1.0, 0.0], [0.0, 0.5, 0.5]])
+
+    def t(M, f="{:.4f}"):
+        return "tensor([" + ",\n        ".join("[" + ", ".join(f.format(x) for x in r) + "]" for r in M) + "])"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("import torch\nx = torch.tensor([[1.0, 0.0, 1.0], [0.0, 3.0, 0.0], [1.0, 2.0, 1.0]])"),
+        nbformat.v4.new_code_cell("scores = x @ x.T\nprint(scores)",
+                                  outputs=[nbformat.v4.new_output("stream", text=t(S, "{:.0f}.") + "\n")]),
+        nbformat.v4.new_code_cell(
+            "from torch.nn.functional import softmax\n\nweights = softmax(scores, dim=-1)\nprint(weights)\n\n"
+            "# For readability, approximate the above as follows\nweights = [\n  [0.5, 0.0, 0.5],\n  [0.0, 1.0, 0.0],\n"
+            "  [0.0, 0.5, 0.5]\n]\nweights = torch.tensor(weights)\nprint(weights)",
+            outputs=[nbformat.v4.new_output("stream", text=t(W) + "\n" + t(shown) + "\n")]),
+        nbformat.v4.new_code_cell("out = weights @ x\nprint(out)",
+                                  outputs=[nbformat.v4.new_output("stream", text=t(shown @ X) + "\n")]),
+    ]
+    r = check_document(nbformat.writes(nb), fmt="ipynb")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert not [n.describe() for n in r.not_checked if "stale" in n.reason], [n.describe() for n in r.not_checked]
+
+
+def test_no_two_judging_mixins_define_the_same_method():
+    """Judge is built of mixins, one per claim kind: a helper named the same in two of them shadows the other in
+    the MRO (a stale-printout helper `_explained(o, plans)` once hid the rebinding one `_explained(x)`: 50 tests
+    failed with a TypeError). Only UnscaledJudging.judge_array overrides on purpose (it is tried first)."""
+    import collections
+    from mha.check.judge import Judge
+    seen = collections.defaultdict(list)
+    for c in Judge.__mro__:
+        for k, v in vars(c).items():
+            if callable(v) and not k.startswith("__"):
+                seen[k].append(c.__name__)
+    twice = {k: v for k, v in seen.items() if len(v) > 1}
+    assert twice == {"judge_array": ["UnscaledJudging", "ArrayJudging"]}, twice
+
+
+def test_a_code_comment_giving_the_papers_size_in_a_notebook_is_not_a_size_claim():
+    """`## d_model = the width per token, note in Attention Is All You Need, d_model=512` in a notebook's class:
+    the paper's size, said so by the words before it. It was "d_model=512: printed 512; exact 2" (the check for
+    such words read only documents made of text lines, not a notebook's cells)."""
+    import nbformat
+    X = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    S = X @ X.T / np.sqrt(2)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "import numpy as np\n\nclass Attention:\n    def __init__(self, d_model=2):\n"
+            "        ## d_model = the number of values per token, note in Attention Is All You Need, d_model=512\n"
+            "        self.d_model = d_model\n\nx = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])"),
+        nbformat.v4.new_code_cell("scores = x @ x.T / np.sqrt(2)\nprint(scores)", outputs=[nbformat.v4.new_output(
+            "stream", text="[" + "\n ".join("[" + " ".join(f"{v:.4f}" for v in r) + "]" for r in S) + "]\n")]),
+    ]
+    r = check_document(nbformat.writes(nb), fmt="ipynb")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert any("other models" in n.reason for n in r.not_checked), [n.describe() for n in r.not_checked]

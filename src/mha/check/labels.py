@@ -111,7 +111,7 @@ _LETTER = {"X": ("X",), "x": ("X",), "ω": ("QKt", "S"), "w": ("A",),
            "S": ("S", "QKt"), "s": ("S", "QKt"), "A": ("A",), "a": ("A",), "α": ("A",), "P": ("A",), "p": ("A",),
            "W": ("A",), "O": ("O", "O_concat", "Y"), "o": ("O", "O_concat", "Y"), "Z": ("O", "O_concat", "Y"),
            "z": ("O", "O_concat", "Y"), "Y": ("Y", "O_concat"), "y": ("Y", "O_concat"),
-           "C": ("O", "O_concat"), "c": ("O", "O_concat"), "M": ("mask",), "e": ("QKt", "S"), "ℓ": ("row_sum",),
+           "C": ("O", "O_concat"), "c": ("O", "O_concat"), "M": ("mask", "S"), "e": ("QKt", "S"), "ℓ": ("row_sum",),
            "l": ("row_sum",), "m": ("row_max",), "L": ("QKt", "S")}
 
 

@@ -73,7 +73,8 @@ class AppliedSoftmaxJudging:
         x = np.array([n.value for n in c.x])
         e = np.where(np.isfinite(x), np.exp(x - x[np.isfinite(x)].max()), 0.0)
         p = e / e.sum()
-        rounded = max((n.decimals or 0) for n in c.x if np.isfinite(n.value)) >= 3
+        # an argument written to two decimals or more is the rounding of scores worked at full precision
+        rounded = max((n.decimals or 0) for n in c.x if np.isfinite(n.value)) >= 2
         half = np.array([half_unit(n.decimals) if rounded and n.decimals is not None and np.isfinite(n.value)
                          else 0.0 for n in c.x])
         band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ half

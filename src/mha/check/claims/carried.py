@@ -21,7 +21,7 @@ from .. import numbers as nb
 from ..objects import ArrayPart, Chain, ExprPart
 from ..report import Finding
 
-SPAN = 25            # lines between a wrong number and the arithmetic that carries it
+SPAN = 40            # lines between a wrong number and the arithmetic that carries it
 
 
 @dataclass(frozen=True)

@@ -130,8 +130,8 @@ class WrittenProductJudging:
             return
         lv = np.array([n.value for n in c.left])
         rv = np.array([n.value for n in c.right])
-        lh = np.array([n.half for n in c.left])
-        rh = np.array([n.half for n in c.right])
+        lh = np.array([n.half for n in c.left]) * (not self._given_vector(c.left, c.chain))
+        rh = np.array([n.half for n in c.right]) * (not self._given_vector(c.right, c.chain))
         if not (np.all(np.isfinite(lv)) and np.all(np.isfinite(rv)) and np.all(np.isfinite(lh + rh))):
             return
         x = float(lv @ rv)
@@ -145,6 +145,18 @@ class WrittenProductJudging:
                          num.rounded(x), c.chain.context.step or "scores",
                          f"arithmetic slip: the vectors printed with it give {num.rounded(x)}",
                          _simple_kind(num, x) if _simple_kind(num, x) != "wrong_value" else "arithmetic"), merge=True)
+
+    def _given_vector(self, v: list[Num], chain: Chain) -> bool:
+        """A vector of short numbers (one decimal at most) printed before the line that multiplies it, alone or as a
+        row of a matrix (`"like" -> [0.7, 0.5, 0.9]`, then `[0.2, 0.3, 0.1] * [0.7, 0.5, 0.9] = 0.41`), is a given,
+        exact as written: its entries are not roundings that could move the product."""
+        if any((n.decimals or 0) > 1 for n in v):
+            return False
+        key = tuple(n.value for n in v)
+        at = (chain.place.cell or 0, chain.place.line)
+        return any((a.place.cell or 0, a.line) < at and any(
+            r is not None and None not in r and tuple(n.value for n in r) == key for r in a.rows)
+            for a in self.doc.arrays)
 
     def judge_written_product(self, c: WrittenProductClaim) -> None:
         got = product_check(c.left, c.right, c.result)

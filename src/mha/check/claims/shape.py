@@ -170,6 +170,9 @@ class ShapeJudging:
         self.n_numbers += 1
         if s.dims in shapes:
             return
+        if len(s.dims) == 2 and s.dims[0] == 1 and set(s.ref.nodes) & {"X", "Q", "K", "V"} and not s.ref.strong and \
+                any(len(x) == 2 and x[0] > 1 and x[1] == s.dims[1] for x in shapes):
+            return           # "输入 [1 x 4]" (words, not the symbol X): a word vector going in, one row of the 3×4 X
         c = self.t.config
         dims = list(s.dims)
         while len(dims) > 2 and dims[0] == 1 and (not c.batched or c.B == 1):
@@ -325,7 +328,8 @@ class ShapeJudging:
 
 
 REAL_MODELS = re.compile(r"real(?:-world)? models?|in practice|typical(?:ly)?|production|\bGPT|\bBERT|LLaMA|Llama|"
-                          r"the (?:original )?paper|e\.g\.|for example|such as|实际|通常|真实|原论文|例如|"
+                          r"the (?:original )?paper|e\.g\.|for example|such as|实际|通常|真实|原论文|例如|论文|"
+                          r"Attention Is All You Need|Vaswani|"
                           # a setup supposed, not the one worked ("for a model with d_model = 8", "each would have")
                           r"for a (?:\w+ )?model with|\bsuppose|\bimagine|\bif (?:we|the model) (?:had|used)|"
                           r"\bwould (?:have|be|get)\b|假设|假如|如果", re.I)
@@ -335,15 +339,37 @@ def real_model_sizes(findings: list, not_checked: list, text: str) -> list:
     """A size finding whose line says, just before the value, that it is other models' ("real models use
     d_h = 64", "GPT-2 uses h = 12"): not checked (the findings kept are returned)."""
     lines = text.splitlines()
+    cells = _notebook_sources(text) if any(f.cell is not None for f in findings) else []
     out = []
     for f in findings:
         line = lines[f.line - 1] if f.cell is None and f.step == "config" and 0 < f.line <= len(lines) else ""
+        if f.cell is not None and f.step == "config" and 0 < f.cell <= len(cells):
+            mine = cells[f.cell - 1]           # a notebook's code comment: "note in the paper, d_model=512"
+            line = mine[f.line - 1] if 0 < f.line <= len(mine) else ""
         at = line.find(f.printed)
         if at >= 0 and REAL_MODELS.search(line[max(0, at - 80):at]):
             not_checked.append(NotChecked(f.line, f.cell, f.claim, "a size of other models (the words before it say "
                                           "so), not the worked example's"))
             continue
         out.append(f)
+    return out
+
+
+def _notebook_sources(text: str) -> list[list[str]]:
+    """Each cell's source lines of a notebook (1-based cell numbers index it from 1), or [] for other text."""
+    import json
+    try:
+        nb = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    if not isinstance(cells, list):
+        return []
+    out = []
+    for c in cells:
+        src = c.get("source", "") if isinstance(c, dict) else ""
+        src = "".join(x for x in src if isinstance(x, str)) if isinstance(src, list) else str(src)
+        out.append(src.splitlines())
     return out
 
 

@@ -165,9 +165,10 @@ class SoftmaxJudging:
             e = np.exp(x - x.max())
             p = e / e.sum()
             # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores
-            # printed to fewer than 3 decimals are exact givens, as inputs are (model.half_units); a difference
-            # within what the rounding of longer ones explains is a note
-            half = half_units([c.x.a.rows[i]])
+            # printed to one decimal are exact givens, as inputs are; two or more decimals may be the rounding of
+            # scores worked at full precision ([0, 2.12, 1.41] for [0, 3, 2]/√2): a difference within what that
+            # rounding explains is a note
+            half = half_units([c.x.a.rows[i]], decimals_floor=2)
             half = np.zeros(len(p)) if half is None else np.where(np.isfinite(x), half[0], 0.0)
             band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ half
             if c.written and _rough(row, p) and self._declared_approximate(row):

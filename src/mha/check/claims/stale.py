@@ -34,6 +34,18 @@ def operand_names(rhs: str) -> list[str]:
     return out
 
 
+def _bound_again(name: str, y: Obj, rhs: str, defines: list) -> bool:
+    """The operand is given a new value in the printout's own cell before the code that prints it (`w = softmax(s)`,
+    `print(w)`, then `w = [[0.0, 0.5, 0.5], ...]` "for readability", `w = torch.tensor(w)`): the value printed first
+    is not what that code reads."""
+    cell = y.a.place.cell
+    if cell is None:
+        return False
+    mine = [h for h in defines if h.place.cell == cell and h.value[0].strip() == name]
+    own = [h for h in mine if h.value[1].strip() == rhs.strip()]
+    return len(mine) - len(own) >= 2
+
+
 class StaleJudging:
     """Judge methods: which printouts are stale, or computed from a stale one (self.stale: id -> reason)."""
 
@@ -49,13 +61,13 @@ class StaleJudging:
                 continue
             for name in operand_names(rhs):
                 x = self._printed_before(y, name, outs)
-                if x is None:
+                if x is None or _bound_again(name, y, rhs, defines):
                     continue
                 if x.a.id in self.stale and plans.get(y.a.id, {}).get("kind", "holds") != "holds":
                     self.stale[y.a.id] = (f"computed (`{y.a.label.strip()} = {rhs.strip()}`) from the printout of "
                                           f"{name} at {x.a.place}, which is stale")
                     break
-                if not self._disagrees(x, plans) and self._disagrees(y, plans) and not self._matches_whole(y):
+                if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not self._matches_whole(y):
                     self.stale[y.a.id] = (f"it mostly disagrees with its own code (`{y.a.label.strip()} = "
                                           f"{rhs.strip()}`) applied to the printout of {name} at {x.a.place}, "
                                           f"which the configuration explains: a stale output (a cell run out of "
@@ -66,6 +78,12 @@ class StaleJudging:
         key = (y.a.place.cell or 0, y.a.line)
         before = [o for o in outs if o.a.label.strip() == name and (o.a.place.cell or 0, o.a.line) < key]
         return before[-1] if before else None
+
+    def _stale_base_explained(self, o: Obj, plans: dict[int, Any]) -> bool:
+        """Is this printout an input the configuration takes, or one it explains whole?  (A printout it does not
+        identify, such as weights rounded "for readability", is no ground for calling what follows it stale.)"""
+        plan = plans.get(o.a.id)
+        return o.a.id in self.uses or (plan is not None and plan["kind"] == "holds")
 
     def _matches_whole(self, o: Obj) -> bool:
         """Does every entry match some intermediate of the configuration?  Then the printout is what its code

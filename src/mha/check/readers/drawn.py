@@ -177,7 +177,7 @@ def _column_header(head: str, row: str) -> bool:
     words = head.split()
     m = _ALIGNED_ROW.match(row)
     return bool(m) and len(words) == len(m.group("nums").split()) and \
-        all(re.fullmatch(r"[^\W\d][\w'’-]{0,11}", w) for w in words)
+        all(re.fullmatch(r"[\"“]?[^\W\d][\w'’-]{0,11}[\"”]?", w) for w in words)
 
 
 def _aligned(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:

@@ -375,6 +375,8 @@ def _macro(n, out: list[Tok], base: int, pos: int, end: int) -> None:
         return
     elif name in ("top", "intercal", "T", "transpose", "mathsf{T}"):
         out.append(Tok("TRANS", "T", pos, end=end))
+    elif name == "sim" and out and out[-1].kind == "NUM":
+        out.append(Tok("SEP", "~", pos, end=end))       # "0.4 \sim 0.5": a range, not "0.4 ≈ 0.5"
     elif name in _RELS:
         out.append(Tok("REL", _RELS[name], pos, end=end))
     elif name in _ELL:
