@@ -29,7 +29,8 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "tex_align_cdot_softmax_call_rounded.tex", "md_zh_csdn_two_decimals_carried.md",
            "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md",
            "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md",
-           "md_causal_qkv_given_real_model_sizes.md", "md_rows_quote_values_rounded_weights.md"}
+           "md_causal_qkv_given_real_model_sizes.md", "md_rows_quote_values_rounded_weights.md",
+           "md_product_of_printed_rounded_weights.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -56,6 +57,11 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # two heads with no projection, then a one-head demo with its own weights that the configuration does not take
+    ("md_two_heads_identity_then_own_weights_demo.md", "0.599 \\\\ 0.599 & 0.802", "0.599 \\\\ 0.599 & 0.820", 14),
+    # a softmax result written in scientific notation (6.14\times10^{-6}); a second call's argument is its own input
+    ("md_softmax_saturates_scientific.md", "0.99998771,\\ 6.14", "0.99998771,\\ 3.07", 5),
+    ("md_softmax_saturates_scientific.md", "(0.9094,\\ 0.0453", "(0.9094,\\ 0.0435", 9),
     # one word vector "输入 [1 x 2]" is a row of X, and "0.4 \sim 0.5" a range; X's own shape is still judged
     ("md_zh_diagram_token_row_and_range.md", "X \\in \\mathbb{R}^{3 \\times 2}", "X \\in \\mathbb{R}^{3 \\times 3}", 10),
     # softmax of scores shown to two places but worked at full precision; an exercise's changed value row
@@ -737,3 +743,22 @@ def test_a_code_comment_giving_the_papers_size_in_a_notebook_is_not_a_size_claim
     r = check_document(nbformat.writes(nb), fmt="ipynb")
     assert not r.errors, [f.describe() for f in r.errors]
     assert any("other models" in n.reason for n in r.not_checked), [n.describe() for n in r.not_checked]
+
+
+def test_a_product_worked_from_its_own_printed_rounded_factor_is_a_note():
+    """`O = [A rounded to one decimal] [V] = [...]`: 1.6 is 0.7·1 + 0.3·3 from the factor printed on the line (the
+    exact weights give 1.66, so 1.7). A note that names those factors; a slip beside it is still an error."""
+    path = CLEAN / "md_product_of_printed_rounded_weights.md"
+    r = _check(path)
+    assert not r.errors and any("factors printed with it" in f.describe() for f in r.notes), \
+        [f.describe() for f in r.findings]
+    r = _check(path, "1.6 & 1.0 \\end", "1.6 & 1.9 \\end")
+    assert [f.line for f in r.errors] == [12], [f.describe() for f in r.errors]
+
+
+def test_a_weight_written_as_a_rectangular_identity_is_a_choice_of_the_search():
+    """`W^V = I_{4×2}` (V keeps X's first two features) beside a printed 4×2 W^Q and W^K: the search now offers
+    the first columns of the identity as W_V, and the one-head demo is inferred with it."""
+    r = _check(CLEAN / "md_zh_two_heads_stated_one_head_shown.md")
+    assert "I_{4×2}" in r.configuration["W_V"], r.configuration
+    assert not r.errors and r.n_numbers >= 50

@@ -196,8 +196,9 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
         erring = any(first <= e <= last for e in errors)
         if erring and fmt != "ipynb" and _assumed(report) and tried < MAX_SCOPES:
             tried += 1
-            _overrule(report, _check_quietly(check, _blank_outside(text.splitlines(), first[1], last[1])), first, last,
-                      where, words)
+            _overrule(report, _check_quietly(check, _blank_outside(text.splitlines(), first[1], last[1],
+                                                                   _x_lines(text, report, first[1]))),
+                      first, last, where, words)
             continue
         if not unchecked or erring or tried >= MAX_SCOPES:
             continue
@@ -218,6 +219,22 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
 
 _WEIGHT_NAMES = ("W_Q", "W_K", "W_V")
 _PRINTED_AT = re.compile(r"printed at line (\d+)")
+
+
+def _x_lines(text: str, report: Any, first: int) -> set[int]:
+    """The lines of the document's X when it stands before the scope (a one-head demo with weights of its own reads
+    the X given at the top): the scope read on its own keeps it, its math delimiters included."""
+    m = re.search(r"X from line (\d+)$", report.configuration.get("X", ""))
+    if m is None or int(m.group(1)) >= first:
+        return set()
+    lines = text.splitlines()
+    n = int(m.group(1))
+    start = next((k for k in range(n, max(0, n - 4), -1) if lines[k - 1].strip().startswith(("$$", "\\["))), n)
+    end = next((k for k in range(n, min(len(lines), n + 12) + 1)
+                if re.search(r"\\end\{[bpvBV]?matrix\}|\$\$\s*$|\\\]", lines[k - 1]) and k >= n), n)
+    if end < len(lines) and lines[end].strip() in ("$$", "\\]") and not re.search(r"\$\$|\\\]", lines[end - 1]):
+        end += 1
+    return set(range(start, end + 1)) if end - start <= 14 else set()
 
 
 def _assumed(report: Any) -> list[str]:

@@ -30,6 +30,7 @@ _DROPPED = ("printed after dropout (in training mode it zeroes entries and scale
             "not the attention weights, nor what the dropout-free weights give")
 
 _OWN_TERMS = "follows from the rounded terms printed before it"
+_OWN_FACTORS = "follows from the factors printed with it"
 
 
 class ArrayJudging:
@@ -48,6 +49,13 @@ class ArrayJudging:
             return
         if a.id in getattr(self, "stale", {}) and kind != "holds":
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), self.stale[a.id]))
+            return
+        if kind != "holds" and a.label == "softmax input" and a.id not in self.uses and len(
+                [x for x in self.objs if x.a.label == "softmax input"]) > 1:
+            # `softmax(12, 0, 0) = ...`, then `softmax(3, 0, 0) = ...`: each call's argument is its own line's input
+            # (judged with what the line says it gives), not one row of the configuration's scores
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the argument written in a softmax "
+                                               "call: its own line's input, not the configuration's scores"))
             return
         if kind != "holds" and o.other_layer:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about another layer "
@@ -231,7 +239,7 @@ class ArrayJudging:
         for i, j, *_, note in cells:
             # the object's own written terms giving its printed value say the arithmetic holds, not which
             # quantity of the configuration it is: no evidence of identity
-            agree[i, j] |= bool(note) and not note.startswith(_OWN_TERMS)
+            agree[i, j] |= bool(note) and not note.startswith((_OWN_TERMS, _OWN_FACTORS))
         if not identifies(o, hit, agree, _masked_cells(o, hit)) and not self.named_and_fed(o, hit):
             alt = plan.get("alt")
             if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
@@ -256,7 +264,7 @@ class ArrayJudging:
                                  o.ref.show() if o.ref else _show_view(hit), _short(o), None, None,
                                  self.step_of(hit.view.node), *mistake))
                 return
-        if any(note and note.startswith(_OWN_TERMS) for *_, note in cells) and \
+        if any(note and note.startswith((_OWN_TERMS, _OWN_FACTORS)) for *_, note in cells) and \
                 not identifies(o, hit, agree, _masked_cells(o, hit)):
             # "o_3 = ⅓([1, 2] + [1, 0] + [1, 4]) = [1, 2]" with a value row changed for an exercise: its own terms
             # give it, and it is too unlike the example's entry to be named that entry
@@ -347,6 +355,11 @@ class ArrayJudging:
                 vec = nb.face_vector(a.prev_expr)
                 if vec is not None and len(vec) == o.n and o.val.shape[0] == 1 and num.contains(vec[j]):
                     note = (f"{_OWN_TERMS} (they give {vec[j]:.6g}); the exact "
+                            f"{exact:.6g} rounds to {num.rounded(exact)}")
+            if not note and a.prev_factors is not None:
+                got = _factors_product(a.prev_factors)       # [A] [V] = [...] with both factors printed
+                if got is not None and got.shape == o.val.shape and num.contains(float(got[i, j])):
+                    note = (f"{_OWN_FACTORS} (they give {float(got[i, j]):.6g}); the exact "
                             f"{exact:.6g} rounds to {num.rounded(exact)}")
             out.append((i, j, num, exact, vi, vj, note or _double_rounding(num, exact)))
         return out
@@ -469,6 +482,18 @@ def _mask_buffer(o: Obj, hit: Hit) -> bool:
     with np.errstate(invalid="ignore"):
         return bool(bad.any() and np.all(np.isneginf(hit.exact[bad])) and np.all(np.isfinite(o.val[bad]))
                     and np.all(o.val[bad] != 0))
+
+
+def _factors_product(factors) -> np.ndarray | None:
+    """The product of two printed matrices, as printed (None when a cell is missing or the shapes do not chain)."""
+    vals = []
+    for f in factors:
+        if any(r is None or any(n is None for n in r) for r in f.rows) or len({len(r) for r in f.rows}) != 1:
+            return None
+        vals.append(np.array([[n.value for n in r] for r in f.rows], dtype=float))
+    if len(vals) != 2 or vals[0].shape[1] != vals[1].shape[0]:
+        return None
+    return vals[0] @ vals[1]
 
 
 def _max_difference(o: Obj, hit: Hit) -> float | None:

@@ -6,6 +6,7 @@ often shows the softmax of unscaled scores beside the scaled one, to compare the
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,10 +38,18 @@ def softmax_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
         if _skips_between(objs, x, y):
             continue
         same = x.a.place.cell == y.a.place.cell and 0 <= y.a.line - x.a.line <= 1
+        if _scaled_in_label(y) and not _names(x, {"S"}):
+            continue         # "A = softmax(QKᵀ/√4)" under the raw QKᵀ: the softmax of the scaled scores, not of these
         if same and x.val.shape == y.val.shape and _names(x, {"QKt", "S"}) and (y.val >= 0).all() \
                 and np.all(np.abs(y.val.sum(axis=1) - 1.0) <= 0.02 * y.val.shape[1]):
             out.append(SoftmaxPairClaim(x, y))
     return out + _written_pairs(objs) + _masked_pairs(objs, {id(c.y.a) for c in out})
+
+
+def _scaled_in_label(y: Obj) -> bool:
+    """The weights' own label divides what goes into the softmax (`softmax(QKᵀ/√d_k)`, `softmax(S / 2)`)."""
+    return any(re.search(r"softmax.*(?:sqrt|√|\\frac|/|÷)", (lab or "").replace(" ", ""), re.I)
+               for lab in [y.a.label] + list(y.a.labels))
 
 
 def _skips_between(objs: list[Obj], x: Obj, y: Obj) -> bool:
@@ -133,6 +142,14 @@ class SoftmaxJudging:
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
         self.n_claims += 1
         found, checked = self._softmax_pair_findings(c)
+        scale = self._raw_scores_scale(c)
+        if scale is not None and any(f.severity == "error" for f in found):
+            # the raw QKᵀ printed above the weights of the scaled scores: softmax(QKᵀ·scale) is what the weights are
+            # (the scale the configuration, and the text, use); if they are that, the pair holds
+            again, _ = self._softmax_pair_findings(c, scale)
+            self.n_numbers -= checked
+            if sum(f.severity == "error" for f in again) < sum(f.severity == "error" for f in found):
+                found = again
         if c.by_mask and sum(f.severity == "error" for f in found) > max(1, checked // 3):
             return          # weights that mostly disagree with these scores are not theirs (another head, example)
         if sum(f.severity == "error" for f in found) > 1 and self._weights_of_configuration(c.y):
@@ -155,13 +172,21 @@ class SoftmaxJudging:
         return any(a.context.approx and any(r is not None and [n.text if n is not None else None for n in r] == texts
                                             for r in a.rows) for a in self.doc.arrays)
 
-    def _softmax_pair_findings(self, c: SoftmaxPairClaim) -> tuple[list[Finding], int]:
+    def _raw_scores_scale(self, c: SoftmaxPairClaim) -> float | None:
+        """The configuration's scale when the scores of the pair are named only as the raw QKᵀ, not as unscaled."""
+        t = getattr(self, "t", None)
+        if t is None or c.written or not _names(c.x, {"QKt"}) or _names(c.x, {"S"}):
+            return None
+        s = t.config.effective_scale
+        return float(s) if s is not None and s != 1 else None
+
+    def _softmax_pair_findings(self, c: SoftmaxPairClaim, scale: float = 1.0) -> tuple[list[Finding], int]:
         found: list[Finding] = []
         checked = 0
         for i, row in enumerate(c.y.a.rows):
             if row is None or c.x.a.rows[i] is None or any(n is None for n in c.x.a.rows[i]):
                 continue                          # an elided row (⋮, ...)
-            x = np.array([n.value for n in c.x.a.rows[i]], dtype=float)
+            x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
             e = np.exp(x - x.max())
             p = e / e.sum()
             # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores

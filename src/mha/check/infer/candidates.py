@@ -263,10 +263,26 @@ class Options:
         for o in three_d:
             arr = _arr(o)
             out.append(Choice(arr, f"{role} per head, printed at {o.a.place}", frozenset([o.a.id])))
+        out.extend(self._rectangular_identity(role, d_in))
         ident_cost = 0.0 if self._said_identity(role) else (0.3 if not out else 2.0)
         out.append(Choice("identity", f"{role} = I" + (" (stated)" if self._said_identity(role) else " (assumed)"),
                           frozenset(), ident_cost))
         return out
+
+    def _rectangular_identity(self, role: str, d_in: int | None) -> list[Choice]:
+        """`W^V = I_{4×2}`: the first columns of the identity (V keeps X's first two features), as a weight."""
+        for c in self.doc.chains:
+            labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
+            if len(labs) < 2:
+                continue
+            r = lb.parse_label(labs[0])
+            m = re.fullmatch(r"\\?(?:mathbf\{)?I\}?_\{?(\d+)(?:\*|×|\\times|x)(\d+)\}?", labs[-1])
+            if r is None or role not in r.nodes or m is None:
+                continue
+            rows, cols = int(m.group(1)), int(m.group(2))
+            if cols < rows and (d_in is None or rows == d_in):
+                return [Choice(np.eye(rows, cols), f"{role} = I_{{{rows}×{cols}}} (stated at {c.place})", frozenset())]
+        return []
 
     def bias_options(self, role: str, width: int | None) -> list[Choice]:
         """No bias, or a vector the document names as that bias (b_Q = (0.1, 0)) of the projection's width."""

@@ -237,22 +237,32 @@ class Search(Options, Starts):
         return again if again is not None and again.score > top.score else top
 
     def _weights_together(self, top: Scored) -> Scored:
-        """W_Q, W_K and W_V per head, moved together.  "Head 2: W_Q^2, W_K^2, W_V^2" after shared weights: each
-        alone can explain fewer numbers than the shared one (head 2's K from its own W_K^2 scores against the
-        shared Q), all three together explain the head."""
+        """The weights moved together.  "Head 2: W_Q^2, W_K^2, W_V^2" after shared weights: each alone can explain
+        fewer numbers than the shared one (head 2's K from its own W_K^2 scores against the shared Q), all three
+        together explain the head.  Likewise W_Q and W_K printed 4×2 for a one-head demo in a text that states
+        h = 2: with two heads either alone splits into widths of 1 and explains nothing; both, with the head count
+        their width allows, explain the demo."""
         dims = dict(top.cand.dims)
         if dims["mode"].value != "X" or "X" not in dims:
             return top
         d_in = dims["X"].value.shape[-1]
-        per = {r: [o for o in self.weight_options(r, d_in) if " per head, printed at " in o.label]
-               for r in ("W_Q", "W_K", "W_V")}
-        per = {r: v[0] for r, v in per.items() if v}
-        if len(per) < 2 or all(dims[r].label == o.label for r, o in per.items()):
-            return top
-        for wo in (dims["W_O"], *self.options(dict(dims, **per), "W_O")[:1]):
-            s = self.evaluate(Candidate(dict(dims, **per, W_O=wo)))
-            if s is not None and s.score > top.score + 1e-9:
-                top = s
+        options = {r: self.weight_options(r, d_in) for r in ("W_Q", "W_K", "W_V")}
+        for kind in (" per head, printed at ", " printed at "):
+            chosen = {r: next((o for o in v if kind in o.label and "transposed" not in o.label
+                               and "nn.Linear" not in o.label), None) for r, v in options.items()}
+            chosen = {r: o for r, o in chosen.items() if o is not None}
+            if len(chosen) < 2 or all(dims[r].label == o.label for r, o in chosen.items()):
+                continue
+            trial = dict(dims, **chosen)
+            heads = [dims["H"]]
+            w = self._qk_width(trial)
+            if kind == " printed at " and w:
+                heads += [h for h in (self.head_options(w) or []) if h.label != dims["H"].label] + [Choice(1, "H = 1")]
+            for H in heads:
+                for wo in (dims["W_O"], *self.options(dict(trial, H=H), "W_O")[:1]):
+                    s = self.evaluate(Candidate(dict(trial, H=H, W_O=wo)))
+                    if s is not None and s.score > top.score + 1e-9:
+                        top = s
         return top
 
     def _ascend(self, dims: dict[str, Choice], order: list[str]) -> Scored | None:

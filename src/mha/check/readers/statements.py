@@ -576,6 +576,8 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             a.rel = rels[k - 1] if 0 < k <= len(rels) else ""
             if k > 0 and isinstance(parts[k - 1], ExprPart):
                 a.prev_expr = parts[k - 1].expr
+            elif k > 0 and isinstance(parts[k - 1], LabelPart) and parts[k - 1].operands is not None:
+                a.prev_factors = parts[k - 1].operands
             a.context = Context(**{**ctx.__dict__})
             a.context.approx = ctx.approx
             if first and first != left and not subject_rel(parts, rels, first):

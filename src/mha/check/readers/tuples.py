@@ -6,6 +6,8 @@ plain numbers between commas: a pair of whole numbers in parentheses is as often
 
 from __future__ import annotations
 
+import re
+
 from .. import numbers as nb
 from ..objects import Array
 from .common import Segment
@@ -28,7 +30,12 @@ def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
         if k >= len(inner) or inner[k].kind != "NUM" or inner[k].num is None:
             return None
         t = inner[k]
-        row.append(nb.Num.parse(sign + t.text, seg.line_of(t.pos)) if sign else t.num)
+        power = _times_ten(inner, k + 1)
+        if power is not None:                 # 1.5\times10^{-7}
+            exp, k = power
+            row.append(nb.Num.parse(f"{sign}{t.text}e{exp}", seg.line_of(t.pos)))
+        else:
+            row.append(nb.Num.parse(sign + t.text, seg.line_of(t.pos)) if sign else t.num)
         k += 1
         if k < len(inner):
             if inner[k].text != ",":
@@ -42,3 +49,14 @@ def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
     if not before.endswith(_RELATIONS):
         return None          # only the value of an equation: "= (0.28, 0.14, 0.58)", not "entry (0.5, 1)"
     return Array([row], seg.place(toks[0].pos), style="tex")
+
+
+def _times_ten(toks: list[Tok], k: int) -> tuple[str, int] | None:
+    """`× 10^{-7}` after a mantissa: (the exponent as text, the index of its last token), or None."""
+    if k + 2 >= len(toks) or toks[k].text not in ("*", "×") or toks[k + 1].kind != "NUM" or toks[k + 1].text != "10" \
+            or toks[k + 2].text != "^" or k + 3 >= len(toks):
+        return None
+    e = toks[k + 3]
+    parts = e.args[0] if e.kind == "GROUP" and e.args else [e]
+    text = "".join(x.text for x in parts).replace("−", "-")
+    return (text, k + 3) if re.fullmatch(r"[-+]?\d{1,3}", text) else None
