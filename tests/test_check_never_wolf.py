@@ -30,7 +30,7 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md",
            "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md",
            "md_causal_qkv_given_real_model_sizes.md", "md_rows_quote_values_rounded_weights.md",
-           "md_product_of_printed_rounded_weights.md"}
+           "md_product_of_printed_rounded_weights.md", "md_side_query_output_named_like_row_one.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -57,6 +57,10 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # "output_1 = 0.335·[...] + ..." of a side query is not row 1 of the example by its name alone
+    ("md_side_query_output_named_like_row_one.md", "0.198 & 0.401 & 0.401", "0.198 & 0.410 & 0.401", 9),
+    # raw scores in a table beside the weights, the scale stated in words (kq_scale = 1/8), the first row masked
+    ("md_zh_raw_scores_table_stated_scale.md", "`[0.8991, 0.1009]` |", "`[0.8919, 0.1009]` |", 8),
     # two heads with no projection, then a one-head demo with its own weights that the configuration does not take
     ("md_two_heads_identity_then_own_weights_demo.md", "0.599 \\\\ 0.599 & 0.802", "0.599 \\\\ 0.599 & 0.820", 14),
     # a softmax result written in scientific notation (6.14\times10^{-6}); a second call's argument is its own input

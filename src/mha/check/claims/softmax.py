@@ -46,6 +46,13 @@ def softmax_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
     return out + _written_pairs(objs) + _masked_pairs(objs, {id(c.y.a) for c in out})
 
 
+def _errors(found: list[Finding]) -> int:
+    return sum(f.severity == "error" for f in found)
+
+
+_RAW = re.compile(r"\braw\b|unscaled|原始|未缩放|尚未缩放", re.I)
+
+
 def _scaled_in_label(y: Obj) -> bool:
     """The weights' own label divides what goes into the softmax (`softmax(QKᵀ/√d_k)`, `softmax(S / 2)`)."""
     return any(re.search(r"softmax.*(?:sqrt|√|\\frac|/|÷)", (lab or "").replace(" ", ""), re.I)
@@ -141,15 +148,9 @@ class SoftmaxJudging:
 
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
         self.n_claims += 1
-        found, checked = self._softmax_pair_findings(c)
-        scale = self._raw_scores_scale(c)
-        if scale is not None and any(f.severity == "error" for f in found):
-            # the raw QKᵀ printed above the weights of the scaled scores: softmax(QKᵀ·scale) is what the weights are
-            # (the scale the configuration, and the text, use); if they are that, the pair holds
-            again, _ = self._softmax_pair_findings(c, scale)
-            self.n_numbers -= checked
-            if sum(f.severity == "error" for f in again) < sum(f.severity == "error" for f in found):
-                found = again
+        # the raw QKᵀ printed beside the weights of the scaled scores: softmax(QKᵀ·scale) is what the weights are
+        # (the scale the configuration, or the text, uses); a row that is that holds
+        found, checked = self._softmax_pair_findings(c, (1.0, *self._raw_scores_scales(c)))
         if c.by_mask and sum(f.severity == "error" for f in found) > max(1, checked // 3):
             return          # weights that mostly disagree with these scores are not theirs (another head, example)
         if sum(f.severity == "error" for f in found) > 1 and self._weights_of_configuration(c.y):
@@ -172,59 +173,85 @@ class SoftmaxJudging:
         return any(a.context.approx and any(r is not None and [n.text if n is not None else None for n in r] == texts
                                             for r in a.rows) for a in self.doc.arrays)
 
-    def _raw_scores_scale(self, c: SoftmaxPairClaim) -> float | None:
-        """The configuration's scale when the scores of the pair are named only as the raw QKᵀ, not as unscaled."""
+    def _raw_scores_scales(self, c: SoftmaxPairClaim) -> list[float]:
+        """The scales to try when the scores of the pair are the raw QKᵀ (named so, or said to be raw: "原始分数"):
+        the configuration's, and those the text states ("kq_scale = 1/8", "divided by √64")."""
+        raw = _names(c.x, {"QKt"}) and (not _names(c.x, {"S"}) or _RAW.search(" ".join([c.x.a.label] + c.x.a.labels)))
+        if c.written or not raw:
+            return []
+        out = []
         t = getattr(self, "t", None)
-        if t is None or c.written or not _names(c.x, {"QKt"}) or _names(c.x, {"S"}):
-            return None
-        s = t.config.effective_scale
-        return float(s) if s is not None and s != 1 else None
+        if t is not None and t.config.effective_scale not in (None, 1):
+            out.append(float(t.config.effective_scale))
+        for h in self.doc.hints:
+            try:
+                v = float(h.value)
+            except (TypeError, ValueError):
+                continue
+            if h.kind == "scale_sqrt" and v > 1:
+                out.append(1 / math.sqrt(v))
+            elif h.kind == "scale" and v > 0 and v != 1:
+                out.append(v if v < 1 else 1 / v)
+        return list(dict.fromkeys(round(x, 12) for x in out))
 
-    def _softmax_pair_findings(self, c: SoftmaxPairClaim, scale: float = 1.0) -> tuple[list[Finding], int]:
+    def _softmax_pair_findings(self, c: SoftmaxPairClaim, scales: tuple = (1.0,)) -> tuple[list[Finding], int]:
+        """Each row's findings under the scale (of those given, the printed scores' own first) that leaves it the
+        fewest errors: a row masked causally reads as plain, the next as the stated 1/8 of the raw scores."""
         found: list[Finding] = []
         checked = 0
         for i, row in enumerate(c.y.a.rows):
             if row is None or c.x.a.rows[i] is None or any(n is None for n in c.x.a.rows[i]):
                 continue                          # an elided row (⋮, ...)
-            x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
-            e = np.exp(x - x.max())
-            p = e / e.sum()
-            # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores
-            # printed to one decimal are exact givens, as inputs are; two or more decimals may be the rounding of
-            # scores worked at full precision ([0, 2.12, 1.41] for [0, 3, 2]/√2): a difference within what that
-            # rounding explains is a note
-            half = half_units([c.x.a.rows[i]], decimals_floor=2)
-            half = np.zeros(len(p)) if half is None else np.where(np.isfinite(x), half[0], 0.0)
-            band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ half
-            if c.written and _rough(row, p) and self._declared_approximate(row):
+            best = None
+            for scale in scales:
+                got = self._row_findings(c, i, row, scale)
+                if got is not None and (best is None or _errors(got) < _errors(best)):
+                    best = got
+            if best is None:
                 continue
-            first = len(found)
-            for j, num in enumerate(row or []):
-                if num is None:
-                    continue
-                self.n_numbers += 1
-                checked += 1
-                exact = float(p[j])
-                if num.contains(exact):
-                    continue
-                # eight decimals of a weight near 1 are past float32 (0.99999988 for 0.9999998875): its own rounding
-                note = num.contains(exact, float(band[j])) or num.contains(exact, 1.2e-7 * abs(exact))
-                if note and c.written:
-                    continue        # scores printed far from their weights: within their rounding is all one can say
-                found.append(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
-                                     f"softmax of line {c.x.a.row_line(i)}[{j + 1}]", num.text, exact,
-                                     num.rounded(exact), "softmax", "follows from the rounded scores printed beside it"
-                                     if note else f"the softmax of the scores printed beside it gives "
-                                     f"{num.rounded(exact)}", "rounded_sum" if note else _simple_kind(num, exact),
-                                     "note" if note else "error"))
-            root = _unscaled_root(x, row) if c.written and sum(f.severity == "error" for f in found[first:]) > 1 \
-                else None
-            if root is not None:            # one slip (the row inside softmax() left unscaled), one finding
-                f = next(f for f in found[first:] if f.severity == "error")
-                f.cause = (f"the printed weights are the softmax of this row divided by √{root} = "
-                           f"{math.sqrt(root):g}: the row inside softmax() is not scaled")
-                found[first:] = [f]
+            n = sum(1 for num in row if num is not None)
+            self.n_numbers += n
+            checked += n
+            found.extend(best)
         return found, checked
+
+    def _row_findings(self, c: SoftmaxPairClaim, i: int, row, scale: float) -> list[Finding] | None:
+        x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
+        e = np.exp(x - x.max())
+        p = e / e.sum()
+        # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores
+        # printed to one decimal are exact givens, as inputs are; two or more decimals may be the rounding of
+        # scores worked at full precision ([0, 2.12, 1.41] for [0, 3, 2]/√2): a difference within what that
+        # rounding explains is a note
+        half = half_units([c.x.a.rows[i]], decimals_floor=2)
+        half = np.zeros(len(p)) if half is None else np.where(np.isfinite(x), half[0], 0.0) * scale
+        band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ half
+        if c.written and _rough(row, p) and self._declared_approximate(row):
+            return None
+        found: list[Finding] = []
+        for j, num in enumerate(row or []):
+            if num is None:
+                continue
+            exact = float(p[j])
+            if num.contains(exact):
+                continue
+            # eight decimals of a weight near 1 are past float32 (0.99999988 for 0.9999998875): its own rounding
+            note = num.contains(exact, float(band[j])) or num.contains(exact, 1.2e-7 * abs(exact))
+            if note and c.written:
+                continue        # scores printed far from their weights: within their rounding is all one can say
+            found.append(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
+                                 f"softmax of line {c.x.a.row_line(i)}[{j + 1}]", num.text, exact,
+                                 num.rounded(exact), "softmax", "follows from the rounded scores printed beside it"
+                                 if note else f"the softmax of the scores printed beside it gives "
+                                 f"{num.rounded(exact)}", "rounded_sum" if note else _simple_kind(num, exact),
+                                 "note" if note else "error"))
+        root = _unscaled_root(x, row) if c.written and _errors(found) > 1 else None
+        if root is not None:            # one slip (the row inside softmax() left unscaled), one finding
+            f = next(f for f in found if f.severity == "error")
+            f.cause = (f"the printed weights are the softmax of this row divided by √{root} = "
+                       f"{math.sqrt(root):g}: the row inside softmax() is not scaled")
+            found = [f]
+        return found
 
 
 def _unscaled_root(x: np.ndarray, row) -> int | None:

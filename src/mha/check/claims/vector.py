@@ -161,6 +161,9 @@ class VectorJudging:
         n_items = len(pairs) + sum(v is not None for _, v, _ in pairs)
         if (ref is None or ref.row is None and ref.head is None) and score < max(2, n_items - 1):
             return False                          # "output = ..." names no row: the row is identified by value only
+        if score < max(2, n_items // 2):
+            return False                          # "output_1 = 0.332·[...] + ..." with none of its weights or values the
+                                                  # example's: the name alone does not make it row 1 (another example)
         self.n_claims += 1
         hd = t.head(h)
         A, V = hd["A"], hd["V"]

@@ -188,6 +188,9 @@ _HINTS = [
     # "scaled by 1/sqrt(4)" states √4, not 1: a number followed by "/" is a numerator
     ("scale", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:√|\\sqrt\{?|sqrt\()?\s*(\d+(?:\.\d+)?)"
                          r"(?![\d.]*\s*/)", re.I)),
+    # "kq_scale = 1/8", "scale = 1/√64": the factor written as a fraction
+    ("scale", re.compile(r"scale\s*=\s*1\s*/\s*(\d+(?:\.\d+)?)(?![\d.])", re.I)),
+    ("scale_sqrt", re.compile(r"scale\s*=\s*1\s*/\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)", re.I)),
     # "√d_k = 1.41": the rounded divisor the author then divides by (0.84 / 1.41 = 0.60, not 0.84 / √2 = 0.59)
     ("scale", re.compile(r"(?:√|\\sqrt\s*\{?|sqrt\()\s*\{?\s*d_?\{?k\}?\s*[})]*\s*(?:=|≈|\\approx|約|约)\s*"
                          r"(\d+\.\d+)(?![\d.]*\s*/)")),
