@@ -57,6 +57,9 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # "weight matrices for Q, K and V (each 4×2)" and a concatenation of the stated two heads (2×4): their shapes hold
+    ("md_head_one_worked_weights_each_4x2.md", "[[0.000, 0.707], [0.707, 0.000]]", "[[0.000, 0.770], [0.707, 0.000]]", 24),
+    ("md_head_one_worked_weights_each_4x2.md", "(each 4×2)", "(each 4×3)", 12),
     # "output_1 = 0.335·[...] + ..." of a side query is not row 1 of the example by its name alone
     ("md_side_query_output_named_like_row_one.md", "0.198 & 0.401 & 0.401", "0.198 & 0.410 & 0.401", 9),
     # raw scores in a table beside the weights, the scale stated in words (kq_scale = 1/8), the first row masked
@@ -766,3 +769,36 @@ def test_a_weight_written_as_a_rectangular_identity_is_a_choice_of_the_search():
     r = _check(CLEAN / "md_zh_two_heads_stated_one_head_shown.md")
     assert "I_{4×2}" in r.configuration["W_V"], r.configuration
     assert not r.errors and r.n_numbers >= 50
+
+
+def test_a_printed_triu_mask_of_blocked_positions_is_the_mask_not_a_slip():
+    """`mask = torch.triu(torch.ones(6, 6), diagonal=1)`, `print(mask)`, then `masked_fill(mask.bool(), -inf)`: 1
+    marks the future keys to block, 0 on and below the diagonal. It was judged as a transposed keep-mask (or, with no
+    name, as the weights) and every diagonal 0 became an error on an outside page (12 false lines)."""
+    import nbformat
+    X = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.5, 0.0], [0.0, 0.5], [1.0, 0.5]])
+    S = X @ X.T / np.sqrt(2)
+    M = np.where(np.tril(np.ones((6, 6))) > 0, S, -np.inf)
+    W = np.exp(M - M.max(1, keepdims=True))
+    W /= W.sum(1, keepdims=True)
+
+    def t(A, f="{:.4f}"):
+        cell = lambda v: "-inf" if v == -np.inf else f.format(v)  # noqa: E731
+        return "tensor([" + ",\n        ".join("[" + ", ".join(cell(v) for v in r) + "]" for r in A) + "])"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("import torch\nx = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.5, 0.0], [0.0, 0.5], [1.0, 0.5]])"),
+        nbformat.v4.new_code_cell("scores = x @ x.T / 2 ** 0.5\nprint(scores)",
+                                  outputs=[nbformat.v4.new_output("stream", text=t(S) + "\n")]),
+        nbformat.v4.new_code_cell("mask = torch.triu(torch.ones(6, 6), diagonal=1)\nprint(mask)",
+                                  outputs=[nbformat.v4.new_output("stream", text=t(np.triu(np.ones((6, 6)), 1),
+                                                                                    "{:.0f}.") + "\n")]),
+        nbformat.v4.new_code_cell("masked = scores.masked_fill(mask.bool(), -torch.inf)\nprint(masked)",
+                                  outputs=[nbformat.v4.new_output("stream", text=t(M) + "\n")]),
+        nbformat.v4.new_code_cell("weights = torch.softmax(masked, dim=-1)\nprint(weights)",
+                                  outputs=[nbformat.v4.new_output("stream", text=t(W) + "\n")]),
+    ]
+    r = check_document(nbformat.writes(nb), fmt="ipynb")
+    assert not r.errors, [f.describe() for f in r.errors]
+    # the mask itself is now a claim that holds (it was set aside as "before or after a causal mask")
+    assert not [n.describe() for n in r.not_checked if n.cell == 3], [n.describe() for n in r.not_checked]

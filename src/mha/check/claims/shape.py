@@ -183,6 +183,8 @@ class ShapeJudging:
             self.n_claims -= 1
             self.n_numbers -= 1
             return
+        if self._shape_of_its_weight_or_heads(s):
+            return
         want = shapes[-1] if len(s.dims) == len(shapes[-1]) else next((x for x in shapes if len(x) == len(s.dims)),
                                                                       shapes[-1])
         if step in ("projection",) and s.ref.head is not None:
@@ -192,6 +194,21 @@ class ShapeJudging:
         self.add(Finding(s.place.line, s.place.cell, f"shape of {s.ref.show()}", "×".join(map(str, s.dims)),
                          "×".join(map(str, want)), None, step, f"wrong shape: {s.ref.show()} is "
                          f"{'×'.join(map(str, want))}", "wrong_shape"))
+
+    def _shape_of_its_weight_or_heads(self, s: ShapeClaim) -> bool:
+        """"the weight matrices for Q, K, V (each 4×2)": the shape of the projection W_V, said beside its name;
+        "Concat(head_1, head_2) is 2×4" where the text states h = 2 but works one head: the stated heads' width."""
+        c = self.t.config
+        nodes = set(s.ref.nodes)
+        for role in nodes & {"Q", "K", "V"}:
+            W = getattr(c, "W_" + role, None)
+            if W is not None and getattr(W, "ndim", 0) >= 2 and list(W.shape[-2:]) == list(s.dims):
+                return True
+        if nodes & {"O", "O_concat", "Y"} and len(s.dims) == 2 and c.T is not None and s.dims[0] == c.T and \
+                c.n_heads == 1:
+            stated = {int(h.value) for h in self.doc.hints if h.kind == "heads" and str(h.value).isdigit()}
+            return any(s.dims[1] == k * c.d_v for k in stated if k >= 2)
+        return False
 
     def judge_product(self, p: ProductShapeClaim) -> None:
         sp = p.part
