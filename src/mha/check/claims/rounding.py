@@ -188,14 +188,15 @@ class ScalarWeights:
 
     def _printed_results(self, place: Place) -> list[Num]:
         """The numbers that end the arithmetic chains before `place`, latest first."""
-        out = []
-        for ch in self.doc.chains:
-            if (ch.place.cell or 0, ch.place.line) >= _order(place) or not ch.parts:
-                continue
-            n = nb.plain_number(ch.parts[-1].expr) if isinstance(ch.parts[-1], ExprPart) else None
-            if n is not None and len(ch.parts) >= 2:
-                out.append(((ch.place.cell or 0, ch.place.line), n))
-        return [n for _, n in sorted(out, key=lambda x: x[0], reverse=True)]
+        if not hasattr(self, "_chain_results"):
+            found = []
+            for ch in self.doc.chains:
+                n = nb.plain_number(ch.parts[-1].expr) if len(ch.parts) >= 2 and isinstance(ch.parts[-1], ExprPart) \
+                    else None
+                if n is not None:
+                    found.append(((ch.place.cell or 0, ch.place.line), n))
+            self._chain_results = sorted(found, key=lambda x: x[0], reverse=True)
+        return [n for at, n in self._chain_results if at < _order(place)]
 
 
 def _head_output(P, h: int, cached: bool, given: np.ndarray | None = None) -> np.ndarray | None:

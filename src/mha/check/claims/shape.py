@@ -382,12 +382,8 @@ def _notebook_sources(text: str) -> list[list[str]]:
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list):
         return []
-    out = []
-    for c in cells:
-        src = c.get("source", "") if isinstance(c, dict) else ""
-        src = "".join(x for x in src if isinstance(x, str)) if isinstance(src, list) else str(src)
-        out.append(src.splitlines())
-    return out
+    from ..readers.notebook import _text_of
+    return [_text_of(c.get("source", "") if isinstance(c, dict) else "").splitlines() for c in cells]
 
 
 def _another_model(dims: list[int], sizes: set[int]) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..infer import Obj, alignments
+from ..infer.written_scale import stated_scale
 from ..model import half_units
 from ..report import Finding
 from .common import _simple_kind
@@ -183,15 +184,7 @@ class SoftmaxJudging:
         t = getattr(self, "t", None)
         if t is not None and t.config.effective_scale not in (None, 1):
             out.append(float(t.config.effective_scale))
-        for h in self.doc.hints:
-            try:
-                v = float(h.value)
-            except (TypeError, ValueError):
-                continue
-            if h.kind == "scale_sqrt" and v > 1:
-                out.append(1 / math.sqrt(v))
-            elif h.kind == "scale" and v > 0 and v != 1:
-                out.append(v if v < 1 else 1 / v)
+        out += [v for v in map(stated_scale, self.doc.hints) if v is not None and v != 1]
         return list(dict.fromkeys(round(x, 12) for x in out))
 
     def _softmax_pair_findings(self, c: SoftmaxPairClaim, scales: tuple = (1.0,)) -> tuple[list[Finding], int]:

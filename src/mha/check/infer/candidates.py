@@ -4,7 +4,6 @@ objects and the words of the document; the widths and sizes a choice implies."""
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -372,16 +371,11 @@ class Options:
         out = [Choice(None, "1/√d_k", frozenset(), 0.3 if unscaled else 0.0),
                Choice("none", "none (unscaled)", frozenset(), 0.0 if unscaled else 0.5),
                Choice("1/d_k", "1/d_k", frozenset(), 0.6)]
+        from .written_scale import stated_scale, written_scales      # scores / 2 written beside the scaled scores
         for h in self.hint_list:
-            if h.kind in ("scale", "scale_sqrt"):
-                try:
-                    x = float(h.value)
-                except (TypeError, ValueError):
-                    continue
-                if x > 0:
-                    v = 1 / math.sqrt(x) if h.kind == "scale_sqrt" else (x if x < 1 else 1 / x)
-                    out.append(Choice(v, f"{v:.6g} (stated at {h.place})", frozenset(), 0.4))
-        from .written_scale import written_scales      # scores / 2 written beside the scaled scores
+            v = stated_scale(h)
+            if v is not None:
+                out.append(Choice(v, f"{v:.6g} (stated at {h.place})", frozenset(), 0.4))
         return out + [Choice(v, label, frozenset(), 0.05) for v, label in written_scales(self.objs)]
 
     def mask_options(self, T: int, S: int) -> list[Choice]:

@@ -57,6 +57,20 @@ def coded_scale(source: str) -> float | None:
     return v if 0 < v < 1 else None
 
 
+def stated_scale(hint) -> float | None:
+    """The multiplier a "scale" or "scale_sqrt" hint states ("divided by 8", "kq_scale = 1/8": 1/8; "scaled by
+    √64": 1/8), or None for any other hint or value."""
+    if hint.kind not in ("scale", "scale_sqrt"):
+        return None
+    try:
+        x = float(hint.value)
+    except (TypeError, ValueError):
+        return None
+    if x <= 0:
+        return None
+    return 1 / math.sqrt(x) if hint.kind == "scale_sqrt" else (x if x < 1 else 1 / x)
+
+
 def written_scales(objs: list[Obj]) -> list[tuple[float, str]]:
     """(multiplier, where it is written) for each distinct multiplier written after a name of the scores, or in
     the code that printed them; candidates.py and starts.py make them choices of the scale."""
