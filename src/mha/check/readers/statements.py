@@ -1,14 +1,13 @@
 """From a token stream to typed statements: arrays, arithmetic, shapes and labels.
 
 `read_tokens` splits a segment's tokens into statements at the statement breaks, splits each statement at
-its relations (=, ≈, ∈, :), types every part (an array, an arithmetic expression, a shape, or a label; the
+its relations (=, ≈, ∈, :) (both in splitting.py), types every part (an array, an arithmetic expression, a shape, or a label; the
 arrays and shapes are read by arrays.py, the arithmetic by expr.py) and records what it found.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from .. import numbers as nb
 from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, LabelPart, Part, Place, ShapePart,
@@ -18,14 +17,15 @@ from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, 
 from .common import Segment, arrow_sides
 from .derivation import continue_derivation
 from .remarks import before_remark, before_words
-from .sentences import capitalised, name_colon, run_in, sentence_end
+from .sentences import run_in
 from .subjects import INTERVAL, sizes_of_shape, subject_rel, under_head
 from .reprtuple import split_repr_tuple
 from .result import as_result
 from .expr import parse_expr
 from .tuples import math_tuple
-from .columns import bare_row, column_gap, quantity_label, sum_goes_on
+from .columns import bare_row, quantity_label
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
+from .splitting import split_commas, split_juxtaposed, split_relations, split_statements
 
 _OPEN = {"[": "]", "(": ")", "{": "}"}
 _TRAILING = {",", ".", ";", ":", "，", "。", "!", "?"}
@@ -268,176 +268,6 @@ def _is_multi(items: list) -> bool:
 
 
 # ------------------------------------------------------------------ statements
-
-def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
-    """Statement breaks: \\\\, \\quad, ';' and (in plain text) newlines outside brackets."""
-    out: list[list[Tok]] = [[]]
-    depth = 0
-    comment = False
-    for t in toks:
-        if comment:
-            if t.kind == "SEP" and t.text == "\n":
-                comment = False
-                out.append([])
-            continue
-        if text_mode and t.kind == "OP" and t.text == "#" and depth == 0 and any(x.kind == "REL" for x in out[-1]):
-            comment = True          # "T = 3   # three tokens": the rest of the line is a comment
-            continue
-        if t.kind == "OP" and t.text in "[(":
-            depth += 1
-        elif t.kind == "OP" and t.text in "])":
-            depth = max(0, depth - 1)
-        if depth == 0 and out[-1] and sentence_end(out[-1][-1], t):
-            last = out[-1][-1]                # "exp(0) = 1. Sum = 3.0281.": the period ends the first sentence
-            out[-1][-1] = replace(last, text=last.text[:-1], num=None if last.num is None else
-                                  nb.Num.parse(last.text[:-1], last.num.line))
-            out.append([])
-        elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
-                out[-1][-1].text == "." and out[-1][-2].kind == "NUM" and capitalised(t):
-            out[-1].pop()                     # "Sum = 3.0281. So the first token ...": a sentence ends there
-            out.append([])
-        if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0) \
-                or (text_mode and depth == 0 and t.kind == "OP" and t.text in ("，", "。")):
-            if t.text == "\n" and depth:
-                out[-1].append(t)
-                continue
-            out.append([])
-            continue
-        out[-1].append(t)
-    out = [s for s in out if s]
-    merged: list[list[Tok]] = []
-    for s in out:
-        k = _aligned_lead(s) if not text_mode else 0
-        if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])):
-            merged[-1].extend(s[k:])
-        elif text_mode and merged and sum_goes_on(merged[-1], s):
-            merged[-1].extend(s)        # "+ (0.12 × 0.06)" under "= (0.04 × 0.08)": a sum written down the page
-        elif text_mode and merged and len(merged[-1]) >= 2 and merged[-1][-1].kind == "REL" and \
-                merged[-1][-1].text == "=" and merged[-1][-2].kind == "ID" and \
-                (s[0].kind == "OP" and s[0].text == "[" or s[0].kind == "MATRIX"):
-            merged[-1].extend(s)        # "X =" on its own line, the printout under it (Octave's too): its value
-        else:
-            merged.append(s)
-    return merged
-
-
-def _aligned_lead(s: list[Tok]) -> int:
-    """Where an aligned row's own content starts: after the row break's spacing ([2pt], read as a group) and
-    the alignment mark, so that "\\\\[2pt] &= [...]" goes on with the chain of the row above."""
-    k = 0
-    while k < len(s) and ((s[k].kind == "OP" and s[k].text == "&") or _is_spacing_group(s[k])):
-        k += 1
-    return k
-
-
-def _is_spacing_group(t: Tok) -> bool:
-    inner = (t.args or [[]])[0] if t.kind == "GROUP" and not t.text else []
-    return len(inner) >= 3 and inner[0].text == "[" and inner[-1].text == "]" and \
-        all(x.kind in ("NUM", "ID") or x.text.replace(".", "").isdigit() for x in inner[1:-1])
-
-
-def _continues(prev: list[Tok], s: list[Tok]) -> bool:
-    """&= [1.74, 1.31] + [0.05, 0.03] on the next line of an aligned derivation: the chain goes on, when both lines
-    are arithmetic over brackets (a vector sum written step by step)."""
-    return s[0].text in ("=", "≈") and any(x.kind == "REL" for x in prev) and \
-        any(_bracket(x) for x in prev) and any(_bracket(x) for x in s)
-
-
-def _bracket(t: Tok) -> bool:
-    return (t.kind == "OP" and t.text == "[") or t.kind == "MATRIX"
-
-
-def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
-    """q₁ = [1, 0.5]    k₁ = [1, 1]    v₁ = [-0.5, 0.5]: assignments side by side on one line.
-
-    After a relation, a bracketed value that closes at the top level and is followed by a short name and a
-    relation (no brackets or numbers in between, subscripts aside) ends one statement; the name starts the
-    next one."""
-    out: list[list[Tok]] = [[]]
-    depth = 0
-    seen_rel = False
-    n = len(stmt)
-    for i, t in enumerate(stmt):
-        if seen_rel and depth == 0 and i and column_gap(stmt, i, text):
-            out.append([])
-            seen_rel = False
-        out[-1].append(t)
-        if depth == 0 and (t.kind == "REL" or name_colon(stmt, i)):
-            seen_rel = True
-        if t.kind == "OP" and t.text in "[(":
-            depth += 1
-        elif t.kind == "OP" and t.text in "])":
-            depth = max(0, depth - 1)
-            if depth == 0 and seen_rel and t.text == "]" and i + 1 < n and stmt[i + 1].kind == "ID":
-                j = i + 1
-                while j < n and j <= i + 5 and stmt[j].kind != "REL" and not (
-                        stmt[j].kind == "OP" and stmt[j].text not in ("_", "^", "{", "}")) and not (
-                        stmt[j].kind == "NUM" and not (stmt[j - 1].kind == "OP" and stmt[j - 1].text in "_^")):
-                    j += 1
-                if j < n and j > i + 1 and (stmt[j].kind == "REL" or name_colon(stmt, j)):
-                    out.append([])
-                    seen_rel = False
-    return [s for s in out if s]
-
-
-def split_relations(toks: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
-    parts: list[list[Tok]] = [[]]
-    rels: list[str] = []
-    depth = 0
-    # parentheses count only when they balance: (K^{(1)}{)}^T hides its ')' in a group
-    opens = "[(" if sum(t.text == "(" for t in toks if t.kind == "OP") == \
-        sum(t.text == ")" for t in toks if t.kind == "OP") else "["
-    closes = "])" if opens == "[(" else "]"
-    for t in toks:
-        if t.kind == "OP" and t.text in opens:
-            depth += 1
-        elif t.kind == "OP" and t.text in closes:
-            depth = max(0, depth - 1)
-        if depth == 0 and (t.kind == "REL" or (t.kind == "OP" and t.text == ":" and parts[-1]
-                                               and not _is_time_colon(parts[-1]))):
-            rels.append(t.text if t.kind == "REL" else ":")
-            parts.append([])
-            continue
-        parts[-1].append(t)
-    return parts, rels
-
-
-def _is_time_colon(before: list[Tok]) -> bool:
-    return False
-
-
-def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
-    """d=4, H=2, d_h=2: top-level commas between pieces that each hold a relation."""
-    pieces: list[list[Tok]] = [[]]
-    seps: list[Tok | None] = [None]             # the comma or "and" before each piece
-    depth = 0
-    for t in stmt:
-        if t.kind == "OP" and t.text in "[(":
-            depth += 1
-        elif t.kind == "OP" and t.text in "])":
-            depth = max(0, depth - 1)
-        if depth == 0 and ((t.kind == "OP" and t.text == ",") or (t.kind == "ID" and t.text in ("and", "以及"))):
-            pieces.append([])
-            seps.append(t)
-            continue
-        pieces[-1].append(t)
-    seps = [sp for sp, p in zip(seps, pieces) if p]
-    pieces = [p for p in pieces if p]
-    if len(pieces) > 1 and all(any(x.kind == "REL" for x in p) for p in pieces):
-        return pieces
-    if len(pieces) > 2 and sum(any(x.kind == "REL" for x in p) for p in pieces) >= 2:
-        # "exp(2.121) = 8.342, so the weights are 8.342 / 10.370 = 0.804 and 0.196": a piece without a
-        # relation belongs to the one before it; each relation keeps its own piece
-        out: list[list[Tok]] = []
-        for sp, p in zip(seps, pieces):
-            if out and not any(x.kind == "REL" for x in p):
-                out[-1] = out[-1] + ([sp] if sp is not None else []) + p
-            else:
-                out.append(p)
-        if len(out) > 1 and all(any(x.kind == "REL" for x in p) for p in out):
-            return out
-    return [stmt]
-
 
 def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text_mode: bool,
                 on_statement=None, ctx_at=None) -> None:
