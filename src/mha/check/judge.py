@@ -443,8 +443,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 return
             if merge and (g.line, g.cell, g.printed, g.severity) == (f.line, f.cell, f.printed, f.severity) and \
                     isinstance(g.exact, float) and isinstance(f.exact, float) and \
-                    abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(g.exact)):
-                # one number found twice (as an entry of its matrix and as the end of its arithmetic line)
+                    (abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(g.exact)) or g.rounded == f.rounded):
+                # one number found twice (as an entry of its matrix and as the end of its arithmetic line; the
+                # line's own rounded terms may give a slightly other exact value, rounding to the same digits)
                 if g.cause is None and f.cause is not None:
                     g.cause, g.kind = f.cause, f.kind
                 return

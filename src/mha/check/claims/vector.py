@@ -28,6 +28,15 @@ class VectorArithClaim:
     k: int                    # the expression (or array of expressions) is part k, the printed result part k + 1
 
 
+def _result_holds(plan, j: int) -> bool:
+    """Entry j of a one-row result agrees with the configuration its object was identified under: then a sum of
+    terms that disagrees with it has its slip in the terms (`[1+0, 0+0] = [1, 1]` for q₃ = [1, 1]), not here."""
+    hit = plan.get("hit") if plan and plan.get("kind") == "holds" else None
+    if hit is None or hit.view is None or np.ndim(hit.ok) != 2 or np.shape(hit.ok)[0] != 1 or j >= np.shape(hit.ok)[1]:
+        return False
+    return bool(hit.ok[0, j])
+
+
 class VectorJudging:
     """Judge methods for VectorArithClaim, and the weighted sums inside arithmetic lines."""
 
@@ -68,7 +77,7 @@ class VectorJudging:
             slack = n.half * (1 + 1e-9) + 1e-12
             if (n.decimals or 0) <= finest:
                 slack += len(terms) * nb.half_unit(finest) / max(1, len(cells))   # the terms' own rounding
-            if abs(f - n.value) > slack:
+            if abs(f - n.value) > slack and not _result_holds(plan, j):
                 bad.append((j, f, n))
         if len(cells) >= 2 and 2 * len(bad) > len(cells):
             # most entries unlike the sum of its terms: another operation was meant, not one slip per entry

@@ -43,6 +43,9 @@ def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok],
     rest = toks[k + 1:]
     if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (",", "，"):
         rest = rest[1:]                       # "v3 = [1, 1], the output is ...": a comma, then the sentence
+    if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (".", "。") and rest[1].kind in ("ID", "TEXT") \
+            and (rest[1].text[:1].isupper() or re.match(r"[\u4e00-\u9fff]", rest[1].text)):
+        return array_at(toks[:k + 1])          # "...: [0.05, 0.89, 0.05]. Nearly all of it ...": the sentence ends
     if not rest or rest[0].kind not in ("ID", "TEXT") or \
             not re.fullmatch(r"(?:and|for|with|as|is|are|which|from|of|in|to|while|where|then|so|or|the|this|that|"
                              r"[\u4e00-\u9fff]+)", rest[0].text):
