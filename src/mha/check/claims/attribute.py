@@ -15,6 +15,7 @@ from .. import labels as lb
 from ..gradients import GRAD_STEP
 from ..infer import KEY_SIDE, Hit, Obj, _family, alignments
 from .common import _simple_kind
+from .premask import premask_hit
 
 
 class Attribution:
@@ -127,8 +128,10 @@ class Attribution:
             mode = self.inf.best.cand.dims["mode"].value if self.inf.best is not None else "X"
             inputs = ("X", "W_Q", "W_K", "W_V", "W_O") + (("Q", "K", "V", "Qh", "Kh", "Vh") if mode == "QKV" else ())
             given = best.view is not None and best.view.node in inputs and not any(r.strong for r in o.refs)
-            if ((not vector and best.n_ok >= max(2, math.ceil(0.6 * n)) and n >= 3) or
-                    (vector and n >= 4 and best.n_ok >= math.ceil(0.75 * n))) and not given:
+            pre = premask_hit(self.t, self.vs, o, best) if best.view is not None else None
+            agree = max(best.n_ok, pre.n_ok if pre is not None else 0)   # scores printed before the causal mask
+            if ((not vector and agree >= max(2, math.ceil(0.6 * n)) and n >= 3) or
+                    (vector and n >= 4 and agree >= math.ceil(0.75 * n))) and not given:
                 # (a matrix of no name that mostly looks like a given, the feed-forward layer's W_1 of 0s and 1s
                 # beside a W^Q of 0s and 1s, is another matrix: a given's slip shows where it is printed as given)
                 return {"kind": "wrong", "hit": best, "alt": None}

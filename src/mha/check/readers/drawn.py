@@ -97,6 +97,11 @@ def text_tokens(text: str) -> list[Tok]:
             if i > 0 and _column_header(lines[i - 1], lines[i]):
                 while out and out[-1].pos >= starts[i - 1]:
                     out.pop()
+                groups = _named_column_groups(lines[i - 1])
+                if groups:
+                    out.extend(_grouped(lines, starts, i, run, groups))
+                    i = run + 1
+                    continue
             out.extend(_aligned(lines, starts, i, run))
             i = run + 1
             continue
@@ -150,8 +155,10 @@ def _woven(lines: list[str], starts: list[int], i: int) -> tuple[list[Tok], int]
 _NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|[-−]∞)"
 # a row's name may be quoted and set off by a rule ("love"  │ 0.45 ...); a note may follow the row's numbers
 # ("0.46  0.54  0.00   ← split between I and itself", "<- sees itself", "# comment"): words about the row, not entries;
-# a token of a sentence can be its punctuation or a special token (".", "?", "<eos>")
-_ALIGNED_ROW = re.compile(r"^\s*(?P<name>(?:[\"']?[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,8}[\"']?|[.,!?]|</?\w{1,6}>)"
+# a token of a sentence can be its punctuation or a special token (".", "?", "<eos>"); pandas index labels may say
+# which side the token is on ("q:Paris", "k:alt")
+_ALIGNED_ROW = re.compile(r"^\s*(?P<name>(?:(?:[A-Za-z]{1,3}:)?[\"']?[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,8}[\"']?|[.,!?]|"
+                          r"</?\w{1,6}>)"
                           r"(?:\s*[│┃|]\s*|\s+))?"
                           r"(?P<nums>" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?P<note>(?:←|<-+|#)\s.*)?$")
 
@@ -177,7 +184,41 @@ def _column_header(head: str, row: str) -> bool:
     words = head.split()
     m = _ALIGNED_ROW.match(row)
     return bool(m) and len(words) == len(m.group("nums").split()) and \
-        all(re.fullmatch(r"[\"“]?[^\W\d][\w'’-]{0,11}[\"”]?", w) for w in words)
+        all(re.fullmatch(r"(?:[A-Za-z]{1,3}:)?[\"“]?[^\W\d][\w'’-]{0,11}[\"”]?", w) for w in words)
+
+
+def _named_column_groups(head: str) -> list[tuple[str, list[int]]] | None:
+    """Column names that number the columns of several quantities side by side ("Q1 Q2 K1 K2 V1 V2", a pandas
+    printout of np.hstack([Q, K, V])): each name's columns, when there are two names or more, each over two
+    consecutive columns or more numbered from 0 or 1 in order.  None for any other header."""
+    groups: list[tuple[str, list[int]]] = []
+    for k, w in enumerate(head.split()):
+        m = re.fullmatch(r"([A-Za-z][A-Za-z]?)_?(\d{1,2})", w)
+        if not m:
+            return None
+        if groups and groups[-1][0] == m.group(1):
+            groups[-1][1].append(int(m.group(2)))
+            groups[-1][2].append(k)
+        elif any(g[0] == m.group(1) for g in groups):
+            return None
+        else:
+            groups.append((m.group(1), [int(m.group(2))], [k]))
+    if len(groups) < 2 or any(len(ns) < 2 or ns != list(range(ns[0], ns[0] + len(ns))) or ns[0] not in (0, 1)
+                              for _, ns, _ in groups):
+        return None
+    return [(name, ks) for name, _, ks in groups]
+
+
+def _grouped(lines: list[str], starts: list[int], i: int, j: int, groups) -> list[Tok]:
+    """One matrix per group of named columns, each after its name: `Q = MATRIX`, `K = MATRIX`, ..."""
+    whole = _aligned(lines, starts, i, j)[0]
+    out: list[Tok] = []
+    for name, ks in groups:
+        out.extend(lex_text(f"{name} = ", whole.pos))
+        out.append(Tok("MATRIX", "aligned", whole.pos, args=[[row[k] for k in ks] for row in whole.args],
+                       end=whole.end))
+        out.append(Tok("SEP", "\n", whole.end, end=whole.end))
+    return out
 
 
 def _aligned(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
