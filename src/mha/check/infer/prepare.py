@@ -152,13 +152,14 @@ def other_layer(heading: str) -> bool:
 
 
 # a name at the end of a label: "K2", "the values are V1", "query q_3"
-_TRAILING = re.compile(r"(?:^|[\s(（:：,，])([KVkv])_?\{?(\d{1,2})\}?\s*$")
+_TRAILING = re.compile(r"(?:^|[\s(（:：,，])([QKVqkv])_?\{?(\d{1,2})\}?\s*$")
 
 
 def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
     """K1 = [1, 0], K2 = [0, 1], K3 = [1, 1]; "the values are V1 = ..., V2 = ...": single rows numbered 0 or 1 up,
     one after the other and all of one width, are the tokens' rows of K (V), not the heads that K_1, K_2 name
-    when they are matrices.  Not Q: one token's queries numbered so (`Q₁ = [2, 1]`, `Q₂ = [3, 4]`) are its heads'
+    when they are matrices.  Q only beside keys or values numbered alike (`Q₁ = [1, 0]  K₁ = [0, 1]  V₁ = [1, 2]`
+    for each of three tokens): alone, one token's queries numbered so (`Q₁ = [2, 1]`, `Q₂ = [3, 4]`) are its heads'
     (a query per token is written q_1, q_2); nor vectors said to be a head's."""
     groups: dict[str, list[tuple[int, int]]] = {}
     for k, a in enumerate(arrays):
@@ -167,11 +168,16 @@ def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
                 sum(1 for r in a.rows if r is not None) != 1:
             continue
         groups.setdefault(m.group(1).upper(), []).append((k, int(m.group(2))))
+    rows_of = {}
     for letter, items in groups.items():
         idx = sorted(i for _, i in items)
         widths = {len(next(r for r in arrays[k].rows if r is not None)) for k, _ in items}
         if len(items) < 2 or idx != list(range(idx[0], idx[0] + len(idx))) or idx[0] > 1 or len(widths) != 1:
             continue
+        rows_of[letter] = idx
+    for letter, items in groups.items():
+        if letter not in rows_of or (letter == "Q" and rows_of["Q"] not in (rows_of.get("K"), rows_of.get("V"))):
+            continue              # Q₁, Q₂, Q₃ are tokens' queries only beside K₁, K₂, K₃ (or V's) numbered alike
         for k, i in items:
             all_refs[k] = [lb.Ref((letter,), raw_row=i)] + [r for r in all_refs[k] if letter not in r.nodes]
 

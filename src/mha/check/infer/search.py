@@ -13,6 +13,7 @@ from .candidates import Candidate, Choice, Inference, Options, Scored
 from .match import alignments
 from .prepare import Obj
 from .scalars import scalars_of, score_scalars
+from .refute import _key, given_again, refuted_identity
 from .score import score
 
 INPUTS = frozenset({"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V", "W_O", "Kc", "Vc"})
@@ -36,16 +37,33 @@ class Search(Options, Starts):
             return None
         vs = Views.of(t)
         score, explained, total = self.score(vs, cand.uses)
+        score -= refuted_identity(self.objs, cand, vs)
         s = Scored(cand, t, vs, score - 0.01 * cand.cost, explained, total)
         self.cache[key] = s
         return s
 
     def score(self, vs: Views, uses: frozenset) -> tuple[float, int, int]:
-        s, explained, total = score(self.objs, vs, uses)
-        if self.scalars:                  # closed forms and long decimals: one printed number each
-            ds, de, dt = score_scalars(self.scalars, vs)
+        cut = self._cut(uses)
+        objs = self.objs if cut is None else [o for o in self.objs if _key(o.a.place) < cut]
+        s, explained, total = score(objs, vs, uses)
+        scalars = self.scalars if cut is None else [x for x in self.scalars if _key(x.chain.place) < cut]
+        if scalars:                       # closed forms and long decimals: one printed number each
+            ds, de, dt = score_scalars(scalars, vs)
             s, explained, total = s + ds, explained + de, total + dt
         return s, explained, total
+
+    def _cut(self, uses: frozenset) -> tuple[int, int] | None:
+        """Where an input the candidate takes is given again with other values (most of its entries), in a
+        later section: another example starts there, and what follows is no evidence for this one (`Q` at line
+        76, then a multi-head section's own `Q` at line 277 whose head slices agree with the first Q's by chance).
+        None when no input is given again."""
+        if uses not in self._cuts:
+            self._cuts[uses] = given_again(self.objs, uses, self.doc.headings)
+        return self._cuts[uses]
+
+    @functools.cached_property
+    def _cuts(self) -> dict:
+        return {}
 
     @functools.cached_property
     def scalars(self) -> list:
@@ -185,9 +203,10 @@ class Search(Options, Starts):
         dims["G"] = Choice(None, "G = H")
         dims["scale"] = self.scale_options()[0] if "unscaled" not in self.hints else self.scale_options()[1]
         if "mask" not in base:
-            dims["mask"] = Choice(None, "no mask") if "causal" not in self.hints else Choice("top_left", "causal")
-            if dims["mask"].label not in {o.label for o in self.options(dims, "mask")}:
-                dims["mask"] = Choice(None, "no mask")
+            # the cheaper of no mask and causal, as the options weigh the text (a word for the mask, weights
+            # printed live above the diagonal): the climb keeps its start on a tie
+            dims["mask"] = min((o for o in self.options(dims, "mask") if o.label in ("no mask", "causal")),
+                               key=lambda o: o.cost, default=Choice(None, "no mask"))
         dims["W_O"] = self.options(dims, "W_O")[0]
         dims["rope"] = Choice(None, "no RoPE")
         dims["cache"] = self.cache_options()[0]          # a printed cache is an input, like X
