@@ -18,6 +18,7 @@ from .common import _show_view, _simple_kind
 from .identity import _short, identifies
 from .premask import premask_hit
 from .readlayout import layout_question
+from .scope import _key
 from .rounding import _double_rounding
 
 
@@ -309,7 +310,12 @@ class ArrayJudging:
         return False
 
     def _rebound(self, o: Obj, hit: Hit) -> bool:
-        """An input (X, a weight, a Q/K/V given) printed again with other values after a heading: a new example."""
+        """An input (X, a weight, a Q/K/V given) printed again with other values after a heading: a new example.
+        So is a head's slice of a Q, K or V given (Q_1 = its first columns) printed after its input was given
+        again with other values: it is the new example's split."""
+        if o.ref is not None and hit.view is not None and hit.view.node in ("Qh", "Kh", "Vh") and \
+                self.t.config.given_qkv:
+            return self._after_given_again(o, hit.view.node[0])
         if o.ref is None or hit.view is None or hit.view.node not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V"):
             return False
         node = hit.view.node
@@ -319,6 +325,24 @@ class ArrayJudging:
             return False
         given = [x for x in self.objs if x.a.id in self.uses and x.ref is not None and node in _family(x.ref)]
         return bool(given) and all(self.section_of(x.a.place) != self.section_of(o.a.place) for x in given)
+
+    def _after_given_again(self, o: Obj, node: str) -> bool:
+        """Is `node` (Q, K or V, given) printed again with other values in another section, after the one the
+        configuration takes and before o?"""
+        given = [x for x in self.objs if x.a.id in self.uses and x.ref is not None and node in _family(x.ref)]
+        if not given:
+            return False
+        first, at = max(_key(x.a.place) for x in given), _key(o.a.place)
+        taken = {self.section_of(x.a.place) for x in given}
+        for x in self.objs:
+            if x.a.id in self.uses or x.ref is None or not x.ref.strong or x.ref.head is not None or \
+                    x.ref.row is not None or node not in x.ref.nodes or x.val is None:
+                continue
+            if first < _key(x.a.place) < at and self.section_of(x.a.place) not in taken and \
+                    not any(g.val is not None and g.val.shape == x.val.shape and np.allclose(g.val, x.val)
+                            for g in given):
+                return True
+        return False
 
     def _exercise_given(self, o: Obj) -> bool:
         """`## Exercise 2` ... "Given: v_1 = [1, 0], v_2 = [0, 2]": an input stated after "given" in a section that

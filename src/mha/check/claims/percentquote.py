@@ -9,7 +9,8 @@ vector of weights: entries in [0, 1], named as weights, the row summing to 1) is
   - most of them agree with their weights (at least two, and two thirds), or they sum to 100 within their rounding
     and either one agrees with its weight (the witness) or each names the position it is about by index, in order
     ("position 0 ... position 1 ...", 1-based or 0-based).
-A block that matches more than one row, or none, says nothing.  A percentage written as an approximation
+A block that matches more than one row, or none, says nothing; nor does a block whose percentages are the row's
+weights in another order (the sentence names the tokens, not the columns: "51% to fell, 31% to itself, 19% to the").  A percentage written as an approximation
 ("about 50%", "~30%", "约 50%") makes the whole block a paraphrase, not a reading.
 
 The reference is the weight as printed, unless the weight itself was found wrong: then its exact value (the
@@ -123,10 +124,24 @@ def _identified(block: list[_Pct], live: list[tuple[int, Decimal, int]]) -> bool
     tol = sum(Decimal(5) / Decimal(10) ** (p.decimals + 1) for p in block)
     if abs(sum(p.value for p in block) - 100) > tol + Decimal("1e-9"):
         return False
+    if _permuted(block, live):
+        return False                         # the row's own weights named out of their order ("51% to fell, 31%
+                                             # to itself, 19% to the" for [0.19, 0.31, 0.51]): tokens, not columns
     if agree:
         return True
     idx = [p.index for p in block]
     return None not in idx and (idx == [j for j, _, _ in live] or idx == [j + 1 for j, _, _ in live])
+
+
+def _permuted(block: list[_Pct], live: list[tuple[int, Decimal, int]]) -> bool:
+    """Is every percentage one of the row's weights, each weight once, in another order than the row's?"""
+    left = list(live)
+    for p in block:
+        k = next((i for i, (_, v, d) in enumerate(left) if _overlap(p, v, d)), None)
+        if k is None:
+            return False
+        left.pop(k)
+    return not all(_overlap(p, v, d) for p, (_, v, d) in zip(block, live))
 
 
 def percent_quotes(doc, findings: list[Finding], text: str) -> list[Finding]:

@@ -315,6 +315,8 @@ class ShapeJudging:
         want = sizes.get(s.symbol)
         if want is None or s.symbol in self.unknown_sizes() or not self.in_span(s.place):
             return
+        if any(re.sub(r"[\s$]", "", t or "") == s.symbol and o.n >= 2 for o in self.objs for t in [o.a.label, *o.a.labels]):
+            return       # "column 3 of $S=2$" where S names a printed matrix (the scores): an entry, not a size
         if s.symbol == "B" and c.B == 1 and s.value.value > 1:
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
                                                "the document shows one sequence of its batch"))
