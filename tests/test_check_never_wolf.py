@@ -57,6 +57,27 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # matrices in $...$ over several lines (`$X = \begin{bmatrix} ... \end{bmatrix}$`), `Q = K = V = X W_Q`
+    ("md_inline_math_matrices_over_lines_qkv_chained.md", "0.074 & 0.306", "0.074 & 0.360", 49),
+    ("md_inline_math_matrices_over_lines_qkv_chained.md", "1.851 & 0.769", "1.815 & 0.769", 57),
+    ("md_inline_math_matrices_over_lines_qkv_chained.md", "0 & 4 & 4 \\\\", "0 & 4 & 3 \\\\", 40),
+    # two heads sharing W_K = W_V = W_Q^{(1)} (one chained label), `q_2^{(1)}=x_2W_Q^{(1)}`, a stacked W_O printed
+    ("md_zh_two_heads_shared_weights_chained_stacked_wo.md", "y_2=[1.170", "y_2=[1.107", 41),
+    ("md_zh_two_heads_shared_weights_chained_stacked_wo.md", "[1,0] = [0.670,\\ 0.330],", "[1,0] = [0.670,\\ 0.303],", 31),
+    # one head (Q, K, V given, d_k = 4), then a two-head section with its own Q, K, V, their slices and outputs
+    ("md_one_head_then_multihead_new_qkv_percent_by_token.md", "0.19 & 0.31 & 0.51", "0.19 & 0.13 & 0.51", 41),
+    ("md_one_head_then_multihead_new_qkv_percent_by_token.md", "1.01 & 0.25", "1.10 & 0.25", 94),
+    ("md_one_head_then_multihead_new_qkv_percent_by_token.md", "0.60 & 1.20 \\\\ 0.60", "0.60 & 1.02 \\\\ 0.60", 92),
+    # x₁..x₃ printed, then Q₁ K₁ V₁ ... given per token with no weights: the start is Q, K, V given
+    ("md_zh_embeddings_then_qkv_given_per_token.md", "[0.401, 0.198, 0.401]", "[0.401, 0.189, 0.401]", 41),
+    ("md_zh_embeddings_then_qkv_given_per_token.md", "= [1.000, 0.994]", "= [1.000, 0.949]", 48),
+    ("md_zh_embeddings_then_qkv_given_per_token.md", "Q₂ · K₃ = 1×1 + 0×0 = 1", "Q₂ · K₃ = 1×1 + 0×0 = 0", 25),
+    # pandas printouts: Q, K, V side by side under "Q1 Q2 K1 K2 V1 V2", rows named "q:el", columns "k:el"
+    ("nb_pandas_qkv_side_by_side_token_index.ipynb", "0.304   0.785", "0.304   0.758", 3),
+    ("nb_pandas_qkv_side_by_side_token_index.ipynb", "0.219   0.273", "0.219   0.237", 5),
+    # per-token projections written term by term (`[2+2, 2+0] = [4, 2]`): a wrong result is found on its line
+    ("md_per_token_projection_terms_written.md", "[2+2, 2+0] = [4, 2]", "[2+2, 2+0] = [4, 3]", 30),
+    ("md_per_token_projection_terms_written.md", "[0.0529, 0.8943, 0.0529]", "[0.0529, 0.8934, 0.0529]", 44),
     # "weight matrices for Q, K and V (each 4×2)" and a concatenation of the stated two heads (2×4): their shapes hold
     ("md_head_one_worked_weights_each_4x2.md", "[[0.000, 0.707], [0.707, 0.000]]", "[[0.000, 0.770], [0.707, 0.000]]", 24),
     ("md_head_one_worked_weights_each_4x2.md", "(each 4×2)", "(each 4×3)", 12),
@@ -802,3 +823,79 @@ def test_a_printed_triu_mask_of_blocked_positions_is_the_mask_not_a_slip():
     assert not r.errors, [f.describe() for f in r.errors]
     # the mask itself is now a claim that holds (it was set aside as "before or after a causal mask")
     assert not [n.describe() for n in r.not_checked if n.cell == 3], [n.describe() for n in r.not_checked]
+
+
+def test_a_right_result_after_wrong_terms_is_not_blamed_for_them():
+    """`q₃ = [1+0, 0+0] = [1, 1]`: the written terms of the second entry are wrong (0+1 was meant) and the result
+    [1, 1] is q₃.  One finding, on the terms; the result agrees with the configuration and is not an arithmetic
+    slip against terms that are themselves the slip (an outside page wrote exactly this)."""
+    r = _check(CLEAN / "md_per_token_projection_terms_written.md", "q₃ = x₃ · W_Q = [1+0, 0+1]", "q₃ = x₃ · W_Q = [1+0, 0+0]")
+    assert [f.line for f in r.errors] == [23], [f.describe() for f in r.errors]
+    assert "0+0" in r.errors[0].describe(), r.errors[0].describe()
+
+
+def test_quantities_printed_side_by_side_under_numbered_column_names_are_each_read():
+    """A pandas printout of np.hstack([Q, K, V]) under the columns Q1 Q2 K1 K2 V1 V2 is Q, K and V, not one 4×6
+    input X: read as X with identity weights and three heads, the first "head" attended Q against itself and two
+    right weights of an outside notebook were called wrong.  The document starts from Q, K, V given."""
+    path = CLEAN / "nb_pandas_qkv_side_by_side_token_index.ipynb"
+    r = _check(path)
+    assert r.configuration["mode"].startswith("starts from Q, K, V given"), r.configuration
+    assert r.configuration["mask"] == "causal", r.configuration
+    assert r.n_numbers >= 60, r.n_numbers
+
+
+def test_named_projections_refute_an_assumed_identity_weight():
+    """Embeddings x₁..x₃ (4 wide), then `Q₁ = [0, 1]  K₁ = [1, 1]  V₁ = [2, 0]` ... given "after the projection"
+    with no weight printed.  Read as X with W = I assumed and two heads, Q₁..Q₃ match head 1's split by chance and
+    K, V do not; an outside page got seven false findings so.  A weight nobody states, contradicted by the
+    document's own named K and V, loses to the start from Q, K, V given."""
+    r = _check(CLEAN / "md_zh_embeddings_then_qkv_given_per_token.md")
+    assert r.configuration["mode"].startswith("starts from Q, K, V given"), r.configuration
+    assert not r.findings, [f.describe() for f in r.findings]
+
+
+def test_a_later_example_giving_the_inputs_again_is_no_evidence_for_the_first():
+    """One head with Q, K, V given (d_k = 4), then "Two heads" with a table stating h = 2 and new Q, K, V whose
+    head slices agree with the first Q's by chance (0s and 1s).  Counted as evidence for the first example they
+    made it two heads scaled by 1/d_k: its right scores got an error and notes.  What follows an input given again
+    with other values is another example's (infer/refute.given_again); its percentages named by token ("51% to
+    barked, 31% to itself, 19% to a") are not the row's columns in order; `column 3 of $S=2$` is an entry of the
+    printed S, not a size."""
+    r = _check(CLEAN / "md_one_head_then_multihead_new_qkv_percent_by_token.md")
+    assert r.configuration["H"] == "H = 1" and r.configuration["scale"] == "1/√d_k", r.configuration
+    assert not r.findings, [f.describe() for f in r.findings]
+
+
+def test_a_printed_w_o_is_not_outvoted_by_an_identity_it_partly_resembles():
+    """Two heads that share one printed weight (`W_K^{(1)}=W_K^{(2)}=W_V^{(1)}=...=[…]`) and a printed W_O whose
+    last row repeats its first.  The heads' concatenation is as wide as H times the shared weight's width, so the
+    printed W_O is an option; an assumed W_O = I that agrees with 14 of its 16 entries by chance is no evidence
+    (infer/score.py), and `x_2W_Q^{(1)}` is head 1's query of token 2, not a row of X."""
+    r = _check(CLEAN / "md_zh_two_heads_shared_weights_chained_stacked_wo.md")
+    assert r.configuration["W_O"].startswith("W_O printed at line 38"), r.configuration
+    assert not r.findings, [f.describe() for f in r.findings]
+
+
+CHAINED_CARRIED = [   # Q's row 3 slipped to [2, 2], and everything after it worked from the slipped Q = K = V
+    ("2 & 1\n\\end{bmatrix}$\n\n2.", "2 & 2\n\\end{bmatrix}$\n\n2."),
+    ("4 & 0 & 2 \\\\\n0 & 4 & 4 \\\\\n2 & 4 & 5", "4 & 0 & 4 \\\\\n0 & 4 & 4 \\\\\n4 & 4 & 8"),
+    ("0.768 & 0.045 & 0.187 \\\\\n0.029 & 0.486 & 0.486 \\\\\n0.074 & 0.306 & 0.620",
+     "0.486 & 0.029 & 0.486 \\\\\n0.029 & 0.486 & 0.486 \\\\\n0.053 & 0.053 & 0.894"),
+    ("0.464 & 1.723 \\\\\n1.943 & 0.543 \\\\\n1.851 & 0.769", "1.029 & 1.943 \\\\\n1.943 & 1.029 \\\\\n1.894 & 1.894"),
+]
+
+
+def test_one_slip_in_a_chained_q_k_v_is_one_finding():
+    """`Q = K = V = X W_Q` printed with one wrong entry, and the scores, weights and outputs all worked from that
+    printed matrix as K and V as well as Q: one error, on Q; the rest follow from it (notes).  An outside README
+    (multi-line `$...$` matrices, which were not read at all before) did exactly this; also, the weights printed
+    live above the diagonal keep an unsaid causal mask out of a tie (the text mentions a decoder's mask)."""
+    text = (CLEAN / "md_inline_math_matrices_over_lines_qkv_chained.md").read_text(encoding="utf-8")
+    for find, replace in CHAINED_CARRIED:
+        assert text.count(find) == 1, find
+        text = text.replace(find, replace)
+    r = check_document(text, fmt="md")
+    assert r.configuration["mask"] == "no mask", r.configuration
+    assert [f.line for f in r.errors] == [33], [f.describe() for f in r.errors]
+    assert len(r.notes) >= 3, [f.describe() for f in r.notes]

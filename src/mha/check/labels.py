@@ -314,9 +314,10 @@ def _formula(s: str) -> Ref | None:
         return Ref(("S",), raw_head=_num(qk.group(1)))
     if qk and re.match(r"^\(?q", low):
         return Ref(("QKt",), raw_head=_num(qk.group(1)))
-    m = re.match(r"^x_?(\d+)\*?w_?(\d+)?\^?([qkv])(?:_?(\d+))?$", low)
+    # x_2 W_Q, x_2 W^Q_1, x_{2}W_Q^{(1)}: token 2's row of Q (of head 1's)
+    m = re.match(r"^x_?\{?(\d+)\}?\*?w_?(\d+)?\^?\{?([qkv])\}?(?:_?\{?(\d+)\}?|\^\{?\((\d+)\)\}?)?$", low)
     if m:
-        head = m.group(2) or m.group(4)
+        head = m.group(2) or m.group(4) or m.group(5)
         return Ref((m.group(3).upper(),), raw_row=int(m.group(1)), raw_head=int(head) if head else None)
     if re.match(r"^x\*?w_?\^?q$|^xw\^?q|^x\*?w_?q", low):
         return Ref(("Q",))

@@ -10,12 +10,14 @@ from typing import Any
 
 import numpy as np
 
-from ..infer import Hit, alignments
+from ..infer import Hit, _family, alignments
 from ..model import View
 from ..numbers import Num
 from .. import numbers as nb
 from ..objects import ExprPart, Place
 from .identity import identifies
+
+_PROJECTIONS = {"Q", "Qh", "K", "Kh", "V", "Vh"}
 
 
 class Rounding:
@@ -38,6 +40,7 @@ class Rounding:
                 # the whole quantity as printed, right or wrong (the author's own weights, whose outputs follow from
                 # them); not a row or column placed by a guess among cells that mostly disagree (a later example's)
                 hits.append(plan["hit"])
+                hits.extend(self._named_alike(o, plan["hit"]))
             for h in hits:
                 if h.how == "stack" or h.view is None:
                     continue
@@ -54,6 +57,20 @@ class Rounding:
                     grid[:, h.index] = vals.reshape(-1)
                 key = (v.node, v.b or 0, v.h, v.variant)
                 self.printed_at.setdefault(key, []).append((_order(o.a.place), grid))
+
+    def _named_alike(self, o, hit: Hit) -> list[Hit]:
+        """`Q = K = V = X W = [...]` printed wrong: the author's values stand for each quantity the chain names
+        (the scores after it are worked from them as K as well as Q), in the view of the same head and shape."""
+        if hit.view is None or hit.how != "full" or self.vs is None:
+            return []
+        v = hit.view
+        # each quantity the chain names, and the head views of a projection (Q^(1) of one head is Q); not another
+        # step of the same name (O, O_concat and Y for "output": Y is worked from O, not equal to it)
+        nodes = {n for r in o.refs if r.strong for n in _family(r)
+                 if v.node not in _family(r) or n in _PROJECTIONS} - {v.node}
+        return [Hit(w, "full", None, np.ones(w.M.shape, dtype=bool), w.M) for w in self.vs.views
+                if w.node in nodes and w.M.shape == o.val.shape and (w.h == v.h or v.h is None or w.h is None)
+                and (w.b or 0) == (v.b or 0)]
 
     def printed_grid(self, key: tuple, before: tuple | None, strict: bool = False) -> np.ndarray | None:
         """The printed values of a view, the latest printed before `before` winning (strict: only those)."""

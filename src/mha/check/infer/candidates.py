@@ -157,10 +157,15 @@ class Options:
             for k in range(len(c.parts) - 1):
                 a, b = c.parts[k], c.parts[k + 1]
                 if isinstance(a, LabelPart) and isinstance(b, ExprPart):
-                    key = re.sub(r"[\\{}\s]|mathrm|text", "", a.text)
                     n = plain_number(b.expr)
-                    if key in names and n is not None and n.decimals is None and 0 < n.value < 10000:
-                        out.setdefault(names[key], int(n.value))
+                    if n is None or n.decimals is not None or not 0 < n.value < 10000:
+                        continue
+                    j = k                    # d_k = d_v = 4: every name of the run of labels before the number
+                    while j >= 0 and isinstance(c.parts[j], LabelPart):
+                        key = re.sub(r"[\\{}\s]|mathrm|text", "", c.parts[j].text)
+                        if key in names:
+                            out.setdefault(names[key], int(n.value))
+                        j -= 1
         for h in self.hint_list:
             if h.kind == "assign":
                 name, num = h.value
@@ -380,8 +385,11 @@ class Options:
 
     def mask_options(self, T: int, S: int) -> list[Choice]:
         causal = "causal" in self.hints
-        out = [Choice(None, "no mask", frozenset(), 0.3 if causal else 0.0),
-               Choice("top_left", "causal", frozenset(), 0.0 if causal else 0.5)]
+        # weights printed live above the diagonal (every row sums to 1, no entry after the diagonal is 0): an
+        # unmasked attention is printed, so a causal mask wins only by explaining more numbers, never a tie
+        live = any(_live_weights(o, T, S) for o in self.objs)
+        out = [Choice(None, "no mask", frozenset(), 0.3 if causal and not live else 0.0),
+               Choice("top_left", "causal", frozenset(), (0.0 if causal else 0.5) + (0.6 if live else 0.0))]
         if T != S:
             out.append(Choice("bottom_right", "causal (bottom right)", frozenset(), 0.6))
         # the -inf pattern of printed scores
@@ -517,7 +525,9 @@ class Options:
         rep = H // G if G else 1
         if isinstance(W, str):
             return dims["X"].value.shape[-1] * rep
-        return (W.shape[0] * W.shape[2] if W.ndim == 3 else W.shape[1]) * rep
+        if W.ndim == 3:          # per head (one weight shared by every head: `W_V^{(1)} = W_V^{(2)} = ...`)
+            return W.shape[2] * (W.shape[0] * rep if W.shape[0] > 1 else H)
+        return W.shape[1] * rep
 
     def _ts(self, dims) -> tuple[int | None, int | None]:
         if dims["mode"].value in GIVEN:
@@ -525,6 +535,17 @@ class Options:
         x = dims["X"].value
         cache = dims.get("cache").value if dims.get("cache") is not None else None
         return x.shape[-2], x.shape[-2] + (0 if cache is None else cache["K"].shape[-2])
+
+
+def _live_weights(o: Obj, T: int, S: int) -> bool:
+    """A printed T×S matrix of attention weights (entries in [0, 1], rows summing to 1) with no zero after the
+    diagonal."""
+    v = o.val
+    if v is None or o.slices != 1 or v.shape != (T, S) or T < 2 or not np.isfinite(v).all():
+        return False
+    if (v < 0).any() or (v > 1).any() or not np.allclose(v.sum(axis=1), 1.0, atol=0.02):
+        return False
+    return bool((v[np.triu_indices(T, 1, S)] > 0).all())
 
 
 # After printed scores or weights there is one head and nothing to project: these dimensions are fixed.

@@ -86,10 +86,19 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
         i += 1
 
 
+def _begin_outside_math(t) -> bool:
+    """Is an environment (\\begin{...}) written outside the $...$ spans the math plugin found?  Inside them (a
+    matrix in `$X = \\begin{bmatrix} ... \\end{bmatrix}$` over several lines) the plugin keeps the TeX as written."""
+    inside = sum(c.content.count("\\begin{") for c in (t.children or [])
+                 if c.type in ("math_inline", "math_inline_double"))
+    return t.content.count("\\begin{") > inside
+
+
 def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None) -> None:
     first = t.map[0] + line0
     content = t.content
-    if re.search(r"\\\[|\\\(|\\begin\{|\$\$", content) or any(_is_table_row(x) for x in content.split("\n")):
+    if (re.search(r"\\\[|\\\(|\$\$", content) or _begin_outside_math(t)) or \
+            any(_is_table_row(x) for x in content.split("\n")):
         # MathJax delimiters that CommonMark would unescape: read the raw lines as text with TeX
         raw = "\n".join(src_lines[t.map[0]:t.map[1]])
         read_text(raw, b, first, cell)
