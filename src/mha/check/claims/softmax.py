@@ -14,7 +14,7 @@ import numpy as np
 from ..infer import Obj, alignments
 from ..infer.written_scale import stated_scale
 from ..model import half_units
-from ..report import Finding
+from ..report import Finding, NotChecked
 from .common import _simple_kind
 
 
@@ -148,12 +148,19 @@ class SoftmaxJudging:
     """Judge methods for SoftmaxPairClaim."""
 
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
-        self.n_claims += 1
         # the raw QKᵀ printed beside the weights of the scaled scores: softmax(QKᵀ·scale) is what the weights are
         # (the scale the configuration, or the text, uses); a row that is that holds
         found, checked = self._softmax_pair_findings(c, (1.0, *self._raw_scores_scales(c)))
-        if c.by_mask and sum(f.severity == "error" for f in found) > max(1, checked // 3):
-            return          # weights that mostly disagree with these scores are not theirs (another head, example)
+        wrong = sum(f.severity == "error" for f in found)
+        if c.by_mask and wrong > max(1, checked // 3):
+            # weights that mostly disagree with these scores are not theirs (another head, example): said, not judged
+            self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
+                                               f"{wrong} of its {checked} weights are not the softmax of the scores "
+                                               f"printed at line {c.x.a.line} with the same mask: not read as "
+                                               "theirs; no entry is judged"))
+            self.n_numbers -= checked
+            return
+        self.n_claims += 1
         if sum(f.severity == "error" for f in found) > 1 and self._weights_of_configuration(c.y):
             return          # the weights are the configuration's: the scores beside them carry the slip, and their
                             # own claim finds it (one slip, one finding, not a row of them)
