@@ -57,6 +57,10 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # tokens' vectors in a table of words ('"ran"  Q3 = [1, 1]  K3 = ...'), dot products of 0/1 vectors, unscaled
+    ("md_token_vectors_dot_products_of_ones.md", "1 * 1 + 1 * 1 = 2", "1 * 1 + 1 * 1 = 3", 15),
+    ("md_token_vectors_dot_products_of_ones.md", "= [0.212, 0.576, 0.212]", "= [0.212, 0.567, 0.212]", 20),
+    ("md_token_vectors_dot_products_of_ones.md", "[0.636, 0.788]", "[0.636, 0.878]", 21),
     # matrices in $...$ over several lines (`$X = \begin{bmatrix} ... \end{bmatrix}$`), `Q = K = V = X W_Q`
     ("md_inline_math_matrices_over_lines_qkv_chained.md", "0.074 & 0.306", "0.074 & 0.360", 49),
     ("md_inline_math_matrices_over_lines_qkv_chained.md", "1.851 & 0.769", "1.815 & 0.769", 57),
@@ -948,3 +952,44 @@ def test_weights_set_aside_beside_their_masked_scores_are_said_not_checked():
     line = next(i for i, ln in enumerate(wrong.splitlines(), 1) if ln.startswith("         p1") and i > 20)
     assert any(n.line > line and "not the softmax of the scores" in n.reason for n in r.not_checked), \
         [(n.line, n.reason) for n in r.not_checked]
+
+
+def test_a_dot_product_of_two_small_vectors_is_not_a_product_of_shapes():
+    """`[1, 1] · [1, 1] = 1 * 1 + 1 * 1 = 2` multiplies two vectors of 0s and 1s; read as the shapes 1×1 times 1×1 it
+    was judged against the scores' shapes (an outside page's false 'wrong shape' once Q1..Q3 became Q's rows)."""
+    from mha.check.readers.arrays import _shape_product
+    from mha.check.readers.tokens import lex_text
+    assert _shape_product(lex_text("[1, 1] * [1, 0]", 0)) is None
+    assert _shape_product(lex_text("[3, 4] * [4, 2]", 0)) is not None
+    r = _check(CLEAN / "md_token_vectors_dot_products_of_ones.md")
+    assert r.configuration["mode"].startswith("starts from Q, K, V given"), r.configuration
+    assert not r.findings, [f.describe() for f in r.findings]
+
+
+STATED_IDENTITY_THEN_CODE = """# Attention with the weights left out
+
+The projections are left out here: $W_Q = W_K = W_V = I$, so $Q = K = V = X$.
+
+$$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}$$
+
+$$S = \\frac{XX^\\top}{\\sqrt{2}} = \\begin{bmatrix} 0.707 & 0 & 0.707 \\\\ 0 & 0.707 & 0.707 \\\\ 0.707 & 0.707 & 1.414 \\end{bmatrix}$$
+
+$$A = \\begin{bmatrix} 0.401 & 0.198 & 0.401 \\\\ 0.198 & 0.401 & 0.401 \\\\ 0.248 & 0.248 & 0.503 \\end{bmatrix}$$
+
+$$O = AV = \\begin{bmatrix} 0.802 & 0.599 \\\\ 0.599 & 0.802 \\\\ 0.752 & 0.752 \\end{bmatrix}$$
+
+## The same in code, with weights of its own
+
+```python
+w_v = np.array([[1.0, 0.0], [0.5, 1.0]])
+```
+"""
+
+
+def test_a_stated_identity_keeps_its_evidence_against_a_later_printed_weight():
+    """W = I stated in the text, then a later code example prints its own w_v, which agrees with I in three of its
+    four entries.  The all-or-nothing rule for printed weights is for an assumed I only: a stated I keeps the credit,
+    and the later w_v does not become the document's W_V (an outside page's exercise then drew a false error)."""
+    r = check_document(STATED_IDENTITY_THEN_CODE, fmt="md")
+    assert r.configuration["W_V"] == "W_V = I (stated)", r.configuration
+    assert not r.errors, [f.describe() for f in r.errors]

@@ -172,7 +172,9 @@ def parse_label(text: str) -> Ref | None:
     """
     if not text or len(text) > 160:
         return None
-    return _parse_label(text)
+    # a token's name in quotes before the label, as a row of a table of tokens writes it ('"red"  Q1 = [1, 0]')
+    bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
+    return _parse_label(bare)
 
 
 @functools.lru_cache(maxsize=4096)

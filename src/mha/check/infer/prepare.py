@@ -152,7 +152,7 @@ def other_layer(heading: str) -> bool:
 
 
 # a name at the end of a label: "K2", "the values are V1", "query q_3"
-_TRAILING = re.compile(r"(?:^|[\s(（:：,，])([QKVqkv])_?\{?(\d{1,2})\}?\s*$")
+_TRAILING = re.compile(r"""(?:^|[\s(（:：,，"”'])([QKVqkv])_?\{?(\d{1,2})\}?\s*$""")
 
 
 def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:

@@ -19,6 +19,12 @@ from .starts import token_rows
 _PROJECTED = {"W_Q": ("Q", {"Q", "Qh"}), "W_K": ("K", {"K", "Kh"}), "W_V": ("V", {"V", "Vh"})}
 
 
+def assumed_weights(cand) -> frozenset:
+    """The weights (W_Q, W_K, W_V, W_O) the candidate takes as I without any text stating it."""
+    return frozenset(r for r in ("W_Q", "W_K", "W_V", "W_O") if r in cand.dims and isinstance(cand.dims[r].value, str)
+                     and cand.dims[r].value == "identity" and "(stated" not in cand.dims[r].label)
+
+
 def _assumed(cand) -> list[tuple[str, set[str]]]:
     if cand.dims.get("mode") is None or cand.dims["mode"].value != "X":
         return []

@@ -10,16 +10,15 @@ from .match import alignments
 from .prepare import Obj, _family
 
 
-_WEIGHTS = {"W_Q", "W_K", "W_V", "W_O"}
 SELF_W_O = 0.75        # of each entry of a printed W^O taken as given, not counted towards the score
 
 
-def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]:
+def score(objs: list[Obj], vs: Views, uses: frozenset, assumed: frozenset = frozenset()) -> tuple[float, int, int]:
     """(score, numbers explained, numbers printed).  An object counts when a view explains at least half of its
     numbers; an input the candidate takes as printed (`uses`) explains itself.  A printout of zeros only is not
     counted at all: a zero row of any view (the causal mask's last row, a masked score row) explains it.  A
-    printed weight that the candidate does not take explains itself only when all of it agrees (an assumed
-    W^O = I matches 12 of 16 entries of a printed W^O whose last rows repeat its first by chance)."""
+    printed weight whose role the candidate assumes to be I (`assumed`: no text states it) counts only when all of
+    it agrees (an assumed W^O = I matches 12 of 16 entries of a printed W^O whose last rows repeat its first)."""
     explained = total = 0
     discount = 0.0
     fast = Stacks(vs)
@@ -44,8 +43,8 @@ def score(objs: list[Obj], vs: Views, uses: frozenset) -> tuple[float, int, int]
             nodes = _family(o.ref)
         if o.slices == 1:
             best = fast.best(o, nodes)
-            if nodes is not None and set(o.ref.nodes) <= _WEIGHTS and best < n:
-                continue             # a printed weight the candidate does not take: all of it, or chance
+            if nodes is not None and set(o.ref.nodes) <= assumed and best < n:
+                continue             # a printed weight where the candidate assumes I: all of it, or chance
             if best >= max(1.0, 0.5 * n):
                 explained += int(round(best))
             continue

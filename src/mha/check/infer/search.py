@@ -13,7 +13,7 @@ from .candidates import Candidate, Choice, Inference, Options, Scored
 from .match import alignments
 from .prepare import Obj
 from .scalars import scalars_of, score_scalars
-from .refute import _key, given_again, refuted_identity
+from .refute import _key, assumed_weights, given_again, refuted_identity
 from .score import score
 
 INPUTS = frozenset({"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V", "W_O", "Kc", "Vc"})
@@ -36,16 +36,16 @@ class Search(Options, Starts):
             self.cache[key] = None
             return None
         vs = Views.of(t)
-        score, explained, total = self.score(vs, cand.uses)
+        score, explained, total = self.score(vs, cand.uses, assumed_weights(cand))
         score -= refuted_identity(self.objs, cand, vs)
         s = Scored(cand, t, vs, score - 0.01 * cand.cost, explained, total)
         self.cache[key] = s
         return s
 
-    def score(self, vs: Views, uses: frozenset) -> tuple[float, int, int]:
+    def score(self, vs: Views, uses: frozenset, assumed: frozenset = frozenset()) -> tuple[float, int, int]:
         cut = self._cut(uses)
         objs = self.objs if cut is None else [o for o in self.objs if _key(o.a.place) < cut]
-        s, explained, total = score(objs, vs, uses)
+        s, explained, total = score(objs, vs, uses, assumed)
         scalars = self.scalars if cut is None else [x for x in self.scalars if _key(x.chain.place) < cut]
         if scalars:                       # closed forms and long decimals: one printed number each
             ds, de, dt = score_scalars(scalars, vs)

@@ -313,7 +313,8 @@ def _shape_product(toks: list[Tok]) -> ShapeProduct | None:
         return None
     k = stars[0]
     left, right = _int_list(toks[:k]), _int_list(toks[k + 1:])
-    if left and right and len(left) <= 4 and len(right) <= 4 and (len(left) > 1 or len(right) > 1):
+    if left and right and len(left) <= 4 and len(right) <= 4 and (len(left) > 1 or len(right) > 1) and \
+            max(left + right) > 1:     # [1, 1] · [1, 0] is a dot product of two 0/1 vectors, not of 1×1 shapes
         return ShapeProduct(left, right, None, flat_text(toks))
     return None
 
