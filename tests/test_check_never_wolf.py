@@ -30,7 +30,8 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_zh_rounded_every_step_unprinted.md", "md_zh_one_exp_for_equal_scores.md",
            "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md",
            "md_causal_qkv_given_real_model_sizes.md", "md_rows_quote_values_rounded_weights.md",
-           "md_product_of_printed_rounded_weights.md", "md_side_query_output_named_like_row_one.md"}
+           "md_product_of_printed_rounded_weights.md", "md_side_query_output_named_like_row_one.md",
+           "md_zh_exp_sums_of_printed_terms_third_weights.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -57,6 +58,13 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # Portuguese decimal commas with thousands points (131.328), "16$ milhões", an XOR network's X, then an exercise
+    ("md_pt_decimal_commas_xor_then_attention_exercise.md", "131.328", "131.382", 7),
+    ("md_pt_decimal_commas_xor_then_attention_exercise.md", "0{,}401]$$", "0{,}410]$$", 37),
+    ("md_pt_decimal_commas_xor_then_attention_exercise.md", "1{,}203]", "1{,}230]", 39),
+    # scores given; a row's exponentials as one vector and their printed sum; weights of exactly 1/3 and "≈ 0.600"
+    ("md_zh_exp_sums_of_printed_terms_third_weights.md", "和 = 4.172", "和 = 4.127", 26),
+    ("md_zh_exp_sums_of_printed_terms_third_weights.md", "0.240, 0.437", "0.240, 0.473", 27),
     # tokens' vectors in a table of words ('"ran"  Q3 = [1, 1]  K3 = ...'), dot products of 0/1 vectors, unscaled
     ("md_token_vectors_dot_products_of_ones.md", "1 * 1 + 1 * 1 = 2", "1 * 1 + 1 * 1 = 3", 15),
     ("md_token_vectors_dot_products_of_ones.md", "= [0.212, 0.576, 0.212]", "= [0.212, 0.567, 0.212]", 20),
@@ -993,3 +1001,23 @@ def test_a_stated_identity_keeps_its_evidence_against_a_later_printed_weight():
     r = check_document(STATED_IDENTITY_THEN_CODE, fmt="md")
     assert r.configuration["W_V"] == "W_V = I (stated)", r.configuration
     assert not r.errors, [f.describe() for f in r.errors]
+
+
+def test_sums_of_printed_exponentials_and_weights_of_a_third_are_not_slips():
+    """`exp: [1.000, 1.105, 1.221]，和 = 3.326`: the sum of the exponentials printed on its line (exact 3.3266) is a
+    note, not an error; `0.5994 ≈ 0.600` for weights of exactly 1/3 rounds the quantity right (exact 0.6); and
+    `(3,3) × (3,2) = (3,2)` after `out = weights @ V` is the product's shape, not the weights'.  An outside Chinese
+    tutorial got six false errors so."""
+    r = _check(CLEAN / "md_zh_exp_sums_of_printed_terms_third_weights.md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert {f.line for f in r.notes} == {18, 22}, [f.describe() for f in r.notes]
+
+
+def test_a_decimal_comma_document_groups_thousands_with_points_and_says_millions_in_words():
+    """`512 × 256 + 256 = 131.328` in a Portuguese lesson is 131328; `$4000^2 = 16$ milhões` is 16 million; the
+    XOR network's X under "Exemplo completo: XOR em numpy" is no attention input; and `[0{,}198;\\ 0{,}401]` is a
+    vector.  An outside Portuguese course page got six false errors from the first three."""
+    r = _check(CLEAN / "md_pt_decimal_commas_xor_then_attention_exercise.md")
+    assert not r.findings, [f.describe() for f in r.findings]
+    assert r.configuration["mode"].startswith("starts from Q, K, V given"), r.configuration
+    assert r.n_numbers >= 20, r.n_numbers

@@ -267,6 +267,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         for k, p in enumerate(parts):
             if isinstance(p, ShapePart) and not cross:
                 left = [q for q in parts[:k] if isinstance(q, LabelPart)]
+                if left and _SHAPES_MULTIPLIED.search(left[-1].text):
+                    continue     # "out = w @ V  (3,3) × (3,2) = (3,2)": the shape of the product, not of w
                 for lab in (_split_labels(left[-1].text) if left else []):
                     for piece in [lab]:
                         ref = lb.parse_label(piece)
@@ -450,6 +452,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                     g.cause, g.kind = f.cause, f.kind
                 return
         self.findings.append(f)
+
+
+_SHAPES_MULTIPLIED = re.compile(r"[(\[]\s*\d+\s*,\s*\d+\s*[)\]]\s*[*×@·]\s*[(\[]\s*\d+\s*,\s*\d+\s*[)\]]\s*$")
 
 
 def _without_indices(claims: list[Claim]) -> list[Claim]:

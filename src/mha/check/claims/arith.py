@@ -86,6 +86,8 @@ class ArithJudging:
             if bad is True:
                 continue
             n2, got = bad
+            if rel == "≈" and idx + 1 == last and any(n2.contains(float(x)) for x in exacts):
+                continue                 # "0.5994 ≈ 0.600" for weights of exactly 1/3: the quantity, rounded right
             if spread_reading(p1.expr, n2) is not None:
                 continue                 # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
@@ -159,6 +161,12 @@ class ArithJudging:
                                    and x.place.cell == c.place.cell],
                                   [[n.value for n in a.numbers] for a in self.doc.arrays if a.is_vector and
                                    (a.place.cell, a.place.line) == (c.place.cell, c.place.line)]) or vals
+        if len(vals) < 2 and names_sum:
+            # "exp: `[2.421, 1.528, 1.958]`，和 = 5.907": the exponentials printed as one vector on its line
+            vals = next(([m.value for m in a.numbers] for a in self.doc.arrays if a.is_vector and
+                         (a.place.cell, a.place.line) == (c.place.cell, c.place.line) and
+                         re.search(r"(?i)\bexp|e\^|指数", a.label or "") and
+                         abs(sum(m.value for m in a.numbers) - n.value) <= n.half + 1e-9), vals)
         if len(vals) < 2 and names_sum:
             prev = [x for x in self.doc.chains if x.place.cell == c.place.cell
                     and c.place.line - 3 <= x.place.line < c.place.line]

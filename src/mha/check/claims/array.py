@@ -12,6 +12,7 @@ import numpy as np
 from .. import labels as lb
 from .. import numbers as nb
 from ..infer import Hit, Obj, _family, alignments
+from ..infer.refute import other_values
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
@@ -60,7 +61,7 @@ class ArrayJudging:
             return
         if kind != "holds" and o.other_layer:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about another layer "
-                                               "(a convolution or the feed-forward network), not attention"))
+                                               "(a convolution, the feed-forward network, a neuron), not attention"))
             return
         if kind != "holds" and lb.CROSS_ATTENTION.search(a.context.heading):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about cross-attention "
@@ -339,8 +340,7 @@ class ArrayJudging:
                     x.ref.row is not None or node not in x.ref.nodes or x.val is None:
                 continue
             if first < _key(x.a.place) < at and self.section_of(x.a.place) not in taken and \
-                    not any(g.val is not None and g.val.shape == x.val.shape and np.allclose(g.val, x.val)
-                            for g in given):
+                    any(other_values(x, g) for g in given):
                 return True
         return False
 

@@ -137,17 +137,21 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
 
 # W_1, W_2 under words about the feed-forward layer: its matrices, not attention's
 _FFN_WEIGHT = re.compile(r"W_?\{?[12]\}?")
-_ATTENTION_WORDS = re.compile(r"attention|attend|注意力|self-attn|\bMHA\b", re.I)
+_ATTENTION_WORDS = re.compile(r"attention|attend|注意力|self-attn|\bMHA\b|aten[çc][ãa]o|atenci[óo]n|aufmerksamkeit|"
+                              r"attenzione|внимани", re.I)
 _FFN_WORDS = re.compile(r"feed[- ]?forward|\bFFN\b|\bMLP\b|ReLU|GELU|d_?\\?(?:text\{)?ff|前馈|全连接", re.I)
 
 
 _CONVOLUTION_WORDS = re.compile(r"\bCNNs?\b|convolution|\bconv\b|卷积", re.I)
+# one neuron, a perceptron, the XOR network of an introduction to neural networks
+_NEURON_WORDS = re.compile(r"\bXOR\b|perceptr|\bneur[oô]n(?:io|e|a)?s?\b|\bneurone|神经元|感知机", re.I)
 
 
 def other_layer(heading: str) -> bool:
-    """A heading about another layer than attention ("2.1 What is a CNN?", "Numerical FFN example"): the arrays
-    under it (a filter sliding over an image patch, the feed-forward layer's W_1) are that layer's."""
-    return bool((_FFN_WORDS.search(heading) or _CONVOLUTION_WORDS.search(heading))
+    """A heading about another layer than attention ("2.1 What is a CNN?", "Numerical FFN example", "XOR in pure
+    numpy", "the artificial neuron"): the arrays under it (a filter sliding over an image patch, the feed-forward
+    layer's W_1, the inputs of a network that learns XOR) are that layer's."""
+    return bool((_FFN_WORDS.search(heading) or _CONVOLUTION_WORDS.search(heading) or _NEURON_WORDS.search(heading))
                 and not _ATTENTION_WORDS.search(heading))
 
 

@@ -26,11 +26,10 @@ def assumed_weights(cand) -> frozenset:
 
 
 def _assumed(cand) -> list[tuple[str, set[str]]]:
+    """(role, its nodes) of each projection whose weight the candidate assumes to be I (X mode only)."""
     if cand.dims.get("mode") is None or cand.dims["mode"].value != "X":
         return []
-    return [_PROJECTED[r] for r in _PROJECTED if r in cand.dims and isinstance(cand.dims[r].value, str)
-            and cand.dims[r].value == "identity"
-            and cand.dims[r].label.endswith("(assumed)")]
+    return [_PROJECTED[r] for r in sorted(assumed_weights(cand)) if r in _PROJECTED]
 
 
 def _fitting_heads(rows: list[Obj], vs: Views, nodes: set[str]) -> set | None:
@@ -104,7 +103,15 @@ def given_again(objs: list[Obj], uses: frozenset, headings: list) -> tuple[int, 
             at = _key(x.a.place)
             if at <= _key(u.a.place) or _section(at, headings) == home:
                 continue
-            differ = x.val.size - int(within(x.lo, x.hi, u.val).sum())
-            if differ >= max(2, x.val.size / 4) and (out is None or at < out):
+            if other_values(x, u) and (out is None or at < out):
                 out = at
     return out
+
+
+def other_values(x: Obj, u: Obj) -> bool:
+    """Is x, of u's shape, u given again with other values: two entries or more, and a quarter of them or more,
+    outside what x's printed digits allow (one slip in restating u is not another example)?"""
+    if x.val is None or u.val is None or x.lo is None or x.val.shape != u.val.shape:
+        return False
+    differ = x.val.size - int(within(x.lo, x.hi, u.val).sum())
+    return differ >= max(2, x.val.size / 4)

@@ -53,7 +53,7 @@ class Search(Options, Starts):
         return s, explained, total
 
     def _cut(self, uses: frozenset) -> tuple[int, int] | None:
-        """Where an input the candidate takes is given again with other values (most of its entries), in a
+        """Where an input the candidate takes is given again with other values (refute.other_values), in a
         later section: another example starts there, and what follows is no evidence for this one (`Q` at line
         76, then a multi-head section's own `Q` at line 277 whose head slices agree with the first Q's by chance).
         None when no input is given again."""

@@ -8,7 +8,8 @@ Code (Markdown fences and spans, notebook code cells and outputs, HTML <pre>/<co
 keeps its points and is left alone.  Lines stay where they are: `0{,}5` becomes `0.5` and two spaces after the
 number, so that columns after it keep their place.
 
-What a comma is never taken for: one inside a run of commas without spaces (`0,1,2`: a list), and the only
+In such a document a point between groups of three digits separates thousands (`100.480` is 100480).  What a
+comma is never taken for: one inside a run of commas without spaces (`0,1,2`: a list), and the only
 content of a bracket (`(3,4)`, `[0,1]`, `x_{1,2}`: a shape, an index, an interval).
 """
 
@@ -27,7 +28,8 @@ _TEX_THOUSANDS = re.compile(r"(?<![\d.}])([1-9]\d{0,2})((?:\{,\}\d{3})+)(?!\d|\{
 _COMMA = re.compile(r"(?<![\w.])(?<!\d,)([-−–]?)(\d+),(\d+)(?!\w|,\d|\.\d)")
 _POINT = re.compile(r"(?<![\w.])\d+\.\d+")
 # a bracket of numbers separated by semicolons, "(1,0; 0,5)": the semicolons separate entries
-_NUM = r"\s*[-−–]?\d+(?:\.\d+)?\s*"
+_GAP = r"(?:\s|\\[ ,;:!]|\\quad)*"        # spaces, and TeX's spacing commands (`[0,198;\ 0,401]`)
+_NUM = rf"{_GAP}[-−–]?\d+(?:\.\d+)?{_GAP}"
 _SEMI_TUPLE = re.compile(rf"\((?:{_NUM};)+{_NUM}\)|\[(?:{_NUM};)+{_NUM}\]")
 _OPEN, _CLOSE = "([{", ")]}"
 
@@ -77,9 +79,15 @@ def _signs(pieces: list[str]) -> tuple[int, int]:
     return signs, points
 
 
+# 100.480 and 1.048.576 where commas are decimal: points that group thousands (a leading 1-9, groups of three)
+_POINT_THOUSANDS = re.compile(r"(?<![\w.,{])([1-9]\d{0,2})((?:\.\d{3})+)(?![\w.]|,\d|\{,\})")
+
+
 def _convert(piece: str) -> str:
     def tex(m: re.Match) -> str:
         return f"{m.group(1)}.{m.group(2)}  "
+    piece = _POINT_THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(".", "") + " " * m.group(2).count("."),
+                                 piece)
     piece = _TEX_COMMA.sub(tex, piece)
     out, at = [], 0
     for m in _candidates(piece):

@@ -131,7 +131,10 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
 
 # a magnitude written just after the closing $ ("$8192^2 = 67$M 要素", "$= 1.2$ billion"): the math's last number is
 # in that unit, so it travels into the math as \text{...}, where it is read as the result's unit
-_UNIT_AFTER = re.compile(r"\s?([KMBGT]|[kK]i?B|[MGT]i?B|thousands?|millions?|billions?|trillions?|[万亿千兆])"
+_UNIT_AFTER = re.compile(r"\s?([KMBGT]|[kK]i?B|[MGT]i?B|thousands?|millions?|billions?|trillions?|[万亿千兆]|"
+                         # the same magnitudes in Portuguese, Spanish, French, German, Italian, Russian
+                         r"mil|milh(?:ões|ão)|bilh(?:ões|ão)|mill(?:ones|ón)|milliards?|Million(?:en)?|"
+                         r"Milliarden?|milion[ei]|miliard[io]|миллион\w*|миллиард\w*)"
                          r"(?![A-Za-z])")
 
 
