@@ -31,7 +31,7 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md",
            "md_causal_qkv_given_real_model_sizes.md", "md_rows_quote_values_rounded_weights.md",
            "md_product_of_printed_rounded_weights.md", "md_side_query_output_named_like_row_one.md",
-           "md_zh_exp_sums_of_printed_terms_third_weights.md"}
+           "md_zh_exp_sums_of_printed_terms_third_weights.md", "md_equal_rows_then_exps_with_their_arguments.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -58,6 +58,11 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # words' embeddings listed beside X, then the chain starts from given scores and V
+    ("md_ko_embeddings_listed_then_scores_given.md", "0.298 & 0.375", "0.298 & 0.357", 38),
+    ("md_ko_embeddings_listed_then_scores_given.md", "0.215 & 0.132", "0.215 & 0.123", 49),
+    # two equal score rows, then the third row's exponentials written with their arguments ("exp(0.90) = 2.460")
+    ("md_equal_rows_then_exps_with_their_arguments.md", "softmax = [0.262, 0.262, 0.477]", "softmax = [0.262, 0.262, 0.447]", 17),
     # Portuguese decimal commas with thousands points (131.328), "16$ milhões", an XOR network's X, then an exercise
     ("md_pt_decimal_commas_xor_then_attention_exercise.md", "131.328", "131.382", 7),
     ("md_pt_decimal_commas_xor_then_attention_exercise.md", "0{,}401]$$", "0{,}410]$$", 37),
@@ -1021,3 +1026,21 @@ def test_a_decimal_comma_document_groups_thousands_with_points_and_says_millions
     assert not r.findings, [f.describe() for f in r.findings]
     assert r.configuration["mode"].startswith("starts from Q, K, V given"), r.configuration
     assert r.n_numbers >= 20, r.n_numbers
+
+
+def test_an_exponential_written_with_its_argument_is_not_paired_with_another_score():
+    """`exp(0.30) = 1.350, exp(0.90) = 2.460` under a row of three equal scores [0.30, 0.30, 0.30]: the sum after it
+    lists 1.350, 1.350, 2.460, which the listed-exponentials claim paired with that row; the text says 2.460 is
+    exp(0.90), another row's score (an outside tutorial page got a false error so)."""
+    r = _check(CLEAN / "md_equal_rows_then_exps_with_their_arguments.md")
+    assert not r.errors, [f.describe() for f in r.errors]
+
+
+def test_a_word_vector_that_restates_a_row_of_x_is_not_judged_as_another_quantity():
+    """`"는" → [0.1, 0.1, 0.1, 0.2]` is X's second row written beside its word; when the chain starts from given
+    scores and V, that vector was matched to V's second row (three of four digits alike at one decimal) and its
+    last entry called wrong (an outside Korean post).  An unnamed vector that is, digit for digit, a row of a
+    printed input is that input restated."""
+    r = _check(CLEAN / "md_ko_embeddings_listed_then_scores_given.md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert any(n.line == 6 and "restated" in n.reason for n in r.not_checked), [n.reason for n in r.not_checked]

@@ -12,14 +12,13 @@ import numpy as np
 from .. import labels as lb
 from .. import numbers as nb
 from ..infer import Hit, Obj, _family, alignments
-from ..infer.refute import other_values
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
 from .identity import _short, identifies
 from .premask import premask_hit
 from .readlayout import layout_question
-from .scope import _key
+from .restated_inputs import after_given_again, restated_input
 from .rounding import _double_rounding
 
 
@@ -210,6 +209,11 @@ class ArrayJudging:
                                                "in another section than the one the configuration takes: another "
                                                "example (a new scope), not judged against this one"))
             return
+        restated = restated_input(self.objs, o)
+        if restated is not None:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the same numbers as " + restated +
+                                               ": an input restated, not a quantity of the chain"))
+            return
         if o.ref is not None and o.ref.strong and hit.view is not None and not any(
                 hit.view.node in _family(r) for r in o.refs):
             # named one thing, most like another: the name is not overruled by values that partly agree
@@ -316,7 +320,7 @@ class ArrayJudging:
         again with other values: it is the new example's split."""
         if o.ref is not None and hit.view is not None and hit.view.node in ("Qh", "Kh", "Vh") and \
                 self.t.config.given_qkv:
-            return self._after_given_again(o, hit.view.node[0])
+            return after_given_again(self, o, hit.view.node[0])
         if o.ref is None or hit.view is None or hit.view.node not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V"):
             return False
         node = hit.view.node
@@ -326,23 +330,6 @@ class ArrayJudging:
             return False
         given = [x for x in self.objs if x.a.id in self.uses and x.ref is not None and node in _family(x.ref)]
         return bool(given) and all(self.section_of(x.a.place) != self.section_of(o.a.place) for x in given)
-
-    def _after_given_again(self, o: Obj, node: str) -> bool:
-        """Is `node` (Q, K or V, given) printed again with other values in another section, after the one the
-        configuration takes and before o?"""
-        given = [x for x in self.objs if x.a.id in self.uses and x.ref is not None and node in _family(x.ref)]
-        if not given:
-            return False
-        first, at = max(_key(x.a.place) for x in given), _key(o.a.place)
-        taken = {self.section_of(x.a.place) for x in given}
-        for x in self.objs:
-            if x.a.id in self.uses or x.ref is None or not x.ref.strong or x.ref.head is not None or \
-                    x.ref.row is not None or node not in x.ref.nodes or x.val is None:
-                continue
-            if first < _key(x.a.place) < at and self.section_of(x.a.place) not in taken and \
-                    any(other_values(x, g) for g in given):
-                return True
-        return False
 
     def _exercise_given(self, o: Obj) -> bool:
         """`## Exercise 2` ... "Given: v_1 = [1, 0], v_2 = [0, 2]": an input stated after "given" in a section that

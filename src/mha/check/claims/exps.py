@@ -84,9 +84,25 @@ class ExpsJudging:
             exact = _exp_interval(c.x, c.offset + k)[2]
             if not np.isfinite(exact):
                 continue
+            args = _stated_arguments(self.doc).get(n.text, ())
+            if args and all(abs(a - score.value) > 1e-9 for a in args):
+                continue     # "exp(1.00) = 2.718": the text says whose exponential it is, another score's
             self.add(Finding(n.line or c.x.line, c.x.place.cell, f"exp of score {score.text} (line {c.x.line})",
                              n.text, exact, n.rounded(exact), "softmax",
                              f"exp({score.text}) is {n.rounded(exact)}", _simple_kind(n, exact)))
+
+
+def _stated_arguments(doc: Document) -> dict[str, list[float]]:
+    """{printed value: the arguments the text gives it}, from "exp(1.00) = 2.718" and "e^{0.5} = 1.649"."""
+    out: dict[str, list[float]] = {}
+    for c in doc.chains:
+        for a, b in zip(c.parts, c.parts[1:]):
+            e = getattr(a, "expr", None)
+            if isinstance(e, nb.Op) and e.op == "exp" and e.args and hasattr(b, "expr"):
+                arg, value = nb.plain_number(e.args[0]), nb.plain_number(b.expr)
+                if arg is not None and value is not None:
+                    out.setdefault(value.text, []).append(arg.value)
+    return out
 
 
 def _named_other(x: Array) -> bool:
