@@ -58,6 +58,10 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # each head's projections named in code as W1_Q, W1_K, ..., W2_V
+    ("md_per_head_weights_named_w1_q_in_code.md", "[1, 2], [1, 1]]", "[1, 2], [1, 2]]", 20),
+    ("md_per_head_weights_named_w1_q_in_code.md", "0.497, 0.503", "0.479, 0.503", 41),
+    ("md_per_head_weights_named_w1_q_in_code.md", "[0.401, 0.198, 0.401], [0.248", "[0.401, 0.189, 0.401], [0.248", 38),
     # words' embeddings listed beside X, then the chain starts from given scores and V
     ("md_ko_embeddings_listed_then_scores_given.md", "0.298 & 0.375", "0.298 & 0.357", 38),
     ("md_ko_embeddings_listed_then_scores_given.md", "0.215 & 0.132", "0.215 & 0.123", 49),
@@ -1044,3 +1048,14 @@ def test_a_word_vector_that_restates_a_row_of_x_is_not_judged_as_another_quantit
     r = _check(CLEAN / "md_ko_embeddings_listed_then_scores_given.md")
     assert not r.errors, [f.describe() for f in r.errors]
     assert any(n.line == 6 and "restated" in n.reason for n in r.not_checked), [n.reason for n in r.not_checked]
+
+
+def test_head_weights_named_w1_q_in_code_are_the_heads_weights():
+    """`W1_Q = [[0, 1], ...]`, `W2_K = ...`: head 1's and head 2's projections as code names them.  Unread, the
+    weights were assumed to be I, and an outside chapter's right K1, K2 and V2 drew four false errors."""
+    from mha.check import labels as lb
+    assert (lb.parse_label("W1_K").nodes, lb.parse_label("W1_K").raw_head) == (("W_K",), 1)
+    assert (lb.parse_label("W2_Q").nodes, lb.parse_label("W2_Q").raw_head) == (("W_Q",), 2)
+    r = _check(CLEAN / "md_per_head_weights_named_w1_q_in_code.md")
+    assert r.configuration["W_Q"].startswith("W_Q per head"), r.configuration
+    assert not r.findings, [f.describe() for f in r.findings]

@@ -357,9 +357,9 @@ def _symbol(s: str) -> Ref | None:
         t, transposed = m.group(1), True
     if t.endswith("^T") or t.endswith("'"):
         t, transposed = (t[:-2] if t.endswith("^T") else t[:-1]), True
-    # weights: W_Q, W^Q, W_q, Wq, W^Q_1, W_1^Q, W_Q^(1), W^{(1)}_Q, W_{query}
+    # weights: W_Q, W^Q, W_q, Wq, W^Q_1, W_1^Q, W1_Q (head 1's in code), W_Q^(1), W^{(1)}_Q, W_{query}
     m = re.match(r"^([Ww]|b)(?:_?\^?\(?([QKVOqkvo])(?:uery|ey|alue|ut(?:put)?)?\)?)"
-                 r"(?:[_^]?\(?(\d+)\)?)?$|^([Ww]|b)(?:_\(?(\d+)\)?)\^?\(?([QKVOqkvo])\)?$"
+                 r"(?:[_^]?\(?(\d+)\)?)?$|^([Ww]|b)(?:_?\(?(\d+)\)?)[\^_]?\(?([QKVOqkvo])\)?$"
                  r"|^([Ww]|b)\^?\((\d+)\)_?([QKVOqkvo])$", t)
     if m:
         g = m.groups()
