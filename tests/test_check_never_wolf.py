@@ -58,6 +58,14 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # two heads, their concatenation under a heading "把兩個 2×2 接回 2×4", W_O printed, tokens' rows O_1, O_2 after it
+    ("md_zh_two_heads_token_rows_after_wo.md", "O_2 = [0.6698, 0.3302, 1.0000, 0.3395]", "O_2 = [0.6698, 0.3302, 1.0000, 0.3359]", 45),
+    ("md_zh_two_heads_token_rows_after_wo.md", "0.3302 & 0.6698 & 0.6698 & 0.3302", "0.3302 & 0.6698 & 0.6689 & 0.3302", 27),
+    # a causal mask drawn under a header of column indices "j=0  j=1 ...", then one row's softmax
+    ("md_ascii_mask_under_index_header.md", "[0.223, 0.302, 0.202, 0.273]", "[0.223, 0.320, 0.202, 0.273]", 17),
+    # a causal example, then a score row with -∞ and its exponentials (exp(-∞) = 0)
+    ("md_masked_score_row_exp_of_minus_infinity.md", "[2.72, 20.09, 0, 1.00]", "[2.72, 20.90, 0, 1.00]", 32),
+    ("md_masked_score_row_exp_of_minus_infinity.md", "[0.114, 0.844, 0, 0.042]", "[0.114, 0.884, 0, 0.042]", 34),
     # each head's projections named in code as W1_Q, W1_K, ..., W2_V
     ("md_per_head_weights_named_w1_q_in_code.md", "[1, 2], [1, 1]]", "[1, 2], [1, 2]]", 20),
     ("md_per_head_weights_named_w1_q_in_code.md", "0.497, 0.503", "0.479, 0.503", 41),
@@ -1058,4 +1066,36 @@ def test_head_weights_named_w1_q_in_code_are_the_heads_weights():
     assert (lb.parse_label("W2_Q").nodes, lb.parse_label("W2_Q").raw_head) == (("W_Q",), 2)
     r = _check(CLEAN / "md_per_head_weights_named_w1_q_in_code.md")
     assert r.configuration["W_Q"].startswith("W_Q per head"), r.configuration
+    assert not r.findings, [f.describe() for f in r.findings]
+
+
+def test_a_start_from_printed_scores_carries_their_minus_infinity_as_its_mask():
+    """`scores = [2, 4, -∞, 1]` given: the start encodes the scores as Q against K = I, writing -∞ as 0, so the mask
+    of the printed -∞ must come with the start, not be left to the climb; without it a section read on its own took
+    exp(-∞) for exp(0) = 1 and called a right 0 wrong (an outside page)."""
+    from mha.check.infer.prepare import prepare
+    from mha.check.infer.search import Search
+    from mha.check.readers import read_document
+    doc = read_document("```\nscores      = [2, 4, -∞, 1]\nexp(scores) = [7.39, 54.60, 0, 2.72]\n```\n", "md")
+    objs, _ = prepare(doc)
+    modes = [m for m in Search(doc, objs)._scores_modes() if m["mode"].value == "scores"]
+    assert modes and all(m.get("mask") is not None for m in modes), [sorted(m) for m in modes]
+    assert modes[0]["mask"].value == {"mask": [[True, True, False, True]]}
+
+
+def test_tokens_output_rows_and_a_heading_that_counts_shapes_are_read_as_such():
+    """`O_1 = [...]`, `O_2 = [...]` (one row each, four wide, after W_O) are tokens' rows of the output, not heads 1
+    and 2; `3. 拼接：把兩個 2×2 接回 2×4` gives the shape of each of two blocks, not of the concatenation.  With W_O
+    only described in words, an outside two-head page got four false errors on the O_i rows and one on the heading."""
+    text = (CLEAN / "md_zh_two_heads_token_rows_after_wo.md").read_text(encoding="utf-8")
+    a = text.index("$$\nW_O =")
+    b = text.index("$$\n", a + 4) + 3
+    r = check_document(text[:a] + "輸出投影 W_O 是一個固定的矩陣，這裡不寫出來。\n" + text[b:], fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert {n.line for n in r.not_checked} >= {37, 43}, [(n.line, n.reason) for n in r.not_checked]
+
+
+def test_a_header_of_column_indices_is_no_arithmetic():
+    """`j=0  j=1  j=2  j=3` over a drawn mask gives one letter four values: indices, not "0 = j" to be checked."""
+    r = _check(CLEAN / "md_ascii_mask_under_index_header.md")
     assert not r.findings, [f.describe() for f in r.findings]

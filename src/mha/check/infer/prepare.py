@@ -189,11 +189,29 @@ def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
 _OUTPUT_WORD = re.compile(r"(?i)(?:output|out|context(?:_vector)?|ctx)_?\{?(\d{1,2})\}?")
 
 
+_OUTPUT_LETTER = re.compile(r"[OoYy]_?\{?(\d{1,2})\}?")
+
+
 def _token_outputs(arrays: list[Array], all_refs: list[list]) -> None:
     """`output_1 = [1.34, 1.66]`, `context_2 = [...]`: a single row under an output's word and an index is that
-    token's output (as v1, v2 are tokens' values), not head 1's, whose output has a row per token."""
+    token's output (as v1, v2 are tokens' values), not head 1's, whose output has a row per token.  So are `O_1`,
+    `O_2` (or y_1, y_2) when two or more single rows of one width are numbered so in order."""
+    single = [k for k, a in enumerate(arrays) if not a.lead and sum(1 for r in a.rows if r is not None) == 1]
+    lettered: dict[str, list[tuple[int, int]]] = {}
+    for k in single:
+        m = _OUTPUT_LETTER.fullmatch((arrays[k].label or "").strip())
+        if m:
+            lettered.setdefault(arrays[k].label.strip()[0].upper(), []).append((k, int(m.group(1))))
+    rows = set()
+    for items in lettered.values():
+        idx = sorted(i for _, i in items)
+        widths = {len(next(r for r in arrays[k].rows if r is not None)) for k, _ in items}
+        if len(items) >= 2 and idx == list(range(idx[0], idx[0] + len(idx))) and idx[0] <= 1 and len(widths) == 1:
+            rows |= {k for k, _ in items}
     for k, a in enumerate(arrays):
         m = _OUTPUT_WORD.fullmatch((a.label or "").strip())
+        if k in rows:
+            m = _OUTPUT_LETTER.fullmatch(a.label.strip())
         if m is None or a.lead or sum(1 for r in a.rows if r is not None) != 1:
             continue
         all_refs[k] = [replace(r, raw_row=int(m.group(1)), raw_head=None) if r.raw_head == int(m.group(1)) and

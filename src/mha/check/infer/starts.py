@@ -195,9 +195,14 @@ class Starts:
         # scores a program printed are its rounded output even at two decimals (print(scores.round(2))): what
         # follows from them is judged within their rounding; scores typed by hand (1.2, 0.3) are exact
         r = _radius([o], decimals_floor=1 if o.a.place.where == "output" else 3)
-        return {"mode": mode, "Q": Choice(np.where(np.isneginf(scores), 0.0, scores), "",
+        dims = {"mode": mode, "Q": Choice(np.where(np.isneginf(scores), 0.0, scores), "",
                                           radius=None if r is None else np.where(np.isneginf(scores), 0.0, r)),
                 "K": Choice(np.eye(S), ""), "V": v_choice, "hide": Choice(hide, "")}
+        if np.isneginf(scores).any():
+            # the -∞ the scores print are part of what is given: the climb starts from their mask (the encoding
+            # above writes them as 0, and exp(0) is no stand-in for exp(-∞))
+            dims["mask"] = Choice({"mask": (~np.isneginf(scores)).tolist()}, "the mask of the printed -∞")
+        return dims
 
     def scores_scale_options(self) -> list[Choice]:
         """The scores' own scale: none, or 1/√d_k (or 1/d_k) for a d_k the document states or prints."""

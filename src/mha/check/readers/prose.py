@@ -71,6 +71,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
         if dims is not None and lb.CROSS_ATTENTION.search(line):
             continue                 # "a 2×3 alpha from a 2×2 query": cross-attention's shapes, queries of another length
+        if dims is not None and _COUNTED.search(line[max(0, a - 12):a]):
+            continue                 # "把兩個 2×2 接回 2×4", "two 2×2 blocks": the shape of each of several
         if dims is not None and label is None:
             label = _noun_after(line[z:])
             if label == "" or _SAID_OF_EACH.search(re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])|[。！？]", line[:a])[-1]):
@@ -102,6 +104,8 @@ _BEFORE_CHANGE = re.compile(r"(?:\bfrom|从|由)$", re.I)
 _TO_CHANGE = re.compile(r"(?:%\s*)?(?:(?:up|down|all the way)\s+)?(?:to\b|升到|降到|提高到|增加到|变为|变成|到)", re.I)
 
 # a size said of several objects at once, in the sentence before it: no one name takes it
+# a count just before a shape: it is the shape of each of that many ("two 2×2", "兩個 2×2", "3 个 4×2")
+_COUNTED = re.compile(r"(?:\b(?:two|three|four|both|several|multiple|\d+)\s+|[兩两二三四多几幾各每]\s*个?個?\s*)\$?\s*$", re.I)
 _SAID_OF_EACH = re.compile(r"\b(?:each|every|all|these|both)\s+(?:of\s+(?:the|these)\s+)?(?:matrix|matrices)\b|"
                            r"\beach of them\b|每个矩阵|每一个矩阵|这些矩阵|三个矩阵|"
                            # "In this case they are going to be 2x2": said of the several named a sentence before
