@@ -24,6 +24,11 @@ class Place:
     def __str__(self) -> str:
         return f"cell {self.cell}, line {self.line}" if self.cell is not None else f"line {self.line}"
 
+    @property
+    def order(self) -> tuple[int, int]:
+        """(cell, line), for reading order across a document's cells (0 for a file without cells)."""
+        return (self.cell or 0, self.line)
+
 
 @dataclass
 class Context:

@@ -34,13 +34,13 @@ def judge_other_examples(doc: Document, j: Any) -> list[str]:
     regions: list[Callable[[Place], bool]] = []
     first = _first_input(j)
     if first is not None:
-        regions.append(lambda p: _key(p) < first)
+        regions.append(lambda p: p.order < first)
     for run in _unexplained_runs(doc, j):
-        if first is None or not any(_key(a.place) < first for a in doc.arrays if j.section_of(a.place) in run):
+        if first is None or not any(a.place.order < first for a in doc.arrays if j.section_of(a.place) in run):
             regions.append(lambda p, run=run: j.section_of(p) in run)
     for start, end in _rebound_spans(j):
         if not any(inside(Place(start[1], start[0] or None)) for inside in regions):
-            regions.append(lambda p, s=start, e=end: s <= _key(p) and (e is None or _key(p) < e))
+            regions.append(lambda p, s=start, e=end: s <= p.order and (e is None or p.order < e))
     evidence = []
     for inside in regions[:MAX_REGIONS]:
         if sum(1 for a in doc.arrays if len(a.numbers) >= 2 and inside(a.place)) < MIN_ARRAYS:
@@ -51,13 +51,10 @@ def judge_other_examples(doc: Document, j: Any) -> list[str]:
     return evidence
 
 
-def _key(p: Place) -> tuple[int, int]:
-    return (p.cell or 0, p.line)
-
 
 def _first_input(j: Any) -> tuple[int, int] | None:
     """Where the configuration's first given stands (an example printed before it is another one)."""
-    keys = [_key(o.a.place) for o in j.objs if o.a.id in j.uses]
+    keys = [o.a.place.order for o in j.objs if o.a.id in j.uses]
     return min(keys) if keys else None
 
 
@@ -68,8 +65,8 @@ def _rebound_spans(j: Any) -> list[tuple[tuple[int, int], tuple[int, int] | None
     ids = {r.a.id for r in rebinds}
     spans = []
     for r in rebinds:
-        start = _key(r.a.place)
-        later = [_key(x.a.place) for x in j.objs if _key(x.a.place) > start and x.a.id not in ids
+        start = r.a.place.order
+        later = [x.a.place.order for x in j.objs if x.a.place.order > start and x.a.id not in ids
                  and (x.a.id in j.uses or j._explained(x))]
         spans.append((start, min(later, default=None)))
     return spans
@@ -149,6 +146,6 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str
     j.n_claims += k.n_claims
     j.n_numbers += k.n_numbers
     mode = inf.best.cand.describe().get("mode", "")
-    start = min(_key(o.a.place) for o in objs)
+    start = min(o.a.place.order for o in objs)
     where = f"cell {start[0]}" if start[0] else f"line {start[1]}"
     return f"another example from {where} on, judged on its own: {mode}"

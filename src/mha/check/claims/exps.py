@@ -74,6 +74,7 @@ class ExpsJudging:
 
     def judge_exps(self, c: ExpsClaim) -> None:
         ok = [_agrees(c.x, c.offset + k, n) for k, n in enumerate(c.listed)]
+        stated = _stated_arguments(self.doc)
         self.n_claims += 1
         for k, n in enumerate(c.listed):
             self.n_numbers += 1
@@ -84,7 +85,7 @@ class ExpsJudging:
             exact = _exp_interval(c.x, c.offset + k)[2]
             if not np.isfinite(exact):
                 continue
-            args = _stated_arguments(self.doc).get(n.text, ())
+            args = stated.get(n.text, ())
             if args and all(abs(a - score.value) > 1e-9 for a in args):
                 continue     # "exp(1.00) = 2.718": the text says whose exponential it is, another score's
             self.add(Finding(n.line or c.x.line, c.x.place.cell, f"exp of score {score.text} (line {c.x.line})",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ..infer import Obj, _family
 from ..infer.refute import other_values
-from .scope import _key
 
 
 def restated_input(objs: list[Obj], o: Obj) -> str | None:
@@ -32,13 +31,13 @@ def after_given_again(judge, o: Obj, node: str) -> bool:
     given = [x for x in judge.objs if x.a.id in judge.uses and x.ref is not None and node in _family(x.ref)]
     if not given:
         return False
-    first, at = max(_key(x.a.place) for x in given), _key(o.a.place)
+    first, at = max(x.a.place.order for x in given), o.a.place.order
     taken = {judge.section_of(x.a.place) for x in given}
     for x in judge.objs:
         if x.a.id in judge.uses or x.ref is None or not x.ref.strong or x.ref.head is not None or \
                 x.ref.row is not None or node not in x.ref.nodes or x.val is None:
             continue
-        if first < _key(x.a.place) < at and judge.section_of(x.a.place) not in taken and \
+        if first < x.a.place.order < at and judge.section_of(x.a.place) not in taken and \
                 any(other_values(x, g) for g in given):
             return True
     return False

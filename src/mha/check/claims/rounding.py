@@ -56,7 +56,7 @@ class Rounding:
                 elif h.how == "col":
                     grid[:, h.index] = vals.reshape(-1)
                 key = (v.node, v.b or 0, v.h, v.variant)
-                self.printed_at.setdefault(key, []).append((_order(o.a.place), grid))
+                self.printed_at.setdefault(key, []).append((o.a.place.order, grid))
 
     def _named_alike(self, o, hit: Hit) -> list[Hit]:
         """`Q = K = V = X W = [...]` printed wrong: the author's values stand for each quantity the chain names
@@ -149,7 +149,7 @@ class Rounding:
         exact = float(hit.view.M[i, j])
         declared = approx and math.isfinite(exact) and num.decimals is not None and \
             abs(num.value - exact) <= 2 * num.half + 1e-12
-        alt = self.from_printed(hit.view, _order(place) if place is not None else None)
+        alt = self.from_printed(hit.view, place.order if place is not None else None)
         if place is not None and (alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1])
                                   or math.isnan(float(alt[i, j])) or not num.contains(float(alt[i, j]))):
             # the weights of that row printed one by one before it: the row recomputed from them
@@ -213,7 +213,7 @@ class ScalarWeights:
                 if n is not None:
                     found.append(((ch.place.cell or 0, ch.place.line), n))
             self._chain_results = sorted(found, key=lambda x: x[0], reverse=True)
-        return [n for at, n in self._chain_results if at < _order(place)]
+        return [n for at, n in self._chain_results if at < place.order]
 
 
 def _head_output(P, h: int, cached: bool, given: np.ndarray | None = None) -> np.ndarray | None:
@@ -246,6 +246,3 @@ def _double_rounding(num: Num, x: float) -> str | None:
                     f"gives {num.text}; rounded once it gives {num.rounded(x)}")
     return None
 
-
-def _order(place: Place) -> tuple[int, int]:
-    return (place.cell or 0, place.line)

@@ -27,7 +27,7 @@ class Scopes:
     def mark_scopes(self, plans: dict[int, Any]) -> None:
         """The sections holding a printed object the configuration explains (an input it takes, or an object
         most of whose cells match)."""
-        self._heading_keys = sorted(_key(p) for p in self.doc.headings)
+        self._heading_keys = sorted(p.order for p in self.doc.headings)
         self.explained_sections: set[int] = set()
         self.foreign_sections: set[int] = set()       # sections whose printed objects the configuration misses
         self.explained_objects = 0
@@ -67,7 +67,7 @@ class Scopes:
 
     def section_of(self, place: Place) -> int:
         """How many headings come before this place."""
-        return bisect.bisect_right(self._heading_keys, _key(place))
+        return bisect.bisect_right(self._heading_keys, place.order)
 
     def in_scope(self, place: Place) -> bool:
         """Is this place in a section about the inferred example?"""
@@ -103,6 +103,3 @@ class Scopes:
             self.not_checked.append(NotChecked(place.line, place.cell, what, why))
         return True
 
-
-def _key(p: Place) -> tuple[int, int]:
-    return (p.cell or 0, p.line)

@@ -151,7 +151,7 @@ class SoftmaxJudging:
         # the raw QKᵀ printed beside the weights of the scaled scores: softmax(QKᵀ·scale) is what the weights are
         # (the scale the configuration, or the text, uses); a row that is that holds
         found, checked = self._softmax_pair_findings(c, (1.0, *self._raw_scores_scales(c)))
-        wrong = sum(f.severity == "error" for f in found)
+        wrong = _errors(found)
         if c.by_mask and wrong > max(1, checked // 3):
             # weights that mostly disagree with these scores are not theirs (another head, example): said, not judged
             self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
@@ -161,7 +161,7 @@ class SoftmaxJudging:
             self.n_numbers -= checked
             return
         self.n_claims += 1
-        if sum(f.severity == "error" for f in found) > 1 and self._weights_of_configuration(c.y):
+        if wrong > 1 and self._weights_of_configuration(c.y):
             return          # the weights are the configuration's: the scores beside them carry the slip, and their
                             # own claim finds it (one slip, one finding, not a row of them)
         for f in found:

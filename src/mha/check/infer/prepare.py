@@ -172,13 +172,7 @@ def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
                 sum(1 for r in a.rows if r is not None) != 1:
             continue
         groups.setdefault(m.group(1).upper(), []).append((k, int(m.group(2))))
-    rows_of = {}
-    for letter, items in groups.items():
-        idx = sorted(i for _, i in items)
-        widths = {len(next(r for r in arrays[k].rows if r is not None)) for k, _ in items}
-        if len(items) < 2 or idx != list(range(idx[0], idx[0] + len(idx))) or idx[0] > 1 or len(widths) != 1:
-            continue
-        rows_of[letter] = idx
+    rows_of = {letter: sorted(i for _, i in items) for letter, items in groups.items() if _in_order(arrays, items)}
     for letter, items in groups.items():
         if letter not in rows_of or (letter == "Q" and rows_of["Q"] not in (rows_of.get("K"), rows_of.get("V"))):
             continue              # Q₁, Q₂, Q₃ are tokens' queries only beside K₁, K₂, K₃ (or V's) numbered alike
@@ -187,6 +181,14 @@ def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
 
 
 _OUTPUT_WORD = re.compile(r"(?i)(?:output|out|context(?:_vector)?|ctx)_?\{?(\d{1,2})\}?")
+
+
+def _in_order(arrays: list[Array], items: list[tuple[int, int]]) -> bool:
+    """(array index, its number) of single rows under one letter: two or more, numbered in order from 0 or 1, all of
+    one width, as tokens' rows are (q1, q2, q3; O_1, O_2)."""
+    idx = sorted(i for _, i in items)
+    widths = {len(next(r for r in arrays[k].rows if r is not None)) for k, _ in items}
+    return len(items) >= 2 and idx == list(range(idx[0], idx[0] + len(idx))) and idx[0] <= 1 and len(widths) == 1
 
 
 _OUTPUT_LETTER = re.compile(r"[OoYy]_?\{?(\d{1,2})\}?")
@@ -202,12 +204,7 @@ def _token_outputs(arrays: list[Array], all_refs: list[list]) -> None:
         m = _OUTPUT_LETTER.fullmatch((arrays[k].label or "").strip())
         if m:
             lettered.setdefault(arrays[k].label.strip()[0].upper(), []).append((k, int(m.group(1))))
-    rows = set()
-    for items in lettered.values():
-        idx = sorted(i for _, i in items)
-        widths = {len(next(r for r in arrays[k].rows if r is not None)) for k, _ in items}
-        if len(items) >= 2 and idx == list(range(idx[0], idx[0] + len(idx))) and idx[0] <= 1 and len(widths) == 1:
-            rows |= {k for k, _ in items}
+    rows = {k for items in lettered.values() if _in_order(arrays, items) for k, _ in items}
     for k, a in enumerate(arrays):
         m = _OUTPUT_WORD.fullmatch((a.label or "").strip())
         if k in rows:

@@ -77,12 +77,8 @@ def refuted_identity(objs: list[Obj], cand, vs: Views) -> float:
 _INPUT_ROLES = ("X", "Q", "K", "V", "W_Q", "W_K", "W_V")
 
 
-def _key(p) -> tuple[int, int]:
-    return (p.cell or 0, p.line)
-
-
 def _section(key: tuple[int, int], headings: list) -> int:
-    return sum(1 for h in headings if _key(h) <= key)
+    return sum(1 for h in headings if h.order <= key)
 
 
 def given_again(objs: list[Obj], uses: frozenset, headings: list) -> tuple[int, int] | None:
@@ -94,14 +90,14 @@ def given_again(objs: list[Obj], uses: frozenset, headings: list) -> tuple[int, 
     out = None
     for u in used:
         roles = set(u.ref.nodes) & set(_INPUT_ROLES)
-        home = _section(_key(u.a.place), headings)
+        home = _section(u.a.place.order, headings)
         for x in objs:
             if x.a.id in uses or x.ref is None or not x.ref.strong or not roles & set(x.ref.nodes) or \
                     x.ref.head is not None or x.ref.row is not None or x.ref.col is not None or x.val is None or \
                     x.val.shape != u.val.shape or x.slices != 1 or x.lo is None:
                 continue
-            at = _key(x.a.place)
-            if at <= _key(u.a.place) or _section(at, headings) == home:
+            at = x.a.place.order
+            if at <= u.a.place.order or _section(at, headings) == home:
                 continue
             if other_values(x, u) and (out is None or at < out):
                 out = at

@@ -13,7 +13,7 @@ from .candidates import Candidate, Choice, Inference, Options, Scored
 from .match import alignments
 from .prepare import Obj
 from .scalars import scalars_of, score_scalars
-from .refute import _key, assumed_weights, given_again, refuted_identity
+from .refute import assumed_weights, given_again, refuted_identity
 from .score import score
 
 INPUTS = frozenset({"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V", "W_O", "Kc", "Vc"})
@@ -44,9 +44,9 @@ class Search(Options, Starts):
 
     def score(self, vs: Views, uses: frozenset, assumed: frozenset = frozenset()) -> tuple[float, int, int]:
         cut = self._cut(uses)
-        objs = self.objs if cut is None else [o for o in self.objs if _key(o.a.place) < cut]
+        objs = self.objs if cut is None else [o for o in self.objs if o.a.place.order < cut]
         s, explained, total = score(objs, vs, uses, assumed)
-        scalars = self.scalars if cut is None else [x for x in self.scalars if _key(x.chain.place) < cut]
+        scalars = self.scalars if cut is None else [x for x in self.scalars if x.chain.place.order < cut]
         if scalars:                       # closed forms and long decimals: one printed number each
             ds, de, dt = score_scalars(scalars, vs)
             s, explained, total = s + ds, explained + de, total + dt

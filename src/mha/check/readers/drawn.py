@@ -191,7 +191,7 @@ def _named_column_groups(head: str) -> list[tuple[str, list[int]]] | None:
     """Column names that number the columns of several quantities side by side ("Q1 Q2 K1 K2 V1 V2", a pandas
     printout of np.hstack([Q, K, V])): each name's columns, when there are two names or more, each over two
     consecutive columns or more numbered from 0 or 1 in order.  None for any other header."""
-    groups: list[tuple[str, list[int]]] = []
+    groups: list[tuple[str, list[int], list[int]]] = []      # (name, its numbers, its columns)
     for k, w in enumerate(head.split()):
         m = re.fullmatch(r"([A-Za-z][A-Za-z]?)_?(\d{1,2})", w)
         if not m:
