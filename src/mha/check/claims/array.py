@@ -236,6 +236,12 @@ class ArrayJudging:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the same matrix before or after a "
                                                "causal mask: it differs only above the diagonal"))
             return
+        if hit.view is not None and hit.view.node == "mask" and int((~np.asarray(hit.ok, dtype=bool)).sum()) > 1:
+            # a mask is a pattern: two cells or more unlike the causal one make another pattern (a padding mask
+            # drawn beside it, another length), not slips in this one
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask of another pattern than the "
+                                               "configuration's (padding, another length?): not judged against it"))
+            return
         if _mask_buffer(o, hit):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask printed as a buffer of "
                                                "flags (nonzero where masked), not as the -∞ it adds to the scores"))
