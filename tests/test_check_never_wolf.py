@@ -58,6 +58,13 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # `name = computation` with its value written as comments below it (no print), rows with remarks after them
+    ("md_code_comments_value_after_assignment.md", "#  [5., 3., 3.],", "#  [5., 3., 5.],", 31),
+    ("md_code_comments_value_after_assignment.md", "#  [1., 2.],   # token b", "#  [1., 3.],   # token b", 18),
+    ("md_code_comments_value_after_assignment.md", "#  [2.5740, 1.3195],", "#  [2.5740, 1.3915],", 41),
+    # nn.Linear weights set with `layer.weight.copy_(torch.tensor(...))` under no_grad: X and weights, Q derived
+    ("nb_linear_weights_copied_in.ipynb", "0.2600, -0.2400", "0.2600, -0.2040", 3),
+    ("nb_linear_weights_copied_in.ipynb", "0.3198,  0.3179", "0.3198,  0.3197", 7),
     # a causal mask drawn in a box beside a padding mask: one cell wrong in the causal one is still a slip
     ("md_causal_and_padding_masks_drawn_side_by_side.md", "│ 1 1 1 │", "│ 1 0 1 │", 23),
     # two heads, their concatenation under a heading "把兩個 2×2 接回 2×4", W_O printed, tokens' rows O_1, O_2 after it
@@ -1110,3 +1117,25 @@ def test_a_padding_mask_drawn_beside_the_causal_one_is_another_pattern():
     r = _check(CLEAN / "md_causal_and_padding_masks_drawn_side_by_side.md")
     assert not r.findings, [f.describe() for f in r.findings]
     assert any("another pattern" in n.reason for n in r.not_checked), [n.reason for n in r.not_checked]
+
+
+def test_layer_parameters_are_named_by_their_layer():
+    """`q_proj.weight` and `to_q.weight` are W_Q, `Q_layers[1].weight` is head 1's W_Q as written (0-based),
+    `q_proj.bias` is b_Q (it was taken for W_Q), and `tok_emb.weight` is no attention weight at all."""
+    from mha.check.labels import parse_label
+    got = {t: (parse_label(t).nodes, parse_label(t).raw_head) if parse_label(t) else None for t in (
+        "q_proj.weight", "to_q.weight", "proj_k.weight", "self.wv.weight.data", "out_proj.weight",
+        "Q_layers[1].weight", "q_proj.bias", "tok_emb.weight", "fc1.weight")}
+    assert got == {"q_proj.weight": (("W_Q",), None), "to_q.weight": (("W_Q",), None),
+                   "proj_k.weight": (("W_K",), None), "self.wv.weight.data": (("W_V",), None),
+                   "out_proj.weight": (("W_O",), None), "Q_layers[1].weight": (("W_Q",), 1),
+                   "q_proj.bias": (("b_Q",), None), "tok_emb.weight": None, "fc1.weight": None}, got
+
+
+def test_weights_copied_into_linear_layers_are_the_projections():
+    """`with torch.no_grad(): proj_q.weight.copy_(torch.tensor([...]))` gives the layer its weight in place; the
+    printed Q is then derived from x, and a slip in it is found (before, Q was taken as given: nothing to check)."""
+    r = _check(CLEAN / "nb_linear_weights_copied_in.ipynb")
+    assert r.configuration["mode"] == "X and weights", r.configuration
+    assert r.configuration["W_Q"].startswith("W_Q printed at cell 2, line 11"), r.configuration["W_Q"]
+    assert not r.findings, [f.describe() for f in r.findings]

@@ -177,6 +177,22 @@ def parse_label(text: str) -> Ref | None:
     return _parse_label(bare)
 
 
+def _parse_weight(layer: str) -> Ref | None:
+    """The projection a layer's name says its .weight is (q_proj, query, W_q, Q_layers[1]), or None (tok_emb, fc1)."""
+    m = re.fullmatch(r"(.+?)\[(\d)\]", layer.strip())
+    head = None
+    if m:                                    # Q_layers[0]: head 1's query layer
+        layer, head = m.group(1), int(m.group(2))
+    word = re.sub(r"(?i)[._]?(?:layers?|linears?|projs?|projections?|heads?|lin|fc)$", "",
+                  layer.strip().split(".")[-1])
+    word = re.sub(r"(?i)^(?:w|to|proj|projection|linear|lin|layer|fc)_?(?=[a-z])", "", word)
+    kind = {"q": "W_Q", "query": "W_Q", "queries": "W_Q", "k": "W_K", "key": "W_K", "keys": "W_K", "v": "W_V",
+            "value": "W_V", "values": "W_V", "o": "W_O", "out": "W_O", "output": "W_O"}.get(word.lower())
+    if kind is None:
+        return None
+    return Ref((kind,), raw_head=head if kind != "W_O" else None)       # the index as written
+
+
 @functools.lru_cache(maxsize=4096)
 def _parse_label(text: str) -> Ref | None:
     g = grad_name(text)                      # dQ, ∂L/∂Q, Q.grad, 梯度 (gradients.py): the gradient of what it names
@@ -192,6 +208,16 @@ def _parse_label(text: str) -> Ref | None:
         return of if row is None else replace(of, raw_row=row, raw_col=col, raw_head=None)
     if mentions_grad(text):
         return None
+    m = re.fullmatch(r"\s*(.+?)\.bias(?:\.data)?\s*", text)
+    if m:                                    # q_proj.bias, W_Q.bias.data: the bias of the layer named, not its weight
+        w = _parse_label(m.group(1) + ".weight")
+        if w is None or w.nodes not in (("W_Q",), ("W_K",), ("W_V",), ("W_O",)):
+            return None
+        return replace(w, nodes=("b_" + w.nodes[0][2],))
+    m = re.fullmatch(r"\s*(.+?)\.weight(?:\.data)?\s*", text)
+    if m and not re.search(r"(?i)(?:^|[._])(?:w|weights?)[._]?(?:q|k|v|o|query|key|value|out)?$", m.group(1)):
+        w = _parse_weight(m.group(1))        # q_proj.weight, layers[0].weight: a layer's parameters, never A
+        return w
     m = _TOY_PREFIX.fullmatch(text.strip())
     if m:                                    # temp_q, toy_K, sample_x: the quantity of a small demonstration
         return _parse_label(m.group(1))

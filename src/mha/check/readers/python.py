@@ -50,6 +50,7 @@ class CodeFacts:
     identity: list[tuple[str, int]] = field(default_factory=list)   # (name, line) of np.eye(...) assignments
     comments: list[tuple[int, str, str]] = field(default_factory=list)   # (line, text, label of the code line)
     printed_at: dict[int, str] = field(default_factory=dict)   # line of a print(...) -> what it prints
+    computed_at: dict[int, str] = field(default_factory=dict)  # last line of `name = <computation>` -> name
     prints: list[str] = field(default_factory=list)   # names printed, in order (labels for a cell's outputs)
     displays: list[str] = field(default_factory=list)   # what each display(...) shows, in order ("" for Markdown)
     last_expr: str | None = None                   # a cell's last bare expression (its execute_result)
@@ -91,6 +92,9 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                 for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
                     line_label.setdefault(ln, name + (" = " + rhs if rhs and "[" not in rhs else ""))
                 facts.assigned[name] = node.lineno
+                if len(targets) == 1 and isinstance(targets[0], ast.Name) and \
+                        isinstance(node.value, (ast.BinOp, ast.Call)) and _call_name(node.value) not in _ARRAY_CALLS:
+                    facts.computed_at[node.end_lineno or node.lineno] = name
                 if rhs and len(rhs) <= 200:
                     facts.defines.append((name, rhs, node.lineno))
                 if isinstance(node.value, (ast.Call, ast.BinOp)) and len(targets) == 1 and \
@@ -102,6 +106,11 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
             elif isinstance(node, ast.AugAssign) and type(node.op) in _AUG:    # x += pe: x = x + pe, new values
                 name = _src(lines, node.target)
                 facts.defines.append((name, f"{name} {_AUG[type(node.op)]} ({_src(lines, node.value)})", node.lineno))
+            elif isinstance(node, ast.Expr) and _copied_into(node.value):
+                # with torch.no_grad(): W_Q.weight.copy_(torch.tensor([...])): the layer's weight, given in place
+                name = _src(lines, node.value.func.value)
+                facts.assigned[name] = node.lineno
+                _assignment(facts, name, node.value.args[0], lines)
             elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
                 line_label.setdefault(node.lineno, _src(lines, node.value))      # out.shape   # (3, 4)
             elif isinstance(node, ast.Call) and _call_name(node) == "print":
@@ -130,10 +139,23 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                 label = line_label.get(ln, "") if code_part else ""
                 if not code_part and ln - 1 in facts.printed_at:
                     label = facts.printed_at[ln - 1]          # print(x)  then  # [[...]] on the next lines
+                elif not code_part and ln - 1 in facts.computed_at:
+                    label = facts.computed_at[ln - 1]         # s = q @ k.T  then  # tensor([[...]]): its value
                 facts.comments.append((ln, tok.string, label))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass
     return facts
+
+
+def _copied_into(call: ast.AST) -> bool:
+    """layer.weight.copy_(value) or layer.bias.data.copy_(value): one argument copied into a named parameter."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "copy_"
+            and len(call.args) == 1 and not call.keywords):
+        return False
+    target = call.func.value
+    if isinstance(target, ast.Attribute) and target.attr == "data":
+        target = target.value
+    return isinstance(target, ast.Attribute) and target.attr in ("weight", "bias")
 
 
 _AUG = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@"}
@@ -383,7 +405,8 @@ def read_code(b: "Builder", seg: Segment) -> None:
 
 
 def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment) -> None:
-    text = "\n".join(re.sub(r"^#+\s?(?:>\s?)?", "", c) for _, c, _ in block)   # "#> " as reprex marks output
+    # "#> " as reprex marks output; `#  [4., 16., 12.]],  # from query 2`: the row's own remark is no number of it
+    text = "\n".join(re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(r"^#+\s?(?:>\s?)?", "", c)) for _, c, _ in block)
     line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
     sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
     n_before = len(b.doc.arrays)
