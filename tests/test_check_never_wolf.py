@@ -58,6 +58,12 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # a row's dot products written as sums in prose (2×1+1×1=3): arithmetic, not a shape 2×1 of the scores
+    ("md_zh_row_dot_products_as_sums.md", "2×0+1×2=2、", "2×0+1×2=3、", 19),
+    ("md_zh_row_dot_products_as_sums.md", "0.503、0.248、0.248", "0.503、0.284、0.248", 21),
+    # the scale said in words: "the square root of 4, which is 2", "4 的平方根是 2"
+    ("md_worded_square_root_scale.md", "square root of 4, which is 2", "square root of 4, which is 4", 13),
+    ("md_worded_square_root_scale.md", "4 的平方根是 2", "4 的平方根是 4", 16),
     # `name = computation` with its value written as comments below it (no print), rows with remarks after them
     ("md_code_comments_value_after_assignment.md", "#  [5., 3., 3.],", "#  [5., 3., 5.],", 31),
     ("md_code_comments_value_after_assignment.md", "#  [1., 2.],   # token b", "#  [1., 3.],   # token b", 18),

@@ -13,6 +13,7 @@ from .continued import join_continued
 from .drawnproduct import drawn_product, drawn_sum
 from .sessions import session_printouts
 from .tokens import Tok, bracket_weighted_tuples, lex_text
+from .worded import worded_roots
 
 
 _BOX_TOP, _BOX_MID, _BOX_BOT = "⎡", "⎢", "⎣"
@@ -42,6 +43,7 @@ def text_tokens(text: str) -> list[Tok]:
     """Tokens of plain text.  Matrices written as rows of [ ... ] on consecutive lines (side by side too,
     as in "Q = [ 1 0 ]   K = [ 2 1 ]") and the terminal's ⎡ ⎢ ⎣ matrices become MATRIX tokens."""
     text = join_continued(text)               # "  + 0.3×[...]" and "  = [...]" lines go on with the line above
+    text = worded_roots(text)                 # "the square root of 64, which is 8": √64 = 8 (worded.py)
     text = bracket_weighted_tuples(text)      # 0.4 · (1, 0) + 0.6 · (0, 1) = (0.4, 0.6)
     text = session_printouts(text)            # Julia's and R's printouts, named (sessions.py)
     has_box = any(c in text for c in _BOX_CHARS)

@@ -41,8 +41,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             continue            # "pushes α_21 from 0.768 up to 0.944": the value before a change, not the quantity
         found.append((m.start(), m.end(), None, m.group(1)))
     for m in _DIMS_TEXT.finditer(masked):
-        if re.match(r"\s*[=＝]", masked[m.end():]) or re.search(r"[=＝]\s*$", masked[:m.start()]):
-            continue           # arithmetic, not a shape
+        if re.match(r"\s*[=＝+\-−]\s*\d", masked[m.end():]) or re.search(r"[=＝+\-−]\s*$", masked[:m.start()]):
+            continue           # arithmetic (3×1+1×0=3), not a shape
         if re.search(r"\)\s*\(\s*$", masked[:m.start()]) or re.match(r"\s*\)\s*\(", masked[m.end():]):
             continue           # (3 × 4)(4 × 2): a factor of a written product of shapes, not a shape of a name
         found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
