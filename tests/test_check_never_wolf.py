@@ -58,6 +58,12 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # Q = K = [1, 0, 1]^\\top: a row written transposed is a column; S_mask is the masked scores (not the mask), its
+    # -∞ explained by the causal configuration
+    ("tex_column_vectors_transposed_masked_scores.tex", "0.4223 & 0.1554", "0.4223 & 0.1545", 21),
+    ("tex_column_vectors_transposed_masked_scores.tex", "1 \\\\ 1.5 \\\\ 2", "1 \\\\ 1.5 \\\\ 3", 26),
+    # vectors in bold (**q = [2, 1]**), and a value followed by the rest of its sentence ("..., so the third ...")
+    ("md_bold_vectors_one_query.md", "**[0.284, 0.140, 0.576]**", "**[0.284, 0.410, 0.576]**", 8),
     # a row's dot products written as sums in prose (2×1+1×1=3): arithmetic, not a shape 2×1 of the scores
     ("md_zh_row_dot_products_as_sums.md", "2×0+1×2=2、", "2×0+1×2=3、", 19),
     ("md_zh_row_dot_products_as_sums.md", "0.503、0.248、0.248", "0.503、0.284、0.248", 21),

@@ -86,6 +86,7 @@ class Stacks:
             unit = hi - lo
             tol = 1e-9 * np.maximum(1.0, np.abs(np.where(finite, M, 0.0))) + unit
             ok = (M >= lo - tol) & (M <= hi + tol) & (finite | np.isneginf(lo))
+            ok |= np.isneginf(M) & np.isneginf(lo)       # a printed -∞ where the view masks the score
         return ok.reshape(ok.shape[0], -1).sum(axis=1)
 
     def best(self, o: "Obj", nodes: set[str] | None) -> float:

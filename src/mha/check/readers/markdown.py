@@ -175,6 +175,10 @@ def _blank_spans(content: str) -> str:
     def blank(m: re.Match) -> str:
         return "".join("\n" if ch == "\n" else " " for ch in m.group(0))
     s = re.sub(r"\$\$.+?\$\$|\$[^$\n]+?\$", blank, content, flags=re.S)
+    # **q = [1, 1]**, __[0.2, 0.8]__: bold is no part of the numbers (2**0.5, a power, is left alone; a run-in
+    # heading in bold, **Softmax.**, keeps its marks: they end it)
+    s = re.sub(r"(?<![\w)*])(\*\*|__)(?=\S)([^\n]+?)(?<=\S)\1(?![\w(*])",
+               lambda m: "  " + m.group(2) + "  " if re.search(r"\d", m.group(2)) else m.group(0), s)
     return s.replace("`", " ")
 
 

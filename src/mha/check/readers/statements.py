@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .. import labels as lb
 from .. import numbers as nb
 from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, LabelPart, Part, Place, ShapePart,
                       ShapeProduct)
@@ -68,6 +69,13 @@ class PartReader:
         t = [x for x in toks if x.kind != "SEP"]
         if not t:
             return None
+        n_mark = _transpose_mark(t)
+        if n_mark:                                  # [2, 4, 6]^\top: the column the row written stands for
+            a = self.array_at(t[:-n_mark], style_hint)
+            if a is None or not a.rows or any(r is None or None in r for r in a.rows) or \
+                    len({len(r) for r in a.rows}) != 1:
+                return None
+            return Array([list(col) for col in zip(*a.rows)], a.place, style=a.style)
         # \left[ MATRIX \right] and MATRIX alone
         core = t
         if len(core) == 3 and core[1].kind == "MATRIX" and core[0].kind == "OP" and core[2].kind == "OP":
@@ -211,10 +219,21 @@ class PartReader:
                 arr = self.array_at(toks[k:])
                 if arr is not None and toks[k - 1].kind != "OP" and _named_shape(flat_text(toks[:k]), arr):
                     return [LabelPart(flat_text(toks))]       # "an output of shape [4, 4]": sizes, not entries
+                if arr is not None and toks[k - 1].kind == "NUM" and \
+                        any(t.kind == "MATRIX" for t in toks[:k - 1]) and any(t.text == "+" for t in toks[:k]):
+                    return [LabelPart(flat_text(toks))]   # 0.4 [2 1] + 0.6 [1 0]: the last term's vector, not a value
                 if arr is not None and toks[k - 1].kind != "OP":
                     return [LabelPart(flat_text(toks[:k]), scalar=_coefficient(toks[:k], self.seg)), ArrayPart(arr)]
                 if arr is not None:
                     break
+        if self.seg.where == "prose":
+            # "the weights are [0.28, 0.14, 0.58], so the third counts most": words, a value, and the sentence on
+            k = next((k for k in range(1, len(toks)) if toks[k].kind == "OP" and toks[k].text == "[" and
+                      toks[k].space and toks[k - 1].kind == "ID"), None)
+            arr = before_words(stripped, toks[k:], "prose") if k else None
+            if arr is not None and not _named_shape(flat_text(toks[:k]), arr) and \
+                    lb.parse_label(flat_text(toks[:k])) is not None:
+                return [LabelPart(flat_text(toks[:k])), ArrayPart(arr)]
         if toks and toks[0].kind == "ID" and toks[0].text in ("array", "tensor"):
             return []
         # words, then an expression: "除以 sqrt(2)", "divide by √3"
@@ -313,6 +332,15 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             record(parts, part_rels[1:] if len(part_rels) > 1 else [], place, text, doc, here)
             if on_statement is not None:
                 on_statement(parts, place)
+
+
+def _transpose_mark(t: list[Tok]) -> int:
+    """How many tokens at the end say "transposed" after a closing bracket: ^T, ^{T}, ^\\top, ^{\\top}."""
+    texts = [x.text for x in t[-5:]]
+    for mark in (["^", "T"], ["^", "{", "T", "}"], ["^", "\\", "top"], ["^", "{", "\\", "top", "}"]):
+        if len(t) > len(mark) and texts[-len(mark):] == mark and t[-len(mark) - 1].text == "]":
+            return len(mark)
+    return 0
 
 
 def _coefficient(toks: list[Tok], seg: Segment) -> bool:
