@@ -62,6 +62,10 @@ SLIPS = [
     # -∞ explained by the causal configuration
     ("tex_column_vectors_transposed_masked_scores.tex", "0.4223 & 0.1554", "0.4223 & 0.1545", 21),
     ("tex_column_vectors_transposed_masked_scores.tex", "1 \\\\ 1.5 \\\\ 2", "1 \\\\ 1.5 \\\\ 3", 26),
+    # a first example whose K has the very rows of a later example's X (and whose Q is that W_Q transposed): the
+    # first example's sizes are its own, not slips against the later one; each example keeps its slips
+    ("md_two_examples_key_equals_later_input.md", "2 & 0 & 2 \\\\ 1 & 1 & 2", "2 & 0 & 2 \\\\ 1 & 2 & 2", 20),
+    ("md_two_examples_key_equals_later_input.md", "0.248 & 0.248 & 0.503", "0.248 & 0.284 & 0.503", 45),
     # vectors in bold (**q = [2, 1]**), and a value followed by the rest of its sentence ("..., so the third ...")
     ("md_bold_vectors_one_query.md", "**[0.284, 0.140, 0.576]**", "**[0.284, 0.410, 0.576]**", 8),
     # a row's dot products written as sums in prose (2×1+1×1=3): arithmetic, not a shape 2×1 of the scores
@@ -1151,3 +1155,43 @@ def test_weights_copied_into_linear_layers_are_the_projections():
     assert r.configuration["mode"] == "X and weights", r.configuration
     assert r.configuration["W_Q"].startswith("W_Q printed at cell 2, line 11"), r.configuration["W_Q"]
     assert not r.findings, [f.describe() for f in r.findings]
+
+
+def _every_product_off() -> str:
+    """X and three weights; Q, K and V computed as if X[2,1] were -0.3 (it is printed 0.30), and every later step
+    (QKᵀ, S, e^S, A, O) off by hand on its own: an author whose every product disagrees."""
+    rng = np.random.default_rng(7)
+    X = np.array([[0.5, 0.1, 0.4, 0.2], [0.3, 0.6, 0.2, 0.7], [0.8, 0.2, 0.1, 0.5]])
+    W = [np.array(w) for w in ([[0.2, 0.4], [0.6, 0.1], [0.3, 0.5], [0.1, 0.2]],
+                               [[0.3, 0.2], [0.1, 0.5], [0.4, 0.3], [0.2, 0.6]],
+                               [[0.5, 0.1], [0.2, 0.3], [0.1, 0.4], [0.6, 0.2]])]
+    Xm = X.copy()
+    Xm[1, 0] = -0.3
+    Q, K, V = (Xm @ w for w in W)
+
+    def off(M, lo, hi):
+        return M + rng.choice([-1, 1], M.shape) * rng.uniform(lo, hi, M.shape)
+
+    S = off(Q @ K.T / np.sqrt(2), 0.05, 0.15)
+    A = off(np.exp(S) / np.exp(S).sum(1, keepdims=True), 0.03, 0.08)
+    O = off(A @ V, 0.05, 0.1)
+
+    def bm(M):
+        return "\\begin{bmatrix} " + " \\\\ ".join(" & ".join(f"{v:.2f}" for v in r) for r in M) + " \\end{bmatrix}"
+    return "\n".join([
+        "# Attention, every step by hand", "", "$$X = " + bm(X) + "$$", "",
+        "$$W_Q = " + bm(W[0]) + ", \\quad W_K = " + bm(W[1]) + ", \\quad W_V = " + bm(W[2]) + "$$", "",
+        "$$Q = XW_Q = " + bm(Q) + "$$", "", "$$K = XW_K = " + bm(K) + "$$", "", "$$V = XW_V = " + bm(V) + "$$", "",
+        "$$QK^T = " + bm(off(Q @ K.T, 0.1, 0.2)) + "$$", "", "$$S = \\frac{QK^T}{\\sqrt{2}} = " + bm(S) + "$$", "",
+        "$$e^S = " + bm(off(np.exp(S), 0.1, 0.2)) + "$$", "", "$$A = " + bm(A) + "$$", "", "$$O = AV = " + bm(O) + "$$",
+        ""])
+
+
+def test_no_input_slip_is_undone_for_a_document_that_then_mostly_disagrees():
+    """Undoing one input cell (0.30 read as -0.30) that lets Q, K and V fit while QKᵀ, S, e^S, A and O still
+    disagree is chance among an author's wrong products, not "every later number follows from -0.30" (an outside
+    wiki page got that false line on its X).  The repair needs the document then to mostly fit."""
+    r = check_document(_every_product_off(), fmt="md")
+    assert not [f for f in r.errors if f.line == 3], [f.describe() for f in r.errors]
+    assert not any("follows from -0.3" in (f.cause or "") for f in r.findings), [f.describe() for f in r.findings]
+    assert {f.line for f in r.errors} >= {7, 9, 11}, [f.describe() for f in r.errors]

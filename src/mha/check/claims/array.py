@@ -181,8 +181,10 @@ class ArrayJudging:
         reason = ("labelled " + o.ref.show() + " but matches nothing of that name" if o.ref is not None
                   else "no label, and it matches no intermediate")
         if o.ref is not None and self.upstream(o):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "labelled " + o.ref.show() + ", which "
-                                               "comes before where the inferred chain starts", nearest, distance))
+            after = all(set(r.nodes) <= {"O", "O_concat", "Y"} for r in o.refs)
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "labelled " + o.ref.show() + (
+                ", which the inferred start cannot compute (no V is given with it)" if after else
+                ", which comes before where the inferred chain starts"), nearest, distance))
             return
         self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), reason, nearest, distance))
 
@@ -306,6 +308,9 @@ class ArrayJudging:
         wrong = [c for c in cells if not c[-1]]
         if not wrong or hit.view is None:
             return False
+        given = {"X", "W_Q", "W_K", "W_V", "W_O"} | ({"Q", "K", "V"} if self.t.config.given_qkv else set())
+        if hit.view.node in given and len(wrong) >= 2 and o.a.id not in self.uses:
+            return False             # an input printed again with several cells moved: another example's (mirrored keys)
         if o.val.size >= 3 and len(wrong) >= 2 and all(n.contains(x) for n, x in zip(
                 sorted((c[2] for c in wrong), key=lambda n: n.value), sorted(c[3] for c in wrong))):
             return self.whole_cause(o, hit, None) or ("swapped entries: the right values in another order",

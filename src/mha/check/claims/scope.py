@@ -43,6 +43,9 @@ class Scopes:
             if plan is None or o.val is None or o.val.size < 2:
                 continue
             hit = plan.get("hit")
+            if hit is not None and _named_another_input(o, hit):
+                foreign[section] = foreign.get(section, 0) + 1
+                continue
             if (plan["kind"] == "holds" and hit is not None) or \
                     (plan["kind"] == "wrong" and hit is not None and identifies(o, hit)
                      and not self._rebound(o, hit)):
@@ -102,4 +105,19 @@ class Scopes:
         if not any((n.line, n.cell, n.what) == (place.line, place.cell, what) for n in self.not_checked):
             self.not_checked.append(NotChecked(place.line, place.cell, what, why))
         return True
+
+
+_INPUTS = {"X": "X", "Q": "Q", "Qh": "Q", "K": "K", "Kh": "K", "V": "V", "Vh": "V", "W_Q": "W_Q", "W_K": "W_K",
+           "W_V": "W_V", "W_O": "W_O"}
+
+
+def _named_another_input(o: Any, hit: Any) -> bool:
+    """A printed input named as one (K) whose numbers are another input's (X) by chance: the first example's K
+    written with the same 0/1 rows as a later example's X says nothing about the later example's scope."""
+    node = getattr(getattr(hit, "view", None), "node", None)
+    named = [r for r in ([o.ref] if o.ref is not None else []) + list(o.refs) if r is not None and r.strong]
+    if node not in _INPUTS or not named:
+        return False
+    families = {_INPUTS.get(n) for r in named for n in r.nodes}
+    return None not in families and _INPUTS[node] not in families
 

@@ -183,7 +183,10 @@ class Search(Options, Starts):
                         dims = dict(best.cand.dims)
                         dims[name] = Choice(trial_arr, choice.label, choice.uses, choice.cost)
                         s = self.evaluate(Candidate(dims))
-                        if s is not None and s.explained >= top[0].explained + need:
+                        # and the document then mostly fits: a gain among numbers that mostly disagree anyway
+                        # (an author whose every product is off) is chance, not the one slip undone
+                        if s is not None and s.explained >= top[0].explained + need and \
+                                s.explained >= REPAIRED_FITS * s.total:
                             top = (s, [(o.a.id, i, j, value, how)])
             if len(top[1]):
                 break
@@ -397,6 +400,9 @@ def _undo_slips(num, val: np.ndarray, i: int, j: int) -> list[tuple[float, str]]
             except ValueError:
                 pass
     return out[:6]
+
+
+REPAIRED_FITS = 0.6      # the share of printed numbers a configuration with one input cell undone must explain
 
 
 def _one_row(dims: dict) -> bool:
