@@ -247,6 +247,18 @@ def has_symbols(e: Expr) -> bool:
     return False
 
 
+def nines_below_one(n: "Num", x: float) -> bool:
+    """0.999 for 0.99985: a weight just under 1 written in nines says "all but 1" (1.000 would say "exactly one"),
+    the way authors write a saturated softmax; not a rounding slip."""
+    return bool(re.fullmatch(r"0\.99+", n.text.strip())) and n.value < x < 1.0
+
+
+def vector_dot(e: Expr) -> bool:
+    """[0.6, 0.8] · [0.4, 0.7]: a dot product of two bracketed vectors of one length (face() evaluates it)."""
+    return isinstance(e, Op) and e.op == "*" and len(e.args) == 2 and all(isinstance(a, Vec) for a in e.args) \
+        and len(e.args[0].cells) == len(e.args[1].cells)
+
+
 def is_plain_number(e: Expr) -> bool:
     return isinstance(e, Lit) or (isinstance(e, Op) and e.op == "neg" and isinstance(e.args[0], Lit))
 
@@ -313,6 +325,8 @@ def face(e: Expr) -> float:
             return num.value
         case Op("+", args):
             return sum(face(a) for a in args)
+        case Op("*", (Vec(u), Vec(v))) if len(u) == len(v):
+            return sum(x.value * y.value for x, y in zip(u, v))      # [0.6, 0.8] · [0.4, 0.7]: a dot product
         case Op("*", args):
             out = 1.0
             for a in args:

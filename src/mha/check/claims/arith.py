@@ -60,7 +60,7 @@ class ArithJudging:
         values = []
         for k, p in nums:
             face = None
-            if not nb.has_symbols(p.expr):
+            if not nb.has_symbols(p.expr) or nb.vector_dot(p.expr):
                 try:
                     face = nb.face(p.expr)
                 except (ArithmeticError, OverflowError, ValueError):
@@ -133,6 +133,8 @@ class ArithJudging:
         if not before and len(values) == 1:
             before = self._printed_addends(c, n, target[0].startswith(lb.SHOWN["row_sum"]))
         if before and n.contains(before[-1]):
+            if any(_has_vector(p.expr) for _, p, _ in values):
+                return       # [0.6, 0.8] · [0.4, 0.7] = 0.80: its own vectors give it; other vectors than the entry's
             if abs(exact - n.value) > 0.02 * max(abs(exact), abs(n.value)) + 4 * n.half:
                 return       # its terms give it, and the entry it was matched with is far off: another row's sum
             self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
@@ -211,7 +213,7 @@ class ArithJudging:
                     seen = seen or got is True
                 return True if seen else None
             return None
-        if nb.has_symbols(left):
+        if nb.has_symbols(left) and not nb.vector_dot(left):
             return None
         try:
             face = nb.face(left)
@@ -220,6 +222,8 @@ class ArithJudging:
         if abs(face - n.value) <= n.half * (1 + 1e-9) + 1e-12 * max(1.0, abs(face)):
             return True
         if approx and (_rounded_terms_allow(left, n) or _unit_dropped(face, n)):
+            return True
+        if _whole_count(left, n, face):
             return True
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
         try:
@@ -362,6 +366,18 @@ def _rounded_terms_allow(left, n: Num) -> bool:
     (a rounded constant such as 1.41, a rounded intermediate such as 33.2), allow the printed result?"""
     iv = rounded_terms(left)
     return iv is not None and iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12
+
+
+def _has_vector(e) -> bool:
+    """Does the expression hold a bracketed vector ([0.6, 0.8] · [0.4, 0.7], 0.3 × [0.5, 0.5])?"""
+    return isinstance(e, nb.Vec) or isinstance(e, nb.Op) and any(_has_vector(a) for a in e.args)
+
+
+def _whole_count(left, n: Num, face: float) -> bool:
+    """"13,476,831,232 / 524,288 = 25,705 tokens": a whole number of 100 or more as the result of a division counts
+    whole items (tokens, sequences, bytes): rounded or cut down to a whole one, it is no slip."""
+    return n.decimals is None and math.isfinite(face) and abs(face) >= 100 and "/" in _ops(left) and \
+        math.floor(face) <= n.value <= math.ceil(face)
 
 
 def _unit_dropped(face: float, n: Num) -> bool:

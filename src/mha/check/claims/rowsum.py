@@ -84,6 +84,8 @@ def _off(vals: list[tuple[Decimal, int]], slack: float = 0.0) -> Decimal | None:
     """How far the values' sum is from 1 beyond what their rounding allows (and the slack of numbers that stand
     for more than their digits, readers/lowprecision.py); None when within it."""
     tol = sum(Decimal(5) / Decimal(10) ** (d + 1) for _, d in vals) + Decimal("1e-9") + Decimal(slack)
+    # 0.999 (all nines): "all but 1", anything in [0.999, 1), as a saturated weight is written (numbers.nines_below_one)
+    tol += sum(Decimal(1) / Decimal(10) ** d for v, d in vals if d >= 2 and v == 1 - Decimal(1) / Decimal(10) ** d)
     s = sum(v for v, _ in vals)
     return None if abs(s - 1) <= tol else s
 
@@ -137,6 +139,9 @@ def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
     for a in doc.arrays:
         if a.place.cell is not None:
             continue
+        for f in _said_sums(a, lines, found):          # [0.34, 0.04, 0.68, 0.06]   # sums to 1.0
+            out.append(f)
+            found.add(f.line)
         one = _one_row(a, found)
         if one is not None:
             out.append(one)
@@ -171,6 +176,40 @@ def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
                                1.0, f"{1:.{d}f}", "softmax",
                                f"a row of attention weights sums to 1; this one sums to {s:.{d}f}", "wrong_value"))
             found.add(line)
+    return out
+
+
+# a remark after a printed row that states its sum: "# Sums to 1.0", "// sum = 1", "← 和为 1"
+_SAID_SUM = re.compile(r"(?:#|//|←|<-|--)\s*(?:each\s+row\s+|this\s+row\s+|row\s+)?(?:sums?\s+(?:up\s+)?to|sum\s*[=:]|"
+                       r"adds?\s+up\s+to|总和(?:为|是|=)|和为|和是)\s*(\d+(?:\.\d+)?)\s*$", re.I)
+
+
+def _said_sums(a, lines: list[str], found: set[int]) -> list[Finding]:
+    """Rows whose own line states their sum in a remark: the author's claim, judged by adding the row up (its terms'
+    rounding allowed); one finding per row that does not add up to what it says."""
+    out = []
+    for i, r in enumerate(a.rows):
+        line = a.row_line(i)
+        if not r or any(n is None for n in r) or line in found or not 0 < line <= len(lines):
+            continue
+        m = _SAID_SUM.search(lines[line - 1])
+        if m is None or {n.line or line for n in r} != {line}:
+            continue
+        try:
+            vals = [(Decimal(n.text.replace("−", "-")), n.decimals or 0) for n in r]
+            said = Decimal(m.group(1))
+        except InvalidOperation:
+            continue
+        total = sum(v for v, _ in vals)
+        tol = sum(Decimal(5) / Decimal(10) ** (d + 1) for _, d in vals) + \
+            Decimal(5) / Decimal(10) ** (len(m.group(1).partition(".")[2]) + 1) + Decimal("1e-9")
+        if abs(total - said) <= tol:
+            continue
+        d = max(dd for _, dd in vals)
+        out.append(Finding(line, None, f"{a.label or 'row'} row {i + 1}: its sum",
+                           " + ".join(n.text for n in r) + f" = {total:.{d}f}", float(said), m.group(1),
+                           "softmax", f"the row is said to sum to {m.group(1)}; its entries add up to {total:.{d}f}",
+                           "wrong_value"))
     return out
 
 

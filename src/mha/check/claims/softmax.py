@@ -14,6 +14,7 @@ import numpy as np
 from ..infer import Obj, alignments
 from ..infer.written_scale import stated_scale
 from ..model import half_units
+from ..numbers import nines_below_one
 from ..report import Finding, NotChecked
 from .common import _simple_kind
 
@@ -233,7 +234,7 @@ class SoftmaxJudging:
             if num is None:
                 continue
             exact = float(p[j])
-            if num.contains(exact):
+            if num.contains(exact) or nines_below_one(num, exact):
                 continue
             # eight decimals of a weight near 1 are past float32 (0.99999988 for 0.9999998875): its own rounding
             note = num.contains(exact, float(band[j])) or num.contains(exact, 1.2e-7 * abs(exact))
