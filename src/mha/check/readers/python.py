@@ -29,6 +29,7 @@ from .statedict import read_parameters
 from .pyparse import parse_code
 from .statements import read_tokens
 from .torchshapes import product_shape, scan
+from .codecomments import comment_block
 from .printnames import heads_above, print_label
 from .rowtable import row_tables
 from .vectortable import vector_tables
@@ -386,7 +387,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
     block: list[tuple[int, str, str]] = []
     for item in facts.comments + [(10 ** 9, "", "")]:
         if block and item[0] != block[-1][0] + 1:
-            _comment_block(b, block, seg)
+            comment_block(b, block, seg)
             block = []
         if item[0] < 10 ** 9:
             block.append(item)
@@ -402,59 +403,6 @@ def read_code(b: "Builder", seg: Segment) -> None:
         pass
     b.pending_dropped = dropped_prints(seg.text, b.drop_state)
     b.words_since_code = False
-
-
-def _comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment) -> None:
-    # "#> " as reprex marks output; `#  [4., 16., 12.]],  # from query 2`: the row's own remark is no number of it
-    text = "\n".join(re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(r"^#+\s?(?:>\s?)?", "", c)) for _, c, _ in block)
-    line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
-    sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
-    n_before = len(b.doc.arrays)
-    n_chains = len(b.doc.chains)
-    for k, line in enumerate(text.split("\n")):
-        b.prose_context(line, Place(line_map[k], seg.cell, "comment"))
-    toks = text_tokens(text)
-    read_tokens(toks, sub, b.doc, b.ctx, text_mode=True)
-    by_line = {line_map[k]: lab for k, (_, _, lab) in enumerate(block) if lab}
-    if block[0][2] and not any(lab for _, _, lab in block[1:]):
-        by_line = {ln: block[0][2] for ln in line_map}       # the output of the print above, over several lines
-    for ch in b.doc.chains[n_chains:]:
-        lab = by_line.get(ch.place.line)
-        if lab and not any(isinstance(p, LabelPart) for p in ch.parts):
-            names = [x.strip() for x in lab.split(" = ") if x.strip()]
-            best = next((x for x in reversed(names) if lb.parse_label(x) is not None), names[0])
-            ch.parts.insert(0, LabelPart(best))
-            ch.rels.insert(0, "=")
-    _drop_initial_values(b, n_before, n_chains, block, seg)
-    for a in b.doc.arrays[n_before:]:
-        code_label = by_line.get(a.place.line)
-        if not a.label and code_label:
-            names = [x.strip() for x in code_label.split(" = ") if x.strip()]
-            a.label = names[0]
-            a.labels = names
-
-
-_FILL = re.compile(r"\b(?:zeros|ones|zeros_like|ones_like|empty|empty_like|full|full_like)\s*\(")
-
-
-def _drop_initial_values(b: "Builder", n_before: int, n_chains: int, block: list[tuple[int, str, str]],
-                         seg: Segment) -> None:
-    """`out = torch.zeros(3)  # [0., 0., 0.]`: the comment shows what the line's own code creates (a running
-    total before the loop adds to it), not the value the name ends with."""
-    lines = seg.text.split("\n")
-    filled = {seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block
-              if 0 < ln <= len(lines) and _FILL.search(lines[ln - 1].split("#")[0])}
-    if not filled:
-        return
-    keep = b.doc.arrays[:n_before]
-    for a in b.doc.arrays[n_before:]:
-        values = {c.value for c in a.numbers}
-        if not (a.place.line in filled and len(values) == 1 and values <= {0.0, 1.0}):
-            keep.append(a)
-    gone = {id(a) for a in b.doc.arrays[n_before:]} - {id(a) for a in keep}
-    b.doc.arrays[:] = keep
-    b.doc.chains[n_chains:] = [c for c in b.doc.chains[n_chains:]
-                               if not any(id(getattr(p, "array", None)) in gone for p in c.parts)]
 
 
 # `, dtype=torch.float64)`, `, device='cuda:0'`, `, requires_grad=True`: how torch and NumPy annotate a printout
