@@ -1220,3 +1220,45 @@ def test_a_row_said_to_sum_to_one_is_judged_by_adding_it_up():
     r = check_document(text, fmt="md")
     assert [(f.line, f.printed) for f in r.errors] == [(15, "0.30 + 0.62 + 0.20 = 1.12")], \
         [f.describe() for f in r.errors]
+
+
+def test_code_that_never_scales_its_scores_says_unscaled():
+    """`scores = q @ k.T` then `softmax(scores)`, and no square root or scale anywhere in the code: the attention is
+    unscaled, a hint that decides a tie between the scaled and the unscaled readings (an outside notebook of the
+    Illustrated-Attention kind was read scaled, and its rounding notes named exact values it never computes)."""
+    from mha.check.objects import Place
+    from mha.check.readers.builder import unscaled_in_code
+    at = Place(3, None, "code")
+    plain = [("import numpy as np\nscores = q @ k.T\nweights = softmax(scores)\n", at)]
+    assert unscaled_in_code(plain) == at
+    for scaled in ("scores = q @ k.T / np.sqrt(d_k)\nweights = softmax(scores)\n",
+                   "scores = torch.matmul(q, k.transpose(-2, -1))\nscores = scores / 8\nw = F.softmax(scores, -1)\n",
+                   "scores = q @ k.T\nscores *= scale\nweights = softmax(scores)\n",
+                   "scores = q @ k.T\nweights = softmax(scores / temperature)\n",
+                   "scores = q @ k.T\n"):
+        assert unscaled_in_code([(scaled, at)]) is None, scaled
+
+
+def test_two_softmax_statements_on_one_line_stay_apart():
+    """`softmax([2, 1, 0]) = [...]`, then ", yet with scores ten times larger" and a second `softmax(...) = [...]`
+    on the same line: the first value is followed by words and a new statement, so it is no middle term of one
+    chain (the second value was judged as the softmax of the first argument on an outside page)."""
+    text = ("# Why scale\n\nWhen the keys are long, dot products grow and the softmax gets more extreme. For example, "
+            "`softmax([2, 1, 0]) = [0.665, 0.245, 0.090]`, but with larger values `softmax([20, 10, 0]) = "
+            "[9.99954600e-01, 4.53978686e-05, 2.06106005e-09]`. That is why the scores are scaled.\n")
+    r = check_document(text, fmt="md")
+    assert not r.findings, [f.describe() for f in r.findings]
+    slipped = check_document(text.replace("[0.665, 0.245, 0.090]", "[0.665, 0.254, 0.090]"), fmt="md")
+    assert [f.line for f in slipped.errors] == [3], [f.describe() for f in slipped.errors]
+
+
+def test_sizes_named_with_total_are_no_row_sums():
+    """`d_model (total embedding size): 8` printed by a notebook is a size, not the sum of a row of weights (it was
+    judged against one: "row sum: printed 8; exact 4.69"); a bare "total" still is a sum."""
+    from mha.check.labels import parse_label
+    for size in ("d_model (total embedding size)", "total tokens", "num_heads (total)", "hidden size", "d_k"):
+        assert parse_label(size) is None, size
+    assert parse_label("total").nodes == ("row_sum",)
+    assert parse_label("the total").nodes == ("row_sum",)
+
+

@@ -468,6 +468,8 @@ def _words(s: str, original: str) -> Ref | None:
         g = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         head = _ZH.get(g) if g in _ZH else int(g)
     strong = bool(re.fullmatch(r"[A-Za-z_][A-Za-z_0-9.]*(\[\d+\])*", original.strip()))
+    if _SIZE_NAME.search(low):
+        return None                  # "d_model (total embedding size)", "total tokens": a size or a count, no sum
     for k, (rx, nodes) in enumerate(_WORD_RES):
         if rx.search(low):
             generic = k == len(_WORD_RES) - 1          # "weights", "attention": too vague to attribute
@@ -475,6 +477,13 @@ def _words(s: str, original: str) -> Ref | None:
                 return None           # "the weight matrices", 三个权重矩阵: W_Q, W_K, W_V, not the attention weights
             return Ref(nodes, raw_head=head, strong=strong and not generic)
     return None
+
+
+# a size or a count named in words: d_model, num_heads, "embedding size", "total tokens", 参数量
+_SIZE_NAME = re.compile(r"\bd_?(?:model|k|v|head|ff)\b|\bnum_?\w+|\bn_(?:heads?|layers?|tokens?)\b|"
+                        r"(?:embedding|hidden|model|head|vocab|batch|context|window)[ _]?(?:size|dim(?:ension)?s?)|"
+                        r"\btotal\s+(?:tokens?|params?|parameters?|size|length|count|number|memory|bytes|layers?|heads?)|"
+                        r"参数量|维度|词表大小")
 
 
 # cross-attention: queries from one sequence, keys and values from another; the configuration is self-attention

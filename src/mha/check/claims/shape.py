@@ -160,6 +160,8 @@ class ShapeJudging:
         shapes, step = got
         if s.ref.row is not None or _another_model(s.dims, self.example_sizes()):
             return
+        if "mask" in s.ref.nodes:
+            return           # a mask comes in many layouts: (T, T), (B, T) for padding, (B, 1, 1, T) to broadcast
         if len(s.dims) == 1 and _TOKEN_VECTOR.fullmatch(s.label.replace(" ", "")):
             # "each x_i ∈ ℝ⁴": one token's vector, a row of X; its length is the row's, not X's shape
             if any(len(x) >= 2 and x[-1] == s.dims[0] for x in shapes):

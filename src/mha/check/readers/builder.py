@@ -38,6 +38,7 @@ class Builder:
         self.words_since_code = True               # prose between the last code and an output: not its printout
         self.code_values: dict = {}                # inputs given as code, by name, across cells (codevalue.py)
         self.carried = False                       # the document declares rounding carried forward (labels.py)
+        self.code_texts: list[tuple[str, Place]] = []   # every piece of code, for what it says as a whole
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:
@@ -145,7 +146,30 @@ class Builder:
                 c.rels = ["≈" if m.group(1) in ("≈", "≃", "~", "\\approx") else "="] + c.rels
         self.doc.chains = [c for c in chains if len(c.parts) >= 2 or
                            any(isinstance(p, (ShapePart, ShapeProduct)) for p in c.parts)]
+        unscaled = unscaled_in_code(self.code_texts)
+        if unscaled is not None and not any(h.kind in ("unscaled", "scale", "scale_sqrt") for h in self.doc.hints):
+            self.doc.hints.append(Hint("unscaled", True, unscaled, "scores computed in code with no scale"))
         return self.doc
+
+
+# scores = q @ k.T, torch.matmul(q, k.transpose(-2, -1)), np.dot(Q, K.T): the product of queries and keys
+_SCORES_IN_CODE = re.compile(r"^\s*([A-Za-z_]\w*)\s*=\s*(?:[A-Za-z_][\w.]*\s*@\s*[A-Za-z_][\w.]*\.(?:T|t\(\)|transpose\()|"
+                             r"(?:torch\.|np\.)?(?:matmul|dot|bmm|mm)\(\s*[A-Za-z_][\w.]*\s*,\s*[A-Za-z_][\w.]*\.(?:T|t\(\)|"
+                             r"transpose\())", re.M)
+
+
+def unscaled_in_code(code_texts: list[tuple[str, Place]]) -> Place | None:
+    """Where the code computes its scores as Q Kᵀ and nothing in any of it scales them (no square root, no
+    `/ d`, no `scale`): the document's attention is unscaled, as the Illustrated-Attention notebooks are.  None
+    when the code says nothing of scores, or scales them somewhere."""
+    code = "\n".join(t for t, _ in code_texts)
+    names = {m.group(1) for m in _SCORES_IN_CODE.finditer(code)}
+    if len(names) != 1 or "softmax" not in code:
+        return None
+    name = next(iter(names))
+    if re.search(r"sqrt|\*\*\s*0?\.5|\bscal(?:e|ing)|temperature|\b" + re.escape(name) + r"\s*(?:/|\*|/=|\*=)", code):
+        return None
+    return next(p for t, p in code_texts if _SCORES_IN_CODE.search(t))
 
 
 def _strip_heading(text: str) -> str:

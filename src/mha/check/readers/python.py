@@ -353,6 +353,7 @@ def _is_inf(node: ast.AST, neg: bool) -> bool:
 def read_code(b: "Builder", seg: Segment) -> None:
     if read_session(b, seg):                       # >>> prompts, each with what it echoed (repl.py)
         return
+    b.code_texts.append((seg.text, Place(seg.line, seg.cell, "code")))
     facts = read_python(seg.text, b.code_values)
     if not facts.parsed:
         # a REPL transcript: ">>> Qh.shape" and then "(2, 3, 2)" on the next line state that shape

@@ -42,7 +42,8 @@ def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok],
         return None
     rest = toks[k + 1:]
     if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (",", "，"):
-        if rest[1].kind in ("ID", "TEXT") and re.fullmatch(r"[a-z][a-z-]+|[\u4e00-\u9fff]+", rest[1].text):
+        if rest[1].kind in ("ID", "TEXT") and re.fullmatch(r"[a-z][a-z-]+|[\u4e00-\u9fff]+", rest[1].text) and \
+                not any(t.kind == "OP" and t.text in "([" for t in rest):
             return array_at(toks[:k + 1])     # "..., pulled towards v3": a comma, then the sentence in words
         rest = rest[1:]                       # "v3 = [1, 1], the output is ...": a comma, then the sentence
     if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (".", "。") and rest[1].kind in ("ID", "TEXT") \

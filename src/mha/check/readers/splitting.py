@@ -172,11 +172,14 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
         # "exp(2.121) = 8.342, so the weights are 8.342 / 10.370 = 0.804 and 0.196": a piece without a
         # relation belongs to the one before it; each relation keeps its own piece
         out: list[list[Tok]] = []
+        lead: list[Tok] = []                    # words before the first relation: the first statement's preamble
         for sp, p in zip(seps, pieces):
-            if out and not any(x.kind == "REL" for x in p):
+            if not out and not any(x.kind == "REL" for x in p):
+                lead = lead + ([sp] if sp is not None and lead else []) + p
+            elif out and not any(x.kind == "REL" for x in p):
                 out[-1] = out[-1] + ([sp] if sp is not None else []) + p
             else:
-                out.append(p)
+                out.append((lead + ([sp] if sp is not None else []) + p) if lead and not out else p)
         if len(out) > 1 and all(any(x.kind == "REL" for x in p) for p in out):
             return out
     return [stmt]
