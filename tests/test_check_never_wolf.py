@@ -58,6 +58,11 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # a second example worked over subsections after a first one with the same names and shapes: its weights, which
+    # follow from its own scores, are no "rounding" of the first example's (9 notes with the first's exact values)
+    ("md_second_example_over_subsections.md", "0.264 & 0.471 & 0.264", "0.264 & 0.471 & 0.246", 31),
+    ("md_second_example_over_subsections.md", "0.529 & 0.736 & 0.736", "0.529 & 0.763 & 0.736", 33),
+    ("md_second_example_over_subsections.md", "0.577 & 1.155 & 0.577", "0.577 & 1.515 & 0.577", 27),
     # a row of weights with its sum said in a remark ("# sums to 1.0"); a saturated weight written 0.999 for 0.9996
     ("md_code_rows_said_to_sum_to_one.md", "[0.73, 0.20, 0.07],  # sums", "[0.73, 0.02, 0.07],  # sums", 14),
     ("md_code_rows_said_to_sum_to_one.md", "[0.999, 0.0001, 0.0001, 0.0001]", "[0.999, 0.0001, 0.0003, 0.0001]", 23),
@@ -1262,3 +1267,19 @@ def test_sizes_named_with_total_are_no_row_sums():
     assert parse_label("the total").nodes == ("row_sum",)
 
 
+
+def test_a_second_example_is_no_rounding_of_the_first():
+    """The second example's weights follow from its own printed scores; the first example's weights are far from
+    them (0.471 against 0.657).  A rounding note says the printed predecessors are the example's own values rounded,
+    so it needs them near the exact values; here the second example has no note at all."""
+    r = _check(CLEAN / "md_second_example_over_subsections.md")
+    assert not r.findings, [f.describe() for f in r.findings]
+
+
+def test_a_section_with_subsections_is_one_scope_when_read_again():
+    """`## 9. A full example` over `### 9.1` ... `### 9.4`: an example worked over subsections is read again as the
+    whole section (each subsection alone lacks the inputs another gives); a section without subsections is not."""
+    from mha.check.scoped import _parent_sections
+    text = "# Notes\n\n## 1. Idea\n\ntext\n\n## 2. Example\n\n### 2.1 Input\n\nX\n\n### 2.2 Scores\n\nS\n\n" \
+           "### 2.3 Output\n\nO\n\n## 3. Summary\n\nend\n"
+    assert _parent_sections(text) == [(1, 23, "Notes"), (7, 20, "2. Example")]

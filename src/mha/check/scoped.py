@@ -215,6 +215,54 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
         report.evidence.append(f"scope from {where} ({words}), judged on its own: "
                                + "; ".join(v for k, v in sub.configuration.items()
                                            if k != "mode" or v.startswith("starts from")))
+    if fmt == "md":
+        _judge_parent_sections(report, doc, text, check)
+
+
+MAX_PARENTS = 2           # sections with subsections read again whole, after their subsections one by one
+
+
+def _parent_sections(text: str) -> list[tuple[int, int, str]]:
+    """Markdown sections that hold subsections ("## 9. A full example" over "### 9.1", "### 9.2", ...): (first
+    line, last line, heading).  An example worked over several subsections is one scope; each subsection alone
+    lacks the inputs given in another."""
+    lines = text.splitlines()
+    heads = [(i, len(m.group(1)), lines[i - 1].lstrip("#").strip()[:60]) for i in range(1, len(lines) + 1)
+             if (m := re.match(r"^(#{1,6})\s+\S", lines[i - 1]))]
+    out = []
+    for k, (line, level, words) in enumerate(heads):
+        end = next((ln - 1 for ln, lv, _ in heads[k + 1:] if lv <= level), len(lines))
+        if sum(1 for ln, lv, _ in heads[k + 1:] if line < ln <= end and lv > level) >= 2:
+            out.append((line, end, words))
+    return out
+
+
+def _judge_parent_sections(report: Any, doc: Any, text: str, check: Callable[[str], Any]) -> None:
+    """A section with subsections, still holding objects nothing checked and no finding: read whole on its own
+    (the same rules as a scope), its verdicts in place of its "not checked" lines."""
+    given = {int(x) for v in report.configuration.values() for x in re.findall(r"\bline (\d+)", str(v))}
+    todo = []
+    for first_line, last_line, words in _parent_sections(text):
+        first, last = (0, first_line), (0, last_line)
+        unchecked = {(n.cell or 0, n.line) for n in report.not_checked if first <= (n.cell or 0, n.line) <= last}
+        # the document's own example (its inputs inside) is no other one; a section with a finding is judged
+        if len(unchecked) >= 2 and not any(first_line <= g <= last_line for g in given) and \
+                not any(first <= (f.cell or 0, f.line) <= last for f in report.errors):
+            todo.append((len(unchecked), first_line, last_line, words, unchecked))
+    for _, first_line, last_line, words, unchecked in sorted(todo, key=lambda t: -t[0])[:MAX_PARENTS]:
+        first, last = (0, first_line), (0, last_line)
+        sub = _check_quietly(check, _blank_outside(text.splitlines(), first_line, last_line))
+        # its own inputs printed or stated (a configuration resting on weights assumed I is a guess there)
+        if sub is None or sub.mapping is None or sub.n_claims == 0 or sub.n_numbers == 0 or not _decided(sub) \
+                or _assumed(sub):
+            continue
+        left = {(n.cell or 0, n.line) for n in sub.not_checked}
+        if not (unchecked - left):
+            continue
+        _merge(report, sub, first, last, _lines_of(doc, unchecked))
+        report.evidence.append(f"scope from line {first_line} ({words}), with its subsections, judged on its own: "
+                               + "; ".join(v for k, v in sub.configuration.items()
+                                           if k != "mode" or v.startswith("starts from")))
 
 
 _WEIGHT_NAMES = ("W_Q", "W_K", "W_V")
