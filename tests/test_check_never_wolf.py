@@ -58,6 +58,9 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # scores printed beside their weights (`[...] → weights: [...]`) under a heading that says "then scale by √2":
+    # the weights are the softmax of the scaled row (the stated scale is tried for "scores" too)
+    ("md_scores_arrow_weights_stated_scale.md", "[0.324, 0.464, 0.212]", "[0.324, 0.446, 0.212]", 8),
     # a second example worked over subsections after a first one with the same names and shapes: its weights, which
     # follow from its own scores, are no "rounding" of the first example's (9 notes with the first's exact values)
     ("md_second_example_over_subsections.md", "0.264 & 0.471 & 0.264", "0.264 & 0.471 & 0.246", 31),
@@ -1283,3 +1286,26 @@ def test_a_section_with_subsections_is_one_scope_when_read_again():
     text = "# Notes\n\n## 1. Idea\n\ntext\n\n## 2. Example\n\n### 2.1 Input\n\nX\n\n### 2.2 Scores\n\nS\n\n" \
            "### 2.3 Output\n\nO\n\n## 3. Summary\n\nend\n"
     assert _parent_sections(text) == [(1, 23, "Notes"), (7, 20, "2. Example")]
+
+
+def test_a_wrong_weight_written_again_into_its_weighted_sum_is_one_slip():
+    """A row of weights found wrong, then the same numbers as the coefficients of the weighted sum three lines on
+    (`z₁ = 0.45·[..] + 0.21·[..] + 0.34·[..]`): one slip, so the sum's coefficients are notes pointing to the row
+    (an outside Spanish page got each wrong weight reported twice).  A remark after an arrow ("p = 0.5 → an even
+    split (50/50)") is no arithmetic to check."""
+    text = (CLEAN / "md_scores_arrow_weights_stated_scale.md").read_text(encoding="utf-8")
+    text = text.replace("[0.432, 0.219, 0.349]", "[0.45, 0.21, 0.34]") + (
+        "\nOutput of token 1, with V = [[1.0, 0.0], [0.0, 1.0], [0.5, 0.5]]:\n```\n"
+        "z₁ = 0.45·[1.0, 0.0] + 0.21·[0.0, 1.0] + 0.34·[0.5, 0.5] = [0.62, 0.38]\n```\n\n"
+        "A weight of p = 0.5 → an even split (50/50) between two tokens.\n")
+    r = check_document(text, fmt="md")
+    assert {f.line for f in r.errors} == {7}, [f.describe() for f in r.errors]
+
+
+def test_an_arrow_between_names_keeps_the_arithmetic_after_it():
+    """"cat → dog: = 1.2×1.3 + 0.7×0.9 = 1.56 + 0.63 = 2.19" names a pair with an arrow and then works its score:
+    only a remark after a value (`0.5 → an even split (50/50)`) ends the arithmetic, not an arrow between names."""
+    text = "# Scores\n\ncat → dog: = 1.2×1.3 + 0.7×0.9 = 1.56 + 0.63 = 2.19\n"
+    assert not check_document(text, fmt="md").findings
+    slipped = check_document(text.replace("= 2.19", "= 2.91"), fmt="md")
+    assert [f.line for f in slipped.errors] == [3], [f.describe() for f in slipped.errors]

@@ -491,9 +491,10 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings = real_model_sizes(j.findings, j.not_checked, text)   # "real models use d_h = 64"
     from .claims.aside import withdraw_asides
     withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims
-    from .claims.requoted import add_requotes, rounded_requotes
+    from .claims.requoted import add_requotes, rounded_requotes, wrong_requotes
     add_requotes(j, doc, text)
     rounded_requotes(j.findings)             # a number noted as following from rounded values, quoted again
+    wrong_requotes(j.findings)               # a weight found wrong, written again into its weighted sum
     if text is not None and doc.format != "ipynb":
         from .claims.arrowpairs import arrow_pairs
         from .claims.percentquote import equal_shares, percent_quotes, position_percents, self_percents

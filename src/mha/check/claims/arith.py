@@ -14,7 +14,7 @@ import numpy as np
 from .. import labels as lb
 from .. import numbers as nb
 from ..numbers import Num
-from ..objects import ArrayPart, Chain, ExprPart
+from ..objects import ArrayPart, Chain, ExprPart, LabelPart
 from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
@@ -41,6 +41,12 @@ class ArithJudging:
             # "+(0×1)+(0×0)+(1×1) = 4": the last line of a sum begun on the lines above it ("+ 0.25 × 1.84 = 0.46",
             # one term, is a term of a sum written down a column, and its own arithmetic)
             return
+        cut = next((k + 1 for k, r in enumerate(c.rels) if r == "→" and k + 1 < len(c.parts)
+                    and isinstance(c.parts[k + 1], LabelPart) and isinstance(c.parts[k], ExprPart)), None)
+        if cut is not None:          # "Gini = 0.5 → maximal impurity (50/50)": what follows the arrow is a remark
+            c = Chain(c.parts[:cut], c.rels[:cut - 1], c.place, c.text, c.context)
+            if not any(isinstance(p, ExprPart) for p in c.parts):
+                return
         self._judge_arith(c)
 
     def _judge_arith(self, c: Chain) -> None:

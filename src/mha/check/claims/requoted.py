@@ -225,3 +225,22 @@ def rounded_requotes(findings: list[Finding]) -> None:
         if first is not None:
             f.severity, f.kind = "note", "rounded_sum"
             f.cause = f"the number printed on line {first.line}, quoted; {first.cause}"
+
+
+QUOTE_LINES = 12     # lines within which a wrong weight written again into a weighted sum is the same slip
+
+
+def wrong_requotes(findings: list[Finding]) -> None:
+    """A weight found wrong in its row (`α ≈ [[0.47, 0.33, 0.20], ...]`) and written again as a coefficient of the
+    weighted sum a few lines on (`z₁ = 0.47·[1,0] + 0.33·[0.5,0.5] + ...`): the same printed number for the same
+    exact value, one slip; the later one is a note pointing to the first, never a second error."""
+    errors = [f for f in findings if f.severity == "error" and isinstance(f.exact, float) and f.cell is None]
+    for f in errors:
+        if f.step != "weighted_sum" or " in " not in f.claim:
+            continue                 # only a coefficient read inside a weighted sum (claims/vector.py names it so)
+        first = next((e for e in errors if e is not f and e.line < f.line <= e.line + QUOTE_LINES and
+                      e.printed.strip() == f.printed.strip() and e.rounded == f.rounded), None)
+        if first is not None:
+            f.severity, f.kind = "note", "rounded_sum"
+            f.cause = f"follows from line {first.line}: the value found wrong there, written again into this sum"
+

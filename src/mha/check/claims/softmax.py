@@ -52,7 +52,6 @@ def _errors(found: list[Finding]) -> int:
     return sum(f.severity == "error" for f in found)
 
 
-_RAW = re.compile(r"\braw\b|unscaled|原始|未缩放|尚未缩放", re.I)
 
 
 def _scaled_in_label(y: Obj) -> bool:
@@ -185,7 +184,9 @@ class SoftmaxJudging:
     def _raw_scores_scales(self, c: SoftmaxPairClaim) -> list[float]:
         """The scales to try when the scores of the pair are the raw QKᵀ (named so, or said to be raw: "原始分数"):
         the configuration's, and those the text states ("kq_scale = 1/8", "divided by √64")."""
-        raw = _names(c.x, {"QKt"}) and (not _names(c.x, {"S"}) or _RAW.search(" ".join([c.x.a.label] + c.x.a.labels)))
+        # "scores" names the raw and the scaled ones alike: the scales the text states are tried for them too
+        # (`[1.780, 0.310, 1.230] → weights: [0.492, 0.174, 0.334]` under "Q₁ · K₁ᵀ, then scale by √2")
+        raw = _names(c.x, {"QKt"})
         if c.written or not raw:
             return []
         out = []
@@ -200,6 +201,8 @@ class SoftmaxJudging:
         fewest errors: a row masked causally reads as plain, the next as the stated 1/8 of the raw scores."""
         found: list[Finding] = []
         checked = 0
+        if len(scales) > 1:          # a tie within a row goes to the scale the other rows of the pair take
+            scales = tuple(sorted(scales, key=lambda sc: self._pair_errors(c, sc)))
         for i, row in enumerate(c.y.a.rows):
             if row is None or c.x.a.rows[i] is None or any(n is None for n in c.x.a.rows[i]):
                 continue                          # an elided row (⋮, ...)
@@ -215,6 +218,16 @@ class SoftmaxJudging:
             checked += n
             found.extend(best)
         return found, checked
+
+    def _pair_errors(self, c: SoftmaxPairClaim, scale: float) -> int:
+        """How many weights of the whole pair disagree under this scale (rows that cannot be read count none)."""
+        total = 0
+        for i, row in enumerate(c.y.a.rows):
+            if row is None or c.x.a.rows[i] is None or any(n is None for n in c.x.a.rows[i]):
+                continue
+            got = self._row_findings(c, i, row, scale)
+            total += _errors(got) if got is not None else 0
+        return total
 
     def _row_findings(self, c: SoftmaxPairClaim, i: int, row, scale: float) -> list[Finding] | None:
         x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
