@@ -1309,3 +1309,14 @@ def test_an_arrow_between_names_keeps_the_arithmetic_after_it():
     assert not check_document(text, fmt="md").findings
     slipped = check_document(text.replace("= 2.19", "= 2.91"), fmt="md")
     assert [f.line for f in slipped.errors] == [3], [f.describe() for f in slipped.errors]
+
+
+def test_a_header_of_indices_named_like_a_size_states_no_size():
+    """`d_k=0  d_k=1  ...  d_k=63` over a drawn weight matrix numbers its columns; the size is the one the text
+    states (d_k = 64, √d_k = 8).  Read as d_k = 63 it made 50/8 = 6.25 a false finding (an outside page)."""
+    text = ("# Scaling\n\n```\nW_Q (512 × 64):\n        d_k=0  d_k=1  ...  d_k=63\nd_m=0  [ 0.01   0.23  ...  -0.15 ]\n"
+            "```\n\n```\nd_k = 64\n√d_k = 8\n```\n\n```\nScores: [50, 48, 2]  → after softmax: [0.88, 0.12, 0.00]\n\n"
+            "After scaling:\nScores: [6.25, 6.0, 0.25] → after softmax: [0.56, 0.44, 0.00]\n```\n")
+    r = check_document(text, fmt="md")
+    assert "d_k = 64" in r.configuration.get("scale", ""), r.configuration
+    assert not r.findings, [f.describe() for f in r.findings]

@@ -486,6 +486,15 @@ _SIZE_NAME = re.compile(r"\bd_?(?:model|k|v|head|ff)\b|\bnum_?\w+|\bn_(?:heads?|
                         r"参数量|维度|词表大小")
 
 
+def index_header(text: str) -> bool:
+    """One name given two or more different whole numbers in one statement ("j=0 j=1 j=2", "d_k=0 d_k=1 ... d_k=63",
+    "i=0 ... i=1"): an index running over rows or columns, not a size or arithmetic."""
+    seen: dict[str, set[str]] = {}
+    for m in re.finditer(r"(?<!\w)(?<!\w\.)([a-zA-Z](?:_\{?\w{1,6}\}?)?)\s*=\s*(\d+)(?![\d.])", text):
+        seen.setdefault(m.group(1), set()).add(m.group(2))
+    return any(len(v) >= 2 for v in seen.values())
+
+
 # cross-attention: queries from one sequence, keys and values from another; the configuration is self-attention
 CROSS_ATTENTION = re.compile(r"cross[- ]?attention|encoder[- ]decoder attention|交叉注意力|编码器[-–—]?解码器注意力",
                              re.I)

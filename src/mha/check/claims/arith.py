@@ -34,7 +34,7 @@ class ArithJudging:
             return
         if re.search(r"[?\ufffd]\s*\d", c.text):
             return              # "? = ?5.25 = 2.29": a symbol the text lost (σ, √), not a number to read
-        if _indices(c.text):
+        if lb.index_header(c.text):
             return              # "j=0  j=1  j=2": a header of column indices over a drawn matrix, not arithmetic
         if c.parts and isinstance(c.parts[0], ExprPart) and re.match(r"\s*[+×*/÷·]", c.parts[0].text) and \
                 len(nb.terms_of(c.parts[0].expr)) >= 2:
@@ -294,15 +294,6 @@ class ArithJudging:
 
 
 _LISTED = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:\s*,\s*[-+]?\d+(?:\.\d+)?)+\s*")
-
-
-def _indices(text: str) -> bool:
-    """One letter given two or more different whole numbers in one statement ("j=0 j=1 j=2", "i=0 ... i=1"): an
-    index running over rows or columns."""
-    seen: dict[str, set[str]] = {}
-    for m in re.finditer(r"(?<![\w.])([a-zA-Z])\s*=\s*(\d+)(?![\d.])", text):
-        seen.setdefault(m.group(1), set()).add(m.group(2))
-    return any(len(v) >= 2 for v in seen.values())
 
 
 def _exps_over_row(chains: list[Chain], more_rows: list[list[float]] = ()) -> list[float]:

@@ -153,7 +153,12 @@ class Options:
                  "num_attention_heads": "H", "heads": "H", "d_k": "d_k", "d_h": "d_k", "d_head": "d_k",
                  "head_dim": "d_k", "d_{k}": "d_k", "d_{h}": "d_k", "T": "T", "d": "d_model", "d_model": "d_model",
                  "d_{model}": "d_model", "n_kv_heads": "G", "num_key_value_heads": "G", "d_v": "d_v"}
+        on_line: dict[tuple, list[str]] = {}
         for c in self.doc.chains:
+            on_line.setdefault((c.place.cell, c.place.line), []).append(c.text)
+        for c in self.doc.chains:
+            if lb.index_header(" ".join(on_line[(c.place.cell, c.place.line)])):
+                continue                     # "d_k=0  d_k=1  ...  d_k=63" over a drawn matrix: indices, no size
             for k in range(len(c.parts) - 1):
                 a, b = c.parts[k], c.parts[k + 1]
                 if isinstance(a, LabelPart) and isinstance(b, ExprPart):
