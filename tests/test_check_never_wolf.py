@@ -1320,3 +1320,11 @@ def test_a_header_of_indices_named_like_a_size_states_no_size():
     r = check_document(text, fmt="md")
     assert "d_k = 64" in r.configuration.get("scale", ""), r.configuration
     assert not r.findings, [f.describe() for f in r.findings]
+
+
+def test_a_long_whole_number_cut_down_under_approx_is_about_right():
+    """`exp(12) ≈ 162754` for 162754.79: under ≈ a whole number of four digits or more may be cut down instead of
+    rounded; one unit or more off it is still a slip."""
+    assert not check_document("# Softmax\n\n```\nexp(12) ≈ 162754\nexp(2) ≈ 7.4\n```\n", fmt="md").findings
+    r = check_document("# Softmax\n\n```\nexp(12) ≈ 162574\nexp(2) ≈ 7.4\n```\n", fmt="md")
+    assert [f.line for f in r.errors] == [4], [f.describe() for f in r.errors]

@@ -355,6 +355,9 @@ def _at_precision(n: Num) -> Num:
     zeros = len(digits) - len(digits.rstrip("0"))
     # "312/1.5 ≈ 200": a round number of three or more digits stands for its leading digits (208 is about 200)
     unit = 10.0 ** zeros if digits.isdigit() and len(digits) >= 3 and zeros < len(digits) else 1.0
+    if unit == 1.0 and digits.isdigit() and len(digits) >= 4:
+        # "exp(12) ≈ 162754" for 162754.79: a long whole number cut down, not rounded, is still about right
+        return Num(n.value, n.text, n.value - 1.0, n.value + 1.0, n.line, 0)
     return Num(n.value, n.text, n.value - unit / 2, n.value + unit / 2, n.line, 0)
 
 
