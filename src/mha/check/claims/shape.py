@@ -151,6 +151,14 @@ class ShapeJudging:
             shapes += [[B] + x for x in shapes]
         return shapes, step
 
+    def _width_assumed(self, ref) -> bool:
+        """Is the shape of this quantity set by a projection the configuration assumes rather than takes as printed
+        or stated (`context_vecs.shape` after random nn.Linear layers, with W = I assumed)?"""
+        best = self.inf.best
+        if best is None or set(ref.nodes) <= {"X", "W_Q", "W_K", "W_V", "W_O", "mask", "QKt", "S", "E", "A"}:
+            return False     # X and the weights are printed; the scores' shape is T × T whatever the width
+        return any("(assumed)" in getattr(best.cand.dims.get(w), "label", "") for w in ("W_Q", "W_K", "W_V"))
+
     def judge_shape(self, s: ShapeClaim) -> None:
         if self.vs is None:
             return
@@ -162,6 +170,8 @@ class ShapeJudging:
             return
         if "mask" in s.ref.nodes:
             return           # a mask comes in many layouts: (T, T), (B, T) for padding, (B, 1, 1, T) to broadcast
+        if self._width_assumed(s.ref):
+            return           # the widths after a projection the configuration assumes (W = I, no text says so)
         if len(s.dims) == 1 and _TOKEN_VECTOR.fullmatch(s.label.replace(" ", "")):
             # "each x_i ∈ ℝ⁴": one token's vector, a row of X; its length is the row's, not X's shape
             if any(len(x) >= 2 and x[-1] == s.dims[0] for x in shapes):
