@@ -60,10 +60,8 @@ def test_clean_document_has_no_finding(path):
 SLIPS = [
     # scores of plain embeddings (W = I assumed), then a layer with random projections: the shape of its output is
     # not judged against the assumed width (`context_vecs.shape: torch.Size([2, 4, 2])` was "exact 1×4×3")
-    ("md_weightless_scores_then_linear_layers_shape.md", "[0.7700, 1.4200, 1.3800, 0.8200]",
-     "[0.7700, 1.4200, 1.3800, 0.2800]", 19),
-    ("md_weightless_scores_then_linear_layers_shape.md", "[0.1813, 0.3237, 0.3173, 0.1777]",
-     "[0.1813, 0.3273, 0.3173, 0.1777]", 24),
+    ("md_weightless_scores_then_linear_layers_shape.md", "1.3800, 0.8200]", "1.3800, 0.2800]", 19),
+    ("md_weightless_scores_then_linear_layers_shape.md", "0.3237, 0.3173", "0.3273, 0.3173", 24),
     # scores printed beside their weights (`[...] → weights: [...]`) under a heading that says "then scale by √2":
     # the weights are the softmax of the scaled row (the stated scale is tried for "scores" too)
     ("md_scores_arrow_weights_stated_scale.md", "[0.324, 0.464, 0.212]", "[0.324, 0.446, 0.212]", 8),
