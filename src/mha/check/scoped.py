@@ -206,15 +206,7 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
         sub = _check_quietly(check, _blank_cells(text, first[0], last[0]) if fmt == "ipynb" else
                              _blank_outside(text.splitlines(), first[1], last[1],
                                             _kept_inputs(text, first[1], last[1]) if fmt == "md" else set()))
-        if sub is None or sub.mapping is None or sub.n_claims == 0 or sub.n_numbers == 0 or not _decided(sub):
-            continue
-        left = {(n.cell or 0, n.line) for n in sub.not_checked}
-        if not (unchecked - left):
-            continue                         # its own configuration explains nothing more there
-        _merge(report, sub, first, last, _lines_of(doc, unchecked))
-        report.evidence.append(f"scope from {where} ({words}), judged on its own: "
-                               + "; ".join(v for k, v in sub.configuration.items()
-                                           if k != "mode" or v.startswith("starts from")))
+        _adopt(report, doc, sub, first, last, unchecked, f"scope from {where} ({words})")
     if fmt == "md":
         _judge_parent_sections(report, doc, text, check)
 
@@ -253,16 +245,22 @@ def _judge_parent_sections(report: Any, doc: Any, text: str, check: Callable[[st
         first, last = (0, first_line), (0, last_line)
         sub = _check_quietly(check, _blank_outside(text.splitlines(), first_line, last_line))
         # its own inputs printed or stated (a configuration resting on weights assumed I is a guess there)
-        if sub is None or sub.mapping is None or sub.n_claims == 0 or sub.n_numbers == 0 or not _decided(sub) \
-                or _assumed(sub):
-            continue
-        left = {(n.cell or 0, n.line) for n in sub.not_checked}
-        if not (unchecked - left):
-            continue
-        _merge(report, sub, first, last, _lines_of(doc, unchecked))
-        report.evidence.append(f"scope from line {first_line} ({words}), with its subsections, judged on its own: "
-                               + "; ".join(v for k, v in sub.configuration.items()
-                                           if k != "mode" or v.startswith("starts from")))
+        if sub is not None and not _assumed(sub):
+            _adopt(report, doc, sub, first, last, unchecked,
+                   f"scope from line {first_line} ({words}), with its subsections")
+
+
+def _adopt(report: Any, doc: Any, sub: Any, first: tuple[int, int], last: tuple[int, int], unchecked: set,
+           where: str) -> None:
+    """A scope read on its own: its verdicts in place of the document's "not checked" lines there, when its own
+    configuration decides something and explains more of what was left unchecked."""
+    if sub is None or sub.mapping is None or sub.n_claims == 0 or sub.n_numbers == 0 or not _decided(sub):
+        return
+    if not (unchecked - {(n.cell or 0, n.line) for n in sub.not_checked}):
+        return                               # its own configuration explains nothing more there
+    _merge(report, sub, first, last, _lines_of(doc, unchecked))
+    report.evidence.append(f"{where}, judged on its own: " + "; ".join(
+        v for k, v in sub.configuration.items() if k != "mode" or v.startswith("starts from")))
 
 
 _WEIGHT_NAMES = ("W_Q", "W_K", "W_V")

@@ -80,14 +80,14 @@ def _grid(a) -> list[list[tuple[Decimal, int]]] | None:
     return rows if len(rows) >= 2 and len({len(r) for r in rows}) == 1 and len(rows[0]) >= 2 else None
 
 
-def _off(vals: list[tuple[Decimal, int]], slack: float = 0.0) -> Decimal | None:
-    """How far the values' sum is from 1 beyond what their rounding allows (and the slack of numbers that stand
-    for more than their digits, readers/lowprecision.py); None when within it."""
+def _off(vals: list[tuple[Decimal, int]], slack: float | Decimal = 0.0, said: Decimal = Decimal(1)) -> Decimal | None:
+    """The values' sum when it is off from 1 (or the sum the text says) beyond what their rounding allows (and the
+    slack of numbers that stand for more than their digits, readers/lowprecision.py); None when within it."""
     tol = sum(Decimal(5) / Decimal(10) ** (d + 1) for _, d in vals) + Decimal("1e-9") + Decimal(slack)
     # 0.999 (all nines): "all but 1", anything in [0.999, 1), as a saturated weight is written (numbers.nines_below_one)
     tol += sum(Decimal(1) / Decimal(10) ** d for v, d in vals if d >= 2 and v == 1 - Decimal(1) / Decimal(10) ** d)
     s = sum(v for v, _ in vals)
-    return None if abs(s - 1) <= tol else s
+    return None if abs(s - said) <= tol else s
 
 
 def _mask_of(doc, a, grid) -> dict[int, list[int]]:
@@ -200,10 +200,8 @@ def _said_sums(a, lines: list[str], found: set[int]) -> list[Finding]:
             said = Decimal(m.group(1))
         except InvalidOperation:
             continue
-        total = sum(v for v, _ in vals)
-        tol = sum(Decimal(5) / Decimal(10) ** (d + 1) for _, d in vals) + \
-            Decimal(5) / Decimal(10) ** (len(m.group(1).partition(".")[2]) + 1) + Decimal("1e-9")
-        if abs(total - said) <= tol:
+        total = _off(vals, Decimal(5) / Decimal(10) ** (len(m.group(1).partition(".")[2]) + 1), said)
+        if total is None:
             continue
         d = max(dd for _, dd in vals)
         out.append(Finding(line, None, f"{a.label or 'row'} row {i + 1}: its sum",

@@ -199,18 +199,19 @@ class SoftmaxJudging:
     def _softmax_pair_findings(self, c: SoftmaxPairClaim, scales: tuple = (1.0,)) -> tuple[list[Finding], int]:
         """Each row's findings under the scale (of those given, the printed scores' own first) that leaves it the
         fewest errors: a row masked causally reads as plain, the next as the stated 1/8 of the raw scores."""
+        rows = [(i, row) for i, row in enumerate(c.y.a.rows)
+                if row is not None and c.x.a.rows[i] is not None and not any(n is None for n in c.x.a.rows[i])]
+        # each row under each scale, once; a tie within a row goes to the scale the whole pair takes (fewest errors)
+        got = {(i, scale): self._row_findings(c, i, row, scale) for i, row in rows for scale in scales}
+        ranked = sorted(scales, key=lambda sc: sum(_errors(got[i, sc]) for i, _ in rows if got[i, sc] is not None))
         found: list[Finding] = []
         checked = 0
-        if len(scales) > 1:          # a tie within a row goes to the scale the other rows of the pair take
-            scales = tuple(sorted(scales, key=lambda sc: self._pair_errors(c, sc)))
-        for i, row in enumerate(c.y.a.rows):
-            if row is None or c.x.a.rows[i] is None or any(n is None for n in c.x.a.rows[i]):
-                continue                          # an elided row (⋮, ...)
+        for i, row in rows:
             best = None
-            for scale in scales:
-                got = self._row_findings(c, i, row, scale)
-                if got is not None and (best is None or _errors(got) < _errors(best)):
-                    best = got
+            for scale in ranked:
+                g = got[i, scale]
+                if g is not None and (best is None or _errors(g) < _errors(best)):
+                    best = g
             if best is None:
                 continue
             n = sum(1 for num in row if num is not None)
@@ -218,16 +219,6 @@ class SoftmaxJudging:
             checked += n
             found.extend(best)
         return found, checked
-
-    def _pair_errors(self, c: SoftmaxPairClaim, scale: float) -> int:
-        """How many weights of the whole pair disagree under this scale (rows that cannot be read count none)."""
-        total = 0
-        for i, row in enumerate(c.y.a.rows):
-            if row is None or c.x.a.rows[i] is None or any(n is None for n in c.x.a.rows[i]):
-                continue
-            got = self._row_findings(c, i, row, scale)
-            total += _errors(got) if got is not None else 0
-        return total
 
     def _row_findings(self, c: SoftmaxPairClaim, i: int, row, scale: float) -> list[Finding] | None:
         x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
