@@ -350,6 +350,10 @@ SLIPS = [
     # W_Q, W_K, W_V of one head, then "Head 2" with W_Q^2 ...: the unheaded weights are head 1's
     ("md_single_head_then_head_two_weights.md", "0.045 & 0.768", "0.045 & 0.786", 25),
     ("md_single_head_then_head_two_weights.md", "1.414 & 1.414 & 0.707", "1.414 & 1.441 & 0.707", 45),
+    # a saturation aside in whole numbers, `e^{12}/(e^{12} + 31) ≈ 0.9998` (0.99981): no rounded terms, no note;
+    # `e^{16}/(e^{16} + 63) ≈ 0.9999` for 0.999993: "all but 1" (numbers.nines_below_one), not a rounding slip
+    ("md_ja_saturation_aside_nines.md", "0.8044 & 0.1956", "0.8404 & 0.1956", 20),
+    ("md_ja_saturation_aside_nines.md", "\\approx 0.9998", "\\approx 0.9989", 32),
 ]
 
 

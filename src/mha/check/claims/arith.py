@@ -101,7 +101,7 @@ class ArithJudging:
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got), step,
                              f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
-                             + (f" (exact {min(exacts, key=lambda x: abs(x - got)):.6g})" if exacts else ""),
+                             + _exact_aside(n2, got, exacts),
                              _simple_kind(n2, got) if _simple_kind(n2, got) != "wrong_value" else "arithmetic"))
             return
         self._judge_arith_result(c, values, target, exacts, step)
@@ -138,7 +138,9 @@ class ArithJudging:
         before = [f for kk, _, f in values if kk < k and f is not None]
         if not before and len(values) == 1:
             before = self._printed_addends(c, n, target[0].startswith(lb.SHOWN["row_sum"]))
-        if before and n.contains(before[-1]):
+        if before and (n.contains(before[-1]) or c.rels and c.rels[-1] == "≈" and nb.nines_below_one(n, before[-1])):
+            if len(values) > 1 and not any(x.decimals for _, p, _ in values for x in nb.leaves(p.expr) if x is not n):
+                return       # e^{12}/(e^{12} + 31) ≈ 0.9998: whole terms are not rounded; it lands near 1 by chance
             if any(_has_vector(p.expr) for _, p, _ in values):
                 return       # [0.6, 0.8] · [0.4, 0.7] = 0.80: its own vectors give it; other vectors than the entry's
             if abs(exact - n.value) > 0.02 * max(abs(exact), abs(n.value)) + 4 * n.half:
@@ -227,8 +229,8 @@ class ArithJudging:
             return None
         if abs(face - n.value) <= n.half * (1 + 1e-9) + 1e-12 * max(1.0, abs(face)):
             return True
-        if approx and (_rounded_terms_allow(left, n) or _unit_dropped(face, n)):
-            return True
+        if approx and (_rounded_terms_allow(left, n) or _unit_dropped(face, n) or nb.nines_below_one(n, face)):
+            return True              # (≈ 0.9999 for 0.999993: "all but 1", numbers.nines_below_one)
         if _whole_count(left, n, face):
             return True
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
@@ -341,6 +343,15 @@ def _one_product(e) -> bool:
     while isinstance(e, nb.Op) and (e.op == "neg" or e.op == "+" and len(e.args) == 1):
         e = e.args[0]                        # -0.0877 × 1.7692, "+ 0.0877 × 1.7692" down a column
     return isinstance(e, nb.Op) and e.op in ("*", "/")
+
+
+def _exact_aside(n: Num, got: float, exacts: list[float]) -> str:
+    """" (exact 0.4378)": the trace's value, said only when the line's own terms land on it at the printed
+    precision; a line that computes something else (an aside, another example) is told only what its terms give."""
+    if not exacts:
+        return ""
+    x = float(min(exacts, key=lambda x: abs(x - got)))
+    return f" (exact {x:.6g})" if n.rounded(x) == n.rounded(got) else ""
 
 
 def _ok(n: Num, x: float) -> bool:
