@@ -354,6 +354,19 @@ SLIPS = [
     # `e^{16}/(e^{16} + 63) ≈ 0.9999` for 0.999993: "all but 1" (numbers.nines_below_one), not a rounding slip
     ("md_ja_saturation_aside_nines.md", "0.8044 & 0.1956", "0.8404 & 0.1956", 20),
     ("md_ja_saturation_aside_nines.md", "\\approx 0.9998", "\\approx 0.9989", 32),
+    # masked scores printed, then `torch.softmax(masked / keys.shape[-1]**0.5)`: the weights are judged under the
+    # whole d their rows give (claims/softmax._masked_root), not set aside as another example's
+    ("md_masked_scores_printed_before_the_scale.md", "0.2378, 0.6317", "0.2378, 0.6371", 62),
+    ("md_masked_scores_printed_before_the_scale.md", "[0.0035, 0.1377", "[0.0035, 0.1737", 61),
+    # `$(3 \\times 2) \\times (2 \\times 3) = 3 \\times 3$`: the sizes of a product, no arithmetic (claims/arith._shape_product)
+    ("md_shapes_of_a_product_in_math.md", "0.716 & 0.708", "0.716 & 0.780", 26),
+    ("md_shapes_of_a_product_in_math.md", "0.576 & 0.140 & 0.284", "0.576 & 0.140 & 0.248", 20),
+    # matrices drawn between ASCII bars in a fenced worksheet (readers/boxes.ascii_boxes), side by side, a row's
+    # left bar one column off; unmasked scaled scores whose masked cell is a live 0 (claims/premask)
+    ("md_ascii_bar_matrices_worksheet.md", "0.8044   0.1956 |", "0.8404   0.1956 |", 28),
+    ("md_ascii_bar_matrices_worksheet.md", "1.8044   0.3911", "1.8044   0.3191", 31),
+    ("md_ascii_bar_matrices_worksheet.md", "2.82843   0       |", "2.82843   0.5     |", 21),
+    ("md_ascii_bar_matrices_worksheet.md", "| 1  1 |              | 0  2", "| 1  1 |              | 0  3", 16),
 ]
 
 

@@ -23,13 +23,15 @@ def premask_hit(t, vs, o: Obj, hit: Hit) -> Hit | None:
     if not masked.any() or o.val.shape != v.M.shape:
         return None
     printed = o.val[masked]
-    if not np.all(np.isfinite(printed)) or np.any(printed <= -1e4) or np.all(printed == 0):
-        return None                       # printed after the mask (its fill, or zeros): the masked view holds
+    if not np.all(np.isfinite(printed)) or np.any(printed <= -1e4):
+        return None                       # printed after the mask (its fill): the masked view holds
     raw = vs.get("QKt", v.b, v.h)
     if not raw:
         return None
     scale = float(t.config.effective_scale)
     live = raw[0].M * scale
+    if np.all(printed == 0) and not np.all(live[masked] == 0):
+        return None                       # zeros where the live scores are not: a fill of zeros after the mask
     with np.errstate(invalid="ignore"):
         if not np.allclose(live[~masked], v.M[~masked], rtol=1e-9, atol=1e-12):
             return None                   # S is not the scaled QKᵀ where it is live (a bias, ALiBi): no reading

@@ -152,6 +152,13 @@ class SoftmaxJudging:
         # (the scale the configuration, or the text, uses); a row that is that holds
         found, checked = self._softmax_pair_findings(c, (1.0, *self._raw_scores_scales(c)))
         wrong = _errors(found)
+        root = _masked_root(c) if c.by_mask and wrong > max(1, checked // 3) else None
+        if root is not None:
+            # `torch.softmax(masked / keys.shape[-1]**0.5)`: the masked scores were printed before the scale; the
+            # whole d that most rows' weights give, if the pair then agrees, is the scale the code applied
+            self.n_numbers -= checked
+            found, checked = self._softmax_pair_findings(c, (1 / math.sqrt(root),))
+            wrong = _errors(found)
         if c.by_mask and wrong > max(1, checked // 3):
             # weights that mostly disagree with these scores are not theirs (another head, example): said, not judged
             self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
@@ -257,6 +264,31 @@ class SoftmaxJudging:
                        f"{math.sqrt(root):g}: the row inside softmax() is not scaled")
             found = [f]
         return found
+
+
+def _masked_root(c: SoftmaxPairClaim) -> int | None:
+    """The whole d (2 to 4096) for which softmax(scores / √d) gives the printed weights of most rows with two or more
+    live entries (at least two rows, and no other d given as often): the scale applied to masked scores printed
+    before it.  Each row is read on its live entries only (the -∞ ones are its 0s)."""
+    roots: list[int] = []
+    rows = 0
+    for xr, yr in zip(c.x.a.rows, c.y.a.rows):
+        if xr is None or yr is None or any(n is None for n in xr + yr):
+            continue
+        live = [k for k, n in enumerate(xr) if math.isfinite(n.value)]
+        if len(live) < 2:
+            continue
+        rows += 1
+        d = _unscaled_root(np.array([xr[k].value for k in live], dtype=float), [yr[k] for k in live])
+        if d is not None:
+            roots.append(d)
+    if not roots:
+        return None
+    best = max(set(roots), key=roots.count)
+    n = roots.count(best)
+    if n < 2 or 2 * n <= rows or any(roots.count(d) == n for d in set(roots) - {best}):
+        return None
+    return best
 
 
 def _unscaled_root(x: np.ndarray, row) -> int | None:

@@ -33,6 +33,55 @@ def _pairs(line: str) -> list[tuple[int, int]] | None:
     return pairs
 
 
+def _ascii_pairs(line: str) -> list[tuple[int, int]] | None:
+    """The (left, right) ASCII bars of a drawn row, `| 1  0 |` (several side by side, with names between them):
+    an even number of |, each pair around two or more numbers, nothing but words or spaces between pairs (a
+    Markdown table, `| 1 | 2 | 3 |`, has numbers between its bars and one number in each cell)."""
+    bars = [p for p, ch in enumerate(line) if ch == "|"]
+    if not bars or len(bars) % 2:
+        return None
+    pairs = list(zip(bars[::2], bars[1::2]))
+    for k, (a, b) in enumerate(pairs):
+        inner = line[a + 1:b]
+        if not _NUMBERS.match(inner) or len(re.findall(r"\d+(?:\.\d*)?|\.\d+|inf", inner)) < 2:
+            return None
+        if k and _NUMBERS.match(line[pairs[k - 1][1] + 1:a]) and re.search(r"\d", line[pairs[k - 1][1] + 1:a]):
+            return None
+    return pairs
+
+
+def ascii_boxes(lines: list[str]) -> list[str]:
+    """Matrices drawn between ASCII bars on two or more lines, as plain-text worksheets write them:
+
+        X = | 1  0 |          WQ = | 1  0 |    WK = | 1  1 |
+            | 0  1 |               | 1  1 |         | 0  1 |
+
+    become bars of the box-drawn kind (unicode_boxes reads them); a row whose left bar stands one column off the
+    first row's is set straight by swapping the bar with the blank beside it (so every line keeps its length)."""
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        first = _ascii_pairs(lines[i])
+        if first is None:
+            i += 1
+            continue
+        rows = [i]
+        k = i + 1
+        while k < len(lines) and (p := _ascii_pairs(lines[k])) is not None and len(p) == len(first) and \
+                all(abs(a - c) <= 1 and abs(b - d) <= DRIFT for (a, b), (c, d) in zip(first, p)):
+            rows.append(k)
+            k += 1
+        if len(rows) >= 2:
+            for r in rows:
+                line = list(lines[r])
+                for (a, _), (c, _) in zip(first, _ascii_pairs(lines[r])):
+                    if a != c and line[a] == " ":
+                        line[a], line[c] = "|", " "
+                out[r] = "".join(line).replace("|", "│")
+        i = k
+    return out
+
+
 def _same_columns(p: list[tuple[int, int]], q: list[tuple[int, int]]) -> bool:
     return len(p) == len(q) and all(a == c and abs(b - d) <= DRIFT for (a, b), (c, d) in zip(p, q))
 

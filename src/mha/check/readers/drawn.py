@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .. import labels as lb
-from .boxes import unicode_boxes
+from .boxes import ascii_boxes, unicode_boxes
 from .common import row_letter
 from .continued import join_continued
 from .drawnproduct import drawn_product, drawn_sum
@@ -48,6 +48,9 @@ def text_tokens(text: str) -> list[Tok]:
     text = session_printouts(text)            # Julia's and R's printouts, named (sessions.py)
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
+    if "|" in text:
+        lines = ascii_boxes(lines)           # `X = | 1  0 |` over `    | 0  1 |`: bars drawn in ASCII
+        text = "\n".join(lines)
     if "│" in text:
         lines, drawn = unicode_boxes(lines)
         has_box = has_box or drawn
