@@ -367,6 +367,15 @@ SLIPS = [
     ("md_ascii_bar_matrices_worksheet.md", "1.8044   0.3911", "1.8044   0.3191", 31),
     ("md_ascii_bar_matrices_worksheet.md", "2.82843   0       |", "2.82843   0.5     |", 21),
     ("md_ascii_bar_matrices_worksheet.md", "| 1  1 |              | 0  2", "| 1  1 |              | 0  3", 16),
+    # "q = [2, 1]. The keys are ...": a sentence ends after a bracket; "The output is 0.284·v1 + ... = [..]":
+    # a weighted sum of named vectors after "is", against the vectors printed under those names
+    ("md_weighted_sum_of_named_values_in_prose.md", "= [0.704, 1.144]", "= [0.704, 1.414]", 10),
+    ("md_weighted_sum_of_named_values_in_prose.md", "[0.284, 0.140, 0.576]", "[0.284, 0.410, 0.576]", 8),
+    # `Row "fox" [2, 3, 1] → [0.24, 0.67, 0.09]` under a softmax heading: a written softmax when most such rows
+    # fit, the rows of a model that divides by √2 first tried at that scale
+    ("md_rows_of_scores_arrow_weights.md", "[0.24, 0.67, 0.09]", "[0.24, 0.76, 0.09]", 12),
+    ("md_rows_of_scores_arrow_weights.md", "[0.09, 0.24, 0.67]", "[0.09, 0.42, 0.67]", 13),
+    ("md_rows_of_scores_arrow_weights.md", "[0.673, 0.164, 0.164]", "[0.673, 0.146, 0.164]", 24),
 ]
 
 

@@ -59,7 +59,7 @@ from .claims.modshape import ModuleShapeClaim, ModuleShapeJudging, module_shape_
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.softmax_more import more_softmax_pairs
 from .claims.target import Targets
-from .claims.vector import VectorJudging
+from .claims.vector import VectorJudging, named_vector_sum
 from .infer import Hit, Inference, alignments
 from .model import Views, bands, compute, half_units
 from .objects import ArrayPart, Chain, Document, ExprPart, LabelPart, Place, ShapePart, ShapeProduct
@@ -286,6 +286,10 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                     (isinstance(a, ArrayPart) and a.array.is_vector and any(
                         re.search(r"[-+*/×·]", n.text.lstrip("-+")) for n in a.array.numbers))):
                 out.append(VectorArithClaim(c, k))
+            elif isinstance(b, ArrayPart) and b.array.is_vector and isinstance(a, ExprPart) and nb.has_symbols(a.expr):
+                sub = named_vector_sum(a.expr, c, self.doc.arrays, b.array.n_cols)    # 0.731·v1 + 0.269·v2 = [..]
+                if sub is not None:
+                    out.append(VectorArithClaim(c, k, sub))
         # arithmetic: at least one expression that is more than a number, or a label = number
         if len(exprs) >= 2 or (exprs and labels and not any(isinstance(x, (ShapePart, ShapeProduct))
                                                              for x in parts)):
@@ -355,8 +359,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 self.judge_size(claim)
             case ReadingClaim(reading):
                 self.judge_reading(reading)
-            case VectorArithClaim(chain, k):
-                self.judge_vector_arith(chain, k, plans)
+            case VectorArithClaim(chain, k, expr):
+                self.judge_vector_arith(chain, k, plans, expr)
             case SoftmaxPairClaim():
                 self.judge_softmax_pair(claim)
             case PrintChainClaim():
@@ -445,13 +449,20 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 return
             if merge and (g.line, g.cell, g.printed, g.severity) == (f.line, f.cell, f.printed, f.severity) and \
                     isinstance(g.exact, float) and isinstance(f.exact, float) and \
-                    (abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(g.exact)) or g.rounded == f.rounded):
+                    (abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(g.exact)) or g.rounded == f.rounded or
+                     abs(g.exact - f.exact) <= 2 * _unit(f.printed)):
                 # one number found twice (as an entry of its matrix and as the end of its arithmetic line; the
                 # line's own rounded terms may give a slightly other exact value, rounding to the same digits)
                 if g.cause is None and f.cause is not None:
                     g.cause, g.kind = f.cause, f.kind
                 return
         self.findings.append(f)
+
+
+def _unit(printed: str) -> float:
+    """One unit in the last printed place of a plain decimal ("1.4521": 0.0001); 0 for anything else."""
+    m = re.fullmatch(r"-?\d+\.(\d+)", printed.strip())
+    return 10.0 ** -len(m.group(1)) if m else 0.0
 
 
 _SHAPES_MULTIPLIED = re.compile(r"[(\[]\s*\d+\s*,\s*\d+\s*[)\]]\s*[*×@·]\s*[(\[]\s*\d+\s*,\s*\d+\s*[)\]]\s*$")

@@ -65,6 +65,7 @@ class Array:
     prev_expr: object = None             # the expression it is said to equal: 0.4 [1, 0] + 0.6 [0, 1] = [...]
     prev_factors: "tuple | None" = None  # the printed factors of the product it is said to equal: [A] [V] = [...]
     softmax_of: "Array | None" = None    # written as softmax([...]) = [...]: the vector it is the softmax of
+    softmax_arrow: bool = False          # ... or as [...] → [...] under a softmax heading (a step, maybe scaled)
     source: str = ""                     # a printout's code: `attn_weights = softmax(scores / d**0.5)` (python.py)
 
     # ---------------------------------------------------------- derived views

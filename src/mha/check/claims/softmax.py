@@ -148,9 +148,15 @@ class SoftmaxJudging:
     """Judge methods for SoftmaxPairClaim."""
 
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
+        if c.y.a.softmax_arrow and not _arrows_mostly_fit(self.doc.arrays):
+            self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
+                                               "the rows written `[scores] → [weights]` here are mostly not softmax "
+                                               "rows: the arrow is another step; no entry is judged"))
+            return
         # the raw QKᵀ printed beside the weights of the scaled scores: softmax(QKᵀ·scale) is what the weights are
         # (the scale the configuration, or the text, uses); a row that is that holds
-        found, checked = self._softmax_pair_findings(c, (1.0, *self._raw_scores_scales(c)))
+        arrow = tuple(1 / math.sqrt(d) for d in _arrow_roots(self.doc.arrays)) if c.y.a.softmax_arrow else ()
+        found, checked = self._softmax_pair_findings(c, (1.0, *self._raw_scores_scales(c), *arrow))
         wrong = _errors(found)
         root = _masked_root(c) if c.by_mask and wrong > max(1, checked // 3) else None
         if root is not None:
@@ -258,12 +264,41 @@ class SoftmaxJudging:
                                  f"{num.rounded(exact)}", "rounded_sum" if note else _simple_kind(num, exact),
                                  "note" if note else "error"))
         root = _unscaled_root(x, row) if c.written and _errors(found) > 1 else None
+        if root is not None and c.y.a.softmax_arrow:
+            return []                   # `[raw] → [weights]`: the arrow's step may scale first; softmax(x/√d) it is
         if root is not None:            # one slip (the row inside softmax() left unscaled), one finding
             f = next(f for f in found if f.severity == "error")
             f.cause = (f"the printed weights are the softmax of this row divided by √{root} = "
                        f"{math.sqrt(root):g}: the row inside softmax() is not scaled")
             found = [f]
         return found
+
+
+def _arrow_rows(arrays: list) -> list[tuple[bool, int | None]]:
+    """Each `[scores] → [weights]` row of the document: (a softmax row of the scores as written, within its
+    rounding; the whole d for which it is the softmax of the scores divided by √d, or None)."""
+    out = []
+    for y in arrays:
+        if not y.softmax_arrow or y.softmax_of is None:
+            continue
+        x = np.array([n.value for n in y.softmax_of.rows[0]], dtype=float)
+        row = y.rows[0]
+        e = np.exp(x - x[np.isfinite(x)].max())
+        p = e / e.sum()
+        out.append((all(n.contains(float(v)) for n, v in zip(row, p)), _unscaled_root(x, row)))
+    return out
+
+
+def _arrows_mostly_fit(arrays: list) -> bool:
+    """More than half of the document's arrow rows are softmax rows (of the scores as written, or over √d): the arrow
+    means the softmax, so a row that does not fit is a slip, not another step."""
+    rows = _arrow_rows(arrays)
+    return 2 * sum(plain or d is not None for plain, d in rows) > len(rows)
+
+
+def _arrow_roots(arrays: list) -> list[int]:
+    """The whole d of the arrow rows that are softmax(scores / √d): the scale to try for every arrow row."""
+    return sorted({d for plain, d in _arrow_rows(arrays) if d is not None and not plain})
 
 
 def _masked_root(c: SoftmaxPairClaim) -> int | None:

@@ -26,6 +26,41 @@ class VectorArithClaim:
     """[0.80 + 0.80, 0.80 - 0.80] = [1.60, 0.00], or 0.4 [1, 0] + 0.6 [0, 1] = [0.4, 0.6]: a vector of sums."""
     chain: Chain
     k: int                    # the expression (or array of expressions) is part k, the printed result part k + 1
+    expr: Any = None          # part k's expression with its named vectors put in (named_vector_sum), if it had any
+
+
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def _plain_name(text: str) -> str:
+    """The name a label ends with, as one spelling: "with values v_{1}" → "v1", "v₁" → "v1"."""
+    names = re.findall(r"[A-Za-z\u03b1-\u03c9][\w{}]*", text.translate(_SUBSCRIPTS))
+    return re.sub(r"[_{}]", "", names[-1]).lower() if names else ""
+
+
+def named_vector_sum(e, chain: Chain, arrays: list, width: int):
+    """0.731·v1 + 0.269·v2 with v1 and v2 printed before as vectors of the result's width (`v1 = [2, 0]`): the
+    expression with those printed vectors in place of the names, so that the sum is judged against its own
+    terms, as `0.731 [2, 0] + 0.269 [0, 4]` is; None when a name has no such vector (nearest one before wins)."""
+    at = (chain.place.cell or 0, chain.place.line)
+
+    def vec(name: str):
+        key = _plain_name(name)
+        found = [a for a in arrays if a.label and _plain_name(a.label) == key and a.is_vector and
+                 a.n_cols == width and len(a.rows) == 1 and None not in a.rows[0] and (a.place.cell or 0, a.line) < at]
+        return max(found, key=lambda a: (a.place.cell or 0, a.line)) if found else None
+
+    def put(x):
+        if isinstance(x, nb.Sym):
+            a = vec(x.text)
+            return None if a is None else nb.Vec(tuple(a.rows[0]))
+        if isinstance(x, nb.Op):
+            args = [put(y) for y in x.args]
+            return None if any(y is None for y in args) else nb.Op(x.op, tuple(args))
+        return x
+
+    out = put(e)
+    return out if out is not None and nb.face_vector(out) is not None else None
 
 
 def _result_holds(plan, j: int) -> bool:
@@ -40,15 +75,16 @@ def _result_holds(plan, j: int) -> bool:
 class VectorJudging:
     """Judge methods for VectorArithClaim, and the weighted sums inside arithmetic lines."""
 
-    def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any]) -> None:
+    def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any], expr=None) -> None:
         if c.context.partial or c.context.dropout or (id(c), k) in getattr(self, "termwise_slips", ()):
             return                   # dropped values, or a term of this sum is wrong and reported already (termwise.py)
         left, right = c.parts[k], c.parts[k + 1]
         result = right.array
         cells = result.rows[0]
         if isinstance(left, ExprPart):
-            face = nb.face_vector(left.expr)
-            terms = nb.leaves(left.expr)
+            expr = expr or left.expr
+            face = nb.face_vector(expr)
+            terms = nb.leaves(expr)
         else:
             if any(n is None for n in left.array.rows[0]):
                 return

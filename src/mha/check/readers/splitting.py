@@ -36,8 +36,9 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
                                   nb.Num.parse(last.text[:-1], last.num.line))
             out.append([])
         elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
-                out[-1][-1].text == "." and out[-1][-2].kind == "NUM" and capitalised(t):
-            out[-1].pop()                     # "Sum = 3.0281. So the first token ...": a sentence ends there
+                out[-1][-1].text == "." and (out[-1][-2].kind == "NUM" or out[-1][-2].kind == "OP" and
+                                             out[-1][-2].text in ("]", ")")) and capitalised(t):
+            out[-1].pop()                     # "Sum = 3.0281. So the first token ...", "q = [2, 1]. The keys": it ends
             out.append([])
         if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0) \
                 or (text_mode and depth == 0 and t.kind == "OP" and t.text in ("，", "。")):

@@ -7,6 +7,7 @@ arrays and shapes are read by arrays.py, the arithmetic by expr.py) and records 
 
 from __future__ import annotations
 
+import math
 import re
 
 from .. import labels as lb
@@ -222,7 +223,7 @@ class PartReader:
                 if arr is not None and toks[k - 1].kind == "NUM" and \
                         any(t.kind == "MATRIX" for t in toks[:k - 1]) and any(t.text == "+" for t in toks[:k]):
                     return [LabelPart(flat_text(toks))]   # 0.4 [2 1] + 0.6 [1 0]: the last term's vector, not a value
-                if arr is not None and toks[k - 1].kind != "OP":
+                if arr is not None and (toks[k - 1].kind != "OP" or _closing_quote(toks[:k])):
                     return [LabelPart(flat_text(toks[:k]), scalar=_coefficient(toks[:k], self.seg)), ArrayPart(arr)]
                 if arr is not None:
                     break
@@ -245,6 +246,9 @@ class PartReader:
                         or _decimal_sum(toks[k:], e)):
                     prod = _shape_product(toks[k:])      # "X W_Q is (3 × 4)(4 × 2)": shapes, not arithmetic
                     return [LabelPart(flat_text(toks[:k])), prod if prod is not None else ExprPart(e, flat_text(toks[k:]))]
+                if e is not None and toks[k - 1].text.lower() in _COPULAS and _weighted_symbols(e):
+                    # "The output is 0.731·v1 + 0.269·v2 = [...]": a weighted sum of named vectors after "is"
+                    return [LabelPart(flat_text(toks[:k])), ExprPart(e, flat_text(toks[k:]))]
         return [LabelPart(flat_text(toks))]
 
 
@@ -361,6 +365,22 @@ def _with_row(line_ctx: Context, seg_ctx: Context) -> Context:
     return c
 
 
+_COPULAS = ("is", "are", "equals", "gives", "becomes", "为", "是", "等于")
+
+
+def _weighted_symbols(e) -> bool:
+    """0.731·v1 + 0.269·v2: two or more terms, each one printed number times one name."""
+    terms = nb.terms_of(e)
+    if len(terms) < 2:
+        return False
+    for t in terms:
+        fs = nb.factors_of(t)
+        if len(fs) != 2 or sum(nb.plain_number(f) is not None for f in fs) != 1 or \
+                sum(isinstance(f, nb.Sym) for f in fs) != 1:
+            return False
+    return True
+
+
 def _base(seg: Segment, piece: list[Tok]) -> int:
     return 0
 
@@ -368,6 +388,31 @@ def _base(seg: Segment, piece: list[Tok]) -> int:
 _SOFTMAX_INPUT = "softmax input"
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*")
 _PAREN_VECTOR = re.compile(r"\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*\)")
+
+
+def _closing_quote(toks: list[Tok]) -> bool:
+    """`Row "please" [1, 0, 1]`: the name before the array ends with a quoted word (the quote closes one opened)."""
+    quotes = [t for t in toks if t.kind == "OP" and t.text in ('"', "'", "”", "’", "」")]
+    return bool(quotes) and toks[-1] is quotes[-1] and len(quotes) % 2 == 0 and len(toks) >= 3
+
+
+def _softmax_context(ctx: Context, text: str) -> bool:
+    """The step at hand is the softmax: the heading names it (or the step it sets), or the line itself does."""
+    return ctx.step == "softmax" or "softmax" in (ctx.heading or "").lower() or "softmax" in text.lower()
+
+
+def _arrow_softmax(x: Array, y: Array) -> bool:
+    """`[scores] → [weights]`: two one-row vectors of one length (two or more), the second a row of probabilities
+    (none negative, summing to 1 within their rounding), the first not one (it would be the same weights again)."""
+    if not (x.is_vector and y.is_vector and len(x.rows) == len(y.rows) == 1 and x.n_cols == y.n_cols >= 2):
+        return False
+    xs, ys = x.rows[0], y.rows[0]
+    if any(n is None or not math.isfinite(n.value) for n in ys) or any(n is None for n in xs):
+        return False
+    if any(n.value < 0 or n.value > 1 for n in ys) or abs(sum(n.value for n in ys) - 1) > 0.2:
+        return False                # (a slipped weight moves the sum; the judge asks most such rows to fit)
+    finite = [n.value for n in xs if math.isfinite(n.value)]
+    return len(finite) >= 2 and not (all(0 <= v <= 1 for v in finite) and abs(sum(finite) - 1) < 0.02)
 
 
 def _paren_vector(text: str, place: Place) -> Array | None:
@@ -410,6 +455,11 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                     isinstance(parts[k - 2], ArrayPart) and a.is_vector and parts[k - 2].array.is_vector and \
                     parts[k - 2].array.n_cols == a.n_cols:
                 a.softmax_of = parts[k - 2].array     # [1.5, 0, 1.0] --softmax--> [0.55, 0.12, 0.33]
+            if k and a.softmax_of is None and k - 1 < len(rels) and rels[k - 1] == "→" and \
+                    isinstance(parts[k - 1], ArrayPart) and \
+                    _softmax_context(ctx, text) and _arrow_softmax(parts[k - 1].array, a):
+                a.softmax_of = parts[k - 1].array     # `[1, 0, 1]  →  [0.42, 0.16, 0.42]` under a softmax heading
+                a.softmax_arrow = True
             if k and isinstance(parts[k - 1], LabelPart) and parts[k - 1].scalar:
                 # "S = \frac{1}{2} [M] ≈ [M']": M is a factor of the product, not S; unnamed
                 a.label, a.labels, a.rel = "", [], ""
