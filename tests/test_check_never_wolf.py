@@ -376,6 +376,9 @@ SLIPS = [
     ("md_rows_of_scores_arrow_weights.md", "[0.24, 0.67, 0.09]", "[0.24, 0.76, 0.09]", 12),
     ("md_rows_of_scores_arrow_weights.md", "[0.09, 0.24, 0.67]", "[0.09, 0.42, 0.67]", 13),
     ("md_rows_of_scores_arrow_weights.md", "[0.673, 0.164, 0.164]", "[0.673, 0.146, 0.164]", 24),
+    # print(f"{W_query=}") of nn.Parameters: "W_query=Parameter containing:" names the tensor under it
+    ("md_fstring_debug_parameters.md", "[0.3365, 0.7983]", "[0.3356, 0.7983]", 51),
+    ("md_fstring_debug_parameters.md", "0.5741", "0.5714", 45),
 ]
 
 

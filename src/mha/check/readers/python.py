@@ -409,12 +409,20 @@ def read_code(b: "Builder", seg: Segment) -> None:
 # `, dtype=torch.float64)`, `, device='cuda:0'`, `, requires_grad=True`: how torch and NumPy annotate a printout
 _ANNOTATION = re.compile(r",\s*(?:dtype|device|requires_grad)=[^,)\n]*")
 _PARAMETER = re.compile(r"(?m)^[ \t]*Parameter containing:[ \t]*$")
+# print(f"{W_query=}") of an nn.Parameter: "W_query=Parameter containing:" over "tensor([[...": the name moves down
+# onto the printout's first line (one line break kept, so every line stays where it was)
+_NAMED_PARAMETER = re.compile(r"(?m)^[ \t]*([A-Za-z_][\w.]*)=Parameter containing:[ \t]*\n[ \t]*(?=tensor\()")
 
 
 def _blanked(seg: Segment, pattern: re.Pattern) -> Segment:
     """The segment with what `pattern` matches blanked, keeping every other character where it was."""
+    return _rewritten(seg, pattern, lambda m: " " * len(m.group()))
+
+
+def _rewritten(seg: Segment, pattern: re.Pattern, repl) -> Segment:
+    """The segment with `pattern` replaced (the replacement keeps the number of line breaks)."""
     result = getattr(seg, "result", None)
-    out = Segment(pattern.sub(lambda m: " " * len(m.group()), seg.text), seg.line, seg.where, seg.cell, seg.line_map)
+    out = Segment(pattern.sub(repl, seg.text), seg.line, seg.where, seg.cell, seg.line_map)
     if result is not None:
         out.result = result
     return out
@@ -426,6 +434,8 @@ def read_output(b: "Builder", seg: Segment) -> None:
     if _ANNOTATION.search(seg.text):            # blanked, keeping every other character where it was
         seg = _blanked(seg, _ANNOTATION)
     seg = read_parameters(seg, b)                 # print(module.state_dict()), named_parameters (statedict.py)
+    if _NAMED_PARAMETER.search(seg.text):
+        seg = _rewritten(seg, _NAMED_PARAMETER, lambda m: "\n" + m.group(1) + " = ")
     if _PARAMETER.search(seg.text):               # print(W) of an nn.Parameter: the header is no name of it
         seg = _blanked(seg, _PARAMETER)
     seg = vector_tables(b, seg)                   # Token │ Query │ Key │ Value, a vector per cell (vectortable.py)
