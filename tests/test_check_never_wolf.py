@@ -31,7 +31,8 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_box_drawn_side_by_side_weights.md", "md_scores_then_values_in_sentence.md",
            "md_causal_qkv_given_real_model_sizes.md", "md_rows_quote_values_rounded_weights.md",
            "md_product_of_printed_rounded_weights.md", "md_side_query_output_named_like_row_one.md",
-           "md_zh_exp_sums_of_printed_terms_third_weights.md", "md_equal_rows_then_exps_with_their_arguments.md"}
+           "md_zh_exp_sums_of_printed_terms_third_weights.md", "md_equal_rows_then_exps_with_their_arguments.md",
+           "md_outputs_from_first_printed_weights.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -379,6 +380,12 @@ SLIPS = [
     # print(f"{W_query=}") of nn.Parameters: "W_query=Parameter containing:" names the tensor under it
     ("md_fstring_debug_parameters.md", "[0.3365, 0.7983]", "[0.3356, 0.7983]", 51),
     ("md_fstring_debug_parameters.md", "0.5741", "0.5714", 45),
+    # outputs worked from weights rounded as first printed: a slip in a later copy of the weights does not make
+    # them wrong (claims/rounding: the first printing is tried too)
+    ("md_outputs_from_first_printed_weights.md", "A = [[0.0191, 0.3239", "A = [[0.0191, 0.3293", 30),
+    # `K = Q.clone()`: the keys are the queries' numbers under a second name (readers/python._alias_of)
+    ("md_zh_keys_cloned_from_queries.md", "[0.3904, 0.3904, 0.2192]", "[0.3904, 0.3904, 0.2912]", 27),
+    ("md_zh_keys_cloned_from_queries.md", "[1.0578, 2.6777]", "[1.0758, 2.6777]", 32),
 ]
 
 

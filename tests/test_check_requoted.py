@@ -180,3 +180,11 @@ def test_a_number_noted_as_following_from_rounded_scores_is_a_note_when_quoted_a
     rounded_requotes(findings)
     assert quote.severity == "note" and "line 12" in quote.cause and why in quote.cause
     assert slip.severity == "error" and before.severity == "error"
+
+
+def test_the_summary_counts_quotes_of_a_slip_apart_from_rounding_notes():
+    """Notes that repeat a value found wrong are no notes on rounding: the summary says what they are."""
+    r = check_document(WRONG, fmt="md")
+    assert len(r.errors) == 3 and len(r.notes) == 9
+    assert "9 note(s) on values carried from a slip found before" in r.summary()
+    assert "on rounding" not in r.summary()

@@ -103,7 +103,9 @@ class Report:
 
     def summary(self) -> str:
         tail = f"; {len(self.not_checked)} object(s) not checked" if self.not_checked else ""
-        notes = f"; {len(self.notes)} note(s) on rounding" if self.notes else ""
+        carried = sum(1 for n in self.notes if _after_slip(n))
+        notes = (f"; {len(self.notes) - carried} note(s) on rounding" if len(self.notes) > carried else "") + \
+            (f"; {carried} note(s) on values carried from a slip found before" if carried else "")
         if self.ok and self.n_claims and not self.n_numbers:
             # claims that compare no printed number (a size, a formula's form): say so, not "all hold"
             return f"{self.n_claims} claim(s) hold, but no printed number was checked{notes}{tail}"
@@ -156,3 +158,10 @@ def _escape(text: str, prop: bool = False) -> str:
     """GitHub's escaping of workflow command data (and, in properties, of ':' and ',')."""
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+
+def _after_slip(n: Finding) -> bool:
+    """A note on a value that repeats, or follows from, one found wrong before ("quoted again"): no rounding."""
+    cause = n.cause or ""
+    return n.kind == "carried" or cause.startswith("follows from line") and \
+        any(w in cause for w in ("wrong", "found off", "said again"))

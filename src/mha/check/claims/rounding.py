@@ -72,8 +72,10 @@ class Rounding:
                 if w.node in nodes and w.M.shape == o.val.shape and (w.h == v.h or v.h is None or w.h is None)
                 and (w.b or 0) == (v.b or 0)]
 
-    def printed_grid(self, key: tuple, before: tuple | None, strict: bool = False) -> np.ndarray | None:
-        """The printed values of a view, the latest printed before `before` winning (strict: only those)."""
+    def printed_grid(self, key: tuple, before: tuple | None, strict: bool = False,
+                     first: bool = False) -> np.ndarray | None:
+        """The printed values of a view, the latest printed before `before` winning (strict: only those; first:
+        the earliest printed winning instead)."""
         entries = self.printed_at.get(key)
         if not entries:
             return None
@@ -81,17 +83,18 @@ class Rounding:
         if not use:
             return None
         out = np.full(use[0].shape, np.nan)
-        for g in use:
+        for g in (reversed(use) if first else use):
             out = np.where(np.isnan(g), out, g)
         return out
 
-    def from_printed(self, v: View, before: tuple | None = None) -> np.ndarray | None:
-        """A step recomputed from the printed (rounded) values of the step before it."""
+    def from_printed(self, v: View, before: tuple | None = None, first: bool = False) -> np.ndarray | None:
+        """A step recomputed from the printed (rounded) values of the step before it (first: from their earliest
+        printing, where a later copy differs)."""
         t, c = self.t, self.t.config
         b, h = v.b or 0, v.h
 
         def P(node: str, hh: int | None = None, variant: str = "") -> np.ndarray | None:
-            return self.printed_grid((node, b, hh, variant), before)
+            return self.printed_grid((node, b, hh, variant), before, first=first)
         with np.errstate(all="ignore"):
             def head_out(k: int) -> np.ndarray | None:
                 # V given (not computed) and not printed again: the given values, exact as written
@@ -124,7 +127,8 @@ class Rounding:
             if v.node == "Y":
                 # the heads side by side, each from its printed weights and values (y_3 worked from the rounded
                 # weights), else a head's printed output unless that is the output itself (one head, no W_O)
-                Oc = self.printed_grid(("O_concat", b, None, ""), before, strict=True) if c.W_O is not None else None
+                Oc = self.printed_grid(("O_concat", b, None, ""), before, strict=True, first=first) \
+                    if c.W_O is not None else None
                 if Oc is None:
                     parts = [head_out(k) for k in range(c.n_heads)]
                     parts = [p if p is not None or (c.n_heads == 1 and c.W_O is None) else P("O", k)
@@ -156,6 +160,12 @@ class Rounding:
             one = self.from_scalar_weights(hit.view, i, place)
             if one is not None and 0 <= j < one.shape[1] and num.contains(float(one[i, j])):
                 alt = one
+            else:
+                # a later copy of the predecessors differs (a slip in the copy): the value worked from the first
+                early = self.from_printed(hit.view, place.order, first=True)
+                if early is not None and 0 <= i < early.shape[0] and 0 <= j < early.shape[1] and \
+                        not math.isnan(float(early[i, j])) and num.contains(float(early[i, j])):
+                    alt = early
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
             return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
         if not num.contains(float(alt[i, j])):

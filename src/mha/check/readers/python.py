@@ -256,6 +256,13 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
             facts.mutated = _mutated(facts.tree)
         if name in facts.mutated:
             return                  # filled in afterwards (w[0, 1] = ..., w += ...): the value is not this one
+        src = _alias_of(written)
+        prev = next((x for x in reversed(facts.literals) if x.name == src), None) if src else None
+        if prev is not None and src not in facts.mutated:
+            # K = Q.clone(): the same numbers under a second name, at the line that gives it
+            facts.literals.append(Literal(name, prev.rows, prev.lead, written.lineno, prev.call))
+            remember(name, prev.rows, prev.lead, facts.values)
+            return
         got = code_literal(name, written, facts.values, written.lineno)     # torch.arange(12.).reshape(3, 4)
         if got is not None:
             facts.literals.append(Literal(name, got[0], got[1], written.lineno, "code"))
@@ -271,6 +278,17 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
         rows = [list(col) for col in zip(*rows)]
     facts.literals.append(Literal(name, rows, lead, value.lineno, call))
     remember(name, rows, lead, facts.values)
+
+
+def _alias_of(node: ast.AST) -> str | None:
+    """`Q`, `Q.clone()`, `Q.copy()`, `Q.detach().clone()`, `np.copy(Q)`: the name whose value is taken as it is."""
+    while isinstance(node, ast.Call) and not node.args and not node.keywords and \
+            isinstance(node.func, ast.Attribute) and node.func.attr in ("clone", "copy", "detach"):
+        node = node.func.value
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            _call_name(node) in ("copy", "clone"):
+        node = node.args[0]
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _mutated(tree) -> set[str]:
