@@ -386,6 +386,11 @@ SLIPS = [
     # `K = Q.clone()`: the keys are the queries' numbers under a second name (readers/python._alias_of)
     ("md_zh_keys_cloned_from_queries.md", "[0.3904, 0.3904, 0.2192]", "[0.3904, 0.3904, 0.2912]", 27),
     ("md_zh_keys_cloned_from_queries.md", "[1.0578, 2.6777]", "[1.0758, 2.6777]", 32),
+    # prose lines each stating vectors (k1 = [..], k2 = [..] over v1 = [..] ...) are no column headers of the
+    # line under them; whole vectors added to a whole result are exact ([0, 4] + [2, 0] + [2, 2] = [4, 6])
+    ("md_zh_integer_vectors_summed_in_prose.md", "[2, 2] = [4, 6]", "[2, 2] = [4, 7]", 11),
+    ("md_zh_integer_vectors_summed_in_prose.md", "0.40、0.20、0.40", "0.40、0.02、0.40", 9),
+    ("md_zh_integer_vectors_summed_in_prose.md", "约为 0.71", "约为 0.17", 7),
 ]
 
 

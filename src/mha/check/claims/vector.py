@@ -111,8 +111,9 @@ class VectorJudging:
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
             slack = n.half * (1 + 1e-9) + 1e-12
-            if (n.decimals or 0) <= finest:
+            if (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
                 slack += len(terms) * nb.half_unit(finest) / max(1, len(cells))   # the terms' own rounding
+                # (whole terms adding to a whole result are exact: [4, 0] + [0, 2] + [2, 2] = [6, 4])
             if abs(f - n.value) > slack and not _result_holds(plan, j):
                 bad.append((j, f, n))
         if len(cells) >= 2 and 2 * len(bad) > len(cells):

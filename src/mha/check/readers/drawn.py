@@ -358,7 +358,9 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
             label_at = starts[k] + max((b for (kk, aa, b) in (r for c in clusters[:n] for r in c["rows"]) if kk == k),
                                        default=0)
             names = [""] * len(names)
-        header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2
+        # (a line of names over the columns; a line of its own bracketed values states them, it heads nothing)
+        header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2 and \
+            not ("[" in lines[k0 - 1] and _groups(lines[k0 - 1]))
         words_only = all(re.fullmatch(r"[A-Za-z\u4e00-\u9fff\"']+", x) for x in names if x)
         if sum(bool(x) for x in names) > 1 and not row_letter(names) and not header_axis and not words_only and \
                 len(set(names)) == len(names) and not all(re.fullmatch(r"(?:token|row|query|q|k|x|行|词)\s*_?\d+", x, re.I)
