@@ -162,3 +162,16 @@ def test_a_word_printed_on_its_own_line_names_no_matrix():
     errs = [f for f in check_document(_WORD_PRINTS.replace("0.401 0.401 0.198", "0.401 0.410 0.198"),
                                       fmt="md").findings if f.severity == "error"]
     assert [(f.line, f.printed, f.step) for f in errs] == [(30, "0.410", "softmax")], [f.describe() for f in errs]
+
+
+def test_an_expected_tensor_in_an_assert_carries_the_name_it_is_compared_with():
+    """`expected = torch.tensor([...])` then `assert torch.allclose(weights, expected)`: the literal is the weights
+    (readers/python._asserted_alike).  Two entries of a row swapped keep the row sum, so only the name finds them."""
+    from pathlib import Path
+    text = (Path(__file__).parent / "check_clean" / "md_expected_weights_in_an_assert.md").read_text(encoding="utf-8")
+    assert not check_document(text, fmt="md").findings
+    swapped = text.replace("[0.57597535, 0.14002925,", "[0.14002925, 0.57597535,")
+    assert swapped != text
+    r = check_document(swapped, fmt="md")
+    assert {f.line for f in r.errors} == {16} and any(f.claim.startswith("A[2,") for f in r.errors), \
+        [f.describe() for f in r.errors]

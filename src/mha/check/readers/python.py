@@ -131,6 +131,7 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
         facts.parsed = False
         return facts
     facts.literals.sort(key=lambda lit: lit.line)
+    _asserted_alike(facts, tree)
     # comments, with the code of their line as a label
     try:
         for tok in tokenize.generate_tokens(io.StringIO(src).readline):
@@ -278,6 +279,28 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
         rows = [list(col) for col in zip(*rows)]
     facts.literals.append(Literal(name, rows, lead, value.lineno, call))
     remember(name, rows, lead, facts.values)
+
+
+_CLOSE = {"allclose", "assert_allclose", "assert_close", "isclose", "assert_almost_equal", "array_equal",
+          "assert_array_almost_equal", "equal"}
+
+
+def _asserted_alike(facts: CodeFacts, tree) -> None:
+    """`expected = torch.tensor([...])` then `assert torch.allclose(weights, expected)`: the literal is the value the
+    code claims for the computed name, so it carries that name too ("weights = expected")."""
+    for node in ast.walk(tree):
+        call = node.test if isinstance(node, ast.Assert) else node.value if isinstance(node, ast.Expr) else None
+        if not isinstance(call, ast.Call) or _call_name(call) not in _CLOSE or len(call.args) < 2:
+            continue
+        a, b = call.args[0], call.args[1]
+        if not (isinstance(a, ast.Name) and isinstance(b, ast.Name)):
+            continue
+        names = {x.name for x in facts.literals}
+        for computed, given in ((a.id, b.id), (b.id, a.id)):
+            if given in names and computed not in names:
+                for lit in facts.literals:
+                    if lit.name == given:
+                        lit.name = f"{computed} = {given}"
 
 
 def _alias_of(node: ast.AST) -> str | None:
