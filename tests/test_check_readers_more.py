@@ -173,5 +173,5 @@ def test_an_expected_tensor_in_an_assert_carries_the_name_it_is_compared_with():
     swapped = text.replace("[0.57597535, 0.14002925,", "[0.14002925, 0.57597535,")
     assert swapped != text
     r = check_document(swapped, fmt="md")
-    assert {f.line for f in r.errors} == {16} and any(f.claim.startswith("A[2,") for f in r.errors), \
+    assert {f.line for f in r.errors} == {21} and any(f.claim.startswith("A[2,") for f in r.errors), \
         [f.describe() for f in r.errors]

@@ -62,6 +62,7 @@ from .claims.target import Targets
 from .claims.vector import VectorJudging, named_vector_sum
 from .infer import Hit, Inference, alignments
 from .model import Views, bands, compute, half_units
+from .claims.common import object_line, printed_unit
 from .objects import ArrayPart, Chain, Document, ExprPart, LabelPart, Place, ShapePart, ShapeProduct
 from .report import Finding, NotChecked
 
@@ -450,19 +451,13 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             if merge and (g.line, g.cell, g.printed, g.severity) == (f.line, f.cell, f.printed, f.severity) and \
                     isinstance(g.exact, float) and isinstance(f.exact, float) and \
                     (abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(g.exact)) or g.rounded == f.rounded or
-                     abs(g.exact - f.exact) <= 2 * _unit(f.printed)):
+                     abs(g.exact - f.exact) <= 2 * printed_unit(f.printed)):
                 # one number found twice (as an entry of its matrix and as the end of its arithmetic line; the
                 # line's own rounded terms may give a slightly other exact value, rounding to the same digits)
                 if g.cause is None and f.cause is not None:
                     g.cause, g.kind = f.cause, f.kind
                 return
         self.findings.append(f)
-
-
-def _unit(printed: str) -> float:
-    """One unit in the last printed place of a plain decimal ("1.4521": 0.0001); 0 for anything else."""
-    m = re.fullmatch(r"-?\d+\.(\d+)", printed.strip())
-    return 10.0 ** -len(m.group(1)) if m else 0.0
 
 
 _SHAPES_MULTIPLIED = re.compile(r"[(\[]\s*\d+\s*,\s*\d+\s*[)\]]\s*[*×@·]\s*[(\[]\s*\d+\s*,\s*\d+\s*[)\]]\s*$")
@@ -548,7 +543,10 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
         k = Judge(doc, alt, other.cand.mapping(), given=False)
         k.run()
         also = {(f.cell, f.line, f.printed) for f in k.findings if f.severity == "error"}
-        only = [f for f in j.findings if f.severity == "error" and (f.cell, f.line, f.printed) not in also]
+        # (an object the other reading leaves unjudged is not borne out by it: its findings stand)
+        unjudged = {(n.cell, n.line) for n in k.not_checked}
+        only = [f for f in j.findings if f.severity == "error" and (f.cell, f.line, f.printed) not in also
+                and object_line(doc, f) not in unjudged]
         if not only:
             continue
         differ = "; ".join(c.label for name, c in other.cand.dims.items()

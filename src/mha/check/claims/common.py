@@ -99,3 +99,19 @@ def rounded_terms(e) -> Num | None:
         return nb.evaluate(widen(e))
     except (ArithmeticError, OverflowError, ValueError):
         return None
+
+
+def printed_unit(printed: str) -> float:
+    """One unit in the last printed place of a plain decimal ("1.4521": 0.0001); 0 for anything else."""
+    m = re.fullmatch(r"-?\d+\.(\d+)", printed.strip())
+    return 10.0 ** -len(m.group(1)) if m else 0.0
+
+
+def object_line(doc, f) -> tuple:
+    """(cell, line) of the printed array a finding's number stands in (its first line), else the finding's own."""
+    for a in doc.arrays:
+        if a.place.cell == f.cell and a.rows and a.line <= f.line <= max(a.row_line(i) for i in range(len(a.rows))
+                                                                          if a.rows[i] is not None) \
+                and any(n is not None and n.text == f.printed for r in a.rows if r for n in r):
+            return (a.place.cell, a.line)
+    return (f.cell, f.line)

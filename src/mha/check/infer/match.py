@@ -13,13 +13,15 @@ from .prepare import Obj
 
 
 def within(lo: np.ndarray, hi: np.ndarray, M: np.ndarray, band: Any = 0.0, slack: float = 0.0) -> np.ndarray:
-    """Which printed cells the values M round to (exact -inf must be printed as -inf)."""
+    """Which printed cells the values M round to (exact -inf must be printed as -inf, or as a mask's fill: -1e4 or
+    below)."""
     with np.errstate(invalid="ignore", over="ignore"):
         unit = (hi - lo)
         tol = 1e-9 * np.maximum(1.0, np.abs(np.where(np.isfinite(M), M, 0.0))) + band + slack * unit
         ok = (M >= lo - tol) & (M <= hi + tol)
         ok |= np.isneginf(M) & np.isneginf(lo)
         ok &= ~(np.isneginf(M) ^ np.isneginf(lo))
+        ok |= np.isneginf(M) & (hi <= -1e4)      # -1e9, -10000 printed where the mask puts -∞: its fill
     return ok
 
 
