@@ -394,6 +394,13 @@ SLIPS = [
     # a masked cell printed as the code's fill, -1e9, where the mask puts -∞ (infer/match.within)
     ("md_zh_causal_mask_fill_labelled_mask.md", "[0.196, 0.804]", "[0.196, 0.840]", 32),
     ("md_zh_causal_mask_fill_labelled_mask.md", "[2.609, 1.609]", "[2.609, 1.690]", 39),
+    # K_3 = all three rows of K: a subscript counting decoding steps is no row index (claims/array._judge_layout)
+    ("md_kv_cache_versions_by_step.md", "0.3302 & 0.6698", "0.3302 & 0.6968", 14),
+    ("md_kv_cache_versions_by_step.md", "2.3395 & 0.6605", "2.3395 & 0.6650", 15),
+    # a second question whose query has another width (Query = "fox" = [1, 0] against q = [0, 1, 1]): its scores
+    # are its own example's, never the first question's Q Kᵀ (claims/scope._other_width)
+    ("md_exam_second_question_new_width.md", "weights = [0.212, 0.212, 0.576]", "weights = [0.212, 0.212, 0.567]", 17),
+    ("md_exam_second_question_new_width.md", "[0.42, 0.42, 0.16]", "[0.42, 0.24, 0.16]", 38),
 ]
 
 

@@ -62,7 +62,7 @@ from .claims.target import Targets
 from .claims.vector import VectorJudging, named_vector_sum
 from .infer import Hit, Inference, alignments
 from .model import Views, bands, compute, half_units
-from .claims.common import object_line, printed_unit
+from .claims.common import explained_by, object_line, printed_unit
 from .objects import ArrayPart, Chain, Document, ExprPart, LabelPart, Place, ShapePart, ShapeProduct
 from .report import Finding, NotChecked
 
@@ -546,7 +546,7 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
         # (an object the other reading leaves unjudged is not borne out by it: its findings stand)
         unjudged = {(n.cell, n.line) for n in k.not_checked}
         only = [f for f in j.findings if f.severity == "error" and (f.cell, f.line, f.printed) not in also
-                and object_line(doc, f) not in unjudged]
+                and not (object_line(doc, f) in unjudged and not explained_by(k, f))]
         if not only:
             continue
         differ = "; ".join(c.label for name, c in other.cand.dims.items()

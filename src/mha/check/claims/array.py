@@ -67,6 +67,11 @@ class ArrayJudging:
                                                "(queries from another sequence than the keys), which the inferred "
                                                "self-attention configuration does not model"))
             return
+        if kind in ("wrong", "layout") and a.id not in self.uses and \
+                self.section_of(a.place) in getattr(self, "reshaped_sections", ()):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its section names an input of "
+                                               "another width than the configuration's: another example's"))
+            return
         if kind in ("wrong", "layout") and self._assumed_weight(plan["hit"]):
             # a printed projection is a given: the configuration's assumed one (W_Q = I) cannot overrule it
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"a printed {plan['hit'].view.node}, "
@@ -109,6 +114,12 @@ class ArrayJudging:
         """The labelled quantity's values in another layout: transposed, another head's, a column."""
         a = o.a
         h = plan["hit"]
+        if o.ref is not None and o.ref.row is not None and o.val is not None and o.val.shape[0] > 1 and \
+                h.how == "full" and h.view is not None and h.view.node in o.ref.nodes:
+            # `K_3 = [3×4]`, all of K: the subscript counts steps (the cache after step 3), it is no row index
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"its values are "
+                                               f"{_show_view(h)}'s, all its rows: the subscript is no row index"))
+            return
         if _primed(o, h):
             # S' is as often "S modified" (masked) as "S transposed": the prime alone is no evidence of a slip
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its values are "

@@ -115,3 +115,17 @@ def object_line(doc, f) -> tuple:
                 and any(n is not None and n.text == f.printed for r in a.rows if r for n in r):
             return (a.place.cell, a.line)
     return (f.cell, f.line)
+
+
+def explained_by(k, f) -> bool:
+    """Does any value of the other reading's trace round to the finding's printed number?  (When none does, that
+    reading explains the number no better: a slip under both.)"""
+    try:
+        n = Num.parse(f.printed)
+    except (ValueError, TypeError):
+        return True
+    vs = getattr(k, "vs", None)
+    if vs is None:
+        return True
+    return any(np.any((np.asarray(v.M, dtype=float) >= n.lo - 1e-12) & (np.asarray(v.M, dtype=float) <= n.hi + 1e-12))
+               for v in vs.views)

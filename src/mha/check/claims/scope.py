@@ -34,14 +34,20 @@ class Scopes:
         strong: set[int] = set()                       # sections explained by more than chance-prone matches
         taken: dict[int, int] = {}                     # inputs the configuration takes, by section
         foreign: dict[int, int] = {}                   # objects it does not explain, by section
+        reshaped: set[int] = set()                     # sections naming an input of another shape than its own
+        held: set[int] = set()                         # sections with an object that holds, informatively
         for o in self.objs:
             plan = plans.get(o.a.id)
             section = self.section_of(o.a.place)
             if o.a.id in self.uses:
                 taken[section] = taken.get(section, 0) + 1
                 continue
+            if self._other_width(o, plan):
+                reshaped.add(section)
             if plan is None or o.val is None or o.val.size < 2:
                 continue
+            if plan["kind"] == "holds" and evidence(o.val.ravel(), np.ones(o.val.size, bool)) >= AGREE_MIN:
+                held.add(section)
             hit = plan.get("hit")
             if hit is not None and _named_another_input(o, hit):
                 foreign[section] = foreign.get(section, 0) + 1
@@ -67,6 +73,21 @@ class Scopes:
         # something there, even with no printed object in it (a reading in words, a sum written out)
         # (k1 = [1, 0] under "7. Exercise" matching the first example's k1 by chance does not make it the same one)
         self.new_example_sections = {self.section_of(p) for p in self.doc.openers} - strong
+        # "Query = [0, 1]" where the example's queries have three entries: the section gives inputs of its own, so
+        # what it computes is its own example's, unless something there holds under this one
+        self.reshaped_sections = reshaped - set(taken) - held
+        self.new_example_sections |= self.reshaped_sections
+
+    def _other_width(self, o: Any, plan: Any) -> bool:
+        """An object named as an input (Q, K, V, X) with another width than every view of that input here."""
+        if o.ref is None or not o.ref.strong or o.val is None or o.val.ndim != 2 or self.vs is None:
+            return False
+        families = {_INPUTS[n] for n in o.ref.nodes if n in _INPUTS}
+        if len(families) != 1 or (plan is not None and plan["kind"] == "holds" and plan.get("hit") is not None and
+                                  getattr(plan["hit"].view, "node", None) in o.ref.nodes):
+            return False
+        same = [v for v in self.vs.views if _INPUTS.get(v.node) in families and np.ndim(v.M) == 2]
+        return bool(same) and all(v.M.shape[1] != o.val.shape[1] for v in same)
 
     def section_of(self, place: Place) -> int:
         """How many headings come before this place."""

@@ -386,6 +386,7 @@ def _base(seg: Segment, piece: list[Tok]) -> int:
 
 
 _SOFTMAX_INPUT = "softmax input"
+_QUOTED = re.compile(r"[\"'“‘「][^\"'”’」]{1,30}[\"'”’」]")
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*")
 _PAREN_VECTOR = re.compile(r"\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*\)")
 
@@ -473,6 +474,9 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                 # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject; not past a name of its own
                 # ("W_K = [[...]] → K = [0.3, 0.7]": K), nor a heading before a colon ("Head1: Q(token2) = ...")
                 left = first
+            elif first and first != left and _QUOTED.fullmatch(left.strip()) and lb.parse_label(first) is not None \
+                    and lb.parse_label(first).strong:
+                left = first                  # `Query = "cat" = [0, 1]`: the quantity, not the word it is for
             if not left:
                 left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart) and q.text != ARROW_SOFTMAX),
                             "")
