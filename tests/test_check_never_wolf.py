@@ -401,6 +401,8 @@ SLIPS = [
     # are its own example's, never the first question's Q Kᵀ (claims/scope._other_width)
     ("md_exam_second_question_new_width.md", "weights = [0.212, 0.212, 0.576]", "weights = [0.212, 0.212, 0.567]", 17),
     ("md_exam_second_question_new_width.md", "[0.42, 0.42, 0.16]", "[0.42, 0.24, 0.16]", 38),
+    # a bold result with a remark set in \text after it: `\approx \mathbf{0.3302} \text{ (33\% to "sun")}`
+    ("md_bold_results_with_text_remarks.md", "\\approx \\mathbf{0.3302}", "\\approx \\mathbf{0.3032}", 18),
 ]
 
 

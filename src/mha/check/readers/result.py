@@ -36,9 +36,12 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
     if rel not in ("=", "≈", "\\approx", "≃") or not isinstance(prev, ExprPart) or not _arithmetic(prev.expr):
         return None
     t = list(toks)
+    if t and t[0].kind == "GROUP" and t[0].args and isinstance(t[0].args[0], list) and \
+            [x.kind for x in t[0].args[0]] in (["NUM"], ["OP", "NUM"]):
+        t = list(t[0].args[0]) + t[1:]          # \mathbf{0.1978} \text{ (19.8% ...)}: the number in its group
     lead = 0
-    while lead < len(t) and t[lead].kind == "OP" and t[lead].text in _EMPHASIS:
-        lead += 1
+    while lead < len(t) and t[lead].kind == "OP" and t[lead].text in _EMPHASIS + ("{",):
+        lead += 1                 # **7.1**, and \mathbf{0.1978} (a group left in braces)
     k = lead
     sign = ""
     if k < len(t) and t[k].kind == "OP" and t[k].text in ("-", "−"):
@@ -50,7 +53,7 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
     pct = k < len(t) and t[k].kind == "OP" and t[k].text == "%"
     k += pct
     close = 0
-    while k < len(t) and t[k].kind == "OP" and t[k].text in _EMPHASIS:
+    while k < len(t) and t[k].kind == "OP" and t[k].text in _EMPHASIS + ("}",):
         close, k = close + 1, k + 1
     if close != lead or not _remark(t[k:]) or (k == len(t) and not lead and not pct):
         return None
@@ -81,6 +84,8 @@ def _remark(rest: list[Tok]) -> bool:
         return _remark(rest[1:]) and rest[1].kind in ("TEXT", "ID")   # "≈ 0.7071, and 0 stays 0": the sentence goes on
     if first.kind == "OP" and first.text in ("(", "（"):
         return rest[-1].kind == "OP" and rest[-1].text in (")", "）")
+    if first.kind == "TEXT" and re.fullmatch(r"\s*[(（].*[)）]\s*", first.text) and len(rest) == 1:
+        return True               # \text{ (19.8% to "The")}: a remark in parentheses, set in text
     if first.kind in ("TEXT", "ID"):
         word = first.text.strip().split(" ")[0]
         return len(word) >= 2 and bool(re.fullmatch(r"[^\W\d_]+", word)) and not _OPERAND_WORDS.fullmatch(word)
