@@ -59,27 +59,37 @@ def ascii_boxes(lines: list[str]) -> list[str]:
     become bars of the box-drawn kind (unicode_boxes reads them); a row whose left bar stands one column off the
     first row's is set straight by swapping the bar with the blank beside it (so every line keeps its length)."""
     out = list(lines)
-    i = 0
-    while i < len(lines):
-        first = _ascii_pairs(lines[i])
-        if first is None:
-            i += 1
-            continue
-        rows = [i]
-        k = i + 1
-        while k < len(lines) and (p := _ascii_pairs(lines[k])) is not None and len(p) == len(first) and \
-                all(abs(a - c) <= 1 and abs(b - d) <= DRIFT for (a, b), (c, d) in zip(first, p)):
-            rows.append(k)
-            k += 1
+    for i, rows, k in _runs(lines, _ascii_pairs, _near_columns):
         if len(rows) >= 2:
-            for r in rows:
+            for r, pairs in zip(range(i, k), rows):
                 line = list(lines[r])
-                for (a, _), (c, _) in zip(first, _ascii_pairs(lines[r])):
+                for (a, _), (c, _) in zip(rows[0], pairs):
                     if a != c and line[a] == " ":
                         line[a], line[c] = "|", " "
                 out[r] = "".join(line).replace("|", "│")
-        i = k
     return out
+
+
+def _runs(lines: list[str], pairs_of, same):
+    """Each run of consecutive rows between bars in the same columns: (its first line, the bar pairs of each of
+    its lines, the index past it)."""
+    i = 0
+    while i < len(lines):
+        first = pairs_of(lines[i])
+        if first is None:
+            i += 1
+            continue
+        rows, k = [first], i + 1
+        while k < len(lines) and (p := pairs_of(lines[k])) is not None and same(first, p):
+            rows.append(p)
+            k += 1
+        yield i, rows, k
+        i = k
+
+
+def _near_columns(p: list[tuple[int, int]], q: list[tuple[int, int]]) -> bool:
+    """ASCII bars drawn by hand: a left bar one column off, a right one a few."""
+    return len(p) == len(q) and all(abs(a - c) <= 1 and abs(b - d) <= DRIFT for (a, b), (c, d) in zip(p, q))
 
 
 def _same_columns(p: list[tuple[int, int]], q: list[tuple[int, int]]) -> bool:
@@ -98,24 +108,14 @@ def unicode_boxes(lines: list[str]) -> tuple[list[str], bool]:
     """The lines with every box-drawn matrix rewritten (module docstring), and whether there was one."""
     out = list(lines)
     drawn = False
-    i = 0
-    while i < len(lines):
-        first = _pairs(lines[i])
-        if first is None:
-            i += 1
-            continue
-        k = i + 1
-        rows = [first]
-        while k < len(lines) and (p := _pairs(lines[k])) is not None and _same_columns(first, p):
-            rows.append(p)
-            k += 1
+    for i, rows, k in _runs(lines, _pairs, _same_columns):
+        first = rows[0]
         lefts = [a for a, _ in first]
         top = _corners(lines[i - 1], _UTOP, lefts) if i > 0 else None
         bottom = _corners(lines[k], _UBOT, lefts) if k < len(lines) else None
         if top is not None and _text_between(lines[i - 1], top) is None:
             top = None                         # words after the last corner: not a top line of these boxes
         if len(rows) < 2 and top is None and bottom is None:
-            i = k
             continue                           # one bare row between bars: not enough to call it a matrix
         _rewrite(out, i, rows, len(first) > 1)
         if top is not None:
@@ -123,8 +123,7 @@ def unicode_boxes(lines: list[str]) -> tuple[list[str], bool]:
             out[i - 1] = " " * len(lines[i - 1])
         if bottom is not None and not lines[k][bottom[-1].end():].strip() and not _text_between(lines[k], bottom):
             out[k] = " " * len(lines[k])
-        drawn = True
-        i = k + 1 if bottom is not None else k
+        drawn = True                           # (the bottom line, if any, holds no bars: the next run starts past it)
     return out, drawn
 
 
