@@ -403,6 +403,11 @@ SLIPS = [
     ("md_exam_second_question_new_width.md", "[0.42, 0.42, 0.16]", "[0.42, 0.24, 0.16]", 38),
     # a bold result with a remark set in \text after it: `\approx \mathbf{0.3302} \text{ (33\% to "sun")}`
     ("md_bold_results_with_text_remarks.md", "\\approx \\mathbf{0.3302}", "\\approx \\mathbf{0.3032}", 18),
+    # TeX thousands separators (98{,}560) in a page that also writes the interval $(0,1]$ (no decimal comma);
+    # "identical shape $= 98{,}560$" is the value of its own words, not the next step of the math before it
+    ("md_param_counts_thousands_separators.md", "256 = 98{,}560", "256 = 98{,}650", 14),
+    ("md_param_counts_thousands_separators.md", "mathbf{196{,}608}", "mathbf{196{,}806}", 16),
+    ("md_param_counts_thousands_separators.md", "approx 0.6652", "approx 0.6625", 6),
 ]
 
 

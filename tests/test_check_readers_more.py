@@ -175,3 +175,15 @@ def test_an_expected_tensor_in_an_assert_carries_the_name_it_is_compared_with():
     r = check_document(swapped, fmt="md")
     assert {f.line for f in r.errors} == {21} and any(f.claim.startswith("A[2,") for f in r.errors), \
         [f.describe() for f in r.errors]
+
+
+def test_an_inline_value_after_words_of_its_own_does_not_continue_the_math_before():
+    """`$= 416{,}256$` after "identical shape" is the value of those words, not the next step of the span before
+    (readers/markdown: worded_math); a display that starts with "=" right after another still goes on with it."""
+    worded = ("Embedding: $30{,}000 \\times 300 = 9{,}000{,}000$.\n\n"
+              "Second layer: identical shape $= 416{,}256$.\n\n"
+              "Plus 30,000 biases\n$= 15{,}390{,}000$.\n")
+    assert not check_document(worded, fmt="md").errors
+    display = "$$ s = 0.22 \\times 0.54 + 0.64 \\times 0.36 $$\n\n$$ = 0.1188 + 0.2304 \\approx 0.394 $$\n"
+    r = check_document(display, fmt="md")
+    assert [f.line for f in r.errors] == [3], [f.describe() for f in r.errors]

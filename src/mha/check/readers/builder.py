@@ -39,6 +39,7 @@ class Builder:
         self.code_values: dict = {}                # inputs given as code, by name, across cells (codevalue.py)
         self.carried = False                       # the document declares rounding carried forward (labels.py)
         self.code_texts: list[tuple[str, Place]] = []   # every piece of code, for what it says as a whole
+        self.worded_math: set[tuple[int, int | None]] = set()   # inline "$= 416{,}256$" after words (markdown.py)
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:
@@ -136,12 +137,14 @@ class Builder:
             a.id = k
         # a display that starts with "=" continues the display just above it:
         #   \[ score = (0.22)(0.54) + (0.64)(0.36) \]   \[ = 0.1188 + 0.2304 \approx 0.349 \]
+        # (not an inline "$= 416{,}256$" after words of its own: "Decoder RNN: identical shape $= 416{,}256$")
         chains = self.doc.chains
         for k in range(1, len(chains)):
             c, p = chains[k], chains[k - 1]
             m = re.match(r"\s*(=|≈|≃|~|\\approx)", c.text)
             if m and p.parts and c.place.where == p.place.where == "math" and c.place.cell == p.place.cell and \
-                    0 < c.place.line - p.place.line <= 8 and len(c.rels) == len(c.parts) - 1:
+                    0 < c.place.line - p.place.line <= 8 and len(c.rels) == len(c.parts) - 1 and \
+                    (c.place.line, c.place.cell) not in self.worded_math:
                 c.parts = [p.parts[-1]] + c.parts
                 c.rels = ["≈" if m.group(1) in ("≈", "≃", "~", "\\approx") else "="] + c.rels
         self.doc.chains = [c for c in chains if len(c.parts) >= 2 or

@@ -10,7 +10,7 @@ number, so that columns after it keep their place.
 
 In such a document a point between groups of three digits separates thousands (`100.480` is 100480).  What a
 comma is never taken for: one inside a run of commas without spaces (`0,1,2`: a list), and the only
-content of a bracket (`(3,4)`, `[0,1]`, `x_{1,2}`: a shape, an index, an interval).
+content of a bracket (`(3,4)`, `[0,1]`, `(0,1]`, `x_{1,2}`: a shape, an index, an interval).
 """
 
 from __future__ import annotations
@@ -56,8 +56,9 @@ def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
 
 
 def _sole(text: str, a: int, b: int) -> bool:
-    """The number is the only content of a bracket: (3,4), [0,1], x_{1,2}."""
-    return a > 0 and b < len(text) and text[a - 1] in _OPEN and text[b] == _CLOSE[_OPEN.index(text[a - 1])]
+    """The number is the only content of a bracket: (3,4), [0,1], x_{1,2}, or of a half-open interval: (0,1]."""
+    return a > 0 and b < len(text) and text[a - 1] in _OPEN and (text[b] == _CLOSE[_OPEN.index(text[a - 1])] or
+                                                                 text[a - 1] in "([" and text[b] in ")]")
 
 
 def _candidates(piece: str):

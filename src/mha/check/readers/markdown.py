@@ -112,12 +112,18 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
             prose_numbers(b, text_line, Place(first + k, cell, "prose"))
     line = first
     kids = list(t.children or [])
+    said = ""                                 # the words since the last math span (line breaks included)
     for i, c in enumerate(kids):
         if c.type in ("softbreak", "hardbreak"):
             line += 1
+        elif c.type == "text":
+            said += c.content
         elif c.type in ("math_inline", "math_inline_double"):
+            if re.match(r"\s*(?:=|≈|\\approx)", c.content) and _WORDS.search(said):
+                b.worded_math.add((line, cell))    # "identical shape $= 416{,}256$": the value of those words
             b.segment(Segment(c.content + _unit_after(kids[i + 1:i + 2]), line, "math", cell))
             line += c.content.count("\n")
+            said = ""
         elif c.type == "image":
             tex = tex_of_image(str(c.attrs.get("src", "")))      # a formula drawn by a TeX image service
             if tex:
@@ -127,6 +133,11 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
     if re.search(r"\d", plain):
         toks = text_tokens(plain)
         read_tokens(toks, Segment(plain, first, "prose", cell, seg.line_map), b.doc, b.ctx, text_mode=True)
+
+
+# words of a line's own (not a connective that goes on from the math before: "which", "so", "then", ...)
+_WORDS = re.compile(r"\b(?!(?:which|that|then|thus|hence|so|and|gives?|equals?|is|are|also|or|i\.e)\b)[^\W\d_]{3,}",
+                    re.I)
 
 
 # a magnitude written just after the closing $ ("$8192^2 = 67$M 要素", "$= 1.2$ billion"): the math's last number is
