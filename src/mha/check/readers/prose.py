@@ -39,6 +39,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             continue            # part of arithmetic: the statement reader has it
         if _BEFORE_CHANGE.search(before) and _TO_CHANGE.match(after):
             continue            # "pushes α_21 from 0.768 up to 0.944": the value before a change, not the quantity
+        if re.search(r"\w\($", masked[:m.start()]) and after[:1] == ")":
+            continue            # "exp(0.7071)=2.0281": the argument of a call, not a value of its name
         found.append((m.start(), m.end(), None, m.group(1)))
     for m in _DIMS_TEXT.finditer(masked):
         if re.match(r"\s*[=＝+\-−]\s*\d", masked[m.end():]) or re.search(r"[=＝+\-−]\s*$", masked[:m.start()]):
