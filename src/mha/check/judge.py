@@ -31,6 +31,7 @@ from .claims.array import ArrayJudging
 from .claims.attribute import Attribution
 from .claims.backward import BackwardCauses
 from .claims.causes import Causes
+from .claims.common import explained_by, object_line, printed_unit
 from .claims.identity import Identity
 from .claims.unscaled import UnscaledJudging
 from .claims.maskfill import MaskFills
@@ -62,7 +63,6 @@ from .claims.target import Targets
 from .claims.vector import VectorJudging, named_vector_sum
 from .infer import Hit, Inference, alignments
 from .model import Views, bands, compute, half_units
-from .claims.common import explained_by, object_line, printed_unit
 from .objects import ArrayPart, Chain, Document, ExprPart, LabelPart, Place, ShapePart, ShapeProduct
 from .report import Finding, NotChecked
 

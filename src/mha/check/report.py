@@ -161,7 +161,7 @@ def _escape(text: str, prop: bool = False) -> str:
 
 
 def _after_slip(n: Finding) -> bool:
-    """A note on a value that repeats, or follows from, one found wrong before ("quoted again"): no rounding."""
-    cause = n.cause or ""
-    return n.kind == "carried" or cause.startswith("follows from line") and \
-        any(w in cause for w in ("wrong", "found off", "said again"))
+    """A note on a value that repeats, or follows from, one found wrong before: every such note points to that line
+    ("follows from line 12: ..."), where a note on rounding says what it follows from ("follows from the rounded
+    ...")."""
+    return (n.cause or "").startswith("follows from line")

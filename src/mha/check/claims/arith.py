@@ -201,8 +201,6 @@ class ArithJudging:
         if n is not None and approx:
             n = _at_precision(n)
         if n is None:
-            if _shape_product(left, right):
-                return None          # (3 × 2) × (2 × 3) = 3 × 3: the shapes of a matrix product, no arithmetic
             # \frac{a}{b + c} = \frac{a}{d}: compare the parts that differ
             if isinstance(left, nb.Op) and isinstance(right, nb.Op) and left.op == right.op and \
                     len(left.args) == len(right.args) and left.op in ("/", "*"):
@@ -345,26 +343,6 @@ def _one_product(e) -> bool:
     while isinstance(e, nb.Op) and (e.op == "neg" or e.op == "+" and len(e.args) == 1):
         e = e.args[0]                        # -0.0877 × 1.7692, "+ 0.0877 × 1.7692" down a column
     return isinstance(e, nb.Op) and e.op in ("*", "/")
-
-
-def _dims(e) -> list[int] | None:
-    """The whole numbers of a product of whole numbers (3 × 2 → [3, 2]), or None."""
-    if isinstance(e, nb.Lit):
-        v = e.num.value
-        return [int(v)] if e.num.decimals is None and v == int(v) and 0 < v <= 1_000_000 else None
-    if isinstance(e, nb.Op) and e.op == "*" and len(e.args) == 2:
-        a, b = _dims(e.args[0]), _dims(e.args[1])
-        return a + b if a is not None and b is not None else None
-    return None
-
-
-def _shape_product(left, right) -> bool:
-    """(m × n) × (n × p) = m × p: two shapes multiplied and the shape of their product."""
-    if not (isinstance(left, nb.Op) and left.op == "*" and len(left.args) == 2):
-        return False
-    a, b, c = _dims(left.args[0]), _dims(left.args[1]), _dims(right)
-    return a is not None and b is not None and c is not None and len(a) == len(b) == len(c) == 2 and \
-        a[1] == b[0] and c == [a[0], b[1]]
 
 
 def _exact_aside(n: Num, got: float, exacts: list[float]) -> str:

@@ -127,5 +127,8 @@ def explained_by(k, f) -> bool:
     vs = getattr(k, "vs", None)
     if vs is None:
         return True
-    return any(np.any((np.asarray(v.M, dtype=float) >= n.lo - 1e-12) & (np.asarray(v.M, dtype=float) <= n.hi + 1e-12))
-               for v in vs.views)
+    for v in vs.views:
+        M = np.asarray(v.M, dtype=float)
+        if np.any((M >= n.lo - 1e-12) & (M <= n.hi + 1e-12)):
+            return True
+    return False

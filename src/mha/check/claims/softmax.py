@@ -148,14 +148,19 @@ class SoftmaxJudging:
     """Judge methods for SoftmaxPairClaim."""
 
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
-        if c.y.a.softmax_arrow and not _arrows_mostly_fit(self.doc.arrays):
-            self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
-                                               "the rows written `[scores] → [weights]` here are mostly not softmax "
-                                               "rows: the arrow is another step; no entry is judged"))
-            return
+        arrow: tuple = ()
+        if c.y.a.softmax_arrow:
+            if not hasattr(self, "_arrows"):
+                self._arrows = _arrow_summary(self.doc.arrays)       # once a document: (most fit, their roots)
+            fit, roots = self._arrows
+            if not fit:
+                self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
+                                                   "the rows written `[scores] → [weights]` here are mostly not "
+                                                   "softmax rows: the arrow is another step; no entry is judged"))
+                return
+            arrow = tuple(1 / math.sqrt(d) for d in roots)
         # the raw QKᵀ printed beside the weights of the scaled scores: softmax(QKᵀ·scale) is what the weights are
         # (the scale the configuration, or the text, uses); a row that is that holds
-        arrow = tuple(1 / math.sqrt(d) for d in _arrow_roots(self.doc.arrays)) if c.y.a.softmax_arrow else ()
         found, checked = self._softmax_pair_findings(c, (1.0, *self._raw_scores_scales(c), *arrow))
         wrong = _errors(found)
         root = _masked_root(c) if c.by_mask and wrong > max(1, checked // 3) else None
@@ -289,16 +294,13 @@ def _arrow_rows(arrays: list) -> list[tuple[bool, int | None]]:
     return out
 
 
-def _arrows_mostly_fit(arrays: list) -> bool:
-    """More than half of the document's arrow rows are softmax rows (of the scores as written, or over √d): the arrow
-    means the softmax, so a row that does not fit is a slip, not another step."""
+def _arrow_summary(arrays: list) -> tuple[bool, list[int]]:
+    """(more than half of the document's arrow rows are softmax rows, of the scores as written or over √d: the arrow
+    means the softmax, so a row that does not fit is a slip, not another step; the whole d of the rows that are
+    softmax(scores / √d), the scales to try for every arrow row)."""
     rows = _arrow_rows(arrays)
-    return 2 * sum(plain or d is not None for plain, d in rows) > len(rows)
-
-
-def _arrow_roots(arrays: list) -> list[int]:
-    """The whole d of the arrow rows that are softmax(scores / √d): the scale to try for every arrow row."""
-    return sorted({d for plain, d in _arrow_rows(arrays) if d is not None and not plain})
+    fit = 2 * sum(plain or d is not None for plain, d in rows) > len(rows)
+    return fit, sorted({d for plain, d in rows if d is not None and not plain})
 
 
 def _masked_root(c: SoftmaxPairClaim) -> int | None:

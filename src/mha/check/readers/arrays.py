@@ -300,12 +300,14 @@ def _pair(toks: list[Tok]) -> list[int] | None:
 
 
 def _shape_product(toks: list[Tok]) -> ShapeProduct | None:
-    """[3, 2] × [2, 3], (3, 4) @ (4, 2), (2 × 3)(3 × 2) (after an optional label and colon)."""
+    """[3, 2] × [2, 3], (3, 4) @ (4, 2), (2 × 3)(3 × 2), (3 × 2) × (2 × 3) (after an optional label and colon)."""
     core = [t for t in toks if t.kind != "SEP"]
-    # (2 × 3)(3 × 2)
+    # (2 × 3)(3 × 2), and with a × between them
     closes = [k for k, t in enumerate(core) if t.kind == "OP" and t.text == ")"]
     if len(closes) == 2 and core and core[0].text == "(" and closes[1] == len(core) - 1:
-        a, b = _pair(core[:closes[0] + 1]), _pair(core[closes[0] + 1:])
+        second = closes[0] + 1 + (closes[0] + 1 < len(core) and core[closes[0] + 1].kind == "OP" and
+                                  core[closes[0] + 1].text == "*")
+        a, b = _pair(core[:closes[0] + 1]), _pair(core[second:])
         if a and b:
             return ShapeProduct(a, b, None, flat_text(toks))
     stars = [k for k, t in enumerate(toks) if t.kind == "OP" and t.text == "*"]

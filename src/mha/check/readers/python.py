@@ -82,6 +82,7 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
     lines = src.split("\n")
     facts.tree = tree
     line_label: dict[int, str] = {}
+    compared: list[ast.Call] = []
     try:
         for node in ast.walk(tree):
             if isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -121,6 +122,8 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     facts.printed_at[node.end_lineno or node.lineno] = names[-1]
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 facts.prints.append(print_label(texts, names))
+            elif isinstance(node, ast.Call) and _call_name(node) in _CLOSE:
+                compared.append(node)                # assert torch.allclose(weights, expected)
             elif isinstance(node, ast.Call) and _call_name(node) == "display":
                 shown = node.args[0] if node.args else None      # display(x): one output of its own, showing x
                 facts.displays.append("" if shown is None or _call_name(shown) in _RICH else _src(lines, shown))
@@ -131,7 +134,7 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
         facts.parsed = False
         return facts
     facts.literals.sort(key=lambda lit: lit.line)
-    _asserted_alike(facts, tree)
+    _asserted_alike(facts, compared)
     # comments, with the code of their line as a label
     try:
         for tok in tokenize.generate_tokens(io.StringIO(src).readline):
@@ -285,12 +288,11 @@ _CLOSE = {"allclose", "assert_allclose", "assert_close", "isclose", "assert_almo
           "assert_array_almost_equal", "equal"}
 
 
-def _asserted_alike(facts: CodeFacts, tree) -> None:
+def _asserted_alike(facts: CodeFacts, calls: list[ast.Call]) -> None:
     """`expected = torch.tensor([...])` then `assert torch.allclose(weights, expected)`: the literal is the value the
     code claims for the computed name, so it carries that name too ("weights = expected")."""
-    for node in ast.walk(tree):
-        call = node.test if isinstance(node, ast.Assert) else node.value if isinstance(node, ast.Expr) else None
-        if not isinstance(call, ast.Call) or _call_name(call) not in _CLOSE or len(call.args) < 2:
+    for call in calls:
+        if len(call.args) < 2:
             continue
         a, b = call.args[0], call.args[1]
         if not (isinstance(a, ast.Name) and isinstance(b, ast.Name)):

@@ -386,14 +386,15 @@ def _base(seg: Segment, piece: list[Tok]) -> int:
 
 
 _SOFTMAX_INPUT = "softmax input"
-_QUOTED = re.compile(r"[\"'“‘「][^\"'”’」]{1,30}[\"'”’」]")
+_QUOTES = "\"'“”‘’「」"
+_QUOTED = re.compile(rf"[{_QUOTES}][^{_QUOTES}]{{1,30}}[{_QUOTES}]")
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[A-Za-z0-9]+\}?)*")
 _PAREN_VECTOR = re.compile(r"\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*\)")
 
 
 def _closing_quote(toks: list[Tok]) -> bool:
     """`Row "please" [1, 0, 1]`: the name before the array ends with a quoted word (the quote closes one opened)."""
-    quotes = [t for t in toks if t.kind == "OP" and t.text in ('"', "'", "”", "’", "」")]
+    quotes = [t for t in toks if t.kind == "OP" and len(t.text) == 1 and t.text in _QUOTES]
     return bool(quotes) and toks[-1] is quotes[-1] and len(quotes) % 2 == 0 and len(toks) >= 3
 
 
@@ -474,8 +475,8 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                 # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject; not past a name of its own
                 # ("W_K = [[...]] → K = [0.3, 0.7]": K), nor a heading before a colon ("Head1: Q(token2) = ...")
                 left = first
-            elif first and first != left and _QUOTED.fullmatch(left.strip()) and lb.parse_label(first) is not None \
-                    and lb.parse_label(first).strong:
+            elif first and first != left and _QUOTED.fullmatch(left.strip()) and \
+                    getattr(lb.parse_label(first), "strong", False):
                 left = first                  # `Query = "cat" = [0, 1]`: the quantity, not the word it is for
             if not left:
                 left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart) and q.text != ARROW_SOFTMAX),
