@@ -32,7 +32,7 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_causal_qkv_given_real_model_sizes.md", "md_rows_quote_values_rounded_weights.md",
            "md_product_of_printed_rounded_weights.md", "md_side_query_output_named_like_row_one.md",
            "md_zh_exp_sums_of_printed_terms_third_weights.md", "md_equal_rows_then_exps_with_their_arguments.md",
-           "md_outputs_from_first_printed_weights.md"}
+           "md_outputs_from_first_printed_weights.md", "md_one_query_rounded_steps_no_alibi.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -359,9 +359,11 @@ SLIPS = [
     # whole d their rows give (claims/softmax._masked_root), not set aside as another example's
     ("md_masked_scores_printed_before_the_scale.md", "0.2378, 0.6317", "0.2378, 0.6371", 62),
     ("md_masked_scores_printed_before_the_scale.md", "[0.0035, 0.1377", "[0.0035, 0.1737", 61),
-    # `$(3 \\times 2) \\times (2 \\times 3) = 3 \\times 3$`: the sizes of a product, no arithmetic (claims/arith._shape_product)
+    # `$(3 \\times 2) \\times (2 \\times 3) = 3 \\times 3$`: the sizes of a product (readers/arrays._shape_product), judged
+    # as sizes, never as arithmetic
     ("md_shapes_of_a_product_in_math.md", "0.716 & 0.708", "0.716 & 0.780", 26),
     ("md_shapes_of_a_product_in_math.md", "0.576 & 0.140 & 0.284", "0.576 & 0.140 & 0.248", 20),
+    ("md_shapes_of_a_product_in_math.md", "= 3 \\times 3$:", "= 3 \\times 2$:", 11),
     # matrices drawn between ASCII bars in a fenced worksheet (readers/boxes.ascii_boxes), side by side, a row's
     # left bar one column off; unmasked scaled scores whose masked cell is a live 0 (claims/premask)
     ("md_ascii_bar_matrices_worksheet.md", "0.8044   0.1956 |", "0.8404   0.1956 |", 28),
@@ -411,6 +413,9 @@ SLIPS = [
     # "- exp(0.7071)=2.0281": the argument of a call is no value of its name (readers/prose.py)
     ("md_es_exp_list_per_row.md", "exp(0.3536)=1.4241", "exp(0.3536)=1.4421", 22),
     ("md_es_exp_list_per_row.md", "[0.4555, 0.2246, 0.3199]", "[0.4555, 0.2264, 0.3199]", 24),
+    # one query worked with terms rounded to two decimals (1/1.73 = 0.58): no ALiBi unless the text names it (its
+    # 1/256 slope passed for rounding on an outside page), and 2/1.73 = 1.15 as the author's 2/√3
+    ("md_one_query_rounded_steps_no_alibi.md", "= [0.27, 0.27, 0.47]", "= [0.27, 0.27, 0.74]", 37),
 ]
 
 

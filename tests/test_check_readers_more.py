@@ -187,3 +187,25 @@ def test_an_inline_value_after_words_of_its_own_does_not_continue_the_math_befor
     display = "$$ s = 0.22 \\times 0.54 + 0.64 \\times 0.36 $$\n\n$$ = 0.1188 + 0.2304 \\approx 0.394 $$\n"
     r = check_document(display, fmt="md")
     assert [f.line for f in r.errors] == [3], [f.describe() for f in r.errors]
+
+
+def test_rows_named_in_curly_quotes_keep_their_vectors():
+    """`Row “fox” [2, 3, 1] → [...]`: a name in curly quotes before the array is its label, as in straight ones, so the
+    arrow rows under a softmax heading are read (a slip in one of them is found on its line)."""
+    from pathlib import Path
+    text = (Path(__file__).parent / "check_clean" / "md_rows_of_scores_arrow_weights.md").read_text(encoding="utf-8")
+    curly = text.replace('"red"', "“red”").replace('"fox"', "“fox”").replace('"runs"', "“runs”")
+    assert curly != text and not check_document(curly, fmt="md").findings
+    r = check_document(curly.replace("[0.24, 0.67, 0.09]", "[0.24, 0.76, 0.09]"), fmt="md")
+    assert [f.line for f in r.errors] == [12], [f.describe() for f in r.errors]
+
+
+def test_a_shape_in_parentheses_after_a_name_and_a_head_transposed_in_one_superscript():
+    """`K^{(2)} (shape=3×2)` names head 2's K (the shape is no part of the name) and `K^{(2)T}` head 2's K
+    transposed: without them a second head's printouts were matched to the first head by value."""
+    from mha.check.labels import parse_label
+    r = parse_label(r"K^{(2)}(shape=3*2)")
+    assert r is not None and r.nodes == ("K",) and r.raw_head == 2 and not r.transposed
+    t = parse_label(r"K^{(2)T}(shape=2*3)")
+    assert t is not None and t.nodes == ("K",) and t.raw_head == 2 and t.transposed
+    assert parse_label(r"K^{(2)\top}").transposed

@@ -176,6 +176,10 @@ def parse_label(text: str) -> Ref | None:
         return None
     # a token's name in quotes before the label, as a row of a table of tokens writes it ('"red"  Q1 = [1, 0]')
     bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
+    # its shape in parentheses after it, "K^{(2)} (shape=3×2)": no part of the name
+    bare = re.sub(r"\s*\(\s*shape\s*[=:]?\s*\d+(?:\s*[*×x,]\s*\d+)+\s*\)\s*$", "", bare, flags=re.I) or bare
+    # K^{(2)T}, K^{(2)\top}: head 2's K transposed, as (K^{(2)})^T
+    bare = re.sub(r"^\s*([A-Za-z]\w*)\^\{\((\d+)\)\s*(?:T|\\top|⊤)\s*\}\s*$", r"(\1^{(\2)})^T", bare)
     return _parse_label(bare)
 
 
