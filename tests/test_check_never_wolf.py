@@ -416,6 +416,10 @@ SLIPS = [
     # one query worked with terms rounded to two decimals (1/1.73 = 0.58): no ALiBi unless the text names it (its
     # 1/256 slope passed for rounding on an outside page), and 2/1.73 = 1.15 as the author's 2/√3
     ("md_one_query_rounded_steps_no_alibi.md", "= [0.27, 0.27, 0.47]", "= [0.27, 0.27, 0.74]", 37),
+    # a bias per head (b_K^{(1)}, b_K^{(2)}) joined in head order; K_raw is the product before the bias and S_raw the
+    # unscaled scores (labels.parse_label): the second head's scores are judged with its own bias
+    ("md_per_head_bias_raw_products.md", "1.060660 & 5.303301", "1.060660 & 5.330301", 246),
+    ("md_per_head_bias_raw_products.md", "0.419229 & 0.960887", "0.419229 & 0.906887", 288),
 ]
 
 

@@ -209,3 +209,28 @@ def test_a_shape_in_parentheses_after_a_name_and_a_head_transposed_in_one_supers
     t = parse_label(r"K^{(2)T}(shape=2*3)")
     assert t is not None and t.nodes == ("K",) and t.raw_head == 2 and t.transposed
     assert parse_label(r"K^{(2)\top}").transposed
+
+
+def test_a_raw_subscript_names_the_unscaled_scores_or_a_projection_before_its_bias():
+    """`S_{\\mathrm{raw}}` is Q Kᵀ before the scale; `K_{\\text{raw}}^{(2)}` is head 2's X W_K before its bias, a
+    quantity no view holds: named, so never taken by its values for K of another head (an outside page printed
+    both with a bias per head)."""
+    from mha.check.labels import parse_label
+    for text in (r"S_{\mathrm{raw}}^{(2)}", "S_raw", r"S_{{raw}}"):
+        r = parse_label(text)
+        assert r is not None and r.nodes == ("QKt",), text
+    assert parse_label(r"S_{\mathrm{raw}}^{(2)}").raw_head == 2
+    for text in (r"K_{\mathrm{raw}}^{(1)}", r"Q_{\text{raw}}", "V_raw", r"K_{{raw}}^{(2)}(shape=3*2)"):
+        r = parse_label(text)
+        assert r is not None and r.nodes == ("pre_bias",), text
+    assert parse_label("S") is not None and parse_label("S").nodes != ("QKt",)
+
+
+def test_a_bias_printed_per_head_is_joined_in_head_order():
+    """b_K^{(1)} = [0.5, 0] and b_K^{(2)} = [0, 2] with weights printed per head: the projection's bias is
+    [0.5, 0, 0, 2], and K^{(2)} is judged with head 2's own bias (and its rounding)."""
+    from pathlib import Path
+    doc = Path(__file__).parent / "check_clean" / "md_per_head_bias_raw_products.md"
+    r = check_document(doc.read_text(encoding="utf-8"), fmt="md")
+    assert r.configuration["b_K"].startswith("b_K per head") and r.configuration["b_Q"].startswith("b_Q per head")
+    assert not r.findings and r.n_claims >= 15

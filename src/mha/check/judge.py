@@ -182,24 +182,18 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 continue
             if key == "backward" and choice.uses and isinstance(choice.value, dict):
                 key = "backward." + next(iter(choice.value))     # a printed dY or target is rounded like X
-            elif key not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V") or not choice.uses:
+            elif key not in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "b_Q", "b_K", "b_V") or not choice.uses:
                 continue
             if key in ("Q", "K", "V"):
                 ids = sorted(best.cand.dims["mode"].uses)
                 src = [by_id[i] for i in ids if i in by_id and lb_is(by_id[i], key)]
             else:
                 src = [by_id[i] for i in sorted(choice.uses) if i in by_id]
-            if len(src) != 1 or src[0].slices != 1:
-                continue
-            r = half_units(src[0].a.rows)
             arr = np.asarray(self.mapping["backward"][key[9:]] if key.startswith("backward.")
                              else self.mapping.get(key))
-            if r is None or arr.ndim != 2:
-                continue
-            if r.shape == arr.shape:
+            r = _input_radius(src, key, arr)
+            if r is not None:
                 radii[key] = r
-            elif r.T.shape == arr.shape:
-                radii[key] = r.T
         cache = best.cand.dims.get("cache")
         if cache is not None and cache.value is not None and isinstance(self.mapping.get("cache"), dict):
             # a printed cache (K_cache, V_cache of each K/V head) is rounded like any other input
@@ -560,6 +554,28 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
                                             f"holds under a configuration nearly as good ({differ}): wrong only "
                                             f"under one of two near-equal readings"))
     return j
+
+
+def _input_radius(src: list, key: str, arr: np.ndarray) -> np.ndarray | None:
+    """The rounding radius of each entry of an input built from printed objects: one matrix (or its transpose),
+    weights printed per head (stacked in head order) or a bias (one vector, or one per head joined)."""
+    if not src or any(o.slices != 1 for o in src) or (len(src) > 1 and arr.ndim == 2):
+        return None
+    if len(src) > 1:
+        src = sorted(src, key=lambda o: next((r.head or 0 for r in o.refs if key in r.nodes), 0))
+    rs = [half_units(o.a.rows) for o in src]
+    if any(r is None for r in rs):
+        return None
+    if arr.ndim == 1:
+        r = np.concatenate([x.reshape(-1) for x in rs])
+        return r if r.shape == arr.shape else None
+    r = rs[0] if arr.ndim == 2 else np.stack(rs) if len({x.shape for x in rs}) == 1 else None
+    if r is None or r.ndim != arr.ndim:
+        return None
+    if r.shape == arr.shape:
+        return r
+    flipped = r.T if r.ndim == 2 else r.transpose(0, 2, 1)
+    return flipped if flipped.shape == arr.shape else None
 
 
 _GIVEN = frozenset({"X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "Qh", "Kh", "Vh"})

@@ -30,7 +30,7 @@ SHOWN = {"X": "X", "W_Q": "W_Q", "W_K": "W_K", "W_V": "W_V", "W_O": "W_O", "Q": 
          "Qh": "Q", "Kh": "K", "Vh": "V", "Qr": "Q (rotated)", "Kr": "K (rotated)", "Vr": "V",
          "Kc": "K (cache)", "Vc": "V (cache)", "QKt": "Q Kᵀ",
          "S": "S", "E": "exp", "row_max": "row max", "row_sum": "row sum", "A": "A", "mask": "mask",
-         "O": "O", "O_concat": "O_concat", "Y": "Y", "b_Q": "b_Q", "b_K": "b_K", "b_V": "b_V", "b_O": "b_O",
+         "O": "O", "O_concat": "O_concat", "Y": "Y", "pre_bias": "a projection before its bias", "b_Q": "b_Q", "b_K": "b_K", "b_V": "b_V", "b_O": "b_O",
          **GRAD_SHOWN}
 
 
@@ -180,6 +180,13 @@ def parse_label(text: str) -> Ref | None:
     bare = re.sub(r"\s*\(\s*shape\s*[=:]?\s*\d+(?:\s*[*×x,]\s*\d+)+\s*\)\s*$", "", bare, flags=re.I) or bare
     # K^{(2)T}, K^{(2)\top}: head 2's K transposed, as (K^{(2)})^T
     bare = re.sub(r"^\s*([A-Za-z]\w*)\^\{\((\d+)\)\s*(?:T|\\top|⊤)\s*\}\s*$", r"(\1^{(\2)})^T", bare)
+    # a "raw" subscript: S_raw (S_{\mathrm{raw}}) is the unscaled Q Kᵀ; K_raw is X W_K before its bias, which no
+    # view holds (named, so never identified by its values as some other quantity)
+    m = re.fullmatch(r"\s*([QKVS])_\{*\s*(?:\\(?:mathrm|text|rm|operatorname)\s*\{\s*raw\s*\}|raw)\s*\}*(.*)", bare)
+    if m:
+        r = _parse_label(m.group(1) + m.group(2))
+        if r is not None:
+            return replace(r, nodes=("QKt",) if m.group(1) == "S" else ("pre_bias",))
     return _parse_label(bare)
 
 

@@ -293,11 +293,25 @@ class Options:
                 return [Choice(np.eye(rows, cols), f"{role} = I_{{{rows}×{cols}}} (stated at {c.place})", frozenset())]
         return []
 
-    def bias_options(self, role: str, width: int | None) -> list[Choice]:
-        """No bias, or a vector the document names as that bias (b_Q = (0.1, 0)) of the projection's width."""
+    def bias_options(self, role: str, width: int | None, heads: tuple[int, int] | None = None) -> list[Choice]:
+        """No bias, or a vector the document names as that bias (b_Q = (0.1, 0)) of the projection's width.  With
+        weights printed per head (`heads` = (H, d_h)), one bias per head (b_K^{(1)}, b_K^{(2)}) is joined in head
+        order into the bias of the whole projection."""
         out = [Choice(None, f"no {role}")]
-        for o in self.objs:
-            if _is(o, role) and o.slices == 1 and 1 in o.val.shape and (width is None or o.val.size == width):
+        vectors = [o for o in self.objs if _is(o, role) and o.slices == 1 and 1 in o.val.shape]
+        if heads is not None:
+            H, d_h = heads
+            by: dict[int, Obj] = {}
+            for o in vectors:
+                h = _ref_for(o, role).head
+                if h is not None and o.val.size == d_h:
+                    by.setdefault(h, o)
+            if sorted(by) == list(range(H)):
+                out.append(Choice(np.concatenate([by[h].val.reshape(-1) for h in range(H)]),
+                                  f"{role} per head, printed at {by[0].a.place}", frozenset(o.a.id for o in by.values())))
+            width = H * d_h
+        for o in vectors:
+            if width is None or o.val.size == width:
                 out.append(Choice(o.val.reshape(-1).copy(), f"{role} printed at {o.a.place}", frozenset([o.a.id])))
         return out[:3]
 
@@ -474,8 +488,10 @@ class Options:
             return out
         if name in BIASES:
             W = dims.get("W" + name[1:])
-            w = W.value.shape[-1] if W is not None and isinstance(W.value, np.ndarray) and W.value.ndim == 2 else None
-            return self.bias_options(name, w)
+            W = W.value if W is not None and isinstance(W.value, np.ndarray) else None
+            if W is not None and W.ndim == 3:
+                return self.bias_options(name, None, (W.shape[0], W.shape[2]))
+            return self.bias_options(name, W.shape[-1] if W is not None else None)
         if name == "scale":
             return self.scale_options()
         if name == "mask":
