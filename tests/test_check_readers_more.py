@@ -234,3 +234,63 @@ def test_a_bias_printed_per_head_is_joined_in_head_order():
     r = check_document(doc.read_text(encoding="utf-8"), fmt="md")
     assert r.configuration["b_K"].startswith("b_K per head") and r.configuration["b_Q"].startswith("b_Q per head")
     assert not r.findings and r.n_claims >= 15
+
+
+def test_an_open_softmax_call_is_tied_only_to_the_row_that_finishes_it():
+    """`softmax([..]) =` ending its line is finished by the next one-row array a few lines down when only the
+    written-out softmax stands between them; a row named as something else (values), or one after other
+    numbers, is not its result."""
+    from mha.check.readers import read_document
+    base = "softmax([0.5, 0.1, -0.2]) =\n  [e^0.5, e^0.1, e^-0.2] / Z\n\n{label}: [0.45, 0.30, 0.25]\n"
+    for label, tied in (("Approximately", True), ("≈", True), ("Attention weights", True), ("Values", False),
+                        ("k2", False)):
+        doc = read_document(base.format(label=label), "txt")
+        y = [a for a in doc.arrays if a.line == 4]
+        assert len(y) == 1 and (y[0].softmax_of is not None) == tied, label
+    doc = read_document("softmax([0.5, 0.1, -0.2]) =\n  other = [1.0, 2.0]\nApproximately: [0.45, 0.30, 0.25]\n",
+                        "txt")
+    assert all(a.softmax_of is None for a in doc.arrays)
+
+
+def test_a_bare_result_is_a_weak_name():
+    """`Result: [0.28, -0.08, -0.07]` under dot products worked line by line: 'Result' names whatever was just
+    worked, so the values decide (it was taken for the output Y and left unchecked)."""
+    from mha.check.labels import parse_label
+    for text in ("Result", "result", "Final result", "结果"):
+        r = parse_label(text)
+        assert r is None or not r.strong, text
+    assert parse_label("output").strong and parse_label("attn_output").strong
+
+
+def test_truncation_is_the_documents_convention_only_when_no_cell_rounds():
+    """A document whose printed cells follow truncation wherever truncation and rounding differ (and never
+    rounding) is judged as cutting digits off; one rounded cell among them keeps rounding (claims/truncation.py)."""
+    from pathlib import Path
+    text = (Path(__file__).parent / "check_clean" / "md_digits_cut_off_not_rounded.md").read_text(encoding="utf-8")
+    r = check_document(text, fmt="md")
+    assert not r.findings and any("cut off" in e for e in r.evidence), r.evidence
+    # round the scores instead: the weights and outputs still cut, the document no longer agrees with itself
+    rounded = text.replace("2.886", "2.887").replace("1.154", "1.155")
+    r = check_document(rounded, fmt="md")
+    assert not any("cut off" in e for e in r.evidence)
+    assert {f.line for f in r.errors} >= {25, 26}, [f.describe() for f in r.errors]
+
+
+def test_a_size_in_prose_belongs_to_its_own_sentence_and_noun():
+    """`$3\\times3$ convolution` is the kernel's size; a name in the sentence before is not its owner; in
+    `Q×Kᵀ ... (3 × 3)` the size is the product's, not Q's; `K^TScores` (table cells run together) names nothing."""
+    from mha.check.labels import parse_label
+    from mha.check.readers import read_document
+
+    def shapes(text):
+        return [(c.parts[0].text, c.parts[1].dims) for c in read_document(text, "md").chains
+                if len(c.parts) == 2 and type(c.parts[1]).__name__ == "ShapePart"]
+
+    assert shapes(r"The residual carries $x_i$ along. A $3\times3$ convolution sees a fixed window.") == []
+    assert shapes("잔차가 $x_i$를 실어 나른다. $3\\times3$ convolution은 고정된 창을 본다.") == []
+    assert shapes("Dot product Q×Kᵀ gives (3 × 3).") == []
+    assert shapes("Dot product Q×Kᵀ gives scores (3 × 3).") == [("scores", [3, 3])]
+    assert shapes(r"The output $Y$ is a $3\times4$ matrix.") == [("Y", [3, 4])]
+    assert shapes("Q is a 3×4 matrix. K is 3×4 too.") == [("Q", [3, 4]), ("K", [3, 4])]
+    assert parse_label("K^TScores") is None and parse_label("KᵀScores") is None
+    assert parse_label("K^T").transposed

@@ -47,6 +47,7 @@ from .claims.linesum import ColumnSumClaim, LineSumClaim, LineSumJudging, column
 from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
 from .claims.dropzero import DropZeroClaim, DropZeroJudging, drop_zero_claims
 from .claims.stale import StaleJudging
+from .claims.truncation import truncates, widen
 from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
 from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
@@ -301,6 +302,11 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         arrays = [c for c in claims if isinstance(c, ArrayClaim)]
         # first every array finds what it stands for; the printed values then feed "rounded predecessors"
         plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
+        if truncates(self.objs, plans):                # 0.211 for 0.21194, throughout (claims/truncation.py)
+            widen(self.objs)
+            if _CUT_OFF not in self.inf.evidence:
+                self.inf.evidence.append(_CUT_OFF)
+            plans = {c.obj.a.id: self.attribute(c.obj) for c in arrays}
         self.plans = plans
         self.span = self.example_span(plans)
         self.mark_scopes(plans)
@@ -554,6 +560,9 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
                                             f"holds under a configuration nearly as good ({differ}): wrong only "
                                             f"under one of two near-equal readings"))
     return j
+
+
+_CUT_OFF = "printed digits are cut off, not rounded (judged as either)"
 
 
 def _input_radius(src: list, key: str, arr: np.ndarray) -> np.ndarray | None:

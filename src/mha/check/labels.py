@@ -429,6 +429,8 @@ def _symbol(s: str) -> Ref | None:
             head = int(sup[0])
         elif sup and sup[0] not in "hij":
             return None
+        if re.search(r"\^(?!\()[A-Za-z]{2,}", idx):
+            return None                      # K^TScores: a transpose run into the next word (table cells glued)
         if sub:
             s0 = sub[0]
             if s0 in ("concat", "cat", "c"):
@@ -468,6 +470,9 @@ def _symbol(s: str) -> Ref | None:
     return None
 
 
+_BARE_RESULT = re.compile(r"(?:the\s+)?(?:final\s+)?(?:results?|res|结果|最终结果)")
+
+
 def _words(s: str, original: str) -> Ref | None:
     # "score ÷ 2", "scores × 0.7071": the scale written after the name, not a head number
     s = re.sub(r"\s*(?:/|÷|×|\*|\\div|\\times)\s*(?:√|\\sqrt)?\s*\{?\s*\d+(?:\.\d+)?\s*\}?\s*$", "", s)
@@ -483,7 +488,8 @@ def _words(s: str, original: str) -> Ref | None:
         return None                  # "d_model (total embedding size)", "total tokens": a size or a count, no sum
     for k, (rx, nodes) in enumerate(_WORD_RES):
         if rx.search(low):
-            generic = k == len(_WORD_RES) - 1          # "weights", "attention": too vague to attribute
+            # "weights", "attention", and a bare "Result:" (of whatever was just worked): too vague to attribute
+            generic = k == len(_WORD_RES) - 1 or bool(_BARE_RESULT.fullmatch(low.strip()))
             if generic and _PROJECTION_WEIGHTS.search(low) and not re.search(r"attention|注意力|softmax", low):
                 return None           # "the weight matrices", 三个权重矩阵: W_Q, W_K, W_V, not the attention weights
             return Ref(nodes, raw_head=head, strong=strong and not generic)

@@ -27,7 +27,7 @@ from .latex import read_latex
 from .markdown import read_markdown
 from .notebook import read_notebook
 from .repl import label_echoes
-from .softmaxdrawn import tie_drawn_softmax
+from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
 from .text import _unnumber, read_text
 
 FORMATS = ("md", "tex", "ipynb", "html", "txt")
@@ -71,5 +71,6 @@ def read_document(text: str, fmt: str) -> Document:
     read_closed(doc, text)
     label_echoes(doc, text)
     tie_drawn_softmax(doc, text)
+    tie_open_softmax(doc, text)
     mark_dropped_copies(doc)
     return doc

@@ -77,6 +77,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             continue                 # "把兩個 2×2 接回 2×4", "two 2×2 blocks": the shape of each of several
         if dims is not None and label is None:
             label = _noun_after(line[z:])
+            if label is None and _THING_AFTER.match(line[z:]) and not _CONTAINER.match(line[z:]):
+                continue            # "a 3×3 convolution", "4×4 patches": the size of that thing, none of ours
             if label == "" or _SAID_OF_EACH.search(re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])|[。！？]", line[:a])[-1]):
                 continue            # "4×3 weight matrices", "each matrix will be a 4x3 matrix": said of several
         if label is None:
@@ -112,6 +114,16 @@ _SAID_OF_EACH = re.compile(r"\b(?:each|every|all|these|both)\s+(?:of\s+(?:the|th
                            r"\beach of them\b|每个矩阵|每一个矩阵|这些矩阵|三个矩阵|"
                            # "In this case they are going to be 2x2": said of the several named a sentence before
                            r"\b(?:they|these|those|them|both)\b|它们|这些", re.I)
+
+
+# a word right after a size, not a function word (the size is that noun's), and nouns that only hold numbers ("a 3×4
+# matrix" is still the named quantity's)
+_THING_AFTER = re.compile(r"\s*(?!(?:by|and|or|times|to|of|is|are|per|each|for|in|on|at|with|as|from|the|a|an|it|"
+                          r"this|that|which|where|so|then|here|now|too|also|both|there|only|all|when|if|but|while|after|before|"
+                          r"instead|again|each|every)\b)[A-Za-z]{3,}", re.I)
+_CONTAINER = re.compile(r"(?i)\s*(?:matri(?:x|ces)|tensors?|arrays?|vectors?|blocks?|tables?|shapes?|dim(?:ension)?s?|"
+                        r"outputs?|results?|grids? of (?:numbers|values)|entries|elements|numbers|values|scores?|"
+                        r"weights?|square|rectangular|real|float|mask)\b")
 
 
 def _noun_after(rest: str) -> str | None:
@@ -243,6 +255,9 @@ def _nearest_label(before: str, spans) -> str | None:
     ("Concatenated, this is a 3×4 matrix").
     """
     masked = re.sub(r"\$[^$]*\$|\\\(.*?\\\)|`[^`]*`", lambda m: "\0" * len(m.group(0)), before)
+    ends = [m.end() for m in re.finditer(r"(?<![\d\s.])\.\s+(?=\S)", masked)]
+    if ends:                 # only this sentence: "... carries $x_i$ along. A $3\times3$ ..." names nothing
+        before, masked = before[ends[-1]:], masked[ends[-1]:]
     cuts = [0] + [m.end() for m in re.finditer(r"[;；。!?！？]|(?<!\d)[,，]|[,，](?=\s)", masked)]
     clauses = [before[a:b] for a, b in zip(cuts, cuts[1:] + [len(before)])]
     for depth, clause in enumerate(reversed(clauses[-2:])):
@@ -263,6 +278,8 @@ def _nearest_label(before: str, spans) -> str | None:
                 else unit
             r = lb.parse_label(u)
             if r is not None:
+                if re.match(r"\s*(?:[×*·@]|\\times|\\cdot)\s*[A-Za-z\\]", clause[end:]):
+                    return None      # "Q×Kᵀ ... (3 × 3)": the first factor of a product, whose size is said
                 return None if re.match(r"[A-Za-z\\]", unit) and _factor(clause, start) else u
         words = re.findall(r"[A-Za-z]+", clause)
         for n in (4, 3, 2):

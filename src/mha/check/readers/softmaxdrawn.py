@@ -1,7 +1,11 @@
 """A softmax drawn downwards in plain text: a row of scores, then lines that hold only the word softmax and the
 strokes of an arrow (`|`, `↓`, `v`, `-->`), then the row of weights.  The drawing says that the second row is the
 softmax of the first, as `softmax([...]) = [...]` written on one line does (statements.py), so the weights are tied
-to those scores (`Array.softmax_of`) and judged against them (claims/softmax.py), whatever the configuration."""
+to those scores (`Array.softmax_of`) and judged against them (claims/softmax.py), whatever the configuration.
+
+A call left open, `softmax([0.16, -0.05, -0.04]) =` ending its line, is tied the same way to the row a few lines
+down that finishes it (`Approximately: [0.38, 0.31, 0.31]`), when the lines between only write the softmax out
+(`[exp(0.16), ...] / Z`, `where Z = ...`)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,14 @@ from ..objects import Array, Document
 _STROKES = re.compile(r"[\s|│┃↓⇓⬇vV↘︱∣\-–—=>→⟶]*")
 _WORD = re.compile(r"(?i)softmax(?:\s*\(\s*\))?|σ")
 _MAX_GAP = 6          # lines of drawing between the two rows
+_SOFTMAX_INPUT = "softmax input"        # the label statements.py gives the argument of a written softmax call
+# a line between an open call and its result: the softmax written out (exp, Z, a sum, a division), or nothing
+_WRITTEN_OUT = re.compile(r"(?i)^\s*$|exp|e\^|\bZ\b|Σ|∑|\bsum\b|/")
+# or the written-out form itself, when the reader joined it to the row (`[e^0.5, e^0.1] / Z ≈ [...]`)
+_EXPS_OVER = re.compile(r"(?i)\s*\[?[^\[\]]*(?:exp|e\^)[^\[\]]*\]?\s*/\s*(?:Z|Σ|∑|sum)\w*\s*")
+# what the finishing row may be labelled: a connective, or the weights by name
+_FINISH = re.compile(r"(?i)\s*(?:approx(?:imately)?\.?|≈|~|=|so|thus|hence|result|gives|which gives|"
+                     r"(?:attention\s+)?weights|probabilities|约|约为|结果)?\s*[:=≈]?\s*")
 
 
 def tie_drawn_softmax(doc: Document, text: str) -> None:
@@ -25,6 +37,25 @@ def tie_drawn_softmax(doc: Document, text: str) -> None:
         if y.softmax_of is not None or x.n_cols != y.n_cols or x.place.cell != y.place.cell:
             continue
         if _drawn_between(lines, x.line, y.line) and _alone_on_line(doc, x) and _alone_on_line(doc, y):
+            y.softmax_of = x
+
+
+def tie_open_softmax(doc: Document, text: str) -> None:
+    """Set y.softmax_of = x where `softmax([x]) =` ends its line and y, a few lines down, finishes it."""
+    lines = text.split("\n")
+    rows = sorted((a for a in doc.arrays if a.line > 0), key=lambda a: (str(a.place.cell), a.line))
+    for k, x in enumerate(rows):
+        if x.label != _SOFTMAX_INPUT or not _one_row(x) or x.line > len(lines):
+            continue
+        if not re.search(r"\)\s*(?:=|≈|\\approx)\s*$", lines[x.line - 1]):
+            continue
+        y = rows[k + 1] if k + 1 < len(rows) else None
+        if y is None or y.place.cell != x.place.cell or not 2 <= y.line - x.line <= _MAX_GAP or \
+                not _one_row(y) or y.n_cols != x.n_cols or y.softmax_of is not None:
+            continue
+        if doc.format == "ipynb" or not (_FINISH.fullmatch(y.label or "") or _EXPS_OVER.fullmatch(y.label or "")):
+            continue
+        if all(_WRITTEN_OUT.search(s) for s in lines[x.line:y.line - 1]) and _alone_on_line(doc, y):
             y.softmax_of = x
 
 
