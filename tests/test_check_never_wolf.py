@@ -429,6 +429,15 @@ SLIPS = [
     # (claims/truncation.py); a value wrong either way is still found
     ("md_digits_cut_off_not_rounded.md", "[0.320, 0.320, 0.179, 0.179]", "[0.320, 0.320, 0.197, 0.179]", 25),
     ("md_digits_cut_off_not_rounded.md", "[0.859, 0.500, 1.140]", "[0.859, 0.500, 1.104]", 34),
+    # an unmasked example's weights printed again under a causal mask (A_causal, O_causal): judged against the
+    # same chain with the mask (claims/unscaled.py), not set aside
+    ("md_same_head_again_under_causal_mask.md", "[0.0759, 0.9241, 0.0000]", "[0.0759, 0.9421, 0.0000]", 33),
+    ("md_same_head_again_under_causal_mask.md", "[0.0759, 1.8483,", "[0.0759, 1.8843,", 38),
+    # `def softmax(x): x = x - x.max()` is the function's own x, no new input (readers/pyparse.function_lines);
+    # a pandas printout whose index holds words longer than nine letters is still one table (readers/drawn.py)
+    ("ipynb_local_softmax_pandas_long_index.ipynb", "0.089   0.434", "0.089   0.443", 3),
+    ("ipynb_local_softmax_pandas_long_index.ipynb", "Abendstern: [0.481 1.041", "Abendstern: [0.481 1.014", 1),
+    ("ipynb_local_softmax_pandas_long_index.ipynb", "1.475   0.358   0.561", "1.475   0.385   0.561", 4),
 ]
 
 

@@ -294,3 +294,45 @@ def test_a_size_in_prose_belongs_to_its_own_sentence_and_noun():
     assert shapes("Q is a 3×4 matrix. K is 3×4 too.") == [("Q", [3, 4]), ("K", [3, 4])]
     assert parse_label("K^TScores") is None and parse_label("KᵀScores") is None
     assert parse_label("K^T").transposed
+
+
+_SPLIT_ASSUMED = r"""# 两个头的小例子
+
+输入 $X=\begin{bmatrix}1&2&3&4\\4&3&2&1\end{bmatrix}$。
+
+$$W_Q=\begin{bmatrix}1&0\\0&1\\1&0\\0&1\end{bmatrix}$$
+
+$$Q=XW_Q=\begin{bmatrix}1&2\\4&3\end{bmatrix}$$
+
+第一个头：
+
+$$Q_1=QW_{Q_1}=\begin{bmatrix}1&2\\4&3\end{bmatrix}$$
+
+第二个头：
+
+$$Q_2=QW_{Q_2}=\begin{bmatrix}1&2\\4&3\end{bmatrix}$$
+
+两个头，每个头 $d_k=2$。
+"""
+
+
+def test_no_wrong_head_finding_from_a_split_of_an_assumed_projection():
+    """Q_2 printed with head 1's values is 'wrong head' only if the heads' split is known: with W_Q = I assumed
+    where the page prints its own W_Q (and projects each head again), it is not (an outside page drew this false
+    finding)."""
+    r = check_document(_SPLIT_ASSUMED, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert any(n.line == 15 and "assumed" in n.reason for n in r.not_checked), [n.reason for n in r.not_checked]
+
+
+def test_rope_is_a_choice_only_where_the_text_names_it():
+    from mha.check.infer.candidates import Options
+    from mha.check.readers import read_document
+    plain = read_document("X = [[1, 0], [0, 1]]\nA = [[0.67, 0.33], [0.33, 0.67]]\n", "txt")
+    named = read_document("With RoPE applied to q and k:\nX = [[1, 0], [0, 1]]\n", "txt")
+    import numpy as np
+    from mha.check.infer.candidates import Choice
+    dims = {"mode": Choice("X", "X"), "X": Choice(np.eye(2), "X"), "W_Q": Choice("identity", "W_Q = I"),
+            "W_K": Choice("identity", "W_K = I"), "W_V": Choice("identity", "W_V = I")}
+    assert [c.label for c in Options(plain, []).options(dims, "rope")] == ["no RoPE"]
+    assert len(Options(named, []).options(dims, "rope")) == 3

@@ -135,6 +135,11 @@ UNMASKED = re.compile(r"unmasked|un-masked|without (?:the |a )?(?:causal )?mask|
                       r"没有掩码", re.I)
 
 
+# ... or with a causal mask the example otherwise goes without ("A_causal", "masked weights", 掩码后的权重)
+MASKED = re.compile(r"(?<![A-Za-z])(?:causal|masked)(?![A-Za-z])|(?<!un)(?<!un-)masked|掩码后|带掩码|加掩码|因果|"
+                    r"마스크를 건|인과", re.I)
+
+
 def names_variant(text: str) -> bool:
     """Does a label say the quantity is shown without the scale or without the mask (another reading)?"""
     return bool(UNSCALED.search(text) or UNMASKED.search(text))
@@ -454,8 +459,8 @@ def _symbol(s: str) -> Ref | None:
                     row = int(s0)            # x_1, q_2, o_3^(1): one token's row
             elif s0 in ("i", "j", "t", "h", "ij", "m", "n", "k", "p", "s", "b"):
                 pass
-            elif s0 in ("unscaled", "unmasked") and letter in "AaOoEe":
-                pass                         # A_unscaled, O_unmasked: without the scale, the mask (claims/unscaled.py)
+            elif s0 in ("unscaled", "unmasked", "causal", "masked") and letter in "AaOoEe":
+                pass                         # A_unscaled, O_unmasked, A_causal: another reading (claims/unscaled.py)
             else:
                 return None
         if letter == "W" and not sub and not sup:

@@ -110,6 +110,21 @@ class ArrayJudging:
         choice = best.cand.dims.get(hit.view.node)
         return choice is not None and "(assumed)" in choice.label
 
+    def _split_assumed(self, o: Obj, h: Hit) -> bool:
+        """"These are head 1's values" is only as good as the split of the projection: when the configuration
+        assumes it is I although the document prints it, how the author splits the heads is not known.  Says so
+        (not checked) and returns True."""
+        best = self.inf.best
+        role = {"Q": "W_Q", "Qh": "W_Q", "K": "W_K", "Kh": "W_K", "V": "W_V", "Vh": "W_V"}.get(h.view.node)
+        choice = best.cand.dims.get(role) if best is not None and role else None
+        if choice is None or "(assumed)" not in choice.label or \
+                not any(role in r.nodes for x in self.objs for r in x.refs):
+            return False
+        self.not_checked.append(NotChecked(o.a.line, o.a.place.cell, _what(o), f"its values are {_show_view(h)}'s, "
+                                           f"but the heads' split comes from {role} = I, assumed where the document "
+                                           "prints its own"))
+        return True
+
     def _judge_layout(self, o: Obj, plan: dict[str, Any]) -> None:
         """The labelled quantity's values in another layout: transposed, another head's, a column."""
         a = o.a
@@ -136,6 +151,8 @@ class ArrayJudging:
         question = layout_question(self, o, h)
         if question is not None:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), question))
+            return
+        if h.view.h is not None and o.ref.head is not None and h.view.h != o.ref.head and self._split_assumed(o, h):
             return
         self.n_claims += 1
         label = o.ref.show()
@@ -272,6 +289,8 @@ class ArrayJudging:
                 # every cell is the labelled quantity's, in another layout (another head's, transposed)
                 mistake = self.whole_cause(o, hit, alt) or (f"these are the values of {_show_view(alt)}",
                                                             "wrong_value")
+                if mistake[1] == "wrong_head" and self._split_assumed(o, alt):
+                    return
             else:
                 mistake = self._one_mistake(o, hit, cells)
             if isinstance(mistake, tuple) and mistake[1] == "transposed" and self._printed_transposed(a, o):

@@ -33,7 +33,7 @@ def cut_and_rounded(objs: list[Obj], plans: dict[int, Any]) -> tuple[int, int]:
                 if num is None or not num.decimals or num.decimals < 2 or j >= o.val.shape[1]:
                     continue
                 x = float(hit.exact[i, j])
-                if not math.isfinite(x):
+                if not math.isfinite(x) or not math.isfinite(num.value) or abs(x) > 1e12 or num.decimals > 12:
                     continue
                 scale = 10 ** num.decimals
                 r, t = round(x * scale), math.trunc(x * scale)

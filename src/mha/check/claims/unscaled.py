@@ -1,6 +1,7 @@
 """Weights or outputs that the text itself calls unscaled, or unmasked.  Teaching documents print the softmax of
 the raw scores next to the scaled one, to show why the scale is there ("Unscaled softmax row 0", "不缩放时的权重"),
-and the output of a causal example without its mask, to show what the mask changes (O_unmasked).  Against the
+and the output of a causal example without its mask, to show what the mask changes (O_unmasked), or an unmasked
+example's weights again under a causal mask (A_causal).  Against the
 inferred configuration such a printout mostly disagrees and was set aside as "not checked"; its own label says
 which quantity it is: the same chain with the scale (or the causal mask) left out.  It is judged against that
 chain when most of its cells match it (the usual identity rule), so a slip in it is found and the rest of its cells
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..infer import Obj, _family, alignments
-from ..labels import UNMASKED, UNSCALED
+from ..labels import MASKED, UNMASKED, UNSCALED
 from ..model import Views, compute
 from .identity import identifies
 
@@ -30,9 +31,16 @@ def _without_mask(m: dict) -> dict | None:
     return {k: v for k, v in m.items() if k != "causal"}
 
 
-# (the variant's name, the words that name it, the quantities it changes, the mapping without it)
+def _with_mask(m: dict) -> dict | None:
+    if m.get("causal") or m.get("mask") is not None or m.get("key_lengths") is not None or "Q" in m:
+        return None              # masked already, or a start after X whose rows need not be the sequence's
+    return {**m, "causal": "top_left"}
+
+
+# (the variant's name, the words that name it, the quantities it changes, the mapping without it / with it)
 _VARIANTS = (("unscaled (named)", UNSCALED, _AFTER_SCALE, _without_scale),
-             ("unmasked (named)", UNMASKED, _AFTER_SCALE | {"S"}, _without_mask))
+             ("unmasked (named)", UNMASKED, _AFTER_SCALE | {"S"}, _without_mask),
+             ("causal (named)", MASKED, _AFTER_SCALE, _with_mask))
 
 
 def _words(o: Obj) -> str:

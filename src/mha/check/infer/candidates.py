@@ -515,9 +515,12 @@ class Options:
                     Choice(True, "ALiBi (Press et al.'s slopes)", frozenset(), 0.0)]
         if name == "rope":
             said = "rope" in self.hints
-            return [Choice(None, "no RoPE", frozenset(), 0.0 if not said else 0.5),
-                    Choice(True, "RoPE (rotate-half)", frozenset(), 0.0 if said else 1.5),
-                    Choice({"style": "interleaved"}, "RoPE (interleaved pairs)", frozenset(), 0.2 if said else 1.7)]
+            if not said:
+                # like ALiBi, only where the text names it: an unnamed rotation fitted the slipped scores of an
+                # outside page whose every projection was wrong, and no author applies RoPE without saying so
+                return [Choice(None, "no RoPE", frozenset(), 0.0)]
+            return [Choice(None, "no RoPE", frozenset(), 0.5), Choice(True, "RoPE (rotate-half)", frozenset(), 0.0),
+                    Choice({"style": "interleaved"}, "RoPE (interleaved pairs)", frozenset(), 0.2)]
         return [dims[name]]
 
     def _y_shape(self, dims) -> tuple[int, ...] | None:

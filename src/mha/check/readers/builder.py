@@ -226,7 +226,7 @@ _HINTS = [
     # "Given:", "Let", "已知": the values after it are an exercise's inputs (claims/array.py: _exercise_given)
     ("given", re.compile(r"^\W{0,4}(?:given|let|suppose|assume|consider)\b|^\W{0,4}(?:已知|给定|假设|设)", re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
-    ("rope", re.compile(r"\brope\b|rotary|旋转位置|旋转编码", re.I)),
+    ("rope", re.compile(r"\brope\b|rotary|rotate_half|旋转位置|旋转编码|回転位置|회전 위치", re.I)),
     ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
     ("batch", re.compile(r"batch", re.I)),
     # tokens kept as columns: the scores K Qᵀ with a column per query, the softmax down each column

@@ -42,3 +42,14 @@ def literal_number(node: ast.AST) -> float | None:
         if fname in ("float", "tensor", "array") and a is not None:
             return a
     return None
+
+
+def function_lines(tree: ast.AST) -> set[int]:
+    """The lines of function bodies whose names are not declared global: what they assign is local."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                not any(isinstance(n, ast.Global) for n in ast.walk(node)):
+            for stmt in node.body:
+                out.update(range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1))
+    return out

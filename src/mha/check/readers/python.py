@@ -26,7 +26,7 @@ from .drawn import text_tokens
 from .dropout import dropped_prints
 from .lowprecision import low_precision_lines, widen_low_precision
 from .statedict import read_parameters
-from .pyparse import parse_code
+from .pyparse import function_lines, parse_code
 from .statements import read_tokens
 from .torchshapes import product_shape, scan
 from .codecomments import comment_block
@@ -83,6 +83,7 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
     facts.tree = tree
     line_label: dict[int, str] = {}
     compared: list[ast.Call] = []
+    local = function_lines(tree)         # `def softmax(x): x = x - x.max()`: x is the function's own, no input
     try:
         for node in ast.walk(tree):
             if isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -97,7 +98,7 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                 if len(targets) == 1 and isinstance(targets[0], ast.Name) and \
                         isinstance(node.value, (ast.BinOp, ast.Call)) and _call_name(node.value) not in _ARRAY_CALLS:
                     facts.computed_at[node.end_lineno or node.lineno] = name
-                if rhs and len(rhs) <= 200:
+                if rhs and len(rhs) <= 200 and node.lineno not in local:
                     facts.defines.append((name, rhs, node.lineno))
                 if isinstance(node.value, (ast.Call, ast.BinOp)) and len(targets) == 1 and \
                         isinstance(targets[0], ast.Name) \
@@ -105,7 +106,8 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     facts.calls[name] = rhs
                 _assignment(facts, name, node.value, lines)
                 _tuple_scalars(facts, targets, node.value, lines)
-            elif isinstance(node, ast.AugAssign) and type(node.op) in _AUG:    # x += pe: x = x + pe, new values
+            elif isinstance(node, ast.AugAssign) and type(node.op) in _AUG and node.lineno not in local:
+                # x += pe: x = x + pe, new values
                 name = _src(lines, node.target)
                 facts.defines.append((name, f"{name} {_AUG[type(node.op)]} ({_src(lines, node.value)})", node.lineno))
             elif isinstance(node, ast.Expr) and _copied_into(node.value):
