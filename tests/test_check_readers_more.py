@@ -336,3 +336,31 @@ def test_rope_is_a_choice_only_where_the_text_names_it():
             "W_K": Choice("identity", "W_K = I"), "W_V": Choice("identity", "W_V = I")}
     assert [c.label for c in Options(plain, []).options(dims, "rope")] == ["no RoPE"]
     assert len(Options(named, []).options(dims, "rope")) == 3
+
+
+def test_a_written_softmax_rounded_hard_is_allowed_one_unit_of_its_last_digit():
+    """A written softmax judged against its own argument may round hard for readability, but an entry printed to
+    two decimals more than one unit from the exact value (0.37 for 0.3567) is a slip (the allowance was one and a
+    half units, so 0.37 passed on an outside page whose configuration left the line to this judge alone)."""
+    from types import SimpleNamespace
+    from mha.check.claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging
+    from mha.check.numbers import Num
+
+    class J(AppliedSoftmaxJudging):
+        def __init__(self):
+            self.n_claims = self.n_numbers = 0
+            self.findings = []
+
+        def add(self, f):
+            self.findings.append(f)
+
+    def judged(printed):
+        row = [Num.parse(t, 1) for t in printed]
+        y = SimpleNamespace(a=SimpleNamespace(rows=[row], line=1, place=SimpleNamespace(cell=None)))
+        j = J()
+        j.judge_applied_softmax(AppliedSoftmaxClaim(y, [Num.parse(t, 1) for t in ("0.122", "0.19", "0.26")]))
+        return [f.printed for f in j.findings]
+
+    assert judged(["0.31", "0.33", "0.36"]) == []
+    assert judged(["0.30", "0.33", "0.36"]) == []          # 1.07 units, inside the argument's own rounding
+    assert judged(["0.31", "0.33", "0.37"]) == ["0.37"]    # 1.33 units

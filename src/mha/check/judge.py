@@ -323,6 +323,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             if isinstance(c, (ShapeClaim, ProductShapeClaim, SizeClaim)):
                 sizes.append(self.findings[before:])
         self._doubt_sizes(sizes)
+        self.by_size = [f for fs in sizes for f in fs]
         self._other_head_counts([c for c in claims if isinstance(c, SizeClaim)])
         self._beside_other_sizes([c for c in claims if isinstance(c, SizeClaim)])
 
@@ -595,8 +596,9 @@ def _unless_the_guess_is_borne_out(j: Judge) -> None:
     lesson is as often its scores, its weights or its queries.  Its entries are judged only when the guess is borne
     out, by a printout computed from it that holds in full; otherwise what it would call wrong is not checked."""
     x = j.inf.best.cand.dims.get("X")
+    judged = getattr(j, "by_trace", []) + getattr(j, "by_size", [])      # sizes and shapes come from X too
     if x is None or not x.label.startswith("X: the first matrix") or \
-            not any(any(f is g for g in getattr(j, "by_trace", [])) for f in j.findings):
+            not any(any(f is g for g in judged) for f in j.findings):
         return
     plans = getattr(j, "plans", {})
     borne = [i for i, p in plans.items() if p["kind"] == "holds" and i not in j.uses and p.get("hit") is not None
@@ -605,7 +607,7 @@ def _unless_the_guess_is_borne_out(j: Judge) -> None:
         return
     # a printout judged against its own printed terms (a softmax of the scores beside it, a matrix printed again)
     # carries its own identity, whatever X is
-    traced = [f for f in j.findings if any(f is g for g in getattr(j, "by_trace", []))]
+    traced = [f for f in j.findings if any(f is g for g in judged)]
     moved = [f for f in traced if f.severity == "error"]
     j.findings = [f for f in j.findings if not any(f is g for g in traced)]   # its notes say nothing either
     for f in moved:

@@ -81,7 +81,8 @@ class AppliedSoftmaxJudging:
         for j, num in enumerate(c.y.a.rows[0]):
             self.n_numbers += 1
             exact = float(p[j])
-            coarse = 2 * num.half if (num.decimals or 0) <= 2 else 0.0     # [0.0, 0.5, 0.5] "for readability"
+            # [0.0, 0.5, 0.5] "for readability": within one unit of the last digit (its half-unit and one more half)
+            coarse = num.half if (num.decimals or 0) <= 2 else 0.0
             if num.contains(exact, float(band[j]) + coarse) or _truncated(num, exact):
                 continue
             line = num.line or c.y.a.line

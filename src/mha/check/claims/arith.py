@@ -26,6 +26,9 @@ class ArithClaim:
     chain: Chain
 
 
+_SHAPE_TUPLES = re.compile(r"(?:\(\d+(?:[*×x]\d+)+\))+")
+
+
 class ArithJudging:
     """Judge methods for ArithClaim."""
 
@@ -41,6 +44,9 @@ class ArithJudging:
             # "+(0×1)+(0×0)+(1×1) = 4": the last line of a sum begun on the lines above it ("+ 0.25 × 1.84 = 0.46",
             # one term, is a term of a sum written down a column, and its own arithmetic)
             return
+        if "→" in c.rels and all(isinstance(p, ExprPart) and _SHAPE_TUPLES.fullmatch(p.text.replace(" ", ""))
+                                 for p in c.parts):
+            return              # "(3×5×4) → (5×3×4) → (5×12)": shapes through a transpose and a reshape, no equality
         cut = next((k + 1 for k, r in enumerate(c.rels) if r == "→" and k + 1 < len(c.parts)
                     and isinstance(c.parts[k + 1], LabelPart) and isinstance(c.parts[k], ExprPart)), None)
         if cut is not None:          # "Gini = 0.5 → maximal impurity (50/50)": what follows the arrow is a remark
