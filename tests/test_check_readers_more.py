@@ -364,3 +364,12 @@ def test_a_written_softmax_rounded_hard_is_allowed_one_unit_of_its_last_digit():
     assert judged(["0.31", "0.33", "0.36"]) == []
     assert judged(["0.30", "0.33", "0.36"]) == []          # 1.07 units, inside the argument's own rounding
     assert judged(["0.31", "0.33", "0.37"]) == ["0.37"]    # 1.33 units
+
+
+def test_a_variant_subscript_names_the_variant_only_when_it_ends_the_name():
+    """`A_{\\mathrm{causal}}` is the weights under a causal mask; in `O_{causal} = A_{\\mathrm{causal}}V` the
+    product A·V is no A at all (a read set's output was judged as weights)."""
+    from mha.check.labels import parse_label
+    assert parse_label(r"A_{\mathrm{causal}}").nodes == ("A",)
+    assert parse_label("O_unmasked^{(1)}").nodes[0] == "O"
+    assert parse_label(r"A_{\mathrm{causal}}V") is None

@@ -459,7 +459,8 @@ def _symbol(s: str) -> Ref | None:
                     row = int(s0)            # x_1, q_2, o_3^(1): one token's row
             elif s0 in ("i", "j", "t", "h", "ij", "m", "n", "k", "p", "s", "b"):
                 pass
-            elif s0 in ("unscaled", "unmasked", "causal", "masked") and letter in "AaOoEe":
+            elif s0 in ("unscaled", "unmasked", "causal", "masked") and letter in "AaOoEe" and \
+                    re.fullmatch(rf"(?:\^\(?\w+\)?)?_\(?{s0}\)?(?:\^\(?\w+\)?)?", idx):
                 pass                         # A_unscaled, O_unmasked, A_causal: another reading (claims/unscaled.py)
             else:
                 return None
