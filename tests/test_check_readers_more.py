@@ -373,3 +373,41 @@ def test_a_variant_subscript_names_the_variant_only_when_it_ends_the_name():
     assert parse_label(r"A_{\mathrm{causal}}").nodes == ("A",)
     assert parse_label("O_unmasked^{(1)}").nodes[0] == "O"
     assert parse_label(r"A_{\mathrm{causal}}V") is None
+
+
+def _three_scores_notebook(weights: str) -> str:
+    import json
+    out = lambda n, text: [{"output_type": "execute_result", "execution_count": n, "metadata": {},
+                            "data": {"text/plain": text}}]
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": "# Two tokens first, then one query and three keys"},
+        {"cell_type": "code", "metadata": {}, "execution_count": 0,
+         "source": "X = torch.tensor([[1., 0.], [0., 1.]])\nA = F.softmax(X @ X.T / 2 ** 0.5, dim=-1)\nA",
+         "outputs": out(0, "tensor([[0.6698, 0.3302],\n        [0.3302, 0.6698]])")},
+        {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "score = q @ keys.T\nscore",
+         "outputs": out(1, "tensor([1, 3, 2])")},
+        {"cell_type": "code", "metadata": {}, "execution_count": 2, "source": "F.softmax(score.float(), dim=0)",
+         "outputs": out(2, f"tensor([{weights}])")},
+    ]
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def test_three_weights_printed_from_a_softmax_called_on_a_printed_name():
+    """`F.softmax(score.float(), dim=0)` printed after `score`: the code names the link, so even three weights are
+    judged against the printed scores (the cast keeps the values); a read field notebook's slip was missed."""
+    assert not check_document(_three_scores_notebook("0.0900, 0.6652, 0.2447"), name="s.ipynb").errors
+    r = check_document(_three_scores_notebook("0.0900, 0.6652, 0.2474"), name="s.ipynb")
+    assert [(f.cell, f.printed) for f in r.errors] == [(4, "0.2474")], [f.describe() for f in r.errors]
+
+
+def test_weights_normalised_down_the_columns_are_one_finding():
+    """`np.exp(S) / np.exp(S).sum(axis=0)`: every printed weight is the column-wise softmax of the scores, so the
+    array is identified by that whole computation and gets one finding (an outside notebook's slip was left
+    'not checked'); the row-wise version of the same page is clean."""
+    from pathlib import Path
+    text = (Path(__file__).parent / "check_clean" / "md_numpy_weights_each_row_sums_to_one.md").read_text(encoding="utf-8")
+    rows = "[[0.303 , 0.4377, 0.2593],\n [0.4566, 0.263 , 0.2803],\n [0.4027, 0.3375, 0.2598]]"
+    cols = "[[0.2498, 0.404 , 0.3115],\n [0.3685, 0.2377, 0.3296],\n [0.3818, 0.3583, 0.3588]]"
+    assert text.count(rows) == 1 and "axis=-1" in text
+    r = check_document(text.replace(rows, cols).replace("axis=-1", "axis=0"), fmt="md")
+    assert [(f.line, f.kind) for f in r.errors] == [(24, "wrong_axis")], [f.describe() for f in r.errors]

@@ -20,6 +20,7 @@ from .premask import premask_hit
 from .readlayout import layout_question
 from .restated_inputs import after_given_again, restated_input
 from .rounding import _double_rounding
+from .wrongaxis import column_softmax_finding
 
 
 @dataclass
@@ -206,6 +207,11 @@ class ArrayJudging:
                                                    else np.inf, h.view.node != first.view.node))
             nearest = _show_view(hit)
             distance = _max_difference(o, hit)
+        axis = column_softmax_finding(self, o)
+        if axis is not None:                 # np.exp(S) / np.exp(S).sum(axis=0): every cell says so
+            self.n_claims += 1
+            self.add(axis)
+            return
         reason = ("labelled " + o.ref.show() + " but matches nothing of that name" if o.ref is not None
                   else "no label, and it matches no intermediate")
         if o.ref is not None and self.upstream(o):

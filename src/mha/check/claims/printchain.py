@@ -44,10 +44,16 @@ class PrintChainClaim:
 
 
 def print_chains(objs: list[Obj], skip: set[int], chains: list = ()) -> list[PrintChainClaim]:
-    grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 4]
+    grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 3]
     out: list[PrintChainClaim] = []
     copies: dict[int, PrintChainClaim] = {}
     for k, y in enumerate(grids):
+        if y.val.size < 4:
+            # three weights: a link only where the code names it (`F.softmax(scores.float(), dim=0)` after scores)
+            x = _called_on(grids, k) if y.a.id not in skip else None
+            if x is not None:
+                out.append(PrintChainClaim(y, x, "softmax", True))
+            continue
         x = _before(grids, k)
         if y.a.id in skip:
             if x is not None and x.a.id in copies and _is_softmax(x, y):
@@ -97,9 +103,13 @@ def _called_on(grids: list[Obj], k: int) -> Obj | None:
         if not x.a.label or x.val.shape != y.val.shape or x.slices != y.slices:
             continue
         call = r"(?:[\w.]+\.)?softmax\(\s*" + re.escape(x.a.label.strip()) + r"\s*(?:,[^()]*)?\)"
-        if re.fullmatch(call, y.a.label.strip()) and _is_softmax(x, y, True):
+        if re.fullmatch(call, _CASTS.sub("", y.a.label.strip())) and _is_softmax(x, y, True):
             return x
     return None
+
+
+# a cast or a copy inside the call keeps the values: softmax(scores.float()) is softmax(scores)
+_CASTS = re.compile(r"\.(?:float|double|detach|clone|cpu|contiguous)\(\)")
 
 
 def _mask_like(o: Obj) -> bool:
@@ -295,12 +305,14 @@ class PrintChainJudging:
             if any(f.severity == "error" and (f.line, f.cell) == (x.a.row_line(i), x.a.place.cell)
                    for f in self.findings):
                 continue                     # the scores' row is found wrong: the weights follow it, one slip
+            where = f"line {x.a.row_line(i)}" if x.a.place.cell in (None, y.a.place.cell) else \
+                f"cell {x.a.place.cell}, line {x.a.row_line(i)}"          # a notebook's scores in a cell before
             for j in cols:
                 num = y.a.rows[i][j]
                 exact = float(p[i, j])
                 self._add_once(entry_finding(num, y.a.row_line(i), y.a.place.cell,
-                                             f"softmax of line {x.a.row_line(i)}[{j + 1}]", exact, "softmax",
-                                             f"the softmax of the scores printed at line {x.a.row_line(i)}"))
+                                             f"softmax of {where}[{j + 1}]", exact, "softmax",
+                                             f"the softmax of the scores printed at {where}"))
 
     def _blame_copy_row(self, c: PrintChainClaim, i: int) -> None:
         """The scores' row differs from its earlier printout: the weights say which printout they follow."""
