@@ -441,6 +441,8 @@ SLIPS = [
     # shapes carried through a transpose and a reshape, (4 × 6 × 8) ⟶ (6 × 4 × 8) ⟶ (6 × 32), are no arithmetic
     # (claims/arith.py); a page starting from the heads' outputs still has its own sums checked
     ("md_heads_joined_shape_trace.md", "0.731 + 0.500 = 1.231", "0.731 + 0.500 = 1.321", 50),
+    # value vectors as tuples after a thin space, `0.665\,(1,0) + ...`: the weighted sum is read (readers/tokens.py)
+    ("md_thin_space_weighted_tuples.md", "=(0.755,0.335)", "=(0.755,0.353)", 3),
 ]
 
 

@@ -199,7 +199,8 @@ def latex_context():
 
 
 _WT = r"\(\s*[-−]?\d+(?:\.\d+)?(?:\s*,\s*[-−]?\d+(?:\.\d+)?)+\s*\)"
-_WTERM = rf"[-−]?\d+(?:\.\d+)?\s*(?:[·*×⋅]|\\cdot|\\times)?\s*{_WT}"
+_THIN = r"(?:\\[,;:!]\s*)?"         # a thin space set by hand, 0.422\,(1,0)
+_WTERM = rf"[-−]?\d+(?:\.\d+)?\s*{_THIN}(?:[·*×⋅]|\\cdot|\\times)?\s*{_THIN}{_WT}"
 _WEIGHTED_TUPLES = re.compile(rf"(?:(?<=\s)is\s+|[为是]\s*)?{_WTERM}(?:\s*\+\s*{_WTERM}){{1,16}}\s*(?:[=≈]|\\approx)\s*{_WT}")
 
 
