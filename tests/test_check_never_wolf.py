@@ -443,6 +443,8 @@ SLIPS = [
     ("md_heads_joined_shape_trace.md", "0.731 + 0.500 = 1.231", "0.731 + 0.500 = 1.321", 50),
     # value vectors as tuples after a thin space, `0.665\,(1,0) + ...`: the weighted sum is read (readers/tokens.py)
     ("md_thin_space_weighted_tuples.md", "=(0.755,0.335)", "=(0.755,0.353)", 3),
+    # scores and weights named in Spanish (puntuaciones, pesos): the scores are the start (labels.py)
+    ("md_es_scores_and_weights_named_in_spanish.md", "0.5979, 0.2687", "0.5979, 0.2867", 7),
 ]
 
 

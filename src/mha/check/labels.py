@@ -83,9 +83,10 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"缩放分数|缩放点积|scaled", ("S",)),
     (r"raw[_ ]?(attention[_ ]?)?scores?|attention[_ ]?scores?|attn[_ ]?scores?|attention[_ ]?logits|"
      r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
-     r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|分数|得分|打分|scores?|logits|qk", ("QKt", "S")),
+     r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|分数|得分|打分|scores?|logits|qk|puntuaci[oó]n(es)?|"
+     r"puntajes?|pontua[cç](ão|ões|ao|oes)", ("QKt", "S")),
     (r"exp(onentials?|s)?|指数", ("E",)),
-    (r"row[_ ]?sums?|denominators?|分母|行和|sum|summe|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
+    (r"row[_ ]?sums?|denominators?|分母|行和|sum|summe|suma|soma|somme|сумма|合計|합계|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
      r"adds? up to|sums? to", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
     (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
@@ -104,7 +105,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"values?|v[_ ]?total|值(向量|矩阵)?", ("V",)),
     (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
      r"输入(矩阵|向量)?|词向量|嵌入(向量)?", ("X",)),
-    (r"weights?|注意力|权重|attends?|attention", ("A",)),
+    (r"weights?|注意力|权重|attends?|attention|pesos|poids|gewichte", ("A",)),
 ]
 _WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in _WORDS]
 
