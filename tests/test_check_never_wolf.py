@@ -445,6 +445,10 @@ SLIPS = [
     ("md_thin_space_weighted_tuples.md", "=(0.755,0.335)", "=(0.755,0.353)", 3),
     # scores and weights named in Spanish (puntuaciones, pesos): the scores are the start (labels.py)
     ("md_es_scores_and_weights_named_in_spanish.md", "0.5979, 0.2687", "0.5979, 0.2867", 7),
+    # matrices named only by the heading above them (`#### $W_Q$`, `#### Query $Q$`), rows broken by a doubled
+    # `\\\\` (readers/headings.py): the printed weights are used, not I, and X is X, not "the first matrix"
+    ("md_matrices_named_by_headings_doubled_breaks.md", "0.8542 & 0.1458", "0.8452 & 0.1458", 78),
+    ("md_matrices_named_by_headings_doubled_breaks.md", "1.00 & 2.50", "1.00 & 2.05", 57),
 ]
 
 

@@ -411,3 +411,12 @@ def test_weights_normalised_down_the_columns_are_one_finding():
     assert text.count(rows) == 1 and "axis=-1" in text
     r = check_document(text.replace(rows, cols).replace("axis=-1", "axis=0"), fmt="md")
     assert [(f.line, f.kind) for f in r.errors] == [(24, "wrong_axis")], [f.describe() for f in r.errors]
+
+
+def test_a_heading_names_the_matrix_under_it_only_when_it_is_a_symbol():
+    from mha.check.readers import read_document
+    body = "\n\n$$\n\\begin{bmatrix}\n1 & 0 \\\\\n0 & 1\n\\end{bmatrix}\n$$\n"
+    for heading, label in (("#### $W_K$", "W_K"), ("#### Key matrix $K$", "K"), ("**V**", "V"),
+                           ("## Step 2: multiply the inputs by the weights", ""), ("### Results", "")):
+        doc = read_document(heading + body, "md")
+        assert [a.label for a in doc.arrays] == [label], heading

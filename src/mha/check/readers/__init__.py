@@ -27,6 +27,7 @@ from .latex import read_latex
 from .markdown import read_markdown
 from .notebook import read_notebook
 from .repl import label_echoes
+from .headings import label_from_headings
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
 from .text import _unnumber, read_text
 
@@ -70,6 +71,7 @@ def read_document(text: str, fmt: str) -> Document:
     index_brackets(doc)
     read_closed(doc, text)
     label_echoes(doc, text)
+    label_from_headings(doc, text)
     tie_drawn_softmax(doc, text)
     tie_open_softmax(doc, text)
     mark_dropped_copies(doc)

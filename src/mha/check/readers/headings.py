@@ -1,0 +1,47 @@
+"""A matrix whose only name is the heading just above it:
+
+    #### $W_Q$
+
+    $$
+    \\begin{bmatrix} ... \\end{bmatrix}
+    $$
+
+Nothing on the matrix's own lines names it, so it was matched by value alone (a page's W_K was taken for X).  The
+heading names it when only blank lines, display-math fences and the environment's opening stand between them, and
+the heading is a symbol (W_Q, $K^{(1)}$, **V**), not words ("Step 2: the scores" names a step, not a matrix)."""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from ..objects import Document
+
+_BETWEEN = re.compile(r"\s*(?:\$\$|\\\[|\\begin\{\w+\*?\}(?:\{[^}]*\})?|```\w*)?\s*")
+_HEADING = re.compile(r"\s*(?:#{1,6}\s+(.+?)\s*#*|\*\*(.+?)\*\*\s*:?)\s*$")
+_LOOK = 4
+
+
+def label_from_headings(doc: Document, text: str) -> None:
+    if doc.format not in ("md", "txt"):
+        return
+    lines = text.split("\n")
+    for a in doc.arrays:
+        if a.label or a.line < 2 or a.line > len(lines):
+            continue
+        k = a.line - 2
+        while k >= 0 and a.line - 2 - k < _LOOK and _BETWEEN.fullmatch(lines[k]):
+            k -= 1
+        if k < 0 or a.line - 2 - k >= _LOOK:
+            continue
+        m = _HEADING.fullmatch(lines[k])
+        if not m:
+            continue
+        head = m.group(1) or m.group(2)
+        spans = re.findall(r"\$([^$]+)\$", head)
+        if len(spans) == 1 and len(re.sub(r"\$[^$]+\$", " ", head).split()) <= 3:
+            head = spans[0]                  # "Query $Q$", "Matrix $W_K$": the symbol in a few words
+        name = re.sub(r"[$`*]", "", head).strip().rstrip(":").strip()
+        ref = lb.parse_label(name) if 0 < len(name) <= 24 else None
+        if ref is not None and ref.strong and not re.search(r"\s\w+\s", name):
+            a.label, a.labels = name, [name]
