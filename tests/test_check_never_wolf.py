@@ -449,6 +449,9 @@ SLIPS = [
     # `\\\\` (readers/headings.py): the printed weights are used, not I, and X is X, not "the first matrix"
     ("md_matrices_named_by_headings_doubled_breaks.md", "0.8542 & 0.1458", "0.8452 & 0.1458", 78),
     ("md_matrices_named_by_headings_doubled_breaks.md", "1.00 & 2.50", "1.00 & 2.05", 57),
+    # a row of weights [1, 0, 0, 0] and numbers after it that equal e and 1 (a variance of 2.72, 1/d_k) are no list
+    # of exponentials: exp(0) = 1 says nothing (claims/exps.py)
+    ("md_weights_row_then_variance_ratio.md", "21.8 / 8 = 2.725", "21.8 / 8 = 2.752", 7),
 ]
 
 

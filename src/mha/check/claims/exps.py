@@ -46,11 +46,24 @@ def exps_claims(doc: Document) -> list[ExpsClaim]:
                 if len(run) < 3 or len(run) != x.n_cols - o or not _agrees(x, o, run[0]):
                     continue
                 ok = [_agrees(x, o + k, n) for k, n in enumerate(run)]
-                if ok[0] and ok[1] and (best is None or sum(ok) > best[0]):
+                if ok[0] and ok[1] and _informative(x, o, ok) >= 2 and (best is None or sum(ok) > best[0]):
                     best = (sum(ok), ExpsClaim(x, o, run))
         if best is not None:
             out.append(best[1])
     return out
+
+
+def _informative(x: Array, offset: int, ok: list[bool]) -> int:
+    """Agreeing exponentials that say something: exp(0) = 1 holds for any row with a zero in it (a row of weights
+    [1, 0, 0, 0] then met "1/d_k" and a variance of 2.72 = e), and a score met before adds nothing new."""
+    seen: set[float] = set()
+    n = 0
+    for k, good in enumerate(ok):
+        v = x.rows[0][offset + k].value
+        if good and v != 0 and v not in seen:
+            n += 1
+        seen.add(v)
+    return n
 
 
 def _exp_interval(x: Array, j: int) -> tuple[float, float, float]:
