@@ -420,3 +420,31 @@ def test_a_heading_names_the_matrix_under_it_only_when_it_is_a_symbol():
                            ("## Step 2: multiply the inputs by the weights", ""), ("### Results", "")):
         doc = read_document(heading + body, "md")
         assert [a.label for a in doc.arrays] == [label], heading
+
+
+_ROW_THEN_MATRIX = r"""# Weights row by row, then all together
+
+$$X = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}, \quad W_Q = W_K = W_V = I$$
+
+Scores divided by $\sqrt{2}$ and passed through a softmax, one row at a time:
+
+$$a_{1,\cdot} = [0.401,\ 0.198,\ 0.401]$$
+
+$$a_{2,\cdot} = [0.198,\ 0.401,\ 0.401]$$
+
+$$a_{3,\cdot} = [0.248,\ 0.248,\ {w}]$$
+
+Put together:
+
+$$A = \begin{bmatrix} 0.401 & 0.198 & 0.401 \\ 0.198 & 0.401 & 0.401 \\ 0.248 & 0.248 & {w} \end{bmatrix}$$
+"""
+
+
+def test_the_same_wrong_value_found_in_a_row_and_again_in_its_matrix_is_one_finding():
+    """a_{3,\cdot} = [.., 0.504] (row 3 of A: the column wildcard names the row) and then A holding the same 0.504:
+    one slip, one error on the row and a note on the matrix pointing to it (claims/requoted.repeated_errors; an
+    outside page drew two errors)."""
+    assert not check_document(_ROW_THEN_MATRIX.replace("{w}", "0.503"), fmt="md").findings
+    r = check_document(_ROW_THEN_MATRIX.replace("{w}", "0.504"), fmt="md")
+    assert sorted((f.line, f.severity) for f in r.findings) == [(11, "error"), (15, "note")], \
+        [f.describe() for f in r.findings]

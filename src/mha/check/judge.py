@@ -498,8 +498,9 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings = real_model_sizes(j.findings, j.not_checked, text)   # "real models use d_h = 64"
     from .claims.aside import withdraw_asides
     withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims
-    from .claims.requoted import add_requotes, rounded_requotes, wrong_requotes
+    from .claims.requoted import add_requotes, repeated_errors, rounded_requotes, wrong_requotes
     add_requotes(j, doc, text)
+    repeated_errors(j.findings)              # a row found wrong, then the matrix that holds it found wrong again
     rounded_requotes(j.findings)             # a number noted as following from rounded values, quoted again
     wrong_requotes(j.findings)               # a weight found wrong, written again into its weighted sum
     if text is not None and doc.format != "ipynb":

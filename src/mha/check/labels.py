@@ -184,6 +184,8 @@ def parse_label(text: str) -> Ref | None:
     bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
     # its shape in parentheses after it, "K^{(2)} (shape=3×2)": no part of the name
     bare = re.sub(r"\s*\(\s*shape\s*[=:]?\s*\d+(?:\s*[*×x,]\s*\d+)+\s*\)\s*$", "", bare, flags=re.I) or bare
+    # a_{2,\cdot}, α_{3,:}, A_{1,*}: every column of row 2, the row itself
+    bare = re.sub(r"(_\{\s*\d+)\s*,\s*(?:\\cdot|\\bullet|\*|:|·)\s*\}", r"\1}", bare)
     # K^{(2)T}, K^{(2)\top}: head 2's K transposed, as (K^{(2)})^T
     bare = re.sub(r"^\s*([A-Za-z]\w*)\^\{\((\d+)\)\s*(?:T|\\top|⊤)\s*\}\s*$", r"(\1^{(\2)})^T", bare)
     # a "raw" subscript: S_raw (S_{\mathrm{raw}}) is the unscaled Q Kᵀ; K_raw is X W_K before its bias, which no

@@ -244,3 +244,22 @@ def wrong_requotes(findings: list[Finding]) -> None:
             f.severity, f.kind = "note", "rounded_sum"
             f.cause = f"follows from line {first.line}: the value found wrong there, written again into this sum"
 
+
+def repeated_errors(findings: list[Finding]) -> None:
+    """The same wrong value found twice: a row of weights (`a_2 = [0.248, 0.248, 0.504]`) and then the whole matrix
+    that holds it again (`A = [[...], [0.248, 0.248, 0.504], ...]`) give two errors for one slip.  The later one, the
+    same printed number (with a decimal point) for the same exact value of the same step a few lines on, becomes a
+    note pointing to the first."""
+    errors = sorted((f for f in findings if f.severity == "error" and isinstance(f.exact, float)),
+                    key=lambda f: (f.cell or 0, f.line))
+    for k, f in enumerate(errors):
+        if "." not in f.printed:
+            continue
+        first = next((e for e in errors[:k] if e.severity == "error" and e.cell == f.cell and e.step == f.step
+                      and e.line < f.line <= e.line + 40 and e.printed.strip() == f.printed.strip()
+                      and abs(e.exact - f.exact) <= 1e-12 * max(1.0, abs(f.exact))), None)
+        if first is not None:
+            f.severity = "note"
+            f.claim = f.claim + " (quoted again)"
+            f.cause = f"follows from line {first.line}: the value found wrong there, quoted again"
+
