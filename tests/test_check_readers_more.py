@@ -448,3 +448,15 @@ def test_the_same_wrong_value_found_in_a_row_and_again_in_its_matrix_is_one_find
     r = check_document(_ROW_THEN_MATRIX.replace("{w}", "0.504"), fmt="md")
     assert sorted((f.line, f.severity) for f in r.findings) == [(11, "error"), (15, "note")], \
         [f.describe() for f in r.findings]
+
+
+def test_an_unconfirmed_guess_of_x_is_said_in_the_evidence():
+    """A page that starts from the heads' outputs: X is guessed as its first matrix and nothing computed from it is
+    printed, so 'all claims hold' must say it speaks only of what the page writes out."""
+    from pathlib import Path
+    text = (Path(__file__).parent / "check_clean" / "md_heads_joined_shape_trace.md").read_text(encoding="utf-8")
+    r = check_document(text, fmt="md")
+    assert not r.findings and any("X is a guess" in e for e in r.evidence), r.evidence
+    seed_like = check_document((Path(__file__).parent / "check_clean" / "md_same_head_again_under_causal_mask.md")
+                               .read_text(encoding="utf-8"), fmt="md")
+    assert not any("X is a guess" in e for e in seed_like.evidence)

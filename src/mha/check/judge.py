@@ -565,6 +565,8 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
 
 
 _CUT_OFF = "printed digits are cut off, not rounded (judged as either)"
+_UNBORNE = ("X is a guess (the first matrix), and no printout computed from it holds in full: nothing of the chain "
+            "after X is confirmed, only what the document writes out is checked")
 
 
 def _input_radius(src: list, key: str, arr: np.ndarray) -> np.ndarray | None:
@@ -597,14 +599,17 @@ def _unless_the_guess_is_borne_out(j: Judge) -> None:
     lesson is as often its scores, its weights or its queries.  Its entries are judged only when the guess is borne
     out, by a printout computed from it that holds in full; otherwise what it would call wrong is not checked."""
     x = j.inf.best.cand.dims.get("X")
-    judged = getattr(j, "by_trace", []) + getattr(j, "by_size", [])      # sizes and shapes come from X too
-    if x is None or not x.label.startswith("X: the first matrix") or \
-            not any(any(f is g for g in judged) for f in j.findings):
+    if x is None or not x.label.startswith("X: the first matrix"):
         return
     plans = getattr(j, "plans", {})
     borne = [i for i, p in plans.items() if p["kind"] == "holds" and i not in j.uses and p.get("hit") is not None
              and p["hit"].view is not None and p["hit"].view.node not in _GIVEN]
     if borne:
+        return
+    if _UNBORNE not in j.inf.evidence:      # "all claims hold" then speaks of the written arithmetic only
+        j.inf.evidence.append(_UNBORNE)
+    judged = getattr(j, "by_trace", []) + getattr(j, "by_size", [])      # sizes and shapes come from X too
+    if not any(any(f is g for g in judged) for f in j.findings):
         return
     # a printout judged against its own printed terms (a softmax of the scores beside it, a matrix printed again)
     # carries its own identity, whatever X is
