@@ -452,6 +452,10 @@ SLIPS = [
     # a row of weights [1, 0, 0, 0] and numbers after it that equal e and 1 (a variance of 2.72, 1/d_k) are no list
     # of exponentials: exp(0) = 1 says nothing (claims/exps.py)
     ("md_weights_row_then_variance_ratio.md", "21.8 / 8 = 2.725", "21.8 / 8 = 2.752", 7),
+    # `softmax(scores / 0.5)` beside the scores: the temperature the label gives is applied (claims/softmax.py); it
+    # drew three false errors against the plain softmax before
+    ("md_softmax_under_a_temperature.md", "0.867, 0.117", "0.867, 0.171", 7),
+    ("md_softmax_under_a_temperature.md", "0.307, 0.186", "0.307, 0.168", 21),
 ]
 
 

@@ -140,6 +140,29 @@ def _written_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
     return out
 
 
+_NUMBER = r"\d+(?:\.\d+)?"
+
+
+def label_factor(x: Obj, y: Obj) -> float | bool | None:
+    """What the weights' label does to the scores' own name inside the softmax: `softmax(scores / 0.5)` gives the
+    factor 2.0, `softmax(logits * 3)` 3.0; `softmax(scores / T)` names a factor it does not give (False); None when
+    the label applies softmax to the name as it is, or does not name the scores."""
+    name = (x.a.label or "").strip()
+    if not name or not re.fullmatch(r"[A-Za-z_][\w.]*", name):
+        return None
+    for lab in [y.a.label] + list(y.a.labels):
+        m = re.search(r"softmax\s*\(\s*" + re.escape(name) + r"\s*([/*÷×])\s*([^(),]+?)\s*(?:,[^()]*)?\)",
+                      lab or "")
+        if not m:
+            continue
+        arg = m.group(2).strip()
+        if re.fullmatch(_NUMBER, arg) and float(arg) > 0:
+            return 1 / float(arg) if m.group(1) in "/÷" else float(arg)
+        if re.fullmatch(r"(?:T|τ|t|temp|temperature|tau)", arg, re.I):
+            return False
+    return None
+
+
 def _names(o: Obj, nodes: set[str]) -> bool:
     return any(set(r.nodes) & nodes for r in o.refs)
 
@@ -161,7 +184,16 @@ class SoftmaxJudging:
             arrow = tuple(1 / math.sqrt(d) for d in roots)
         # the raw QKᵀ printed beside the weights of the scaled scores: softmax(QKᵀ·scale) is what the weights are
         # (the scale the configuration, or the text, uses); a row that is that holds
-        found, checked = self._softmax_pair_findings(c, (1.0, *self._raw_scores_scales(c), *arrow))
+        scales = (1.0, *self._raw_scores_scales(c), *arrow)
+        factor = label_factor(c.x, c.y)
+        if factor is False:
+            self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
+                                               "the softmax of these scores under a factor the label names but does "
+                                               "not give (a temperature?): not judged"))
+            return
+        if factor is not None:
+            scales = (factor,)             # softmax(scores / 0.5): a temperature the label gives
+        found, checked = self._softmax_pair_findings(c, scales)
         wrong = _errors(found)
         root = _masked_root(c) if c.by_mask and wrong > max(1, checked // 3) else None
         if root is not None:
