@@ -465,6 +465,7 @@ def test_an_unconfirmed_guess_of_x_is_said_in_the_evidence():
 def test_a_temperature_named_but_not_given_is_not_judged():
     """`softmax(scores / T) = [...]` beside the scores: a factor the label names without giving it; judged as the
     plain softmax it drew three false errors, so it is said to be unjudged."""
-    r = check_document("```\nscores = [2.0, 1.0, 0.0]\nsoftmax(scores / T) = [0.867, 0.117, 0.016]\n```\n", fmt="md")
+    r = check_document("```\nscores = [2.0, 1.0, 0.0]\nsoftmax(scores) = [0.665, 0.245, 0.090]\n```\n\n"
+                       "```\nscores = [2.0, 1.0, 0.0]\nsoftmax(scores / T) = [0.867, 0.117, 0.016]\n```\n", fmt="md")
     assert not r.errors, [f.describe() for f in r.errors]
     assert any("temperature" in n.reason for n in r.not_checked), [n.reason for n in r.not_checked]
