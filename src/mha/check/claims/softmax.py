@@ -140,26 +140,30 @@ def _written_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
     return out
 
 
-_NUMBER = r"\d+(?:\.\d+)?"
-
-
 def label_factor(x: Obj, y: Obj) -> float | bool | None:
     """What the weights' label does to the scores' own name inside the softmax: `softmax(scores / 0.5)` gives the
-    factor 2.0, `softmax(logits * 3)` 3.0; `softmax(scores / T)` names a factor it does not give (False); None when
-    the label applies softmax to the name as it is, or does not name the scores."""
+    factor 2.0, `softmax(2 * logits)` 2.0; `softmax(scores / T)` or any other arithmetic on the name is a change
+    the label does not give (False); None when the label applies softmax to the name as it is (or adds a mask to
+    it), or does not name the scores."""
     name = (x.a.label or "").strip()
     if not name or not re.fullmatch(r"[A-Za-z_][\w.]*", name):
         return None
     for lab in [y.a.label] + list(y.a.labels):
-        m = re.search(r"softmax\s*\(\s*" + re.escape(name) + r"\s*([/*÷×])\s*([^(),]+?)\s*(?:,[^()]*)?\)",
-                      lab or "")
+        m = re.search(r"softmax\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", lab or "")
         if not m:
             continue
-        arg = m.group(2).strip()
-        if re.fullmatch(_NUMBER, arg) and float(arg) > 0:
-            return 1 / float(arg) if m.group(1) in "/÷" else float(arg)
-        if re.fullmatch(r"(?:T|τ|t|temp|temperature|tau)", arg, re.I):
-            return False
+        arg = re.split(r",\s*(?:dim|axis)\s*=", m.group(1))[0].replace(" ", "")
+        if not re.search(r"(?<![\w.])" + re.escape(name) + r"(?![\w.])", arg) or arg == name:
+            continue
+        num = r"(\d+(?:\.\d+)?)"
+        for pattern, invert in ((re.escape(name) + r"[/÷]" + num, True), (re.escape(name) + r"[*×·]" + num, False),
+                                (num + r"[*×·]" + re.escape(name), False)):
+            f = re.fullmatch(pattern, arg)
+            if f and float(f.group(1)) > 0:
+                return 1 / float(f.group(1)) if invert else float(f.group(1))
+        if re.fullmatch(re.escape(name) + r"[+]\w*mask\w*|\w*mask\w*[+]" + re.escape(name), arg, re.I):
+            return None                # softmax(scores + mask): the masked pair is the mask's to tie
+        return False
     return None
 
 

@@ -214,12 +214,31 @@ class Options:
                 arr = np.concatenate([by[k].val for k in sorted(by)], axis=0)
                 add(arr, f"X from its rows at {by[0].a.place}", frozenset(o.a.id for o in by.values()), 0.2)
         if not out:
+            fed = self._fed_by_weights()
+            if fed is not None:
+                add(_arr(fed), f"X: the matrix the printed W_Q takes, at {fed.a.place}", frozenset([fed.a.id]), 0.5)
+        if not out:
             for o in self.objs[:6]:
                 if o.ref is None and o.val.shape[0] >= 2 and o.val.shape[1] >= 2 and np.isfinite(o.val).all() \
                         and not _masked_weights(o):
                     add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
                     break
         return out
+
+    def _fed_by_weights(self) -> Obj | None:
+        """With W_Q, W_K and W_V printed and nothing named X: the last matrix printed before them whose width is
+        W_Q's number of rows (a sentence's embeddings named S or E), whatever its name; the search then weighs it
+        against the other starts by the numbers each explains."""
+        ws = {r: next((o for o in self.objs if _is(o, r, strong_only=True) and o.slices == 1 and o.val.ndim == 2),
+                      None) for r in ("W_Q", "W_K", "W_V")}
+        if any(w is None for w in ws.values()):
+            return None
+        first = min(w.a.place.order for w in ws.values())
+        d_in = ws["W_Q"].val.shape[0]
+        before = [o for o in self.objs if o.a.place.order < first and o.slices == 1 and o.val.ndim == 2
+                  and o.val.shape[0] >= 2 and o.val.shape[1] == d_in and np.isfinite(o.val).all()
+                  and not any(_is(o, r) for r in ("W_Q", "W_K", "W_V", "W_O"))]
+        return before[-1] if before else None
 
     def weight_options(self, role: str, d_in: int | None) -> list[Choice]:
         out: list[Choice] = []

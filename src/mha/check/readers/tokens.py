@@ -229,9 +229,23 @@ def tight_statements(tex: str) -> str:
     return tex
 
 
+_ROW_MARK = "\x1e"          # stands for a row break left as one backslash, one character for one (_matrix_tok)
+
+
+def _single_breaks(tex: str) -> str:
+    """A matrix's row breaks left as one backslash at the end of a line (a Markdown renderer ate one of the two):
+    inside a matrix environment each becomes a mark of the same length that _matrix_tok reads as a row break, so
+    every later character keeps its place."""
+    def fix(m: re.Match) -> str:
+        return re.sub(r"(?<!\\)\\(?=[ \t]*\n)", _ROW_MARK, m.group(0))
+    return re.sub(r"\\begin\{[bpvBV]?matrix\*?\}.*?\\end\{[bpvBV]?matrix\*?\}", fix, tex, flags=re.S)
+
+
 def walk_latex(tex: str, base: int = 0) -> list[Tok]:
     """Tokens of a piece of LaTeX math (or a whole LaTeX document's math node contents)."""
     tex = tight_statements(bracket_weighted_tuples(tex))
+    if "matrix}" in tex and re.search(r"(?<!\\)\\[ \t]*\n", tex):
+        tex = _single_breaks(tex)
     from pylatexenc.latexwalker import LatexWalker
     try:
         nodes, _, _ = LatexWalker(tex, latex_context=latex_context(), tolerant_parsing=True).get_latex_nodes()
@@ -421,6 +435,14 @@ def _matrix_tok(name: str, nodelist, base: int, pos: int, end: int) -> Tok:
     from pylatexenc import latexwalker as lw
     rows: list[list[list[Tok]]] = [[[]]]
     for c in nodelist:
+        if isinstance(c, lw.LatexCharsNode) and _ROW_MARK in c.chars:
+            at = base + (c.pos or 0)
+            for k, piece in enumerate(c.chars.split(_ROW_MARK)):
+                if k:
+                    rows.append([[]])
+                rows[-1][-1].extend(lex_chars(piece, at))
+                at += len(piece) + 1
+            continue
         if isinstance(c, lw.LatexSpecialsNode) and c.specials_chars == "&":
             rows[-1].append([])
         elif isinstance(c, lw.LatexMacroNode) and c.macroname in ("\\", "cr", "newline"):
