@@ -122,6 +122,14 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             o.refs = [self.inf.bases.resolve(_replace(r, raw_row=r.raw_head, raw_head=None))
                       if r.nodes[0] in over and r.raw_head is not None and r.raw_row is None else r for r in o.refs]
             o.ref = o.refs[0] if o.refs else None
+        # one query (q_3 = [1, 0] against three keys): its subscript is the token's place in the sentence, and z_3
+        # or a_3 are that query's output and weights, not a row past the only one
+        T_q = max((v.M.shape[0] for v in self.vs.views if v.node in _QUERY_SIDE), default=0)
+        if T_q == 1:
+            for o in self.objs:
+                o.refs = [_replace(r, raw_row=None, row=None) if r.raw_row is not None and set(r.nodes) <= _QUERY_SIDE
+                          and r.raw_row - self.inf.bases.row >= 1 and r.raw_col is None else r for r in o.refs]
+                o.ref = o.refs[0] if o.refs else None
         # names like w_123 in code are names, not rows: drop an index no row or head has
         T = max((v.M.shape[0] for v in self.vs.views), default=0)
         for o in self.objs:
@@ -564,6 +572,7 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
     return j
 
 
+_QUERY_SIDE = frozenset({"Q", "Qh", "Qr", "QKt", "S", "E", "A", "O", "O_concat", "Y"})
 _CUT_OFF = "printed digits are cut off, not rounded (judged as either)"
 _UNBORNE = ("X is a guess (the first matrix), and no printout computed from it holds in full: nothing of the chain "
             "after X is confirmed, only what the document writes out is checked")

@@ -136,6 +136,13 @@ class ArrayJudging:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"its values are "
                                                f"{_show_view(h)}'s, all its rows: the subscript is no row index"))
             return
+        if o.ref is not None and o.ref.row is not None and o.val is not None and o.val.shape[0] == 1 and \
+                h.how == "full" and h.view is not None and h.view.M.shape[0] == 1 and \
+                (h.view.node in _family(o.ref) or h.view.node in o.ref.nodes) and h.all:
+            # `q_3 = [1, 0]` where Q is that one query: the subscript is the token's place in its sentence
+            self.n_claims += 1
+            self.n_numbers += o.n
+            return
         if _primed(o, h):
             # S' is as often "S modified" (masked) as "S transposed": the prime alone is no evidence of a slip
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its values are "
