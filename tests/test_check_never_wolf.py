@@ -463,6 +463,11 @@ SLIPS = [
     # one query written q_2 beside code whose q is that one row: the subscript is the token's place, so z_2 is the
     # output (two false errors on an outside page read it as row 2 of a one-row O) (judge._rebase)
     ("md_zh_second_token_query_and_code.md", "[1.4160, 2.5840]", "[1.4160, 2.5480]", 17),
+    # weights computed some other way beside a softmax (scores / scores.sum(), sigmoid, relu(...) / 4, log_softmax),
+    # and the scores given again with other values: none of them is the softmax of the first scores (ten false
+    # errors before; claims/softmax.other_normaliser, labels._OTHER_CALL, claims/restated_inputs.given_restated)
+    ("md_other_normalisations_beside_softmax.md", "0.665, 0.245", "0.665, 0.254", 7),
+    ("md_other_normalisations_beside_softmax.md", "0.867, 0.117", "0.867, 0.171", 42),
 ]
 
 

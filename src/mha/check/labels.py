@@ -247,6 +247,8 @@ def _parse_label(text: str) -> Ref | None:
         return _parse_label(pair)
     if re.search(r"\.(?:sum|mean|max|min|std|var|norm|argmax|argmin|size|dtype|item)\b|\blen\(", text):
         return None                          # weights.sum(dim=-1) is not the weights
+    if _OTHER_CALL.search(text):
+        return None                          # relu(scores) / 4, sigmoid(scores), log_softmax(x): other quantities
     text = re.sub(r"\.shape\b(\[[^\]]*\])?|\.T\b|\.t\(\)|\.numpy\(\)|\.tolist\(\)|\.detach\(\)|\.round\(\d*\)", "",
                   text)
     text = re.sub(r"^(?:np|numpy|torch)\.round\((.*?)(?:,\s*(?:decimals=)?\d+)?\)$", r"\1", text.strip())
@@ -479,6 +481,8 @@ def _symbol(s: str) -> Ref | None:
     return None
 
 
+_OTHER_CALL = re.compile(r"(?<![\w.])(?:[\w.]+\.)?(?:relu|sigmoid|tanh|gelu|silu|swish|elu|softplus|log_?softmax|"
+                         r"logsigmoid|log|normali[sz]e|l2_?norm|layer_?norm)\s*\(", re.I)
 _BARE_RESULT = re.compile(r"(?:the\s+)?(?:final\s+)?(?:results?|res|结果|最终结果)")
 
 

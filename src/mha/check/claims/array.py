@@ -18,7 +18,7 @@ from .common import _show_view, _simple_kind
 from .identity import _short, identifies
 from .premask import premask_hit
 from .readlayout import layout_question
-from .restated_inputs import after_given_again, restated_input
+from .restated_inputs import after_given_again, given_restated, restated_input
 from .rounding import _double_rounding
 from .wrongaxis import column_softmax_finding
 
@@ -72,6 +72,11 @@ class ArrayJudging:
                 self.section_of(a.place) in getattr(self, "reshaped_sections", ()):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its section names an input of "
                                                "another width than the configuration's: another example's"))
+            return
+        if kind in ("wrong", "layout") and plan["hit"] is not None and plan["hit"].view is not None and \
+                given_restated(self, o, plan["hit"].view.node):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "named as the input the example "
+                                               "starts from, with other values: another example's input"))
             return
         if kind in ("wrong", "layout") and self._assumed_weight(plan["hit"]):
             # a printed projection is a given: the configuration's assumed one (W_Q = I) cannot overrule it

@@ -41,3 +41,26 @@ def after_given_again(judge, o: Obj, node: str) -> bool:
                 any(other_values(x, g) for g in given):
             return True
     return False
+
+
+# what a start after X takes as given, by the search's mode (infer/starts.py)
+_GIVEN_NODES = {"scores": {"QKt", "S"}, "weights": {"A", "V", "Vh"},
+                "QKV": {"Q", "K", "V", "Qh", "Kh", "Vh"}}
+
+
+def given_restated(judge, o: Obj, node: str | None) -> bool:
+    """A start after X takes its input as printed (the raw scores, the weights, Q, K and V); an object named as
+    that input, not the one the configuration took, with other values is the input of another example (`scores =
+    [3.0, -2.0, 1.0]` in a later block), not a wrong value of this one's."""
+    best = judge.inf.best
+    mode = best.cand.dims["mode"].value if best is not None else None
+    nodes = _GIVEN_NODES.get(mode)
+    if not nodes or node not in nodes or o.a.id in judge.uses or o.ref is None or not o.ref.strong:
+        return False
+    if not set(o.ref.nodes) & nodes:
+        return False
+    if mode != "QKV":
+        return True
+    # Q, K and V printed again in the same section are as often a copy with a slip in it: only another section's
+    taken = {judge.section_of(x.a.place) for x in judge.objs if x.a.id in judge.uses}
+    return judge.section_of(o.a.place) not in taken

@@ -34,7 +34,7 @@ def softmax_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
     grids = [o for o in objs if o.val is not None and o.slices == 1 and o.val.shape[1] >= 2 and np.isfinite(o.val).all()
              and not o.a.elided]
     for k, y in enumerate(grids):
-        if not _names(y, {"A"}) or k == 0 or y.a.softmax_of is not None:
+        if not _names(y, {"A"}) or k == 0 or y.a.softmax_of is not None or other_normaliser(y):
             continue
         x = grids[k - 1]
         if _skips_between(objs, x, y):
@@ -77,7 +77,7 @@ def _masked_pairs(objs: list[Obj], taken: set[int]) -> list[SoftmaxPairClaim]:
     out = []
     for k, y in enumerate(objs):
         # weights with no name at all (a table under its column headers) are tied by the mask pattern alone
-        if id(y.a) in taken or not (_names(y, {"A"}) or not y.refs) or not y.a.numbers:
+        if id(y.a) in taken or not (_names(y, {"A"}) or not y.refs) or not y.a.numbers or other_normaliser(y):
             continue
         for x in reversed(objs[max(0, k - 3):k]):
             if x.a.place.cell != y.a.place.cell and x.a.place.cell is not None and \
@@ -138,6 +138,18 @@ def _written_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
             continue
         out.append(SoftmaxPairClaim(x, y, written=True))
     return out
+
+
+def other_normaliser(y: Obj) -> bool:
+    """The weights' label computes them some other way than a softmax: `scores / scores.sum()`, `sigmoid(scores)`,
+    `relu(scores) / 4` (a page comparing normalisations); no softmax of the scores beside them is claimed."""
+    for lab in [y.a.label] + list(y.a.labels):
+        lab = (lab or "").replace(" ", "")
+        if re.search(r"softmax|exp|\\sigma_?\{?soft|σ\(|attention\(", lab, re.I):
+            return False
+        if re.search(r"[A-Za-z_]\w*\(|[/÷]|\.sum\b", lab):
+            return True
+    return False
 
 
 def label_factor(x: Obj, y: Obj) -> float | bool | None:
