@@ -469,3 +469,13 @@ def test_a_temperature_named_but_not_given_is_not_judged():
                        "```\nscores = [2.0, 1.0, 0.0]\nsoftmax(scores / T) = [0.867, 0.117, 0.016]\n```\n", fmt="md")
     assert not r.errors, [f.describe() for f in r.errors]
     assert any("temperature" in n.reason for n in r.not_checked), [n.reason for n in r.not_checked]
+
+
+def test_two_equal_cells_of_one_matrix_both_wrong_are_two_findings():
+    """A[1,3] and A[2,3] equal by symmetry and both printed wrong are two slips, not a quote of one (a read field
+    page has them)."""
+    text = ("```\nQ = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]\nK = [[1.0, 0.0], [0.0, 1.0], [0.5, 0.5]]\n"
+            "V = [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]]\n```\n\n"
+            "```\nA = [[0.4555, 0.2246, 0.3200],\n     [0.2246, 0.4555, 0.3200],\n     [0.3333, 0.3333, 0.3333]]\n```\n")
+    r = check_document(text, fmt="md")
+    assert sorted(f.line for f in r.errors) == [8, 9], [f.describe() for f in r.findings]

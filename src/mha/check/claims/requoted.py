@@ -257,9 +257,17 @@ def repeated_errors(findings: list[Finding]) -> None:
             continue
         first = next((e for e in errors[:k] if e.severity == "error" and e.cell == f.cell and e.step == f.step
                       and e.line < f.line <= e.line + 40 and e.printed.strip() == f.printed.strip()
-                      and abs(e.exact - f.exact) <= 1e-12 * max(1.0, abs(f.exact))), None)
+                      and abs(e.exact - f.exact) <= 1e-12 * max(1.0, abs(f.exact))
+                      and _entry(e.claim) is not None and _entry(e.claim) == _entry(f.claim)), None)
         if first is not None:
             f.severity = "note"
             f.claim = f.claim + " (quoted again)"
             f.cause = f"follows from line {first.line}: the value found wrong there, quoted again"
+
+
+def _entry(claim: str) -> str | None:
+    """The entry a finding names, "[2,3]" of "A^(1) row 2[2,3]": two cells of one matrix that happen to be equal
+    (A[1,3] = A[2,3] by symmetry) are two slips, the same entry printed twice is one."""
+    m = re.search(r"\[\d+(?:,\d+)*\]$", claim.strip())
+    return m.group(0) if m else None
 
