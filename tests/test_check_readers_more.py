@@ -479,3 +479,12 @@ def test_two_equal_cells_of_one_matrix_both_wrong_are_two_findings():
             "```\nA = [[0.4555, 0.2246, 0.3200],\n     [0.2246, 0.4555, 0.3200],\n     [0.3333, 0.3333, 0.3333]]\n```\n")
     r = check_document(text, fmt="md")
     assert sorted(f.line for f in r.errors) == [8, 9], [f.describe() for f in r.findings]
+
+
+def test_a_line_ending_in_a_colon_names_the_block_under_it_weakly():
+    from mha.check.readers import read_document
+    block = "\n\n```\n[[0.6405, 0.3595],\n [0.3595, 0.6405]]\n```\n"
+    for said, label in (("Attention weights (after softmax):", "Attention weights (after softmax)"), ("A:", "A"),
+                        ("Output:", ""), ("Example:", "")):
+        doc = read_document(said + block, "md")
+        assert [a.label for a in doc.arrays] == [label], said

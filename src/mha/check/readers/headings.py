@@ -8,7 +8,9 @@
 
 Nothing on the matrix's own lines names it, so it was matched by value alone (a page's W_K was taken for X).  The
 heading names it when only blank lines, display-math fences and the environment's opening stand between them, and
-the heading is a symbol (W_Q, $K^{(1)}$, **V**), not words ("Step 2: the scores" names a step, not a matrix)."""
+the heading is a symbol (W_Q, $K^{(1)}$, **V**), not words ("Step 2: the scores" names a step, not a matrix).  A
+short line of its own ending in a colon ("Attention weights (after softmax):") names the block under it as its
+words do (weakly: the values still decide)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from ..objects import Document
 _BETWEEN = re.compile(r"\s*(?:\$\$|\\\[|\\begin\{\w+\*?\}(?:\{[^}]*\})?|```\w*)?\s*")
 _HEADING = re.compile(r"\s*(?:#{1,6}\s+(.+?)\s*#*|\*\*(.+?)\*\*\s*:?)\s*$")
 _LOOK = 4
+# a short line of its own that ends in a colon and names what follows
+_SAID = re.compile(r"\s*(?:\*\*)?([^:：`$|]{1,60}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*")
 
 
 def label_from_headings(doc: Document, text: str) -> None:
@@ -36,6 +40,14 @@ def label_from_headings(doc: Document, text: str) -> None:
             continue
         m = _HEADING.fullmatch(lines[k])
         if not m:
+            said = _SAID.fullmatch(lines[k])          # "Attention weights (after softmax):" over a code block
+            name = said.group(1).strip() if said else ""
+            ref = lb.parse_label(name) if name else None
+            # a phrase (weak) or a symbol; a bare word ("Output:", "Scores:") heads a README's console printouts of
+            # anything, and would name them strongly
+            if ref is not None and (not ref.strong or len(name.split()) >= 2 or
+                                    re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?\(?\w+\)?\}?)?", name)):
+                a.label, a.labels = name, [name]
             continue
         head = m.group(1) or m.group(2)
         spans = re.findall(r"\$([^$]+)\$", head)
