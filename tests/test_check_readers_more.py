@@ -488,3 +488,28 @@ def test_a_line_ending_in_a_colon_names_the_block_under_it_weakly():
                         ("Output:", ""), ("Example:", "")):
         doc = read_document(said + block, "md")
         assert [a.label for a in doc.arrays] == [label], said
+
+
+def test_a_result_with_plain_thousands_commas_after_its_equals_sign():
+    """`512 × 3 × 512 = 786,432 ≈ 0.8M` was read as 786 and called an arithmetic slip; a list such as [1,234, 5]
+    keeps its commas."""
+    text = "# Sizes\n\nThe projections hold 512 × 3 × 512 = {n} ≈ 0.8M weights, and 2 × 3 = 6.\n"
+    assert not check_document(text.format(n="786,432"), fmt="md").errors
+    r = check_document(text.format(n="768,432"), fmt="md")
+    assert [f.line for f in r.errors] == [3], [f.describe() for f in r.errors]
+    from mha.check.readers.decimalcomma import _thousands
+    assert _thousands("= 786,432 here") == "= 786432  here" and _thousands("[1,234, 5]") == "[1,234, 5]"
+
+
+def test_rounding_radii_of_an_input_printed_batch_by_batch_take_its_shape():
+    """A notebook prints K of shape (4, 8, 16) as 32 rows: the radii of its printed entries came flattened and the
+    bands crashed with a broadcast error (an outside notebook, before any report); they take the input's shape."""
+    import numpy as np
+    from mha.check.model import Views, bands, compute
+    rng = np.random.default_rng(0)
+    m = {"Q": rng.normal(size=(2, 3, 2)), "K": rng.normal(size=(2, 3, 2)), "V": rng.normal(size=(2, 3, 2)),
+         "n_heads": 1}
+    base = Views.of(compute(m))
+    bands(m, {"K": np.full((6, 2), 5e-5), "V": np.full((5, 2), 5e-5)}, base)   # V's do not fit: no band from it
+    widened = [v for v in base.views if v.node == "A" and np.max(v.band) > 0]
+    assert widened, "K's rounding should widen the weights"

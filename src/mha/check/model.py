@@ -159,8 +159,18 @@ def bands(mapping: dict[str, Any], radii: dict[str, np.ndarray], base: Views, bu
     than `budget` rounded entries, random-sign probes of all entries at once (scaled up by √2).
     """
     entries: list[tuple[str, tuple[int, ...], float]] = []
+    fitted = {}
     for key, r in radii.items():
-        r = np.asarray(r, dtype=float)
+        # an input printed batch by batch (its rows flattened) gets the input's own shape; one that does not fit
+        # gives no band (a band is a widening; without it the values are taken as printed)
+        r, shape = np.asarray(r, dtype=float), np.shape(_get(mapping, key))
+        if r.shape != shape:
+            if r.size != int(np.prod(shape)):
+                continue
+            r = r.reshape(shape)
+        fitted[key] = r
+    radii = fitted
+    for key, r in radii.items():
         for idx in zip(*np.nonzero(r > 0)):
             entries.append((key, tuple(int(i) for i in idx), float(r[idx])))
     if not entries:

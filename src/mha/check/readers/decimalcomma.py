@@ -25,6 +25,8 @@ _TEX_COMMA = re.compile(r"(\d)\{,\}(\d+)")
 # 32{,}768 and 1{,}048{,}576: TeX's thousands separator (one to three leading digits, then groups of three); in a
 # document that writes decimal commas 32{,}768 is 32.768, so such a number is no sign either way
 _TEX_THOUSANDS = re.compile(r"(?<![\d.}])([1-9]\d{0,2})((?:\{,\}\d{3})+)(?!\d|\{,\})")
+# 786,432 after "=" or "≈" (one to three leading digits, groups of three, and no list going on after it)
+_PLAIN_THOUSANDS = re.compile(r"((?:=|≈|\\approx)\s*)([1-9]\d{0,2})((?:,\d{3})+)(?![\d,]|\.\d|\s*,\s*\d)")
 _COMMA = re.compile(r"(?<![\w.])(?<!\d,)([-−–]?)(\d+),(\d+)(?!\w|,\d|\.\d)")
 _POINT = re.compile(r"(?<![\w.])\d+\.\d+")
 # a bracket of numbers separated by semicolons, "(1,0; 0,5)": the semicolons separate entries
@@ -133,10 +135,16 @@ def _pieces(text: str, fmt: str) -> list[str]:
 
 
 def _thousands(text: str) -> str:
-    """32{,}768 as 32768, padded after with the spaces the separators took (columns keep their place)."""
+    """32{,}768 as 32768, padded after with the spaces the separators took (columns keep their place); and a result
+    written with plain thousands commas after its equals sign, `512 × 3 × 512 = 786,432`, as 786432."""
     def join(m: re.Match) -> str:
         return m.group(1) + m.group(2).replace("{,}", "") + " " * (3 * m.group(2).count("{,}"))
-    return _TEX_THOUSANDS.sub(join, text) if "{,}" in text else text
+
+    def plain(m: re.Match) -> str:
+        return m.group(1) + m.group(2) + m.group(3).replace(",", "") + " " * m.group(3).count(",")
+    if "{,}" in text:
+        text = _TEX_THOUSANDS.sub(join, text)
+    return _PLAIN_THOUSANDS.sub(plain, text) if "," in text else text
 
 
 def decimal_points(text: str, fmt: str, force: bool = False) -> str:
