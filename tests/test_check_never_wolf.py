@@ -468,6 +468,8 @@ SLIPS = [
     # errors before; claims/softmax.other_normaliser, labels._OTHER_CALL, claims/restated_inputs.given_restated)
     ("md_other_normalisations_beside_softmax.md", "0.665, 0.245", "0.665, 0.254", 7),
     ("md_other_normalisations_beside_softmax.md", "0.867, 0.117", "0.867, 0.171", 42),
+    # rows of a plain-text table of weights each followed by a note in parentheses, "(sum: 1.0)" (readers/drawn.py)
+    ("md_weight_rows_with_sum_notes.md", "0.2327  0.4686", "0.2327  0.4668", 18),
 ]
 
 

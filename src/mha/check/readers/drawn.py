@@ -159,13 +159,14 @@ def _woven(lines: list[str], starts: list[int], i: int) -> tuple[list[Tok], int]
 
 _NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|[-−]∞)"
 # a row's name may be quoted and set off by a rule ("love"  │ 0.45 ...); a note may follow the row's numbers
-# ("0.46  0.54  0.00   ← split between I and itself", "<- sees itself", "# comment"): words about the row, not entries;
+# ("0.46  0.54  0.00   ← split between I and itself", "<- sees itself", "# comment", "(sum: 1.0)"): words about the
+# row, not entries;
 # a token of a sentence can be its punctuation or a special token (".", "?", "<eos>"); pandas index labels may say
 # which side the token is on ("q:Paris", "k:alt")
 _ALIGNED_ROW = re.compile(r"^\s*(?P<name>(?:(?:[A-Za-z]{1,3}:)?[\"']?[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,15}[\"']?|[.,!?]|"
                           r"</?\w{1,6}>)"
                           r"(?:\s*[│┃|]\s*|\s+))?"
-                          r"(?P<nums>" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?P<note>(?:←|<-+|#)\s.*)?$")
+                          r"(?P<nums>" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?P<note>(?:←|<-+|#)\s.*|[(（][^()（）]*[)）])?$")
 
 
 def _aligned_run(lines: list[str], i: int) -> int:
