@@ -513,3 +513,13 @@ def test_rounding_radii_of_an_input_printed_batch_by_batch_take_its_shape():
     bands(m, {"K": np.full((6, 2), 5e-5), "V": np.full((5, 2), 5e-5)}, base)   # V's do not fit: no band from it
     widened = [v for v in base.views if v.node == "A" and np.max(v.band) > 0]
     assert widened, "K's rounding should widen the weights"
+
+
+def test_scores_derived_from_the_given_ones_are_still_judged():
+    """Starting from raw scores, `scaled = scores / 2` is derived, not the input given again: a slip in it is found
+    (the rule for an input given again with other values first swallowed it, on a read field notebook)."""
+    text = ("```\nscores = [[2.0, 4.0], [1.0, 3.0]]\nscaled = scores / 2 = [[1.0, {v}], [0.5, 1.5]]\n"
+            "weights = softmax(scaled) = [[0.2689, 0.7311], [0.2689, 0.7311]]\n```\n")
+    assert not check_document(text.format(v="2.0"), fmt="md").errors
+    r = check_document(text.format(v="2.5"), fmt="md")
+    assert [f.printed for f in r.errors] == ["2.5"], [f.describe() for f in r.findings]

@@ -59,6 +59,16 @@ def given_restated(judge, o: Obj, node: str | None) -> bool:
         return False
     if not set(o.ref.nodes) & nodes:
         return False
+    # the very quantity the start took (the raw scores it starts from, not the scaled ones derived from them)
+    plans = getattr(judge, "plans", {})
+    taken = {p["hit"].view.node for i, p in plans.items() if i in judge.uses and p.get("hit") is not None
+             and p["hit"].view is not None}
+    if not taken:                        # the start's own inputs are not judged, so they have no plan
+        scale = best.cand.dims.get("scale")
+        unscaled = scale is None or scale.value in (None, "none", 1, 1.0)
+        taken = {"scores": {"QKt"} | ({"S"} if unscaled else set()), "weights": {"A"}}.get(mode, nodes)
+    if node not in taken:
+        return False
     if mode != "QKV":
         return True
     # Q, K and V printed again in the same section are as often a copy with a slip in it: only another section's
