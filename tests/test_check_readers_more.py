@@ -523,3 +523,15 @@ def test_scores_derived_from_the_given_ones_are_still_judged():
     assert not check_document(text.format(v="2.0"), fmt="md").errors
     r = check_document(text.format(v="2.5"), fmt="md")
     assert [f.printed for f in r.errors] == ["2.5"], [f.describe() for f in r.findings]
+
+
+def test_shape_comments_under_code_with_random_inputs_are_that_code_s_own():
+    """`Q = embeddings` with `embeddings = np.random.randn(3, 4)`, then `print(weights.shape)  # (3, 3)`: the shapes
+    of that code's own example, not of the one-query example worked above it (an outside page's false finding)."""
+    text = ("# One query\n\n```\nq = [1.0, 0.0]\nk1 = [1.0, 0.0]\nk2 = [0.0, 1.0]\nv1 = [1.0, 2.0]\nv2 = [3.0, 4.0]\n"
+            "scores = [1.0, 0.0]\nweights = softmax(scores) = [0.7311, 0.2689]\n```\n\n"
+            "```python\nembeddings = np.random.randn(3, 4)\nQ = embeddings\nK = embeddings\nV = embeddings\n"
+            "output, weights = attention(Q, K, V)\nprint(\"Weights shape:\", weights.shape)    # (3, 3)\n```\n\n"
+            "Back to the one query: output = 0.7311·v1 + 0.2689·v2 = [1.5378, 2.5378].\n")
+    r = check_document(text, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]

@@ -48,6 +48,7 @@ from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
 from .claims.dropzero import DropZeroClaim, DropZeroJudging, drop_zero_claims
 from .claims.stale import StaleJudging
 from .claims.truncation import truncates, widen
+from .claims.guessed import unless_the_guess_is_borne_out
 from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
 from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
@@ -63,7 +64,7 @@ from .claims.softmax_more import more_softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging, named_vector_sum
 from .infer import Hit, Inference, alignments
-from .model import Views, bands, compute, half_units
+from .model import Views, bands, compute, half_units, input_radius
 from .objects import ArrayPart, Chain, Document, ExprPart, LabelPart, Place, ShapePart, ShapeProduct
 from .report import Finding, NotChecked
 
@@ -200,7 +201,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 src = [by_id[i] for i in sorted(choice.uses) if i in by_id]
             arr = np.asarray(self.mapping["backward"][key[9:]] if key.startswith("backward.")
                              else self.mapping.get(key))
-            r = _input_radius(src, key, arr)
+            r = input_radius(src, key, arr)
             if r is not None:
                 radii[key] = r
         cache = best.cand.dims.get("cache")
@@ -543,7 +544,7 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
     j.run()
     if given or inf.best is None:
         return j
-    _unless_the_guess_is_borne_out(j)
+    unless_the_guess_is_borne_out(j)
     for other in getattr(inf, "runner_ups", [])[:3]:
         if not j.errors_found():
             break
@@ -574,58 +575,3 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
 
 _QUERY_SIDE = frozenset({"Q", "Qh", "Qr", "QKt", "S", "E", "A", "O", "O_concat", "Y"})
 _CUT_OFF = "printed digits are cut off, not rounded (judged as either)"
-_UNBORNE = ("X is a guess (the first matrix), and no printout computed from it holds in full: nothing of the chain "
-            "after X is confirmed, only what the document writes out is checked")
-
-
-def _input_radius(src: list, key: str, arr: np.ndarray) -> np.ndarray | None:
-    """The rounding radius of each entry of an input built from printed objects: one matrix (or its transpose),
-    weights printed per head (stacked in head order) or a bias (one vector, or one per head joined)."""
-    if not src or any(o.slices != 1 for o in src) or (len(src) > 1 and arr.ndim == 2):
-        return None
-    if len(src) > 1:
-        src = sorted(src, key=lambda o: next((r.head or 0 for r in o.refs if key in r.nodes), 0))
-    rs = [half_units(o.a.rows) for o in src]
-    if any(r is None for r in rs):
-        return None
-    if arr.ndim == 1:
-        r = np.concatenate([x.reshape(-1) for x in rs])
-        return r if r.shape == arr.shape else None
-    r = rs[0] if arr.ndim == 2 else np.stack(rs) if len({x.shape for x in rs}) == 1 else None
-    if r is None or r.ndim != arr.ndim:
-        return None
-    if r.shape == arr.shape:
-        return r
-    flipped = r.T if r.ndim == 2 else r.transpose(0, 2, 1)
-    return flipped if flipped.shape == arr.shape else None
-
-
-_GIVEN = frozenset({"X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "Qh", "Kh", "Vh"})
-
-
-def _unless_the_guess_is_borne_out(j: Judge) -> None:
-    """X guessed as the document's first unlabelled matrix (infer/candidates.py) is a guess: the first matrix of a
-    lesson is as often its scores, its weights or its queries.  Its entries are judged only when the guess is borne
-    out, by a printout computed from it that holds in full; otherwise what it would call wrong is not checked."""
-    x = j.inf.best.cand.dims.get("X")
-    if x is None or not x.label.startswith("X: the first matrix"):
-        return
-    plans = getattr(j, "plans", {})
-    borne = [i for i, p in plans.items() if p["kind"] == "holds" and i not in j.uses and p.get("hit") is not None
-             and p["hit"].view is not None and p["hit"].view.node not in _GIVEN]
-    if borne:
-        return
-    if _UNBORNE not in j.inf.evidence:      # "all claims hold" then speaks of the written arithmetic only
-        j.inf.evidence.append(_UNBORNE)
-    judged = getattr(j, "by_trace", []) + getattr(j, "by_size", [])      # sizes and shapes come from X too
-    if not any(any(f is g for g in judged) for f in j.findings):
-        return
-    # a printout judged against its own printed terms (a softmax of the scores beside it, a matrix printed again)
-    # carries its own identity, whatever X is
-    traced = [f for f in j.findings if any(f is g for g in judged)]
-    moved = [f for f in traced if f.severity == "error"]
-    j.findings = [f for f in j.findings if not any(f is g for g in traced)]   # its notes say nothing either
-    for f in moved:
-        j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
-                                        f"X was guessed ({x.label}), and no printout computed from it holds in "
-                                        f"full: the guess is not borne out"))

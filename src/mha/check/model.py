@@ -243,3 +243,25 @@ def half_units(rows: list, decimals_floor: int = 3) -> np.ndarray | None:
 
 def is_finite_number(x: float) -> bool:
     return isinstance(x, float) and math.isfinite(x)
+
+
+def input_radius(src: list, key: str, arr: np.ndarray) -> np.ndarray | None:
+    """The rounding radius of each entry of an input built from printed objects: one matrix (or its transpose),
+    weights printed per head (stacked in head order) or a bias (one vector, or one per head joined)."""
+    if not src or any(o.slices != 1 for o in src) or (len(src) > 1 and arr.ndim == 2):
+        return None
+    if len(src) > 1:
+        src = sorted(src, key=lambda o: next((r.head or 0 for r in o.refs if key in r.nodes), 0))
+    rs = [half_units(o.a.rows) for o in src]
+    if any(r is None for r in rs):
+        return None
+    if arr.ndim == 1:
+        r = np.concatenate([x.reshape(-1) for x in rs])
+        return r if r.shape == arr.shape else None
+    r = rs[0] if arr.ndim == 2 else np.stack(rs) if len({x.shape for x in rs}) == 1 else None
+    if r is None or r.ndim != arr.ndim:
+        return None
+    if r.shape == arr.shape:
+        return r
+    flipped = r.T if r.ndim == 2 else r.transpose(0, 2, 1)
+    return flipped if flipped.shape == arr.shape else None

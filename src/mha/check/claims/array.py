@@ -21,6 +21,7 @@ from .readlayout import layout_question
 from .restated_inputs import after_given_again, given_restated, restated_input
 from .rounding import _double_rounding
 from .wrongaxis import column_softmax_finding
+from .assumed import assumed_weight, split_assumed
 
 
 @dataclass
@@ -78,7 +79,7 @@ class ArrayJudging:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "named as the input the example "
                                                "starts from, with other values: another example's input"))
             return
-        if kind in ("wrong", "layout") and self._assumed_weight(plan["hit"]):
+        if kind in ("wrong", "layout") and assumed_weight(self, plan["hit"]):
             # a printed projection is a given: the configuration's assumed one (W_Q = I) cannot overrule it
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"a printed {plan['hit'].view.node}, "
                                                f"while the configuration assumes {plan['hit'].view.node} = I: not "
@@ -107,29 +108,6 @@ class ArrayJudging:
                 self.not_checked_rebound(o, self.rebinding_before(o), _what(o))
             case _:
                 self._judge_wrong_cells(o, plan)
-
-    def _assumed_weight(self, hit: Hit | None) -> bool:
-        """Is what the object is matched with a projection the configuration assumes rather than takes as printed?"""
-        best = self.inf.best
-        if hit is None or hit.view is None or hit.view.node not in ("W_Q", "W_K", "W_V") or best is None:
-            return False
-        choice = best.cand.dims.get(hit.view.node)
-        return choice is not None and "(assumed)" in choice.label
-
-    def _split_assumed(self, o: Obj, h: Hit) -> bool:
-        """"These are head 1's values" is only as good as the split of the projection: when the configuration
-        assumes it is I although the document prints it, how the author splits the heads is not known.  Says so
-        (not checked) and returns True."""
-        best = self.inf.best
-        role = {"Q": "W_Q", "Qh": "W_Q", "K": "W_K", "Kh": "W_K", "V": "W_V", "Vh": "W_V"}.get(h.view.node)
-        choice = best.cand.dims.get(role) if best is not None and role else None
-        if choice is None or "(assumed)" not in choice.label or \
-                not any(role in r.nodes for x in self.objs for r in x.refs):
-            return False
-        self.not_checked.append(NotChecked(o.a.line, o.a.place.cell, _what(o), f"its values are {_show_view(h)}'s, "
-                                           f"but the heads' split comes from {role} = I, assumed where the document "
-                                           "prints its own"))
-        return True
 
     def _judge_layout(self, o: Obj, plan: dict[str, Any]) -> None:
         """The labelled quantity's values in another layout: transposed, another head's, a column."""
@@ -165,7 +143,7 @@ class ArrayJudging:
         if question is not None:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), question))
             return
-        if h.view.h is not None and o.ref.head is not None and h.view.h != o.ref.head and self._split_assumed(o, h):
+        if h.view.h is not None and o.ref.head is not None and h.view.h != o.ref.head and split_assumed(self, o, h, _what(o)):
             return
         self.n_claims += 1
         label = o.ref.show()
@@ -307,7 +285,7 @@ class ArrayJudging:
                 # every cell is the labelled quantity's, in another layout (another head's, transposed)
                 mistake = self.whole_cause(o, hit, alt) or (f"these are the values of {_show_view(alt)}",
                                                             "wrong_value")
-                if mistake[1] == "wrong_head" and self._split_assumed(o, alt):
+                if mistake[1] == "wrong_head" and split_assumed(self, o, alt, _what(o)):
                     return
             else:
                 mistake = self._one_mistake(o, hit, cells)

@@ -172,6 +172,8 @@ class ShapeJudging:
             return           # a mask comes in many layouts: (T, T), (B, T) for padding, (B, 1, 1, T) to broadcast
         if self._width_assumed(s.ref):
             return           # the widths after a projection the configuration assumes (W = I, no text says so)
+        if random_inputs_before(self.doc, s.place):
+            return           # `Q = np.random.randn(3, 4)` in the code above: the shapes of that code's own example
         if len(s.dims) == 1 and _TOKEN_VECTOR.fullmatch(s.label.replace(" ", "")):
             # "each x_i ∈ ℝ⁴": one token's vector, a row of X; its length is the row's, not X's shape
             if any(len(x) >= 2 and x[-1] == s.dims[0] for x in shapes):
@@ -419,3 +421,29 @@ def _split_labels(text: str) -> list[str]:
             cur += ch
     out.append(cur)
     return [x for x in out if x.strip()]
+
+
+_RANDOM = re.compile(r"\b(?:np\.random|numpy\.random|torch\.(?:randn|rand|randint|normal)|random\.|rng\.|"
+                     r"default_rng|randn|rand)\b")
+
+
+def random_inputs_before(doc, place) -> bool:
+    """Does code in the same cell (or, outside notebooks, within 30 lines above) bind an input (X, Q, K, V, or a
+    name they are set to) to random values before this place?"""
+    defines = [h for h in doc.hints if h.kind == "define"]
+    rand: set[str] = set()
+    for h in sorted(defines, key=lambda h: (h.place.cell or 0, h.place.line)):
+        name, rhs = h.value
+        if (h.place.cell or 0, h.place.line) > (place.cell or 0, place.line):
+            break
+        if place.cell is not None and h.place.cell != place.cell:
+            continue
+        if place.cell is None and not 0 <= place.line - h.place.line <= 30:
+            continue
+        if _RANDOM.search(rhs) or rhs.strip() in rand:
+            rand.add(name.strip())
+            ref = lb.parse_label(name.strip())
+            if ref is not None and set(ref.nodes) & {"X", "Q", "K", "V"}:
+                return True
+    return False
+

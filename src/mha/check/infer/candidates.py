@@ -15,7 +15,8 @@ from ..model import Views
 from ..numbers import plain_number
 from ..objects import Document, ExprPart, LabelPart
 from .backward import upstream_options
-from .prepare import Bases, Obj
+from .prepare import Bases, Obj, _is, _ref_for
+from .printed_inputs import fed_by_weights, per_head_bias
 
 
 @dataclass(frozen=True)
@@ -126,14 +127,6 @@ def _masked_weights(o: Obj) -> bool:
                 and (o.lo.sum(1) <= 1 + 1e-9).all() and (o.hi.sum(1) >= 1 - 1e-9).all())
 
 
-def _is(o: Obj, node: str, strong_only: bool = False) -> bool:
-    return any(node in r.nodes and (r.strong or not strong_only) for r in o.refs)
-
-
-def _ref_for(o: Obj, node: str) -> lb.Ref | None:
-    return next((r for r in o.refs if node in r.nodes), None)
-
-
 class Options:
     """The values each dimension of the search may take, read from the document."""
 
@@ -214,7 +207,7 @@ class Options:
                 arr = np.concatenate([by[k].val for k in sorted(by)], axis=0)
                 add(arr, f"X from its rows at {by[0].a.place}", frozenset(o.a.id for o in by.values()), 0.2)
         if not out:
-            fed = self._fed_by_weights()
+            fed = fed_by_weights(self.objs)
             if fed is not None:
                 add(_arr(fed), f"X: the matrix the printed W_Q takes, at {fed.a.place}", frozenset([fed.a.id]), 0.5)
         if not out:
@@ -224,21 +217,6 @@ class Options:
                     add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
                     break
         return out
-
-    def _fed_by_weights(self) -> Obj | None:
-        """With W_Q, W_K and W_V printed and nothing named X: the last matrix printed before them whose width is
-        W_Q's number of rows (a sentence's embeddings named S or E), whatever its name; the search then weighs it
-        against the other starts by the numbers each explains."""
-        ws = {r: next((o for o in self.objs if _is(o, r, strong_only=True) and o.slices == 1 and o.val.ndim == 2),
-                      None) for r in ("W_Q", "W_K", "W_V")}
-        if any(w is None for w in ws.values()):
-            return None
-        first = min(w.a.place.order for w in ws.values())
-        d_in = ws["W_Q"].val.shape[0]
-        before = [o for o in self.objs if o.a.place.order < first and o.slices == 1 and o.val.ndim == 2
-                  and o.val.shape[0] >= 2 and o.val.shape[1] == d_in and np.isfinite(o.val).all()
-                  and not any(_is(o, r) for r in ("W_Q", "W_K", "W_V", "W_O"))]
-        return before[-1] if before else None
 
     def weight_options(self, role: str, d_in: int | None) -> list[Choice]:
         out: list[Choice] = []
@@ -319,16 +297,10 @@ class Options:
         out = [Choice(None, f"no {role}")]
         vectors = [o for o in self.objs if _is(o, role) and o.slices == 1 and 1 in o.val.shape]
         if heads is not None:
-            H, d_h = heads
-            by: dict[int, Obj] = {}
-            for o in vectors:
-                h = _ref_for(o, role).head
-                if h is not None and o.val.size == d_h:
-                    by.setdefault(h, o)
-            if sorted(by) == list(range(H)):
-                out.append(Choice(np.concatenate([by[h].val.reshape(-1) for h in range(H)]),
-                                  f"{role} per head, printed at {by[0].a.place}", frozenset(o.a.id for o in by.values())))
-            width = H * d_h
+            joined = per_head_bias(vectors, role, *heads)
+            if joined is not None:
+                out.append(Choice(*joined))
+            width = heads[0] * heads[1]
         for o in vectors:
             if width is None or o.val.size == width:
                 out.append(Choice(o.val.reshape(-1).copy(), f"{role} printed at {o.a.place}", frozenset([o.a.id])))

@@ -241,3 +241,12 @@ def _family(ref: lb.Ref) -> set[str]:
     if "V" in nodes:
         nodes |= {"Vh", "Vr"}
     return nodes
+
+
+def _is(o: Obj, node: str, strong_only: bool = False) -> bool:
+    return any(node in r.nodes and (r.strong or not strong_only) for r in o.refs)
+
+
+def _ref_for(o: Obj, node: str) -> lb.Ref | None:
+    return next((r for r in o.refs if node in r.nodes), None)
+

@@ -1,0 +1,32 @@
+"""Readings that rest on an assumption rather than on the document: a projection the configuration takes as I where
+the document prints its own.  What would be judged against such an assumption is said, not judged."""
+
+from __future__ import annotations
+
+from ..infer import Hit, Obj
+from ..report import NotChecked
+from .common import _show_view
+
+
+def assumed_weight(j, hit: Hit | None) -> bool:
+    """Is what the object is matched with a projection the configuration assumes rather than takes as printed?"""
+    best = j.inf.best
+    if hit is None or hit.view is None or hit.view.node not in ("W_Q", "W_K", "W_V") or best is None:
+        return False
+    choice = best.cand.dims.get(hit.view.node)
+    return choice is not None and "(assumed)" in choice.label
+
+
+def split_assumed(j, o: Obj, h: Hit, what: str) -> bool:
+    """"These are head 1's values" is only as good as the split of the projection: when the configuration assumes
+    it is I although the document prints it, how the author splits the heads is not known.  Says so (not checked)
+    and returns True."""
+    best = j.inf.best
+    role = {"Q": "W_Q", "Qh": "W_Q", "K": "W_K", "Kh": "W_K", "V": "W_V", "Vh": "W_V"}.get(h.view.node)
+    choice = best.cand.dims.get(role) if best is not None and role else None
+    if choice is None or "(assumed)" not in choice.label or \
+            not any(role in r.nodes for x in j.objs for r in x.refs):
+        return False
+    j.not_checked.append(NotChecked(o.a.line, o.a.place.cell, what, f"its values are {_show_view(h)}'s, but the "
+                                    f"heads' split comes from {role} = I, assumed where the document prints its own"))
+    return True

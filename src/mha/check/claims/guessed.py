@@ -1,0 +1,40 @@
+"""X guessed as a document's first matrix (infer/candidates.py) is judged only where the guess is borne out: a
+printout computed from it holds in full.  Otherwise what it would call wrong (by the trace, and the sizes and
+shapes that come from X) is set aside, and the evidence says that only what the document writes out is checked."""
+
+from __future__ import annotations
+
+from ..report import NotChecked
+
+_UNBORNE = ("X is a guess (the first matrix), and no printout computed from it holds in full: nothing of the chain "
+            "after X is confirmed, only what the document writes out is checked")
+
+_GIVEN = frozenset({"X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "Qh", "Kh", "Vh"})
+
+
+def unless_the_guess_is_borne_out(j) -> None:
+    """X guessed as the document's first unlabelled matrix (infer/candidates.py) is a guess: the first matrix of a
+    lesson is as often its scores, its weights or its queries.  Its entries are judged only when the guess is borne
+    out, by a printout computed from it that holds in full; otherwise what it would call wrong is not checked."""
+    x = j.inf.best.cand.dims.get("X")
+    if x is None or not x.label.startswith("X: the first matrix"):
+        return
+    plans = getattr(j, "plans", {})
+    borne = [i for i, p in plans.items() if p["kind"] == "holds" and i not in j.uses and p.get("hit") is not None
+             and p["hit"].view is not None and p["hit"].view.node not in _GIVEN]
+    if borne:
+        return
+    if _UNBORNE not in j.inf.evidence:      # "all claims hold" then speaks of the written arithmetic only
+        j.inf.evidence.append(_UNBORNE)
+    judged = getattr(j, "by_trace", []) + getattr(j, "by_size", [])      # sizes and shapes come from X too
+    if not any(any(f is g for g in judged) for f in j.findings):
+        return
+    # a printout judged against its own printed terms (a softmax of the scores beside it, a matrix printed again)
+    # carries its own identity, whatever X is
+    traced = [f for f in j.findings if any(f is g for g in judged)]
+    moved = [f for f in traced if f.severity == "error"]
+    j.findings = [f for f in j.findings if not any(f is g for g in traced)]   # its notes say nothing either
+    for f in moved:
+        j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
+                                        f"X was guessed ({x.label}), and no printout computed from it holds in "
+                                        f"full: the guess is not borne out"))

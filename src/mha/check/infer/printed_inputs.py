@@ -1,0 +1,38 @@
+"""Inputs read from printouts that need more than one object: a bias printed one vector per head, and the matrix the
+printed projections take when nothing is named X."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .prepare import Obj, _is, _ref_for
+
+
+def per_head_bias(vectors: list[Obj], role: str, H: int, d_h: int) -> tuple | None:
+    """b_K^{(1)}, b_K^{(2)} (each d_h wide) joined in head order into the bias of the whole projection: (value,
+    label, uses) of a Choice, or None unless every head has one."""
+    by: dict[int, Obj] = {}
+    for o in vectors:
+        h = _ref_for(o, role).head
+        if h is not None and o.val.size == d_h:
+            by.setdefault(h, o)
+    if sorted(by) != list(range(H)):
+        return None
+    return (np.concatenate([by[h].val.reshape(-1) for h in range(H)]), f"{role} per head, printed at {by[0].a.place}",
+            frozenset(o.a.id for o in by.values()))
+
+
+def fed_by_weights(objs: list[Obj]) -> Obj | None:
+    """With W_Q, W_K and W_V printed and nothing named X: the last matrix printed before them whose width is W_Q's
+    number of rows (a sentence's embeddings named S or E), whatever its name; the search then weighs it against the
+    other starts by the numbers each explains."""
+    ws = {r: next((o for o in objs if _is(o, r, strong_only=True) and o.slices == 1 and o.val.ndim == 2), None)
+          for r in ("W_Q", "W_K", "W_V")}
+    if any(w is None for w in ws.values()):
+        return None
+    first = min(w.a.place.order for w in ws.values())
+    d_in = ws["W_Q"].val.shape[0]
+    before = [o for o in objs if o.a.place.order < first and o.slices == 1 and o.val.ndim == 2
+              and o.val.shape[0] >= 2 and o.val.shape[1] == d_in and np.isfinite(o.val).all()
+              and not any(_is(o, r) for r in ("W_Q", "W_K", "W_V", "W_O"))]
+    return before[-1] if before else None
