@@ -535,3 +535,13 @@ def test_shape_comments_under_code_with_random_inputs_are_that_code_s_own():
             "Back to the one query: output = 0.7311·v1 + 0.2689·v2 = [1.5378, 2.5378].\n")
     r = check_document(text, fmt="md")
     assert not r.errors, [f.describe() for f in r.errors]
+
+
+def test_a_weighted_sum_whose_lines_end_in_plus_and_a_comment_is_one_statement():
+    """`output = 0.5 * [...] +   # "a"` over `0.5 * [...]   # "b"` and `= [...]`: one sum (readers/continued.py);
+    only its last term was paired with the result before."""
+    text = ('```python\noutput = 0.5 * [1.0, 0.0, 2.0] +   # "a"\n         0.5 * [0.0, 1.0, 2.0]     # "b"\n\n'
+            '       = [0.5, 0.5, {v}]\n```\n')
+    assert not check_document(text.format(v="2.0"), fmt="md").errors
+    r = check_document(text.format(v="2.5"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(5, "2.5")], [f.describe() for f in r.findings]

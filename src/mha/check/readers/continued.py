@@ -16,12 +16,35 @@ _GOES_ON = re.compile(r"\s*(?:\+|=(?!=)|≈)\s*(?=[\[\d.(−-])")
 _ENDS = re.compile(r"[\]\d)]\s*$")
 
 
+_TRAILING_PLUS = re.compile(r"^(.*\S)\s*\+\s*(#.*)?$")
+_TERM = re.compile(r"\s*[-−]?(?:\d|\.\d|\[|\()")
+_COMMENT = re.compile(r"\s#.*$")
+
+
+def _trailing_plus(lines: list[str]) -> set[int]:
+    """`out = 0.41 * [1.0, 0.1] +   # "The"` over `0.18 * [0.2, 0.9] +   # "cat"`: lines that end in + (a comment
+    after it) go on with the term on the next line.  Their comments are blanked (the text keeps its length) and the
+    indexes of the lines joined to the line before them are returned."""
+    out: set[int] = set()
+    for k in range(len(lines) - 1):
+        m = _TRAILING_PLUS.match(lines[k])
+        if not m or "[" not in lines[k] or not _TERM.match(lines[k + 1]) or "[" not in lines[k + 1]:
+            continue
+        for i in (k, k + 1):
+            c = _COMMENT.search(lines[i])
+            if c and lines[i].count('"') % 2 == 0:
+                lines[i] = lines[i][:c.start()] + " " * (c.end() - c.start())
+        out.add(k + 1)
+    return out
+
+
 def join_continued(text: str) -> str:
     """The text with the newlines before each continuation line (and one blank line before it) made spaces."""
-    if "[" not in text or not re.search(r"\n\s*[+=≈]", text):
+    plus = "[" in text and re.search(r"\+\s*(?:#[^\n]*)?\n", text) is not None
+    if "[" not in text or not (plus or re.search(r"\n\s*[+=≈]", text)):
         return text
     lines = text.split("\n")
-    join_before: set[int] = set()             # line k is joined to what comes before it
+    join_before: set[int] = _trailing_plus(lines) if plus else set()    # line k is joined to what comes before it
     for k in range(1, len(lines)):
         if not _GOES_ON.match(lines[k]) or "[" not in lines[k]:
             continue
