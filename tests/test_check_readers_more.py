@@ -545,3 +545,22 @@ def test_a_weighted_sum_whose_lines_end_in_plus_and_a_comment_is_one_statement()
     assert not check_document(text.format(v="2.0"), fmt="md").errors
     r = check_document(text.format(v="2.5"), fmt="md")
     assert [(f.line, f.printed) for f in r.errors] == [(5, "2.5")], [f.describe() for f in r.findings]
+
+
+def test_a_square_root_of_a_rounded_variance_is_read_from_the_unrounded_one():
+    """`σ² ≈ 0.667`, then `√(0.667 + 10⁻⁶) ≈ 0.8165`: worked from 2/3, not from 0.667 (an outside page's false
+    finding); a root of a rounded argument of 1/4 or more moves less than the argument, so a slip still shows."""
+    text = "The variance is $\\sigma^2 = 2/3 \\approx 0.667$ and $\\sqrt{{0.667 + 10^{{-6}}}} \\approx {v}$.\n\nAnd $2 + 2 = 4$.\n"
+    assert not check_document(text.format(v="0.8165"), fmt="md").errors
+    assert [f.printed for f in check_document(text.format(v="0.8185"), fmt="md").errors] == ["0.8185"]
+
+
+def test_z_named_as_the_scores_in_its_own_chain_holds():
+    """`Z = QK^T = [...]`: Z stands for the scores in some texts and for the output in others; with Q Kᵀ named in
+    the same chain the matrix holds (an outside page drew a false 'these are the values of Q Kᵀ')."""
+    text = ("$$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}, \\quad W^Q = W^K = W^V = I$$\n\n"
+            "$$Z = QK^T = \\begin{bmatrix} 1 & 0 & 1 \\\\ 0 & 1 & 1 \\\\ 1 & 1 & 2 \\end{bmatrix}$$\n\n"
+            "$$A = \\begin{bmatrix} 0.4011 & 0.1978 & 0.4011 \\\\ 0.1978 & 0.4011 & 0.4011 \\\\ "
+            "0.2483 & 0.2483 & 0.5035 \\end{bmatrix}$$\n")
+    r = check_document(text, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]

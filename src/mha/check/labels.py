@@ -112,7 +112,8 @@ _WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for
 _LETTER = {"X": ("X",), "x": ("X",), "ω": ("QKt", "S"), "w": ("A",),
            "Q": ("Q",), "q": ("Q",), "K": ("K",), "k": ("K",), "V": ("V",), "v": ("V",),
            "S": ("S", "QKt"), "s": ("S", "QKt"), "A": ("A",), "a": ("A",), "α": ("A",), "P": ("A",), "p": ("A",),
-           "W": ("A",), "O": ("O", "O_concat", "Y"), "o": ("O", "O_concat", "Y"), "Z": ("O", "O_concat", "Y"),
+           "W": ("A",), "O": ("O", "O_concat", "Y"), "o": ("O", "O_concat", "Y"),
+           "Z": ("O", "O_concat", "Y", "QKt", "S"),        # Z = softmax(..)V in some texts, Z = QKᵀ in others
            "z": ("O", "O_concat", "Y"), "Y": ("Y", "O_concat"), "y": ("Y", "O_concat"),
            "C": ("O", "O_concat"), "c": ("O", "O_concat"), "M": ("mask", "S"), "e": ("QKt", "S"), "ℓ": ("row_sum",),
            "l": ("row_sum",), "m": ("row_max",), "L": ("QKt", "S")}

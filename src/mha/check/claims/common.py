@@ -81,8 +81,9 @@ def _significant(num: Num) -> int:
 
 def rounded_terms(e) -> Num | None:
     """The interval an arithmetic line stands for when each term printed to three or more significant digits is
-    the rounding it is (1.41 for √2, 33.2 for 33.23); terms inside e^{…}, √… stay as written, since a rounded
-    argument moves the result too far to tell a slip.  None when it cannot be evaluated."""
+    the rounding it is (1.41 for √2, 33.2 for 33.23); terms inside e^{…} stay as written, since a rounded argument
+    moves the result too far to tell a slip, as do those inside a √ of less than 1/4.  None when it cannot be
+    evaluated."""
     from .. import numbers as nb
 
     def widen(x, outer: bool = True):
@@ -92,13 +93,23 @@ def rounded_terms(e) -> Num | None:
                 return nb.Lit(Num.parse(num.text, num.line))
             return nb.Lit(Num(num.value, num.text, num.value, num.value, num.line, num.decimals))
         if isinstance(x, nb.Op):
-            inner = outer and x.op in ("+", "*", "/", "neg")
+            inner = outer and (x.op in ("+", "*", "/", "neg") or x.op == "sqrt" and _at_least(x.args[0], 0.25))
             return nb.Op(x.op, tuple(widen(a, inner) for a in x.args))
         return x
     try:
         return nb.evaluate(widen(e))
     except (ArithmeticError, OverflowError, ValueError):
         return None
+
+
+def _at_least(e, low: float) -> bool:
+    """Is the expression's value at least `low`?  (A square root of such a value moves less than its argument:
+    √(0.667 + 10⁻⁶) ≈ 0.8165 is worked from σ² = 2/3, printed rounded on the line before.)"""
+    from .. import numbers as nb
+    try:
+        return nb.face(e) >= low
+    except (ArithmeticError, OverflowError, ValueError, TypeError):
+        return False
 
 
 def printed_unit(printed: str) -> float:
