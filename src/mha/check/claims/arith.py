@@ -26,6 +26,8 @@ class ArithClaim:
     chain: Chain
 
 
+# the same function on both sides of an equals sign, called on numbers: s(-1.0) = -s(1.0), f(2) = f(-2)
+_SAME_CALL = re.compile(r"(?<![\w\\])([A-Za-z]\w{0,5})\([-−]?[\d.]+\)=[-−+]?\1\([-−]?[\d.]+\)")
 _SHAPE_TUPLES = re.compile(r"(?:\(\d+(?:[*×x]\d+)+\))+")
 
 
@@ -44,6 +46,8 @@ class ArithJudging:
             # "+(0×1)+(0×0)+(1×1) = 4": the last line of a sum begun on the lines above it ("+ 0.25 × 1.84 = 0.46",
             # one term, is a term of a sum written down a column, and its own arithmetic)
             return
+        if _SAME_CALL.search(c.text.replace(" ", "")):
+            return              # "s(-1.0) = -s(1.0)": a property of a function, no number to work out
         if "→" in c.rels and all(isinstance(p, ExprPart) and _SHAPE_TUPLES.fullmatch(p.text.replace(" ", ""))
                                  for p in c.parts):
             return              # "(3×5×4) → (5×3×4) → (5×12)": shapes through a transpose and a reshape, no equality

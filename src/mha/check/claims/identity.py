@@ -82,6 +82,9 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     if not identified(n_ok, n):
         return False
     named = hit.view is not None and any(r.strong and hit.view.node in _family(r) for r in (o.refs or []))
+    vals = np.asarray(o.val, dtype=float)
+    if not named and vals.size >= 2 and np.all(vals == vals.flat[0]):
+        return False         # torch.ones(3, 3) printed: one value everywhere says nothing of which matrix it is
     weights = _weights(o.val, ok)
     # one informative match with the counts met is a coincidence of one in thousands; chance-prone matches alone
     # must add up to AGREE_MIN (six of them: 1 in 64 for a 0/1 object)

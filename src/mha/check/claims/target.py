@@ -29,6 +29,8 @@ class Targets:
                 ref = self.inf.bases.label(p.text)
                 if ref is None:
                     continue
+                if ref.row is None and ref.col is None and re.fullmatch(r"\s*[A-Za-zα-ω]\s*", p.text):
+                    continue             # "a = 0.1" (a step size, a slope): one bare letter names no entry
                 e = self.entry(ref, c)
                 if e is not None and e[3]:
                     return e             # "Dot products: q1·k1 = 2": the entry's own name, not the list's word

@@ -213,7 +213,7 @@ class Options:
         if not out:
             for o in self.objs[:6]:
                 if o.ref is None and o.val.shape[0] >= 2 and o.val.shape[1] >= 2 and np.isfinite(o.val).all() \
-                        and not _masked_weights(o):
+                        and not _masked_weights(o) and not np.all(o.val == o.val.flat[0]):    # torch.ones: no input
                     add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
                     break
         return out

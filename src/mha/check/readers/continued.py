@@ -38,13 +38,28 @@ def _trailing_plus(lines: list[str]) -> set[int]:
     return out
 
 
+_WRAPPED = re.compile(r"[\d)]\s*\+\s*\n[ \t]*[-−]?[\d(.]")
+
+
+def _wrapped_sums(lines: list[str]) -> set[int]:
+    """A sum wrapped by the line breaks of a paragraph, `... = 0.1(3.32+2.32) +` over `0.6(0.74+1.0) + ...`: the
+    line after a line that ends in + (after a number or a bracket) and starts with a term goes on with it."""
+    return {k + 1 for k in range(len(lines) - 1)
+            if re.search(r"[\d)]\s*\+\s*$", lines[k]) and re.match(r"[ \t]*[-−]?[\d(.]", lines[k + 1])}
+
+
 def join_continued(text: str) -> str:
     """The text with the newlines before each continuation line (and one blank line before it) made spaces."""
     plus = "[" in text and re.search(r"\+\s*(?:#[^\n]*)?\n", text) is not None
-    if "[" not in text or not (plus or re.search(r"\n\s*[+=≈]", text)):
+    wrapped = _WRAPPED.search(text) is not None
+    if not wrapped and ("[" not in text or not (plus or re.search(r"\n\s*[+=≈]", text))):
         return text
     lines = text.split("\n")
     join_before: set[int] = _trailing_plus(lines) if plus else set()    # line k is joined to what comes before it
+    if wrapped:
+        join_before |= _wrapped_sums(lines)
+    if "[" not in text:
+        return _joined(lines, join_before)
     for k in range(1, len(lines)):
         if not _GOES_ON.match(lines[k]) or "[" not in lines[k]:
             continue
@@ -52,8 +67,10 @@ def join_continued(text: str) -> str:
         if not lines[j].strip() or not _ENDS.search(lines[j]) or not _bracketed(lines, j, join_before):
             continue
         join_before.update(range(j + 1, k + 1))
-    if not join_before:
-        return text
+    return _joined(lines, join_before)
+
+
+def _joined(lines: list[str], join_before: set[int]) -> str:
     out = []
     for k, line in enumerate(lines):
         out.append((" " if k in join_before else "\n") + line if k else line)
