@@ -481,11 +481,11 @@ def test_two_equal_cells_of_one_matrix_both_wrong_are_two_findings():
     assert sorted(f.line for f in r.errors) == [8, 9], [f.describe() for f in r.findings]
 
 
-def test_a_line_ending_in_a_colon_names_the_block_under_it_weakly():
+def test_a_line_ending_in_a_colon_names_the_block_under_it_only_when_a_symbol():
     from mha.check.readers import read_document
     block = "\n\n```\n[[0.6405, 0.3595],\n [0.3595, 0.6405]]\n```\n"
-    for said, label in (("Attention weights (after softmax):", "Attention weights (after softmax)"), ("A:", "A"),
-                        ("Output:", ""), ("Example:", "")):
+    for said, label in (("Attention weights (after softmax):", ""), ("A:", "A"), ("W_Q:", "W_Q"),
+                        ("Output:", ""), ("Example:", ""), ("Final weights, from another run I kept:", "")):
         doc = read_document(said + block, "md")
         assert [a.label for a in doc.arrays] == [label], said
 

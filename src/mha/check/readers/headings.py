@@ -9,8 +9,7 @@
 Nothing on the matrix's own lines names it, so it was matched by value alone (a page's W_K was taken for X).  The
 heading names it when only blank lines, display-math fences and the environment's opening stand between them, and
 the heading is a symbol (W_Q, $K^{(1)}$, **V**), not words ("Step 2: the scores" names a step, not a matrix).  A
-short line of its own ending in a colon ("Attention weights (after softmax):") names the block under it as its
-words do (weakly: the values still decide)."""
+short line of its own ending in a colon names the block under it only when it is a symbol ("A:", "W_Q:")."""
 
 from __future__ import annotations
 
@@ -42,11 +41,10 @@ def label_from_headings(doc: Document, text: str) -> None:
         if not m:
             said = _SAID.fullmatch(lines[k])          # "Attention weights (after softmax):" over a code block
             name = said.group(1).strip() if said else ""
-            ref = lb.parse_label(name) if name else None
-            # a phrase (weak) or a symbol; a bare word ("Output:", "Scores:") heads a README's console printouts of
-            # anything, and would name them strongly
-            if ref is not None and (not ref.strong or len(name.split()) >= 2 or
-                                    re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?\(?\w+\)?\}?)?", name)):
+            # a symbol only ("A:", "W_Q:"): words before a colon ("Final weights, from another run I kept:", "Output:")
+            # say as often what the block is not, or head console printouts of anything
+            if name and re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?\(?\w+\)?\}?)?", name) and \
+                    lb.parse_label(name) is not None:
                 a.label, a.labels = name, [name]
             continue
         head = m.group(1) or m.group(2)
