@@ -475,6 +475,10 @@ SLIPS = [
     # a finding (four false errors before); the example's weights are still judged
     ("md_lesson_with_other_numbers_around_attention.md", "= 2.375", "= 2.735", 9),
     ("md_lesson_with_other_numbers_around_attention.md", "[0.1978, 0.4011, 0.4011]", "[0.1978, 0.4101, 0.4011]", 33),
+    # a course page's other numbers: a clock time, a log line's timestamp, a cube root, dot products of two
+    # bracketed vectors, exponentials rounded to whole numbers (e^4 = 55): none is a finding (six before)
+    ("md_course_clock_roots_dots_rounded_exps.md", "weights = [0.4011, 0.1978", "weights = [0.4011, 0.1987", 25),
+    ("md_course_clock_roots_dots_rounded_exps.md", "= 1 + 4 + 4 = 9", "= 1 + 4 + 4 = 8", 8),
 ]
 
 

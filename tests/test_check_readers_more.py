@@ -564,3 +564,22 @@ def test_z_named_as_the_scores_in_its_own_chain_holds():
             "0.2483 & 0.2483 & 0.5035 \\end{bmatrix}$$\n")
     r = check_document(text, fmt="md")
     assert not r.errors, [f.describe() for f in r.errors]
+
+
+def test_written_exponentials_rounded_to_units_or_rounded_twice():
+    """`e^5 = 148` (a value that cannot be whole, printed as one) and `e^{0.12} = 1.128` (1.12750 rounded again) are
+    roundings, not slips; `e^5 = 184` and `e^{0.12} = 1.129` are slips."""
+    for text, errors in (("$e^{5} = 148$ and $e^{0.12} = 1.128$ and $2 + 2 = 4$.", 0),
+                         ("$e^{5} = 184$ and $e^{0.12} = 1.128$ and $2 + 2 = 4$.", 1),
+                         ("$e^{5} = 148$ and $e^{0.12} = 1.129$ and $2 + 2 = 4$.", 1)):
+        assert len(check_document(text + "\n", fmt="md").errors) == errors, text
+
+
+def test_a_matrix_refresher_names_shapes_of_its_own():
+    """"multiply matrix A (2×3) by matrix B (3×2)" in a linear-algebra refresher beside an attention example is no
+    claim about the attention weights A."""
+    text = ("To multiply matrix $\\mathbf{A}$ (2×3) by matrix $\\mathbf{B}$ (3×2) the inner sizes must agree.\n\n"
+            "```\nQ = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]\nK = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]\n"
+            "V = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]\nA = [[0.4011, 0.1978, 0.4011],\n     [0.1978, 0.4011, 0.4011],\n"
+            "     [0.2483, 0.2483, 0.5035]]\n```\n")
+    assert not check_document(text, fmt="md").errors

@@ -243,6 +243,10 @@ class ArithJudging:
             return True              # (≈ 0.9999 for 0.999993: "all but 1", numbers.nines_below_one)
         if _whole_count(left, n, face):
             return True
+        if n.decimals is None and _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and abs(face - n.value) <= 0.5:
+            return True              # e^5 = 148: a value that cannot be whole, printed as one, is rounded to units
+        if _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and _rounded_twice(n, face):
+            return True              # e^{0.12} = 1.128: 1.12750 rounded to four decimals first, then to three
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
         try:
             iv = nb.evaluate(nb.exact_below(left, n.decimals if n.decimals is not None else 0))
@@ -406,3 +410,21 @@ def _unit_dropped(face: float, n: Num) -> bool:
     if not math.isfinite(face) or face == 0 or n.value == 0 or (face > 0) != (n.value > 0):
         return False
     return any(n.contains(face / 10.0 ** k) for k in (3, 6, 9, 12))
+
+
+def _rounded_twice(n: Num, x: float) -> bool:
+    """Is the printed value the exact one rounded (half up, as by hand) to one or two more decimals first, and then
+    to its own (1.12750 for e^{0.12} = 1.1274969, then 1.128)?"""
+    from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+    if n.decimals is None or n.decimals < 1 or not math.isfinite(x) or abs(n.value - x) > 2 * n.half + 1e-12:
+        return False
+    try:
+        for extra in (1, 2):
+            first = Decimal(repr(round(x, n.decimals + extra)))
+            twice = first.quantize(Decimal(1).scaleb(-n.decimals), rounding=ROUND_HALF_UP)
+            if float(twice) == n.value:
+                return True
+    except (InvalidOperation, ValueError, OverflowError):
+        return False
+    return False
+

@@ -174,6 +174,8 @@ class ShapeJudging:
             return           # the widths after a projection the configuration assumes (W = I, no text says so)
         if random_inputs_before(self.doc, s.place):
             return           # `Q = np.random.randn(3, 4)` in the code above: the shapes of that code's own example
+        if _ALGEBRA.search(s.text or ""):
+            return           # "multiply matrix A (2×3) by matrix B (3×2)": a refresher on matrices, no attention
         if len(s.dims) == 1 and _TOKEN_VECTOR.fullmatch(s.label.replace(" ", "")):
             # "each x_i ∈ ℝ⁴": one token's vector, a row of X; its length is the row's, not X's shape
             if any(len(x) >= 2 and x[-1] == s.dims[0] for x in shapes):
@@ -228,6 +230,8 @@ class ShapeJudging:
         sp = p.part
         if not self.in_span(p.place):
             return
+        if sp.result is None and len(sp.left) == len(sp.right) >= 2 and sp.left[-1] != sp.right[-2]:
+            return           # [1, 2, 3] · [1, 2, 3] = 14: two vectors' dot product, not two shapes
         self.n_claims += 1
         self.n_numbers += 1
         a, b = sp.left, sp.right
@@ -423,6 +427,8 @@ def _split_labels(text: str) -> list[str]:
     return [x for x in out if x.strip()]
 
 
+# a second matrix named by a bare letter of linear algebra, with its shape, on the same line
+_ALGEBRA = re.compile(r"(?:\\mathbf\{|\$|\b)[BCMNP]\}?\$?\s*\(\s*\d+\s*(?:×|x|\*|\\times)\s*\d+\s*\)")
 _RANDOM = re.compile(r"\b(?:np\.random|numpy\.random|torch\.(?:randn|rand|randint|normal)|random\.|rng\.|"
                      r"default_rng|randn|rand)\b")
 

@@ -53,7 +53,14 @@ def sniff(text: str, name: str = "") -> str:
     return "txt"
 
 
+# a date or a clock time (a log line's 2023-10-11 20:00:58.223337, "Time: 10:30:05"): no number of the example
+_WHEN = re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d(?:[ T][0-2]\d:[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?)?\b|"
+                   r"(?<![\d:.])[0-2]?\d:[0-5]\d:[0-5]\d(?:\.\d+)?(?![\d:])")
+
+
 def read_document(text: str, fmt: str) -> Document:
+    if _WHEN.search(text):
+        text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
     b = Builder(fmt)
     match fmt:
         case "md":

@@ -355,6 +355,10 @@ def _macro(n, out: list[Tok], base: int, pos: int, end: int) -> None:
         out.append(Tok("FRAC", name, pos, args=[_unwrap(args[-2]), _unwrap(args[-1])], end=end))
     elif name in ("frac", "dfrac", "tfrac", "cfrac"):
         out.append(Tok("FRAC", name, pos, args=[], end=end))      # arguments follow as groups
+    elif name == "sqrt" and len(args) >= 2 and flat_text(_unwrap(args[0])).strip() not in ("", "2"):
+        # \sqrt[3]{10000}: a root of another order, which the arithmetic does not evaluate (kept as a name)
+        out.append(Tok("ID", "root" + flat_text(_unwrap(args[0])).strip(), pos, end=end))
+        out.append(Tok("GROUP", "", pos, args=[_unwrap(args[-1])], end=end))
     elif name == "sqrt":
         out.append(Tok("SQRT", "sqrt", pos, args=[_unwrap(args[-1])] if args else [], end=end))
     elif name in _STYLE:
