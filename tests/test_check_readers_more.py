@@ -583,3 +583,10 @@ def test_a_matrix_refresher_names_shapes_of_its_own():
             "V = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]\nA = [[0.4011, 0.1978, 0.4011],\n     [0.1978, 0.4011, 0.4011],\n"
             "     [0.2483, 0.2483, 0.5035]]\n```\n")
     assert not check_document(text, fmt="md").errors
+
+
+def test_chinese_de_zhi_is_the_values_of_something_not_v():
+    """输入序列的值 is "the values of the input sequence" (X), not the attention values V; 值向量 is V."""
+    from mha.check.labels import parse_label
+    assert parse_label("输入序列的值").nodes == ("X",)
+    assert parse_label("值向量").nodes == ("V",) and parse_label("值").nodes == ("V",)

@@ -102,7 +102,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      ("O", "O_concat")),
     (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
     (r"keys?|k[_ ]?total|键(向量|矩阵)?", ("K",)),
-    (r"values?|v[_ ]?total|值(向量|矩阵)?", ("V",)),
+    (r"values?|v[_ ]?total|(?<!的)值(向量|矩阵)?", ("V",)),      # 输入序列的值: "the values of", not V
     (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
      r"输入(矩阵|向量)?|词向量|嵌入(向量)?", ("X",)),
     (r"weights?|注意力|权重|attends?|attention|pesos|poids|gewichte", ("A",)),
