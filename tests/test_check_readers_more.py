@@ -590,3 +590,20 @@ def test_chinese_de_zhi_is_the_values_of_something_not_v():
     from mha.check.labels import parse_label
     assert parse_label("输入序列的值").nodes == ("X",)
     assert parse_label("值向量").nodes == ("V",) and parse_label("值").nodes == ("V",)
+
+
+def test_a_row_sum_line_names_its_row_and_ratios_and_shape_lists_are_no_claims():
+    """Three readings from outside pages: "Softmax row 3. ...; sum = 9.2265" sums row 3 (the line says so, whatever
+    row came before); "re-normalised from 0.5035 : 0.2483" is a ratio, not a label and its value; and
+    "Softmax([1, 3, 3]): [1, 3, 3]" walks shapes, not weights."""
+    text = ("$$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}, \\quad W^Q = W^K = W^V = I$$\n\n"
+            "Row 2: $e^{0} = 1$, $e^{0.7071} = 2.0281$, $e^{0.7071} = 2.0281$; sum $= 5.0562$.\n"
+            "Row 3: $e^{0.7071} = 2.0281$, $e^{0.7071} = 2.0281$, $e^{1.4142} = 4.1133$; sum $= {s}$.\n\n"
+            "Masking the last key re-normalises row 3 from $0.2483 : 0.2483$ to $0.5000 : 0.5000$.\n\n"
+            "```\nSoftmax([1, 3, 3]): [1, 3, 3]\n```\n\n"
+            "$$A = \\begin{bmatrix} 0.4011 & 0.1978 & 0.4011 \\\\ 0.1978 & 0.4011 & 0.4011 \\\\ "
+            "0.2483 & 0.2483 & 0.5035 \\end{bmatrix}$$\n")
+    r = check_document(text.replace("{s}", "8.1695"), fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    r = check_document(text.replace("{s}", "8.1965"), fmt="md")
+    assert [f.line for f in r.errors] == [4], [f.describe() for f in r.errors]

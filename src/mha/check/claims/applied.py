@@ -38,8 +38,9 @@ def applied_softmax(objs: list[Obj]) -> list[AppliedSoftmaxClaim]:
     out = []
     for o in objs:
         a = o.a
-        if a.lead or len(a.rows) != 1 or a.rows[0] is None or any(c is None for c in a.rows[0]):
-            continue
+        if a.lead or len(a.rows) != 1 or a.rows[0] is None or any(c is None for c in a.rows[0]) or \
+                any(c.value > 1 + 1e-9 or c.value < 0 for c in a.rows[0]):
+            continue             # a result outside [0, 1] is no row of weights (shapes, counts)
         for label in [a.label] + list(a.labels):
             x = _argument(label)
             if x is not None and len(x) == len(a.rows[0]) >= 2:

@@ -27,6 +27,7 @@ class ArithClaim:
 
 
 # the same function on both sides of an equals sign, called on numbers: s(-1.0) = -s(1.0), f(2) = f(-2)
+_RATIO = re.compile(r"(?<![\w.])[-−]?\d+\.\d+\s*:\s*[-−]?\d+\.\d+(?![\d.])")
 _SAME_CALL = re.compile(r"(?<![\w\\])([A-Za-z]\w{0,5})\([-−]?[\d.]+\)=[-−+]?\1\([-−]?[\d.]+\)")
 _SHAPE_TUPLES = re.compile(r"(?:\(\d+(?:[*×x]\d+)+\))+")
 
@@ -48,6 +49,8 @@ class ArithJudging:
             return
         if _SAME_CALL.search(c.text.replace(" ", "")):
             return              # "s(-1.0) = -s(1.0)": a property of a function, no number to work out
+        if _RATIO.search(_chain_text(c)):
+            return              # "re-normalised from 0.5035 : 0.2483": a ratio of two numbers, not a label and its value
         if "→" in c.rels and all(isinstance(p, ExprPart) and _SHAPE_TUPLES.fullmatch(p.text.replace(" ", ""))
                                  for p in c.parts):
             return              # "(3×5×4) → (5×3×4) → (5×12)": shapes through a transpose and a reshape, no equality

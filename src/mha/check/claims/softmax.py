@@ -134,8 +134,8 @@ def _written_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
         x = by_array.get(id(y.a.softmax_of)) if y.a.softmax_of is not None else None
         if x is None or x.val is None or y.val is None or x.val.shape != y.val.shape or x.val.shape[0] != 1 \
                 or np.isnan(x.val).any() or np.isposinf(x.val).any() or not np.isfinite(x.val).any() \
-                or not np.isfinite(y.val).all() or (y.val < 0).any():
-            continue
+                or not np.isfinite(y.val).all() or (y.val < 0).any() or (y.val > 1 + 1e-9).any():
+            continue     # (a result above 1 is no row of weights: "Softmax([1, 3, 3]): [1, 3, 3]" gives shapes)
         out.append(SoftmaxPairClaim(x, y, written=True))
     return out
 

@@ -84,6 +84,10 @@ class Targets:
                         step = step or self.step_of(v.node)
             if vals:
                 return (ref.show(), step, vals, True)
+        said = re.search(r"(?i)\brow\s*(\d{1,2})\b|第\s*(\d{1,2})\s*行", c.text or "")
+        if node in ("row_max", "row_sum") and ref.row is None and said:
+            # "Softmax row 3. 4.1133, 4.1133, e^0 = 1; sum = 9.2265": the line's own words say which row it sums
+            ref = replace(ref, row=int(said.group(1) or said.group(2)) - 1 - self.inf.bases.query)
         if node in ("row_max", "row_sum", "D") and (ref.row is not None or c.context.row is not None):
             r = ref.row if ref.row is not None else c.context.row - 1 - self.inf.bases.query
             vals = []
