@@ -607,3 +607,15 @@ def test_a_row_sum_line_names_its_row_and_ratios_and_shape_lists_are_no_claims()
     assert not r.errors, [f.describe() for f in r.errors]
     r = check_document(text.replace("{s}", "8.1965"), fmt="md")
     assert [f.line for f in r.errors] == [4], [f.describe() for f in r.errors]
+
+
+def test_rounded_factors_and_zero_addends_and_one_query_shapes():
+    """From a page worked with pencil: 0.141 + 0 + 0 + (-0.283) = -0.141 adds rounded products of √2 (a zero
+    addend is exact), 0*0 + 1.414*1.414 = 2.000 multiplies roundings of √2, and with one query worked by hand
+    "Q.K^T is the full square of scores (here 2x2)" speaks of every word: none is a slip; real slips still are."""
+    text = ("q = [1.0, 0.0]\nk1 = [1.0, 0.0]\nk2 = [0.0, 1.0]\nscores = [1.0, 0.0]\n"
+            "weights = softmax(scores) = [0.7311, 0.2689]\n\n"
+            "row3 = 0.141+0+0+(-0.283)={a}\nscore = 0*0 + 1.414*1.414 + (-1.414)*0 = {b}\n"
+            "Q.K^T is the full square of scores (here 2x2) when both words are stacked.\n")
+    assert not check_document(text.format(a="-0.141", b="2.000"), fmt="txt").errors
+    assert len(check_document(text.format(a="-0.153", b="2.100"), fmt="txt").errors) == 2

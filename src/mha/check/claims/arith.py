@@ -262,7 +262,7 @@ class ArithJudging:
                 return True if any(_ok(n, x) for x in exacts) else (n, face)
             if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"} or _one_product(left):
                 return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
-            if _rounded_addends(left):
+            if _rounded_addends(left) or _products_of_rounded(left):
                 return True          # 1.350 + 0.819 + 2.460 = 4.628: addends that are results rounded to 3+ decimals
             return (n, face)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
         if self.from_intermediate(left, n):
@@ -350,7 +350,31 @@ def _rounded_addends(left) -> bool:
     if len(terms) < 2:
         return False
     nums = [nb.plain_number(t) for t in terms]
-    return all(x is not None and (x.decimals or 0) >= 3 for x in nums)
+    if any(x is None for x in nums):
+        return False
+    nums = [x for x in nums if x.value != 0]     # 0.141 + 0 + 0 + (-0.283): a zero addend is exact
+    return len(nums) >= 2 and all((x.decimals or 0) >= 3 for x in nums)
+
+
+def _products_of_rounded(left) -> bool:
+    """A dot product written out of factors printed to three decimals or more (0*0 + 1.414*1.414 + ...): they are
+    roundings (1.414 for √2), and the author multiplies the unrounded ones (√2·√2 = 2)."""
+    terms = nb.terms_of(left)
+    if len(terms) < 2:
+        return False
+    rounded = False
+    for t in terms:
+        n = nb.plain_number(t)
+        if n is not None and n.value == 0:
+            continue
+        fs = nb.factors_of(t)
+        if len(fs) < 2:
+            return False
+        for f in fs:
+            x = nb.plain_number(f)
+            if x is not None and (x.decimals or 0) >= 3:
+                rounded = True
+    return rounded
 
 
 def _one_product(e) -> bool:

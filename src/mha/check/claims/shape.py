@@ -176,6 +176,9 @@ class ShapeJudging:
             return           # `Q = np.random.randn(3, 4)` in the code above: the shapes of that code's own example
         if _ALGEBRA.search(s.text or ""):
             return           # "multiply matrix A (2×3) by matrix B (3×2)": a refresher on matrices, no attention
+        if self.t is not None and self.t.config.T == 1 and len(s.dims) >= 2 and s.dims[-2] > 1 and \
+                set(s.ref.nodes) & {"Q", "Qh", "QKt", "S", "A", "E", "O", "O_concat", "Y"}:
+            return           # the example works one query; "Q Kᵀ ... (here 2×2)" speaks of every word stacked
         if len(s.dims) == 1 and _TOKEN_VECTOR.fullmatch(s.label.replace(" ", "")):
             # "each x_i ∈ ℝ⁴": one token's vector, a row of X; its length is the row's, not X's shape
             if any(len(x) >= 2 and x[-1] == s.dims[0] for x in shapes):
