@@ -39,15 +39,30 @@ class Rebinding:
         before = [r for r in self._rebinds if _key(r.a.place) <= key]
         if not before:
             return None
-        last = max(before, key=lambda r: _key(r.a.place))
         rebinds = {r.a.id for r in self._rebinds}
-        # the configuration's example again: an input it uses, or an object it explains (all of it, or most of it
-        # with its wrong cells scattered: a whole row that disagrees is what a changed token leaves in Q, the other
-        # rows as they were)
-        if any(_key(last.a.place) < _key(x.a.place) <= key and x.a.id not in rebinds and
-               (x.a.id in self.uses or self._explained(x) and not self._row_changed(x)) for x in self.objs):
-            return None
-        return last
+        mine = self._explained_node(o)
+        # the latest rebinding that still holds for this object: one of a weight whose printouts come after it
+        # unchanged (K printed as the configuration gives it after W_K was given other values) is the
+        # configuration's example again, and a weight's rebinding speaks only of what is computed from it
+        for last in sorted(before, key=lambda r: _key(r.a.place), reverse=True):
+            after = _DOWNSTREAM.get(_rebound_node(last))
+            if after is not None and mine is not None and mine not in after:
+                continue
+            # the configuration's example again: an input it uses, or an object it explains (all of it, or most of it
+            # with its wrong cells scattered: a whole row that disagrees is what a changed token leaves in Q, the
+            # other rows as they were)
+            if any(x is not o and _key(last.a.place) < _key(x.a.place) <= key and x.a.id not in rebinds and
+                   (x.a.id in self.uses or self._explained(x) and not self._row_changed(x)) and
+                   (after is None or self._explained_node(x) in after or x.a.id in self.uses and
+                    _rebound_node(x) == _rebound_node(last)) for x in self.objs):
+                return None
+            return last
+        return None
+
+    def _explained_node(self, x: Obj) -> str | None:
+        plan = self.plans.get(x.a.id)
+        hit = plan.get("hit") if plan else None
+        return hit.view.node if hit is not None and hit.view is not None else None
 
     def _row_changed(self, x: Obj) -> bool:
         """Does some row (of two cells or more) of a mostly matching object disagree in every cell?"""
@@ -140,3 +155,19 @@ def _changes_values(rhs: str, operand: str) -> bool:
 def _key(p: Place) -> tuple[int, int, int]:
     """Reading order; a notebook cell's outputs come after all of its code, whatever their line numbers."""
     return (p.cell or 0, int(p.cell is not None and p.where == "output"), p.line)
+
+
+# what a rebound weight changes: only a printout of these shows the configuration's example is back (K, printed
+# after W_Q was given other values, says nothing of Q)
+_DOWNSTREAM = {
+    "W_Q": {"Q", "Qh", "Qr", "QKt", "S", "E", "A", "O", "O_concat", "Y", "row_sum", "row_max"},
+    "W_K": {"K", "Kh", "Kr", "QKt", "S", "E", "A", "O", "O_concat", "Y", "row_sum", "row_max"},
+    "W_V": {"V", "Vh", "Vr", "O", "O_concat", "Y"},
+}
+
+
+def _rebound_node(r) -> str | None:
+    ref = getattr(r, "ref", None)
+    nodes = getattr(ref, "nodes", None)
+    return nodes[0] if nodes else None
+
