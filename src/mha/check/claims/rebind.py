@@ -51,7 +51,10 @@ class Rebinding:
             # the configuration's example again: an input it uses, or an object it explains (all of it, or most of it
             # with its wrong cells scattered: a whole row that disagrees is what a changed token leaves in Q, the
             # other rows as they were)
-            if any(x is not o and _key(last.a.place) < _key(x.a.place) <= key and x.a.id not in rebinds and
+            # (for a weight's rebinding the object itself is no witness: most of a Q computed from a W_Q with one
+            # row changed still matches the configuration's Q)
+            if any((x is not o or after is None) and _key(last.a.place) < _key(x.a.place) <= key and
+                   x.a.id not in rebinds and
                    (x.a.id in self.uses or self._explained(x) and not self._row_changed(x)) and
                    (after is None or self._explained_node(x) in after or x.a.id in self.uses and
                     _rebound_node(x) == _rebound_node(last)) for x in self.objs):
@@ -94,6 +97,8 @@ class Rebinding:
             plan = self.plans.get(x.a.id)
             if plan is not None and plan["kind"] == "holds":
                 continue                      # the same values written again: no new example
+            if plan is not None and plan["kind"] == "layout" and plan.get("hit") is not None and plan["hit"].all:
+                continue                      # the same values in another layout (W_Q.weight is W_Q transposed)
             out.append(x)
         return out
 
