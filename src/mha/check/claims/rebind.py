@@ -45,8 +45,10 @@ class Rebinding:
         # unchanged (K printed as the configuration gives it after W_K was given other values) is the
         # configuration's example again, and a weight's rebinding speaks only of what is computed from it
         for last in sorted(before, key=lambda r: _key(r.a.place), reverse=True):
+            if last is o:
+                return last                   # the literal that gives the input other values: not judged
             after = _DOWNSTREAM.get(_rebound_node(last))
-            if after is not None and mine is not None and mine not in after:
+            if after is not None and mine is not None and mine not in after and mine != _rebound_node(last):
                 continue
             # the configuration's example again: an input it uses, or an object it explains (all of it, or most of it
             # with its wrong cells scattered: a whole row that disagrees is what a changed token leaves in Q, the
