@@ -3,6 +3,8 @@ opened and closed by a course's own macros, operators spaced with braces, a soft
 vector sums continued on the next line, and a printout repeated digit for digit.  Each test plants a slip and
 checks it is found on its line, and that the clean text has no finding."""
 
+import pytest
+
 from mha.check import check_document
 from mha.check.readers import read_document
 
@@ -525,15 +527,29 @@ def test_scores_derived_from_the_given_ones_are_still_judged():
     assert [f.printed for f in r.errors] == ["2.5"], [f.describe() for f in r.findings]
 
 
-def test_shape_comments_under_code_with_random_inputs_are_that_code_s_own():
-    """`Q = embeddings` with `embeddings = np.random.randn(3, 4)`, then `print(weights.shape)  # (3, 3)`: the shapes
-    of that code's own example, not of the one-query example worked above it (an outside page's false finding)."""
-    text = ("# One query\n\n```\nq = [1.0, 0.0]\nk1 = [1.0, 0.0]\nk2 = [0.0, 1.0]\nv1 = [1.0, 2.0]\nv2 = [3.0, 4.0]\n"
-            "scores = [1.0, 0.0]\nweights = softmax(scores) = [0.7311, 0.2689]\n```\n\n"
-            "```python\nembeddings = np.random.randn(3, 4)\nQ = embeddings\nK = embeddings\nV = embeddings\n"
-            "output, weights = attention(Q, K, V)\nprint(\"Weights shape:\", weights.shape)    # (3, 3)\n```\n\n"
-            "Back to the one query: output = 0.7311·v1 + 0.2689·v2 = [1.5378, 2.5378].\n")
-    r = check_document(text, fmt="md")
+# Readings outside pages got wrong, each a document that must draw no error:
+# - `Q = embeddings` with `embeddings = np.random.randn(3, 4)`, then `print(weights.shape)  # (3, 3)`: the shapes of
+#   that code's own example, not of the one-query example worked above it;
+# - `Z = QK^T = [...]`: Z stands for the scores in some texts and for the output in others; with Q Kᵀ named in the
+#   same chain the matrix holds (it drew "these are the values of Q Kᵀ").
+_HOLD = {
+    "random-inputs-shape": (
+        "# One query\n\n```\nq = [1.0, 0.0]\nk1 = [1.0, 0.0]\nk2 = [0.0, 1.0]\nv1 = [1.0, 2.0]\nv2 = [3.0, 4.0]\n"
+        "scores = [1.0, 0.0]\nweights = softmax(scores) = [0.7311, 0.2689]\n```\n\n"
+        "```python\nembeddings = np.random.randn(3, 4)\nQ = embeddings\nK = embeddings\nV = embeddings\n"
+        "output, weights = attention(Q, K, V)\nprint(\"Weights shape:\", weights.shape)    # (3, 3)\n```\n\n"
+        "Back to the one query: output = 0.7311·v1 + 0.2689·v2 = [1.5378, 2.5378].\n"),
+    "z-is-the-scores": (
+        "$$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}, \\quad W^Q = W^K = W^V = I$$\n\n"
+        "$$Z = QK^T = \\begin{bmatrix} 1 & 0 & 1 \\\\ 0 & 1 & 1 \\\\ 1 & 1 & 2 \\end{bmatrix}$$\n\n"
+        "$$A = \\begin{bmatrix} 0.4011 & 0.1978 & 0.4011 \\\\ 0.1978 & 0.4011 & 0.4011 \\\\ "
+        "0.2483 & 0.2483 & 0.5035 \\end{bmatrix}$$\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_HOLD))
+def test_outside_readings_hold_no_error(name):
+    r = check_document(_HOLD[name], fmt="md")
     assert not r.errors, [f.describe() for f in r.errors]
 
 
@@ -553,17 +569,6 @@ def test_a_square_root_of_a_rounded_variance_is_read_from_the_unrounded_one():
     text = "The variance is $\\sigma^2 = 2/3 \\approx 0.667$ and $\\sqrt{{0.667 + 10^{{-6}}}} \\approx {v}$.\n\nAnd $2 + 2 = 4$.\n"
     assert not check_document(text.format(v="0.8165"), fmt="md").errors
     assert [f.printed for f in check_document(text.format(v="0.8185"), fmt="md").errors] == ["0.8185"]
-
-
-def test_z_named_as_the_scores_in_its_own_chain_holds():
-    """`Z = QK^T = [...]`: Z stands for the scores in some texts and for the output in others; with Q Kᵀ named in
-    the same chain the matrix holds (an outside page drew a false 'these are the values of Q Kᵀ')."""
-    text = ("$$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}, \\quad W^Q = W^K = W^V = I$$\n\n"
-            "$$Z = QK^T = \\begin{bmatrix} 1 & 0 & 1 \\\\ 0 & 1 & 1 \\\\ 1 & 1 & 2 \\end{bmatrix}$$\n\n"
-            "$$A = \\begin{bmatrix} 0.4011 & 0.1978 & 0.4011 \\\\ 0.1978 & 0.4011 & 0.4011 \\\\ "
-            "0.2483 & 0.2483 & 0.5035 \\end{bmatrix}$$\n")
-    r = check_document(text, fmt="md")
-    assert not r.errors, [f.describe() for f in r.errors]
 
 
 def test_written_exponentials_rounded_to_units_or_rounded_twice():
