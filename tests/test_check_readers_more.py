@@ -501,6 +501,12 @@ def test_a_result_with_plain_thousands_commas_after_its_equals_sign():
     assert [f.line for f in r.errors] == [3], [f.describe() for f in r.errors]
     from mha.check.readers.decimalcomma import _thousands
     assert _thousands("= 786,432 here") == "= 786432  here" and _thousands("[1,234, 5]") == "[1,234, 5]"
+    # the terms of such a line group thousands too (a Spanish exam guide: four false errors when only the result
+    # was read whole)
+    assert _thousands("3 × 262,144 = 786,432") == "3 × 262144  = 786432 "
+    terms = "# Sizes\n\nThe projections hold 3 × 262,144 = {n} weights, and 2 × 3 = 6.\n"
+    assert not check_document(terms.format(n="786,432"), fmt="md").errors
+    assert [f.line for f in check_document(terms.format(n="786,423"), fmt="md").errors] == [3]
 
 
 def test_rounding_radii_of_an_input_printed_batch_by_batch_take_its_shape():

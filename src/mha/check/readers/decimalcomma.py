@@ -27,6 +27,7 @@ _TEX_COMMA = re.compile(r"(\d)\{,\}(\d+)")
 _TEX_THOUSANDS = re.compile(r"(?<![\d.}])([1-9]\d{0,2})((?:\{,\}\d{3})+)(?!\d|\{,\})")
 # 786,432 after "=" or "≈" (one to three leading digits, groups of three, and no list going on after it)
 _PLAIN_THOUSANDS = re.compile(r"((?:=|≈|\\approx)\s*)([1-9]\d{0,2})((?:,\d{3})+)(?![\d,]|\.\d|\s*,\s*\d)")
+_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+(?![\d,]|\.\d)")
 _COMMA = re.compile(r"(?<![\w.])(?<!\d,)([-−–]?)(\d+),(\d+)(?!\w|,\d|\.\d)")
 _POINT = re.compile(r"(?<![\w.])\d+\.\d+")
 # a bracket of numbers separated by semicolons, "(1,0; 0,5)": the semicolons separate entries
@@ -140,11 +141,15 @@ def _thousands(text: str) -> str:
     def join(m: re.Match) -> str:
         return m.group(1) + m.group(2).replace("{,}", "") + " " * (3 * m.group(2).count("{,}"))
 
-    def plain(m: re.Match) -> str:
-        return m.group(1) + m.group(2) + m.group(3).replace(",", "") + " " * m.group(3).count(",")
+    def grouped(m: re.Match) -> str:
+        return m.group(0).replace(",", "") + " " * m.group(0).count(",")
+
+    def line(ln: str) -> str:
+        # a line whose result after "=" groups thousands with commas groups its terms so too: 3 × 262,144 = 786,432
+        return _GROUPED.sub(grouped, ln) if _PLAIN_THOUSANDS.search(ln) else ln
     if "{,}" in text:
         text = _TEX_THOUSANDS.sub(join, text)
-    return _PLAIN_THOUSANDS.sub(plain, text) if "," in text else text
+    return "\n".join(line(ln) for ln in text.split("\n")) if "," in text else text
 
 
 def decimal_points(text: str, fmt: str, force: bool = False) -> str:
