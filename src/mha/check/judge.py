@@ -63,7 +63,7 @@ from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.softmax_more import more_softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging, named_vector_sum
-from .infer import Hit, Inference, alignments
+from .infer import QUERY_SIDE, Hit, Inference, alignments
 from .model import Views, bands, compute, half_units, input_radius
 from .objects import ArrayPart, Chain, Document, ExprPart, LabelPart, Place, ShapePart, ShapeProduct
 from .report import Finding, NotChecked
@@ -125,10 +125,10 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             o.ref = o.refs[0] if o.refs else None
         # one query (q_3 = [1, 0] against three keys): its subscript is the token's place in the sentence, and z_3
         # or a_3 are that query's output and weights, not a row past the only one
-        T_q = max((v.M.shape[0] for v in self.vs.views if v.node in _QUERY_SIDE), default=0)
+        T_q = max((v.M.shape[0] for v in self.vs.views if v.node in QUERY_SIDE), default=0)
         if T_q == 1:
             for o in self.objs:
-                o.refs = [_replace(r, raw_row=None, row=None) if r.raw_row is not None and set(r.nodes) <= _QUERY_SIDE
+                o.refs = [_replace(r, raw_row=None, row=None) if r.raw_row is not None and set(r.nodes) <= QUERY_SIDE
                           and r.raw_row - self.inf.bases.row >= 1 and r.raw_col is None else r for r in o.refs]
                 o.ref = o.refs[0] if o.refs else None
         # names like w_123 in code are names, not rows: drop an index no row or head has
@@ -573,5 +573,4 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
     return j
 
 
-_QUERY_SIDE = frozenset({"Q", "Qh", "Qr", "QKt", "S", "E", "A", "O", "O_concat", "Y"})
 _CUT_OFF = "printed digits are cut off, not rounded (judged as either)"

@@ -50,19 +50,24 @@ class Rebinding:
             after = _DOWNSTREAM.get(_rebound_node(last))
             if after is not None and mine is not None and mine not in after and mine != _rebound_node(last):
                 continue
-            # the configuration's example again: an input it uses, or an object it explains (all of it, or most of it
-            # with its wrong cells scattered: a whole row that disagrees is what a changed token leaves in Q, the
-            # other rows as they were)
-            # (for a weight's rebinding the object itself is no witness: most of a Q computed from a W_Q with one
-            # row changed still matches the configuration's Q)
-            if any((x is not o or after is None) and _key(last.a.place) < _key(x.a.place) <= key and
-                   x.a.id not in rebinds and
-                   (x.a.id in self.uses or self._explained(x) and not self._row_changed(x)) and
-                   (after is None or self._explained_node(x) in after or x.a.id in self.uses and
-                    _rebound_node(x) == _rebound_node(last)) for x in self.objs):
+            if any(self._example_again(x, o, last, after) for x in self.objs
+                   if x.a.id not in rebinds and _key(last.a.place) < _key(x.a.place) <= key):
                 return None
             return last
         return None
+
+    def _example_again(self, x: Obj, o: Obj, last, after: set | None) -> bool:
+        """Does x, printed after the rebinding `last`, show the configuration's example again: an input it uses, or
+        an object it explains (all of it, or most of it with its wrong cells scattered: a whole row that disagrees is
+        what a changed token leaves in Q, the other rows as they were)?  For a weight's rebinding only what is
+        computed from that weight is a witness, and the object judged is none (most of a Q computed from a W_Q with
+        one row changed still matches the configuration's Q)."""
+        if x is o and after is not None:
+            return False
+        if not (x.a.id in self.uses or self._explained(x) and not self._row_changed(x)):
+            return False
+        return after is None or self._explained_node(x) in after or \
+            x.a.id in self.uses and _rebound_node(x) == _rebound_node(last)
 
     def _explained_node(self, x: Obj) -> str | None:
         plan = self.plans.get(x.a.id)

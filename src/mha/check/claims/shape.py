@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from .. import labels as lb
-from ..infer import _family
+from ..infer import QUERY_SIDE, _family
 from ..numbers import Num
 from ..objects import Place, ShapeProduct
 from ..report import Finding, NotChecked
@@ -177,7 +177,7 @@ class ShapeJudging:
         if _ALGEBRA.search(s.text or ""):
             return           # "multiply matrix A (2×3) by matrix B (3×2)": a refresher on matrices, no attention
         if self.t is not None and self.t.config.T == 1 and len(s.dims) >= 2 and s.dims[-2] > 1 and \
-                set(s.ref.nodes) & {"Q", "Qh", "QKt", "S", "A", "E", "O", "O_concat", "Y"}:
+                set(s.ref.nodes) & QUERY_SIDE:
             return           # the example works one query; "Q Kᵀ ... (here 2×2)" speaks of every word stacked
         if len(s.dims) == 1 and _TOKEN_VECTOR.fullmatch(s.label.replace(" ", "")):
             # "each x_i ∈ ℝ⁴": one token's vector, a row of X; its length is the row's, not X's shape

@@ -19,10 +19,10 @@ from __future__ import annotations
 from ..objects import Document
 from .candidates import Candidate, Choice, Inference, Scored
 from .match import Hit, alignments, within
-from .prepare import KEY_SIDE, Bases, Obj, _family, prepare
+from .prepare import KEY_SIDE, QUERY_SIDE, Bases, Obj, _family, prepare
 from .search import Search
 
-__all__ = ["infer", "prepare", "Inference", "Obj", "Bases", "KEY_SIDE", "Hit", "alignments", "within", "Candidate",
+__all__ = ["infer", "prepare", "Inference", "Obj", "Bases", "KEY_SIDE", "QUERY_SIDE", "Hit", "alignments", "within", "Candidate",
            "Choice", "Scored", "Search", "_family"]
 
 

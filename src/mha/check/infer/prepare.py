@@ -45,6 +45,8 @@ class Obj:
 
 # Labels that number keys and values: rows count the cached keys first, heads count K/V heads.
 KEY_SIDE = frozenset({"K", "V", "Kh", "Vh", "Kr", "Vr", "Kc", "Vc"})
+# ... and what has one row per query: with one query its rows are that query's, whatever a label's subscript says
+QUERY_SIDE = frozenset({"Q", "Qh", "Qr", "QKt", "S", "E", "A", "O", "O_concat", "Y"})
 
 
 @dataclass
