@@ -307,6 +307,12 @@ _PRODUCTS = {("Qh", "Kh"): "QKt", ("Ah", "Vh"): "O", ("A", "Vh"): "O", ("Q", "K"
              ("O_concat", "W_O"): "Y", ("O", "W_O"): "Y", ("Y", "W_O"): "Y"}
 
 
+# the states a projection takes, named by the sequence they come from: X_dec, X_{enc}, X_tgt, X_src, H_enc, x_memory
+# (the decoder's and the encoder's in cross-attention): X, whichever sequence, as a factor of a product
+_X_WORD = re.compile(r"[XxHh]_?\{?(?:\\(?:text|mathrm|rm)\{)?(?:dec|enc|tgt|src|target|source|kv|mem|memory|encoder|"
+                     r"decoder|context|ctx|in|input)\}?\}?", re.I)
+
+
 def _code_product(s: str) -> Ref | None:
     """a @ b in code: the product of two named quantities (q @ k.T, weights @ v, x @ W_q, concat @ W_O)."""
     m = re.match(r"^\s*(?:torch|np|numpy)\.matmul\((.*),(.*)\)\s*$", s)
@@ -317,7 +323,7 @@ def _code_product(s: str) -> Ref | None:
     sides = [re.sub(r"\.T\b|\.transpose\([^)]*\)|\.t\(\)|\)+\s*$|/.*$|\*.*$", "", x).strip().lstrip("(").strip()
              for x in sides]
     refs = [parse_label(x) or (Ref(("A",)) if re.fullmatch(r"weights?|w|attn|probs?|p", x, re.I) else None)
-            for x in sides]
+            or (Ref(("X",)) if k == 0 and _X_WORD.fullmatch(x) else None) for k, x in enumerate(sides)]
     if any(r is None for r in refs):
         return None
     for a in refs[0].nodes:
@@ -366,6 +372,10 @@ def _formula(s: str) -> Ref | None:
         return Ref(("S",), raw_head=_num(qk.group(1)))
     if qk and re.match(r"^\(?q", low):
         return Ref(("QKt",), raw_head=_num(qk.group(1)))
+    # X_dec W_Q, X_{enc} W^K: a projection of one sequence's states (cross-attention), Q, K or V whole
+    m = re.fullmatch(r"\s*(\S+?)\s*(?:\*|·|×)?\s*W_?\^?\{?([QKVqkv])\}?\s*", s)
+    if m and _X_WORD.fullmatch(m.group(1)):
+        return Ref((m.group(2).upper(),))
     # x_2 W_Q, x_2 W^Q_1, x_{2}W_Q^{(1)}: token 2's row of Q (of head 1's)
     m = re.match(r"^x_?\{?(\d+)\}?\*?w_?(\d+)?\^?\{?([qkv])\}?(?:_?\{?(\d+)\}?|\^\{?\((\d+)\)\}?)?$", low)
     if m:

@@ -64,7 +64,8 @@ class ArrayJudging:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about another layer "
                                                "(a convolution, the feed-forward network, a neuron), not attention"))
             return
-        if kind != "holds" and lb.CROSS_ATTENTION.search(a.context.heading):
+        if kind != "holds" and lb.CROSS_ATTENTION.search(a.context.heading) and \
+                (self.t is None or self.t.config.key is None):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about cross-attention "
                                                "(queries from another sequence than the keys), which the inferred "
                                                "self-attention configuration does not model"))

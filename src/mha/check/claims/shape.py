@@ -176,6 +176,8 @@ class ShapeJudging:
             return           # `Q = np.random.randn(3, 4)` in the code above: the shapes of that code's own example
         if _ALGEBRA.search(s.text or ""):
             return           # "multiply matrix A (2×3) by matrix B (3×2)": a refresher on matrices, no attention
+        if self.t is not None and self.t.config.key is not None and _ENCODER_SIDE.search(s.label):
+            return           # cross-attention: "the encoder's output (3×4)" is what the keys come from, not Y
         if self.t is not None and self.t.config.T == 1 and len(s.dims) >= 2 and s.dims[-2] > 1 and \
                 set(s.ref.nodes) & QUERY_SIDE:
             return           # the example works one query; "Q Kᵀ ... (here 2×2)" speaks of every word stacked
@@ -430,6 +432,8 @@ def _split_labels(text: str) -> list[str]:
     return [x for x in out if x.strip()]
 
 
+# cross-attention's other sequence, named by the side it comes from
+_ENCODER_SIDE = re.compile(r"encoder|memory|source|编码器|源序列|エンコーダ", re.I)
 # a second matrix named by a bare letter of linear algebra, with its shape, on the same line
 _ALGEBRA = re.compile(r"(?:\\mathbf\{|\$|\b)[BCMNP]\}?\$?\s*\(\s*\d+\s*(?:×|x|\*|\\times)\s*\d+\s*\)")
 _RANDOM = re.compile(r"\b(?:np\.random|numpy\.random|torch\.(?:randn|rand|randint|normal)|random\.|rng\.|"

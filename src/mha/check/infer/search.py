@@ -72,7 +72,7 @@ class Search(Options, Starts):
     # ---------------------------------------------------------- the climb
     def run(self) -> Inference:
         inf = Inference(None, objs=self.all_objs)
-        modes: list[dict[str, Choice]] = []
+        modes: list[dict[str, Choice]] = self.cross_options()
         xs = self.x_options()
         for x in xs[:4]:
             d_in = x.value.shape[-1]

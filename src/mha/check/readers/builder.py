@@ -203,6 +203,7 @@ _PARTIAL = re.compile(r"online softmax|tiled|flash[- ]?attention|key block|分�
 _IDENTITY = re.compile(r"identity|单位矩阵|恒等|=\s*I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\bI_\{?\d|np\.eye|torch\.eye",
                        re.I)
 _HINTS = [
+    ("cross", lb.CROSS_ATTENTION),
     ("causal", re.compile(r"causal|因果|look[- ]ahead mask|future (tokens|positions)|下三角|上三角.*(-\s*∞|-inf|屏蔽)|"
                           r"masked (self-)?attention|decoder mask", re.I)),
     ("unscaled", re.compile(r"without (the )?scal|no scal|not scaled|unscaled|skip(ping)? the scal|不(做|进行)?缩放|"
