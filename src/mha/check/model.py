@@ -245,6 +245,16 @@ def is_finite_number(x: float) -> bool:
     return isinstance(x, float) and math.isfinite(x)
 
 
+def display_rounded(a) -> bool:
+    """A torch printout whose every entry shows the same one or two decimals (`tensor([[-0.39,  0.48], [ 1.51,
+    -0.40]])` under set_printoptions(precision=2)): values held at full precision, shown rounded, so its digits
+    are roundings even below the three decimals from which a printed input is taken as rounded."""
+    if a.place.where != "output" or a.style != "torch":
+        return False
+    d = {c.decimals for r in a.rows if r for c in r if c is not None}
+    return len(d) == 1 and d <= {1, 2}
+
+
 def input_radius(src: list, key: str, arr: np.ndarray) -> np.ndarray | None:
     """The rounding radius of each entry of an input built from printed objects: one matrix (or its transpose),
     weights printed per head (stacked in head order) or a bias (one vector, or one per head joined)."""
@@ -252,7 +262,7 @@ def input_radius(src: list, key: str, arr: np.ndarray) -> np.ndarray | None:
         return None
     if len(src) > 1:
         src = sorted(src, key=lambda o: next((r.head or 0 for r in o.refs if key in r.nodes), 0))
-    rs = [half_units(o.a.rows) for o in src]
+    rs = [half_units(o.a.rows, decimals_floor=1 if display_rounded(o.a) else 3) for o in src]
     if any(r is None for r in rs):
         return None
     if arr.ndim == 1:

@@ -168,8 +168,30 @@ class ArithJudging:
                              n.rounded(exact), step, "within the approximation the document declares",
                              "rounded_sum", "note"))
             return
+        node = next((k for k in ("row_sum", "E") if target[0].startswith(lb.SHOWN[k])), None)
+        alt = self._from_printed_scores(c, n, exact, node) if node else None
+        if alt is not None:
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
+                             n.rounded(exact), step, f"follows from the rounded scores printed before it (they give "
+                             f"{alt:.6g}); the exact {exact:.6g} rounds to {n.rounded(exact)}", "rounded_sum", "note"))
+            return
         self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                          n.rounded(exact), step, _simple_cause(n, exact), _simple_kind(n, exact)))
+
+    def _from_printed_scores(self, c: Chain, n: Num, exact: float, node: str) -> float | None:
+        """An exponential, or a row sum of them, worked from the scores as printed (rounded) before it: e^{0.70711}
+        + ... for 1/√2 gives 5.54931 where the exact scores give 5.54930, e^{1.414} = 4.112 where e^{√2} is 4.113.
+        The entry is the one whose exact value is `exact`; the value the printed scores give, when it is what the
+        document printed, else None."""
+        for v in self.vs.views:
+            if v.node != node or (v.b or 0) != 0 or abs(n.value - exact) > 4 * n.half + 1e-12:
+                continue
+            hits = np.flatnonzero(np.isclose(v.M.reshape(-1), exact, rtol=0, atol=1e-12))
+            alt = self.from_printed(v, c.place.order) if hits.size else None
+            if alt is not None and alt.size == v.M.size and not math.isnan(x := float(alt.reshape(-1)[hits[0]])) \
+                    and n.contains(x):
+                return x
+        return None
 
     def _printed_addends(self, c: Chain, n: Num, names_sum: bool) -> list[float]:
         """[the sum] of the rounded terms the document printed for a lone total, when they give it: the

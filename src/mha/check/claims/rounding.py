@@ -121,7 +121,9 @@ class Rounding:
                 if Qp is not None and Kp is not None and Qp.shape[1] == Kp.shape[1]:
                     return Qp @ Kp.T
             if v.node == "O_concat":
-                parts = [P("O", k) for k in range(c.n_heads)]
+                # each head's printed output, and where a row of it is not printed (or not read as that head's),
+                # the row worked from the head's printed weights and values
+                parts = [_filled(P("O", k), head_out(k)) for k in range(c.n_heads)]
                 if all(p is not None for p in parts):
                     return np.concatenate(parts, axis=1)
             if v.node == "Y":
@@ -138,6 +140,9 @@ class Rounding:
                     return Oc if c.W_O is None else Oc @ c.W_O + (0 if c.b_O is None else c.b_O)
             if v.node == "row_sum" and h is not None:
                 E = P("E", h, v.variant)
+                S = P("S", h) if E is None else None
+                if S is not None:       # the exponentials of the printed (rounded) scores, each left unprinted
+                    E = np.exp(S) if v.variant else np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
                 if E is not None:
                     return E.sum(axis=-1)[None, :]
             if v.node == "E" and h is not None:
@@ -227,6 +232,12 @@ class ScalarWeights:
                     found.append(((ch.place.cell or 0, ch.place.line), n))
             self._chain_results = sorted(found, key=lambda x: x[0], reverse=True)
         return [n for at, n in self._chain_results if at < place.order]
+
+
+def _filled(printed: np.ndarray | None, worked: np.ndarray | None) -> np.ndarray | None:
+    if printed is None or worked is None or printed.shape != worked.shape:
+        return worked if printed is None else printed
+    return np.where(np.isnan(printed), worked, printed)
 
 
 def _head_output(P, h: int, cached: bool, given: np.ndarray | None = None) -> np.ndarray | None:

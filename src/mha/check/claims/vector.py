@@ -210,6 +210,7 @@ class VectorJudging:
         if score < max(2, n_items // 2):
             return False                          # "output_1 = 0.332·[...] + ..." with none of its weights or values the
                                                   # example's: the name alone does not make it row 1 (another example)
+        h, i = self._row_by_weights(pairs, h, i)
         self.n_claims += 1
         hd = t.head(h)
         A, V = hd["A"], hd["V"]
@@ -250,6 +251,23 @@ class VectorJudging:
                                          cell.rounded(float(y)), "weighted_sum", _simple_cause(cell, float(y)),
                                          _simple_kind(cell, float(y))))
         return True
+
+    def _row_by_weights(self, pairs: list, h: int, i: int) -> tuple[int, int]:
+        """The row the name gave (h, i), unless most of its weights are not that row's and every one of them is
+        another row's: then the name was read with another convention than the author's (o_{1,2} for head 1's
+        second row, read as row 1), and the weights identify the row."""
+        def fits(hh: int, ii: int) -> int:
+            A = self.t.head(hh)["A"]
+            return sum(w.contains(float(A[ii, k if j is None else j])) for k, (w, _, j) in enumerate(pairs)
+                       if (k if j is None else j) < A.shape[1])
+        if 2 * fits(h, i) >= len(pairs):
+            return h, i
+        full = [(hh, ii) for hh in range(self.t.config.n_heads) for ii in range(self.t.head(hh)["A"].shape[0])
+                if self.t.head(hh)["A"].shape[1] >= len(pairs) and fits(hh, ii) == len(pairs)]
+        same_head = [x for x in full if x[0] == h]
+        if len(same_head) == 1:
+            return same_head[0]
+        return full[0] if len(full) == 1 else (h, i)
 
     def _in_exercise(self, place) -> bool:
         """In a section that opens an exercise or another example ("::: exercise", "Exercise 2"): the value rows

@@ -1,0 +1,39 @@
+"""Exponentials and their row sum worked from the scores as printed, rounded: e^{1.414} = 4.112 where e^{√2} is
+4.113, and a sum of 7.140 where the exact scores give 7.141.  The author's arithmetic is right for the numbers on
+the page; each is a note that names both values, not an error (claims/arith._from_printed_scores)."""
+
+import pytest
+
+from mha.check import check_document
+
+ROUNDED = """# Two queries against three keys
+
+Given $Q = \\begin{pmatrix}1&1\\\\0&1\\end{pmatrix}$, $K = \\begin{pmatrix}1&1\\\\1&0\\\\0&0\\end{pmatrix}$ and
+$V = \\begin{pmatrix}1&0\\\\0&1\\\\1&1\\end{pmatrix}$, with $d_k = 2$.
+
+1. **Scores.** Row 1: $[2,\\ 1,\\ 0]$. Row 2: $[1,\\ 0,\\ 0]$.
+2. **Scaled by $\\sqrt{2}$.** Row 1: $[1.414,\\ 0.707,\\ 0]$. Row 2: $[0.707,\\ 0,\\ 0]$.
+3. **Softmax of row 1.** The exponentials are $4.112$, $2.028$ and $1$;
+   sum $= 7.140$. $\\alpha_1 = [0.576,\\ 0.284,\\ 0.140]$.
+"""
+
+
+def test_exponentials_and_sum_of_the_printed_scores_are_notes():
+    r = check_document(ROUNDED, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    notes = {f.line: f for f in r.findings if f.severity == "note"}
+    assert sorted(notes) == [8, 9]
+    assert "rounded scores printed before it (they give 7.14027)" in notes[9].describe()
+    assert "rounded scores printed before it (they give 4.11237)" in notes[8].describe()
+
+
+def test_the_exact_values_written_are_not_notes():
+    r = check_document(ROUNDED.replace("$4.112$", "$4.113$").replace("7.140", "7.141"), fmt="md")
+    assert not r.errors and not [f for f in r.findings if f.line in (8, 9)], [f.describe() for f in r.findings]
+
+
+@pytest.mark.parametrize("find, replace, line", [("7.140", "7.410", 9), ("$4.112$", "$4.121$", 8),
+                                                 ("$2.028$", "$2.082$", 8)])
+def test_a_slip_beyond_either_reading_is_an_error(find, replace, line):
+    r = check_document(ROUNDED.replace(find, replace), fmt="md")
+    assert [f.line for f in r.errors] == [line], [f.describe() for f in r.findings]
