@@ -79,10 +79,23 @@ def token_rows(objs: list[Obj], role: str) -> tuple[np.ndarray, list[Obj]] | Non
         return None
     keep = sorted(by)
     if keep != list(range(len(keep))):
-        if role != "Q" or len(keep) != 1:          # a lone query may be any token's (q_3 against k_1..k_3)
+        # a lone query may be any token's (q_3 against k_1..k_3); keys and values may be some tokens only (q_6
+        # against k_1, k_4, k_6 of a sparse pattern), taken in order, where the values are the same tokens'
+        if not (role == "Q" and len(keep) == 1) and not (role in ("K", "V") and len(keep) >= 2):
             return None
     rows = [by[k] for k in keep]
     return np.concatenate([o.val for o in rows], axis=0), rows
+
+
+def _tokens(objs: list[Obj], role: str) -> list[int | None]:
+    return [_index(o, role) if o.val is not None and o.val.shape[0] == 1 else None for o in objs]
+
+
+def _same_tokens(k_objs: list[Obj], v_objs: list[Obj]) -> bool:
+    """Keys and values of the same tokens: both contiguous from the first (or given whole), or the same indices."""
+    k, v = _tokens(k_objs, "K"), _tokens(v_objs, "V")
+    sparse = [t for t in (k, v) if None not in t and t != list(range(len(t)))]
+    return not sparse or k == v
 
 
 def whole(objs: list[Obj], role: str) -> tuple[np.ndarray, list[Obj]] | None:
@@ -133,7 +146,7 @@ class Starts:
                     if K.shape[0] < 2:
                         continue                    # one key: its weight is 1 whatever the numbers
                     values = [(V, v_objs, f"V {v_where}", 0.0) for V, v_objs, v_where in vs[:2]
-                              if V.shape[0] == K.shape[0]]
+                              if V.shape[0] == K.shape[0] and _same_tokens(k_objs, v_objs)]
                     if not values:
                         # the keys serve as values (seq2seq attention), or the document stops at the weights
                         values = [(K, [], "V = K (the keys are the values)", 0.4),

@@ -16,6 +16,7 @@ from .repl import only_printouts
 from .statements import read_tokens
 from .tables import HeaderCell, read_table
 from .text import _IN_PROMPT, _is_table_row, read_text
+from .worded import named_by_words
 
 
 def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
@@ -121,7 +122,9 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
         elif c.type in ("math_inline", "math_inline_double"):
             if re.match(r"\s*(?:=|≈|\\approx)", c.content) and _WORDS.search(said):
                 b.worded_math.add((line, cell))    # "identical shape $= 416{,}256$": the value of those words
-            b.segment(Segment(c.content + _unit_after(kids[i + 1:i + 2]), line, "math", cell))
+            named = named_by_words(said, c.content)      # "the weights are about $(0.42, 0.16, 0.42)$"
+            b.segment(Segment((f"{named} = " if named else "") + c.content + _unit_after(kids[i + 1:i + 2]), line,
+                              "math", cell))
             line += c.content.count("\n")
             said = ""
         elif c.type == "image":

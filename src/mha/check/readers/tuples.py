@@ -2,7 +2,8 @@
 
 Square brackets make an array wherever they stand; parentheses are read as a vector only in math, only as a
 part of their own after a relation (the whole side of an equation), and only with a decimal among two or more
-plain numbers between commas: a pair of whole numbers in parentheses is as often an index or a shape."""
+plain numbers between commas: a pair of whole numbers in parentheses is as often an index or a shape, unless
+it is the value of a token's vector (`q = (1, 1)`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from .tokens import Tok
 
 
 _RELATIONS = ("=", "≈", "\\approx", "\\simeq", "≃")
+# a token's query, key, value or input vector named right before "=": q = (1, 1), \mathbf{k}_2 = (0, 1), x_{3} = (2, 0)
+# (its whole numbers are entries, not an index or a shape)
+_TOKEN_VECTOR = re.compile(r"(?:^|[\s,;(])(?:\\(?:mathbf|vec|boldsymbol)\s*\{\s*)?[qkvx]\s*\}?(?:_\{?\s*\w{1,3}\s*\}?)?\s*=$")
 
 
 def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
@@ -43,11 +47,14 @@ def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
             k += 1
             if k >= len(inner):
                 return None          # (1, 2,): a trailing comma is no vector
-    if len(row) < 2 or all(n.decimals is None for n in row):
-        return None          # (2, 1), (3, 4): an entry's index or a shape as often as a vector of whole numbers
     before = seg.text[:toks[0].pos].rstrip()
-    if not before.endswith(_RELATIONS):
-        return None          # only the value of an equation: "= (0.28, 0.14, 0.58)", not "entry (0.5, 1)"
+    if len(row) < 2 or (all(n.decimals is None for n in row) and not _TOKEN_VECTOR.search(before)):
+        return None          # (2, 1), (3, 4): an entry's index or a shape as often as a vector of whole numbers
+    alone = not before and not seg.text[toks[-1].pos + 1:].strip() and any(n.decimals for n in row)
+    if not before.endswith(_RELATIONS) and not alone:
+        # only the value of an equation, "= (0.28, 0.14, 0.58)", not "entry (0.5, 1)"; or the whole of its math,
+        # "the weights are about $(0.42, 0.16, 0.42)$", unnamed: identified, if at all, by its values
+        return None
     return Array([row], seg.place(toks[0].pos), style="tex")
 
 

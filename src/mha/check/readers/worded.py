@@ -29,3 +29,35 @@ def _symbols(m: re.Match) -> str:
     if len(said) > len(span) or "\n" in span:
         return span
     return said + " " * (len(span) - len(said))
+
+
+# the words before a bare vector in math end with a copula: "the weights are approximately $(0.42, 0.16, 0.42)$",
+# "数值权重约为 $(…)$"; the name before them is the vector's label
+_COPULA = re.compile(r"(?:\s*(?:\b(?:are|is|were|was|becomes?|equals?|approximately|about|roughly|around|then)\b|"
+                     r"≈|=|:|：|约为|约|大约|为|是|分别为|分别是|等于))+\s*$", re.I)
+_BARE_VECTOR = re.compile(r"\s*[(\[]\s*-?\d[-\d.,\s]*[)\]]\s*")
+_NAMED = {"A", "QKt", "S", "O", "O_concat", "Y"}
+
+
+def named_by_words(said: str, content: str) -> str | None:
+    """The name the words just before a bare vector in math give it ("weights", "权重", "scores"), when the math is
+    nothing but that vector and the words end in a copula; None otherwise.  A Chinese name is the shortest tail of
+    its run of characters that names a quantity (数值权重: 权重, the weights, not 值, the values)."""
+    from .. import labels as lb
+    if not _BARE_VECTOR.fullmatch(content):
+        return None
+    m = _COPULA.search(said)
+    if not m or not m.group(0).strip():
+        return None
+    head = said[:m.start()].rstrip()
+    run = re.search(r"[\u4e00-\u9fff]+$", head)
+    if run:
+        tails = [run.group(0)[-n:] for n in range(2, min(len(run.group(0)), 6) + 1)]
+    else:
+        words = re.findall(r"[A-Za-z]+", head)[-2:]
+        tails = [" ".join(words[-k:]) for k in (1, 2) if len(words) >= k]
+    for name in tails:
+        r = lb.parse_label(name)
+        if r is not None:
+            return name if set(r.nodes) <= _NAMED else None
+    return None

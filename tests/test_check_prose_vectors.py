@@ -1,0 +1,78 @@
+"""Per-token vectors as people write them in prose: a query against some tokens' keys only (a sliding window with a
+global token: q_5 against k_1, k_4, k_5), a token's vector of whole numbers in parentheses (`$q = (1, 1)$`), and
+a bare vector named by the words before its math ("the weights are approximately $(0.140, 0.284, 0.576)$",
+"权重约为 $(…)$")."""
+
+import pytest
+
+from mha.check import check_document
+from mha.check.readers.worded import named_by_words
+
+SPARSE = """# A sliding window with a global token
+
+With a window of two and one global token, position 5 attends only to positions 1, 4 and 5.
+
+Its query is $q_5 = (1, 2)$, and the keys it sees are $k_1 = (1, 0)$, $k_4 = (0, 1)$ and $k_5 = (1, 1)$.
+
+The dot products are $1$, $2$ and $3$; divided by $\\sqrt{2}$ they become $0.7071$, $1.4142$ and $2.1213$.
+
+After the softmax, the weights are approximately $(0.140, 0.284, 0.576)$.
+
+With the values $v_1 = (1, 1)$, $v_4 = (0, 2)$, $v_5 = (3, 0)$, the output is
+
+$$o_5 = 0.140\\,(1, 1) + 0.284\\,(0, 2) + 0.576\\,(3, 0) = (1.868, 0.708)$$
+"""
+
+WORDED = """# One query
+
+Let $q=(1,1)$, and the keys $k_1=(2,0)$, $k_2=(0,1)$, $k_3=(1,1)$. Without scaling, the scores are $2, 1, 2$.
+
+The weights are approximately $(0.422, 0.155, 0.422)$. With $v_1=(1,0)$, $v_2=(0,2)$, $v_3=(2,1)$:
+
+$$o = 0.422(1,0)+0.155(0,2)+0.422(2,1)=(1.266,0.732)$$
+
+数值权重约为 $(0.422,0.155,0.422)$.
+
+权重为 (0.422, 0.155, 0.422)。
+"""
+
+
+def test_a_query_against_some_tokens_keys_starts_from_those_vectors():
+    r = check_document(SPARSE, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert "K as k_i vectors from line 5" in r.configuration["mode"]
+    assert not r.not_checked, [n.describe() for n in r.not_checked]
+
+
+@pytest.mark.parametrize("find, replace, line", [("0.284, 0.576)$", "0.248, 0.576)$", 9),
+                                                 ("(1.868, 0.708)", "(1.868, 0.780)", 13)])
+def test_a_slip_after_sparse_keys_is_found(find, replace, line):
+    r = check_document(SPARSE.replace(find, replace), fmt="md")
+    assert [f.line for f in r.errors] == [line], [f.describe() for f in r.errors]
+
+
+def test_values_of_other_tokens_than_the_keys_are_not_paired_with_them():
+    """k_1, k_4, k_5 with v_1, v_2, v_3: the values are not the keys' tokens, so no start pairs them."""
+    text = SPARSE.replace("v_4 = (0, 2)", "v_2 = (0, 2)").replace("v_5 = (3, 0)", "v_3 = (3, 0)")
+    r = check_document(text, fmt="md")
+    assert not r.errors and "V as v_i vectors" not in r.configuration.get("mode", "")
+
+
+def test_whole_number_token_vectors_and_worded_weights_are_read():
+    r = check_document(WORDED, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert "Q at line 3" in r.configuration["mode"] and r.configuration["scale"] == "none (unscaled)"
+    bad = check_document(WORDED.replace("approximately $(0.422, 0.155", "approximately $(0.422, 0.515"), fmt="md")
+    assert [(f.line, f.printed) for f in bad.errors] == [(5, "0.515")]
+
+
+@pytest.mark.parametrize("said, content, name", [
+    ("The weights are approximately ", "(0.42, 0.16, 0.42)", "weights"),
+    ("数值权重约为 ", "(0.422,0.155,0.422)", "权重"),
+    ("the scores are ", "[2, 1, 0]", "scores"),
+    ("the weights ", "(0.42, 0.16)", None),             # no copula: not said to be the vector
+    ("The values are ", "(1, 0)", None),                 # V is a given, not a result named by words
+    ("the weights are ", "(0.4, 0.6) + x", None),        # more than a bare vector
+])
+def test_the_words_before_a_bare_vector_name_it(said, content, name):
+    assert named_by_words(said, content) == name
