@@ -76,3 +76,38 @@ def test_whole_number_token_vectors_and_worded_weights_are_read():
 ])
 def test_the_words_before_a_bare_vector_name_it(said, content, name):
     assert named_by_words(said, content) == name
+
+
+CAPITALS = """# One query, three keys
+
+The query and the keys, each a row of three numbers:
+
+$Q = (2, 0, 1)$
+
+$K_1 = (1, 1, 0)$
+
+$K_2 = (0, 2, 2)$
+
+$K_3 = (-1, 0, 3)$
+
+Dot products:
+
+$Q \\cdot K_1 = 2$
+
+$Q \\cdot K_2 = 2$
+
+$Q \\cdot K_3 = 1$
+
+As one row, $QK^T = \\begin{bmatrix} 2 & 2 & 1 \\end{bmatrix}$.
+
+Scaled by $\\sqrt{3}$: $\\frac{2}{\\sqrt{3}} \\approx 1.155$, $\\frac{2}{\\sqrt{3}} \\approx 1.155$ and $\\frac{1}{\\sqrt{3}} \\approx 0.577$.
+"""
+
+
+def test_capital_token_vectors_in_parentheses_are_the_query_and_keys():
+    """`$K_2 = (0, 2, 2)$`: a capital with an index (or three entries) and whole numbers is a token's vector, so
+    the dot products written with its name are judged (a sign slip is found)."""
+    r = check_document(CAPITALS, fmt="md")
+    assert not r.errors and "Q at line 5" in r.configuration["mode"], [f.describe() for f in r.errors]
+    bad = check_document(CAPITALS.replace("K_3 = 1$", "K_3 = -1$"), fmt="md")
+    assert [f.line for f in bad.errors] == [19], [f.describe() for f in bad.errors]

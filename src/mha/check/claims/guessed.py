@@ -1,13 +1,13 @@
-"""X guessed as a document's first matrix (infer/candidates.py) is judged only where the guess is borne out: a
-printout computed from it holds in full.  Otherwise what it would call wrong (by the trace, and the sizes and
+"""X guessed as a document's first matrix (infer/candidates.py), or X named but every projection assumed, is judged
+only where the guess is borne out: a printout computed from it holds in full.  Otherwise what it would call wrong (by the trace, and the sizes and
 shapes that come from X) is set aside, and the evidence says that only what the document writes out is checked."""
 
 from __future__ import annotations
 
 from ..report import NotChecked
 
-_UNBORNE = ("X is a guess (the first matrix), and no printout computed from it holds in full: nothing of the chain "
-            "after X is confirmed, only what the document writes out is checked")
+_UNBORNE = ("X or its projections are a guess, and no printout computed from them holds in full: nothing of the "
+            "chain after X is confirmed, only what the document writes out is checked")
 
 _GIVEN = frozenset({"X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "Qh", "Kh", "Vh"})
 
@@ -16,8 +16,17 @@ def unless_the_guess_is_borne_out(j) -> None:
     """X guessed as the document's first unlabelled matrix (infer/candidates.py) is a guess: the first matrix of a
     lesson is as often its scores, its weights or its queries.  Its entries are judged only when the guess is borne
     out, by a printout computed from it that holds in full; otherwise what it would call wrong is not checked."""
-    x = j.inf.best.cand.dims.get("X")
-    if x is None or not x.label.startswith("X: the first matrix"):
+    dims = j.inf.best.cand.dims
+    x = dims.get("X")
+    if x is None:
+        return
+    if x.label.startswith("X: the first matrix"):
+        guess = f"X was guessed ({x.label})"
+    elif all(w in dims and "(assumed)" in dims[w].label for w in ("W_Q", "W_K", "W_V")):
+        # X named, but every projection assumed to be I (no text says so): self-attention of X itself is as much a
+        # guess; a page whose hand-picked weights [0.1, 0.2, 0.7] give its output matches it in a digit by chance
+        guess = "every projection was assumed (W = I)"
+    else:
         return
     plans = getattr(j, "plans", {})
     borne = [i for i, p in plans.items() if p["kind"] == "holds" and i not in j.uses and p.get("hit") is not None
@@ -36,5 +45,5 @@ def unless_the_guess_is_borne_out(j) -> None:
     j.findings = [f for f in j.findings if not any(f is g for g in traced)]   # its notes say nothing either
     for f in moved:
         j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
-                                        f"X was guessed ({x.label}), and no printout computed from it holds in "
-                                        f"full: the guess is not borne out"))
+                                        f"{guess}, and no printout computed from it holds in full: the guess is "
+                                        "not borne out"))

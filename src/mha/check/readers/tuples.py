@@ -18,7 +18,8 @@ from .tokens import Tok
 _RELATIONS = ("=", "≈", "\\approx", "\\simeq", "≃")
 # a token's query, key, value or input vector named right before "=": q = (1, 1), \mathbf{k}_2 = (0, 1), x_{3} = (2, 0)
 # (its whole numbers are entries, not an index or a shape)
-_TOKEN_VECTOR = re.compile(r"(?:^|[\s,;(])(?:\\(?:mathbf|vec|boldsymbol)\s*\{\s*)?[qkvx]\s*\}?(?:_\{?\s*\w{1,3}\s*\}?)?\s*=$")
+_TOKEN_VECTOR = re.compile(r"(?:^|[\s,;(])(?:\\(?:mathbf|vec|boldsymbol)\s*\{\s*)?(?:[qkvx]|(?P<big>[QKVX]))\s*\}?"
+                           r"(?P<sub>_\{?\s*\w{1,3}\s*\}?)?\s*=$")
 
 
 def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
@@ -48,7 +49,7 @@ def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
             if k >= len(inner):
                 return None          # (1, 2,): a trailing comma is no vector
     before = seg.text[:toks[0].pos].rstrip()
-    if len(row) < 2 or (all(n.decimals is None for n in row) and not _TOKEN_VECTOR.search(before)):
+    if len(row) < 2 or (all(n.decimals is None for n in row) and not _token_vector(before, len(row))):
         return None          # (2, 1), (3, 4): an entry's index or a shape as often as a vector of whole numbers
     alone = not before and not seg.text[toks[-1].pos + 1:].strip() and any(n.decimals for n in row)
     if not before.endswith(_RELATIONS) and not alone:
@@ -56,6 +57,13 @@ def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
         # "the weights are about $(0.42, 0.16, 0.42)$", unnamed: identified, if at all, by its values
         return None
     return Array([row], seg.place(toks[0].pos), style="tex")
+
+
+def _token_vector(before: str, n: int) -> bool:
+    """A token's vector named before "=": q, k_2, \\mathbf{v}_1; a capital only with an index or three entries or more
+    (K_2 = (-2, -1, 1), Q = (1, 2, 3); X = (3, 4) is as often a shape)."""
+    m = _TOKEN_VECTOR.search(before)
+    return bool(m) and (not m.group("big") or bool(m.group("sub")) or n >= 3)
 
 
 def _times_ten(toks: list[Tok], k: int) -> tuple[str, int] | None:
