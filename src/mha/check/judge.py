@@ -201,7 +201,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 src = [by_id[i] for i in sorted(choice.uses) if i in by_id]
             arr = np.asarray(self.mapping["backward"][key[9:]] if key.startswith("backward.")
                              else self.mapping.get(key))
-            r = input_radius(src, key, arr)
+            r = input_radius(src, key, arr, self.doc.arrays)
             if r is not None:
                 radii[key] = r
         cache = best.cand.dims.get("cache")

@@ -245,24 +245,36 @@ def is_finite_number(x: float) -> bool:
     return isinstance(x, float) and math.isfinite(x)
 
 
-def display_rounded(a) -> bool:
+def display_rounded(a, printed: list = ()) -> bool:
     """A torch printout whose every entry shows the same one or two decimals (`tensor([[-0.39,  0.48], [ 1.51,
-    -0.40]])` under set_printoptions(precision=2)): values held at full precision, shown rounded, so its digits
-    are roundings even below the three decimals from which a printed input is taken as rounded."""
+    -0.40]])` under set_printoptions(precision=2)), as every torch printout of the document does: values held at
+    full precision, shown rounded by the print precision, so its digits are roundings even below the three
+    decimals from which a printed input is taken as rounded.  (A torch printout with more decimals elsewhere in the
+    document shows that the precision was not set that low: those short values are the values.)"""
     if a.place.where != "output" or a.style != "torch":
         return False
     d = {c.decimals for r in a.rows if r for c in r if c is not None}
-    return len(d) == 1 and d <= {1, 2}
+    if len(d) != 1 or not d <= {1, 2}:
+        return False
+    for b in printed:
+        if b.place.where == "output" and b.style == "torch":
+            cells = [c for r in b.rows if r for c in r if c is not None]
+            e = {c.decimals for c in cells}        # (whole values, `tensor([0., 0.])`, show no precision)
+            if len(e) == 1 and (e.pop() or 0) > min(d) and any(c.value != int(c.value) for c in cells
+                                                                if math.isfinite(c.value)):
+                return False
+    return True
 
 
-def input_radius(src: list, key: str, arr: np.ndarray) -> np.ndarray | None:
+def input_radius(src: list, key: str, arr: np.ndarray, printed: list = ()) -> np.ndarray | None:
     """The rounding radius of each entry of an input built from printed objects: one matrix (or its transpose),
-    weights printed per head (stacked in head order) or a bias (one vector, or one per head joined)."""
+    weights printed per head (stacked in head order) or a bias (one vector, or one per head joined).  printed: the
+    document's arrays (model.display_rounded)."""
     if not src or any(o.slices != 1 for o in src) or (len(src) > 1 and arr.ndim == 2):
         return None
     if len(src) > 1:
         src = sorted(src, key=lambda o: next((r.head or 0 for r in o.refs if key in r.nodes), 0))
-    rs = [half_units(o.a.rows, decimals_floor=1 if display_rounded(o.a) else 3) for o in src]
+    rs = [half_units(o.a.rows, decimals_floor=1 if display_rounded(o.a, printed) else 3) for o in src]
     if any(r is None for r in rs):
         return None
     if arr.ndim == 1:
