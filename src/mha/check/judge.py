@@ -240,7 +240,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
         out.extend(repeated_claims(self.objs))     # a printout printed again (claims/repeated.py)
-        chained = print_chains(self.objs, paired, self.doc.chains)
+        chained = print_chains(self.objs, paired, self.doc.chains, self.doc.hints)
         out.extend(chained)                           # against the printout just before, after the rest
         # a later cell's formula over an earlier printout (claims/formula.py)
         out.extend(formula_claims(self.objs, self.doc.hints, paired | {c.y.a.id for c in chained}))

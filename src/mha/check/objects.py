@@ -29,6 +29,11 @@ class Place:
         """(cell, line), for reading order across a document's cells (0 for a file without cells)."""
         return (self.cell or 0, self.line)
 
+    @property
+    def run_order(self) -> tuple[int, int, int]:
+        """Order of running: a notebook cell's outputs come after all of its code, whatever their line numbers."""
+        return (self.cell or 0, int(self.cell is not None and self.where == "output"), self.line)
+
 
 @dataclass
 class Context:

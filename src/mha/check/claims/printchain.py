@@ -43,24 +43,26 @@ class PrintChainClaim:
     after: "Obj | None" = None     # copy links: the weights printed next, computed from y
 
 
-def print_chains(objs: list[Obj], skip: set[int], chains: list = ()) -> list[PrintChainClaim]:
+def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list = ()) -> list[PrintChainClaim]:
     grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 3]
     out: list[PrintChainClaim] = []
     copies: dict[int, PrintChainClaim] = {}
     for k, y in enumerate(grids):
         if y.val.size < 4:
             # three weights: a link only where the code names it (`F.softmax(scores.float(), dim=0)` after scores)
-            x = _called_on(grids, k) if y.a.id not in skip else None
+            x = _called_on(grids, k, hints) if y.a.id not in skip else None
             if x is not None:
                 out.append(PrintChainClaim(y, x, "softmax", True))
             continue
         x = _before(grids, k)
+        if x is not None and _assigned_between(x, y, hints):
+            x = None                              # `x[:, 3] = -1.0` between them: y is not computed from that x
         if y.a.id in skip:
             if x is not None and x.a.id in copies and _is_softmax(x, y):
                 copies[x.a.id].after = y          # judged by another claim, still the witness of the copy pair
             continue
         if x is None or not (_is_copy(x, y) or _is_softmax(x, y, _said_softmax(x, y, chains))):
-            x = _called_on(grids, k)
+            x = _called_on(grids, k, hints)
             if x is not None:
                 out.append(PrintChainClaim(y, x, "softmax", True))
                 continue
@@ -95,17 +97,27 @@ def _before(grids: list[Obj], k: int) -> Obj | None:
     return None
 
 
-def _called_on(grids: list[Obj], k: int) -> Obj | None:
+def _called_on(grids: list[Obj], k: int, hints: list = ()) -> Obj | None:
     """The printout y's own name applies softmax to: `softmax(attn_scores)` printed after `attn_scores`, in a cell or
-    two before (a notebook prints each in its own cell); None unless its values are weights."""
+    two before (a notebook prints each in its own cell); None unless its values are weights, or when code between
+    the two gives the name new values (`x = torch.arange(...)`, `x[~mask] = 0`: the softmax is of those)."""
     y = grids[k]
     for x in reversed(grids[max(0, k - _BACK):k]):
-        if not x.a.label or x.val.shape != y.val.shape or x.slices != y.slices:
+        if not x.a.label or x.val.shape != y.val.shape or x.slices != y.slices or _assigned_between(x, y, hints):
             continue
         call = r"(?:[\w.]+\.)?softmax\(\s*" + re.escape(x.a.label.strip()) + r"\s*(?:,[^()]*)?\)"
         if re.fullmatch(call, _CASTS.sub("", y.a.label.strip())) and _is_softmax(x, y, True):
             return x
     return None
+
+
+def _assigned_between(x: Obj, y: Obj, hints: list) -> bool:
+    name = x.a.label.strip()
+    if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
+        return False
+    lo, hi = x.a.place.run_order, y.a.place.run_order
+    return any(h.kind == "define" and re.fullmatch(rf"{re.escape(name)}\s*(?:\[.*\])?", h.value[0].strip())
+               and lo < h.place.run_order < hi for h in hints)
 
 
 # a cast or a copy inside the call keeps the values: softmax(scores.float()) is softmax(scores)

@@ -165,8 +165,7 @@ def _changes_values(rhs: str, operand: str) -> bool:
 
 
 def _key(p: Place) -> tuple[int, int, int]:
-    """Reading order; a notebook cell's outputs come after all of its code, whatever their line numbers."""
-    return (p.cell or 0, int(p.cell is not None and p.where == "output"), p.line)
+    return p.run_order
 
 
 # what a rebound weight changes: only a printout of these shows the configuration's example is back (K, printed
