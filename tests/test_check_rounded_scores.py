@@ -37,3 +37,27 @@ def test_the_exact_values_written_are_not_notes():
 def test_a_slip_beyond_either_reading_is_an_error(find, replace, line):
     r = check_document(ROUNDED.replace(find, replace), fmt="md")
     assert [f.line for f in r.errors] == [line], [f.describe() for f in r.findings]
+
+
+def _head_weights_notebook(rows: list[str]) -> str:
+    import json
+    code = ("attn = torch.softmax(scores, dim=-1)\n"
+            "print(\"第 2 个头的注意力权重：\\n\", attn[0, 1].detach())")
+    out = "第 2 个头的注意力权重：\n tensor([" + ",\n        ".join(rows) + "])\n"
+    cell = {"cell_type": "code", "id": "head-weights", "execution_count": 1, "metadata": {}, "source": code,
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": out}]}
+    return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+HEAD_ROWS = ["[0.4738, 0.2325, 0.2595, 0.0341]", "[0.5007, 0.2600, 0.0598, 0.1795]",
+             "[0.2504, 0.1086, 0.5024, 0.1386]", "[0.1970, 0.1239, 0.4313, 0.2478]"]
+
+
+def test_a_head_s_weights_printed_under_words_are_judged_by_their_row_sums():
+    """A print whose caption says attention weights in words ("第 2 个头的注意力权重") names a softmax output as much
+    as `attn_weights` does: a row that does not add up to 1 is a slip, whatever the configuration (none here)."""
+    clean = check_document(_head_weights_notebook(HEAD_ROWS), fmt="ipynb")
+    assert not clean.findings, [f.describe() for f in clean.findings]
+    bad = HEAD_ROWS[:2] + ["[0.2504, 0.1068, 0.5024, 0.1386]"] + HEAD_ROWS[3:]
+    r = check_document(_head_weights_notebook(bad), fmt="ipynb")
+    assert [(f.cell, f.line, f.severity) for f in r.findings] == [(1, 4, "error")], [f.describe() for f in r.findings]

@@ -238,7 +238,9 @@ def _softmax_output(name: str) -> bool:
     if re.search(r"softmax\s*\(", name):
         return True
     r = lb.parse_label(name)
-    return r is not None and r.strong and r.nodes == ("A",) and not _NOT_NORMALIZED.search(name)
+    # a symbol of the weights (attn_weights, A), or words that say attention weights ("Head 1 注意力权重")
+    return r is not None and (r.strong or bool(_WEIGHTS.search(name))) and r.nodes == ("A",) and \
+        not _NOT_NORMALIZED.search(name)
 
 
 def cell_row_sums(weights: list, findings: list[Finding]) -> list[Finding]:
