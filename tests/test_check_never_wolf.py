@@ -61,6 +61,9 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # a toy of width 2 in a section that also cites another chapter's d = 512, d_k = 64: those sizes are not the
+    # toy's (claims/shape.judge_size: a multiple of 16 and eight times the toy's or more), the toy is still judged
+    ("md_toy_sizes_beside_another_models_sizes.md", "0.6698 & 0.3302", "0.6698 & 0.3320", 9),
     # x printed, its softmax printed, then x built again and a column overwritten before another softmax: the second
     # softmax is not of the printed x (claims/printchain._assigned_between); the first is still judged by it
     ("md_torch_softmax_after_overwriting_a_column.md", "[[0.0854, 0.2321,", "[[0.0854, 0.2312,", 18),

@@ -362,6 +362,13 @@ class ShapeJudging:
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
                                                f"{s.symbol} is {want} in the inferred configuration, which no statement "
                                                "of the document gives: another example's or another model's size?"))
+        elif want and math.isfinite(s.value.value) and s.value.value >= 8 * want and s.value.value % 16 == 0:
+            # "d = 512, d_k = 64" in a section about a toy of width 4: another model's sizes (the paper's, a chapter
+            # cited; a multiple of 16, as model widths are), not a slip in the toy's (a slip is a digit, "T = 30",
+            # not a factor of a hundred)
+            self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
+                                               f"{s.symbol} is {want} in the inferred configuration; {s.value.text} "
+                                               "is a size of another model, not of this example?"))
         elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact and math.isfinite(s.value.value) else None):
             self.n_claims += 1
             self.n_numbers += 1

@@ -72,7 +72,7 @@ class Search(Options, Starts):
     # ---------------------------------------------------------- the climb
     def run(self) -> Inference:
         inf = Inference(None, objs=self.all_objs)
-        modes: list[dict[str, Choice]] = self.cross_options()
+        modes: list[dict[str, Choice]] = []
         xs = self.x_options()
         for x in xs[:4]:
             d_in = x.value.shape[-1]
@@ -80,6 +80,7 @@ class Search(Options, Starts):
             for role in ("W_Q", "W_K", "W_V"):
                 dims[role] = self.weight_options(role, d_in)[0]
             modes.append(dims)
+        modes.extend(self.cross_options())          # after self-attention's: a tie keeps one sequence
         modes.extend(self.start_modes())
         modes.extend(one_query_modes(self.objs))     # a decoder state against encoder states, found by value
         if not modes:
@@ -91,6 +92,8 @@ class Search(Options, Starts):
         repairs: list = []
         for base in modes[:14]:
             s = self.climb(base)
+            if s is not None and _one_sequence_twice(s):
+                continue                        # the climb took X back to the keys' matrix: self-attention, tried
             # one query's weights are one short row: two entries of a named printout, two thirds of it, suffice
             least = (2, 2) if base["mode"].label.startswith(ONE_QUERY) or _one_row(base) else (3, 4)
             if s is not None and base["mode"].value != "X" and not self.computes(s, *least):
@@ -411,3 +414,10 @@ def _one_row(dims: dict) -> bool:
     q = dims.get("Q")
     return dims["mode"].value in ("weights", "scores", "QKV") and isinstance(getattr(q, "value", None), np.ndarray) \
         and q.value.ndim == 2 and q.value.shape[0] == 1
+
+
+def _one_sequence_twice(s: Scored) -> bool:
+    """A cross-attention start whose queries' matrix the climb made the keys' and values' own."""
+    x, kv = s.cand.dims.get("X"), s.cand.dims.get("Xkv")
+    return x is not None and kv is not None and np.shape(x.value) == np.shape(kv.value) and \
+        np.array_equal(x.value, kv.value)
