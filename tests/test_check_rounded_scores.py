@@ -61,3 +61,27 @@ def test_a_head_s_weights_printed_under_words_are_judged_by_their_row_sums():
     bad = HEAD_ROWS[:2] + ["[0.2504, 0.1068, 0.5024, 0.1386]"] + HEAD_ROWS[3:]
     r = check_document(_head_weights_notebook(bad), fmt="ipynb")
     assert [(f.cell, f.line, f.severity) for f in r.findings] == [(1, 4, "error")], [f.describe() for f in r.findings]
+
+
+def test_a_pair_of_exponentials_under_its_row_is_that_row_s():
+    """`Row 0: [0, 2.83]` then `exp: [1, 16.95]`: the pair is the exponential of the row above it (within the row's
+    rounding), so its identity is that row's, not the configuration's row it happens to resemble in one entry
+    (an outside page's wrong K made the trace's row [0, -4]: "exact 0.0183" for 16.95)."""
+    from types import SimpleNamespace as NS
+
+    import numpy as np
+
+    from mha.check.claims.identity import _exp_of_the_row_above
+    from mha.check.labels import parse_label
+
+    def obj(vals, half, line, name=None):
+        v = np.array([vals], dtype=float)
+        return NS(val=v, lo=v - half, hi=v + half, ref=parse_label(name) if name else None,
+                  a=NS(place=NS(cell=3), line=line))
+    row = obj([0.0, 2.83], 0.005, 1)
+    exps = obj([1.0, 16.95], 0.005, 2, "exp")
+    assert _exp_of_the_row_above([row, exps], exps)
+    other = obj([1.0, 17.95], 0.005, 2, "exp")                  # not e^2.83: not that row's exponentials
+    assert not _exp_of_the_row_above([row, other], other)
+    far = obj([1.0, 16.95], 0.005, 9, "exp")
+    assert not _exp_of_the_row_above([row, far], far)          # not just above: no tie

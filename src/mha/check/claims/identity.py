@@ -91,6 +91,24 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     return named or 1.0 in weights or sum(weights) >= AGREE_MIN - 1e-9
 
 
+def _exp_of_the_row_above(objs: list, o: Obj) -> bool:
+    """`Row 0: [0, 2.83]`, then `exp: [1, 16.95]`: a pair named as exponentials that is the exponential of the row
+    printed just above it is that row's, by its own arithmetic, whatever row of the configuration it resembles."""
+    if o.ref is None or "E" not in o.ref.nodes or o.val is None or o.lo is None:
+        return False
+    k = next((i for i, x in enumerate(objs) if x is o), None)
+    for x in objs[max(0, (k or 0) - 2):k or 0]:
+        if x.val is None or x.val.shape != o.val.shape or x.a.place.cell != o.a.place.cell or \
+                not 0 < o.a.line - x.a.line <= 2:
+            continue
+        with np.errstate(over="ignore", invalid="ignore"):
+            e = np.exp(np.asarray(x.val, dtype=float))
+            spread = e * np.asarray(x.hi - x.lo, dtype=float) / 2
+        if np.all((e + spread >= o.lo - 1e-9) & (e - spread <= o.hi + 1e-9)):
+            return True
+    return False
+
+
 # What each quantity is computed from: the alternatives, each a set of quantities that must all be established.
 PREDECESSORS: dict[str, tuple[tuple[str, ...], ...]] = {
     "Q": (("X", "W_Q"),), "K": (("X", "W_K"),), "V": (("X", "W_V"),),
@@ -140,7 +158,7 @@ class Identity:
         named = o.ref is not None and o.ref.strong and self.ref_ok(o, hit)
         # or the sentence names the row: "the first row of the output is [1.5989, -0.0056]"
         told = o.row_hint is not None and hit.how == "row" and o.ref is None
-        if not (named or told) or self._siblings_unlike(o):
+        if not (named or told) or self._siblings_unlike(o) or _exp_of_the_row_above(self.objs, o):
             return False
         alts = PREDECESSORS.get(hit.view.node, ())
         return any(all(p in getattr(self, "established", set()) for p in alt) for alt in alts)
