@@ -16,7 +16,7 @@ from ..numbers import plain_number
 from ..objects import Document, ExprPart, LabelPart
 from .backward import upstream_options
 from .prepare import Bases, Obj, _is, _ref_for
-from .printed_inputs import cross_sources, fed_by_weights, per_head_bias
+from .printed_inputs import fed_by_weights, per_head_bias
 
 
 @dataclass(frozen=True)
@@ -218,22 +218,6 @@ class Options:
                         and not _masked_weights(o) and not np.all(o.val == o.val.flat[0]):    # torch.ones: no input
                     add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
                     break
-        return out
-
-    def cross_options(self) -> list[dict[str, Choice]]:
-        """Starts for a page that names cross-attention: queries from one printed matrix, keys and values from
-        another (infer/printed_inputs.cross_sources), with the printed projections."""
-        if "cross" not in self.hints:
-            return []
-        out = []
-        for a, b in cross_sources(self.objs):
-            dims = {"mode": Choice("X", "X and weights"),
-                    "X": Choice(_arr(a), f"queries from the matrix at {a.a.place}", frozenset([a.a.id]), 0.3),
-                    "Xkv": Choice(_arr(b), f"keys and values from the matrix at {b.a.place} (cross-attention)",
-                                  frozenset([b.a.id]), 0.0)}
-            for role in ("W_Q", "W_K", "W_V"):
-                dims[role] = self.options(dims, role)[0]
-            out.append(dims)
         return out
 
     def weight_options(self, role: str, d_in: int | None) -> list[Choice]:

@@ -23,6 +23,7 @@ import numpy as np
 from ..model import half_units
 from .candidates import Choice, _arr, _is, _ref_for
 from .prepare import Obj
+from .printed_inputs import cross_sources
 from .written_scale import written_scales
 
 # what a start invents and must never be compared with a printed object
@@ -132,9 +133,27 @@ class Starts:
 
     objs: list[Obj]
     sizes: dict[str, int]
+    hints: dict
 
     def start_modes(self) -> list[dict[str, Choice]]:
         return (self._qkv_modes() + self._scores_modes() + self._weights_modes())[:6]
+
+    # ---------------------------------------------------------- cross-attention: two sequences
+    def cross_options(self) -> list[dict[str, Choice]]:
+        """Starts for a page that names cross-attention: queries from one printed matrix, keys and values from
+        another (infer/printed_inputs.cross_sources), with the printed projections."""
+        if "cross" not in self.hints:
+            return []
+        out = []
+        for a, b in cross_sources(self.objs):
+            dims = {"mode": Choice("X", "X and weights"),
+                    "X": Choice(_arr(a), f"queries from the matrix at {a.a.place}", frozenset([a.a.id]), 0.3),
+                    "Xkv": Choice(_arr(b), f"keys and values from the matrix at {b.a.place} (cross-attention)",
+                                  frozenset([b.a.id]), 0.0)}
+            for role in ("W_Q", "W_K", "W_V"):
+                dims[role] = self.options(dims, role)[0]
+            out.append(dims)
+        return out
 
     # ---------------------------------------------------------- Q, K and V given
     def _qkv_modes(self) -> list[dict[str, Choice]]:
