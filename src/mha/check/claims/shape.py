@@ -362,13 +362,6 @@ class ShapeJudging:
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
                                                f"{s.symbol} is {want} in the inferred configuration, which no statement "
                                                "of the document gives: another example's or another model's size?"))
-        elif want and math.isfinite(s.value.value) and s.value.value >= 8 * want and s.value.value % 16 == 0:
-            # "d = 512, d_k = 64" in a section about a toy of width 4: another model's sizes (the paper's, a chapter
-            # cited; a multiple of 16, as model widths are), not a slip in the toy's (a slip is a digit, "T = 30",
-            # not a factor of a hundred)
-            self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
-                                               f"{s.symbol} is {want} in the inferred configuration; {s.value.text} "
-                                               "is a size of another model, not of this example?"))
         elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact and math.isfinite(s.value.value) else None):
             self.n_claims += 1
             self.n_numbers += 1
@@ -400,8 +393,22 @@ def real_model_sizes(findings: list, not_checked: list, text: str) -> list:
             not_checked.append(NotChecked(f.line, f.cell, f.claim, "a size of other models (the words before it say "
                                           "so), not the worked example's"))
             continue
+        if f.step == "config" and _model_width(f):
+            # "d = 512, d_k = 64" in a section about a toy of width 2 (a chapter cited): a multiple of 16, eight
+            # times the toy's or more, is another model's size, not a slip in the toy's (a slip is a digit, "T = 30")
+            not_checked.append(NotChecked(f.line, f.cell, f.claim, f"the example's is {f.rounded}: {f.printed} is "
+                                          "another model's size, not a slip in it?"))
+            continue
         out.append(f)
     return out
+
+
+def _model_width(f) -> bool:
+    try:
+        v, want = float(f.printed), float(f.exact)
+    except (TypeError, ValueError):
+        return False
+    return want > 0 and v >= 8 * want and v % 16 == 0
 
 
 def _notebook_sources(text: str) -> list[list[str]]:
