@@ -85,3 +85,28 @@ def test_a_pair_of_exponentials_under_its_row_is_that_row_s():
     assert not _exp_of_the_row_above([row, other], other)
     far = obj([1.0, 16.95], 0.005, 9, "exp")
     assert not _exp_of_the_row_above([row, far], far)          # not just above: no tie
+
+
+WHOLE_SCORES = """# One position, three keys
+
+The scores after scaling and masking, as the program shows them:
+
+```text
+score = [3.0, 1.0, 0.0]
+```
+
+Their softmax:
+
+```text
+weight = [0.844, 0.114, 0.042]
+```
+"""
+
+
+def test_whole_scores_shown_with_one_decimal_are_the_values_themselves():
+    """[3.0, 1.0, 0.0] in a text block is read like a program's rounded printout, but whole values every one are
+    the values: the weights are judged at their own rounding, so a weight off by 0.004 is found."""
+    r = check_document(WHOLE_SCORES, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    bad = check_document(WHOLE_SCORES.replace("0.844, 0.114", "0.848, 0.114"), fmt="md")
+    assert [f.line for f in bad.errors] == [12], [f.describe() for f in bad.findings]

@@ -235,7 +235,9 @@ def half_units(rows: list, decimals_floor: int = 3) -> np.ndarray | None:
     if not nums:
         return None
     most = max((c.decimals or 0) for c in nums)
-    if most < decimals_floor:
+    if most < decimals_floor or (decimals_floor < 3 and all(math.isfinite(c.value) and c.value == int(c.value)
+                                                            for c in nums)):
+        # (short prints read as rounded, but whole values every one, [2.0, 1.0, 0.0], are the values themselves)
         return np.zeros((len(rows), len(rows[0])))
     return np.array([[0.0 if c is None or c.decimals is None else half_unit(c.decimals) for c in r]
                      for r in rows])
