@@ -61,6 +61,9 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # X guessed as the first (unnamed) matrix, borne out by a 5×5 weights printout all but a slip of which matches
+    # (claims/guessed.py): a slip in one weight is found as that entry, not set aside with the guess
+    ("md_guessed_x_large_weights_printout.md", "0.1667 0.1667 0.2212", "0.1667 0.1667 0.2122", 22),
     # a toy of width 2 in a section that also cites another chapter's d = 512, d_k = 64: those sizes are not the
     # toy's (claims/shape.judge_size: a multiple of 16 and eight times the toy's or more), the toy is still judged
     ("md_toy_sizes_beside_another_models_sizes.md", "0.6698 & 0.3302", "0.6698 & 0.3320", 9),

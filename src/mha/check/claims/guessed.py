@@ -1,6 +1,6 @@
 """X guessed as a document's first matrix (infer/candidates.py), or X named but every projection assumed, is judged
-only where the guess is borne out: a printout computed from it holds in full (with X named, or most of it, four
-entries and two thirds, agrees).  Otherwise what it would call wrong (by the trace, and the sizes and
+only where the guess is borne out: a printout computed from it holds in full (or all but a slip of a large one,
+nine tenths and sixteen entries; with X named, four entries and two thirds).  Otherwise what it would call wrong (by the trace, and the sizes and
 shapes that come from X) is set aside, and the evidence says that only what the document writes out is checked."""
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ def unless_the_guess_is_borne_out(j) -> None:
     if not guess.startswith("X was") and any(p["kind"] == "wrong" and p["hit"].n_ok >= 4 and
                                              p["hit"].n_ok >= 2 * p["hit"].ok.size / 3 for p in computed):
         return      # X named: a printout that four entries and two thirds of it match bears the projections out
+    if any(p["kind"] == "wrong" and p["hit"].n_ok >= 16 and p["hit"].n_ok >= 0.9 * p["hit"].ok.size
+           for p in computed):
+        return      # X guessed: a large printout all but a slip of which matches (127 of 128 weights) bears it out
     if _UNBORNE not in j.inf.evidence:      # "all claims hold" then speaks of the written arithmetic only
         j.inf.evidence.append(_UNBORNE)
     judged = getattr(j, "by_trace", []) + getattr(j, "by_size", [])      # sizes and shapes come from X too
