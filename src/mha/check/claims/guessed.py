@@ -1,7 +1,8 @@
 """X guessed as a document's first matrix (infer/candidates.py), or X named but every projection assumed, is judged
-only where the guess is borne out: a printout computed from it holds in full (or all but a slip of a large one,
-nine tenths and sixteen entries; with X named, four entries and two thirds).  Otherwise what it would call wrong (by the trace, and the sizes and
-shapes that come from X) is set aside, and the evidence says that only what the document writes out is checked."""
+only where the guess is borne out: a printout computed from it holds in full, or all of a large one but a slip
+(nine tenths, and sixteen entries), or, with X named, most of one (four entries, two thirds).  Otherwise what it
+would call wrong (by the trace, and the sizes and shapes that come from X) is set aside, and the evidence says that
+only what the document writes out is checked."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ _GIVEN = frozenset({"X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "Qh", "Kh", 
 
 def unless_the_guess_is_borne_out(j) -> None:
     """X guessed as the document's first unlabelled matrix (infer/candidates.py) is a guess: the first matrix of a
-    lesson is as often its scores, its weights or its queries.  Its entries are judged only when the guess is borne
-    out, by a printout computed from it that holds in full; otherwise what it would call wrong is not checked."""
+    lesson is as often its scores, its weights or its queries (and a named X with every projection assumed is a guess
+    of the same kind).  Its entries are judged only when a printout computed from it bears the guess out (see the
+    module's note); otherwise what it would call wrong is not checked."""
     dims = j.inf.best.cand.dims
     x = dims.get("X")
     if x is None:
