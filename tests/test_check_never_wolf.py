@@ -61,6 +61,9 @@ def test_clean_document_has_no_finding(path):
 
 # (document, text of a number, its planted slip, the line the finding must be on)
 SLIPS = [
+    # "$u = [1, 2, 3, 4]$ (dimension $d = 4$)" after a toy of width 2: the size is the vector's beside it
+    # (claims/shape.judge_size), and the toy is still judged
+    ("md_toy_then_a_wider_vector_with_its_dimension.md", "0.6698 & 0.3302", "0.6698 & 0.3320", 9),
     # X guessed as the first (unnamed) matrix, borne out by a 5×5 weights printout all but a slip of which matches
     # (claims/guessed.py): a slip in one weight is found as that entry, not set aside with the guess
     ("md_guessed_x_large_weights_printout.md", "0.1667 0.1667 0.2212", "0.1667 0.1667 0.2122", 22),

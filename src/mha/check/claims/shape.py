@@ -340,6 +340,9 @@ class ShapeJudging:
             return
         if any(re.sub(r"[\s$]", "", t or "") == s.symbol and o.n >= 2 for o in self.objs for t in [o.a.label, *o.a.labels]):
             return       # "column 3 of $S=2$" where S names a printed matrix (the scores): an entry, not a size
+        if any((a.place.cell, a.line) == (s.place.cell, s.place.line) and 1 in (a.n_rows, a.n_cols) and
+               a.n_rows * a.n_cols == s.value.value for a in self.doc.arrays):
+            return       # "x_cat = [1, 2, 3, 4] (dimension d = 4)": the length of the vector beside it
         if s.symbol == "B" and c.B == 1 and s.value.value > 1:
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
                                                "the document shows one sequence of its batch"))
