@@ -106,6 +106,7 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
     ctx_heads = [a.context.head for a in doc.arrays if a.context.head is not None]
     bases = Bases(0 if (0 in raw_heads or 0 in ctx_heads) else 1, 0 if 0 in raw_rows else 1)
     out = []
+    defines = [h for h in doc.hints if h.kind == "define"]
     for a, refs in zip(doc.arrays[:MAX_OBJECTS], all_refs):
         refs = [bases.resolve(r) for r in refs]
         if _FFN_WEIGHT.fullmatch((a.label or "").replace("$", "").strip()) and \
@@ -114,6 +115,9 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
         if refs and all(set(r.nodes) <= {"X"} for r in refs) and _FFN_WORDS.search(a.context.heading or "") and \
                 not _ATTENTION_WORDS.search(a.context.heading or ""):
             refs = []                                # the x of a feed-forward example ("FFN(x) = max(0, xW_1)W_2")
+        if refs and a.place.where == "output" and any({"QKt", "S"} & set(r.nodes) for r in refs) and \
+                _softmax_defined(a, defines):
+            refs = [lb.Ref(("A",), strong=True)]     # `attention_score = softmax(...)`: the code says weights
         if a.style == "prose":                       # words in a sentence name a vector only weakly
             refs = [replace(r, strong=False) for r in refs]
         # an entry's name cannot label a matrix, nor a row's name several rows (w_12 = np.round(A, 4))
@@ -135,6 +139,15 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
                 o.slices = int(np.prod(a.lead))
         out.append(o)
     return out, bases
+
+
+def _softmax_defined(a, defines: list) -> bool:
+    """A printout whose name is last assigned, in its own cell, a softmax of something (`attention_score =
+    softmax(np.divide(q.dot(k.T), d), axis=1)`): weights, whatever the name says."""
+    name = (a.label or "").strip()
+    rhs = [h.value[1] for h in defines if h.value[0].strip() == name and a.place.cell is not None
+           and h.place.cell == a.place.cell]
+    return bool(rhs) and bool(re.match(r"\s*(?:[\w.]+\.)?softmax\s*\(", rhs[-1]))
 
 
 # W_1, W_2 under words about the feed-forward layer: its matrices, not attention's
