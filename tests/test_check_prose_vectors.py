@@ -111,3 +111,22 @@ def test_capital_token_vectors_in_parentheses_are_the_query_and_keys():
     assert not r.errors and "Q at line 5" in r.configuration["mode"], [f.describe() for f in r.errors]
     bad = check_document(CAPITALS.replace("K_3 = 1$", "K_3 = -1$"), fmt="md")
     assert [f.line for f in bad.errors] == [19], [f.describe() for f in bad.errors]
+
+
+COLUMNS = """One query against three keys, by pencil (no scaling)
+
+    scores      2   4   1
+
+      e^2 =    7.389  e^4 =   54.598  e^1 =    2.718
+
+    share of the second key = 54.598 / 64.705 = 0.844
+"""
+
+
+def test_equalities_two_spaces_apart_in_plain_text_are_separate():
+    """`e^2 =    7.389  e^4 =   54.598`: a number, two spaces, a short name and its relation start another
+    equation, not a product "7.389 e^4" (which read e^4 as 7.389 and called 54.598 wrong)."""
+    r = check_document(COLUMNS, fmt="txt")
+    assert not r.errors, [f.describe() for f in r.errors]
+    bad = check_document(COLUMNS.replace("54.598  e^1", "45.598  e^1"), fmt="txt")
+    assert [f.line for f in bad.errors] == [5], [f.describe() for f in bad.findings]

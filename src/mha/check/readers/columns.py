@@ -34,8 +34,10 @@ def column_gap(stmt: list[Tok], i: int, text: str) -> bool:
     cells of a table laid out in plain text, not the product 8√d_k; a product is written close ("0.4 v_1",
     "2(x + 1)") or with its sign, and "0.73   [1.0, 2.0]" keeps its coefficient."""
     prev, t = stmt[i - 1], stmt[i]
+    # two spaces suffice between a number and a short name with its relation ("e^2 =    7.389  e^4 =   54.598")
+    least = 2 if prev.kind == "NUM" and t.kind == "ID" and any(x.kind == "REL" for x in stmt[i + 1:i + 4]) else 3
     if prev.kind not in ("NUM", "ID") or t.kind == "REL" or (t.kind == "OP" and t.text != "√") \
-            or not prev.end or t.pos - prev.end < 3:
+            or not prev.end or t.pos - prev.end < least:
         return False                    # "(x - μ) / σ    →   μ=0": an arrow or sign carries the statement on
     gap = text[prev.end:t.pos]
     if len(gap) != t.pos - prev.end or gap.strip(" \t"):
