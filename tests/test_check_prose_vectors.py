@@ -130,3 +130,45 @@ def test_equalities_two_spaces_apart_in_plain_text_are_separate():
     assert not r.errors, [f.describe() for f in r.errors]
     bad = check_document(COLUMNS.replace("54.598  e^1", "45.598  e^1"), fmt="txt")
     assert [f.line for f in bad.errors] == [5], [f.describe() for f in bad.findings]
+
+
+
+NESTED = """# Two rows of weights, by hand
+
+The raw scores are $QK^T = \\begin{bmatrix} 2 & 1 \\\\ 0 & 1 \\end{bmatrix}$, with $d_k = 2$. By hand:
+$$
+\\begin{aligned}
+\\text{weights}&=\\text{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}}\\right)\\\\
+&=\\text{softmax}(\\frac
+{\\begin{bmatrix}
+2 & 1\\\\ 
+0 & 1
+\\end{bmatrix}}
+{\\sqrt{2}})\\\\
+&=\\text{softmax}\\begin{pmatrix}
+1.4142 & 0.7071\\\\ 
+0 & 0.7071
+\\end{pmatrix}\\\\
+&=\\begin{bmatrix}
+\\frac{\\text{exp}(1.4142)}{\\text{exp}(1.4142) + \\text{exp}(0.7071)} & \\frac{\\text{exp}(0.7071)}{\\text{exp}(1.4142) + \\text{exp}(0.7071)}\\\\ 
+\\frac{\\text{exp}(0)}{\\text{exp}(0) + \\text{exp}(0.7071)} & \\frac{\\text{exp}(0.7071)}{\\text{exp}(0) + \\text{exp}(0.7071)}
+\\end{bmatrix}\\\\
+&=\\begin{bmatrix}
+0.6698 & 0.3302\\\\
+0.3302 & 0.6698
+\\end{bmatrix}
+\\end{aligned}
+$$
+"""
+
+
+def test_a_display_block_ends_at_its_own_closer_not_at_an_inner_end():
+    """`$$ \\begin{aligned} ... \\end{bmatrix} ... $$` read as raw text (no blank line before the $$): the inner
+    \\end{bmatrix} does not end the display, so the lines after it are math, not prose.  Read as prose,
+    `\\text{exp}(0.7071)` was "exp = 0.7071" (an outside page drew four false errors from it)."""
+    from mha.check.readers import read_document
+    doc = read_document(NESTED, "md")
+    assert not [c for c in doc.chains if "text exp" in " ".join(getattr(p, "text", "") for p in c.parts)], \
+        [c.text for c in doc.chains]
+    r = check_document(NESTED, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]

@@ -234,14 +234,16 @@ def read_text(text: str, b: "Builder", line: int = 1, cell: int | None = None,
             _read_transcript(text, pieces, b, line, cell, line_map)
             return
     display = False              # inside \[ ... \], $$ ... $$ or \begin{...}: math, not prose
+    closer = ""                  # what ends it: \], $$, or the \end{...} of the environment that opened it
     for k, raw in enumerate(text.split("\n")):
         st = raw.strip()
-        opened = st.startswith(("\\[", "$$", "\\begin{"))
+        opened = not display and st.startswith(("\\[", "$$", "\\begin{"))
         inside = display or opened
         if opened:
-            display = not re.search(r"(\\\]|\$\$|\\end\{[^}]*\})\s*$", st[2:]) if not st.startswith("\\begin{") \
-                else not re.search(r"\\end\{", st)
-        elif display and re.search(r"\\\]|\$\$|\\end\{", st):
+            env = re.match(r"\\begin\{([^}]*)\}", st)
+            closer = "\\]" if st.startswith("\\[") else "$$" if st.startswith("$$") else f"\\end{{{env.group(1)}}}"
+            display = closer not in (st[2:] if not env else st[env.end():])
+        elif display and closer in st:
             display = False
         if not inside and not _is_table_row(raw):
             ln = line_map[k] if line_map and k < len(line_map) else line + k
