@@ -172,3 +172,22 @@ def test_a_display_block_ends_at_its_own_closer_not_at_an_inner_end():
         [c.text for c in doc.chains]
     r = check_document(NESTED, fmt="md")
     assert not r.errors, [f.describe() for f in r.errors]
+
+
+SPACED = """# One query, two keys
+
+The query $q = [1, 1]$ meets the keys $k_1 = [1, 1]$ and $k_2 = [1, 0]$; the scaled scores are 1.4142 and 0.7071.
+
+$$
+\\alpha \\;\\approx\\; (0.6698,\\; 0.3302).
+$$
+"""
+
+
+def test_a_tuple_after_a_spaced_relation_and_before_a_full_stop_is_read():
+    """`\\alpha \\;\\approx\\; (0.6698,\\; 0.3302).`: TeX spacing around the relation and the sentence's full
+    stop do not hide the weights (unread, an output worked from them was judged against the exact weights)."""
+    r = check_document(SPACED, fmt="md")
+    assert not r.errors and r.n_numbers >= 2, [f.describe() for f in r.findings]
+    bad = check_document(SPACED.replace("0.6698,", "0.6689,"), fmt="md")
+    assert [f.line for f in bad.errors] == [6], [f.describe() for f in bad.findings]

@@ -15,6 +15,7 @@ from .common import Segment
 from .tokens import Tok
 
 
+_SPACING = re.compile(r"(?:\\[;,:!> ]|\\q?quad\b|~|\s)+$")
 _RELATIONS = ("=", "≈", "\\approx", "\\simeq", "≃")
 # a token's query, key, value or input vector named right before "=": q = (1, 1), \mathbf{k}_2 = (0, 1), x_{3} = (2, 0)
 # (its whole numbers are entries, not an index or a shape)
@@ -23,6 +24,8 @@ _TOKEN_VECTOR = re.compile(r"(?:^|[\s,;(])(?:\\(?:mathbf|vec|boldsymbol)\s*\{\s*
 
 
 def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
+    if toks and toks[-1].text in (".", ",") and len(toks) > 1 and toks[-2].text == ")":
+        toks = toks[:-1]                      # "α_1 ≈ (0.401, 0.198, 0.401)." ends its sentence
     if seg.where != "math" or len(toks) < 5 or toks[0].text != "(" or toks[-1].text != ")":
         return None
     inner = toks[1:-1]
@@ -48,7 +51,7 @@ def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
             k += 1
             if k >= len(inner):
                 return None          # (1, 2,): a trailing comma is no vector
-    before = seg.text[:toks[0].pos].rstrip()
+    before = _SPACING.sub("", seg.text[:toks[0].pos]).rstrip()     # "\\alpha_1 \\;\\approx\\; (...)"
     if len(row) < 2 or (all(n.decimals is None for n in row) and not _token_vector(before, len(row))):
         return None          # (2, 1), (3, 4): an entry's index or a shape as often as a vector of whole numbers
     alone = not before and not seg.text[toks[-1].pos + 1:].strip() and any(n.decimals for n in row)
