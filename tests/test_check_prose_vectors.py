@@ -191,3 +191,13 @@ def test_a_tuple_after_a_spaced_relation_and_before_a_full_stop_is_read():
     assert not r.errors and r.n_numbers >= 2, [f.describe() for f in r.findings]
     bad = check_document(SPACED.replace("0.6698,", "0.6689,"), fmt="md")
     assert [f.line for f in bad.errors] == [6], [f.describe() for f in bad.findings]
+
+
+
+def test_a_begin_left_open_is_no_traceback():
+    """A damaged page that starts with `\\begin{` and no name (the fuzz test's mutation): the display block it opens
+    ends at any \\end, and the page still gives a report."""
+    from pathlib import Path
+    page = Path(__file__).resolve().parent / "check_corpus" / "html_csdn_batch_two_heads_zh.html"
+    r = check_document("\\begin{" + page.read_text(encoding="utf-8"), fmt="html")
+    assert r.n_claims > 0

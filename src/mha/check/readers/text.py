@@ -241,7 +241,8 @@ def read_text(text: str, b: "Builder", line: int = 1, cell: int | None = None,
         inside = display or opened
         if opened:
             env = re.match(r"\\begin\{([^}]*)\}", st)
-            closer = "\\]" if st.startswith("\\[") else "$$" if st.startswith("$$") else f"\\end{{{env.group(1)}}}"
+            closer = "\\]" if st.startswith("\\[") else "$$" if st.startswith("$$") else \
+                f"\\end{{{env.group(1)}}}" if env else "\\end{"        # (a \begin{ left open: any \end ends it)
             display = closer not in (st[2:] if not env else st[env.end():])
         elif display and closer in st:
             display = False
