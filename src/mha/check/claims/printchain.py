@@ -112,6 +112,7 @@ def _called_on(grids: list[Obj], k: int, hints: list = ()) -> Obj | None:
 
 
 def _assigned_between(x: Obj, y: Obj, hints: list) -> bool:
+    """Code run after printout x and before printout y binds x's name again (`x = ...`, `x[~mask] = 0`)."""
     name = x.a.label.strip()
     if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
         return False

@@ -18,7 +18,6 @@ from types import SimpleNamespace
 import numpy as np
 
 from ..infer import Obj
-from ..objects import Place
 from ..report import NotChecked
 from .identity import identifies
 from .stale import operand_names
@@ -35,8 +34,8 @@ class Rebinding:
             self._rebinds = self._find_rebinds() + self_updates(self)
         if not self._rebinds:
             return None
-        key = _key(o.a.place)
-        before = [r for r in self._rebinds if _key(r.a.place) <= key]
+        key = o.a.place.run_order
+        before = [r for r in self._rebinds if r.a.place.run_order <= key]
         if not before:
             return None
         rebinds = {r.a.id for r in self._rebinds}
@@ -44,14 +43,14 @@ class Rebinding:
         # the latest rebinding that still holds for this object: one of a weight whose printouts come after it
         # unchanged (K printed as the configuration gives it after W_K was given other values) is the
         # configuration's example again, and a weight's rebinding speaks only of what is computed from it
-        for last in sorted(before, key=lambda r: _key(r.a.place), reverse=True):
+        for last in sorted(before, key=lambda r: r.a.place.run_order, reverse=True):
             if last is o:
                 return last                   # the literal that gives the input other values: not judged
             after = _DOWNSTREAM.get(_rebound_node(last))
             if after is not None and mine is not None and mine not in after and mine != _rebound_node(last):
                 continue
             if any(self._example_again(x, o, last, after) for x in self.objs
-                   if x.a.id not in rebinds and _key(last.a.place) < _key(x.a.place) <= key):
+                   if x.a.id not in rebinds and last.a.place.run_order < x.a.place.run_order <= key):
                 return None
             return last
         return None
@@ -130,7 +129,7 @@ def self_updates(j) -> list[SimpleNamespace]:
         return []
     out = []
     fresh: set[str] = set()             # unnamed variables holding an input's values changed (X_swapped, x2)
-    for h in sorted((h for h in j.doc.hints if h.kind == "define"), key=lambda h: _key(h.place)):
+    for h in sorted((h for h in j.doc.hints if h.kind == "define"), key=lambda h: h.place.run_order):
         name, rhs = h.value
         item = re.match(r"\s*([A-Za-z_]\w*)\s*\[", name)        # X[2] = [...]: a row or an entry set in place
         base = item.group(1) if item else name
@@ -162,10 +161,6 @@ def _changes_values(rhs: str, operand: str) -> bool:
     flat = re.sub(r"\([^()]*\)", "", rhs)
     return bool(_ARITH.search(flat) or re.search(rf"(?<![\w.]){re.escape(operand)}\s*\[", rhs)
                 or _REORDER.search(rhs))
-
-
-def _key(p: Place) -> tuple[int, int, int]:
-    return p.run_order
 
 
 # what a rebound weight changes: only a printout of these shows the configuration's example is back (K, printed

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .. import labels as lb
+
 _NUM = r"(\d+(?:\.\d+)?)"
 _ROOT_EN = re.compile(r"(?i)\b(?:the\s+)?square\s+root\s+of\s+" + _NUM +
                       r"\s*,?\s*(?:\(\s*)?(?:which\s+is|that\s+is|is|equals|gives(?:\s+us)?|comes\s+to)\s+"
@@ -43,7 +45,6 @@ def named_by_words(said: str, content: str) -> str | None:
     """The name the words just before a bare vector in math give it ("weights", "权重", "scores"), when the math is
     nothing but that vector and the words end in a copula; None otherwise.  A Chinese name is the shortest tail of
     its run of characters that names a quantity (数值权重: 权重, the weights, not 值, the values)."""
-    from .. import labels as lb
     if not _BARE_VECTOR.fullmatch(content):
         return None
     m = _COPULA.search(said)
