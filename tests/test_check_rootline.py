@@ -37,3 +37,15 @@ def test_rounded_or_cut_roots_and_other_symbols_are_left_alone():
            "S = [[0.7071, 0.0000], [0.7071, 1.4142]]\n")
     r = check_document(doc, fmt="md")
     assert not [f for f in r.findings if f.severity == "error"], [f.describe() for f in r.findings]
+
+
+def test_a_root_inside_words_before_the_equals_is_no_root_claim():
+    """"std after dividing by √d = 1.00": the 1.00 is the spread after the division, not √d (an outside page's
+    table of d = 4, 64, 768 drew three false errors); a root that starts its own equation is still judged."""
+    table = ("d =   4   std(q·k) =  1.99   std after dividing by √d = 1.00\n\n"
+             "d =  64   std(q·k) =  8.05   std after dividing by √d = 1.01\n")
+    r = check_document(table + "\nQ = [[1, 0], [0, 1]]\n\nK = [[1, 1], [0, 2]]\n", fmt="md")
+    assert not [f for f in r.errors if f.claim.startswith("√")], [f.describe() for f in r.errors]
+    r = check_document("d =   4   std(q·k) =  1.99,  so √d = 3\n\nQ = [[1, 0], [0, 1]]\n\nK = [[1, 1], [0, 2]]\n",
+                       fmt="md")
+    assert [f.claim for f in r.errors] == ["√d"], [f.describe() for f in r.errors]

@@ -30,7 +30,7 @@ def root_lines(findings: list[Finding], text: str) -> list[Finding]:
             continue
         for m in _ROOT.finditer(line):
             given = [a for a in _ASSIGN.finditer(line[:m.start()]) if _norm(a.group(1)) == _norm(m.group(1))]
-            if not given:
+            if not given or not _starts_its_equation(line[:m.start()]):
                 continue
             d = int(given[-1].group(2))
             root, n = math.sqrt(d), Num.parse(m.group(2))
@@ -42,3 +42,13 @@ def root_lines(findings: list[Finding], text: str) -> list[Finding]:
             found.add(ln)
             break
     return out
+
+
+# what may stand just before the root that an equation starts with: a break, a connective, a column gap after a value
+_OPENS = re.compile(r"(?:^|[,;:(\[→⇒=$]|\b(?:so|thus|hence|then|and|where|i\.e\.)|所以|因此|则|即|故)\s*$", re.I)
+
+
+def _starts_its_equation(before: str) -> bool:
+    """Is the root the subject of its own equation ("d = 4, so √d = 2", "d = 4   √d = 2"), not an operand of the
+    words before it ("std sau khi chia √d = 1.00": the spread after dividing by √d is 1.00)?"""
+    return bool(_OPENS.search(before)) or bool(re.search(r"[\d)]\s{2,}$", before))
