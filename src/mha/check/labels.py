@@ -83,7 +83,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"缩放分数|缩放点积|scaled", ("S",)),
     (r"raw[_ ]?(attention[_ ]?)?scores?|attention[_ ]?scores?|attn[_ ]?scores?|attention[_ ]?logits|"
      r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
-     r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|分数|得分|打分|scores?|logits|qk|puntuaci[oó]n(es)?|"
+     r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|分数|得分|打分|점수|스코어|유사도|スコア|類似度|scores?|logits|qk|puntuaci[oó]n(es)?|"
      r"puntajes?|pontua[cç](ão|ões|ao|oes)", ("QKt", "S")),
     (r"exp(onentials?|s)?|指数", ("E",)),
     (r"row[_ ]?sums?|denominators?|分母|行和|sum|summe|suma|soma|somme|сумма|合計|합계|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
@@ -97,7 +97,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
      ("W_O",)),
     (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
     (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
-     r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果", ("Y", "O_concat", "O")),
+     r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果|출력|出力", ("Y", "O_concat", "O")),
     (r"head[_ ]?outputs?|heads?(?![_ ]?\d{0,2}[_ ]*(?:attention[_ ]*|attn[_ ]*)?(?:weights?|probs?))|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)",
      ("O", "O_concat")),
     (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
@@ -105,7 +105,7 @@ _WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"values?|v[_ ]?total|(?<!的)值(向量|矩阵)?", ("V",)),      # 输入序列的值: "the values of", not V
     (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
      r"输入(矩阵|向量)?|词向量|嵌入(向量)?", ("X",)),
-    (r"weights?|注意力|权重|attends?|attention|pesos|poids|gewichte", ("A",)),
+    (r"weights?|注意力|权重|가중치|重み|attends?|attention|pesos|poids|gewichte", ("A",)),
 ]
 _WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in _WORDS]
 
@@ -285,6 +285,10 @@ def _parse_label(text: str) -> Ref | None:
     r = _symbol(s)
     if r is not None:
         return r
+    # -- "Q矩阵", "从embeddings生成的Q矩阵" (the Q matrix made from the embeddings): the letter the label ends on
+    m = _LETTER_NOUN.search(text)
+    if m:
+        return _symbol(m.group(1))
     # -- words (variable names, prose) in both languages
     w = _words(s, text)
     if w is None:
@@ -292,6 +296,10 @@ def _parse_label(text: str) -> Ref | None:
         if first:                             # "o3 的算法", "q2 (second query)": the symbol in front
             return _symbol(_norm(first.group(1)))
     return w
+
+
+# a Chinese label's head noun comes last: a letter and 矩阵/向量 at its end, alone or after 的
+_LETTER_NOUN = re.compile(r"(?:^|的)\s*([QKVX])\s*(?:矩阵|向量)\s*[:：]?\s*$")
 
 
 # a query against the keys by a running index (a table column's header): scaled when divided

@@ -10,6 +10,7 @@ from .common import Segment, need
 from .drawn import text_tokens
 from .html import read_html
 from .images import tex_of_image
+from .listed import listed_row
 from .prose import prose_numbers
 from .python import read_python
 from .repl import only_printouts
@@ -25,6 +26,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
     md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
+    text = _continued_items(text)
     src_lines = text.split("\n")
     toks = md.parse(text)
     i = 0
@@ -69,6 +71,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                 i += 1
                 continue
             b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))
+        elif t.type in ("bullet_list_open", "ordered_list_open") and caption and toks[i - 1].type == "paragraph_close":
+            listed_row(b, caption, _items(toks, i, line0), cell)     # "Weights:" over "- tea: 0.402" (listed.py)
         elif t.type == "html_block":
             read_html(t.content, b, line0 + t.map[0], cell)
         elif t.type == "tr_open":
@@ -85,6 +89,21 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             read_table(b, table, cell, caption if len(caption) < 200 else "")
             table = []
         i += 1
+
+
+def _items(toks: list, i: int, line0: int) -> list[tuple[int, str]]:
+    """The one-paragraph items of the list that opens at token i, with their lines; none when a list nests."""
+    out, depth = [], 0
+    for t in toks[i:]:
+        if t.type in ("bullet_list_open", "ordered_list_open"):
+            depth += 1
+            if depth > 1:
+                return []
+        elif t.type in ("bullet_list_close", "ordered_list_close"):
+            break
+        elif t.type == "inline" and t.map:
+            out.append((t.map[0] + line0, t.content))
+    return out
 
 
 def _begin_outside_math(t) -> bool:
@@ -174,6 +193,28 @@ def _blank_front_matter(text: str) -> str:
     if end is None or not all(re.match(r"^(?:[\w\-\"' ]+:|\s+\S|\s*-\s|\s*#|\s*$)", x) for x in lines[1:end]):
         return text               # no closing line, or a line that is no YAML: a rule, then prose
     return "\n" * (end + 1) + "\n".join(lines[end + 1:])
+
+
+# a list item that is only the next step of the item above: "- = [0.67, 1.34] + [0.99, 1.32]"
+_GOES_ON_ITEM = re.compile(r"^([ \t]*)([-*+])([ \t]+)(?=(?:=(?!=)|≈)\s*[\[(\d.−-])")
+_ARITHMETIC_ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?.*?=.*\[.*[\])\d][ \t]*$")
+
+
+def _continued_items(text: str) -> str:
+    """Items that go on with the item above (`- output = 0.67 * [1, 2] + 0.33 * [3, 4]` over `- = [0.67, 1.34] +
+    [0.99, 1.32]` over `- = [1.66, 2.66]`) lose their bullet, so that the item's lines are one derivation, as a
+    reader takes them: the bullet becomes spaces (the line keeps its length) and the line is a continuation line of
+    the item above, which the plain-text reader joins (continued.py)."""
+    if "= " not in text and "≈" not in text:
+        return text
+    lines = text.split("\n")
+    for k in range(1, len(lines)):
+        m = _GOES_ON_ITEM.match(lines[k])
+        if m and "[" in lines[k] and _ARITHMETIC_ITEM.match(lines[k - 1]) and \
+                (lines[k - 1].lstrip()[:1] in "-*+" or _GOES_ON_ITEM.match(lines[k - 1]) or
+                 lines[k - 1].startswith(m.group(1) + "  ")):
+            lines[k] = m.group(1) + " " * (len(m.group(2)) + len(m.group(3))) + lines[k][m.end():]
+    return "\n".join(lines)
 
 
 def _unescape_brackets(cell: str) -> str:

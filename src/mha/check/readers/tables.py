@@ -102,6 +102,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         return
     if header is not None and _quantity_rows(b, header, body, cell):
         return
+    if _role_rows(b, body, cell):
+        return
     # the first column names the rows (token 1, query 2, 1, 2, 3 ...) unless it is one of several numeric columns
     first = [nums[0] if nums else None for _, nums, _ in body]
     if all(cells and isinstance(cells[0], HeaderCell) for _, _, cells in body):
@@ -191,6 +193,43 @@ def _quantity_rows(b: "Builder", header: list[str], body: list, cell: int | None
         b.doc.add_array(Array([[c[0] for c in r]], Place(line, cell, "table"), label=name, labels=[name],
                               style="table", context=copy_context(b.ctx)))
     return True
+
+
+_ROLES = {("Q",), ("K",), ("V",)}
+
+
+def _role_rows(b: "Builder", body: list, cell: int | None) -> bool:
+    """One row per vector, named by its role (| Query (Q) | ... | [0.6, 0.4] |, | Key (K) - cat | ... | [1, 0] |,
+    | Value (V) - cat | ... | [1, 0] |): the rows of each role, one after another, are that role's matrix (Q, K or
+    V, one row per token), when keys and values are both named and every row holds one vector."""
+    roles: list[tuple[tuple, int, list]] = []
+    for line, nums, cells in body:
+        role = _role(cells[0]) if cells else None
+        vectors = [n for n in nums[1:] if n and len(n) >= 2]
+        if role is None or len(vectors) != 1 or any(n and len(n) == 1 for n in nums[1:]):
+            return False
+        roles.append((role, line, vectors[0]))
+    order = [r for k, (r, _, _) in enumerate(roles) if k == 0 or roles[k - 1][0] != r]
+    if len(order) != len(set(order)) or not {("K",), ("V",)} <= set(order):
+        return False                       # a role named twice apart, or no keys and values: not this layout
+    for role in order:
+        rows = [(line, v) for r, line, v in roles if r == role]
+        if len({len(v) for _, v in rows}) != 1:
+            return False
+    for role in order:
+        rows = [(line, v) for r, line, v in roles if r == role]
+        b.doc.add_array(Array([list(v) for _, v in rows], Place(rows[0][0], cell, "table"), label=role[0],
+                              labels=[role[0]], style="table", context=copy_context(b.ctx)))
+    return True
+
+
+def _role(cell: str) -> tuple | None:
+    """The role a row's first cell names: Query (Q), Key (K) - cat, 키 (K): the word, or its letter in parentheses."""
+    ref = lb.parse_label(cell.strip("*_ $`"))
+    if ref is not None and ref.nodes in _ROLES:
+        return ref.nodes
+    m = re.search(r"\(\s*([QKV])\s*\)", cell)
+    return (m.group(1),) if m and ref is None else None
 
 
 def _quantity_columns(header, cols: list, head, rows_named: bool) -> bool:

@@ -1,0 +1,64 @@
+"""Values listed one per item under a caption that names them:
+
+    Weights after the softmax:          Softmax 계산 후 가중치:
+    - tea: 0.402                        - 아메리카노: 0.402
+    - coffee: 0.329                     - 카페라떼: 0.329
+    - milk: 0.269                       - 녹차라떼: 0.269
+
+Each item names a token and gives one number (or works it out, `tea: 0.6×1 + 0.4×0 = 0.6`, whose result is the
+value); the caption names the quantity.  The items are one row of that quantity, one entry per token, as a reader
+takes them: the row of the weights (or scores) of one query.  Each entry keeps its own line."""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from ..numbers import Num, percent
+from ..objects import Array, Place
+from .common import copy_context
+
+# what a caption may name: the steps of one query's row
+_ROW_QUANTITIES = {("A",), ("QKt", "S"), ("S",), ("E",)}
+_ITEM = re.compile(r"^\s*(?P<name>[^:：=\d][^:：=]{0,30}?)\s*[:：]\s*(?:(?P<work>[^=≈]*\d[^=≈]*)\s*(?:=|≈)\s*)?"
+                   r"(?P<value>[-−]?\d+(?:\.\d+)?)\s*(?P<pct>%)?\s*$")
+_CAPTION = re.compile(r"^(?P<words>[^\n]{2,80}?)\s*[:：]\s*$")
+
+
+def caption_quantity(caption: str) -> tuple[str, tuple] | None:
+    """The name a caption ending in a colon gives the list under it, and the quantity it names."""
+    m = _CAPTION.match(caption.strip())
+    if not m:
+        return None
+    words = m.group("words").strip("*_ ")
+    ref = lb.parse_label(words)
+    if ref is None or ref.nodes not in _ROW_QUANTITIES or ref.row is not None or ref.col is not None:
+        return None
+    return words, ref.nodes
+
+
+def listed_row(b: "Builder", caption: str, items: list[tuple[int, str]], cell: int | None) -> bool:
+    """Add the row the items give under a caption naming a quantity (True), or nothing (False): at least two items,
+    each `name: number`, the names all different and none naming another quantity."""
+    named = caption_quantity(caption)
+    if named is None or len(items) < 2:
+        return False
+    label, nodes = named
+    row: list[Num] = []
+    names = []
+    for line, text in items:
+        m = _ITEM.match(text)
+        if not m:
+            return False
+        name = m.group("name").strip("*_` ")
+        ref = lb.parse_label(name)
+        if ref is not None and ref.nodes != nodes:
+            return False                      # "- score: 0.6" under "Weights:": items of different quantities
+        value = m.group("value").replace("−", "-")
+        row.append(percent(value + "%", line) if m.group("pct") else Num.parse(value, line))
+        names.append(name)
+    if len(set(names)) < len(names):
+        return False
+    b.doc.add_array(Array([row], Place(items[0][0], cell, "prose"), label=label, labels=[label], style="list",
+                          context=copy_context(b.ctx)))
+    return True
