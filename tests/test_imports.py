@@ -33,7 +33,8 @@ LAYERS = (
 # Inside mha.check, the stages of the pipeline (readers -> objects -> inference -> claims -> judge -> report), lowest
 # first.  A check module's stage is that of its name under mha.check (mha.check.readers.html -> "readers").
 CHECK_STAGES = (
-    ("numbers", "objects", "labels", "gradients", "model", "report", "tokenpairs"),   # numbers, the vocabulary, views, findings
+    # numbers, the vocabulary, views, findings
+    ("numbers", "objects", "labels", "vocabulary", "gradients", "model", "report", "tokenpairs"),
     ("readers",),                                          # one reader per format -> objects
     ("infer",),                                            # the search over configurations and its scoring
     ("claims",),                                           # one module per claim kind, with its judging

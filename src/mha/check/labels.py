@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from .gradients import GRAD_PER_HEAD, GRAD_SHOWN, GRAD_STEP, grad_name, grad_nodes, mentions_grad
 from .tokenpairs import pair_label
+from .vocabulary import LETTER, WORD_RES
 
 # The trace nodes a document can print, with the pipeline step each belongs to.
 STEP = {"X": "input", "W_Q": "weights", "W_K": "weights", "W_V": "weights", "W_O": "weights",
@@ -48,6 +49,7 @@ class Ref:
     raw_row: int | None = None
     raw_col: int | None = None
     of: tuple[float, ...] | None = None   # "[1,0] · Wq": the printed input row it is computed from
+    token: str | None = None      # k_she, q_{cat}: the token a vector belongs to, named by its word
 
     def _with_col(self, col_1based: int) -> "Ref":
         from dataclasses import replace
@@ -67,57 +69,7 @@ class Ref:
         return s
 
 
-# ------------------------------------------------------------------ vocabulary
-
-_WORDS: list[tuple[str, tuple[str, ...]]] = [
-    # longest phrases first
-    # weights before the softmax: attention_weights_raw, raw_weights, unnormalized weights (the scores)
-    (r"(attention[_ ]?|attn[_ ]?)?weights?[_ ]?raw|raw[_ ]?(attention[_ ]?|attn[_ ]?)?weights?|"
-     r"unnormali[sz]ed[_ ]?(attention[_ ]?)?weights?", ("QKt", "S")),
-    (r"attention[_ ]?weights?|attn[_ ]?weights?|attention[_ ]?probs?|attn[_ ]?probs?|p[_ ]?attn|attention[_ ]?"
-     r"matrix|attention[_ ]?distribution|注意力权重|注意力矩阵|注意力分布|注意力概率|softmax[_ ]?out(put)?|"
-     r"normali[sz]ed[_ ]?scores?|probabilities|probs?", ("A",)),
-    # S_mask, S_{\\text{masked}}: the scores with the mask applied, not the mask
-    (r"s[_ ]?\{?mask(?:ed)?\}?", ("QKt", "S")),
-    (r"scaled[_ ]?(dot[_ ]?product[_ ]?)?(scores?|logits|attention[_ ]?scores?)|scores?[_ ]?scaled|缩放后的?(分数|得分)?|"
-     r"缩放分数|缩放点积|scaled", ("S",)),
-    (r"raw[_ ]?(attention[_ ]?)?scores?|attention[_ ]?scores?|attn[_ ]?scores?|attention[_ ]?logits|"
-     r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
-     r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|分数|得分|打分|점수|스코어|유사도|スコア|類似度|scores?|logits|qk|puntuaci[oó]n(es)?|"
-     r"puntajes?|pontua[cç](ão|ões|ao|oes)", ("QKt", "S")),
-    (r"exp(onentials?|s)?|指数", ("E",)),
-    (r"row[_ ]?sums?|denominators?|分母|行和|sum|summe|suma|soma|somme|сумма|合計|합계|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
-     r"adds? up to|sums? to", ("row_sum",)),
-    (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
-    (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
-    (r"(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重", ("W_Q",)),
-    (r"(key|k)[_ ]?(weights?|proj(ection)?)|w[_ ]?(key|k)|键权重", ("W_K",)),
-    (r"(value|v)[_ ]?(weights?|proj(ection)?)|w[_ ]?(value|v)|值权重", ("W_V",)),
-    (r"(out|output|o)[_ ]?(weights?|proj(ection)?|matrix)|w[_ ]?(out|output|o)|输出(投影|权重)(矩阵)?|输出矩阵",
-     ("W_O",)),
-    (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
-    (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
-     r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果|출력|出力", ("Y", "O_concat", "O")),
-    (r"head[_ ]?outputs?|heads?(?![_ ]?\d{0,2}[_ ]*(?:attention[_ ]*|attn[_ ]*)?(?:weights?|probs?))|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)",
-     ("O", "O_concat")),
-    (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
-    (r"keys?|k[_ ]?total|键(向量|矩阵)?", ("K",)),
-    (r"values?|v[_ ]?total|(?<!的)值(向量|矩阵)?", ("V",)),      # 输入序列的值: "the values of", not V
-    (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
-     r"输入(矩阵|向量)?|词向量|嵌入(向量)?", ("X",)),
-    (r"weights?|注意力|权重|가중치|重み|attends?|attention|pesos|poids|gewichte", ("A",)),
-]
-_WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in _WORDS]
-
-_LETTER = {"X": ("X",), "x": ("X",), "ω": ("QKt", "S"), "w": ("A",),
-           "Q": ("Q",), "q": ("Q",), "K": ("K",), "k": ("K",), "V": ("V",), "v": ("V",),
-           "S": ("S", "QKt"), "s": ("S", "QKt"), "A": ("A",), "a": ("A",), "α": ("A",), "P": ("A",), "p": ("A",),
-           "W": ("A",), "O": ("O", "O_concat", "Y"), "o": ("O", "O_concat", "Y"),
-           "Z": ("O", "O_concat", "Y", "QKt", "S"),        # Z = softmax(..)V in some texts, Z = QKᵀ in others
-           "z": ("O", "O_concat", "Y"), "Y": ("Y", "O_concat"), "y": ("Y", "O_concat"),
-           "C": ("O", "O_concat"), "c": ("O", "O_concat"), "M": ("mask", "S"), "e": ("QKt", "S"), "ℓ": ("row_sum",),
-           "l": ("row_sum",), "m": ("row_max",), "L": ("QKt", "S")}
-
+# ------------------------------------------------------------------ vocabulary (vocabulary.py)
 
 # a weighted sum of the values written with symbolic weights: a_1 h_1 + a_2 h_2 (+ ...), Σ_i α_i v_i
 _WEIGHT_SYM = r"(?:a|α|w|p)_?\(?(?:\d|i|j|t,?i|t,?j|ij)\)?"
@@ -275,6 +227,10 @@ def _parse_label(text: str) -> Ref | None:
     m = _TOKEN_ROW.fullmatch(s.strip())
     if m:                                    # Q(token2), k(word 3): that token's row
         return Ref(({"X": "X", "O": "O"}.get(m.group(1).upper(), m.group(1).upper()),), raw_row=int(m.group(2)))
+    # -- q_cat, k_{she}, v_\text{drank}: one token's query, key or value, the token named by its word
+    m = _TOKEN_WORD_VECTOR.fullmatch(s.replace(" ", ""))
+    if m and m.group(2).lower() not in _NOT_TOKENS:
+        return Ref(({"q": "Q", "k": "K", "v": "V", "x": "X"}[m.group(1).lower()],), token=m.group(2))
     # -- formulas that say what they compute
     f = _formula(s)
     if f is not None:
@@ -296,6 +252,16 @@ def _parse_label(text: str) -> Ref | None:
         if first:                             # "o3 的算法", "q2 (second query)": the symbol in front
             return _symbol(_norm(first.group(1)))
     return w
+
+
+# a token's vector named by the token: q_cat, k_{she}, v_\text{drank} (after _norm: q_cat, k_she, v_drank)
+_TOKEN_WORD_VECTOR = re.compile(r"([qkvxQKVX])_\(?([A-Za-z]{2,12}|[^\x00-\x7f]{1,6})\)?")
+_NOT_TOKENS = {"proj", "projection", "weight", "weights", "total", "head", "heads", "dim", "cache", "norm", "rope",
+               "bias", "out", "output", "in", "input", "len", "size", "mask", "new", "old", "all", "tmp", "temp", "rot",
+               "scaled", "max", "min", "sum", "mean", "std", "var", "vec", "list", "batch", "seq", "model", "tokens",
+               "embed", "emb", "pos", "enc", "dec", "src", "tgt", "mem", "kv", "ln", "lin", "fc", "id", "idx", "val",
+               "mat", "matrix", "vector", "shape", "states", "state", "hidden", "layer", "attn", "rows", "cols", "row",
+               "col", "prev", "next", "cur", "last", "first"}
 
 
 # a Chinese label's head noun comes last: a letter and 矩阵/向量 at its end, alone or after 的
@@ -448,12 +414,12 @@ def _symbol(s: str) -> Ref | None:
     if m0:
         t = f"{m0.group(1)}_{m0.group(2)}"
     m = re.match(r"^([A-Za-zα-ωℓ])((?:[_^](?:\([^()]*\)|[A-Za-z0-9,]+))*)$", t)
-    if m and m.group(1) in _LETTER:
+    if m and m.group(1) in LETTER:
         letter, idx = m.group(1), m.group(2)
         sup = re.findall(r"\^\(?([0-9]+|[hij])\)?", idx)
         sub = re.findall(r"_\(?([0-9]+(?:,[0-9]+)?|[0-9]{2}|[hijt]+|[a-z]+)\)?", idx)
         head = row = None
-        nodes = _LETTER[letter]
+        nodes = LETTER[letter]
         if sup and sup[0].isdigit():
             head = int(sup[0])
         elif sup and sup[0] not in "hij":
@@ -518,10 +484,10 @@ def _words(s: str, original: str) -> Ref | None:
     strong = bool(re.fullmatch(r"[A-Za-z_][A-Za-z_0-9.]*(\[\d+\])*", original.strip()))
     if _SIZE_NAME.search(low):
         return None                  # "d_model (total embedding size)", "total tokens": a size or a count, no sum
-    for k, (rx, nodes) in enumerate(_WORD_RES):
+    for k, (rx, nodes) in enumerate(WORD_RES):
         if rx.search(low):
             # "weights", "attention", and a bare "Result:" (of whatever was just worked): too vague to attribute
-            generic = k == len(_WORD_RES) - 1 or bool(_BARE_RESULT.fullmatch(low.strip()))
+            generic = k == len(WORD_RES) - 1 or bool(_BARE_RESULT.fullmatch(low.strip()))
             if generic and _PROJECTION_WEIGHTS.search(low) and not re.search(r"attention|注意力|softmax", low):
                 return None           # "the weight matrices", 三个权重矩阵: W_Q, W_K, W_V, not the attention weights
             return Ref(nodes, raw_head=head, strong=strong and not generic)

@@ -209,6 +209,7 @@ class Document:
     openers: list[Place] = field(default_factory=list)      # headings or lines that say another example starts
     format: str = "text"
     n_lines: int = 0
+    softmax_said: dict = field(default_factory=dict)    # a text file's lines that name the softmax, or give numbers
 
     def add_array(self, a: Array) -> Array:
         float32_width(a.rows)             # eight digits of a float32 printout are read at float32's width

@@ -27,6 +27,7 @@ from .latex import read_latex
 from .markdown import read_markdown
 from .notebook import read_notebook
 from .repl import label_echoes
+from .scalarrows import scalar_rows
 from .headings import label_from_headings
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
 from .text import _unnumber, read_text
@@ -58,6 +59,9 @@ _WHEN = re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d(?:[ T][0-2]\d:[0-5]\d(?::[0-
                    r"(?<![\d:.])[0-2]?\d:[0-5]\d:[0-5]\d(?:\.\d+)?(?![\d:])")
 
 
+_SOFTMAX_WORD = re.compile(r"softmax|ソフトマックス|소프트맥스|归一化", re.I)
+
+
 def read_document(text: str, fmt: str) -> Document:
     if _WHEN.search(text):
         text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
@@ -74,7 +78,12 @@ def read_document(text: str, fmt: str) -> Document:
         case _:
             read_text(_unnumber(text), b)
     doc = b.finish()
+    scalar_rows(doc, text if fmt != "ipynb" else None)   # q1 · k1 = 112, q1 · k2 = 96: one query's scores
     doc.n_lines = text.count("\n") + 1
+    if fmt != "ipynb":          # "# 经过 Softmax 变成：" between raw scores and their weights (claims/softmax.py)
+        doc.softmax_said = {k + 1: "number" if re.search(r"\d", line) else "softmax"
+                            for k, line in enumerate(text.split("\n")) if _SOFTMAX_WORD.search(line) or
+                            re.search(r"\d", line)}
     index_brackets(doc)
     read_closed(doc, text)
     label_echoes(doc, text)

@@ -19,6 +19,7 @@ from .python import read_code, read_output
 from .statements import read_tokens
 from .tokens import walk_latex
 from .vectortable import vector_tables
+from .workedlists import worked_lists
 
 
 class Builder:
@@ -121,6 +122,7 @@ class Builder:
                     place = Place(seg.line_of(line_offset(seg.text, k)), seg.cell, seg.where)
                     self.line(line, place)
                     at[place.line] = Context(**{**self.ctx.__dict__})
+        seg = worked_lists(seg)            # [0.42/2=0.21, 0.29/2=0.145]: a vector, and a sum per item
         toks = text_tokens(seg.text)
         read_tokens(toks, seg, self.doc, self.ctx, text_mode=True, ctx_at=at.get if at else None)
 

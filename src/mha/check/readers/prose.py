@@ -8,6 +8,7 @@ import re
 from .. import labels as lb
 from ..numbers import Lit, Num
 from ..objects import Array, Chain, ExprPart, LabelPart, Place, Reading, ShapePart
+from ..vocabulary import WORD_RES
 from .common import copy_context
 from .shares import prose_number_hints
 
@@ -271,7 +272,7 @@ def _nearest_label(before: str, spans) -> str | None:
             if len(unit) == 1 and unit not in "QKVXSYO":
                 continue
             if re.search(r"[\u4e00-\u9fff]", unit) and _STOP.search(unit):
-                hit = next((m for rx, _ in lb._WORD_RES for m in [rx.search(unit)] if m), None)
+                hit = next((m for rx, _ in WORD_RES for m in [rx.search(unit)] if m), None)
                 if hit is None or _STOP.search(unit[hit.end():]):
                     return None
             u = unit.split("=")[0].strip() if "=" in unit and not re.search(r"[\d.]\s*$", unit.split("=")[0]) \

@@ -204,6 +204,16 @@ _WTERM = rf"[-−]?\d+(?:\.\d+)?\s*{_THIN}(?:[·*×⋅]|\\cdot|\\times)?\s*{_THI
 _WEIGHTED_TUPLES = re.compile(rf"(?:(?<=\s)is\s+|[为是]\s*)?{_WTERM}(?:\s*\+\s*{_WTERM}){{1,16}}\s*(?:[=≈]|\\approx)\s*{_WT}")
 
 
+def _spaced(toks) -> str:
+    """The words of tokens, a space kept where the source has one between two words."""
+    out = ""
+    for t in toks:
+        if t.space and out and t.text and out[-1].isalnum() and t.text[0].isalnum():
+            out += " "
+        out += t.text
+    return out
+
+
 def bracket_weighted_tuples(text: str) -> str:
     """"0.43 · (1.0, 0.0) + 0.35 · (0.0, 1.0) = (0.43, 0.35)": value vectors written as tuples in a weighted sum are
     the bracketed vectors of 0.43 [1.0, 0.0] + ... = [...] (claims/vector.py); the brackets keep every place."""
@@ -365,7 +375,7 @@ def _macro(n, out: list[Tok], base: int, pos: int, end: int) -> None:
         inner = _unwrap(args[-1]) if args else []
         if name in ("text", "textrm", "mbox", "textbf", "textit", "textsf", "texttt", "textup", "textnormal",
                     "emph", "hbox"):
-            words = "".join(t.text for t in inner if t.kind != "GROUP")
+            words = _spaced(t for t in inner if t.kind != "GROUP")     # \text{Masked scores}: two words
             out.append(Tok("TEXT", words, pos, args=[inner], end=end))
         elif name == "mathbb" and len(inner) == 1 and inner[0].text == "R":
             out.append(Tok("ID", "ℝ", pos, end=end))
