@@ -25,6 +25,10 @@ def unless_the_guess_is_borne_out(j) -> None:
         return
     if x.label.startswith("X: the first matrix"):
         guess = f"X was guessed ({x.label})"
+    elif x.label.startswith("X: the matrix the printed"):
+        # no X named, and the printed projections take an unnamed matrix: as much a guess (the output of an
+        # earlier example is as wide as W_Q's rows), though the printed weights make it likelier
+        guess = f"X was taken for unnamed ({x.label})"
     elif all(w in dims and "(assumed)" in dims[w].label for w in ("W_Q", "W_K", "W_V")):
         # X named, but every projection assumed to be I (no text says so): self-attention of X itself is as much a
         # guess; a page whose hand-picked weights [0.1, 0.2, 0.7] give its output matches it in a digit by chance
@@ -36,7 +40,7 @@ def unless_the_guess_is_borne_out(j) -> None:
                 and p["hit"].view is not None and p["hit"].view.node not in _GIVEN]
     if any(p["kind"] == "holds" for p in computed):
         return
-    if not guess.startswith("X was") and any(p["kind"] == "wrong" and p["hit"].n_ok >= 4 and
+    if not guess.startswith("X was guessed") and any(p["kind"] == "wrong" and p["hit"].n_ok >= 4 and
                                              p["hit"].n_ok >= 2 * p["hit"].ok.size / 3 for p in computed):
         return      # X named: a printout that four entries and two thirds of it match bears the projections out
     if any(p["kind"] == "wrong" and p["hit"].n_ok >= 16 and p["hit"].n_ok >= 0.9 * p["hit"].ok.size

@@ -395,32 +395,6 @@ class Options:
                 out.append(Choice(v, f"{v:.6g} (stated at {h.place})", frozenset(), 0.4))
         return out + [Choice(v, label, frozenset(), 0.05) for v, label in written_scales(self.objs)]
 
-    def mask_options(self, T: int, S: int) -> list[Choice]:
-        causal = "causal" in self.hints
-        # weights printed live above the diagonal (every row sums to 1, no entry after the diagonal is 0): an
-        # unmasked attention is printed, so a causal mask wins only by explaining more numbers, never a tie
-        live = any(_live_weights(o, T, S) for o in self.objs)
-        out = [Choice(None, "no mask", frozenset(), 0.3 if causal and not live else 0.0),
-               Choice("top_left", "causal", frozenset(), (0.0 if causal else 0.5) + (0.6 if live else 0.0))]
-        if T != S:
-            out.append(Choice("bottom_right", "causal (bottom right)", frozenset(), 0.6))
-        # the -inf pattern of printed scores
-        pats = []
-        for o in self.objs:
-            if o.val.shape == (T, S) and o.slices == 1 and np.isneginf(o.val).any():
-                pats.append(~np.isneginf(o.val))
-        if pats:
-            first = pats[0]
-            if all((p == first).all() for p in pats) and not (first == np.tril(np.ones((T, S), bool))).all():
-                if first.any(axis=1).all():
-                    lengths = first.sum(axis=1)
-                    if (first == (np.arange(S)[None, :] < lengths[:, None])).all() and len(set(lengths)) == 1:
-                        out.append(Choice({"key_lengths": [int(lengths[0])]}, f"padding: {int(lengths[0])} keys",
-                                          frozenset(), 0.3))
-                    else:
-                        out.append(Choice({"mask": first.tolist()}, "the mask of the printed -∞", frozenset(), 0.5))
-        return out
-
     def cache_options(self) -> list[Choice]:
         """A decoding step's KV cache: the printed K_cache and V_cache of every K/V head (labelled as such)."""
         out = [Choice(None, "no KV cache")]
@@ -559,17 +533,6 @@ class Options:
             return x.shape[-2], dims["Xkv"].value.shape[-2]
         cache = dims.get("cache").value if dims.get("cache") is not None else None
         return x.shape[-2], x.shape[-2] + (0 if cache is None else cache["K"].shape[-2])
-
-
-def _live_weights(o: Obj, T: int, S: int) -> bool:
-    """A printed T×S matrix of attention weights (entries in [0, 1], rows summing to 1) with no zero after the
-    diagonal."""
-    v = o.val
-    if v is None or o.slices != 1 or v.shape != (T, S) or T < 2 or not np.isfinite(v).all():
-        return False
-    if (v < 0).any() or (v > 1).any() or not np.allclose(v.sum(axis=1), 1.0, atol=0.02):
-        return False
-    return bool((v[np.triu_indices(T, 1, S)] > 0).all())
 
 
 # After printed scores or weights there is one head and nothing to project: these dimensions are fixed.

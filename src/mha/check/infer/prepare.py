@@ -131,14 +131,34 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
         o.batch_hint = a.context.batch
         o.row_hint = a.context.row
         g = a.grids()
+        # entries worked out in place ([0.1×1 + 0.2×0, ...]) are no printed values; a softmax written as its closed
+        # form (\frac{e^{0.6}}{e^{0.6}+e^{0.5}}) is one, exactly: its exponents are the scores it is taken of
         computed = sum(bool(re.search(r"[-+*/×·^(]", c.text.lstrip("-+")) and "." in c.text
-                            and not re.fullmatch(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", c.text)) for c in a.numbers)
+                            and not re.fullmatch(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", c.text)
+                            and not _EXP_FORM.search(c.text)) for c in a.numbers)
         if g is not None and computed * 2 <= len(a.numbers):
             o.lo, o.hi, o.val = g
+            if any(_EXP_FORM.search(c.text) for c in a.numbers):
+                o.lo, o.hi = _exact_forms(a, o.lo, o.hi, o.val)
             if a.lead:
                 o.slices = int(np.prod(a.lead))
         out.append(o)
     return out, bases
+
+
+_EXP_FORM = re.compile(r"e\^|\\exp|exp\s*\(")
+
+
+def _exact_forms(a, lo: np.ndarray, hi: np.ndarray, val: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A closed form's exponents are the scores as the document gives them, not numbers rounded on the way: as
+    evidence, e^{0.6}/(e^{0.6}+e^{0.5}) is that one value (the verdict still reads it at face value, judge.py)."""
+    lo, hi = lo.copy(), hi.copy()
+    exact = np.array([[bool(c is not None and _EXP_FORM.search(c.text)) for c in r] for r in a.rows if r is not None])
+    if exact.shape != val.shape:
+        return lo, hi
+    lo[exact] = val[exact]
+    hi[exact] = val[exact]
+    return lo, hi
 
 
 def _softmax_defined(a, defines: list) -> bool:

@@ -54,7 +54,16 @@ def cross_sources(objs: list[Obj]) -> list[tuple[Obj, Obj]]:
     ws = _printed_weights(objs)
     if ws is None:
         return []
-    qs = _before(objs, ws, ws["W_Q"].val.shape[0], 1)[-3:]
-    ks = _before(objs, ws, ws["W_K"].val.shape[0], 1)[-3:]
+    # an encoder's output may be named an output; weights, scores and masks are no sequence's states; and the two
+    # sequences are printed under the projections' own heading, not in an example of an earlier section
+    first = min(ws.values(), key=lambda w: w.a.place.order)
+    near = [o for o in objs if not _derived(o) and o.a.context.heading == first.a.context.heading]
+    qs = _before(near, ws, ws["W_Q"].val.shape[0], 1)[-3:]
+    ks = _before(near, ws, ws["W_K"].val.shape[0], 1)[-3:]
     return [(a, b) for a in qs for b in ks if a is not b and not (
         a.val.shape == b.val.shape and np.array_equal(a.val, b.val)) and np.ptp(b.val) > 0][:6]
+
+
+def _derived(o: Obj) -> bool:
+    """Named as attention's weights, scores or mask (softmax(...) = [...], QKᵀ = [...]): no sequence's states."""
+    return any(_is(o, r, strong_only=True) for r in ("A", "QKt", "S", "mask"))

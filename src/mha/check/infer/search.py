@@ -10,6 +10,7 @@ import numpy as np
 from ..model import Views, compute
 from .backward import NONE, is_backward
 from .candidates import Candidate, Choice, Inference, Options, Scored
+from .maskopts import MaskOptions
 from .match import alignments
 from .prepare import Obj
 from .scalars import scalars_of, score_scalars
@@ -21,7 +22,7 @@ from .onequery import ONE_QUERY, one_query_modes
 from .starts import Starts
 
 
-class Search(Options, Starts):
+class Search(MaskOptions, Options, Starts):
     """Builds the candidate dimensions from the document (Options), then climbs."""
 
     # ---------------------------------------------------------- scoring
@@ -99,7 +100,7 @@ class Search(Options, Starts):
             if s is not None and base["mode"].value != "X" and not self.computes(s, *least):
                 continue
             fixes: list = []
-            if s is not None and s.explained < s.total and s.cand.dims["mode"].value == "X":
+            if s is not None and s.explained < s.total and s.cand.dims["mode"].value in ("X", "QKV", "scores"):
                 s, fixes = self.repair(s)
             if s is not None and (best is None or s.score > best.score):
                 best, repairs = s, fixes
@@ -158,6 +159,9 @@ class Search(Options, Starts):
         slips undone, one input cell at a time; keep one that makes clearly more numbers fit."""
         by_id = {o.a.id: o for o in self.objs}
         need = max(3, 0.05 * best.total)
+        # a given Q, K, V or scores (no X behind them) is short, and a swap in it fits a few numbers by chance:
+        # undone, it must make the whole chain fit
+        fits = REPAIRED_FITS if best.cand.dims["mode"].value == "X" else REPAIRED_GIVEN_FITS
         top = (best, [])
         for name, choice in best.cand.dims.items():
             if not isinstance(choice.value, np.ndarray) or len(choice.uses) != 1:
@@ -189,7 +193,7 @@ class Search(Options, Starts):
                         # and the document then mostly fits: a gain among numbers that mostly disagree anyway
                         # (an author whose every product is off) is chance, not the one slip undone
                         if s is not None and s.explained >= top[0].explained + need and \
-                                s.explained >= REPAIRED_FITS * s.total:
+                                s.explained >= fits * s.total:
                             top = (s, [(o.a.id, i, j, value, how)])
             if len(top[1]):
                 break
@@ -358,6 +362,8 @@ def _named_mostly(o: Obj, hits: list, least: int = 4) -> int:
     """The entries of an object that its own label names (C ≈ [...] for the output) and that mostly match that
     intermediate, whole: a slip in one entry leaves the start computing the rest (two thirds, and at least four)."""
     nodes = set(o.ref.nodes) if o.ref is not None and o.ref.nodes else set()
+    if least > 3 and o.a.numbers and all((n.decimals or 0) >= 3 for n in o.a.numbers):
+        least = 3          # three entries to three decimals and more do not match by chance (a 2×2 with a slip)
     best = 0
     for h in hits:
         if h.view is None or h.view.node in INPUTS or h.view.node not in nodes or h.how not in ("full", "T"):
@@ -406,6 +412,7 @@ def _undo_slips(num, val: np.ndarray, i: int, j: int) -> list[tuple[float, str]]
 
 
 REPAIRED_FITS = 0.6      # the share of printed numbers a configuration with one input cell undone must explain
+REPAIRED_GIVEN_FITS = 0.9    # the same where Q, K, V or the scores are given
 
 
 def _one_row(dims: dict) -> bool:

@@ -50,11 +50,14 @@ def _radius(objs: list[Obj], decimals_floor: int = 3) -> np.ndarray | None:
     return half_units(rows, decimals_floor)
 
 
-def _index(o: Obj, role: str) -> int | None:
-    """The 0-based token a vector labelled `role` belongs to: q1, q_{2}, query_3, or "token 2" in the prose."""
+def _index(o: Obj, role: str, order: dict[str, int] | None = None) -> int | None:
+    """The 0-based token a vector labelled `role` belongs to: q1, q_{2}, query_3, or "token 2" in the prose; or, named
+    by its word (k_she), its place in `order`."""
     ref = _ref_for(o, role)
     if ref is None:
         return None
+    if ref.token is not None:
+        return (order or {}).get(ref.token.lower())
     if ref.row is not None:
         return ref.row
     if ref.raw_head is not None and _TOKEN_WORD.search(o.a.label or ""):
@@ -70,10 +73,11 @@ def _index(o: Obj, role: str) -> int | None:
 def token_rows(objs: list[Obj], role: str) -> tuple[np.ndarray, list[Obj]] | None:
     """The per-token vectors labelled `role` assembled into a matrix, rows 0..n-1 (the first of each row)."""
     by: dict[int, Obj] = {}
+    order = word_order(objs)
     for o in objs:
         if not _is(o, role) or o.val is None or o.slices != 1 or o.val.shape[0] != 1 or o.n < 1:
             continue
-        k = _index(o, role)
+        k = _index(o, role, order)
         if k is not None and 0 <= k < 64:
             by.setdefault(k, o)
     if not by or len({o.val.shape for o in by.values()}) != 1:
@@ -88,13 +92,26 @@ def token_rows(objs: list[Obj], role: str) -> tuple[np.ndarray, list[Obj]] | Non
     return np.concatenate([o.val for o in rows], axis=0), rows
 
 
-def _tokens(objs: list[Obj], role: str) -> list[int | None]:
-    return [_index(o, role) if o.val is not None and o.val.shape[0] == 1 else None for o in objs]
+def word_order(objs: list[Obj]) -> dict[str, int]:
+    """Tokens named by their words (k_she, v_she, q_the): numbered in the order the keys name them (then the
+    values, the queries), so that keys, values and the printed weights keep the page's order."""
+    order: dict[str, int] = {}
+    for role in ("K", "V", "Q", "X"):
+        for o in objs:
+            ref = _ref_for(o, role)
+            if ref is not None and ref.token is not None:
+                order.setdefault(ref.token.lower(), len(order))
+    return order
+
+
+def _tokens(objs: list[Obj], role: str, order: dict[str, int] | None = None) -> list[int | None]:
+    return [_index(o, role, order) if o.val is not None and o.val.shape[0] == 1 else None for o in objs]
 
 
 def _same_tokens(k_objs: list[Obj], v_objs: list[Obj]) -> bool:
     """Keys and values of the same tokens: both contiguous from the first (or given whole), or the same indices."""
-    k, v = _tokens(k_objs, "K"), _tokens(v_objs, "V")
+    order = word_order(k_objs + v_objs)
+    k, v = _tokens(k_objs, "K", order), _tokens(v_objs, "V", order)
     sparse = [t for t in (k, v) if None not in t and t != list(range(len(t)))]
     return not sparse or k == v
 
@@ -174,9 +191,11 @@ class Starts:
                         used = q_objs + k_objs + (v_objs or [])
                         label = f"starts from Q, K, V given (Q {q_where}; K {k_where}{how}; {v_where})"
                         mode = Choice("QKV", label, frozenset(o.a.id for o in used), cost + v_cost)
-                        dims = {"mode": mode, "Q": Choice(Q, "", radius=_radius(q_objs)),
-                                "K": Choice(K, "", radius=_layout(_radius(k_objs), how)),
-                                "V": Choice(V, "", radius=_radius(v_objs) if v_objs else None)}
+                        # one printed object each: a slip in one of its cells can be undone (search.repair)
+                        dims = {"mode": mode, "Q": Choice(Q, "", _one(q_objs), radius=_radius(q_objs)),
+                                "K": Choice(K, "", _one(k_objs) if not how else frozenset(),
+                                            radius=_layout(_radius(k_objs), how)),
+                                "V": Choice(V, "", _one(v_objs or []), radius=_radius(v_objs) if v_objs else None)}
                         if v_objs is None:
                             dims["hide"] = Choice(HIDE_OUTPUT, "")
                         out.append(dims)
@@ -227,7 +246,7 @@ class Starts:
         # scores a program printed are its rounded output even at two decimals (print(scores.round(2))): what
         # follows from them is judged within their rounding; scores typed by hand (1.2, 0.3) are exact
         r = _radius([o], decimals_floor=1 if o.a.place.where == "output" else 3)
-        dims = {"mode": mode, "Q": Choice(np.where(np.isneginf(scores), 0.0, scores), "",
+        dims = {"mode": mode, "Q": Choice(np.where(np.isneginf(scores), 0.0, scores), "", frozenset([o.a.id]),
                                           radius=None if r is None else np.where(np.isneginf(scores), 0.0, r)),
                 "K": Choice(np.eye(S), ""), "V": v_choice, "hide": Choice(hide, "")}
         if np.isneginf(scores).any():
@@ -281,6 +300,11 @@ class Starts:
             out.append(dims)
             break
         return out
+
+
+def _one(objs: list[Obj]) -> frozenset:
+    """The id of the one object a given comes from (none when it is assembled from several)."""
+    return frozenset([objs[0].a.id]) if len(objs) == 1 else frozenset()
 
 
 def _key_layouts(K: np.ndarray, d: int) -> list[tuple[np.ndarray, str, float]]:
