@@ -220,7 +220,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
     # ---------------------------------------------------------- claims
     def claims(self) -> list[Claim]:
         out: list[Claim] = []
-        pairs = softmax_pairs(self.objs)            # judged against their own scores, not the trace
+        pairs = softmax_pairs(self.objs, self.doc.softmax_said)     # judged against their own scores, not the trace
+        self.told_pairs = [c for c in pairs if c.told]              # ... these only where nothing else judges them
+        pairs = [c for c in pairs if not c.told]
         pairs += more_softmax_pairs(self.objs, {c.y.a.id for c in pairs} | {c.x.a.id for c in pairs})
         applied = applied_softmax(self.objs)        # softmax([...]) = [...]: against its own written argument
         paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
@@ -333,8 +335,22 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 sizes.append(self.findings[before:])
         self._doubt_sizes(sizes)
         self.by_size = [f for fs in sizes for f in fs]
+        self._told_pairs(plans)
         self._other_head_counts([c for c in claims if isinstance(c, SizeClaim)])
         self._beside_other_sizes([c for c in claims if isinstance(c, SizeClaim)])
+
+    def _told_pairs(self, plans: dict[int, Any]) -> None:
+        """Weights a line between calls the softmax of the scores above them (`raw_scores = [...]`, `# after the
+        softmax:`, `weights = [...]`), judged as that pair where the configuration left them unjudged (another
+        example's, or made up)."""
+        for c in getattr(self, "told_pairs", []):
+            y = c.y.a
+            lines = {y.line} | {n.line for n in y.numbers if n.line}
+            if plans.get(y.id, {}).get("kind") == "holds" or \
+                    any(f.cell == y.place.cell and f.line in lines for f in self.findings):
+                continue
+            self.not_checked = [n for n in self.not_checked if not (n.cell == y.place.cell and n.line in lines)]
+            self.judge(c, plans)
 
     def example_span(self, plans: dict[int, Any]) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """(first, last) (cell, line) of the example a start after X describes: its givens and what matched."""
@@ -417,9 +433,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             if o is None:
                 continue
             num = o.a.rows[i][j]
-            node = next((r.nodes[0] for r in o.refs if r.nodes[0] in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V")),
-                        "X")
-            step = self.step_of(node) if node not in ("Q", "K", "V") else "input"
+            node = next((r.nodes[0] for r in o.refs if r.nodes[0] in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V",
+                                                                         "QKt", "S")), "X")
+            step = self.step_of(node) if node not in ("Q", "K", "V", "QKt", "S") else "input"
             name = lb.SHOWN.get(node, node)
             self.n_claims += 1
             self.add(Finding(num.line or o.a.row_line(i), o.a.place.cell, f"{name}[{i + 1},{j + 1}]", num.text,

@@ -93,8 +93,8 @@ class Rounding:
         t, c = self.t, self.t.config
         b, h = v.b or 0, v.h
 
-        def P(node: str, hh: int | None = None, variant: str = "") -> np.ndarray | None:
-            return self.printed_grid((node, b, hh, variant), before, first=first)
+        def P(node: str, hh: int | None = None, variant: str = "", strict: bool = False) -> np.ndarray | None:
+            return self.printed_grid((node, b, hh, variant), before, strict=strict, first=first)
         with np.errstate(all="ignore"):
             def head_out(k: int) -> np.ndarray | None:
                 # V given (not computed) and not printed again: the given values, exact as written
@@ -243,7 +243,8 @@ def _filled(printed: np.ndarray | None, worked: np.ndarray | None) -> np.ndarray
 def _head_output(P, h: int, cached: bool, given: np.ndarray | None = None) -> np.ndarray | None:
     """A head's output recomputed from its printed weights and values (a decoding step mixes the values of the
     cache and the new tokens, V_all); `given`: the values when the document gives V and does not print it again."""
-    A, Vh = P("A", h), P("Vr" if cached else "Vh", h)
+    # given values stand unless printed again before this point (a later example's V is no copy of them)
+    A, Vh = P("A", h), P("Vr" if cached else "Vh", h, strict=given is not None)
     if Vh is None:
         Vh = given
     elif given is not None and Vh.shape == given.shape:

@@ -24,12 +24,14 @@ class SoftmaxPairClaim:
     x: Obj           # the scores as printed
     y: Obj           # their softmax as printed
     written: bool = False    # softmax([...]) = [...] written out, not two arrays side by side
+    told: bool = False       # a few lines apart, tied by a line that names the softmax (judged when nothing else is)
     by_mask: bool = False    # tied only by where their -∞ and 0 stand (no notation says they belong together)
 
 
-def softmax_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
+def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPairClaim]:
     """Each vector (or column of a table, rows stacked) named as weights or softmax whose neighbour just before it,
-    on its line or the line above, has as many scores."""
+    on its line or the line above, has as many scores; or a few lines above, where a line between them names the
+    softmax (`raw_scores = [...]`, `# after the softmax:`, `attention_weights = [...]`; `said`: those lines)."""
     out = []
     grids = [o for o in objs if o.val is not None and o.slices == 1 and o.val.shape[1] >= 2 and np.isfinite(o.val).all()
              and not o.a.elided]
@@ -39,13 +41,25 @@ def softmax_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
         x = grids[k - 1]
         if _skips_between(objs, x, y):
             continue
-        same = x.a.place.cell == y.a.place.cell and 0 <= y.a.line - x.a.line <= 1
+        gap = y.a.line - x.a.line
+        # tied by a line between them that says so ("# after the softmax:"): the weights are that softmax even
+        # where they do not sum to one (made-up weights are what such a pair shows wrong)
+        told = 2 <= gap <= 4 and x.a.place.cell is None and _said_between(said, x.a.line, y.a.line)
+        same = x.a.place.cell == y.a.place.cell and (0 <= gap <= 1 or told)
         if _scaled_in_label(y) and not _names(x, {"S"}):
             continue         # "A = softmax(QKᵀ/√4)" under the raw QKᵀ: the softmax of the scaled scores, not of these
-        if same and x.val.shape == y.val.shape and _names(x, {"QKt", "S"}) and (y.val >= 0).all() \
-                and np.all(np.abs(y.val.sum(axis=1) - 1.0) <= 0.02 * y.val.shape[1]):
-            out.append(SoftmaxPairClaim(x, y))
+        # told: the scores may go unnamed ("Scale: divide by √2" over `[0.16, 0.14, 0.28]`, then "Softmax:")
+        named = _names(x, {"QKt", "S"}) or (told and not x.a.label and x.ref is None)
+        if same and x.val.shape == y.val.shape and named and (y.val >= 0).all() and \
+                (told and (y.val <= 1).all() or np.all(np.abs(y.val.sum(axis=1) - 1.0) <= 0.02 * y.val.shape[1])):
+            out.append(SoftmaxPairClaim(x, y, told=told and gap >= 2))
     return out + _written_pairs(objs) + _masked_pairs(objs, {id(c.y.a) for c in out})
+
+
+def _said_between(said: dict | None, a: int, b: int) -> bool:
+    """Does a line between a and b name the softmax, and none give a number of its own (a temperature, a scale)?"""
+    kinds = [said.get(k) for k in range(a + 1, b)] if said else []
+    return "softmax" in kinds and "number" not in kinds
 
 
 def _errors(found: list[Finding]) -> int:
