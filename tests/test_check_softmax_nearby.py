@@ -75,3 +75,21 @@ def test_unnamed_scaled_scores_above_a_softmax_line_are_the_scores_of_the_weight
     assert not check_document(UNNAMED.replace("WEIGHTS", right), fmt="md").errors
     r = check_document(UNNAMED.replace("WEIGHTS", "0.40, 0.25, 0.35"), fmt="md")
     assert r.errors and {f.line for f in r.errors} == {8}, [f.describe() for f in r.errors]
+
+
+ARROWS = """# Why scale
+
+```python
+# with large scores the softmax saturates:
+#   [100, 1, 1] → softmax → [0.99999, 0.00001, 0.00001]
+#   [4, 1, 1]   → softmax → [WEIGHTS]
+```
+"""
+
+
+def test_an_arrow_through_softmax_pairs_the_two_rows_and_a_saturated_row_is_an_idiom():
+    row = np.array([4.0, 1.0, 1.0])
+    right = ", ".join(f"{x:.3f}" for x in np.exp(row) / np.exp(row).sum())
+    assert not check_document(ARROWS.replace("WEIGHTS", right), fmt="md").errors
+    r = check_document(ARROWS.replace("WEIGHTS", "0.90, 0.05, 0.05"), fmt="md")
+    assert r.errors and {f.line for f in r.errors} == {6}, [f.describe() for f in r.errors]

@@ -82,3 +82,15 @@ def test_closed_forms_of_the_printed_scores_are_evidence_for_no_second_scale():
     r = check_document(CLOSED, fmt="md")
     assert not [f for f in r.errors if f.line in (12, 13, 14)], [f.describe() for f in r.errors]
     assert "none" in r.configuration.get("scale", "") or "as printed" in r.configuration.get("scale", "")
+
+
+EXPS = r"""# Exponentials of one row
+
+Row 1: $\exp([0, 2, 1]) = [1.000,\ 7.389,\ 2.718]$, so the weights are $[0.0900, 0.6652, 0.2447]$.
+"""
+
+
+def test_the_exponentials_of_a_written_row_are_judged_entry_by_entry():
+    assert not check_document(EXPS, fmt="md").errors
+    r = check_document(EXPS.replace("7.389", "7.398"), fmt="md")
+    assert [f.printed for f in r.errors] == ["7.398"], [f.describe() for f in r.errors]

@@ -137,6 +137,12 @@ def parse_label(text: str) -> Ref | None:
     bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
     # its shape in parentheses after it, "K^{(2)} (shape=3×2)": no part of the name
     bare = re.sub(r"\s*\(\s*shape\s*[=:]?\s*\d+(?:\s*[*×x,]\s*\d+)+\s*\)\s*$", "", bare, flags=re.I) or bare
+    # "softmax row 3", "weights row 2": a quantity named in words, then which row (not which head)
+    m = _WORDED_ROW.fullmatch(bare.replace("\\text", "").replace("{", "").replace("}", ""))
+    if m:
+        base = parse_label(m.group(1))
+        if base is not None and base.raw_row is None and base.row is None and base.raw_head is None:
+            return replace(base, raw_row=int(m.group(2)))
     # a_{2,\cdot}, α_{3,:}, A_{1,*}: every column of row 2, the row itself
     bare = re.sub(r"(_\{\s*\d+)\s*,\s*(?:\\cdot|\\bullet|\*|:|·)\s*\}", r"\1}", bare)
     # K^{(2)T}, K^{(2)\top}: head 2's K transposed, as (K^{(2)})^T
@@ -252,6 +258,10 @@ def _parse_label(text: str) -> Ref | None:
         if first:                             # "o3 的算法", "q2 (second query)": the symbol in front
             return _symbol(_norm(first.group(1)))
     return w
+
+
+# a quantity in words, then its row: "softmax row 3", "weights row 2:"
+_WORDED_ROW = re.compile(r"\s*([A-Za-z][A-Za-z ]{2,40}?)\s+row\s*(\d{1,3})\s*:?\s*", re.I)
 
 
 # a token's vector named by the token: q_cat, k_{she}, v_\text{drank} (after _norm: q_cat, k_she, v_drank)

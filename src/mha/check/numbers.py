@@ -250,7 +250,12 @@ def has_symbols(e: Expr) -> bool:
 def nines_below_one(n: "Num", x: float) -> bool:
     """0.999 for 0.99985: a weight just under 1 written in nines says "all but 1" (1.000 would say "exactly one"),
     the way authors write a saturated softmax; not a rounding slip."""
-    return bool(re.fullmatch(r"0\.99+", n.text.strip())) and n.value < x < 1.0
+    return bool(re.fullmatch(r"0\.99+", n.text.strip())) and n.value < x <= 1.0
+
+
+def tiny_above_zero(n: "Num", x: float) -> bool:
+    """0.00001 for 1e-43: the other end of a saturated softmax, "all but 0" written as a last-digit 1."""
+    return bool(re.fullmatch(r"0\.0+1", n.text.strip())) and 0.0 <= x < n.value
 
 
 def vector_dot(e: Expr) -> bool:
@@ -389,6 +394,9 @@ def face_vector(e: Expr) -> list[float] | None:
                     except ArithmeticError:
                         return None
             return [k * x for x in v]
+        case Op("exp", (a,)) if isinstance(a, Vec):
+            v = face_vector(a)                   # exp([0, 5.657, 2.828]): each entry's exponential
+            return None if v is None or max(v) > 700 else [math.exp(x) for x in v]
         case Op("/", (a, b)) if isinstance(a, Vec) and not isinstance(b, Vec):
             try:                                 # [3, 0, 2] ÷ 2: a vector over a scalar
                 k = face(b)

@@ -14,7 +14,7 @@ import numpy as np
 from ..infer import Obj, alignments
 from ..infer.written_scale import stated_scale
 from ..model import half_units
-from ..numbers import nines_below_one
+from ..numbers import nines_below_one, tiny_above_zero
 from ..report import Finding, NotChecked
 from .common import _simple_kind
 
@@ -318,8 +318,8 @@ class SoftmaxJudging:
             if num is None:
                 continue
             exact = float(p[j])
-            if num.contains(exact) or nines_below_one(num, exact):
-                continue
+            if num.contains(exact) or nines_below_one(num, exact) or tiny_above_zero(num, exact):
+                continue        # [100, 1, 1] → softmax → [0.99999, 0.00001, 0.00001]: saturated, as authors write it
             # eight decimals of a weight near 1 are past float32 (0.99999988 for 0.9999998875): its own rounding
             note = num.contains(exact, float(band[j])) or num.contains(exact, 1.2e-7 * abs(exact))
             if note and c.written:

@@ -107,16 +107,21 @@ class VectorJudging:
             step = self.step_of(plan["hit"].view.node)
         step = step or c.context.step or "weighted_sum"
         finest = max((t.decimals or 0) for t in terms) if terms else 0
+        # exp([0, 5.657, 2.828]): the call names the operation; each entry moves with its argument's rounding
+        args = expr.args[0].cells if isinstance(left, ExprPart) and isinstance(expr, nb.Op) and expr.op == "exp" \
+            else None
         bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
             slack = n.half * (1 + 1e-9) + 1e-12
-            if (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
+            if args is not None:
+                slack += abs(f) * (args[j].hi - args[j].lo) / 2
+            elif (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
                 slack += len(terms) * nb.half_unit(finest) / max(1, len(cells))   # the terms' own rounding
                 # (whole terms adding to a whole result are exact: [4, 0] + [0, 2] + [2, 2] = [6, 4])
             if abs(f - n.value) > slack and not _result_holds(plan, j):
                 bad.append((j, f, n))
-        if len(cells) >= 2 and 2 * len(bad) > len(cells):
+        if len(cells) >= 2 and 2 * len(bad) > len(cells) and args is None:
             # most entries unlike the sum of its terms: another operation was meant, not one slip per entry
             self.not_checked.append(NotChecked(c.place.line, c.place.cell, _chain_text(c),
                                                f"{len(bad)} of its {len(cells)} entries are not the sum of its terms: "
