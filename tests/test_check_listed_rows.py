@@ -82,3 +82,25 @@ def test_a_list_under_a_caption_naming_nothing_stays_unread():
     labels = [a.label for a in read_document(_doc(caption="Past orders:"), "md").arrays]
     assert "Past orders" not in labels and "Weights after the softmax" in [a.label for a in
                                                                           read_document(_doc(), "md").arrays]
+
+
+TEXT_BLOCK = """# One query, drawn in a code block
+
+```
+Scores (q · k):
+  - "rain" → "cloud": 0.40
+  - "rain" → "sun":   0.10
+  - "rain" → "rain":  0.25
+
+After softmax:
+  - "rain" → "cloud": WEIGHT
+  - "rain" → "sun":   0.28
+  - "rain" → "rain":  0.33
+```
+"""
+
+
+def test_rows_listed_in_a_code_block_are_a_softmax_pair():
+    assert not check_document(TEXT_BLOCK.replace("WEIGHT", "0.38"), fmt="md").errors
+    r = check_document(TEXT_BLOCK.replace("WEIGHT", "0.45"), fmt="md")
+    assert [f.line for f in r.errors] == [10], [f.describe() for f in r.errors]

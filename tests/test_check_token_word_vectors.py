@@ -43,3 +43,25 @@ def test_the_page_starts_from_the_tokens_vectors_and_holds():
 def test_a_slip_after_the_tokens_vectors_is_found(find, replace, printed):
     r = check_document(DOC.replace(find, replace), fmt="html")
     assert [f.printed for f in r.errors] == [printed], [f.describe() for f in r.errors]
+
+
+VOCAB = r"""# Attention, then the vocabulary
+
+Let $X = \begin{bmatrix}1 & 0 \\ 0 & 1 \\ 1 & 1\end{bmatrix}$ and $W^Q = W^K = W^V = I$, so $Q = K = V = X$.
+
+With no scaling, the first row of weights is $[0.4223, 0.1554, 0.4223]$.
+
+## Projecting onto the vocabulary
+
+The word vectors of a tiny vocabulary:
+
+- $v_{\text{dog}} = [0.8, 0.3]$
+- $v_{\text{car}} = [0.1, 0.9]$
+- $v_{\text{pear}} = [0.0, 0.8]$
+"""
+
+
+def test_vectors_named_by_words_in_another_section_are_not_rows_of_v():
+    """v_pear = [0.0, 0.8] shares one entry with a row of V = X: its word says which vector, not which row."""
+    r = check_document(VOCAB, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]

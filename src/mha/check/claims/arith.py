@@ -62,6 +62,8 @@ class ArithJudging:
                 return
         self._judge_arith(c)
 
+    _degrees = False
+
     def _judge_arith(self, c: Chain) -> None:
         """An equation chain: each printed value against the expression before it, then against the trace.
 
@@ -73,6 +75,7 @@ class ArithJudging:
         nums = [(k, p) for k, p in enumerate(c.parts) if isinstance(p, ExprPart)]
         if not nums:
             return
+        self._degrees = "°" in c.text or bool(re.search(r"\bdeg(?:rees?)?\b", c.text))
         for k, p in nums:
             if nb.has_symbols(p.expr) and self.judge_weighted(c, p.expr):
                 break
@@ -270,8 +273,12 @@ class ArithJudging:
             face = nb.face(left)
         except (ArithmeticError, OverflowError, ValueError):
             return None
+        if math.isinf(n.value) and math.copysign(1, n.value) * face > FLOAT32_MAX:
+            return True              # exp(400) ≈ ∞: past float32's largest number, what a program prints is inf
         if abs(face - n.value) <= n.half * (1 + 1e-9) + 1e-12 * max(1.0, abs(face)):
             return True
+        if self._degrees and _ops(left) & {"cos", "sin", "tan"} and _in_degrees(left, n):
+            return True              # θ = 90° ... cos(90) = 0: the angle in degrees, as the line writes it
         if approx and (_rounded_terms_allow(left, n) or _unit_dropped(face, n) or nb.nines_below_one(n, face)):
             return True              # (≈ 0.9999 for 0.999993: "all but 1", numbers.nines_below_one)
         if _whole_count(left, n, face):
@@ -365,6 +372,25 @@ def _exps_over_row(chains: list[Chain], more_rows: list[list[float]] = ()) -> li
         if len(live) >= 2 and all(v in exps for v in live):
             return [exps[v] for v in live]
     return []
+
+
+FLOAT32_MAX = 3.4028235e38
+
+
+def _in_degrees(e, n: Num) -> bool:
+    """Does the expression, its angles read in degrees, give n?"""
+    def deg(x):
+        if isinstance(x, nb.Op) and x.op in ("cos", "sin", "tan"):
+            a = x.args[0]
+            return nb.Op(x.op, (nb.Op("*", (a, nb.Lit(Num(math.pi / 180, "π/180", math.pi / 180, math.pi / 180, 0,
+                                                               None)))),))
+        if isinstance(x, nb.Op):
+            return nb.Op(x.op, tuple(deg(y) for y in x.args))
+        return x
+    try:
+        return abs(nb.face(deg(e)) - n.value) <= n.half * (1 + 1e-9) + 1e-12
+    except (ArithmeticError, OverflowError, ValueError):
+        return False
 
 
 def _listed_numbers(text: str) -> list[float]:

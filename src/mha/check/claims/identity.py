@@ -155,7 +155,8 @@ class Identity:
         is, and what it is computed from is printed and matches ("q_1 = [0.64, 0.26]" after X and W_Q)."""
         if o.val.size > 2 or hit.n_ok < o.val.size - 1 or hit.view is None:
             return False
-        named = o.ref is not None and o.ref.strong and self.ref_ok(o, hit)
+        # (a token named by its word, v_banana, says which vector, not which row: no entry is named by it)
+        named = o.ref is not None and o.ref.strong and o.ref.token is None and self.ref_ok(o, hit)
         # or the sentence names the row: "the first row of the output is [1.5989, -0.0056]"
         told = o.row_hint is not None and hit.how == "row" and o.ref is None
         if not (named or told) or self._siblings_unlike(o) or _exp_of_the_row_above(self.objs, o):

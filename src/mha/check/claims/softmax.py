@@ -42,9 +42,10 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
         if _skips_between(objs, x, y):
             continue
         gap = y.a.line - x.a.line
+        after = y.a.line - max([x.a.line] + [n.line for n in x.a.numbers if n.line])    # from x's last line
         # tied by a line between them that says so ("# after the softmax:"): the weights are that softmax even
         # where they do not sum to one (made-up weights are what such a pair shows wrong)
-        told = 2 <= gap <= 4 and x.a.place.cell is None and _said_between(said, x.a.line, y.a.line)
+        told = 2 <= after <= 4 and x.a.place.cell is None and _said_between(said, y.a.line - after, y.a.line)
         same = x.a.place.cell == y.a.place.cell and (0 <= gap <= 1 or told)
         if _scaled_in_label(y) and not _names(x, {"S"}):
             continue         # "A = softmax(QKᵀ/√4)" under the raw QKᵀ: the softmax of the scaled scores, not of these
@@ -52,8 +53,19 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
         named = _names(x, {"QKt", "S"}) or (told and not x.a.label and x.ref is None)
         if same and x.val.shape == y.val.shape and named and (y.val >= 0).all() and \
                 (told and (y.val <= 1).all() or np.all(np.abs(y.val.sum(axis=1) - 1.0) <= 0.02 * y.val.shape[1])):
-            out.append(SoftmaxPairClaim(x, y, told=told and gap >= 2))
+            out.append(SoftmaxPairClaim(x, y, told=told and not 0 <= gap <= 1))
     return out + _written_pairs(objs) + _masked_pairs(objs, {id(c.y.a) for c in out})
+
+
+def _cut_off(f: Finding) -> bool:
+    """Is the printed weight its exact value with the digits past the last printed one cut off?"""
+    try:
+        printed = float(f.printed)
+    except ValueError:
+        return False
+    d = len(f.printed.split(".")[1]) if "." in f.printed else 0
+    return isinstance(f.exact, float) and f.exact >= 0 and \
+        abs(math.floor(f.exact * 10 ** d + 1e-9) / 10 ** d - printed) < 0.5 * 10 ** -d
 
 
 def _said_between(said: dict | None, a: int, b: int) -> bool:
@@ -330,6 +342,10 @@ class SoftmaxJudging:
                                  if note else f"the softmax of the scores printed beside it gives "
                                  f"{num.rounded(exact)}", "rounded_sum" if note else _simple_kind(num, exact),
                                  "note" if note else "error"))
+        wrong = [f for f in found if f.severity == "error"]
+        if len(wrong) >= 2 and all(_cut_off(f) for f in wrong):
+            return [f for f in found if f.severity != "error"]     # [0.13, 0.24, 0.23, ...] for 0.1387, 0.2379, ...:
+            # every weight it gets wrong is its exact value cut off, not rounded: the page truncates (0.1387 → 0.13)
         root = _unscaled_root(x, row) if c.written and _errors(found) > 1 else None
         if root is not None and c.y.a.softmax_arrow:
             return []                   # `[raw] → [weights]`: the arrow's step may scale first; softmax(x/√d) it is

@@ -19,6 +19,7 @@ from .python import read_code, read_output
 from .statements import read_tokens
 from .tokens import walk_latex
 from .vectortable import vector_tables
+from .listed import listed_rows_in_text
 from .workedlists import worked_lists
 
 
@@ -123,6 +124,7 @@ class Builder:
                     self.line(line, place)
                     at[place.line] = Context(**{**self.ctx.__dict__})
         seg = worked_lists(seg)            # [0.42/2=0.21, 0.29/2=0.145]: a vector, and a sum per item
+        listed_rows_in_text(self, seg)     # "After softmax:" over "- cat: 0.34" lines (listed.py)
         toks = text_tokens(seg.text)
         read_tokens(toks, seg, self.doc, self.ctx, text_mode=True, ctx_at=at.get if at else None)
 

@@ -25,10 +25,15 @@ _GROUP = re.compile(r"\[([^\[\]]*)\]")
 _GROUP_BODY = re.compile(r"^[,\s]*(?:(?:[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|-?inf|\.\.\.|…)(?:[,\s]+|$))+$")
 
 
+_PRINTOUT_CALL = re.compile(r"\b(?:tensor|array|Tensor|DeviceArray|Array)\(\s*\[")
+
+
 def _groups(line: str) -> list[tuple[int, int]] | None:
     """Column spans of the one-level number groups [ 1 0 2 ] of a line, if the line's brackets are all such."""
     if line.count("[") != line.count("]") or "[[" in line.replace(" ", "") or "]]" in line.replace(" ", ""):
         return None
+    if _PRINTOUT_CALL.search(line):
+        return None               # tensor([0.14, 0.23]) on each line: a printout each, not the rows of one matrix
     out = []
     for m in _GROUP.finditer(line):
         if m.start() > 0 and re.match(r"[\w\])]", line[m.start() - 1]):

@@ -1,4 +1,5 @@
-"""Values listed one per item under a caption that names them:
+"""Values listed one per item under a caption that names them (a Markdown list, or the same drawn in plain text or a
+code block with `-` before each item):
 
     Weights after the softmax:          Softmax 계산 후 가중치:
     - tea: 0.402                        - 아메리카노: 0.402
@@ -32,6 +33,9 @@ def caption_quantity(caption: str) -> tuple[str, tuple] | None:
         return None
     words = m.group("words").strip("*_ ")
     ref = lb.parse_label(words)
+    if ref is None:                         # "Scores (Q @ Kᵀ):": the words, without the remark in parentheses
+        words = re.sub(r"\s*[(（][^()（）]*[)）]", "", words).strip()
+        ref = lb.parse_label(words)
     if ref is None or ref.nodes not in _ROW_QUANTITIES or ref.row is not None or ref.col is not None:
         return None
     return words, ref.nodes
@@ -62,3 +66,29 @@ def listed_row(b: "Builder", caption: str, items: list[tuple[int, str]], cell: i
     b.doc.add_array(Array([row], Place(items[0][0], cell, "prose"), label=label, labels=[label], style="list",
                           context=copy_context(b.ctx)))
     return True
+
+
+_TEXT_ITEM = re.compile(r"^\s*[-*•]\s+(?P<item>\S.*)$")
+
+
+def listed_rows_in_text(b: "Builder", seg) -> None:
+    """The same rows where the list is lines of plain text (a printout, a code block): a caption line ending in a
+    colon, then two or more `- name: value` lines."""
+    if ":" not in seg.text and "：" not in seg.text:
+        return
+    lines = seg.text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    k = 0
+    while k < len(lines):
+        if caption_quantity(lines[k]) is None:
+            k += 1
+            continue
+        items, j = [], k + 1
+        while j < len(lines) and _TEXT_ITEM.match(lines[j]):
+            items.append((seg.line_of(offsets[j]), _TEXT_ITEM.match(lines[j]).group("item")))
+            j += 1
+        if items:
+            listed_row(b, lines[k], items, seg.cell)
+        k = max(j, k + 1)

@@ -33,6 +33,7 @@ from .codecomments import comment_block
 from .printnames import heads_above, print_label
 from .rowtable import row_tables
 from .vectortable import vector_tables
+from .listed import listed_rows_in_text
 from .workedlists import worked_lists
 
 
@@ -124,6 +125,9 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     line_label.setdefault(node.lineno, names[-1])
                     facts.printed_at[node.end_lineno or node.lineno] = names[-1]
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                if node.args and not isinstance(node.args[0], ast.Constant) and texts:
+                    # print(w, "sum=", w.sum()): the value printed first is w; the words after it name the next one
+                    texts, names = [], names[:1]
                 facts.prints.append(print_label(texts, names))
             elif isinstance(node, ast.Call) and _call_name(node) in _CLOSE:
                 compared.append(node)                # assert torch.allclose(weights, expected)
@@ -497,6 +501,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
         if re.search(r"[A-Za-z\u4e00-\u9fff]", line) and "[" not in line and "(" not in line:
             b.prose_context(line, Place(seg.line_of(line_offset(seg.text, k)), seg.cell, "output"))
     seg = worked_lists(seg)                       # [0.42/2=0.21, 0.29/2=0.145]: a vector, and a sum per item
+    listed_rows_in_text(b, seg)                   # "After softmax:" over "- cat: 0.34" lines (listed.py)
     toks = text_tokens(seg.text)
     read_tokens(toks, seg, b.doc, b.ctx, text_mode=True)
     new = [a for a in b.doc.arrays[n_before:] if not a.label]
