@@ -57,6 +57,9 @@ def _size_key(text: str) -> str | None:
     return SIZE_SYMBOLS.get(key) or SIZE_SYMBOLS.get(text.strip())
 
 
+_BARE_RESULT = re.compile(r"(?i)(?:the\s+|a\s+)?(?:results?|res|product|结果|乘积)")
+
+
 class ShapeJudging:
     """Judge methods for ShapeClaim, ProductShapeClaim and SizeClaim."""
 
@@ -170,6 +173,8 @@ class ShapeJudging:
             return
         if "mask" in s.ref.nodes:
             return           # a mask comes in many layouts: (T, T), (B, T) for padding, (B, 1, 1, T) to broadcast
+        if _BARE_RESULT.fullmatch(s.label.strip()):
+            return           # "Q (3×4) by Kᵀ (4×3) = result (3×3)": the result of that product, not the output
         if self._width_assumed(s.ref):
             return           # the widths after a projection the configuration assumes (W = I, no text says so)
         if random_inputs_before(self.doc, s.place):
@@ -200,6 +205,8 @@ class ShapeJudging:
             dims = dims[1:]               # a batch of one: torch.Size([1, 3, 4]) is X's 3×4, (1, H, T, d_k) the split Q
             if dims in shapes:
                 return
+        if len(s.dims) == 3 and not c.batched and [s.dims[0] * s.dims[1], s.dims[2]] in shapes:
+            return                        # X ∈ ℝ^{2×4×8} over an 8×8 display: a batch of two, its rows stacked
         if self.outside(s.place, s.text[:60] or f"shape of {s.ref.show()}", list(s.dims)):
             self.n_claims -= 1
             self.n_numbers -= 1

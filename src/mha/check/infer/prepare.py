@@ -115,7 +115,7 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
         if refs and all(set(r.nodes) <= {"X"} for r in refs) and _FFN_WORDS.search(a.context.heading or "") and \
                 not _ATTENTION_WORDS.search(a.context.heading or ""):
             refs = []                                # the x of a feed-forward example ("FFN(x) = max(0, xW_1)W_2")
-        if refs and a.place.where == "output" and any({"QKt", "S"} & set(r.nodes) for r in refs) and \
+        if refs and a.place.where in ("output", "comment") and any({"QKt", "S"} & set(r.nodes) for r in refs) and \
                 _softmax_defined(a, defines):
             refs = [lb.Ref(("A",), strong=True)]     # `attention_score = softmax(...)`: the code says weights
         if a.style == "prose":                       # words in a sentence name a vector only weakly
@@ -165,9 +165,11 @@ def _softmax_defined(a, defines: list) -> bool:
     """A printout whose name is last assigned, in its own cell, a softmax of something (`attention_score =
     softmax(np.divide(q.dot(k.T), d), axis=1)`): weights, whatever the name says."""
     name = (a.label or "").strip()
-    rhs = [h.value[1] for h in defines if h.value[0].strip() == name and a.place.cell is not None
-           and h.place.cell == a.place.cell]
-    return bool(rhs) and bool(re.match(r"\s*(?:[\w.]+\.)?softmax\s*\(", rhs[-1]))
+    # in a notebook, its own cell's last assignment; in a script (no cells), the last one before it
+    rhs = [h.value[1] for h in defines if h.value[0].strip() == name and (
+        (a.place.cell is not None and h.place.cell == a.place.cell) or
+        (a.place.cell is None and h.place.cell is None and h.place.line < a.line))]
+    return bool(rhs) and bool(re.match(r"\s*(?:[\w.]+\.)?soft_?max\s*\(", rhs[-1]))
 
 
 # W_1, W_2 under words about the feed-forward layer: its matrices, not attention's

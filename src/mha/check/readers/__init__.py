@@ -27,6 +27,7 @@ from .latex import read_latex
 from .markdown import read_markdown
 from .notebook import read_notebook
 from .repl import label_echoes
+from .script import looks_like_script, read_script
 from .scalarrows import scalar_rows
 from .headings import label_from_headings
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
@@ -39,7 +40,7 @@ def sniff(text: str, name: str = "") -> str:
     """The format from the file name, else from the content."""
     low = name.lower()
     for ext, fmt in ((".ipynb", "ipynb"), (".tex", "tex"), (".html", "html"), (".htm", "html"),
-                     (".md", "md"), (".markdown", "md"), (".txt", "txt"), (".text", "txt")):
+                     (".md", "md"), (".markdown", "md"), (".txt", "txt"), (".text", "txt"), (".py", "py")):
         if low.endswith(ext):
             return fmt
     head = text.lstrip()[:2000]
@@ -75,6 +76,10 @@ def read_document(text: str, fmt: str) -> Document:
             read_notebook(text, b)
         case "html":
             read_html(text, b)
+        case "py":
+            read_script(text, b)
+        case _ if looks_like_script(text):
+            read_script(text, b)             # a script with its printouts in comments, saved as text
         case _:
             read_text(_unnumber(text), b)
     doc = b.finish()

@@ -1,0 +1,52 @@
+"""A Python script that shows what it prints in the comments under each print (a blog's snippet, a gist):
+
+    scores = Query @ Key.T
+    print(scores)
+    # [[ 2  4  4]
+    #  [ 4 16 12]]
+
+The code is read as code (its literals are the given inputs), and each comment block right under a print (or a
+bare expression) as that print's output, the `#` blanked so that every number keeps its line and column."""
+
+from __future__ import annotations
+
+import re
+
+from .common import Segment
+
+_COMMENT = re.compile(r"^(\s*)#(.*)$")
+_SHOWS = re.compile(r"^\s*(?:print\s*\(|display\s*\(|[A-Za-z_][\w.\[\]]*\s*$)")
+_PRINTED = re.compile(r"[\[(]?\s*[-+]?\d|tensor\(|array\(")
+
+
+def looks_like_script(text: str) -> bool:
+    """Plain text that is a Python script with printouts in comments (not prose with a code sample)."""
+    from .python import read_python
+    return bool(re.search(r"^\s*print\s*\(", text, re.M) and re.search(r"^\s*#\s*[\[(]\s*[\[\d-]", text, re.M)
+                and read_python(text).parsed)
+
+
+def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
+    """Code and the printouts in its comments, in reading order (module doc)."""
+    lines = text.split("\n")
+    k, start = 0, 0
+    while k < len(lines):
+        if _COMMENT.match(lines[k]) and k > 0 and _SHOWS.match(lines[k - 1]) and _printout(lines, k):
+            j = k
+            while j < len(lines) and _COMMENT.match(lines[j]):
+                j += 1
+            if k > start:
+                b.segment(Segment("\n".join(lines[start:k]), line0 + start, "code", cell))
+            body = [_COMMENT.sub(lambda m: m.group(1) + " " + m.group(2), x) for x in lines[k:j]]
+            b.segment(Segment("\n".join(body), line0 + k, "output", cell))
+            k = start = j
+            continue
+        k += 1
+    if start < len(lines):
+        b.segment(Segment("\n".join(lines[start:]), line0 + start, "code", cell))
+
+
+def _printout(lines: list[str], k: int) -> bool:
+    """Does the comment block at line k print numbers (its first line a number, a bracket of them, a tensor)?"""
+    m = _COMMENT.match(lines[k])
+    return m is not None and _PRINTED.match(m.group(2).strip()) is not None
