@@ -1,8 +1,8 @@
 """What one example of a page says is no evidence about another: an early example whose first product went wrong
-(every entry of QKᵀ off, and all that follows worked from them) must not be judged against a configuration built from a later section's
-projections (its output taken for the queries of a cross-attention, or for the X those projections take); a
-causal mask explained 1,400 lines after an unmasked example does not make that example causal; and three entries
-of a 2×2 printout to four decimals identify it even when the fourth is a slip."""
+(every entry of QKᵀ off, and all that follows worked from them) must not be judged against a configuration
+built from a later section's projections (its output taken for the queries of a cross-attention, or for the X
+those projections take); a causal mask explained 1,400 lines after an unmasked example does not make that
+example causal; and three entries of a 2×2 printout to four decimals identify it even when the fourth is a slip."""
 
 import numpy as np
 

@@ -104,3 +104,10 @@ def test_rows_listed_in_a_code_block_are_a_softmax_pair():
     assert not check_document(TEXT_BLOCK.replace("WEIGHT", "0.38"), fmt="md").errors
     r = check_document(TEXT_BLOCK.replace("WEIGHT", "0.45"), fmt="md")
     assert [f.line for f in r.errors] == [10], [f.describe() for f in r.errors]
+
+
+@pytest.mark.parametrize("word, nodes", [("어텐션", ("A",)), ("어텐션 가중치", ("A",)), ("문맥 벡터", ("O", "O_concat")),
+                                         ("점수", ("QKt", "S")), ("출력", ("Y", "O_concat", "O"))])
+def test_korean_words_for_the_steps(word, nodes):
+    from mha.check import labels as lb
+    assert lb.parse_label(word).nodes == nodes

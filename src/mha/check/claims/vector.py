@@ -16,6 +16,7 @@ from ..objects import Chain, ExprPart, LabelPart
 from ..report import Finding, NotChecked
 from .common import _band, _chain_text, _simple_cause, _simple_kind
 from .conventions import concatenated_shapes
+from .identity import identified
 
 
 QUOTE_SPAN = 25         # lines from a row of weights found wrong to the weighted sum that quotes it
@@ -72,6 +73,23 @@ def _result_holds(plan, j: int) -> bool:
     return bool(hit.ok[0, j])
 
 
+def _carried_rounding(expr, face: list[float]) -> list[float] | None:
+    """How far each entry of a written vector sum moves when each rounded scalar term moves by half a unit of its
+    last digit (the sum is linear in each weight): the entry's room for the terms' own rounding."""
+    out = [0.0] * len(face)
+    for leaf in nb.leaves(expr):
+        if not leaf.decimals or not isinstance(leaf, nb.Num):
+            continue
+        try:
+            moved = nb.face_vector(nb.substitute(expr, {id(leaf): leaf.value + leaf.half}))
+        except (ArithmeticError, ValueError, TypeError):
+            return None
+        if moved is None or len(moved) != len(face):
+            continue
+        out = [o + abs(m - f) for o, m, f in zip(out, moved, face)]
+    return out
+
+
 class VectorJudging:
     """Judge methods for VectorArithClaim, and the weighted sums inside arithmetic lines."""
 
@@ -110,6 +128,7 @@ class VectorJudging:
         # exp([0, 5.657, 2.828]): the call names the operation; each entry moves with its argument's rounding
         args = expr.args[0].cells if isinstance(left, ExprPart) and isinstance(expr, nb.Op) and expr.op == "exp" \
             else None
+        carried = _carried_rounding(expr, face) if isinstance(left, ExprPart) and args is None else None
         bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
@@ -118,6 +137,9 @@ class VectorJudging:
                 slack += abs(f) * (args[j].hi - args[j].lo) / 2
             elif (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
                 slack += len(terms) * nb.half_unit(finest) / max(1, len(cells))   # the terms' own rounding
+                if carried is not None:
+                    # 0.1470·(1, 2) + ... + 0.3995·(7, 8): each weight's rounding, times the value it weighs
+                    slack = max(slack, n.half * (1 + 1e-9) + carried[j])
                 # (whole terms adding to a whole result are exact: [4, 0] + [0, 2] + [2, 2] = [6, 4])
             if abs(f - n.value) > slack and not _result_holds(plan, j):
                 bad.append((j, f, n))
@@ -222,13 +244,19 @@ class VectorJudging:
         av = self.vs.get("A", 0, h)[0]
         vv = self.vs.get("Vh", 0, h)[0]
         origin = self._row_found_before([w.text for w, _, _ in pairs], c.place.line, c.place.cell)
+        # the weights are judged one by one only where most of them are this row's (identity before verdict): a
+        # row of weights none of which is the row's is another example's (the same tokens, unscaled), not slips
+        w_ok = sum(w.contains(float(A[i, k if j is None else j])) for k, (w, _, j) in enumerate(pairs)
+                   if (k if j is None else j) < A.shape[1])
+        weights_identified = identified(w_ok, len(pairs)) or origin is not None or any(
+            self._weight_found_before(w.text, c.place.line, c.place.cell) is not None for w, _, _ in pairs)
         for k, (w, vec, j) in enumerate(pairs):
             jj = k if j is None else j
             if jj >= A.shape[1]:
                 continue
             self.n_numbers += 1
             x = float(A[i, jj])
-            if not w.contains(x, _band(av, i, jj)):
+            if not w.contains(x, _band(av, i, jj)) and weights_identified:
                 hit = Hit(av, "full", None, np.zeros((1, 1), bool), A)
                 note = self.rounded_predecessor(hit, i, jj, w, c.place)
                 if note is not None:             # the weight as the document printed it a step before

@@ -67,8 +67,8 @@ def _score_rows(doc: Document, named: list, printed: set) -> bool:
 _WEIGHT_WORDS = r"(?:attention\s+)?weights|pesos|poids|Gewichte|pesi|веса|权重|가중치|重み"
 _N = r"`?(0?\.\d+|1\.0*|0|1)`?"
 _JOIN = r"\s*(?:,|、|，|\band\b|\by\b|\bet\b|\bund\b|\be\b|和|与|及)\s*"
-_LISTED = re.compile(rf"(?i)(?<![A-Za-z])(?P<name>{_WEIGHT_WORDS})(?P<between>[^\d\n`]{{0,40}}?)(?P<nums>{_N}(?:{_JOIN}{_N})+)"
-                     rf"(?![\d.]*\d)")
+_LISTED = re.compile(rf"(?i)(?<![A-Za-z])(?P<name>{_WEIGHT_WORDS})(?P<between>[^\d\n`]{{0,40}}?)"
+                     rf"(?P<nums>{_N}(?:{_JOIN}{_N})+)(?![\d.]*\d)")
 
 
 # "weights that sum to 1:", "pesos que suman 1:", "权重之和为 1": the sum they have, not one of them

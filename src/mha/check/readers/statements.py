@@ -457,7 +457,7 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                     parts[k - 1].text.strip().lower() == "softmax" and rels[k - 2:k] == ["→", "→"])) and \
                     isinstance(parts[k - 2], ArrayPart) and a.is_vector and parts[k - 2].array.is_vector and \
                     parts[k - 2].array.n_cols == a.n_cols:
-                a.softmax_of = parts[k - 2].array     # [1.5, 0, 1.0] --softmax--> [0.55, ...], [10, 1] → softmax → [..]
+                a.softmax_of = parts[k - 2].array     # [1.5, 0] --softmax--> [0.55, ..], [10, 1] → softmax → [..]
             if k and a.softmax_of is None and k - 1 < len(rels) and rels[k - 1] == "→" and \
                     isinstance(parts[k - 1], ArrayPart) and \
                     _softmax_context(ctx, text) and _arrow_softmax(parts[k - 1].array, a):

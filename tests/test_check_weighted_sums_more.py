@@ -1,0 +1,66 @@
+"""A weighted sum of values (`out = 0.1470·(1, 2) + 0.0541·(3, 4) + ...`): the room each entry has is each weight's
+rounding times the value it weighs; and a weighted sum in an earlier section whose weights are none of them the
+row's of the example worked later (the same tokens, unscaled there) is that section's, not slips of the later one."""
+
+import pytest
+
+from mha.check import check_document
+
+ROOM = """# One query, four keys
+
+The scores are (0, -1, 1, 1); the weights are 0.1470, 0.0541, 0.3995 and 0.3995.
+
+The output is 0.1470 · (1, 2) + 0.0541 · (3, 4) + 0.3995 · (5, 6) + 0.3995 · (7, 8) = (OUT).
+"""
+
+
+@pytest.mark.parametrize("out, errors", [("5.1030, 6.1030", 0), ("5.1030, 6.1300", 1)])
+def test_an_output_within_the_room_its_rounded_weights_give_holds(out, errors):
+    r = check_document(ROOM.replace("OUT", out), fmt="md")
+    assert len(r.errors) == errors, [f.describe() for f in r.errors]
+
+
+TWO_SECTIONS = r"""# Attention, twice
+
+## Without learning
+
+Three tokens:
+
+```
+t1 = [1, 0]
+t2 = [0, 1]
+t3 = [1, 1]
+```
+
+Their plain dot products, token by token:
+
+```
+        t1     t2     t3
+t1 ·   1.0    0.0    1.0
+t2 ·   0.0    1.0    1.0
+t3 ·   1.0    1.0    2.0
+```
+
+For row 3:
+
+```
+e^1.0 = 2.718,  e^1.0 = 2.718,  e^2.0 = 7.389     sum = 12.825
+weights = [0.212, 0.212, 0.576]
+
+context₃ = 0.212·[1,0] + 0.212·[0,1] + 0.576·[1,1] = [0.788, 0.788]
+```
+
+## With queries, keys and values
+
+Now $W_Q = W_K = W_V = I$, the scores are divided by $\sqrt{2}$, and a causal mask hides later tokens:
+
+$$
+X = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}, \qquad
+A = \begin{bmatrix} 1 & 0 & 0 \\ 0.330 & 0.670 & 0 \\ 0.248 & 0.248 & 0.503 \end{bmatrix}
+$$
+"""
+
+
+def test_an_earlier_unscaled_weighted_sum_is_not_judged_by_the_later_example():
+    r = check_document(TWO_SECTIONS, fmt="md")
+    assert not [f for f in r.errors if f.line == 28], [f.describe() for f in r.errors]
