@@ -64,3 +64,16 @@ $$
 def test_an_earlier_unscaled_weighted_sum_is_not_judged_by_the_later_example():
     r = check_document(TWO_SECTIONS, fmt="md")
     assert not [f for f in r.errors if f.line == 28], [f.describe() for f in r.errors]
+
+
+TWO_DECIMALS = """# One token's output
+
+output = 0.51[1, 3] + 0.19[5, 7] + 0.31[9, 11] ≈ [OUT]
+"""
+
+
+@pytest.mark.parametrize("out, errors", [("4.2, 6.3", 0), ("4.2, 6.4", 1)])
+def test_the_room_of_two_decimal_weights_does_not_hide_a_slip(out, errors):
+    """Each weight's rounding, added in quadrature: 6.27 has room for 6.3, not for 6.4."""
+    r = check_document(TWO_DECIMALS.replace("OUT", out), fmt="md")
+    assert len(r.errors) == errors, [f.describe() for f in r.errors]

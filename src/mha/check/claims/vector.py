@@ -75,7 +75,8 @@ def _result_holds(plan, j: int) -> bool:
 
 def _carried_rounding(expr, face: list[float]) -> list[float] | None:
     """How far each entry of a written vector sum moves when each rounded scalar term moves by half a unit of its
-    last digit (the sum is linear in each weight): the entry's room for the terms' own rounding."""
+    last digit (the sum is linear in each weight), the moves added in quadrature (independent roundings rarely all
+    lean one way; weights summing to one lean less still): the entry's room for the terms' own rounding."""
     out = [0.0] * len(face)
     for leaf in nb.leaves(expr):
         if not leaf.decimals or not isinstance(leaf, nb.Num):
@@ -86,8 +87,8 @@ def _carried_rounding(expr, face: list[float]) -> list[float] | None:
             return None
         if moved is None or len(moved) != len(face):
             continue
-        out = [o + abs(m - f) for o, m, f in zip(out, moved, face)]
-    return out
+        out = [o + (m - f) ** 2 for o, m, f in zip(out, moved, face)]
+    return [x ** 0.5 for x in out]
 
 
 class VectorJudging:
