@@ -69,12 +69,16 @@ Attention weights = [WEIGHTS]
 """
 
 
+def _holds_then_caught(template: str, row: list[float], decimals: int, wrong: str, line: int) -> None:
+    """The template with the softmax of `row` (to `decimals`) checks clean; with `wrong` it draws errors on `line`."""
+    p = np.exp(row) / np.exp(row).sum()
+    assert not check_document(template.replace("WEIGHTS", ", ".join(f"{x:.{decimals}f}" for x in p)), fmt="md").errors
+    r = check_document(template.replace("WEIGHTS", wrong), fmt="md")
+    assert r.errors and {f.line for f in r.errors} == {line}, [f.describe() for f in r.errors]
+
+
 def test_unnamed_scaled_scores_above_a_softmax_line_are_the_scores_of_the_weights_below():
-    row = np.array([0.26, 0.07, 0.37])
-    right = ", ".join(f"{x:.2f}" for x in np.exp(row) / np.exp(row).sum())
-    assert not check_document(UNNAMED.replace("WEIGHTS", right), fmt="md").errors
-    r = check_document(UNNAMED.replace("WEIGHTS", "0.40, 0.25, 0.35"), fmt="md")
-    assert r.errors and {f.line for f in r.errors} == {8}, [f.describe() for f in r.errors]
+    _holds_then_caught(UNNAMED, [0.26, 0.07, 0.37], 2, "0.40, 0.25, 0.35", 8)
 
 
 ARROWS = """# Why scale
@@ -88,8 +92,4 @@ ARROWS = """# Why scale
 
 
 def test_an_arrow_through_softmax_pairs_the_two_rows_and_a_saturated_row_is_an_idiom():
-    row = np.array([4.0, 1.0, 1.0])
-    right = ", ".join(f"{x:.3f}" for x in np.exp(row) / np.exp(row).sum())
-    assert not check_document(ARROWS.replace("WEIGHTS", right), fmt="md").errors
-    r = check_document(ARROWS.replace("WEIGHTS", "0.90, 0.05, 0.05"), fmt="md")
-    assert r.errors and {f.line for f in r.errors} == {6}, [f.describe() for f in r.errors]
+    _holds_then_caught(ARROWS, [4.0, 1.0, 1.0], 3, "0.90, 0.05, 0.05", 6)
