@@ -77,3 +77,17 @@ def test_the_room_of_two_decimal_weights_does_not_hide_a_slip(out, errors):
     """Each weight's rounding, added in quadrature: 6.27 has room for 6.3, not for 6.4."""
     r = check_document(TWO_DECIMALS.replace("OUT", out), fmt="md")
     assert len(r.errors) == errors, [f.describe() for f in r.errors]
+
+
+ASSUMED = """# Mixing the values with assumed weights
+
+Assume the weights are [0.2, 0.5, 0.3]. Then
+
+Output_1 = 0.2 · [1.07, 0.70] + 0.5 · [0.77, 0.90] + 0.3 · [0.87, 0.40] = [OUT]
+"""
+
+
+@pytest.mark.parametrize("out, errors", [("0.86, 0.71", 0), ("0.90, 0.71", 1)])
+def test_weights_of_one_decimal_are_givens_with_no_room(out, errors):
+    r = check_document(ASSUMED.replace("OUT", out), fmt="md")
+    assert len(r.errors) == errors, [f.describe() for f in r.errors]
