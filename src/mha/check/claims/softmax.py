@@ -14,9 +14,10 @@ import numpy as np
 from ..infer import Obj, alignments
 from ..infer.written_scale import stated_scale
 from ..model import half_units
-from ..numbers import nines_below_one, tiny_above_zero
+from ..numbers import Num, nines_below_one, tiny_above_zero
 from ..report import Finding, NotChecked
 from .common import _simple_kind
+from .truncation import follows
 
 
 @dataclass
@@ -58,14 +59,11 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
 
 
 def _cut_off(f: Finding) -> bool:
-    """Is the printed weight its exact value with the digits past the last printed one cut off?"""
+    """Is the printed weight its exact value with the digits past the last printed one cut off (truncation.py)?"""
     try:
-        printed = float(f.printed)
+        return isinstance(f.exact, float) and follows(Num.parse(f.printed), f.exact) == "cut"
     except ValueError:
         return False
-    d = len(f.printed.split(".")[1]) if "." in f.printed else 0
-    return isinstance(f.exact, float) and f.exact >= 0 and \
-        abs(math.floor(f.exact * 10 ** d + 1e-9) / 10 ** d - printed) < 0.5 * 10 ** -d
 
 
 def _said_between(said: dict | None, a: int, b: int) -> bool:

@@ -32,17 +32,24 @@ def cut_and_rounded(objs: list[Obj], plans: dict[int, Any]) -> tuple[int, int]:
             for j, num in enumerate(row or []):
                 if num is None or not num.decimals or num.decimals < 2 or j >= o.val.shape[1]:
                     continue
-                x = float(hit.exact[i, j])
-                if not math.isfinite(x) or not math.isfinite(num.value) or abs(x) > 1e12 or num.decimals > 12:
-                    continue
-                scale = 10 ** num.decimals
-                r, t = round(x * scale), math.trunc(x * scale)
-                p = round(num.value * scale)
-                if r == t or abs(x * scale - r) < 1e-6:
-                    continue             # the same either way, or exact at that precision (0.49999999 is 0.5)
-                cut += p == t
-                rounded += p == r
+                way = follows(num, float(hit.exact[i, j]))
+                cut += way == "cut"
+                rounded += way == "rounded"
     return cut, rounded
+
+
+def follows(num, x: float) -> str | None:
+    """"cut" when the printed number is x with its further digits cut off, "rounded" when it is x rounded, None when
+    both give the same digits (or neither does, or x is exact at that precision: 0.49999999 is 0.5)."""
+    if not num.decimals or not math.isfinite(x) or not math.isfinite(num.value) or abs(x) > 1e12 or \
+            num.decimals > 12:
+        return None
+    scale = 10 ** num.decimals
+    r, t = round(x * scale), math.trunc(x * scale)
+    p = round(num.value * scale)
+    if r == t or abs(x * scale - r) < 1e-6:
+        return None
+    return "cut" if p == t else "rounded" if p == r else None
 
 
 def truncates(objs: list[Obj], plans: dict[int, Any]) -> bool:

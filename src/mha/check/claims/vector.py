@@ -79,7 +79,7 @@ def _carried_rounding(expr, face: list[float]) -> list[float] | None:
     lean one way; weights summing to one lean less still): the entry's room for the terms' own rounding."""
     out = [0.0] * len(face)
     for leaf in nb.leaves(expr):
-        if not leaf.decimals or leaf.decimals < 2 or not isinstance(leaf, nb.Num):
+        if (leaf.decimals or 0) < 2:
             continue                  # a weight of one decimal (0.2, 0.5, 0.3) is a given, exact as written
         try:
             moved = nb.face_vector(nb.substitute(expr, {id(leaf): leaf.value + leaf.half}))

@@ -76,19 +76,19 @@ def read_document(text: str, fmt: str) -> Document:
             read_notebook(text, b)
         case "html":
             read_html(text, b)
-        case "py":
-            read_script(text, b)
-        case _ if looks_like_script(text):
-            read_script(text, b)             # a script with its printouts in comments, saved as text
+        case _ if fmt == "py" or looks_like_script(text):
+            read_script(text, b)             # a script with its printouts in comments (.py, or saved as text)
         case _:
             read_text(_unnumber(text), b)
     doc = b.finish()
     scalar_rows(doc, text if fmt != "ipynb" else None)   # q1 · k1 = 112, q1 · k2 = 96: one query's scores
     doc.n_lines = text.count("\n") + 1
     if fmt != "ipynb":          # "# 经过 Softmax 变成：" between raw scores and their weights (claims/softmax.py)
-        doc.softmax_said = {k + 1: "number" if re.search(r"\d", line) else "softmax"
-                            for k, line in enumerate(text.split("\n")) if _SOFTMAX_WORD.search(line) or
-                            re.search(r"\d", line)}
+        for k, line in enumerate(text.split("\n")):
+            if re.search(r"\d", line):
+                doc.softmax_said[k + 1] = "number"
+            elif _SOFTMAX_WORD.search(line):
+                doc.softmax_said[k + 1] = "softmax"
     index_brackets(doc)
     read_closed(doc, text)
     label_echoes(doc, text)
