@@ -21,9 +21,10 @@ class NothingToCheck(MHAInputError):
 
 
 def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str | None = None,
-                   name: str = "", scopes: bool = True) -> Report:
+                   name: str = "", scopes: bool = True, like: Any = None) -> Report:
     """Check every numeric claim of a worked example; config is the input mapping, or None to infer it; scopes:
-    read again on its own each section the configuration does not explain (scoped.py).
+    read again on its own each section the configuration does not explain (scoped.py); like: the numbering (Bases)
+    of the document a section read on its own comes from.
 
     >>> import mha
     >>> check_document(mha.explain(lang="en").to_markdown(), fmt="md").ok
@@ -46,7 +47,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         raise MHAInputError("document: nests too deeply to be read") from None
     from .scoped import mark_openers
     mark_openers(doc, text, fmt)
-    objs, bases = prepare(doc)
+    objs, bases = prepare(doc, like)
     numeric_chains = [c for c in doc.chains if any(type(p).__name__ in ("ExprPart", "ShapePart", "ShapeProduct")
                                                   for p in c.parts)]
     if not doc.arrays and not numeric_chains and not doc.readings:
@@ -87,7 +88,8 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
                     _jsonable(mapping), name or "-")
     if scopes and config is None:
         from .scoped import judge_scopes
-        judge_scopes(report, doc, text, fmt, lambda t: check_document(t, fmt=fmt, name=name, scopes=False))
+        judge_scopes(report, doc, text, fmt, lambda t: check_document(t, fmt=fmt, name=name, scopes=False,
+                                                                    like=j.inf.bases))
     return report
 
 

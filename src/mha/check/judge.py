@@ -141,21 +141,22 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 o.refs = keep
                 o.ref = keep[0] if keep else None
         best = None
-        for hb in (1, 0):
-            for rb in (1, 0):
-                bases = _replace(self.inf.bases, head=hb, row=rb)
-                score = 0
-                for o in self.objs:
-                    if o.val is None or not o.refs:
-                        continue
-                    raw = [r for r in o.refs if r.raw_row is not None or r.raw_head is not None]
-                    if not raw:
-                        continue
-                    trial = _replace(o, refs=[bases.resolve(_raw(r)) for r in o.refs])
-                    if any(h.all and self.ref_ok(trial, h) for h in alignments(trial, self.vs)):
-                        score += 1
-                if best is None or score > best[0]:
-                    best = (score, bases)
+        now = (self.inf.bases.head, self.inf.bases.row)
+        # the document's own numbering (prepare: a label with a 0) first, so that a tie keeps it
+        for hb, rb in [now] + [x for x in ((1, 1), (1, 0), (0, 1), (0, 0)) if x != now]:
+            bases = _replace(self.inf.bases, head=hb, row=rb)
+            score = 0
+            for o in self.objs:
+                if o.val is None or not o.refs:
+                    continue
+                raw = [r for r in o.refs if r.raw_row is not None or r.raw_head is not None]
+                if not raw:
+                    continue
+                trial = _replace(o, refs=[bases.resolve(_raw(r)) for r in o.refs])
+                if any(h.all and self.ref_ok(trial, h) for h in alignments(trial, self.vs)):
+                    score += 1
+            if best is None or score > best[0]:
+                best = (score, bases)
         if best is None or best[1] == self.inf.bases:
             return
         bases = best[1]

@@ -125,7 +125,7 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str
     from .infer import infer, prepare
     from .judge import judge_document
     sub = _region(doc, inside)
-    objs, bases = prepare(sub)
+    objs, bases = prepare(sub, j.inf.bases)
     inf = infer(sub, objs, bases)
     if inf.best is None or any("(assumed)" in (c.label or "") for c in inf.best.cand.dims.values()):
         return None                      # weights assumed to be I in a side section: too little to identify by

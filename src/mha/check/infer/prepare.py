@@ -82,7 +82,23 @@ class Bases:
         return self.resolve(lb.parse_label(text))
 
 
-def prepare(doc: Document) -> tuple[list[Obj], Bases]:
+def _entries_from_zero(doc: Document) -> bool:
+    """A scalar named by a row and a column, one of them 0 (`α_{10} = 0.198`, `A[0, 2] = 0.31`): the document
+    numbers entries from 0, as an array labelled with a row 0 says."""
+    from ..objects import LabelPart
+    for c in doc.chains[:MAX_OBJECTS]:
+        for p in c.parts:
+            if isinstance(p, LabelPart):
+                r = lb.parse_label(p.text)
+                if r is not None and r.raw_row is not None and r.raw_col is not None and 0 in (r.raw_row, r.raw_col):
+                    return True
+    return False
+
+
+def prepare(doc: Document, like: Bases | None = None) -> tuple[list[Obj], Bases]:
+    """The document's objects and how it numbers heads and rows.  like: the numbering of the document that a
+    section read on its own comes from (scoped.py, regions.py); a page that counts from 0 does so in every
+    section, also in one that happens to print no index 0."""
     raw_heads = []
     raw_rows = []
     all_refs = []
@@ -104,7 +120,10 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
     _token_outputs(doc.arrays[:MAX_OBJECTS], all_refs)
     raw_rows.extend(r.raw_row for refs in all_refs for r in refs if r.raw_row is not None)
     ctx_heads = [a.context.head for a in doc.arrays if a.context.head is not None]
-    bases = Bases(0 if (0 in raw_heads or 0 in ctx_heads) else 1, 0 if 0 in raw_rows else 1)
+    bases = Bases(0 if (0 in raw_heads or 0 in ctx_heads) else 1,
+                  0 if (0 in raw_rows or _entries_from_zero(doc)) else 1)
+    if like is not None:
+        bases = Bases(min(bases.head, like.head), min(bases.row, like.row))
     out = []
     defines = [h for h in doc.hints if h.kind == "define"]
     for a, refs in zip(doc.arrays[:MAX_OBJECTS], all_refs):
@@ -118,6 +137,9 @@ def prepare(doc: Document) -> tuple[list[Obj], Bases]:
         if refs and a.place.where in ("output", "comment") and any({"QKt", "S"} & set(r.nodes) for r in refs) and \
                 _softmax_defined(a, defines):
             refs = [lb.Ref(("A",), strong=True)]     # `attention_score = softmax(...)`: the code says weights
+        coded = _coded_role(a, defines)
+        if coded is not None and not any(coded in r.nodes for r in refs):
+            refs = [lb.Ref((coded,), strong=True)]   # `A1 = torch.mm(queries, keys.T)` printed as `A1`: scores
         if a.style == "prose":                       # words in a sentence name a vector only weakly
             refs = [replace(r, strong=False) for r in refs]
         # an entry's name cannot label a matrix, nor a row's name several rows (w_12 = np.round(A, 4))
@@ -170,6 +192,56 @@ def _softmax_defined(a, defines: list) -> bool:
         (a.place.cell is not None and h.place.cell == a.place.cell) or
         (a.place.cell is None and h.place.cell is None and h.place.line < a.line))]
     return bool(rhs) and bool(re.match(r"\s*(?:[\w.]+\.)?soft_?max\s*\(", rhs[-1]))
+
+
+_CODE_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _last_define(name: str, before, defines: list):
+    """The right-hand side of the last assignment to `name` that runs before `before` (a Place), or None."""
+    rhs = [h for h in defines if h.value[0].strip() == name and h.place.run_order < before.run_order]
+    return max(rhs, key=lambda h: h.place.run_order) if rhs else None
+
+
+# q @ k.T, torch.mm(q, k.T), np.matmul(Q, K.transpose(-2, -1)): the product of queries and keys, nothing else
+_QK_PRODUCT = re.compile(r"[A-Za-z_][\w.]*@[A-Za-z_][\w.]*\.(?:T|t\(\)|transpose\([-\d,]*\))|"
+                         r"(?:torch\.|np\.)?(?:matmul|dot|bmm|mm)\([A-Za-z_][\w.]*,[A-Za-z_][\w.]*\."
+                         r"(?:T|t\(\)|transpose\([-\d,]*\))\)")
+
+
+def _coded_role(a, defines: list) -> str | None:
+    """What the code says a printout under a bare variable name is, whatever the name itself suggests: `A1 =
+    torch.mm(queries, keys.T)` printed as `A1` holds raw scores (not head 1's weights), `A2 = A1 / scaler` scaled
+    scores (the scale then read from `scaler = torch.sqrt(torch.tensor(4.))`, written_scale.coded_scale), `A3 =
+    F.softmax(A2, 1)` weights.  Only a printout of the program's (output or comment) whose name the code assigns
+    exactly such an expression; None for anything else."""
+    name = (a.label or "").strip()
+    # `A1, A1.shape`: a notebook shows the tensor and its shape as a tuple; the printout is the tensor
+    m = re.fullmatch(r"([A-Za-z_]\w*)\s*,\s*\1\.(?:shape|size\(\)|dtype)", name)
+    name = m.group(1) if m else name
+    if a.place.where not in ("output", "comment") or not _CODE_NAME.fullmatch(name) or not defines:
+        return None
+    h = _last_define(name, a.place, defines)
+    if h is None:
+        return None
+    rhs = h.value[1].strip()
+    if _QK_PRODUCT.fullmatch(rhs.replace(" ", "")):
+        return "QKt"
+    if re.match(r"(?:[\w.]+\.)?soft_?max\s*\(", rhs):
+        return "A"
+    m = re.fullmatch(r"([A-Za-z_]\w*)\s*([/*])\s*(.+)", rhs)
+    if m is None:
+        return None
+    src = _last_define(m.group(1), h.place, defines)
+    if src is None or not _QK_PRODUCT.fullmatch(src.value[1].replace(" ", "")):
+        return None
+    factor = m.group(3).strip()
+    if _CODE_NAME.fullmatch(factor):
+        k = _last_define(factor, h.place, defines)
+        factor = f"({k.value[1].strip()})" if k is not None else factor
+    if not a.source or a.source.replace(" ", "") == rhs.replace(" ", ""):
+        a.source = f"{m.group(1)} {m.group(2)} {factor}"     # what coded_scale reads the multiplier from
+    return "S"
 
 
 # W_1, W_2 under words about the feed-forward layer: its matrices, not attention's
