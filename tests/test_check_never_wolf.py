@@ -506,6 +506,10 @@ SLIPS = [
     # bracketed vectors, exponentials rounded to whole numbers (e^4 = 55): none is a finding (six before)
     ("md_course_clock_roots_dots_rounded_exps.md", "weights = [0.4011, 0.1978", "weights = [0.4011, 0.1987", 25),
     ("md_course_clock_roots_dots_rounded_exps.md", "= 1 + 4 + 4 = 9", "= 1 + 4 + 4 = 8", 8),
+    # an exercise's solution works head sizes of a wider practice model (d_k = 8/8 = 1 beside a toy of width 4,
+    # claims/shape._other_width): not the toy's size; the toy's own d_k and weights are still judged
+    ("md_exercise_head_widths_of_a_wider_model.md", "($T = 3$", "($T = 4$", 3),
+    ("md_exercise_head_widths_of_a_wider_model.md", "0.8482 & 0.1017 & 0.0501", "0.8482 & 0.1071 & 0.0501", 18),
 ]
 
 

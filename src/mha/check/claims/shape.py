@@ -372,11 +372,25 @@ class ShapeJudging:
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
                                                f"{s.symbol} is {want} in the inferred configuration, which no statement "
                                                "of the document gives: another example's or another model's size?"))
+        elif s.symbol in ("d_k", "d_v", "H") and _other_width(s.text, c.d_model):
+            self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
+                                               f"worked from a width of {_other_width(s.text, c.d_model)}, not this "
+                                               f"example's d_model = {c.d_model}: another model's size"))
         elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact and math.isfinite(s.value.value) else None):
             self.n_claims += 1
             self.n_numbers += 1
             self.add(Finding(s.place.line, s.place.cell, s.text, s.value.text, float(want), str(want), "config",
                              f"wrong size: {s.symbol} is {want}", "wrong_value"))
+
+
+def _other_width(text: str, d_model: int | None) -> int | None:
+    """`d_k = 8/8 = 1` where the example's d_model is 4: a head size worked, correctly, from another model's width
+    (an exercise's "with n_heads = 8"); the width it divides, or None when the line is no such division."""
+    m = re.search(r"=\s*\$?\s*(\d+)\s*(?:/|÷|\\div)\s*(\d+)\s*\$?\s*=\s*\$?\s*(\d+)\b", text)
+    if m is None or d_model is None:
+        return None
+    a, b, v = (int(g) for g in m.groups())
+    return a if b and a == b * v and a != d_model else None
 
 
 REAL_MODELS = re.compile(r"real(?:-world)? models?|in practice|typical(?:ly)?|production|\bGPT|\bBERT|LLaMA|Llama|"
