@@ -510,6 +510,13 @@ SLIPS = [
     # claims/shape._other_width): not the toy's size; the toy's own d_k and weights are still judged
     ("md_exercise_head_widths_of_a_wider_model.md", "($T = 3$", "($T = 4$", 3),
     ("md_exercise_head_widths_of_a_wider_model.md", "0.8482 & 0.1017 & 0.0501", "0.8482 & 0.1071 & 0.0501", 18),
+    # `**Weight on "sand":** `8.34 / 14.48 = 0.58``: the bold marker left at the edge of the ratio is no operator
+    # (readers/statements._strip); before, the ratio was read as a label and a slip in its result went unread
+    ("md_bold_bullets_weights_as_code_ratios.md", "8.34 / 14.48 = 0.58", "8.34 / 14.48 = 0.59", 28),
+    # "STEP 6 - Output O = AV" over the printed rows: the caption's last word names them whole (readers/drawn.py
+    # kept all but its last letter, "A", and the right output was reported as weights holding O's values)
+    ("txt_step_captions_end_in_a_product.txt", "[1.278649, 0.573784]", "[1.278649, 0.573874]", 30),
+    ("txt_step_captions_end_in_a_product.txt", "[0.426216, 0.147568,", "[0.426216, 0.147586,", 25),
 ]
 
 

@@ -204,8 +204,11 @@ def _last_define(name: str, before, defines: list):
 
 
 # q @ k.T, torch.mm(q, k.T), np.matmul(Q, K.transpose(-2, -1)): the product of queries and keys, nothing else
-_QK_PRODUCT = re.compile(r"[A-Za-z_][\w.]*@[A-Za-z_][\w.]*\.(?:T|t\(\)|transpose\([-\d,]*\))|"
-                         r"(?:torch\.|np\.)?(?:matmul|dot|bmm|mm)\([A-Za-z_][\w.]*,[A-Za-z_][\w.]*\."
+# (the factors named as queries and keys: `dA = dO @ V.T` of a backward pass is no score)
+_Q_NAME = r"(?:[A-Za-z_][\w.]*\.)?(?:[qQ](?:_?\w{0,3}|uer(?:y|ies)\w*)|\w*_(?:q|query|queries))"
+_K_NAME = r"(?:[A-Za-z_][\w.]*\.)?(?:[kK](?:_?\w{0,3}|eys?\w*)|\w*_(?:k|key|keys))"
+_QK_PRODUCT = re.compile(rf"{_Q_NAME}@{_K_NAME}\.(?:T|t\(\)|transpose\([-\d,]*\))|"
+                         rf"(?:torch\.|np\.)?(?:matmul|dot|bmm|mm)\({_Q_NAME},{_K_NAME}\."
                          r"(?:T|t\(\)|transpose\([-\d,]*\))\)")
 
 

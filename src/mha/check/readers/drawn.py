@@ -347,7 +347,8 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
         if not label.strip() and k0 > 0 and lines[k0 - 1].strip() and not _groups(lines[k0 - 1]):
             # the name written above the column: "W_Q (3×2)        W_K (3×2)"
             above = lines[k0 - 1]
-            nxt = min((c["col"] for c in clusters if c["col"] > cl["col"]), default=len(above))
+            # (to the end of the line when no column follows: "O = AV" keeps its last letter)
+            nxt = min((c["col"] for c in clusters if c["col"] > cl["col"]), default=len(above) + 1)
             words = above[max(0, a0 - 2):max(a0, nxt - 1)].strip()
             words = re.sub(r"\s*[\(（][^)）]*[\)）]?\s*$|[:：]\s*$", "", words).strip()
             if words and lb.parse_label(words) is not None:

@@ -39,10 +39,13 @@ _TICKS = {"✓", "✔", "✅", "☑", "✔️"}
 
 def _strip(toks: list[Tok]) -> list[Tok]:
     i, j = 0, len(toks)
-    while i < j and toks[i].kind in ("SEP",) or (i < j and toks[i].kind == "OP" and toks[i].text in _TRAILING):
+    # (Markdown's bold or italic markers left over at an edge, `**Weight:** 1/4.56 = 0.22`, are no operators)
+    while i < j and toks[i].kind in ("SEP",) or (i < j and toks[i].kind == "OP" and toks[i].text in _TRAILING) or \
+            (i + 1 < j and toks[i].kind == "OP" and toks[i].text == "*"):
         i += 1
     while j > i and (toks[j - 1].kind == "SEP" or (toks[j - 1].kind == "OP" and toks[j - 1].text in _TRAILING) or
-                     toks[j - 1].text.strip() in _TICKS):
+                     toks[j - 1].text.strip() in _TICKS or
+                     (j - 1 > i and toks[j - 1].kind == "OP" and toks[j - 1].text == "*")):
         j -= 1
     # "= [0.41, 0.49] \ (\text{approx})": a closing note in words says how the value was written, not what
     if j - i > 3 and toks[j - 1].kind == "OP" and toks[j - 1].text == ")" and toks[j - 3].kind == "OP" and \
