@@ -34,6 +34,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     from .judge import judge_document
     from .readers import read_document, sniff
     from .readers.decimalcomma import decimal_points
+    from .readers.spacedpoints import spaced_points
     fmt = fmt or sniff(text, name)
     if fmt == "ipynb":
         text, body = slim_notebook(text)
@@ -41,6 +42,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         body = text
     _count_numbers(body)
     text = decimal_points(text, fmt)          # 0,5 and 0{,}5 in a document that writes decimal commas
+    text = spaced_points(text, fmt)           # 0. 707 in a page exported with a space after every point
     try:
         doc = read_document(text, fmt)
     except RecursionError:

@@ -1,0 +1,51 @@
+"""Decimal points followed by a space, `0. 707` and `e^{0. 707} \\approx 2. 028`, as some exports to Markdown leave
+every decimal of a page: read as 0.707 and 2.028 before any reader sees the text.  Left as they are, each such
+number is two (0 and 707), or none, and the page's worked numbers are skipped without a word.
+
+Only a page that writes them so throughout is read this way: at least MIN_SPACED such numbers on lines of
+mathematics (a backslash, `&`, `=`, `$`, `^` or a bracket on the line), and more of them there than decimals
+written the usual way.  Only those lines change, outside code, and each keeps its length (the space moves after
+the number), so that columns and places stay where they were.  A numbered list ("1. 2 heads") is prose, not a
+line of mathematics, and is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .decimalcomma import _prose
+
+MIN_SPACED = 5
+
+_SPACED = re.compile(r"(?<![\w.])(\d+)\. (\d+)(?![\w.])")
+_POINT = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+_MATH_LINE = re.compile(r"[\\&=$^\[\]]")
+
+
+def spaced_points(text: str, fmt: str) -> str:
+    """The text with `0. 707` read as `0.707 ` on its lines of mathematics, when the page writes its decimals so."""
+    if fmt == "ipynb" or ". " not in text:
+        return text
+    spans = _prose(text, fmt)
+    lines = [(a, b) for s, e in spans for a, b in _lines(text, s, e) if _MATH_LINE.search(text[a:b])]
+    spaced = sum(len(_SPACED.findall(text[a:b])) for a, b in lines)
+    plain = sum(len(_POINT.findall(text[a:b])) for a, b in lines)
+    if spaced < MIN_SPACED or spaced <= plain:
+        return text
+    out, at = [], 0
+    for a, b in lines:
+        out.append(text[at:a])
+        out.append(_SPACED.sub(lambda m: f"{m.group(1)}.{m.group(2)} ", text[a:b]))
+        at = b
+    out.append(text[at:])
+    return "".join(out)
+
+
+def _lines(text: str, s: int, e: int):
+    """(start, end) of each line within text[s:e]."""
+    a = s
+    while a < e:
+        b = text.find("\n", a, e)
+        b = e if b < 0 else b
+        yield a, b
+        a = b + 1
