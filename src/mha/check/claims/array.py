@@ -281,6 +281,13 @@ class ArrayJudging:
             agree[i, j] |= bool(note) and not note.startswith((_OWN_TERMS, _OWN_FACTORS))
         if not identifies(o, hit, agree, _masked_cells(o, hit)) and not self.named_and_fed(o, hit):
             alt = plan.get("alt")
+            if alt is not None and alt.all and alt.view is not None and alt.view.variant == "unshifted" and \
+                    o.ref is not None and alt.view.node in _family(o.ref):
+                # exp = [2.718, 2.718, 7.389]: the exponentials of the scores as they are, without the row max
+                # taken off first; the same weights follow, a convention and no slip
+                self.n_claims += 1
+                self.n_numbers += o.n
+                return
             if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
                     alt.view.node in _family(o.ref) and not _primed(o, alt):
                 # every cell is the labelled quantity's, in another layout (another head's, transposed)

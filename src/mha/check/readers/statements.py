@@ -40,13 +40,22 @@ _TICKS = {"✓", "✔", "✅", "☑", "✔️"}
 def _strip(toks: list[Tok]) -> list[Tok]:
     i, j = 0, len(toks)
     # (Markdown's bold or italic markers left over at an edge, `**Weight:** 1/4.56 = 0.22`, are no operators)
-    while i < j and toks[i].kind in ("SEP",) or (i < j and toks[i].kind == "OP" and toks[i].text in _TRAILING) or \
-            (i + 1 < j and toks[i].kind == "OP" and toks[i].text == "*"):
+    while i < j and toks[i].kind in ("SEP",) or (i < j and toks[i].kind == "OP" and toks[i].text in _TRAILING):
         i += 1
     while j > i and (toks[j - 1].kind == "SEP" or (toks[j - 1].kind == "OP" and toks[j - 1].text in _TRAILING) or
-                     toks[j - 1].text.strip() in _TICKS or
-                     (j - 1 > i and toks[j - 1].kind == "OP" and toks[j - 1].text == "*")):
+                     toks[j - 1].text.strip() in _TICKS):
         j -= 1
+    # Markdown's `**` left at the edge of a number (`**w:** `1 / 4.56 = 0.24``) is no operator
+    k = i
+    while k < j and _star(toks[k]):
+        k += 1
+    if k > i and k < j and (toks[k].kind == "NUM" or toks[k].text in ("(", "-", "−", "[")):
+        i = k
+    k = j
+    while k > i and _star(toks[k - 1]):
+        k -= 1
+    if k < j and k > i and (toks[k - 1].kind == "NUM" or toks[k - 1].text in (")", "]")):
+        j = k
     # "= [0.41, 0.49] \ (\text{approx})": a closing note in words says how the value was written, not what
     if j - i > 3 and toks[j - 1].kind == "OP" and toks[j - 1].text == ")" and toks[j - 3].kind == "OP" and \
             toks[j - 3].text == "(" and toks[j - 2].kind == "TEXT" and _NOTE.fullmatch(toks[j - 2].text.strip()):
@@ -54,6 +63,10 @@ def _strip(toks: list[Tok]) -> list[Tok]:
     elif j - i > 1 and toks[j - 1].kind == "TEXT" and _NOTE.fullmatch(toks[j - 1].text.strip(" ()")):
         j -= 1
     return toks[i:j]
+
+
+def _star(t: Tok) -> bool:
+    return t.kind == "OP" and t.text == "*"
 
 
 _NOTE = re.compile(r"(?i)approx\.?|approximately|rounded|roughly|约|近似|约等于")
