@@ -6,7 +6,9 @@
     #  [ 4 16 12]]
 
 The code is read as code (its literals are the given inputs), and each comment block right under a print (or a
-bare expression) as that print's output, the `#` blanked so that every number keeps its line and column."""
+bare expression) as that print's output, the `#` blanked so that every number keeps its line and column.  A lesson
+script often holds its worked example as text, in a triple-quoted string that it prints (`answers = '''...'''`):
+the lines inside such a string are read as prose, where they stand."""
 
 from __future__ import annotations
 
@@ -29,8 +31,16 @@ def looks_like_script(text: str) -> bool:
 def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
     """Code and the printouts in its comments, in reading order (module doc)."""
     lines = text.split("\n")
+    bodies = _text_bodies(text)
     k, start = 0, 0
     while k < len(lines):
+        if k in bodies:                      # the text inside a triple-quoted string: prose, in its place
+            end = bodies[k]
+            if k > start:
+                b.segment(Segment("\n".join(lines[start:k]), line0 + start, "code", cell))
+            b.segment(Segment("\n".join(lines[k:end]), line0 + k, "prose", cell))
+            k = start = end
+            continue
         if _COMMENT.match(lines[k]) and k > 0 and _SHOWS.match(lines[k - 1]) and _printout(lines, k):
             j = k
             while j < len(lines) and _COMMENT.match(lines[j]):
@@ -50,3 +60,19 @@ def _printout(lines: list[str], k: int) -> bool:
     """Does the comment block at line k print numbers (its first line a number, a bracket of them, a tensor)?"""
     m = _COMMENT.match(lines[k])
     return m is not None and _PRINTED.match(m.group(2).strip()) is not None
+
+
+def _text_bodies(text: str) -> dict[int, int]:
+    """{first line: line after the last} (0-based) of the lines strictly inside each triple-quoted string of the
+    script that spans three lines or more; the delimiters' own lines stay code, so the code left is still Python."""
+    import io
+    import tokenize
+    out: dict[int, int] = {}
+    try:
+        for t in tokenize.generate_tokens(io.StringIO(text).readline):
+            if t.type == tokenize.STRING and t.end[0] - t.start[0] >= 2 and \
+                    re.match(r"^[rRbBuUfF]{0,2}(\"\"\"|\'\'\')", t.string):
+                out[t.start[0]] = t.end[0] - 1        # lines start[0]+1 .. end[0]-1 (1-based) are inside
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return {}
+    return {a: b for a, b in out.items() if b > a}
