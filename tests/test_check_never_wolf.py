@@ -517,6 +517,10 @@ SLIPS = [
     # kept all but its last letter, "A", and the right output was reported as weights holding O's values)
     ("txt_step_captions_end_in_a_product.txt", "[1.278649, 0.573784]", "[1.278649, 0.573874]", 30),
     ("txt_step_captions_end_in_a_product.txt", "[0.426216, 0.147568,", "[0.426216, 0.147586,", 25),
+    # `blue.Q = [..]    blue.K = [..]    blue.V = [..]` side by side in a block that is no Python: three statements
+    # (readers/columns.column_gap after a bracket), each a token's vector (labels: `sky.Q` is the query of "sky")
+    ("md_token_attributes_side_by_side.md", "Softmax weights: [0.396, 0.270,", "Softmax weights: [0.396, 0.207,", 19),
+    ("md_token_attributes_side_by_side.md", "0.270, 0.334]", "0.270, 0.343]", 19),
 ]
 
 

@@ -237,6 +237,10 @@ def _parse_label(text: str) -> Ref | None:
     m = _TOKEN_WORD_VECTOR.fullmatch(s.replace(" ", ""))
     if m and m.group(2).lower() not in _NOT_TOKENS:
         return Ref(({"q": "Q", "k": "K", "v": "V", "x": "X"}[m.group(1).lower()],), token=m.group(2))
+    # -- century.Q, cat.k: the same, written as the token's attribute
+    m = _TOKEN_ATTRIBUTE.fullmatch(s.replace(" ", ""))
+    if m and m.group(1).lower() not in _NOT_TOKENS and m.group(1).lower() not in ("self", "np", "torch", "model"):
+        return Ref(({"q": "Q", "k": "K", "v": "V"}[m.group(2).lower()],), token=m.group(1))
     # -- formulas that say what they compute
     f = _formula(s)
     if f is not None:
@@ -265,6 +269,7 @@ _WORDED_ROW = re.compile(r"\s*([A-Za-z][A-Za-z ]{2,40}?)\s+row\s*(\d{1,3})\s*:?\
 
 
 # a token's vector named by the token: q_cat, k_{she}, v_\text{drank} (after _norm: q_cat, k_she, v_drank)
+_TOKEN_ATTRIBUTE = re.compile(r"([A-Za-z][A-Za-z\u00c0-\u024f]{0,15})\.([QKVqkv])")
 _TOKEN_WORD_VECTOR = re.compile(r"([qkvxQKVX])_\(?([A-Za-z]{2,12}|[^\x00-\x7f]{1,6})\)?")
 _NOT_TOKENS = {"proj", "projection", "weight", "weights", "total", "head", "heads", "dim", "cache", "norm", "rope",
                "bias", "out", "output", "in", "input", "len", "size", "mask", "new", "old", "all", "tmp", "temp", "rot",

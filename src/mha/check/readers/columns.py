@@ -35,8 +35,12 @@ def column_gap(stmt: list[Tok], i: int, text: str) -> bool:
     "2(x + 1)") or with its sign, and "0.73   [1.0, 2.0]" keeps its coefficient."""
     prev, t = stmt[i - 1], stmt[i]
     # two spaces suffice between a number and a short name with its relation ("e^2 =    7.389  e^4 =   54.598")
-    least = 2 if prev.kind == "NUM" and t.kind == "ID" and any(x.kind == "REL" for x in stmt[i + 1:i + 4]) else 3
-    if prev.kind not in ("NUM", "ID") or t.kind == "REL" or (t.kind == "OP" and t.text != "√") \
+    # (and after a bracket: "Virat.Q   = [0.9, 0.1]    Virat.K   = [0.8, 0.2]", vectors assigned side by side)
+    closed = prev.kind == "OP" and prev.text in ("]", ")")
+    least = 2 if (prev.kind == "NUM" or closed) and t.kind == "ID" and \
+        any(x.kind == "REL" for x in stmt[i + 1:i + 4]) else 3
+    if (prev.kind not in ("NUM", "ID") and not (closed and t.kind == "ID")) or t.kind == "REL" or \
+            (t.kind == "OP" and t.text != "√") \
             or not prev.end or t.pos - prev.end < least:
         return False                    # "(x - μ) / σ    →   μ=0": an arrow or sign carries the statement on
     gap = text[prev.end:t.pos]
