@@ -521,6 +521,10 @@ SLIPS = [
     # (readers/columns.column_gap after a bracket), each a token's vector (labels: `sky.Q` is the query of "sky")
     ("md_token_attributes_side_by_side.md", "Softmax weights: [0.396, 0.270,", "Softmax weights: [0.396, 0.207,", 19),
     ("md_token_attributes_side_by_side.md", "0.270, 0.334]", "0.270, 0.343]", 19),
+    # a solution inside a MkDocs admonition (`??? success "..."` over lines indented four spaces) is Markdown, not an
+    # indented code block (readers/markdown._admonitions)
+    ("md_mkdocs_solution_admonition.md", "\\approx 0.5065", "\\approx 0.5056", 11),
+    ("md_mkdocs_solution_admonition.md", "\\approx 0.3072", "\\approx 0.3027", 15),
 ]
 
 

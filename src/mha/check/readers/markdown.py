@@ -26,7 +26,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
     md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
-    text = _continued_items(text)
+    text = _continued_items(_admonitions(text))
     src_lines = text.split("\n")
     toks = md.parse(text)
     i = 0
@@ -214,6 +214,42 @@ def _continued_items(text: str) -> str:
                 (lines[k - 1].lstrip()[:1] in "-*+" or _GOES_ON_ITEM.match(lines[k - 1]) or
                  lines[k - 1].startswith(m.group(1) + "  ")):
             lines[k] = m.group(1) + " " * (len(m.group(2)) + len(m.group(3))) + lines[k][m.end():]
+    return "\n".join(lines)
+
+
+# an admonition or a tab of MkDocs and Python-Markdown: `!!! note "Title"`, `??? success "Solution"`, `=== "Tab"`
+_ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?|===)[ \t]+\S")
+
+
+def _admonitions(text: str) -> str:
+    """The body of an admonition (`??? success "Solution"` over lines indented by four spaces) is Markdown, not an
+    indented code block as CommonMark reads it: its lines lose the four spaces (the line numbers stay), nested
+    admonitions one level at a time."""
+    if "!!!" not in text and "???" not in text and "===" not in text:
+        return text
+    lines = text.split("\n")
+    for _ in range(3):
+        changed = False
+        k = 0
+        while k < len(lines):
+            m = _ADMONITION.match(lines[k])
+            if m is None:
+                k += 1
+                continue
+            body = m.group(1) + "    "
+            j = k + 1
+            while j < len(lines) and (lines[j].startswith(body) or not lines[j].strip()):
+                j += 1
+            while j > k + 1 and not lines[j - 1].strip():
+                j -= 1
+            for x in range(k + 1, j):
+                if lines[x].startswith(body):
+                    lines[x] = m.group(1) + lines[x][len(body):]
+                    changed = True
+            lines[k] = ""                    # the marker line itself is no prose
+            k = j
+        if not changed:
+            break
     return "\n".join(lines)
 
 
