@@ -525,6 +525,10 @@ SLIPS = [
     # indented code block (readers/markdown._admonitions)
     ("md_mkdocs_solution_admonition.md", "\\approx 0.5065", "\\approx 0.5056", 11),
     ("md_mkdocs_solution_admonition.md", "\\approx 0.3072", "\\approx 0.3027", 15),
+    # a final answer inside \boxed{...}, around the whole `O = AV ≈ [...]` or around the matrix alone: read as if
+    # unboxed (readers/tokens: \boxed was a style group, and its matrix went unread without a word)
+    ("tex_boxed_final_answer.tex", "2.3395 & 0.6605 \\\\ 2.3395", "2.3395 & 0.6650 \\\\ 2.3395", 19),
+    ("tex_boxed_final_answer.tex", "2.3395&0.6605", "2.3359&0.6605", 23),
 ]
 
 

@@ -145,7 +145,7 @@ LAYOUT_ENVS = {"aligned", "align", "align*", "alignat", "alignat*", "gather", "g
 _STYLE = {"mathrm", "text", "textrm", "textbf", "textit", "mathbf", "mathit", "mathsf", "mathtt", "boldsymbol",
           "bm", "mathcal", "mathbb", "operatorname", "mbox", "hbox", "emph", "textsf", "texttt", "mathnormal",
           "vec", "hat", "tilde", "bar", "overline", "underline", "widehat", "widetilde", "mathscr", "mathfrak",
-          "boxed", "pmb", "textup", "textnormal", "operatorname*"}
+          "pmb", "textup", "textnormal", "operatorname*"}
 _SPACES = {"quad", "qquad", ",", ";", ":", "!", " ", "enspace", "thinspace", "medspace", "thickspace",
            "displaystyle", "textstyle", "scriptstyle", "nonumber", "notag", "limits", "nolimits", "big", "Big",
            "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "middle", "hline", "cline", "small",
@@ -190,7 +190,7 @@ def latex_context():
             MacroSpec("underbrace", "{"), MacroSpec("overbrace", "{"), MacroSpec("tag", "*{"),
             MacroSpec("label", "{"), MacroSpec("eqref", "{"), MacroSpec("ref", "{"),
             MacroSpec("phantom", "{"), MacroSpec("hphantom", "{"), MacroSpec("vphantom", "{"),
-            MacroSpec("mathop", "{"), MacroSpec("mathrel", "{"), MacroSpec("mathbin", "{"),
+            MacroSpec("mathop", "{"), MacroSpec("mathrel", "{"), MacroSpec("mathbin", "{"), MacroSpec("boxed", "{"),
             MacroSpec("intercal", ""), MacroSpec("Tr", ""),
             MacroSpec("xrightarrow", "[{"), MacroSpec("xlongrightarrow", "[{"), MacroSpec("xmapsto", "[{"),
         ])
