@@ -529,6 +529,11 @@ SLIPS = [
     # unboxed (readers/tokens: \boxed was a style group, and its matrix went unread without a word)
     ("tex_boxed_final_answer.tex", "2.3395 & 0.6605 \\\\ 2.3395", "2.3395 & 0.6650 \\\\ 2.3395", 19),
     ("tex_boxed_final_answer.tex", "2.3395&0.6605", "2.3359&0.6605", 23),
+    # a table of positional encodings beside X = E + PE, each row one entry from X's row, with W_V assumed to be I:
+    # V is X itself, and a row that mostly equals one of its rows is not identified as a slip in it
+    # (claims/assumed.copy_of_an_input); the scores and weights are still judged
+    ("md_positional_table_beside_its_sum.md", "[1.65, 2.09, 0.50]", "[1.65, 2.90, 0.50]", 24),
+    ("md_positional_table_beside_its_sum.md", "[0.35, 0.43, 0.21]", "[0.35, 0.43, 0.12]", 30),
 ]
 
 

@@ -30,3 +30,21 @@ def split_assumed(j, o: Obj, h: Hit, what: str) -> bool:
     j.not_checked.append(NotChecked(o.a.line, o.a.place.cell, what, f"its values are {_show_view(h)}'s, but the "
                                     f"heads' split comes from {role} = I, assumed where the document prints its own"))
     return True
+
+
+_PROJECTED = {"Q": "W_Q", "Qh": "W_Q", "K": "W_K", "Kh": "W_K", "V": "W_V", "Vh": "W_V"}
+
+
+def copy_of_an_input(j, o: Obj, hit: Hit | None) -> bool:
+    """Matched, all but some cells, with Q, K or V of a projection the configuration assumes to be I (not printed):
+    that quantity is a copy of an input, so an unnamed row most of whose cells equal an input row is as likely
+    another quantity built on the same numbers (a table of positional encodings beside X = E + PE, each row one
+    entry apart) as a slip in the copy.  Its values do not identify it; only its name could."""
+    best = j.inf.best
+    if hit is None or hit.view is None or best is None or hit.all:
+        return False
+    role = _PROJECTED.get(hit.view.node)
+    choice = best.cand.dims.get(role) if role else None
+    if choice is None or "(assumed)" not in choice.label:
+        return False
+    return not any(r.strong and (hit.view.node in r.nodes or role in r.nodes) for r in (o.refs or []))
