@@ -64,3 +64,33 @@ def test_a_slip_in_it_is_found_on_its_line():
 def test_a_script_whose_strings_hold_no_example_is_still_refused():
     with pytest.raises(MHAInputError):
         check_document('"""\nA helper module.\nNothing to see.\n"""\nimport numpy as np\nx = np.zeros(3)\n', fmt="py")
+
+
+def test_strings_used_as_section_comments_leave_the_code_whole():
+    """`\"\"\"# scores\"\"\"` between statements: no numbers, so no prose; the code and its printouts in comments are
+    read as before (a first cut split the code at every string, and such a script was refused)."""
+    text = f'''import numpy as np
+
+"""
+    # the inputs
+"""
+Q = np.array([[1.0, 0.0], [0.0, 1.0]])
+K = np.array([[1.0, 1.0], [0.0, 1.0]])
+V = np.array([[2.0, 1.0], [1.0, 3.0]])
+
+"""
+    # scores, weights, output
+"""
+S = Q @ K.T / np.sqrt(2)
+A = np.exp(S) / np.exp(S).sum(axis=1, keepdims=True)
+print(A)
+# [[{A[0, 0]:.4f} {A[0, 1]:.4f}]
+#  [{A[1, 0]:.4f} {A[1, 1]:.4f}]]
+print(A @ V)
+# [[{O[0, 0]:.4f} {O[0, 1]:.4f}]
+#  [{O[1, 0]:.4f} {O[1, 1]:.4f}]]
+'''
+    r = check_document(text, fmt="py")
+    assert r.ok and r.n_numbers >= 8, [f.describe() for f in r.errors]
+    slip = check_document(text.replace(f"{O[1, 1]:.4f}]]", f"{O[1, 1] + 0.001:.4f}]]"), fmt="py")
+    assert [f.line for f in slip.errors] == [20]

@@ -29,31 +29,32 @@ def looks_like_script(text: str) -> bool:
 
 
 def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
-    """Code and the printouts in its comments, in reading order (module doc)."""
+    """Code and the printouts in its comments, in reading order (module doc).  The text inside a triple-quoted
+    string is blanked in the code (which stays valid Python) and read as prose after the code around it."""
     lines = text.split("\n")
     bodies = _text_bodies(text)
+    prose = []
+    for a, z in bodies.items():
+        prose.append((a, Segment("\n".join(lines[a:z]), line0 + a, "prose", cell)))
+        lines[a:z] = [""] * (z - a)
+    out: list[tuple[int, Segment]] = []
     k, start = 0, 0
     while k < len(lines):
-        if k in bodies:                      # the text inside a triple-quoted string: prose, in its place
-            end = bodies[k]
-            if k > start:
-                b.segment(Segment("\n".join(lines[start:k]), line0 + start, "code", cell))
-            b.segment(Segment("\n".join(lines[k:end]), line0 + k, "prose", cell))
-            k = start = end
-            continue
         if _COMMENT.match(lines[k]) and k > 0 and _SHOWS.match(lines[k - 1]) and _printout(lines, k):
             j = k
             while j < len(lines) and _COMMENT.match(lines[j]):
                 j += 1
             if k > start:
-                b.segment(Segment("\n".join(lines[start:k]), line0 + start, "code", cell))
+                out.append((start, Segment("\n".join(lines[start:k]), line0 + start, "code", cell)))
             body = [_COMMENT.sub(lambda m: m.group(1) + " " + m.group(2), x) for x in lines[k:j]]
-            b.segment(Segment("\n".join(body), line0 + k, "output", cell))
+            out.append((k, Segment("\n".join(body), line0 + k, "output", cell)))
             k = start = j
             continue
         k += 1
     if start < len(lines):
-        b.segment(Segment("\n".join(lines[start:]), line0 + start, "code", cell))
+        out.append((start, Segment("\n".join(lines[start:]), line0 + start, "code", cell)))
+    for _, seg in sorted(out + prose, key=lambda x: x[0]):
+        b.segment(seg)
 
 
 def _printout(lines: list[str], k: int) -> bool:
@@ -75,4 +76,6 @@ def _text_bodies(text: str) -> dict[int, int]:
                 out[t.start[0]] = t.end[0] - 1        # lines start[0]+1 .. end[0]-1 (1-based) are inside
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return {}
-    return {a: b for a, b in out.items() if b > a}
+    # (only a string that holds numbers: `"""# section title"""` used as a comment stays where it is)
+    lines = text.split("\n")
+    return {a: b for a, b in out.items() if b > a and any(re.search(r"\d", x) for x in lines[a:b])}
