@@ -284,3 +284,14 @@ def test_weights_that_agree_only_where_the_mask_puts_zeros_are_not_judged():
     r = check_document(doc, config, fmt="md")
     assert not r.errors, [f.describe() for f in r.errors]
     assert len(r.not_checked) == 1 and "3×3" in r.not_checked[0].what
+
+
+def test_woven_matrices_with_spaced_brackets():
+    # "Q = [ [1, 0, 1, 0],      K = [ [1, 1, 0, 0]," then rows, closed by "] ]": the spaced brackets of a tutoring
+    # note; both matrices are read (they were dropped, and a wrong score matrix below them went unquestioned)
+    from mha.check.readers import read_document
+    text = ("```\nQ = [ [1, 0, 1, 0],      K = [ [1, 1, 0, 0],\n      [0, 1, 0, 1],            [0, 1, 1, 0],\n"
+            "      [1, 1, 0, 0] ]           [1, 0, 0, 1] ]\n```\n")
+    doc = read_document(text, "md")
+    assert [(a.label, a.n_rows, a.n_cols) for a in doc.arrays] == [("Q", 3, 4), ("K", 3, 4)]
+    assert [[n.value for n in r] for r in doc.arrays[1].rows] == [[1, 1, 0, 0], [0, 1, 1, 0], [1, 0, 0, 1]]

@@ -17,7 +17,9 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
     """One block of consecutive comment lines of code, read as text: each chain takes the label of the code on its
     line (or of the print just above the block), each array its name."""
     # "#> " as reprex marks output; `#  [4., 16., 12.]],  # from query 2`: the row's own remark is no number of it
-    text = "\n".join(re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(r"^#+\s?(?:>\s?)?", "", c)) for _, c, _ in block)
+    code = seg.text.split("\n")
+    text = "\n".join(_without_shapes(re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(r"^#+\s?(?:>\s?)?", "", c)),
+                                     code[ln - 1] if 0 < ln <= len(code) else "") for ln, c, _ in block)
     line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
     sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
     n_before = len(b.doc.arrays)
@@ -43,6 +45,25 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
             names = [x.strip() for x in code_label.split(" = ") if x.strip()]
             a.label = names[0]
             a.labels = names
+
+
+_INT_LIST = re.compile(r"[\[(]\s*\d+(?:\s*,\s*\d+)+\s*,?\s*[\])]")
+_SHAPE_WORDS = re.compile(r"(?i)shape|\bsize\b|\bdims?\b|形状|维度|尺寸")
+_ANY_LIST = re.compile(r"\[[^\[\]]*\]")
+
+
+def _without_shapes(comment: str, code: str) -> str:
+    """`# [2, 8, 10, 64] -> [2, 10, 512]`, `print(x.shape)  # [2, 10, 64]`: lists of whole numbers in a comment
+    that speaks of shapes (a shape word, code that prints a shape, or an arrow between lists that are all whole
+    numbers) are tensor sizes, not values; they are blanked, keeping every other character where it was.  An
+    arrow from whole scores to decimal weights (`# [1, 0, 1] -> [0.42, 0.16, 0.42]`) is left alone."""
+    if not _INT_LIST.search(comment):
+        return comment
+    lists = _ANY_LIST.findall(comment)
+    arrow = re.search(r"->|→", comment) and len(lists) >= 2 and all(_INT_LIST.fullmatch(x) for x in lists)
+    if not (arrow or _SHAPE_WORDS.search(comment) or re.search(r"\.shape\b|\.size\(", code.split("#")[0])):
+        return comment
+    return _INT_LIST.sub(lambda m: " " * len(m.group()), comment)
 
 
 _FILL = re.compile(r"\b(?:zeros|ones|zeros_like|ones_like|empty|empty_like|full|full_like)\s*\(")

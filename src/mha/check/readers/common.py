@@ -96,3 +96,9 @@ def blank_lines(seg: Segment, used: list[int]) -> Segment:
     if hasattr(seg, "result"):
         out.result = seg.result
     return out
+
+
+# words of their own before an inline value ("identical shape $= 416{,}256$", "fator de escala $= 0.25$"): the value
+# is those words', not a continuation of the formula before them (connectives do not count)
+WORDS = re.compile(r"\b(?!(?:which|that|then|thus|hence|so|and|gives?|equals?|is|are|also|or|i\.e)\b)[^\W\d_]{3,}",
+                   re.I)

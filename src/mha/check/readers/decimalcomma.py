@@ -16,6 +16,7 @@ content of a bracket (`(3,4)`, `[0,1]`, `(0,1]`, `x_{1,2}`: a shape, an index, a
 from __future__ import annotations
 
 import json
+import math
 import re
 
 SIGNS_MIN = 3            # signs of decimal commas a document must give
@@ -146,10 +147,44 @@ def _thousands(text: str) -> str:
 
     def line(ln: str) -> str:
         # a line whose result after "=" groups thousands with commas groups its terms so too: 3 × 262,144 = 786,432
-        return _GROUPED.sub(grouped, ln) if _PLAIN_THOUSANDS.search(ln) else ln
+        m = _PLAIN_THOUSANDS.search(ln)
+        if m is None:
+            return ln
+        if _decimal_reading(ln, m):         # √3 ≈ 1,732: one comma that the left side says is a decimal one
+            return ln[:m.start(3)] + "." + ln[m.start(3) + 1:]
+        return _GROUPED.sub(grouped, ln)
     if "{,}" in text:
         text = _TEX_THOUSANDS.sub(join, text)
     return "\n".join(line(ln) for ln in text.split("\n")) if "," in text else text
+
+
+_LEFT_ARITH = re.compile(r"(?:sqrt|exp|√|[\d.()+\-*/×÷·^ ])+$")
+
+
+def _decimal_reading(ln: str, m: re.Match) -> bool:
+    """`√3 ≈ 1,732`, `e^{0,5}`...: a lone comma group after "=" that the arithmetic on its left puts nearer the
+    decimal reading (1.732) than the thousands one (1732): the comma is a decimal one.  Only for one group and a
+    left side that evaluates; `2^10 = 1,024` and `512 × 3 × 512 = 786,432` stay thousands."""
+    before = ln[:m.start()].rstrip("`$ ")
+    if m.group(3).count(",") != 1 or re.search(r"\d,\d{3}", before):
+        return False                         # (3 × 262,144 = 786,432: the terms group thousands as well)
+    left = _LEFT_ARITH.search(before)
+    if left is None or not re.search(r"\d", left.group(0)) or (left.start() and before[left.start() - 1] in ",."):
+        return False
+    from .. import numbers as nb
+    from .common import Segment
+    from .expr import parse_expr
+    from .tokens import lex_chars
+    try:
+        e = parse_expr(lex_chars(left.group(0).strip()), Segment(left.group(0), 1))
+        face = nb.face(e) if e is not None and not nb.has_symbols(e) else None
+    except (ArithmeticError, OverflowError, ValueError, TypeError):
+        return False
+    if face is None or not math.isfinite(face) or face <= 0:
+        return False
+    decimal = float(m.group(2) + "." + m.group(3)[1:])
+    grouped = float(m.group(2) + m.group(3)[1:])
+    return abs(math.log(face / decimal)) < abs(math.log(face / grouped))
 
 
 def decimal_points(text: str, fmt: str, force: bool = False) -> str:

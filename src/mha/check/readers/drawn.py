@@ -126,7 +126,7 @@ def text_tokens(text: str) -> list[Tok]:
 
 
 _WOVEN_ROW = r"\[\s*[-+−\d.eE,\s]*\]"
-_WOVEN_HEAD = re.compile(r"[A-Za-z_][\w^{}()]*\s*=\s*\[" + _WOVEN_ROW + r"\s*,?")
+_WOVEN_HEAD = re.compile(r"[A-Za-z_][\w^{}()]*\s*=\s*\[\s*" + _WOVEN_ROW + r"\s*,?")   # ("Q = [ [1, 0],": spaced)
 _WOVEN_PIECE = re.compile(_WOVEN_ROW + r"\s*\]?\s*,?")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..objects import Place
-from .common import Segment
+from .common import WORDS, Segment
 from .prose import prose_numbers
 from .statements import read_tokens
 from .tables import read_table
@@ -76,6 +76,7 @@ class _LatexReader:
             if n is None:
                 continue
             if isinstance(n, lw.LatexMathNode):
+                self.worded(n)
                 self.flush()
                 self.math(n)
             elif isinstance(n, lw.LatexEnvironmentNode):
@@ -90,6 +91,14 @@ class _LatexReader:
             elif isinstance(n, lw.LatexMacroNode):
                 self.macro(n)
         self.flush()
+
+    def worded(self, n) -> None:
+        """An inline formula that starts with a relation after words of its own ("fator de escala $= 0.25$", "se o
+        logit fosse $\\sim 0$"): its value is those words', not the end of the formula before (builder.finish)."""
+        inner = re.sub(r"^(?:\$+|\\\()", "", self.text[n.pos:n.pos + n.len])
+        said = "".join(self.text[p.pos:p.pos + p.len] for p in self.prose)
+        if re.match(r"\s*(?:=|≈|~|\\approx|\\sim|\\simeq|\\propto)", inner) and WORDS.search(_detex(said)):
+            self.b.worded_math.add((self.whole.line_of(n.pos), None))
 
     def environment(self, n) -> None:
         name = n.environmentname

@@ -6,7 +6,8 @@ import re
 
 from ..objects import Place
 from .builder import _strip_heading
-from .common import Segment, need
+from .katexcopy import rendered_copies
+from .common import WORDS, Segment, need
 from .drawn import text_tokens
 from .html import read_html
 from .images import tex_of_image
@@ -116,11 +117,15 @@ def _begin_outside_math(t) -> bool:
 
 def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None) -> None:
     first = t.map[0] + line0
-    content = t.content
+    # `Q=[2, 1]Q=[2,\,1]`: math copied from a rendered page, its flattened glyphs dropped, its TeX read as math
+    content, copied = rendered_copies(t.content)
+    for k, tex in copied:
+        b.segment(Segment(tex, first + k, "math", cell))
     if (re.search(r"\\\[|\\\(|\$\$", content) or _begin_outside_math(t)) or \
             any(_is_table_row(x) for x in content.split("\n")):
         # MathJax delimiters that CommonMark would unescape: read the raw lines as text with TeX
-        raw = "\n".join(src_lines[t.map[0]:t.map[1]])
+        raw = rendered_copies("\n".join(src_lines[t.map[0]:t.map[1]]))[0] if copied else \
+            "\n".join(src_lines[t.map[0]:t.map[1]])
         read_text(raw, b, first, cell)
         return
     # prose first: the words of a line set the context of its math ("差别只来自舍入", "Head 2")
@@ -158,8 +163,7 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
 
 
 # words of a line's own (not a connective that goes on from the math before: "which", "so", "then", ...)
-_WORDS = re.compile(r"\b(?!(?:which|that|then|thus|hence|so|and|gives?|equals?|is|are|also|or|i\.e)\b)[^\W\d_]{3,}",
-                    re.I)
+_WORDS = WORDS
 
 
 # a magnitude written just after the closing $ ("$8192^2 = 67$M 要素", "$= 1.2$ billion"): the math's last number is
@@ -270,6 +274,9 @@ def _blank_spans(content: str) -> str:
     # heading in bold, **Softmax.**, keeps its marks: they end it)
     s = re.sub(r"(?<![\w)*])(\*\*|__)(?=\S)([^\n]+?)(?<=\S)\1(?![\w(*])",
                lambda m: "  " + m.group(2) + "  " if re.search(r"\d", m.group(2)) else m.group(0), s)
+    # `w=tensor([0.05, 0.21, 0.74]` quoted without its ")": the closing backtick closes the call (same length)
+    s = re.sub(r"`([^`\n]*\b(?:tensor|array)\(\[[^`\n]*\])`",
+               lambda m: " " + m.group(1) + (")" if m.group(1).count("(") == m.group(1).count(")") + 1 else " "), s)
     return s.replace("`", " ")
 
 

@@ -459,9 +459,11 @@ def read_code(b: "Builder", seg: Segment) -> None:
 # `, dtype=torch.float64)`, `, device='cuda:0'`, `, requires_grad=True`: how torch and NumPy annotate a printout
 _ANNOTATION = re.compile(r",\s*(?:dtype|device|requires_grad)=[^,)\n]*")
 _PARAMETER = re.compile(r"(?m)^[ \t]*Parameter containing:[ \t]*$")
-# print(f"{W_query=}") of an nn.Parameter: "W_query=Parameter containing:" over "tensor([[...": the name moves down
-# onto the printout's first line (one line break kept, so every line stays where it was)
-_NAMED_PARAMETER = re.compile(r"(?m)^[ \t]*([A-Za-z_][\w.]*)=Parameter containing:[ \t]*\n[ \t]*(?=tensor\()")
+# print(f"{W_query=}") or print("w_query = ", w_query) of an nn.Parameter: "W_query=Parameter containing:" over
+# "tensor([[...": the name moves down onto the printout's first line (one line break kept, so every line stays
+# where it was)
+_NAMED_PARAMETER = re.compile(r"(?m)^[ \t]*([A-Za-z_][\w.]*)[ \t]*[=:][ \t]*Parameter containing:[ \t]*\n[ \t]*"
+                              r"(?=tensor\()")
 
 
 def _blanked(seg: Segment, pattern: re.Pattern) -> Segment:

@@ -62,6 +62,9 @@ def _strip(toks: list[Tok]) -> list[Tok]:
         j -= 3
     elif j - i > 1 and toks[j - 1].kind == "TEXT" and _NOTE.fullmatch(toks[j - 1].text.strip(" ()")):
         j -= 1
+    elif j - i > 1 and toks[j - 1].kind == "ID" and _NOTE.fullmatch(toks[j - 1].text) and \
+            (toks[j - 2].kind == "NUM" or toks[j - 2].text in (")", "]")):
+        j -= 1               # "≈ [0.41, 0.54] approximately" in plain text: the word is a word, not a name
     return toks[i:j]
 
 
@@ -110,13 +113,13 @@ class PartReader:
         if core[0].kind == "ID" and core[0].text in ("array", "tensor", "np", "torch", "numpy", "Tensor", "tf",
                                                     "Parameter", "matrix"):
             k = next((i for i, x in enumerate(core) if x.kind == "OP" and x.text == "["), None)
-            if k is None or core[-1].text != ")":
+            if k is None or core[-1].text not in (")", "]"):
                 return None
             style = "torch" if "tensor" in names or "torch" in names or "Parameter" in names else "numpy"
             bp = BracketParser(core, self.seg)
             got = bp.parse(k)
-            if got is None:
-                return None
+            if got is None or (core[-1].text == "]" and got[1] != len(core)):
+                return None          # (`tensor([0.05, 0.21]` quoted without its ")": the list is whole)
             items, j = got
             return self._from_items(items, core[0].pos, style, printout=True)
         if core[0].kind == "OP" and core[0].text == "[" and core[-1].kind == "OP" and core[-1].text == "]":
@@ -498,11 +501,14 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             if not left:
                 left = next((q.text for q in parts[k + 1:] if isinstance(q, LabelPart) and q.text != ARROW_SOFTMAX),
                             "")
+            # "和 = 5.06 → [0.40, 0.20, 0.40]": the sum's name is not the row's
+            after_scalar = k >= 2 and rels[k - 1] in ("→", "⇒") and isinstance(parts[k - 1], ExprPart) and \
+                nb.plain_number(parts[k - 1].expr) is not None and not sides[k]
             mine = sides[k]
             if mine:                          # "exp = [2.03, 1.00] → α = [0.67, 0.33]": each side its own names
                 left = left if left in mine else mine[-1]
-            a.label = left
-            a.labels = mine or labels
+            a.label = "" if after_scalar else left
+            a.labels = [] if after_scalar else (mine or labels)
             a.rel = rels[k - 1] if 0 < k <= len(rels) else ""
             if k > 0 and isinstance(parts[k - 1], ExprPart):
                 a.prev_expr = parts[k - 1].expr

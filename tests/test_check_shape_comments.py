@@ -1,0 +1,66 @@
+"""Comments in code that state tensor sizes (`# [2, 8, 10, 64] -> [2, 10, 512]`, `print(x.shape)  # [2, 10, 64]`,
+`# W_O: [2, 10, 512] -> [2, 10, 512]`) are shapes, not values: read as values they became a W_O of the worked
+example and the query and keys of a second one, with claims that "held" on nothing.  A comment holding values
+(`# [1, 0, 1] -> [0.422, 0.155, 0.422]`) is still read."""
+
+from mha.check import check_document
+
+WORKED = """# 手算注意力
+
+给定 Q 和 K（d_k = 2）：
+
+$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}, \\quad
+K = \\begin{bmatrix} 1 & 1 \\\\ 0 & 1 \\\\ 1 & 0 \\end{bmatrix}$$
+
+$$QK^T = \\begin{bmatrix} 1 & 0 & 1 \\\\ 1 & 1 & 0 \\\\ 2 & 1 & 1 \\end{bmatrix}$$
+
+$$\\frac{QK^T}{\\sqrt{2}} = \\begin{bmatrix} 0.7071 & 0 & 0.7071 \\\\ 0.7071 & 0.7071 & 0 \\\\
+1.4142 & 0.7071 & 0.7071 \\end{bmatrix}$$
+"""
+
+CODE = """
+## 代码
+
+```python
+class MultiHead(nn.Module):
+    def forward(self, x):
+        # 拆成多头：[2, 10, 512] -> [2, 8, 10, 64]
+        q = self.w_q(x).view(b, t, 8, 64).transpose(1, 2)
+        out = attn(q, k, v)
+        # [2, 8, 10, 64] -> [2, 10, 8, 64] -> [2, 10, 512]
+        out = out.transpose(1, 2).reshape(b, t, 512)
+        # W_O 融合：[2, 10, 512] -> [2, 10, 512]
+        return self.w_o(out)
+
+x = torch.randn(2, 16, 512)
+print(x.shape)        # [2, 16, 512]
+pe = encode(x[..., :64])
+print(f"编码后: {pe.shape}")  # [2, 10, 64]
+```
+"""
+
+
+def test_shape_comments_are_not_values():
+    r = check_document(WORKED + CODE, fmt="md")
+    assert not r.findings, [f.describe() for f in r.findings]
+    assert "printed" not in r.configuration.get("W_O", ""), r.configuration
+    assert not any("another example" in e for e in r.evidence), r.evidence
+
+
+def test_a_slip_in_the_worked_example_is_still_found():
+    r = check_document((WORKED + CODE).replace("1.4142 & 0.7071", "1.4124 & 0.7071"), fmt="md")
+    assert [(f.line, f.printed) for f in r.findings if f.severity == "error"] == [(11, "1.4124")], \
+        [f.describe() for f in r.findings]
+
+
+def test_a_comment_with_values_is_still_read():
+    doc = WORKED + """
+```python
+w = softmax(s[0])   # [0.7071, 0, 0.7071] -> [0.4011, 0.1978, 0.4011]
+```
+"""
+    ok = check_document(doc, fmt="md")
+    bad = check_document(doc.replace("0.1978, 0.4011]", "0.1987, 0.4011]"), fmt="md")
+    assert not ok.findings, [f.describe() for f in ok.findings]
+    assert [f.printed for f in bad.findings if f.severity == "error"] == ["0.1987"], \
+        [f.describe() for f in bad.findings]
