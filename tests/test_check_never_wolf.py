@@ -34,7 +34,7 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_product_of_printed_rounded_weights.md", "md_side_query_output_named_like_row_one.md",
            "md_zh_exp_sums_of_printed_terms_third_weights.md", "md_equal_rows_then_exps_with_their_arguments.md",
            "md_outputs_from_first_printed_weights.md", "md_one_query_rounded_steps_no_alibi.md",
-           "md_open_softmax_call_finished_below.md"}
+           "md_open_softmax_call_finished_below.md", "md_weights_from_rounded_exponentials_quoted.md"}
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):
@@ -534,6 +534,50 @@ SLIPS = [
     # (claims/assumed.copy_of_an_input); the scores and weights are still judged
     ("md_positional_table_beside_its_sum.md", "[1.65, 2.09, 0.50]", "[1.65, 2.90, 0.50]", 24),
     ("md_positional_table_beside_its_sum.md", "[0.35, 0.43, 0.21]", "[0.35, 0.43, 0.12]", 30),
+    # a weight worked from rounded exponentials (1.120/3.702 = 0.303, exact 0.3025) and quoted into the weighted
+    # sum: the quote is a note (claims/vector._weight_worked_before); a slip in the sum's own weights is still found
+    ("md_weights_from_rounded_exponentials_quoted.md", "1.236/3.702 = 0.334", "1.236/3.702 = 0.343", 32),
+    ("md_weights_from_rounded_exponentials_quoted.md", "e^0.212 = 1.236", "e^0.212 = 1.263", 27),
+    # a rounded result (12.96, from 12.963) carried into a quotient worked from its unrounded value: a term with as
+    # many significant digits as the result keeps its rounding (numbers.exact_below); slips around it still found
+    ("txt_rounded_result_carried_into_a_quotient.txt", "94.54 = 0.926", "94.54 = 0.962", 9),
+    ("txt_rounded_result_carried_into_a_quotient.txt", "e^5.797 = 329.4", "e^5.797 = 392.4", 15),
+    # "≈ [0.7881, 0.7881] approximately" in plain text: the closing word is no part of the result
+    # (readers/statements._strip), which is judged against its terms
+    ("txt_weighted_sum_ends_in_a_word.txt", "≈ [0.7881, 0.7881]", "≈ [0.7881, 0.7811]", 19),
+    ("txt_weighted_sum_ends_in_a_word.txt", "7.389 / 12.826 = 0.5761", "7.389 / 12.826 = 0.5716", 15),
+    # weights worked one line each, then listed: the list quotes the lines in their order (claims/gathered.py),
+    # with no configuration to judge it by; a copy slip in the list, and a slip in a worked line, are found
+    ("md_weights_worked_then_listed.md", "[0.420, 0.219, 0.361]", "[0.420, 0.291, 0.361]", 20),
+    ("md_weights_worked_then_listed.md", "1.105 / 3.059 = 0.361", "1.105 / 3.059 = 0.316", 18),
+    # exponentials worked one line each, then the probabilities listed in a block of their own: each is its
+    # exponential over their sum (claims/gathered._normalised); the exponentials' own slips are found too
+    ("md_exponentials_then_probabilities.md", "[0.65, 0.23, 0.12]", "[0.65, 0.23, 0.21]", 28),
+    ("md_exponentials_then_probabilities.md", "exp(0.354)  ≈ 1.425", "exp(0.354)  ≈ 1.452", 21),
+    # per-token rows times a named weight matrix printed above (`v = [0, 1] × W_V = [1, 2]`): each line is judged
+    # as x·W (claims/rowproduct.py), and a later copy that holds the right value is a note, not a second error
+    # (claims/requoted.right_copies): the slip was blamed on the correct copy in the weighted sum
+    ("md_token_rows_times_named_weights.md", "× W_V = [1, 2]", "× W_V = [1, 3]", 37),
+    ("md_token_rows_times_named_weights.md", "k_hot = [0, 1] × W_K = [1, 0]", "k_hot = [0, 1] × W_K = [1, 1]", 16),
+    # a sum of vector terms that the line before gives exactly (0.50 × [1, 2] = [0.50, 1.00]): no rounding in the
+    # terms, only the weights' own, times the values they weigh (claims/vector._weights_rounding); a slip of two
+    # units in the last digit was inside the room allowed for three rounded terms
+    ("md_zh_outputs_from_exact_terms.md", "= [0.75, 1.50]", "= [0.77, 1.50]", 15),
+    ("md_zh_outputs_from_exact_terms.md", "+ [0.50, 1.00]", "+ [0.50, 1.10]", 14),
+    # an inline formula that starts with a relation after words of its own ("fator de compressão $= 0.25$", "fosse
+    # $\sim 0$"): its value is those words', not a continuation of the formula before (readers/latex.worded): three
+    # false findings on a Portuguese problem sheet; the worked softmax between them is still judged
+    ("tex_values_named_by_words_between_formulas.tex", "1.649/4.367 \\approx 0.378", "1.649/4.367 \\approx 0.387", 15),
+    ("tex_values_named_by_words_between_formulas.tex", "e^{0.5} \\approx 1.649$,", "e^{0.5} \\approx 1.694$,", 14),
+    # a matrix of dot products written out cell by cell (`0.5x0.3 + 0.2x0.6`), then the matrix of their values:
+    # each value against the arithmetic in its place (claims/cellwise.py); the page had no other check of them
+    ("txt_matrix_of_written_products.txt", "[0.51,  0.39]", "[0.51,  0.93]", 15),
+    ("txt_matrix_of_written_products.txt", "[[0.27,  0.43]", "[[0.27,  0.34]", 14),
+    # math copied from a rendered page, each formula twice, flattened then its TeX (`e2=7.389e^{2}=7.389`): the
+    # flattened copy is dropped (`51.414` for 5/1.414 was an arithmetic slip) and the TeX read as math
+    # (readers/katexcopy.py); a slip in the TeX is found
+    ("md_zh_math_copied_from_rendered_page.md", "\\approx 3.54", "\\approx 3.45", 12),
+    ("md_zh_math_copied_from_rendered_page.md", "e^{2}=7.389", "e^{2}=7.398", 20),
 ]
 
 

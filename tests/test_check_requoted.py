@@ -9,7 +9,7 @@ and numbers: softmax([1.2, 0.4, -0.3]) = [0.5979, 0.2687, 0.1334]; softmax([1.1,
 from mha.check import check_document
 from mha.check.claims.requoted import requoted, tokens
 from mha.check.infer import infer, prepare
-from mha.check.judge import judge_document
+from mha.check.verdict import judge_document
 from mha.check.readers import read_document
 
 WRONG = """# Three keys for one query

@@ -91,3 +91,20 @@ Output_1 = 0.2 · [1.07, 0.70] + 0.5 · [0.77, 0.90] + 0.3 · [0.87, 0.40] = [OU
 def test_weights_of_one_decimal_are_givens_with_no_room(out, errors):
     r = check_document(ASSUMED.replace("OUT", out), fmt="md")
     assert len(r.errors) == errors, [f.describe() for f in r.errors]
+
+
+def test_a_sum_stated_in_parentheses_after_each_row():
+    """`token3  0.2504 0.2385 0.2483 0.2628   (합계: 1.0)`: the remark in parentheses states the row's sum, a claim
+    of the author's, judged by adding the row up (a Korean walk-through of a causal head)."""
+    rows = [["1.0000", "0.0000", "0.0000"], ["0.5124", "0.4876", "0.0000"], ["0.3211", "0.3527", "0.3262"]]
+    def doc(last: str) -> str:
+        body = "\n".join(f"token{i}  " + "   ".join(r) + f"   (합계: {last if i == 2 else '1.0'})"
+                         for i, r in enumerate(rows))
+        scores = ("        token0   token1   token2\ntoken0  0.3000   -inf     -inf\ntoken1  0.0496   0.0000   -inf\n"
+                  "token2  0.0000   0.0940   0.0160")
+        return (f"# 가중치\n\n**마스크 후 점수:**\n```\n{scores}\n```\n\n**Softmax 후 어텐션 가중치:**\n```\n"
+                f"        token0   token1   token2\n{body}\n```\n")
+    from mha.check import check_document
+    assert not check_document(doc("1.0"), fmt="md").findings
+    r = check_document(doc("1.1"), fmt="md")
+    assert [(f.line, f.rounded) for f in r.errors] == [(16, "1.1")], [f.describe() for f in r.findings]

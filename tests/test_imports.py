@@ -38,7 +38,7 @@ CHECK_STAGES = (
     ("readers",),                                          # one reader per format -> objects
     ("infer",),                                            # the search over configurations and its scoring
     ("claims",),                                           # one module per claim kind, with its judging
-    ("judge", "regions"),                                  # collects the claims and dispatches them; other examples
+    ("judge", "verdict", "regions"),                       # collects the claims and dispatches them; other examples
     ("command", "scoped", "__init__"),                     # check_document, its scopes, the CLI entry point
 )
 

@@ -54,7 +54,8 @@ weigh in the search through `infer/scalars.py` and are judged exactly by `claims
 (sympy and mpmath, imported only for them, in `claims/exact_values.py`).  The backward pass: `gradients.py` is
 its vocabulary (dQ, ∂L/∂Q, Q.grad, 梯度) and views, `infer/backward.py` the upstream gradient as a dimension of
 the search, `claims/backward.py` its usual slips.  `judge.py` collects the claims, dispatches them with one
-`match`, and gathers findings and "not checked" objects; `regions.py` infers and judges another example on its
+`match`, and gathers findings and "not checked" objects; `verdict.py` runs it (and under near-equal runner-ups)
+and settles the findings; `regions.py` infers and judges another example on its
 own (before the configuration's first given, or in sections it explains nothing in); `report.py` prints them;
 `command.py` is `check_document` and the CLI entry point; `scoped.py` reads again on its own each scope (a
 heading, "another example", a notebook cell binding X again) that is still left unchecked.

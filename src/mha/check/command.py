@@ -31,7 +31,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     True
     """
     from .infer import infer, prepare
-    from .judge import judge_document
+    from .verdict import judge_document
     from .readers import read_document, sniff
     from .readers.decimalcomma import decimal_points
     from .readers.spacedpoints import spaced_points

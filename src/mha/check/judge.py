@@ -31,7 +31,7 @@ from .claims.array import ArrayJudging
 from .claims.attribute import Attribution
 from .claims.backward import BackwardCauses
 from .claims.causes import Causes
-from .claims.common import explained_by, object_line, printed_unit
+from .claims.common import printed_unit
 from .claims.identity import Identity
 from .claims.unscaled import UnscaledJudging
 from .claims.maskfill import MaskFills
@@ -48,15 +48,17 @@ from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
 from .claims.dropzero import DropZeroClaim, DropZeroJudging, drop_zero_claims
 from .claims.stale import StaleJudging
 from .claims.truncation import truncates, widen
-from .claims.guessed import unless_the_guess_is_borne_out
 from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
 from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
 from .claims.namedproduct import NamedProductClaim, NamedProductJudging, named_products
+from .claims.rowproduct import RowProductClaim, RowProductJudging, row_products
+from .claims.cellwise import CellwiseClaim, CellwiseJudging, cellwise_claims
 from .claims.formula import FormulaClaim, FormulaJudging, formula_claims
 from .claims.restated import RestatedClaim, RestatedJudging, restated_claims
+from .claims.gathered import GatheredClaim, GatheredJudging, gathered_claims
 from .claims.renorm import renorm_ids
 from .claims.modshape import ModuleShapeClaim, ModuleShapeJudging, module_shape_claims
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
@@ -76,8 +78,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
             Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, NamedProductJudging,
-            FormulaJudging, RestatedJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging, SharesJudging, ExpsJudging,
-            DropZeroJudging, StaleJudging, Rebinding, MaskFills):
+            RowProductJudging, CellwiseJudging,
+            FormulaJudging, RestatedJudging, GatheredJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging,
+            SharesJudging, ExpsJudging, DropZeroJudging, StaleJudging, Rebinding, MaskFills):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -239,6 +242,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         for c in self.doc.chains:
             out.extend(x for x in self.chain_claims(c) if not (isinstance(x, ArithClaim) and id(c) in totals))
             out.extend(written_products(c))   # [..] × [..] = [..]: against its own printed factors
+            out.extend(cellwise_claims(c))    # [[a·b + c·d, ...]] = [[0.40, ...]]: cell by cell (cellwise.py)
             out.extend(named_products(c, self.doc))   # Q = X W_Q = [..]: against the arrays its names were bound to
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
@@ -255,6 +259,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         out.extend(drop_zero_claims(self.doc))        # dropout(w) printed: w's zeros stay zero (claims/dropzero.py)
         out.extend(share_claims(self.doc))            # Z = a + b + c, then a/Z, b/Z, c/Z in words (claims/shares.py)
         out.extend(exps_claims(self.doc))             # scores, then their exponentials listed (claims/exps.py)
+        out.extend(gathered_claims(self.doc.chains, self.doc.arrays))   # worked lines, then listed (gathered.py)
+        out.extend(row_products(self.doc))            # q = [0, 1] × W_Q = [1, 0] (claims/rowproduct.py)
         return out
 
     def chain_claims(self, c: Chain) -> list[Claim]:
@@ -405,12 +411,18 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 self.judge_repeated(claim)
             case WrittenProductClaim():
                 self.judge_written_product(claim)
+            case CellwiseClaim():
+                self.judge_cellwise(claim)
+            case RowProductClaim():
+                self.judge_row_product(claim)
             case NamedProductClaim():
                 self.judge_named_product(claim)
             case WrittenDotClaim():
                 self.judge_written_dot(claim)
             case FormulaClaim():
                 self.judge_formula(claim)
+            case GatheredClaim():
+                self.judge_gathered(claim)
             case RestatedClaim():
                 self.judge_restated(claim)
             case ModuleShapeClaim():
@@ -508,86 +520,6 @@ def _raw(r: lb.Ref) -> lb.Ref:
 
 def lb_is(o: Any, role: str) -> bool:
     return o.ref is not None and role in o.ref.nodes
-
-
-def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool,
-                   text: str | None = None) -> Judge:
-    """Judge every claim under the inferred configuration; when other configurations explain nearly as many
-    printed numbers (the search's runner-ups, see infer.search.close_call), report only the findings that hold
-    under them too, and say so: the evidence names each runner-up, and each finding that depends on the choice
-    is listed as not checked.  Once the findings are settled, the quotes of a wrong value in the text (the
-    document's text) get notes that follow from it (claims/requoted.py), as do the arithmetic lines that carry it
-    on (claims/carried.py)."""
-    j = _judged(doc, inf, mapping, given)
-    if text is not None:
-        from .claims.shape import real_model_sizes
-        j.findings = real_model_sizes(j.findings, j.not_checked, text)   # "real models use d_h = 64"
-    from .claims.aside import withdraw_asides
-    withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims
-    from .claims.requoted import add_requotes, repeated_errors, rounded_requotes, wrong_requotes
-    add_requotes(j, doc, text)
-    repeated_errors(j.findings)              # a row found wrong, then the matrix that holds it found wrong again
-    rounded_requotes(j.findings)             # a number noted as following from rounded values, quoted again
-    wrong_requotes(j.findings)               # a weight found wrong, written again into its weighted sum
-    if text is not None and doc.format != "ipynb":
-        from .claims.arrowpairs import arrow_pairs
-        from .claims.percentquote import equal_shares, percent_quotes, position_percents, self_percents
-        from .claims.rowsum import row_sums
-        j.findings.extend(percent_quotes(doc, j.findings, text))    # weights read out as percentages
-        j.findings.extend(self_percents(doc, j.findings, text))     # "row 0 ... attends to itself (100%)"
-        j.findings.extend(equal_shares(doc, j.findings, text))      # "14.3% weight to each of positions 0-6"
-        j.findings.extend(position_percents(doc, j.findings, text))  # "Position 0:" ... "50.6% attention to position 0"
-        j.findings.extend(row_sums(doc, j.findings, text))          # weights whose row does not sum to 1
-        j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
-        from .claims.rootline import root_lines
-        j.findings.extend(root_lines(j.findings, text))             # "d = 4, so √d = 2" on one line
-        from .claims.carried import carried_notes
-        j.findings.extend(carried_notes(doc, j.findings))           # a wrong value carried into new arithmetic
-    elif text is not None:
-        from .claims.rowsum import cell_row_sums, output_weights
-        named = output_weights(doc)          # a notebook's printed weights sum to 1 by row (claims/rowsum.py)
-        if inf.best is None:                 # with no configuration, that is the claim made of them
-            j.n_claims += len(named)
-            j.n_numbers += sum(len(a.numbers) for a in named)
-            j.not_checked = [n for n in j.not_checked if not any((n.cell, n.line) == (a.place.cell, a.line)
-                                                                 for a in named)]
-        j.findings.extend(cell_row_sums(named, j.findings))
-    return j
-
-
-def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool) -> Judge:
-    import copy
-    j = Judge(doc, inf, mapping, given)
-    j.run()
-    if given or inf.best is None:
-        return j
-    unless_the_guess_is_borne_out(j)
-    for other in getattr(inf, "runner_ups", [])[:3]:
-        if not j.errors_found():
-            break
-        alt = copy.copy(inf)
-        alt.best, alt.objs = other, copy.deepcopy(inf.objs)      # a repaired input is repaired in both
-        alt.bases = copy.copy(inf.bases)
-        k = Judge(doc, alt, other.cand.mapping(), given=False)
-        k.run()
-        also = {(f.cell, f.line, f.printed) for f in k.findings if f.severity == "error"}
-        # (an object the other reading leaves unjudged is not borne out by it: its findings stand)
-        unjudged = {(n.cell, n.line) for n in k.not_checked}
-        only = [f for f in j.findings if f.severity == "error" and (f.cell, f.line, f.printed) not in also
-                and not (object_line(doc, f) in unjudged and not explained_by(k, f))]
-        if not only:
-            continue
-        differ = "; ".join(c.label for name, c in other.cand.dims.items()
-                           if inf.best.cand.dims.get(name) is None or inf.best.cand.dims[name].label != c.label)
-        inf.evidence.append(f"runner-up: {differ} — explains {other.explained} of {other.total} printed numbers "
-                            f"(the best: {inf.best.explained}); {len(only)} finding(s) wrong only under the best "
-                            f"are not reported")
-        j.findings = [f for f in j.findings if f not in only]
-        for f in only:
-            j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
-                                            f"holds under a configuration nearly as good ({differ}): wrong only "
-                                            f"under one of two near-equal readings"))
-    return j
 
 
 _CUT_OFF = "printed digits are cut off, not rounded (judged as either)"

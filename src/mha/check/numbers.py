@@ -307,20 +307,31 @@ def factors_of(e: Expr) -> list[Expr]:
     return [e]
 
 
-def exact_below(e: Expr, decimals: int) -> Expr:
+def exact_below(e: Expr, decimals: int, digits: int | None = None) -> Expr:
     """The expression with every printed number of fewer decimals than `decimals` taken as exact.
 
     A careful reader takes "1.5" in "1.5/√2 ≈ 1.0607" at face value; only terms printed at the
-    result's precision (or finer) may carry their own rounding into the result.
+    result's precision (or finer) may carry their own rounding into the result.  With `digits` (the result's
+    significant digits), a term printed to as many significant digits as the result (three or more) keeps its
+    rounding even with fewer decimals: "11.17 / √6 ≈ 4.559" is worked from the 11.167 that 11.17 rounds; "1.2"
+    in "0.5125 / 1.2 = 0.43" stays a given.
     """
     match e:
         case Lit(num):
-            if num.decimals is not None and num.decimals < decimals and math.isfinite(num.value):
+            if num.decimals is not None and num.decimals < decimals and math.isfinite(num.value) and \
+                    (digits is None or significant_digits(num) < max(3, digits)):
                 return Lit(Num(num.value, num.text, num.value, num.value, num.line, num.decimals))
             return e
         case Op(op, args):
-            return Op(op, tuple(exact_below(a, decimals) for a in args))
+            return Op(op, tuple(exact_below(a, decimals, digits) for a in args))
     return e
+
+
+def significant_digits(n: Num) -> int:
+    """The significant digits a decimal is printed to (11.17: 4, 0.0931: 3); 0 for integers and zero."""
+    if n.decimals is None or n.value == 0 or not math.isfinite(n.value):
+        return 0
+    return n.decimals + math.floor(math.log10(abs(n.value))) + 1
 
 
 def face(e: Expr) -> float:

@@ -123,7 +123,7 @@ def _held_lines(k: Any) -> set[tuple[int | None, int]]:
 
 def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str | None:
     from .infer import infer, prepare
-    from .judge import judge_document
+    from .verdict import judge_document
     sub = _region(doc, inside)
     objs, bases = prepare(sub, j.inf.bases)
     inf = infer(sub, objs, bases)

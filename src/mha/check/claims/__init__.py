@@ -8,6 +8,10 @@
     reading.py    ReadingClaim      one entry read out in words
     softmax.py    SoftmaxPairClaim  scores and their softmax side by side (a table row, the next line)
     closed.py     ClosedClaim       a closed form or a long decimal, judged exactly (exact_values.py: sympy)
+    gathered.py   GatheredClaim     worked lines listed again as one vector; exponentials, then their shares
+    rowproduct.py RowProductClaim   a token's row times a named matrix, `[0, 1] × W_V = [1, 2]`
+    cellwise.py   CellwiseClaim     a matrix of written arithmetic, then the matrix of its values
+    (and more: products, sums, restated values, print chains...; judge.py lists them all)
 
 What they share: attribute.py (which intermediate an array stands for), target.py (which entry an arithmetic
 line computes), rounding.py (values that follow from rounded printed values: notes), causes.py (the likely cause

@@ -289,7 +289,8 @@ class ArithJudging:
             return True              # e^{0.12} = 1.128: 1.12750 rounded to four decimals first, then to three
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
         try:
-            iv = nb.evaluate(nb.exact_below(left, n.decimals if n.decimals is not None else 0))
+            iv = nb.evaluate(nb.exact_below(left, n.decimals if n.decimals is not None else 0,
+                                            nb.significant_digits(n) or None))
         except (ArithmeticError, OverflowError, ValueError):
             return (n, face)
         if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12:

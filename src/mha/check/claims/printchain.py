@@ -291,13 +291,17 @@ class PrintChainJudging:
         fin = ~np.isneginf(c.y.val)
         self.n_numbers += int(fin.sum())
         for i, j in zip(*np.nonzero(fin & ~_same(c.x, c.y))):
-            blame = c.wrong.get((int(i), int(j))) or _follows(c, int(i)) or "y"
+            told = c.wrong.get((int(i), int(j))) or _follows(c, int(i))
+            blame = told or "y"
             wrong, right = (c.y, c.x) if blame == "y" else (c.x, c.y)
             num, ref = wrong.a.rows[i][j], right.a.rows[i][j]
+            # (when nothing after the copies tells which one holds the slip, the later is named, and the cause
+            # says that either may be the wrong one)
             self._add_once(Finding(num.line or wrong.a.row_line(i), wrong.a.place.cell,
                                    f"entry [{i + 1},{j + 1}] {_AGAIN} "
                                    f"{right.a.row_line(i)}", num.text, float(ref.value), ref.text, _STEP,
-                                   f"the same matrix printed at line {right.a.row_line(i)} has {ref.text} there",
+                                   f"the same matrix printed at line {right.a.row_line(i)} has {ref.text} there"
+                                   + ("" if told else "; nothing printed after them tells which copy is right"),
                                    _simple_kind(num, float(ref.value))))
 
     def _judge_weights(self, c: PrintChainClaim) -> None:

@@ -174,6 +174,9 @@ class WrittenProductJudging:
                 "before it, so it is not read as that product; no entry is judged"))
             return
         self.n_claims += 1
+        # judged as the product it is written as: no longer "not checked" for matching no intermediate
+        self.not_checked = [x for x in self.not_checked if (x.line, x.cell) != (a.line, a.place.cell)
+                            or "matches no intermediate" not in x.reason]
         step = c.chain.context.step or "arithmetic"
         for (i, j), ok in np.ndenumerate(agree):
             self.n_numbers += 1

@@ -14,7 +14,7 @@ they are.
 
 Only documents read as text lines (Markdown, LaTeX, HTML, plain text) are scanned: a notebook's lines are counted
 per cell, which the text of the whole file does not give.  The judging calls `add_requotes` once it has settled
-its findings (judge.judge_document).
+its findings (verdict.judge_document).
 """
 
 from __future__ import annotations
@@ -271,3 +271,45 @@ def _entry(claim: str) -> str | None:
     m = re.search(r"\[\d+(?:,\d+)*\]$", claim.strip())
     return m.group(0) if m else None
 
+
+
+def right_copies(findings: list[Finding]) -> None:
+    """A value found wrong by its own arithmetic (`v = [1, 0] × W_V = [2, 1]`, the product gives [2, 0]) and a later
+    copy of it found "wrong" with the two numbers swapped (`0.67 × [2, 0]` judged against the slipped 1): the later
+    copy holds the value the first should have; it is no second slip.  It becomes a note pointing to the first."""
+    errors = sorted((f for f in findings if f.severity == "error" and isinstance(f.exact, float)),
+                    key=lambda f: (f.cell or 0, f.line))
+    for k, f in enumerate(errors):
+        first = next((e for e in errors[:k] if e.severity == "error" and e.kind == "arithmetic" and
+                      e.cell == f.cell and e.line < f.line <= e.line + 40 and _same_number(e.printed, f.exact)
+                      and _same_number(f.printed, e.exact)), None)
+        if first is not None:
+            f.severity, f.kind = "note", "carried"
+            f.cause = (f"follows from line {first.line}: the value found wrong there is taken as given; this copy "
+                       f"has the value its arithmetic gives")
+
+
+def _same_number(text: str, x: float | str | None) -> bool:
+    try:
+        return isinstance(x, float) and abs(float(text) - x) <= 1e-9 * max(1.0, abs(x))
+    except ValueError:
+        return False
+
+
+def one_per_number(findings: list[Finding]) -> None:
+    """A printed number found wrong twice on its line, by two claims (the sum of its terms, and the configuration's
+    exact value): one number, one error.  The one its own written arithmetic gives is kept (the line's evidence,
+    whatever the configuration); the other becomes a note that names it.  Only one of each: two findings of
+    the configuration on one printed text are two entries that print alike."""
+    groups: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        if f.severity == "error":
+            groups.setdefault((f.cell, f.line, f.printed.strip()), []).append(f)
+    for fs in groups.values():
+        arith = [f for f in fs if f.kind == "arithmetic"]
+        other = [f for f in fs if f.kind != "arithmetic"]
+        if len(arith) != 1 or len(other) != 1:
+            continue                 # (two entries of one row that print alike, [0.4223, 0.1554, 0.4223]: two numbers)
+        keep, f = arith[0], other[0]
+        f.severity, f.kind = "note", "carried"
+        f.cause = f"the same number is found wrong on this line already ({keep.claim}: {keep.rounded})"

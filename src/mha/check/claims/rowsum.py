@@ -181,7 +181,10 @@ def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
 
 # a remark after a printed row that states its sum: "# Sums to 1.0", "// sum = 1", "← 和为 1"
 _SAID_SUM = re.compile(r"(?:#|//|←|<-|--)\s*(?:each\s+row\s+|this\s+row\s+|row\s+)?(?:sums?\s+(?:up\s+)?to|sum\s*[=:]|"
-                       r"adds?\s+up\s+to|总和(?:为|是|=)|和为|和是)\s*(\d+(?:\.\d+)?)\s*$", re.I)
+                       r"adds?\s+up\s+to|总和(?:为|是|=)|和为|和是)\s*(\d+(?:\.\d+)?)\s*$|"
+                       # "(합계: 1.0)", "(sum: 1.0)" after the row, in parentheses
+                       r"\(\s*(?:sum|total|합계|合計|合计|总和|summe|suma|soma|somme)\s*[:=：]\s*(\d+(?:\.\d+)?)\s*\)\s*$",
+                       re.I)
 
 
 def _said_sums(a, lines: list[str], found: set[int]) -> list[Finding]:
@@ -197,16 +200,17 @@ def _said_sums(a, lines: list[str], found: set[int]) -> list[Finding]:
             continue
         try:
             vals = [(Decimal(n.text.replace("−", "-")), n.decimals or 0) for n in r]
-            said = Decimal(m.group(1))
+            text = m.group(1) or m.group(2)
+            said = Decimal(text)
         except InvalidOperation:
             continue
-        total = _off(vals, Decimal(5) / Decimal(10) ** (len(m.group(1).partition(".")[2]) + 1), said)
+        total = _off(vals, Decimal(5) / Decimal(10) ** (len(text.partition(".")[2]) + 1), said)
         if total is None:
             continue
         d = max(dd for _, dd in vals)
         out.append(Finding(line, None, f"{a.label or 'row'} row {i + 1}: its sum",
-                           " + ".join(n.text for n in r) + f" = {total:.{d}f}", float(said), m.group(1),
-                           "softmax", f"the row is said to sum to {m.group(1)}; its entries add up to {total:.{d}f}",
+                           " + ".join(n.text for n in r) + f" = {total:.{d}f}", float(said), text,
+                           "softmax", f"the row is said to sum to {text}; its entries add up to {total:.{d}f}",
                            "wrong_value"))
     return out
 

@@ -357,7 +357,8 @@ class SoftmaxJudging:
 
 def _arrow_rows(arrays: list) -> list[tuple[bool, int | None]]:
     """Each `[scores] → [weights]` row of the document: (a softmax row of the scores as written, within its
-    rounding; the whole d for which it is the softmax of the scores divided by √d, or None)."""
+    rounding, but for at most one entry of a row of three or more, which is then a slip in a softmax row; the whole
+    d for which it is the softmax of the scores divided by √d, or None)."""
     out = []
     for y in arrays:
         if not y.softmax_arrow or y.softmax_of is None:
@@ -366,7 +367,9 @@ def _arrow_rows(arrays: list) -> list[tuple[bool, int | None]]:
         row = y.rows[0]
         e = np.exp(x - x[np.isfinite(x)].max())
         p = e / e.sum()
-        out.append((all(n.contains(float(v)) for n, v in zip(row, p)), _unscaled_root(x, row)))
+        fits = sum(n.contains(float(v)) for n, v in zip(row, p))
+        plain = fits == len(row) or (len(row) >= 3 and fits >= 2 and fits >= len(row) - 1)
+        out.append((plain, _unscaled_root(x, row)))
     return out
 
 

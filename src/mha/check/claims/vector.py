@@ -91,6 +91,40 @@ def _carried_rounding(expr, face: list[float]) -> list[float] | None:
     return [x ** 0.5 for x in out]
 
 
+def _weights_rounding(c: Chain, k: int, n: int) -> list[float] | None:
+    """When the terms of part k are vectors that the part before writes as products and gives exactly (`0.25 ×
+    [1, 0] + 0.50 × [2, 1] = [0.25, 0.00] + [1.00, 0.50]`), the terms carry no rounding of their own: the sum can
+    differ from theirs only by what the weights' own rounding moves it (each weight of two or more decimals within
+    half a unit, times the value it weighs; weights of one decimal are givens).  That room per entry, else None."""
+    if k < 1 or not isinstance(c.parts[k], ExprPart) or not isinstance(c.parts[k - 1], ExprPart):
+        return None
+    now, before = nb.terms_of(c.parts[k].expr), nb.terms_of(c.parts[k - 1].expr)
+    if len(now) != len(before) or len(now) < 2 or not all(isinstance(t, nb.Vec) for t in now) or \
+            all(isinstance(t, nb.Vec) for t in before):
+        return None
+    for t, v in zip(before, now):
+        face = nb.face_vector(t)
+        if face is None or len(face) != len(v.cells) or \
+                any(abs(f - x.value) > 1e-12 * max(1.0, abs(f)) for f, x in zip(face, v.cells)):
+            return None
+    expr = c.parts[k - 1].expr
+    base = nb.face_vector(expr)
+    if base is None or len(base) != n:
+        return None
+    room = [0.0] * n
+    for leaf in nb.leaves(expr):
+        if (leaf.decimals or 0) < 2:
+            continue
+        try:
+            moved = nb.face_vector(nb.substitute(expr, {id(leaf): leaf.value + leaf.half}))
+        except (ArithmeticError, ValueError, TypeError):
+            return None
+        if moved is None or len(moved) != n:
+            return None
+        room = [r + abs(m - b) for r, m, b in zip(room, moved, base)]
+    return room
+
+
 class VectorJudging:
     """Judge methods for VectorArithClaim, and the weighted sums inside arithmetic lines."""
 
@@ -130,11 +164,14 @@ class VectorJudging:
         args = expr.args[0].cells if isinstance(left, ExprPart) and isinstance(expr, nb.Op) and expr.op == "exp" \
             else None
         carried = _carried_rounding(expr, face) if isinstance(left, ExprPart) and args is None else None
+        weighed = _weights_rounding(c, k, len(cells))
         bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
             slack = n.half * (1 + 1e-9) + 1e-12
-            if args is not None:
+            if weighed is not None:
+                slack += weighed[j]              # [0.25, 0.00] + [0.25, 0.25] + [1.00, 0.50]: exact products
+            elif args is not None:
                 slack += abs(f) * (args[j].hi - args[j].lo) / 2
             elif (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
                 slack += len(terms) * nb.half_unit(finest) / max(1, len(cells))   # the terms' own rounding
@@ -175,6 +212,31 @@ class VectorJudging:
         for f in self.findings:
             if f.step == "softmax" and f.cell == cell and 0 < line - f.line <= QUOTE_SPAN and f.printed == text:
                 return f.line
+        return None
+
+    def _weight_worked_before(self, w: nb.Num, exact: float, line: int, cell: int | None) -> int | None:
+        """The line, at most QUOTE_SPAN lines before (same cell), where this weight is the result of the document's
+        own arithmetic on rounded values ("1.761/4.453 = 0.395"), which gives it to its printed digits, though the
+        exact weight (0.3955) rounds the other way: the sum quotes that result.  Only a rounding away (one unit of
+        its last digit from the exact weight); None when no such line is there."""
+        if w.decimals is None or abs(w.value - exact) > 3 * w.half:
+            return None
+        for x in self.doc.chains:
+            if x.place.cell != cell or not 0 < line - x.place.line <= QUOTE_SPAN or len(x.parts) < 2:
+                continue
+            last, before = x.parts[-1], x.parts[-2]
+            if not (isinstance(last, ExprPart) and isinstance(before, ExprPart)):
+                continue
+            got = nb.plain_number(last.expr)
+            if got is None or got.text != w.text or nb.plain_number(before.expr) is not None or \
+                    nb.has_symbols(before.expr):
+                continue
+            try:
+                face = nb.face(before.expr)
+            except (ArithmeticError, OverflowError, ValueError):
+                continue
+            if abs(face - w.value) <= w.half * (1 + 1e-9):
+                return x.place.line
         return None
 
     def judge_weighted(self, c: Chain, e) -> bool:
@@ -272,6 +334,13 @@ class VectorJudging:
                                      f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum",
                                      f"follows from line {quoted}: the weight found off there, quoted", "carried",
                                      "note"))
+                    continue
+                worked = self._weight_worked_before(w, x, c.place.line, c.place.cell)
+                if worked is not None:             # the weight as worked, from rounded values, on an earlier line
+                    self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in "
+                                     f"{c.text[:60]}", w.text, x, w.rounded(x), "weighted_sum",
+                                     f"the weight worked on line {worked} from the rounded values printed there, "
+                                     "quoted", "rounded_sum", "note"))
                     continue
                 cause, kind = self.cell_cause(hit, i, jj, w, None)
                 self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in {c.text[:60]}",

@@ -1,0 +1,126 @@
+"""A matrix of written arithmetic and the matrix of its values:
+
+    Q K^T = [[0.37x0.43 + 0.57x0.42, 0.37x0.29 + 0.57x0.41], ...] = [[0.40, 0.34], ...]
+    S = \\begin{bmatrix} 1 \\cdot 0 + 2 \\cdot 1 & ... \\end{bmatrix} = \\begin{bmatrix} 2 & ... \\end{bmatrix}
+
+Each printed value is judged against the arithmetic written in the same place, whatever the configuration.  The
+line carries its own identity: the cells stand in the same places; a value is judged only when most of the others
+agree with theirs (at least two thirds), so that the two matrices are known to be one computation written twice.
+The written terms carry their rounding (each factor within half a unit of its last digit): only a value outside
+every reading of its terms is a slip."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import numbers as nb
+from ..numbers import Num
+from ..objects import Array, ArrayPart, Chain, LabelPart
+from ..report import Finding, NotChecked
+from .common import _chain_text, _simple_kind
+
+_TIMES_X = re.compile(r"(?<=[\d)])\s*[x×]\s*(?=[\d(])")
+
+
+@dataclass
+class CellwiseClaim:
+    chain: Chain
+    cells: list[list[Num]]      # the written arithmetic, each cell as the interval its terms give
+    result: Array
+    name: str                   # the chain's own name for it ("Q · K^T"), else "matrix"
+
+
+def _is_expr(n: Num | None) -> bool:
+    return n is not None and bool(re.search(r"[-+*/×·]", n.text.lstrip("-+−")))
+
+
+def _parse_cell(text: str, like: Num | None = None) -> Num | None:
+    """The interval the written arithmetic stands for; with `like` (the printed value), terms printed to fewer
+    decimals and significant digits than it are exact (numbers.exact_below: 0.5 in `0.5x0.7` is a given)."""
+    from ..readers.common import Segment
+    from ..readers.expr import parse_expr
+    from ..readers.tokens import lex_chars
+    t = _TIMES_X.sub("*", text.strip())
+    if not re.search(r"\d\s*[-+*/]\s*[\d(]", t):
+        return None
+    try:
+        e = parse_expr(lex_chars(t), Segment(t, 1))
+        if e is None or nb.has_symbols(e):
+            return None
+        if like is not None:
+            e = nb.exact_below(e, like.decimals or 0, nb.significant_digits(like) or None)
+        got = nb.evaluate(e)
+    except (ArithmeticError, OverflowError, ValueError, TypeError, IndexError):
+        return None
+    return Num(got.value, text.strip(), got.lo, got.hi, 0, None)
+
+
+def _written_matrix(text: str) -> list[list[Num]] | None:
+    """`[[a+b, c+d], [e+f, g+h]]` or `[a+b, c+d]` written in plain text: the cells as intervals."""
+    t = text.replace("\n", " ").strip()
+    if not (t.startswith("[") and t.endswith("]")):
+        return None
+    inner = t[1:-1].strip()
+    rows = re.findall(r"\[([^\[\]]*)\]", inner) if inner.startswith("[") else [inner]
+    if not rows or (inner.startswith("[") and re.sub(r"\[[^\[\]]*\]|[\s,]", "", inner)):
+        return None
+    out = []
+    for r in rows:
+        cells = [_parse_cell(c) for c in r.split(",")]
+        if not cells or any(c is None for c in cells):
+            return None
+        out.append(cells)
+    return out if len({len(r) for r in out}) == 1 else None
+
+
+def cellwise_claims(c: Chain) -> list[CellwiseClaim]:
+    out = []
+    for k in range(len(c.parts) - 1):
+        p, q = c.parts[k], c.parts[k + 1]
+        if c.rels[k] not in ("=", "≈") or not isinstance(q, ArrayPart) or q.array.elided:
+            continue
+        if any(_is_expr(n) for r in q.array.rows for n in r):
+            continue                                  # the right side is arithmetic too
+        cells = None
+        if isinstance(p, ArrayPart) and not p.array.elided and len(p.array.rows) >= 2 and \
+                all(_is_expr(n) for r in p.array.rows for n in r):
+            cells = [list(r) for r in p.array.rows]    # TeX: the matrix of expressions is read as an array
+        elif isinstance(p, LabelPart) and p.operands is None:
+            cells = _written_matrix(p.text)
+        if cells is None or len(cells) != len(q.array.rows) or \
+                any(len(a) != len(b) for a, b in zip(cells, q.array.rows)) or sum(map(len, cells)) < 2:
+            continue
+        name = next((x.text for x in c.parts[:k] if isinstance(x, LabelPart) and x is not p and "[" not in x.text),
+                    "matrix")
+        out.append(CellwiseClaim(c, cells, q.array, " ".join(name.split())))
+    return out
+
+
+class CellwiseJudging:
+    """Judge method for CellwiseClaim (a mixin of Judge)."""
+
+    def judge_cellwise(self, c: CellwiseClaim) -> None:
+        if c.chain.context.partial:
+            return
+        pairs = [(i, j, _parse_cell(x.text, n) or x, n) for i, (xr, nr) in enumerate(zip(c.cells, c.result.rows))
+                 for j, (x, n) in enumerate(zip(xr, nr))]
+        bad = [(i, j, x, n) for i, j, x, n in pairs
+               if not (x.lo <= n.hi + 1e-9 * max(1.0, abs(n.value)) and n.lo <= x.hi + 1e-9 * max(1.0, abs(x.value)))]
+        if 3 * len(bad) > len(pairs) or len(pairs) - len(bad) < 2:
+            self.not_checked.append(NotChecked(c.result.line, c.result.place.cell, _chain_text(c.chain)[:60],
+                                               f"{len(bad)} of its {len(pairs)} values are not the arithmetic "
+                                               "written in their places: another step is meant; no value is judged"))
+            return
+        self.n_claims += 1
+        self.n_numbers += len(pairs)
+        # judged against the arithmetic it is written as: no longer "not checked" for matching no intermediate
+        self.not_checked = [x for x in self.not_checked if (x.line, x.cell) != (c.result.line, c.result.place.cell)
+                            or "matches no" not in x.reason]
+        name = c.name
+        for i, j, x, n in bad:
+            self.add(Finding(n.line or c.result.row_line(i), c.result.place.cell, f"{name}[{i + 1},{j + 1}]", n.text,
+                             x.value, n.rounded(x.value), c.chain.context.step or "scores",
+                             f"arithmetic slip: {x.text} gives {n.rounded(x.value)}",
+                             _simple_kind(n, x.value) if _simple_kind(n, x.value) != "wrong_value" else "arithmetic"),
+                     merge=True)
