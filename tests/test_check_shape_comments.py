@@ -64,3 +64,27 @@ w = softmax(s[0])   # [0.7071, 0, 0.7071] -> [0.4011, 0.1978, 0.4011]
     assert not ok.findings, [f.describe() for f in ok.findings]
     assert [f.printed for f in bad.findings if f.severity == "error"] == ["0.1987"], \
         [f.describe() for f in bad.findings]
+
+
+def test_shape_of_a_scratch_tensor_printed_just_before():
+    """`a = torch.tensor([[1, 2, 3], [4, 5, 6]]); print(a); print(a.shape)` in a scratch cell after the example: the
+    shape is that printout's, not the attention weights' (the name `a` reads as A; it was a false "wrong shape")."""
+    import json
+    import numpy as np
+    S = np.array([[1.0, 0.0, 1.0], [0.0, 2.0, 1.0], [1.0, 1.0, 0.0]])
+    e = np.exp(S - S.max(1, keepdims=True))
+    W = e / e.sum(1, keepdims=True)
+
+    def grid(M, d):
+        return "tensor([" + ",\n        ".join("[" + ", ".join(f"{x:.{d}f}" for x in r) + "]" for r in M) + "])"
+
+    def cell(n, src, out):
+        return {"cell_type": "code", "execution_count": n, "id": f"c{n}", "metadata": {}, "source": src,
+                "outputs": [{"output_type": "stream", "name": "stdout", "text": out}]}
+    cells = [cell(1, "print(scores)", grid(S, 4) + "\n"),
+             cell(2, "weights = torch.softmax(scores, dim=-1)\nprint(weights)", grid(W, 4) + "\n"),
+             cell(3, "a = torch.tensor([[1, 2, 3], [4, 5, 6]])\nprint(a)\nprint(a.shape)",
+                  "tensor([[1, 2, 3],\n        [4, 5, 6]])\ntorch.Size([2, 3])\n"),
+             cell(4, "print(weights.sum(dim=-1))\nprint(weights)", "tensor([1., 1., 1.])\n" + grid(W, 4) + "\n")]
+    r = check_document(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), fmt="ipynb")
+    assert not r.findings and r.n_claims >= 1, [f.describe() for f in r.findings]

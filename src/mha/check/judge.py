@@ -236,7 +236,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
                 out.append(ArrayClaim(o))
         out.extend(termwise_claims(self.doc.chains))  # a sum written out term by term, before the sums it feeds
-        columns = column_sums(self.doc.chains)         # "sum = 1.41" under the lines it adds: against them
+        columns = column_sums(self.doc.chains, self.doc.arrays)   # "sum = 1.41" under the lines it adds
         totals = {id(x.chain) for x in columns}
         out.extend(columns)
         for c in self.doc.chains:

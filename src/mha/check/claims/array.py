@@ -15,7 +15,7 @@ from ..infer import Hit, Obj, _family, alignments
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
-from .identity import _short, identifies
+from .identity import _short, _weights, identifies
 from .premask import premask_hit
 from .readlayout import layout_question
 from .restated_inputs import after_given_again, given_restated, restated_input
@@ -350,8 +350,9 @@ class ArrayJudging:
                 sorted((c[2] for c in wrong), key=lambda n: n.value), sorted(c[3] for c in wrong))):
             return self.whole_cause(o, hit, None) or ("swapped entries: the right values in another order",
                                                       "transposed")
-        if hit.n_ok >= 1 and all(_digit_slip(num, x) for _, _, num, x, *_ in wrong):
-            return True
+        if hit.n_ok >= 1 and all(_digit_slip(num, x) for _, _, num, x, *_ in wrong) and \
+                (o.ref is not None and o.ref.strong or 1.0 in _weights(o.val, hit.ok) or _decimals_agree(o, hit)):
+            return True              # (unnamed, its matches must hold one value that is no bare 0, ±1 or small integer)
         if hit.n_ok < 2 or o.ref is None or not o.ref.strong:
             return False
         causes = {self.cell_cause(hit, vi, vj, num, o) for _, _, num, _, vi, vj, _ in wrong}
@@ -621,3 +622,11 @@ def _elided_positions(rows, R: int, C: int):
             if c is not None and col_idx[pj] is not None:
                 out.append((pi, pj, row_idx[pi], col_idx[pj]))
     return out
+
+
+def _decimals_agree(o: Obj, hit: Hit) -> bool:
+    """One agreeing cell printed to two decimals or more (`-1.0000`), or two agreeing cells that are neither 0 nor ±1
+    (`-6`, `-7`): computed values, not the bare 0s and 1s every small matrix holds."""
+    ok = np.asarray(hit.ok, dtype=bool).ravel()
+    agree = [n for k, n in zip(ok, o.a.numbers) if k and n is not None]
+    return any((n.decimals or 0) >= 2 for n in agree) or sum(abs(n.value) not in (0.0, 1.0) for n in agree) >= 2

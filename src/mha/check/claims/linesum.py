@@ -89,14 +89,17 @@ class ColumnSumClaim:
     terms: list[Num]        # the results of the lines above, as their own arithmetic gives them
     total: Num
     chain: Chain
+    step: str | None = None     # "softmax" for the shares of one row listed one per line
 
 
-def column_sums(chains: list[Chain]) -> list[ColumnSumClaim]:
+def column_sums(chains: list[Chain], arrays: list = ()) -> list[ColumnSumClaim]:
     """A named total under a column of `expression = number` lines that adds up to it, or that is written as a
     running addition (the lines after the first start with "+")."""
     by_line: dict[tuple, list[Chain]] = {}
     for c in chains:
-        by_line.setdefault((c.place.cell, c.place.line), []).append(c)
+        same = by_line.setdefault((c.place.cell, c.place.line), [])
+        if not any(x.text.replace(" ", "") == c.text.replace(" ", "") for x in same):   # (a line read twice: once)
+            same.append(c)
     out = []
     for c in chains:
         total = _named_sum(c)
@@ -109,10 +112,13 @@ def column_sums(chains: list[Chain]) -> list[ColumnSumClaim]:
             column.insert(0, g[0])
             line -= 1
         if len(column) < 2:
+            listed = _listed_above(by_line, c) or _row_listed_above(arrays, c)   # "cat: 0.35", ... "Total: 1.10"
+            if listed is not None:
+                out.append(ColumnSumClaim(listed, total, c, "softmax"))
             continue
         terms = [_own_result(g) for g in column]
         running = all(g.parts[0].text.lstrip().startswith("+") for g in column[1:])
-        if running or _adds_up(terms, total):
+        if running or _adds_up(terms, total) or _shares(terms):
             out.append(ColumnSumClaim(terms, total, c))
     return out
 
@@ -125,6 +131,38 @@ def _own_result(c: Chain) -> Num:
     except (ArithmeticError, OverflowError, ValueError):
         return n
     return n if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12 else iv
+
+
+def _listed_above(by_line: dict, c: Chain) -> list[Num] | None:
+    """The values of the `name: value` lines just above a named total, when they are the shares of one row."""
+    terms: list[Num] = []
+    line = c.place.line - 1
+    while len(terms) < 64 and len(g := by_line.get((c.place.cell, line), [])) == 1 and len(g[0].parts) == 2 and \
+            isinstance(g[0].parts[0], LabelPart) and isinstance(g[0].parts[1], ExprPart) and \
+            (n := nb.plain_number(g[0].parts[1].expr)) is not None and _named_sum(g[0]) is None:
+        terms.insert(0, n)
+        line -= 1
+    return terms if _shares(terms) else None
+
+
+def _row_listed_above(arrays: list, c: Chain) -> list[Num] | None:
+    """The same, when the items were read as one row (readers/listed.py): each entry on its own line, the last one
+    just above the total."""
+    for a in arrays:
+        if not a.is_vector or a.place.cell != c.place.cell or any(n is None for n in a.rows[0]):
+            continue
+        lines = [n.line for n in a.rows[0]]
+        if lines and lines[-1] == c.place.line - 1 and lines == list(range(lines[0], lines[0] + len(lines))):
+            return list(a.rows[0]) if _shares(list(a.rows[0])) else None
+    return None
+
+
+def _shares(terms: list[Num]) -> bool:
+    """Three or more values in [0, 1] that add up to 1 within their rounding (the weights of one row, listed one per
+    line): a total named under them is their sum, 1; one that says otherwise is a slip in it."""
+    if len(terms) < 3 or any(not 0 <= t.value <= 1 or t.decimals is None for t in terms):
+        return False
+    return _adds_up(terms, Num(1.0, "1", 1.0, 1.0, 0, 0))
 
 
 def _adds_up(terms: list[Num], total: Num) -> bool:
@@ -166,5 +204,5 @@ class LineSumJudging:
             return
         shown = f"the {len(c.terms)} lines above"
         self.add(Finding(line, c.chain.place.cell, f"the sum of the column above ({c.chain.text[:40]})",
-                         c.total.text, exact, c.total.rounded(exact), c.chain.context.step or "scores",
+                         c.total.text, exact, c.total.rounded(exact), c.step or c.chain.context.step or "scores",
                          f"arithmetic slip: {shown} add up to {c.total.rounded(exact)}", _simple_kind(c.total, exact)))

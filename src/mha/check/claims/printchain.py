@@ -15,7 +15,7 @@ from its values rather than from the earlier ones."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -25,6 +25,7 @@ from ..report import Finding
 from .common import _simple_kind, entry_finding
 from .renorm import judge_renorm, renorm_of
 from .scaledcall import scaled_softmax_of
+from .wholesoftmax import judge_whole_softmax, whole_softmax_of
 
 _BACK = 4            # how many printed arrays back the matrix before a link may stand (skipping mask buffers)
 _GAP = 40            # lines
@@ -65,6 +66,14 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list
             x = _called_on(grids, k, hints)
             if x is not None:
                 out.append(PrintChainClaim(y, x, "softmax", True))
+                continue
+            got = _defined_on(grids, k, hints)
+            if got is not None:
+                out.append(PrintChainClaim(got[1], got[0], "softmax", True))
+                continue
+            x = whole_softmax_of(grids, k, softmax_box, _halves, _widened)      # every entry over the sum of all of them (claims/wholesoftmax.py)
+            if x is not None:
+                out.append(PrintChainClaim(y, x, "whole"))
                 continue
             # `w = softmax(scores / keys.shape[-1]**0.5)` printed after `scores` (claims/scaledcall.py)
             scaled = scaled_softmax_of(grids, k, _softmax_agreement, _is_softmax)
@@ -108,6 +117,33 @@ def _called_on(grids: list[Obj], k: int, hints: list = ()) -> Obj | None:
         call = r"(?:[\w.]+\.)?softmax\(\s*" + re.escape(x.a.label.strip()) + r"\s*(?:,[^()]*)?\)"
         if re.fullmatch(call, _CASTS.sub("", y.a.label.strip())) and _is_softmax(x, y, True):
             return x
+    return None
+
+
+def _defined_on(grids: list[Obj], k: int, hints: list = ()) -> tuple[Obj, Obj] | None:
+    """The printout y is a name the code binds to the softmax of another (`w = torch.softmax(logits, dim=-1)`, then
+    `w` shown), and `logits` (or its batch element `logits[0]`) is printed before it: (x, y), where y is cut to its
+    first batch element when only that element's scores are printed; None unless the weights are theirs."""
+    y = grids[k]
+    name = (y.a.label or "").strip()
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return None
+    calls = [h.value[1] for h in hints if h.kind == "define" and h.value[0].strip() == name and
+             h.place.run_order < y.a.place.run_order]
+    m = re.fullmatch(r"(?:[\w.]+\.)?softmax\(\s*([A-Za-z_]\w*)\s*(?:,[^()]*)?\)", _CASTS.sub("", calls[-1].strip())) \
+        if calls else None
+    if m is None:
+        return None
+    for x in reversed(grids[max(0, k - _BACK):k]):
+        label = (x.a.label or "").strip()
+        if x.slices != 1 or label not in (m.group(1), m.group(1) + "[0]"):
+            continue
+        ys = y
+        if y.slices > 1 and label.endswith("[0]") and x.val.shape == y.slice_shape:
+            r = y.slice_shape[0]                 # logits[0] beside the weights of the whole batch: the first one
+            ys = replace(y, val=y.val[:r], lo=y.lo[:r], hi=y.hi[:r], slices=1)
+        if ys.val.shape == x.val.shape and _is_softmax(x, ys):
+            return x, ys             # (most entries must agree: the code names the link, the values identify it)
     return None
 
 
@@ -284,6 +320,8 @@ class PrintChainJudging:
         elif c.kind == "renorm":
             self.n_claims -= 1
             judge_renorm(self, c.y, c.x)
+        elif c.kind == "whole":
+            judge_whole_softmax(self, c.y, c.x)
         else:
             self._judge_weights(c)
 

@@ -179,6 +179,10 @@ class ShapeJudging:
             return           # the widths after a projection the configuration assumes (W = I, no text says so)
         if random_inputs_before(self.doc, s.place):
             return           # `Q = np.random.randn(3, 4)` in the code above: the shapes of that code's own example
+        if _printed_with_that_shape(self.doc, s):
+            self.n_claims += 1
+            self.n_numbers += 1
+            return           # `print(a); print(a.shape)`: the shape of the `a` just printed (it holds), a scratch tensor
         if _ALGEBRA.search(s.text or ""):
             return           # "multiply matrix A (2×3) by matrix B (3×2)": a refresher on matrices, no attention
         if self.t is not None and self.t.config.key is not None and _ENCODER_SIDE.search(s.label):
@@ -498,3 +502,14 @@ def random_inputs_before(doc, place) -> bool:
                 return True
     return False
 
+
+def _printed_with_that_shape(doc, s: ShapeClaim) -> bool:
+    """An array under the very name of the shape statement, printed before it in the same cell or within a few
+    lines, has the stated shape: the statement is about that printout (`a = torch.tensor(...)`, `print(a)`,
+    `print(a.shape)` in a scratch cell), whatever intermediate the name reads as."""
+    name = re.sub(r"\.(?:shape|size\(\))$", "", s.label.strip())
+    if len(s.dims) < 2:
+        return False
+    return any((a.label or "").strip() == name and a.place.cell == s.place.cell and
+               0 <= s.place.line - a.place.line <= 12 and [a.n_rows, a.n_cols] == list(s.dims[-2:])
+               for a in doc.arrays)

@@ -18,7 +18,7 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
     line (or of the print just above the block), each array its name."""
     # "#> " as reprex marks output; `#  [4., 16., 12.]],  # from query 2`: the row's own remark is no number of it
     code = seg.text.split("\n")
-    text = "\n".join(_without_shapes(re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(r"^#+\s?(?:>\s?)?", "", c)),
+    text = "\n".join(_without_shapes(_unwrapped(re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(r"^#+\s?(?:>\s?)?", "", c))),
                                      code[ln - 1] if 0 < ln <= len(code) else "") for ln, c, _ in block)
     line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
     sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
@@ -45,6 +45,15 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
             names = [x.strip() for x in code_label.split(" = ") if x.strip()]
             a.label = names[0]
             a.labels = names
+
+
+# "#返回注意力分数（tensor([0.9544, 1.4950])）", "#（Attention weights: tensor([...])）": a printout quoted in brackets
+_WRAPPED = re.compile(r"[（(](\s*(?:[^()（）:：\n]*[:：]\s*)?(?:tensor|array)\(.*\))\s*[)）]\s*$")
+
+
+def _unwrapped(comment: str) -> str:
+    """The comment with the brackets around a quoted printout made spaces (same length)."""
+    return _WRAPPED.sub(lambda m: " " + m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1), comment)
 
 
 _INT_LIST = re.compile(r"[\[(]\s*\d+(?:\s*,\s*\d+)+\s*,?\s*[\])]")
