@@ -20,9 +20,6 @@ from ..objects import Array, ArrayPart, Chain, LabelPart
 from ..report import Finding, NotChecked
 from .common import _chain_text, _simple_kind
 
-_TIMES_X = re.compile(r"(?<=[\d)])\s*[x×]\s*(?=[\d(])")
-
-
 @dataclass
 class CellwiseClaim:
     chain: Chain
@@ -38,16 +35,13 @@ def _is_expr(n: Num | None) -> bool:
 def _parse_cell(text: str, like: Num | None = None) -> Num | None:
     """The interval the written arithmetic stands for; with `like` (the printed value), terms printed to fewer
     decimals and significant digits than it are exact (numbers.exact_below: 0.5 in `0.5x0.7` is a given)."""
-    from ..readers.common import Segment
-    from ..readers.expr import parse_expr
-    from ..readers.tokens import lex_chars
-    t = _TIMES_X.sub("*", text.strip())
-    if not re.search(r"\d\s*[-+*/]\s*[\d(]", t):
+    from ..readers.expr import arithmetic_of
+    if not re.search(r"\d\s*[-+*/x×]\s*[\d(]", text):
+        return None
+    e = arithmetic_of(text, times_x=True)
+    if e is None:
         return None
     try:
-        e = parse_expr(lex_chars(t), Segment(t, 1))
-        if e is None or nb.has_symbols(e):
-            return None
         if like is not None:
             e = nb.exact_below(e, like.decimals or 0, nb.significant_digits(like) or None)
         got = nb.evaluate(e)

@@ -60,12 +60,11 @@ def gathered_claims(chains: list[Chain], arrays: list[Array]) -> list[GatheredCl
             continue
         run = before[-a.n_cols:]
         lines = [c.place.line for c, _ in run]
-        if line - lines[-1] > (GAP_EXPS if all(_is_exp(c) for c, _ in run) else GAP) or any(y - x != 1 for x, y in zip(lines, lines[1:])) or \
-                any(x.place.line in range(lines[0], line) for x in chains if x not in [c for c, _ in run]
-                    and x.place.cell == cell and _worked(x) is not None):
+        exps = all(_is_exp(c) for c, _ in run)
+        if line - lines[-1] > (GAP_EXPS if exps else GAP) or any(y - x != 1 for x, y in zip(lines, lines[1:])) or \
+                any(lines[0] <= c.place.line < line for c, _ in before[:-a.n_cols]):
             continue                 # the lines must be consecutive, the list right after them
-        if all(_is_exp(c) for c, _ in run) and not any(x.text.strip() == n.text.strip()
-                                                        for x, (_, n) in zip(a.rows[0], run)):
+        if exps and not any(x.text.strip() == n.text.strip() for x, (_, n) in zip(a.rows[0], run)):
             got = _normalised(a, run)          # exp(1.5) ≈ 4.48, ... then "probabilities: [0.67, 0.19, 0.13]"
             if got is not None:
                 out.append(got)
@@ -133,12 +132,10 @@ class GatheredJudging:
             return                       # (checked against its lines: no more "not checked")
         x = c.array.rows[0][c.entry]
         line = x.line or c.array.place.line
-        if any((f.line, f.cell, f.printed) == (line, c.array.place.cell, x.text) for f in self.findings):
-            return                       # found wrong already, by another claim: one slip, one finding
         exact = c.value.value
-        self.add(Finding(line, c.array.place.cell, f"{c.array.label or 'list'}[{c.entry + 1}] (gathered)", x.text,
+        self._add_once(Finding(line, c.array.place.cell, f"{c.array.label or 'list'}[{c.entry + 1}] (gathered)", x.text,
                          exact, c.value.text, "softmax" if c.normalised else _step(c.source),
                          f"the exponential on line {c.source.place.line} over the sum of the exponentials worked "
                          f"out with it gives {c.value.text}" if c.normalised else
                          f"line {c.source.place.line} works it out as {c.value.text}; the list quotes the lines "
-                         f"above it in their order", _simple_kind(x, exact)))
+                         f"above it in their order", _simple_kind(x, exact)))   # (once: found already, no more)

@@ -108,10 +108,8 @@ class RowProductJudging:
         wv, _ = _values(c.matrix)
         exact = float(np.array(c.row) @ wv[:, j])
         num: Num = c.result.rows[0][j]
-        if any((f.line, f.cell, f.printed) == (num.line or c.result.line, c.result.place.cell, num.text)
-               for f in self.findings if f.severity == "error"):
-            return                       # found wrong already (as the configuration's row): one slip, one finding
-        self.add(Finding(num.line or c.result.line, c.result.place.cell, f"{c.result.label or c.text}[{j + 1}]",
+        # (once: a number found wrong already, as the configuration's row, is one slip, one finding)
+        self._add_once(Finding(num.line or c.result.line, c.result.place.cell, f"{c.result.label or c.text}[{j + 1}]",
                          num.text, exact, num.rounded(exact), "projection",
                          f"arithmetic slip: {c.text} with the {c.matrix.label} printed at line {c.matrix.line} "
                          f"gives {num.rounded(exact)}", "arithmetic"))

@@ -172,12 +172,10 @@ def _decimal_reading(ln: str, m: re.Match) -> bool:
     if left is None or not re.search(r"\d", left.group(0)) or (left.start() and before[left.start() - 1] in ",."):
         return False
     from .. import numbers as nb
-    from .common import Segment
-    from .expr import parse_expr
-    from .tokens import lex_chars
+    from .expr import arithmetic_of
+    e = arithmetic_of(left.group(0))
     try:
-        e = parse_expr(lex_chars(left.group(0).strip()), Segment(left.group(0), 1))
-        face = nb.face(e) if e is not None and not nb.has_symbols(e) else None
+        face = nb.face(e) if e is not None else None
     except (ArithmeticError, OverflowError, ValueError, TypeError):
         return False
     if face is None or not math.isfinite(face) or face <= 0:

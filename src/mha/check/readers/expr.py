@@ -7,7 +7,7 @@ import re
 from .. import numbers as nb
 from ..numbers import Expr, Lit, Num, Op, Sym, Vec
 from .common import Segment
-from .tokens import Tok, flat_text
+from .tokens import Tok, flat_text, lex_chars
 
 
 def _signed(num: Num, negative: bool) -> Num:
@@ -220,3 +220,17 @@ def parse_expr(toks: list[Tok], seg: Segment) -> Expr | None:
     if not toks or len(toks) > 4000:
         return None
     return ExprParser(toks, seg).parse()
+
+
+_TIMES_X = re.compile(r"(?<=[\d)])\s*[x×]\s*(?=[\d(])")
+
+
+def arithmetic_of(text: str, times_x: bool = False) -> Expr | None:
+    """Arithmetic written in plain text (`(2*1 + 1*3)/√2`; with times_x, `0.37x0.43 + 0.57x0.42` too), parsed; None
+    when it does not parse or names a symbol."""
+    t = _TIMES_X.sub("*", text.strip()) if times_x else text.strip()
+    try:
+        e = parse_expr(lex_chars(t), Segment(t, 1))
+    except (ArithmeticError, ValueError, TypeError, IndexError):
+        return None
+    return None if e is None or nb.has_symbols(e) else e
