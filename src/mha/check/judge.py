@@ -28,6 +28,7 @@ from .claims import (ArithClaim, ArrayClaim, Claim, ProductShapeClaim, ReadingCl
                      VectorArithClaim)
 from .claims.arith import ArithJudging
 from .claims.array import ArrayJudging
+from .claims.elided import ElidedJudging
 from .claims.attribute import Attribution
 from .claims.backward import BackwardCauses
 from .claims.causes import Causes
@@ -74,7 +75,8 @@ STEP = lb.STEP
 
 
 class Judge(UnscaledJudging,          # first: an object named unscaled is tried before it is left unchecked
-            ArrayJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging, ClosedJudging,
+            ArrayJudging, ElidedJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging,
+            ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
             Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, NamedProductJudging,

@@ -1,5 +1,5 @@
 """The array claim: a printed matrix or vector, judged against the intermediate it was attributed to
-(attribute.py), cell by cell at each cell's own precision; an elided matrix (⋯, ⋮) by its printed corners."""
+(attribute.py), cell by cell at each cell's own precision; an elided matrix (⋯, ⋮) is judged in elided.py."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ class ArrayJudging:
             return
         match kind:
             case "elided":
-                self.judge_elided(o)
+                self.judge_elided(o)          # claims/elided.py
             case "holds":
                 self.n_claims += 1
                 self.n_numbers += o.n
@@ -422,53 +422,6 @@ class ArrayJudging:
             out.append((i, j, num, exact, vi, vj, note or _double_rounding(num, exact)))
         return out
 
-    def judge_elided(self, o: Obj) -> None:
-        """A matrix printed with ⋯ / ⋮: compare the printed corners."""
-        a = o.a
-        if self.vs is None:
-            return
-        rows = a.rows
-        fam = _family(o.ref) if o.ref is not None else None
-        best = None
-        for v in self.vs.views:
-            if fam is not None and v.node not in fam:
-                continue
-            R, C = v.M.shape
-            pos = _elided_positions(rows, R, C)
-            if pos is None:
-                continue
-            ok = total = 0
-            bad = []
-            for (pi, pj, i, j) in pos:
-                num = rows[pi][pj]
-                total += 1
-                band = v.band[i, j] if isinstance(v.band, np.ndarray) else v.band
-                if num.contains(float(v.M[i, j]), band):
-                    ok += 1
-                else:
-                    bad.append((pi, pj, i, j))
-            if total and (best is None or ok > best[0]):
-                best = (ok, total, v, bad)
-        if best is None or best[0] < 0.6 * best[1]:
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "elided matrix that matches nothing"))
-            return
-        ok, total, v, bad = best
-        if any(rows[pi][pj].value <= -1e4 < float(v.M[i, j]) for pi, pj, i, j in bad):
-            self.not_checked_mask_fill(o, _what(o))          # claims/maskfill.py
-            return
-        if bad and all(float(v.M[i, j]) <= -1e4 < rows[pi][pj].value for pi, pj, i, j in bad):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "finite only where the mask puts "
-                                               "−∞: the scores before the mask is applied, not judged as masked"))
-            return
-        self.n_claims += 1
-        self.n_numbers += total
-        for pi, pj, i, j in bad:
-            num = rows[pi][pj]
-            exact = float(v.M[i, j])
-            label = o.ref.show() if o.ref else lb.SHOWN.get(v.node, v.node)
-            self.add(Finding(num.line or a.row_line(pi), a.place.cell, f"{label}[{i + 1},{j + 1}]", num.text, exact,
-                             num.rounded(exact), self.step_of(v.node), None, _simple_kind(num, exact)))
-
 
 def _digit_slip(num, x: float) -> bool:
     """Is the printed number its exact value with one usual slip: a dropped sign, two digits swapped, or one
@@ -583,45 +536,6 @@ def _view_index(h: Hit, i: int, j: int) -> tuple[int, int]:
     if h.how == "col":
         return (j if h.ok.shape[0] == 1 else i), h.index
     return i, j
-
-
-def _elided_positions(rows, R: int, C: int):
-    """(printed row, printed col, row, col) of each number of a matrix with ⋮ rows and ⋯ columns."""
-    gap_rows = [k for k, r in enumerate(rows) if r is None]
-    if len(gap_rows) > 1:
-        return None
-    n_rows = len(rows)
-    if gap_rows:
-        g = gap_rows[0]
-        after = n_rows - g - 1
-        if g + after > R:
-            return None
-        row_idx = list(range(g)) + [None] + list(range(R - after, R))
-    else:
-        if n_rows != R:
-            return None
-        row_idx = list(range(R))
-    out = []
-    for pi, r in enumerate(rows):
-        if r is None:
-            continue
-        gaps = [k for k, c in enumerate(r) if c is None]
-        if len(gaps) > 1:
-            return None
-        if gaps:
-            g = gaps[0]
-            after = len(r) - g - 1
-            if g + after > C:
-                return None
-            col_idx = list(range(g)) + [None] + list(range(C - after, C))
-        else:
-            if len(r) != C:
-                return None
-            col_idx = list(range(C))
-        for pj, c in enumerate(r):
-            if c is not None and col_idx[pj] is not None:
-                out.append((pi, pj, row_idx[pi], col_idx[pj]))
-    return out
 
 
 def _decimals_agree(o: Obj, hit: Hit) -> bool:
