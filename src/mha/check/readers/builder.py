@@ -20,7 +20,7 @@ from .statements import read_tokens
 from .tokens import walk_latex
 from .vectortable import vector_tables
 from .listed import listed_rows_in_text
-from .workedlists import worked_lists
+from .workedlists import paired_lists, worked_lists
 
 
 class Builder:
@@ -101,6 +101,7 @@ class Builder:
             return
         match seg.where:
             case "math":
+                seg = paired_lists(seg)     # `e^{0.71}, e^{0} = 2.03, 1`: an equation per item
                 toks = walk_latex(seg.text)
                 read_tokens(toks, seg, self.doc, self.ctx, text_mode=False)
             case "heading":

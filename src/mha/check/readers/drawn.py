@@ -368,7 +368,7 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
         # (a line of names over the columns; a line of its own bracketed values states them, it heads nothing)
         header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2 and \
             not ("[" in lines[k0 - 1] and _groups(lines[k0 - 1]))
-        words_only = all(re.fullmatch(r"[A-Za-z\u4e00-\u9fff\"']+", x) for x in names if x)
+        words_only = all(re.fullmatch(r"[A-Za-z\u4e00-\u9fff\"']+|[.,!?;]", x) for x in names if x)   # "." a token too
         if sum(bool(x) for x in names) > 1 and not row_letter(names) and not header_axis and not words_only and \
                 len(set(names)) == len(names) and not all(re.fullmatch(r"(?:token|row|query|q|k|x|行|词)\s*_?\d+", x, re.I)
                                                           for x in names if x):
@@ -380,7 +380,12 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                 cells = [lex_text(m.group(0), starts[k] + a + 1 + m.start()) for m in re.finditer(r"[^\s,]+",
                                                                                               lines[k][a + 1:b - 1])]
                 out.append(Tok("MATRIX", "row", starts[k] + a, args=[cells], end=starts[k] + b))
-                out.append(Tok("SEP", "\n", starts[k] + b, end=starts[k] + b))
+                rest = lines[k][b:]
+                if re.match(r"\s*;", rest) and not _groups(rest):
+                    # statements of their own after the row (`[0.59, -0.21];  0.84/1.414 = 0.59;  ...`, the
+                    # items of a worked list, workedlists.py)
+                    out.extend(lex_text(rest, starts[k] + b))
+                out.append(Tok("SEP", "\n", starts[k] + len(lines[k]), end=starts[k] + len(lines[k])))
             continue
         if sum(bool(x) for x in names) > 1 and words_only and k0 > 0 and re.search(
                 r"embedding|input|token|输入|词向量|嵌入", lines[k0 - 1], re.I):

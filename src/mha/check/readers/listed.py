@@ -69,11 +69,18 @@ def listed_row(b: "Builder", caption: str, items: list[tuple[int, str]], cell: i
 
 
 _TEXT_ITEM = re.compile(r"^\s*[-*•]\s+(?P<item>\S.*)$")
+# a printout's items indented under their caption, without a bullet, a bar of blocks drawn after the value:
+# "  Item 2: 0.3057  ████████████"
+_INDENTED_ITEM = re.compile(r"^\s{2,}(?P<item>[^\s\-*•].*?)(?:\s+[█▉▊▋▌▍▎▏▇▆▅▄▃▂▁■#|]+)?\s*$")
+
+
+def _text_item(line: str) -> re.Match | None:
+    return _TEXT_ITEM.match(line) or _INDENTED_ITEM.match(line)
 
 
 def listed_rows_in_text(b: "Builder", seg) -> None:
     """The same rows where the list is lines of plain text (a printout, a code block): a caption line ending in a
-    colon, then two or more `- name: value` lines."""
+    colon, then two or more `- name: value` lines (or `  name: value`, indented without a bullet)."""
     if ":" not in seg.text and "：" not in seg.text:
         return
     lines = seg.text.split("\n")
@@ -86,8 +93,8 @@ def listed_rows_in_text(b: "Builder", seg) -> None:
             k += 1
             continue
         items, j = [], k + 1
-        while j < len(lines) and _TEXT_ITEM.match(lines[j]):
-            items.append((seg.line_of(offsets[j]), _TEXT_ITEM.match(lines[j]).group("item")))
+        while j < len(lines) and _text_item(lines[j]):
+            items.append((seg.line_of(offsets[j]), _text_item(lines[j]).group("item")))
             j += 1
         if items:
             listed_row(b, lines[k], items, seg.cell)

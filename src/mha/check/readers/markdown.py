@@ -18,7 +18,7 @@ from .repl import only_printouts
 from .statements import read_tokens
 from .tables import HeaderCell, read_table
 from .text import _IN_PROMPT, _is_table_row, read_text
-from .worded import named_by_words
+from .worded import bare_list, named_by_words
 
 
 def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
@@ -138,6 +138,7 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
     line = first
     kids = list(t.children or [])
     said = ""                                 # the words since the last math span (line breaks included)
+    before = ("", "")                         # the words and the math of the span before
     for i, c in enumerate(kids):
         if c.type in ("softbreak", "hardbreak"):
             line += 1
@@ -146,10 +147,12 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
         elif c.type in ("math_inline", "math_inline_double"):
             if re.match(r"\s*(?:=|≈|\\approx)", c.content) and _WORDS.search(said):
                 b.worded_math.add((line, cell))    # "identical shape $= 416{,}256$": the value of those words
-            named = named_by_words(said, c.content)      # "the weights are about $(0.42, 0.16, 0.42)$"
-            b.segment(Segment((f"{named} = " if named else "") + c.content + _unit_after(kids[i + 1:i + 2]), line,
+            named = named_by_words(said, c.content, before)      # "the weights are about $(0.42, 0.16, 0.42)$"
+            shown = f"[{c.content}]" if named and bare_list(c.content) else c.content    # "Dot products: $1, 0, 0.5$"
+            b.segment(Segment((f"{named} = " if named else "") + shown + _unit_after(kids[i + 1:i + 2]), line,
                               "math", cell))
             line += c.content.count("\n")
+            before = (said, c.content)
             said = ""
         elif c.type == "image":
             tex = tex_of_image(str(c.attrs.get("src", "")))      # a formula drawn by a TeX image service

@@ -26,8 +26,9 @@ _NUM = r"[-+−]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+|inf|∞)"
 _ROW = re.compile(rf"^\s*(?P<name>[^\s\[\]=:：][^\[\]=:：]{{0,30}}?)\s+\[\s*(?P<body>{_NUM}(?:(?:\s*,\s*|\s+){_NUM})+)"
                   rf"\s*,?\s*\](?P<note>\s+[^\s\[\]][^\[\]]*)?$")
 CAPTION_LINES = 8
-# a token's name has a letter in it, and no operator before it ("+ [0.20, 0.01]" continues a sum)
-_TOKEN_NAME = re.compile(r"^(?![+*×·/−-])[^\n]*[A-Za-z\u4e00-\u9fff]")
+# a token's name has a letter in it, and no operator before it ("+ [0.20, 0.01]" continues a sum); or it is a
+# punctuation token of the sentence ("." in "the cat sat .")
+_TOKEN_NAME = re.compile(r"^(?![+*×·/−-])[^\n]*[A-Za-z\u4e00-\u9fff]|^\s*[.,!?;]\s*$")
 
 
 def _numbers(body: str, line: int) -> list[Num] | None:
@@ -59,7 +60,8 @@ def _caption(lines: list[str], header: int) -> tuple[str, int | None]:
         if "[" in s or ("=" in s and re.search(r"\d", s.split("=", 1)[1])):
             continue                          # a printed value or an equation with numbers, not a caption
         bare = re.sub(r"\s*\([^()]*\)\s*:?$", "", s).rstrip(":：")
-        for text in (bare, bare.split(":", 1)[-1].strip(), s):
+        # ("Attention scores = Q @ K^T:": the name before the formula it is defined by)
+        for text in (bare, bare.split(":", 1)[-1].strip(), s, bare.split("=", 1)[0].strip() if "=" in bare else ""):
             if text and not re.match(r"(?i)(?:each|every|the)\b", text) and lb.parse_label(text) is not None:
                 return text, lb.head_in(s)
     return "", None

@@ -101,7 +101,10 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
     depth = 0
     seen_rel = False
     n = len(stmt)
+    skip = -1
     for i, t in enumerate(stmt):
+        if i == skip:
+            continue
         if seen_rel and depth == 0 and i and column_gap(stmt, i, text):
             out.append([])
             seen_rel = False
@@ -112,6 +115,13 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
             depth += 1
         elif t.kind == "OP" and t.text in "])":
             depth = max(0, depth - 1)
+            if depth == 0 and seen_rel and t.text == "]" and i + 3 < n and stmt[i + 1].kind == "OP" and \
+                    stmt[i + 1].text in (",", ";") and stmt[i + 2].kind == "ID" and name_colon(stmt, i + 3):
+                # `Output: [[10. 0.]], Attention: [[0. 1. 0. 0.]]`: the comma ends the first statement
+                out.append([])
+                seen_rel = False
+                skip = i + 1
+                continue
             if depth == 0 and seen_rel and t.text == "]" and i + 1 < n and stmt[i + 1].kind == "ID":
                 j = i + 1
                 while j < n and j <= i + 5 and stmt[j].kind != "REL" and not (
@@ -184,3 +194,40 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
         if len(out) > 1 and all(any(x.kind == "REL" for x in p) for p in out):
             return out
     return [stmt]
+
+
+def elided_tails(raw_parts: list[list[Tok]], rels: list[str]) -> tuple[list[list[Tok]], list[str]]:
+    """`x = 0.4×0.5 + 0.9×0.8 + ... = 0.20 + 0.72 + ... = 3.4`: a sum written out term by term but cut short (`+ ...`)
+    on two or more sides in a row.  Those sides are equal term for term, and only they are kept, without their tails:
+    what comes before them names the whole sum, and what comes after is its value, neither the value of the terms
+    shown.  Any other statement as it is."""
+    def cut(p: list[Tok]) -> list[Tok] | None:
+        t = [x for x in p if x.kind != "SEP"]
+        return t[:-2] if len(t) >= 5 and t[-1].kind == "ELL" and t[-2].text in ("+", "-", "−") else None
+    cuts = [cut(p) for p in raw_parts]
+    run = [k for k, c in enumerate(cuts) if c is not None]
+    if len(run) < 2 or run != list(range(run[0], run[0] + len(run))) or \
+            any(rels[k - 1] not in ("=", "≈") for k in run[1:]):
+        return raw_parts, rels
+    return [cuts[k] for k in run], [rels[k - 1] for k in run[1:]]
+
+
+def without_quoted_remarks(toks: list[Tok]) -> list[Tok]:
+    """The tokens without a quoted word in parentheses after a vector or a number (`0.303 × [0.5, 1.0]  ("sat")`):
+    a remark that names the token a term belongs to, no factor of the term."""
+    if not any(t.text == '"' or t.text == "'" for t in toks):
+        return toks
+    out: list[Tok] = []
+    k = 0
+    while k < len(toks):
+        t = toks[k]
+        if t.kind == "OP" and t.text == "(" and out and (out[-1].text == "]" or out[-1].kind == "NUM") and \
+                k + 4 <= len(toks) and toks[k + 1].text in ('"', "'"):
+            end = next((m for m in range(k + 2, min(len(toks), k + 8)) if toks[m].text == toks[k + 1].text), None)
+            if end is not None and end + 1 < len(toks) and toks[end + 1].text == ")" and \
+                    all(x.kind == "ID" for x in toks[k + 2:end]) and end > k + 2:
+                k = end + 2
+                continue
+        out.append(t)
+        k += 1
+    return out

@@ -27,7 +27,8 @@ from .expr import parse_expr
 from .tuples import math_tuple
 from .columns import bare_row, quantity_label
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
-from .splitting import split_commas, split_juxtaposed, split_relations, split_statements
+from .splitting import (elided_tails, split_commas, split_juxtaposed, split_relations, split_statements,
+                        without_quoted_remarks)
 
 _OPEN = {"[": "]", "(": ")", "{": "}"}
 _TRAILING = {",", ".", ";", ":", "，", "。", "!", "?"}
@@ -170,10 +171,14 @@ class PartReader:
         (what the statement equals is their softmax; `record` ties the two)."""
         head = toks[0].args[0] if toks and toks[0].kind == "GROUP" and toks[0].args and len(toks[0].args[0]) == 1 \
             else toks[:1]                     # \operatorname{softmax}(...), \mathrm{softmax}(...)
-        if len(toks) < 5 or not head or head[0].kind not in ("ID", "TEXT") or head[0].text.lower() != "softmax" or \
-                toks[1].text != "(" or toks[-1].text != ")":
+        if len(toks) >= 4 and head and head[0].kind in ("ID", "TEXT") and head[0].text.lower() == "softmax" and \
+                toks[1].text.lower() == "of" and toks[2].text == "[" and toks[-1].text == "]":
+            inner = toks[2:]                  # said in words: "Softmax of [2.83, 2.12, 1.41] ≈ [...]"
+        elif len(toks) < 5 or not head or head[0].kind not in ("ID", "TEXT") or head[0].text.lower() != "softmax" \
+                or toks[1].text != "(" or toks[-1].text != ")":
             return None
-        inner = toks[2:-1]
+        else:
+            inner = toks[2:-1]
         if inner and inner[0].text != "[" and all(t.kind == "NUM" or t.text in (",", "-") for t in inner):
             inner = [Tok("OP", "[", inner[0].pos)] + inner + [Tok("OP", "]", inner[-1].pos)]   # softmax(0.7, 1.4, 0)
         arg = self.array_at(inner)
@@ -311,6 +316,13 @@ def _is_multi(items: list) -> bool:
 
 # ------------------------------------------------------------------ statements
 
+def _operand_before(raw_parts: list[list[Tok]], text: str) -> bool:
+    """Does the statement open with a multiplication sign (`×12 = …`), its left operand outside it?"""
+    lead = next((t for t in (raw_parts[0] if raw_parts else []) if not (t.kind == "OP" and t.text == ".")), None)
+    return lead is not None and lead.kind == "OP" and lead.text == "*" and 0 <= lead.pos < len(text) and \
+        text[lead.pos] in "×·⋅∙"
+
+
 def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text_mode: bool,
                 on_statement=None, ctx_at=None) -> None:
     """Type every statement of a token stream and record its arrays and chains.
@@ -319,10 +331,14 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
     "row 2: …" in one paragraph each keep their own row; otherwise the context after the segment."""
     reader = PartReader(seg, doc, ctx)
     pending_label: str | None = None
+    toks = without_quoted_remarks(toks) if text_mode else toks
     for stmt in (one for whole in split_statements(toks, text_mode) for sub in split_juxtaposed(whole, seg.text)
                  for one in split_repr_tuple(sub)):
         for piece in split_commas(stmt):
             raw_parts, rels = split_relations(piece)
+            raw_parts, rels = elided_tails(raw_parts, rels)
+            if _operand_before(raw_parts, seg.text):
+                continue            # "… = 7,077,888. ×12 = 84,934,656": its left operand is the sentence before
             parts: list[Part] = []
             part_rels: list[str] = []
             for k, p in enumerate(raw_parts):

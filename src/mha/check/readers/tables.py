@@ -32,6 +32,20 @@ def table_cells(seg: Segment) -> list[tuple[int, list[str]]]:
 _SHAPE_CELL = re.compile(r"^\$?\s*(?:[\[(]\s*\d+(?:\s*,\s*\d+)+\s*[\])]|\d+\s*(?:×|x|\\times|\*)\s*\d+"
                          r"(?:\s*(?:×|x|\\times|\*)\s*\d+)*)\s*\$?$")
 _SHAPE_HEADER = re.compile(r"shape|形状|维度|dim|size|大小|尺寸", re.I)
+# a cell that works its value out: `1.95 / 9.00 = **0.217**`, `$e^{0.67}$ = 1.95`
+_WORKED_CELL = re.compile(r"^[^=|]*\d[^=|]*[-+*/×÷·^][^=|]*=\s*[*_$`]*\s*[-−]?\d+(?:\.\d+)?\s*[*_$`]*\s*$")
+
+
+def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None) -> None:
+    """Each cell that works its own value out is an arithmetic line of its own, on the table row's line (the
+    column may still be read as the vector of those values)."""
+    for line, cells in rows:
+        for c in cells:
+            if isinstance(c, HeaderCell) or not isinstance(c, str) or not _WORKED_CELL.match(c.strip()):
+                continue
+            b.segment(Segment(c.strip(), getattr(c, "line", 0) or line, "prose", cell))
+
+
 _TOTAL_ROW = re.compile(r"total|sum|Σ|∑|summe|gesamt|合计|总和|总计|求和", re.I)
 _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|column|i|j|m|n|t|#|pos|position|"
                          r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
@@ -84,6 +98,7 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     naming different quantities), or one matrix of numbers (header row and first column are labels)."""
     if not rows:
         return
+    _worked_cells(b, rows, cell)
     parsed = [(line, [None if isinstance(c, HeaderCell) else _cell_nums(c, getattr(c, "line", 0) or line)
                       for c in cells], cells)
               for line, cells in rows]
@@ -156,6 +171,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         math = (m.group(1) or m.group(2)) if m else ""
         label = math if math and lb.parse_label(math) is not None else ""
         words = re.sub(r"\s*\([^()]*\)", "", caption).strip().rstrip(":：")
+        if lb.parse_label(words) is None:
+            words = re.split(r"\s+[—–-]\s+|[:：]\s", words)[0].strip()    # "Q (queries) — shape (2, 3)": its title
         if not label and len(words) <= 40 and lb.parse_label(words) is not None and \
                 not re.fullmatch(r"(?i)[\W_]*(?:head|头|注意力头)\s*\d+[\W_]*", words):   # "**Head 2**" says whose
             label = words                # "Raw scores (rows are queries, columns are keys):" names the table

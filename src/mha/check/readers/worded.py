@@ -38,19 +38,40 @@ def _symbols(m: re.Match) -> str:
 _COPULA = re.compile(r"(?:\s*(?:\b(?:are|is|were|was|becomes?|equals?|approximately|about|roughly|around|then)\b|"
                      r"≈|=|:|：|约为|约|大约|为|是|分别为|分别是|等于))+\s*$", re.I)
 _BARE_VECTOR = re.compile(r"\s*[(\[]\s*-?\d[-\d.,\s]*[)\]]\s*")
-_NAMED = {"A", "QKt", "S", "O", "O_concat", "Y"}
+# a stage written as nothing but its entries between commas, three or more: "Dot products: $1, 0, 0.5$"
+_BARE_LIST = re.compile(r"\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){2,}\s*")
+# "divided by $\sqrt 2$: $0.71, 0, 0.35$": the words before the root name the list after it
+_DIVIDED = re.compile(r"(?i)(?:\b(?:divided|scaled|divide|scale)\s+(?:by|with)|除以|缩放)\s*$")
+_ROOT_MATH = re.compile(r"\s*(?:\\sqrt\s*\{?\s*\w+\s*\}?|\d+(?:\.\d+)?)\s*")
+# a sentence that opens with the name and goes straight on to the list: "Exponentials $2.72, 2.72, 7.39$"
+_TELEGRAPHIC = re.compile(r"(?:(?:^|\*\*\s*)([A-Z][a-z]+(?:\s[a-z]+)?)|[.;:!?,]\s+([A-Za-z][a-z]+(?:\s[a-z]+)?))\s+$")
+_NAMED = {"A", "QKt", "S", "E", "O", "O_concat", "Y"}
 
 
-def named_by_words(said: str, content: str) -> str | None:
+def bare_list(content: str) -> bool:
+    """Is the math nothing but three or more numbers between commas (`1, 0, 0.5`)?"""
+    return bool(_BARE_LIST.fullmatch(content))
+
+
+def named_by_words(said: str, content: str, before: tuple[str, str] = ("", "")) -> str | None:
     """The name the words just before a bare vector in math give it ("weights", "权重", "scores"), when the math is
-    nothing but that vector and the words end in a copula; None otherwise.  A Chinese name is the shortest tail of
-    its run of characters that names a quantity (数值权重: 权重, the weights, not 值, the values)."""
-    if not _BARE_VECTOR.fullmatch(content):
+    nothing but that vector (or a bare list between commas) and the words end in a copula; None otherwise.  A
+    Chinese name is the shortest tail of its run of characters that names a quantity (数值权重: 权重, the weights,
+    not 值, the values).  `before` is the words and the math just before `said`: a list after "divided by
+    $\\sqrt 2$:" is the scaled scores."""
+    if not (_BARE_VECTOR.fullmatch(content) or bare_list(content)):
         return None
     m = _COPULA.search(said)
-    if not m or not m.group(0).strip():
+    if (not m or not m.group(0).strip()) and bare_list(content) and _TELEGRAPHIC.search(said):
+        t = _TELEGRAPHIC.search(said)                # "… sum 12.83. Weights $0.21, 0.21, 0.58$"
+        head = t.group(1) or t.group(2)
+    elif not m or not m.group(0).strip():
         return None
-    head = said[:m.start()].rstrip()
+    else:
+        head = said[:m.start()].rstrip()
+    if not head.strip(" ;,") and bare_list(content) and _DIVIDED.search(before[0]) and \
+            _ROOT_MATH.fullmatch(before[1]):
+        return "scaled"
     run = re.search(r"[\u4e00-\u9fff]+$", head)
     if run:
         tails = [run.group(0)[-n:] for n in range(2, min(len(run.group(0)), 6) + 1)]
