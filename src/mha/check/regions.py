@@ -17,6 +17,8 @@ or that starts from printed (rounded) weights, says nothing.
 
 from __future__ import annotations
 
+import re
+
 import copy
 from typing import Any, Callable
 
@@ -121,6 +123,20 @@ def _held_lines(k: Any) -> set[tuple[int | None, int]]:
     return out
 
 
+def _held_texts(k: Any) -> set[tuple[int | None, int, str]]:
+    """(cell, line, text) of every number of those objects: a finding on another number of their line (the sum said
+    after a row of exponentials that holds) is not theirs."""
+    plans = getattr(k, "plans", {})
+    return {(o.a.place.cell, n.line or o.a.line, n.text) for o in k.objs
+            if o.a.id in k.uses or (plans.get(o.a.id) or {}).get("kind") == "holds" for n in o.a.numbers}
+
+
+def _own_arithmetic(f: Any, texts: set[tuple[int | None, int, str]]) -> bool:
+    """A finding of written arithmetic (its identity is its own line) on a number that no held object prints."""
+    return f.kind == "arithmetic" and re.fullmatch(r"[-+−]?\d+(?:\.\d+)?%?", (f.printed or "").strip()) is not None \
+        and (f.cell, f.line, f.printed) not in texts
+
+
 def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str | None:
     from .infer import infer, prepare
     from .verdict import judge_document
@@ -137,7 +153,9 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str
     # what the region's own configuration takes as its givens or finds to hold (Exercise 1's `h = [...]`, its keys)
     # is no slip of the document's configuration's quantity of that shape (Exercise 3's V): that verdict goes
     held = _held_lines(k)
-    j.findings = [f for f in j.findings if not (f.severity == "error" and (f.cell, f.line) in held)]
+    texts = _held_texts(k)
+    j.findings = [f for f in j.findings if not (f.severity == "error" and (f.cell, f.line) in held and
+                                                not _own_arithmetic(f, texts))]
     seen = {(f.line, f.cell, f.printed) for f in j.findings}
     set_aside = _set_aside_lines(doc, j, inside)   # the region speaks only where the first judge said nothing
     j.findings.extend(f for f in k.findings if (f.line, f.cell, f.printed) not in seen

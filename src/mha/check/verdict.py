@@ -28,6 +28,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings = real_model_sizes(j.findings, j.not_checked, text)   # "real models use d_h = 64"
     from .claims.aside import withdraw_asides
     withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims
+    from .claims.expshares import rounded_shares
+    rounded_shares(doc, j.findings)          # weights worked from the rounded exponentials printed above them
     from .claims.requoted import (add_requotes, one_per_number, repeated_errors, right_copies, rounded_requotes,
                                   wrong_requotes)
     add_requotes(j, doc, text)
@@ -48,6 +50,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
         from .claims.rootline import root_lines
         j.findings.extend(root_lines(j.findings, text))             # "d = 4, so √d = 2" on one line
+        from .claims.expshares import exp_shares
+        j.findings.extend(exp_shares(doc, j.findings, text))        # "Exponentials 2.72, 7.39, sum 10.11. Weights .."
         from .claims.carried import carried_notes
         j.findings.extend(carried_notes(doc, j.findings))           # a wrong value carried into new arithmetic
     elif text is not None:
@@ -59,6 +63,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
             j.not_checked = [n for n in j.not_checked if not any((n.cell, n.line) == (a.place.cell, a.line)
                                                                  for a in named)]
         j.findings.extend(cell_row_sums(named, j.findings))
+        from .claims.rootline import notebook_root_lines
+        j.findings.extend(notebook_root_lines(j.findings, text))    # `d_k = 3,  sqrt(d_k) = 1.732` printed
     return j
 
 

@@ -25,6 +25,8 @@ _WRAP = r"(?:(?:np|numpy|torch|tf|jnp)\.(?:array|asarray|tensor|constant|Tensor)
 _KW = r"(?:,\s*(?:dim|axis|dtype)\s*=\s*[\w.+-]+\s*)?"
 _CALL = re.compile(r"(?:\\(?:text|mathrm|operatorname)\{)?(?<![\w])(?:[A-Za-z_][\w.]*\.)?softmax\}?\s*\(\s*"
                    + _WRAP + r"\\?\[([^\[\]]*)\\?\]\s*" + _KW + r"\)?\s*" + _KW + r"\)\s*$", re.I)
+# the same said in words: "Softmax of [4, 3, 2] ≈ [0.67, 0.24, 0.09]"
+_WORDED = re.compile(r"(?<![\w])softmax\s*of\s*\\?\[([^\[\]]*)\\?\]\s*$", re.I)
 _NEG_INF = re.compile(r"^[-−]\s*(?:inf|\\infty|∞|infinity)$", re.I)
 
 
@@ -50,7 +52,7 @@ def applied_softmax(objs: list[Obj]) -> list[AppliedSoftmaxClaim]:
 
 
 def _argument(label: str) -> list[Num] | None:
-    m = _CALL.search((label or "").strip())
+    m = _CALL.search((label or "").strip()) or _WORDED.search((label or "").strip())
     if not m:
         return None
     out = []

@@ -112,6 +112,9 @@ class ArithJudging:
             n2, got = bad
             if rel == "≈" and idx + 1 == last and any(n2.contains(float(x)) for x in exacts):
                 continue                 # "0.5994 ≈ 0.600" for weights of exactly 1/3: the quantity, rounded right
+            if idx + 1 == last and any(n2.contains(float(x)) for x in exacts) and _within_addends(p1.expr, n2, got):
+                continue                 # "1.05 + 1.00 + ... + 1.80 = 9.00": the exact sum (8.998) rounded, not the
+                #                          rounded addends' (8.99): what the row sums to, worked at full precision
             if spread_reading(p1.expr, n2) is not None:
                 continue                 # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
@@ -228,6 +231,12 @@ class ArithJudging:
         if len(vals) < 2 and names_sum:
             prev = [x for x in self.doc.chains if x.place.cell == c.place.cell
                     and c.place.line - 3 <= x.place.line < c.place.line]
+            # `e^{0.55}, e^{0.37} = 1.733, 1.448` a line or two above, read as one equation each (workedlists.py)
+            exps = [x for x in prev if x.place.line == prev[-1].place.line and len(x.parts) == 2 and
+                    all(isinstance(p, ExprPart) for p in x.parts) and "exp" in _ops(x.parts[0].expr)] if prev else []
+            listed = [t.value for x in exps if (t := nb.plain_number(x.parts[-1].expr)) is not None]
+            if len(listed) >= 2 and abs(sum(listed) - n.value) <= n.half + 1e-9:
+                return [sum(listed)]
             last = prev[-1].parts[-1] if prev else None
             if isinstance(last, ArrayPart) and last.array.is_vector:
                 vals = [n.value for n in last.array.numbers]    # exp([...]) = [1.733, 1.292, 1.421], then "sum ="
@@ -235,6 +244,11 @@ class ArithJudging:
                 vals = _listed_numbers(getattr(last, "text", "") or "")
         if len(vals) >= 2 and abs(sum(vals) - n.value) <= n.half + 1e-9:
             return [sum(vals)]
+        worked = _worked_values(same_line)
+        halves = sum(t.half for t in terms if t is not None)      # the printed exponentials' own rounding
+        if len(worked) >= 2 and len(worked) == len(terms) and abs(sum(worked) - n.value) <= n.half + halves + 1e-9:
+            return [n.value]         # one exponential printed wrong beside the sum (found on its own): what each
+            #                          one's argument gives still makes the printed total
         return []
 
     def compare_parts(self, left, right, final: bool, exacts: list[float], approx: bool = False):
@@ -443,6 +457,32 @@ def _one_product(e) -> bool:
     return isinstance(e, nb.Op) and e.op in ("*", "/")
 
 
+def _worked_values(chains: list) -> list[float]:
+    """The value each `e^{x} ≈ y` on a line works out from its own argument (what the left side gives)."""
+    out = []
+    for x in chains:
+        left = next((p for p in x.parts if isinstance(p, ExprPart)), None)
+        if left is None or "exp" not in _ops(left.expr) or nb.has_symbols(left.expr):
+            continue
+        try:
+            out.append(nb.face(left.expr))
+        except (ArithmeticError, OverflowError, ValueError):
+            continue
+    return out
+
+
+def _within_addends(left, n: Num, face: float) -> bool:
+    """Is the line a sum of plain printed numbers whose own rounding spans the gap between their face sum and the
+    printed total?"""
+    if not isinstance(left, nb.Op) or left.op != "+":
+        return False
+    terms = nb.terms_of(left)
+    nums = [nb.plain_number(t) for t in terms]
+    if len(nums) < 2 or any(x is None or x.decimals is None for x in nums):
+        return False
+    return abs(face - n.value) <= sum(x.half for x in nums) + n.half + 1e-12
+
+
 def _exact_aside(n: Num, got: float, exacts: list[float]) -> str:
     """" (exact 0.4378)": the trace's value, said only when the line's own terms land on it at the printed
     precision; a line that computes something else (an aside, another example) is told only what its terms give."""
@@ -484,9 +524,15 @@ def _has_vector(e) -> bool:
 
 def _whole_count(left, n: Num, face: float) -> bool:
     """"13,476,831,232 / 524,288 = 25,705 tokens": a whole number of 100 or more as the result of a division counts
-    whole items (tokens, sequences, bytes): rounded or cut down to a whole one, it is no slip."""
-    return n.decimals is None and math.isfinite(face) and abs(face) >= 100 and "/" in _ops(left) and \
-        math.floor(face) <= n.value <= math.ceil(face)
+    whole items (tokens, sequences, bytes): rounded or cut down to a whole one, it is no slip.  So is the integer
+    division of two whole numbers (`d_k = 512/12 ≈ 42`, a head's width as `d_model // h` gives it)."""
+    if n.decimals not in (None, 0) or "." in n.text or not math.isfinite(face) or "/" not in _ops(left):
+        return False
+    if abs(face) >= 100 and n.decimals is None:
+        return math.floor(face) <= n.value <= math.ceil(face)
+    whole = isinstance(left, nb.Op) and left.op == "/" and len(left.args) == 2 and \
+        all((x := nb.plain_number(a)) is not None and x.decimals is None for a in left.args)
+    return whole and n.value == math.floor(face)
 
 
 def _unit_dropped(face: float, n: Num) -> bool:

@@ -12,9 +12,21 @@ def restated_input(objs: list[Obj], o: Obj) -> str | None:
     """An object with no name of its own whose numbers are, digit for digit, a row of a printed input the
     chain does not start from (`"가" → [0.1, 0.1, 0.1, 0.2]` beside X's row 4 when the chain starts from the
     scores): "row 4 of X printed at line 55", else None."""
-    if (o.ref is not None and o.ref.strong) or o.slices != 1 or o.val is None or o.val.shape[0] != 1:
+    if o.slices != 1 or o.val is None or o.val.shape[0] != 1:
         return None
     texts = [n.text if n is not None else None for n in o.a.rows[0]]
+    if o.ref is not None and o.ref.strong:
+        # `x_1 = [1, 0, 0, 1]` quoted while the chain starts from the normalised X̃: that row of another X printed
+        # before, not a row of the configuration's X
+        if o.ref.row is None or not set(o.ref.nodes) <= {"X"}:
+            return None
+        for x in objs:
+            if x is not o and x.ref is not None and x.ref.strong and set(x.ref.nodes) <= {"X"} and \
+                    x.ref.row is None and x.slices == 1 and x.val is not None and o.ref.row < len(x.a.rows) and \
+                    x.a.rows[o.ref.row] is not None and \
+                    [n.text if n is not None else None for n in x.a.rows[o.ref.row]] == texts:
+                return f"row {o.ref.row + 1} of {x.ref.show()} printed at line {x.a.line}"
+        return None
     for x in objs:
         if x is o or x.ref is None or not x.ref.strong or not set(x.ref.nodes) <= {"X", "W_Q", "W_K", "W_V"} or \
                 x.slices != 1 or x.val is None or x.val.shape[1:] != o.val.shape[1:]:

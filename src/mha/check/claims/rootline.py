@@ -1,8 +1,8 @@
 """The square root of a size stated on the same line: "d = 4 (vector length), so √d = 2", "d_k = 64, so
 \\sqrt{d_k} = 8".  The line names the size and then its root; a reader checks the root with a pencil, whatever the
 configuration.  Identity: the same symbol (d, d_k, d_{k}, dk, d_model, d_head) is given a whole number earlier on
-that line; the root is judged at its printed precision, a truncation (√8 = 2.82) allowed.  Only documents read as
-text lines (Markdown, LaTeX, HTML, plain text) are scanned."""
+that line; the root is judged at its printed precision, a truncation (√8 = 2.82) allowed.  Documents read as text
+lines (Markdown, LaTeX, HTML, plain text) are scanned line by line; a notebook cell by cell (notebook_root_lines)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,47 @@ def _norm(symbol: str) -> str:
 
 def root_lines(findings: list[Finding], text: str) -> list[Finding]:
     """Error findings for roots of a size given on their own line that are not that root."""
-    found = {f.line for f in findings if f.cell is None and f.severity == "error"}
+    return _scan(findings, text, None)
+
+
+def notebook_root_lines(findings: list[Finding], text: str) -> list[Finding]:
+    """The same in a notebook: in each markdown cell, and in each code cell's text outputs (`d_k = 3,  sqrt(d_k) =
+    1.732` printed by an f-string), located as the notebook reader locates them (outputs one after the other)."""
+    import json
+    try:
+        cells = json.loads(text).get("cells", [])
+    except (ValueError, AttributeError):
+        return []
+    out: list[Finding] = []
+    for k, cell in enumerate(cells if isinstance(cells, list) else [], start=1):
+        if not isinstance(cell, dict):
+            continue
+        if cell.get("cell_type") == "markdown":
+            body = _joined(cell.get("source", ""))
+        elif cell.get("cell_type") == "code" and isinstance(cell.get("outputs"), list):
+            parts = []
+            for o in cell["outputs"]:
+                if not isinstance(o, dict):
+                    continue
+                data = o.get("data") if isinstance(o.get("data"), dict) else {}
+                part = _joined(o.get("text", "")) if o.get("output_type") == "stream" else \
+                    _joined(data.get("text/plain", ""))
+                if part:
+                    parts.append(part if part.endswith("\n") else part + "\n")
+            body = "".join(parts)
+        else:
+            continue
+        if "sqrt" in body or "√" in body:
+            out.extend(_scan(findings + out, body, k))
+    return out
+
+
+def _joined(x) -> str:
+    return x if isinstance(x, str) else "".join(s for s in x if isinstance(s, str)) if isinstance(x, list) else ""
+
+
+def _scan(findings: list[Finding], text: str, cell: int | None) -> list[Finding]:
+    found = {f.line for f in findings if f.cell == cell and f.severity == "error"}
     out: list[Finding] = []
     for ln, line in enumerate(text.splitlines(), start=1):
         if ln in found or not ("√" in line or "sqrt" in line):
@@ -37,7 +77,7 @@ def root_lines(findings: list[Finding], text: str) -> list[Finding]:
             cut = math.floor(root * 10 ** (n.decimals or 0)) / 10 ** (n.decimals or 0)
             if n.contains(root) or abs(n.value - cut) < 1e-9:
                 continue
-            out.append(Finding(ln, None, f"√{m.group(1)}", m.group(2), root, n.rounded(root), "scale",
+            out.append(Finding(ln, cell, f"√{m.group(1)}", m.group(2), root, n.rounded(root), "scale",
                                f"{m.group(1)} = {d} on this line: its square root is {root:.6g}", "wrong_value"))
             found.add(ln)
             break

@@ -48,13 +48,17 @@ def _caption(lines: list[str], first: int) -> str:
     return " ".join(out)
 
 
+_VECTORS = {"X", "Q", "K", "V", "Qh", "Kh", "Vh", "O", "Y"}
+
+
 def _named_weights(a, caption: str) -> bool:
     names = [n for n in (a.label, *a.labels) if n]
     if any(_NOT_NORMALIZED.search(n) for n in names + [caption]):
         return False
     refs = [r for n in names if (r := lb.parse_label(n)) is not None]
-    if any(r.strong and "A" not in r.nodes for r in refs):
+    if any((r.strong or set(r.nodes) & _VECTORS) and "A" not in r.nodes for r in refs):
         return False                 # named W^Q (or V, or S): the caption above is not about it
+    # (a column named "Value vector" beside "Attention wt" in one table: its header is no caption of the values)
     return any(r.nodes == ("A",) for r in refs) or bool(_WEIGHTS.search(caption))
 
 

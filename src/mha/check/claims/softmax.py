@@ -29,6 +29,22 @@ class SoftmaxPairClaim:
     by_mask: bool = False    # tied only by where their -∞ and 0 stand (no notation says they belong together)
 
 
+def _masked_by_zeros(x: np.ndarray, row) -> np.ndarray:
+    """The scores with -∞ where the printed weight is exactly zero while the plain softmax would give it a share of
+    its own (more than 1%): the row was masked (a causal mask applied between the two printouts), as its zeros say;
+    the other weights are the softmax over what is left."""
+    if row is None or len(row) != len(x):
+        return x
+    e = np.exp(x - x.max())
+    p = e / e.sum()
+    zeros = [j for j, n in enumerate(row) if n is not None and n.value == 0 and not n.text.startswith("-")]
+    if not zeros or len(zeros) == len(x) or not any(p[j] > 0.01 for j in zeros):
+        return x
+    out = x.copy()
+    out[zeros] = -np.inf
+    return out
+
+
 def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPairClaim]:
     """Each vector (or column of a table, rows stacked) named as weights or softmax whose neighbour just before it,
     on its line or the line above, has as many scores; or a few lines above, where a line between them names the
@@ -311,8 +327,8 @@ class SoftmaxJudging:
         return found, checked
 
     def _row_findings(self, c: SoftmaxPairClaim, i: int, row, scale: float) -> list[Finding] | None:
-        x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
-        e = np.exp(x - x.max())
+        x = _masked_by_zeros(np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale, row)
+        e = np.exp(x - x[np.isfinite(x)].max())
         p = e / e.sum()
         # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores
         # printed to one decimal are exact givens, as inputs are; two or more decimals may be the rounding of

@@ -1,0 +1,160 @@
+"""A softmax worked the short way on one line or two: a row of exponentials, their sum said in words after it, and
+the weights that are their shares ("Exponentials $2.72, 2.72, 7.39$, sum 12.83. Weights $0.21, 0.21, 0.58$"; the
+exponentials may be written one equation each, `e^{0.71}, e^{0} = 2.03, 1, summing to 3.03`).  The
+line carries its own identity, whatever the configuration (the page may hold several small exercises):
+
+* the sum is the number that the words "sum", "summing to", "total", "合计", "总和" put right after the exponentials,
+  on their line; it is judged against their printed values added up, each one's rounding allowed;
+* the weights are the next row named as weights or probabilities, with as many entries, on the same line or the
+  next two; an entry is judged only when at least two of the others, and two thirds of them, are their
+  exponentials' shares (within the rounding of every printed number), so the row is known to be those shares.
+
+Only documents read as text lines are scanned (a notebook's printouts come from code, which adds up by itself)."""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from .. import numbers as nb
+from ..numbers import Num, half_unit
+from ..objects import ExprPart, LabelPart
+from ..report import Finding
+
+_SUM = re.compile(r"^[\s$]*[,;]?\s*(?:(?:and\s+)?(?:their\s+|the\s+)?(?:sum(?:ming)?|total(?:ling)?|adding\s+up)"
+                  r"(?:\s+(?:to|is|of|=))?|合计|總和|总和|之和|和为|合計)\s*[:=：为是]?\s*\$?\s*"
+                  r"([-+]?\d+(?:\.\d+)?)(?![\d.]\d)", re.I)
+REACH = 2          # lines from the exponentials to their weights
+
+
+def _nodes(label: str) -> tuple:
+    r = lb.parse_label((label or "").strip())
+    return tuple(r.nodes) if r is not None else ()
+
+
+def _row(a) -> list[Num] | None:
+    if len(a.rows) != 1 or a.rows[0] is None or any(c is None for c in a.rows[0]) or a.place.cell is not None:
+        return None
+    return list(a.rows[0])
+
+
+def _after(line: str, row: list[Num]) -> str | None:
+    """The text of the line after the row's last entry (each entry found after the one before it)."""
+    at = 0
+    for n in row:
+        k = line.find(n.text, at)
+        if k < 0:
+            return None
+        at = k + len(n.text)
+    return line[at:]
+
+
+def _exp_lines(doc) -> list[tuple[int, list[Num]]]:
+    """Exponentials written one equation each on a line (`e^{0.71} = 2.03; e^{0} = 1`, a paired list as
+    workedlists.py spells it): the row of their values, with the line, two or more in a row."""
+    by_line: dict[int, list[Num]] = {}
+    for c in doc.chains:
+        if c.place.cell is not None or len(c.parts) != 2 or not all(isinstance(p, ExprPart) for p in c.parts):
+            continue
+        left, right = c.parts
+        if isinstance(left.expr, nb.Op) and left.expr.op == "exp" and isinstance(right.expr, nb.Lit):
+            by_line.setdefault(c.place.line, []).append(right.expr.num)
+    return [(line, row) for line, row in by_line.items() if len(row) >= 2]
+
+
+def exp_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
+    """Error findings for a worded sum of exponentials, and for a weight that is not its exponential's share."""
+    lines = text.splitlines()
+    found = {f.line for f in findings if f.severity == "error" and f.cell is None}
+    arrays = [a for a in doc.arrays if _row(a) is not None]
+    rows = sorted([(a.line, _row(a), k) for k, a in enumerate(arrays) if _nodes(a.label) == ("E",)] +
+                  [(line, row, None) for line, row in _exp_lines(doc)], key=lambda x: x[0])
+    out: list[Finding] = []
+    for line, e, k in rows:
+        if len(e) < 2 or any(n.value <= 0 for n in e) or not 0 < line <= len(lines):
+            continue
+        if k is None and not re.search(r"\s*,\s*".join(re.escape(n.text) for n in e), lines[line - 1]):
+            continue            # exponentials worked one by one ("e^{0.58} ≈ 1.78 (twice) and e^0 = 1"): no row
+        rest = _after(lines[line - 1], e)
+        m = _SUM.match(rest) if rest is not None else None
+        if m and line not in found:
+            s = Num.parse(m.group(1), line)
+            total = sum(n.value for n in e)
+            slack = s.half * (1 + 1e-9) + sum(n.half for n in e) + 1e-12
+            if abs(s.value - total) > slack:
+                terms = " + ".join(n.text for n in e)
+                out.append(Finding(line, None, "the sum of the exponentials before it", s.text, total,
+                                   s.rounded(total), "softmax", f"arithmetic slip: {terms} = {s.rounded(total)}",
+                                   "arithmetic"))
+                found.add(line)
+        later = arrays[k + 1:] if k is not None else [b for b in arrays if b.line >= line]
+        w_arr = next((b for b in later if 0 <= b.line - line <= REACH and _nodes(b.label) == ("A",)
+                      and len(_row(b)) == len(e)), None)
+        if w_arr is None or any(_nodes(b.label) == ("E",) for b in later[:later.index(w_arr)]):
+            continue
+        f = _one_share(e, _row(w_arr), w_arr.line, found)
+        if f is not None:
+            out.append(f)
+            found.add(f.line)
+    return out
+
+
+def _one_share(e: list[Num], w: list[Num], line: int, found: set[int]) -> Finding | None:
+    """The finding for the one weight (of a row that is otherwise its exponentials' shares) that is not its share."""
+    ok, bad = [], []
+    for i, (x, n) in enumerate(zip(e, w)):
+        others_lo = sum(y.lo for j, y in enumerate(e) if j != i)
+        others_hi = sum(y.hi for j, y in enumerate(e) if j != i)
+        lo, hi = x.lo / (x.lo + others_hi), x.hi / (x.hi + others_lo)
+        half = n.half if n.decimals is not None else half_unit(0)
+        (ok if lo - half - 1e-12 <= n.value <= hi + half + 1e-12 else bad).append(i)
+    if len(bad) != 1 or len(ok) < 2 or 3 * len(ok) < 2 * (len(w) - 1):
+        return None
+    i = bad[0]
+    n = w[i]
+    if (n.line or line) in found:
+        return None
+    share = e[i].value / sum(x.value for x in e)
+    return Finding(n.line or line, None, f"weight {i + 1} (its exponential's share)", n.text, share, n.rounded(share),
+                   "softmax", f"arithmetic slip: {e[i].text} / ({' + '.join(x.text for x in e)}) gives "
+                   f"{n.rounded(share)}", "arithmetic")
+
+
+def rounded_shares(doc, findings: list[Finding]) -> None:
+    """Error findings on weights that are, at their printed precision, their exponentials' shares as the page
+    prints those exponentials (rounded) a line or three above, or shares of the sum it prints between
+    (`exp(1.46) = 4.31`, `sum = 10.37`, then `α₃ = [.., 0.416]` for 4.31/10.37): they follow from the rounded
+    values printed before them, so they become notes, as any value that follows from rounded values does."""
+    rows: dict[int, list[Num]] = {}
+    for c in doc.chains:
+        if c.place.cell is None and len(c.parts) == 2 and all(isinstance(p, ExprPart) for p in c.parts) and \
+                isinstance(c.parts[0].expr, nb.Op) and c.parts[0].expr.op == "exp" and \
+                isinstance(c.parts[1].expr, nb.Lit):
+            rows.setdefault(c.place.line, []).append(c.parts[1].expr.num)
+    rows.update({a.line: _row(a) for a in doc.arrays if _row(a) is not None and _nodes(a.label) == ("E",)})
+    if not rows:
+        return
+    sums = {c.place.line: c.parts[-1].expr.num for c in doc.chains if c.place.cell is None and len(c.parts) == 2 and
+            isinstance(c.parts[0], LabelPart) and _nodes(c.parts[0].text) == ("row_sum",) and
+            isinstance(c.parts[-1], ExprPart) and isinstance(c.parts[-1].expr, nb.Lit)}
+    for k, f in enumerate(findings):
+        if f.severity != "error" or f.cell is not None or f.step != "softmax":
+            continue
+        weights = next((_row(a) for a in doc.arrays if a.line == f.line and _row(a) is not None and
+                        any(n.text == f.printed for n in _row(a))), None)
+        e_line = max((ln for ln in rows if 0 < f.line - ln <= 3 and len(rows[ln]) == len(weights or [])), default=None)
+        if weights is None or e_line is None:
+            continue
+        e = rows[e_line]
+        totals = [sum(x.value for x in e)] + [s.value for ln, s in sums.items() if e_line <= ln < f.line]
+        j = next(i for i, n in enumerate(weights) if n.text == f.printed)
+        n = weights[j]
+        got = next((e[j].value / t for t in totals if t > 0 and n.contains(e[j].value / t)), None)
+        if got is not None:
+            findings[k] = Finding(f.line, f.cell, f.claim, f.printed, f.exact, f.rounded, f.step,
+                                  f"follows from the rounded exponentials printed before it ({e[j].text} / "
+                                  f"{_fmt(e[j].value / got)} gives {n.rounded(got)})", "rounded_sum", "note")
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.6g}"
