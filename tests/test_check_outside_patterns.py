@@ -209,3 +209,11 @@ def test_an_integer_division_written_approximately_is_the_whole_part():
     text = "With $d_{model} = 512$ and $h = 12$ heads, $d_k = 512/12 \\approx 42$.\n"
     assert not check_document(text, fmt="md").errors
     assert [f.printed for f in check_document(text.replace("42$", "41$"), fmt="md").errors] == ["41"]
+
+
+def test_a_zero_in_a_single_row_of_weights_is_no_mask():
+    """Only zeros in the staircase a causal mask leaves mask the scores: `softmax([3, 5, 5]) ≈ [0.0, 0.5, 0.5]`
+    rounds 0.063 down to nothing, which is still a finding."""
+    text = "```\nscores  = [3, 5, 5]\nweights = softmax(scores) = [0.0, 0.5, 0.5]\n```\n"
+    r = check_document(text, fmt="md")
+    assert [f.printed for f in r.errors] == ["0.0"], [f.describe() for f in r.errors]

@@ -29,6 +29,22 @@ class SoftmaxPairClaim:
     by_mask: bool = False    # tied only by where their -∞ and 0 stand (no notation says they belong together)
 
 
+def _causal_zeros(rows) -> bool:
+    """Do the printed weights end in zeros, row by row, as a causal mask leaves them (n-1 zeros in the first row,
+    one fewer in each next row, none in the last)?  A single row, or zeros anywhere else, say nothing of a mask
+    (`softmax([2, 4, 4]) = [0.0, 0.5, 0.5]` is a rounding, wrong or not)."""
+    if len(rows) < 2 or any(r is None or any(n is None for n in r) for r in rows):
+        return False
+    n = len(rows[0])
+    if len(rows) != n or any(len(r) != n for r in rows):
+        return False
+    for i, r in enumerate(rows):
+        tail = r[i + 1:]
+        if any(x.value != 0 for x in tail) or (i + 1 < n and r[i].value == 0):
+            return False
+    return True
+
+
 def _masked_by_zeros(x: np.ndarray, row) -> np.ndarray:
     """The scores with -∞ where the printed weight is exactly zero while the plain softmax would give it a share of
     its own (more than 1%): the row was masked (a causal mask applied between the two printouts), as its zeros say;
@@ -327,7 +343,9 @@ class SoftmaxJudging:
         return found, checked
 
     def _row_findings(self, c: SoftmaxPairClaim, i: int, row, scale: float) -> list[Finding] | None:
-        x = _masked_by_zeros(np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale, row)
+        x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
+        if _causal_zeros(c.y.a.rows):
+            x = _masked_by_zeros(x, row)
         e = np.exp(x - x[np.isfinite(x)].max())
         p = e / e.sum()
         # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores
