@@ -189,3 +189,30 @@ def test_a_list_of_sums_inside_an_arrow_chain_keeps_the_chain_after_it():
     assert not check_document(ARROWS, fmt="md").errors
     bad = check_document(ARROWS.replace("[0.82, 0.18]", "[0.84, 0.18]"), fmt="md")
     assert [(f.line, f.printed) for f in bad.errors] == [(5, "0.84")], [f.describe() for f in bad.errors]
+
+
+WORKED_ITEMS = """# Softmax of one row, by hand
+
+```
+Scores: [0.1, 0.2, 1.9]
+
+  e^0.1 = 1.105
+  e^0.2 = 1.221
+  e^1.9 = 6.686
+  Sum = 9.012
+
+  Attention weights:
+    red:   1.105/9.012 = 0.123
+    blue:  1.221/9.012 = 0.135
+    green: 6.686/9.012 = 0.742
+```
+"""
+
+
+def test_indented_items_that_work_their_value_out_are_arithmetic_lines():
+    """`  blue:  1.221/9.012 = 0.135` under "Attention weights:": each item is its own arithmetic (it holds, from the
+    rounded exponentials), not an entry of a row judged against the exact weight (0.13552, which rounds to 0.136)."""
+    r = check_document(WORKED_ITEMS, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    bad = check_document(WORKED_ITEMS.replace("= 0.742", "= 0.724"), fmt="md")
+    assert [(f.line, f.printed) for f in bad.errors] == [(14, "0.724")], [f.describe() for f in bad.errors]

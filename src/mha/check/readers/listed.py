@@ -75,7 +75,13 @@ _INDENTED_ITEM = re.compile(r"^\s{2,}(?P<item>[^\s\-*•].*?)(?:\s+[█▉▊▋
 
 
 def _text_item(line: str) -> re.Match | None:
-    return _TEXT_ITEM.match(line) or _INDENTED_ITEM.match(line)
+    """A bulleted item, or an indented one that only gives its value (`  pizza: 1.761/4.453 = 0.395` works it out:
+    an arithmetic line of its own, judged as such)."""
+    m = _TEXT_ITEM.match(line)
+    if m:
+        return m
+    m = _INDENTED_ITEM.match(line)
+    return m if m and not re.search(r"[=/×*≈]", m.group("item")) else None
 
 
 def listed_rows_in_text(b: "Builder", seg) -> None:
