@@ -216,3 +216,12 @@ def test_indented_items_that_work_their_value_out_are_arithmetic_lines():
     assert not r.errors, [f.describe() for f in r.errors]
     bad = check_document(WORKED_ITEMS.replace("= 0.742", "= 0.724"), fmt="md")
     assert [(f.line, f.printed) for f in bad.errors] == [(14, "0.724")], [f.describe() for f in bad.errors]
+
+
+def test_the_sums_of_a_list_go_before_a_remark_that_ends_the_line():
+    """`q₃ = W_Q^T · x₃ = [1+0, 0+0] = [1, 1]    (simplified)`: the item sums are read before the remark, so the wrong one
+    (0+0 is not 1) is still found on its line."""
+    text = ("```\nStep 1: the queries\n  q₁ = W_Q^T · x₁ = [1+1, 0+0] = [2, 0]\n  q₂ = W_Q^T · x₂ = [0+0, 1+1] = [0, 2]\n"
+            "  q₃ = W_Q^T · x₃ = [1+0, 0+0] = [1, 1]    (simplified)\n```\n")
+    r = check_document(text, fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(5, "1")], [f.describe() for f in r.errors]

@@ -42,7 +42,15 @@ def _paired_line(line: str) -> str:
         return f"[{', '.join(v.strip() for v in vals)}]"
 
     out = _PAIRED.sub(values, line)
-    return out + "".join(f";  {x}" for x in sums) if sums else line
+    if not sums:
+        return line
+    m = list(_PAIRED.finditer(line))[-1]
+    rest = line[m.end():]
+    if not re.search(r"=|≈|→|->|⇒", rest):
+        # nothing goes on after the list but a remark (`= [1, 1]    (simplified)`): the sums right after it
+        head = out[:len(out) - len(rest)]
+        return head + "".join(f";  {x}" for x in sums) + rest
+    return out + "".join(f";  {x}" for x in sums)
 
 
 def worked_lists(seg: Segment) -> Segment:
