@@ -113,22 +113,18 @@ def _set_aside_lines(doc: Document, j: Any, inside: Callable[[Place], bool]) -> 
     return out
 
 
-def _held_lines(k: Any) -> set[tuple[int | None, int]]:
-    """The (cell, line) of every number of the objects a region's judge took as givens or found to hold."""
+def _held(k: Any) -> tuple[set[tuple[int | None, int]], set[tuple[int | None, int, str]]]:
+    """The (cell, line) of every number of the objects a region's judge took as givens or found to hold, and the
+    (cell, line, text) of each such number (a finding on another number of their line, the sum said after a row
+    of exponentials that holds, is not theirs)."""
     plans = getattr(k, "plans", {})
-    out: set[tuple[int | None, int]] = set()
+    lines: set[tuple[int | None, int]] = set()
+    texts: set[tuple[int | None, int, str]] = set()
     for o in k.objs:
         if o.a.id in k.uses or (plans.get(o.a.id) or {}).get("kind") == "holds":
-            out |= {(o.a.place.cell, n.line or o.a.line) for n in o.a.numbers} | {(o.a.place.cell, o.a.line)}
-    return out
-
-
-def _held_texts(k: Any) -> set[tuple[int | None, int, str]]:
-    """(cell, line, text) of every number of those objects: a finding on another number of their line (the sum said
-    after a row of exponentials that holds) is not theirs."""
-    plans = getattr(k, "plans", {})
-    return {(o.a.place.cell, n.line or o.a.line, n.text) for o in k.objs
-            if o.a.id in k.uses or (plans.get(o.a.id) or {}).get("kind") == "holds" for n in o.a.numbers}
+            lines |= {(o.a.place.cell, n.line or o.a.line) for n in o.a.numbers} | {(o.a.place.cell, o.a.line)}
+            texts |= {(o.a.place.cell, n.line or o.a.line, n.text) for n in o.a.numbers}
+    return lines, texts
 
 
 def _own_arithmetic(f: Any, texts: set[tuple[int | None, int, str]]) -> bool:
@@ -152,8 +148,7 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str
         return None                      # the region's own configuration identifies nothing: nothing is said
     # what the region's own configuration takes as its givens or finds to hold (Exercise 1's `h = [...]`, its keys)
     # is no slip of the document's configuration's quantity of that shape (Exercise 3's V): that verdict goes
-    held = _held_lines(k)
-    texts = _held_texts(k)
+    held, texts = _held(k)
     j.findings = [f for f in j.findings if not (f.severity == "error" and (f.cell, f.line) in held and
                                                 not _own_arithmetic(f, texts))]
     seen = {(f.line, f.cell, f.printed) for f in j.findings}

@@ -207,15 +207,18 @@ class ArithJudging:
                 return x
         return None
 
+    def _exp_chains(self, c: Chain, line: int) -> list[Chain]:
+        """The other chains on a line of c's cell that work an exponential out."""
+        return [x for x in self.doc.chains if x is not c and x.place.line == line and x.place.cell == c.place.cell
+                and any(isinstance(p, ExprPart) and "exp" in _ops(p.expr) for p in x.parts)]
+
     def _printed_addends(self, c: Chain, n: Num, names_sum: bool) -> list[float]:
         """[the sum] of the rounded terms the document printed for a lone total, when they give it: the
         exponentials on its own line ("e^0.2 = 1.22, e^0.5 = 1.65, sum 2.87"), or, for a total named as the
         row sum, the list of numbers the chain just before it ends on ("e^{a}, e^{b}, e^{c} = 1.733, 1.448,
         1.733", then "the sum is 4.914"): the rounded exponentials add up to the printed total."""
-        same_line = [x for x in self.doc.chains if x is not c and x.place.line == c.place.line
-                     and x.place.cell == c.place.cell and any(isinstance(p, ExprPart) and "exp" in _ops(p.expr)
-                                                              for p in x.parts)]
-        terms = [nb.plain_number(p.expr) for x in same_line for p in x.parts[-1:] if isinstance(p, ExprPart)]
+        same_line = self._exp_chains(c, c.place.line)
+        terms = _exp_results(same_line)
         vals = [t.value for t in terms if t is not None]
         if len(vals) < 2:
             vals = _exps_over_row([x for x in self.doc.chains if x.place.line == c.place.line
@@ -232,9 +235,8 @@ class ArithJudging:
             prev = [x for x in self.doc.chains if x.place.cell == c.place.cell
                     and c.place.line - 3 <= x.place.line < c.place.line]
             # `e^{0.55}, e^{0.37} = 1.733, 1.448` a line or two above, read as one equation each (workedlists.py)
-            exps = [x for x in prev if x.place.line == prev[-1].place.line and len(x.parts) == 2 and
-                    all(isinstance(p, ExprPart) for p in x.parts) and "exp" in _ops(x.parts[0].expr)] if prev else []
-            listed = [t.value for x in exps if (t := nb.plain_number(x.parts[-1].expr)) is not None]
+            listed = [t.value for t in _exp_results(self._exp_chains(c, prev[-1].place.line)) if t is not None] \
+                if prev else []
             if len(listed) >= 2 and abs(sum(listed) - n.value) <= n.half + 1e-9:
                 return [sum(listed)]
             last = prev[-1].parts[-1] if prev else None
@@ -455,6 +457,11 @@ def _one_product(e) -> bool:
     while isinstance(e, nb.Op) and (e.op == "neg" or e.op == "+" and len(e.args) == 1):
         e = e.args[0]                        # -0.0877 × 1.7692, "+ 0.0877 × 1.7692" down a column
     return isinstance(e, nb.Op) and e.op in ("*", "/")
+
+
+def _exp_results(chains: list) -> list[Num | None]:
+    """What each of these chains prints last: the value its exponential is given."""
+    return [nb.plain_number(p.expr) for x in chains for p in x.parts[-1:] if isinstance(p, ExprPart)]
 
 
 def _worked_values(chains: list) -> list[float]:

@@ -125,12 +125,7 @@ def rounded_shares(doc, findings: list[Finding]) -> None:
     prints those exponentials (rounded) a line or three above, or shares of the sum it prints between
     (`exp(1.46) = 4.31`, `sum = 10.37`, then `α₃ = [.., 0.416]` for 4.31/10.37): they follow from the rounded
     values printed before them, so they become notes, as any value that follows from rounded values does."""
-    rows: dict[int, list[Num]] = {}
-    for c in doc.chains:
-        if c.place.cell is None and len(c.parts) == 2 and all(isinstance(p, ExprPart) for p in c.parts) and \
-                isinstance(c.parts[0].expr, nb.Op) and c.parts[0].expr.op == "exp" and \
-                isinstance(c.parts[1].expr, nb.Lit):
-            rows.setdefault(c.place.line, []).append(c.parts[1].expr.num)
+    rows: dict[int, list[Num]] = dict(_exp_lines(doc))
     rows.update({a.line: _row(a) for a in doc.arrays if _row(a) is not None and _nodes(a.label) == ("E",)})
     if not rows:
         return

@@ -30,6 +30,8 @@ def notebook_root_lines(findings: list[Finding], text: str) -> list[Finding]:
     """The same in a notebook: in each markdown cell, and in each code cell's text outputs (`d_k = 3,  sqrt(d_k) =
     1.732` printed by an f-string), located as the notebook reader locates them (outputs one after the other)."""
     import json
+
+    from ..readers.notebook import _text_of
     try:
         cells = json.loads(text).get("cells", [])
     except (ValueError, AttributeError):
@@ -39,15 +41,15 @@ def notebook_root_lines(findings: list[Finding], text: str) -> list[Finding]:
         if not isinstance(cell, dict):
             continue
         if cell.get("cell_type") == "markdown":
-            body = _joined(cell.get("source", ""))
+            body = _text_of(cell.get("source", ""))
         elif cell.get("cell_type") == "code" and isinstance(cell.get("outputs"), list):
             parts = []
             for o in cell["outputs"]:
                 if not isinstance(o, dict):
                     continue
                 data = o.get("data") if isinstance(o.get("data"), dict) else {}
-                part = _joined(o.get("text", "")) if o.get("output_type") == "stream" else \
-                    _joined(data.get("text/plain", ""))
+                part = _text_of(o.get("text", "")) if o.get("output_type") == "stream" else \
+                    _text_of(data.get("text/plain", ""))
                 if part:
                     parts.append(part if part.endswith("\n") else part + "\n")
             body = "".join(parts)
@@ -56,10 +58,6 @@ def notebook_root_lines(findings: list[Finding], text: str) -> list[Finding]:
         if "sqrt" in body or "√" in body:
             out.extend(_scan(findings + out, body, k))
     return out
-
-
-def _joined(x) -> str:
-    return x if isinstance(x, str) else "".join(s for s in x if isinstance(s, str)) if isinstance(x, list) else ""
 
 
 def _scan(findings: list[Finding], text: str, cell: int | None) -> list[Finding]:

@@ -45,22 +45,6 @@ def _causal_zeros(rows) -> bool:
     return True
 
 
-def _masked_by_zeros(x: np.ndarray, row) -> np.ndarray:
-    """The scores with -∞ where the printed weight is exactly zero while the plain softmax would give it a share of
-    its own (more than 1%): the row was masked (a causal mask applied between the two printouts), as its zeros say;
-    the other weights are the softmax over what is left."""
-    if row is None or len(row) != len(x):
-        return x
-    e = np.exp(x - x.max())
-    p = e / e.sum()
-    zeros = [j for j, n in enumerate(row) if n is not None and n.value == 0 and not n.text.startswith("-")]
-    if not zeros or len(zeros) == len(x) or not any(p[j] > 0.01 for j in zeros):
-        return x
-    out = x.copy()
-    out[zeros] = -np.inf
-    return out
-
-
 def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPairClaim]:
     """Each vector (or column of a table, rows stacked) named as weights or softmax whose neighbour just before it,
     on its line or the line above, has as many scores; or a few lines above, where a line between them names the
@@ -324,7 +308,8 @@ class SoftmaxJudging:
         rows = [(i, row) for i, row in enumerate(c.y.a.rows)
                 if row is not None and c.x.a.rows[i] is not None and not any(n is None for n in c.x.a.rows[i])]
         # each row under each scale, once; a tie within a row goes to the scale the whole pair takes (fewest errors)
-        got = {(i, scale): self._row_findings(c, i, row, scale) for i, row in rows for scale in scales}
+        causal = _causal_zeros(c.y.a.rows)        # weights printed after a causal mask: their rows are masked
+        got = {(i, scale): self._row_findings(c, i, row, scale, causal) for i, row in rows for scale in scales}
         ranked = sorted(scales, key=lambda sc: sum(_errors(got[i, sc]) for i, _ in rows if got[i, sc] is not None))
         found: list[Finding] = []
         checked = 0
@@ -342,10 +327,11 @@ class SoftmaxJudging:
             found.extend(best)
         return found, checked
 
-    def _row_findings(self, c: SoftmaxPairClaim, i: int, row, scale: float) -> list[Finding] | None:
+    def _row_findings(self, c: SoftmaxPairClaim, i: int, row, scale: float,
+                      causal: bool = False) -> list[Finding] | None:
         x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
-        if _causal_zeros(c.y.a.rows):
-            x = _masked_by_zeros(x, row)
+        if causal:
+            x[i + 1:] = -np.inf           # the keys after the query, as the printed zeros say
         e = np.exp(x - x[np.isfinite(x)].max())
         p = e / e.sum()
         # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores

@@ -99,8 +99,8 @@ def listed_rows_in_text(b: "Builder", seg) -> None:
             k += 1
             continue
         items, j = [], k + 1
-        while j < len(lines) and _text_item(lines[j]):
-            items.append((seg.line_of(offsets[j]), _text_item(lines[j]).group("item")))
+        while j < len(lines) and (m := _text_item(lines[j])):
+            items.append((seg.line_of(offsets[j]), m.group("item")))
             j += 1
         if items:
             listed_row(b, lines[k], items, seg.cell)

@@ -33,19 +33,20 @@ def _paired_line(line: str) -> str:
     """The line with each list of sums replaced by its values, and the sums, one statement each, at the end of the
     line (the line goes on after the list: `[6,4] → [6/2, 4/2] = [3,2] → softmax ≈ [0.73, 0.27]`)."""
     sums: list[str] = []
+    end = [0]                                 # where the last list rewritten ends
 
     def values(m: re.Match) -> str:
         items, vals = m.group(1).split(","), m.group(3).split(",")
         if len(items) != len(vals):
             return m.group(0)
         sums.extend(f"{i.strip()} {m.group(2)} {v.strip()}" for i, v in zip(items, vals))
+        end[0] = m.end()
         return f"[{', '.join(v.strip() for v in vals)}]"
 
     out = _PAIRED.sub(values, line)
     if not sums:
         return line
-    m = list(_PAIRED.finditer(line))[-1]
-    rest = line[m.end():]
+    rest = line[end[0]:]
     if not re.search(r"=|≈|→|->|⇒", rest):
         # nothing goes on after the list but a remark (`= [1, 1]    (simplified)`): the sums right after it
         head = out[:len(out) - len(rest)]
