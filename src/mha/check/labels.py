@@ -270,7 +270,8 @@ _WORDED_ROW = re.compile(r"\s*([A-Za-z][A-Za-z ]{2,40}?)\s+row\s*(\d{1,3})\s*:?\
 
 # a token's vector named by the token: q_cat, k_{she}, v_\text{drank} (after _norm: q_cat, k_she, v_drank)
 _TOKEN_ATTRIBUTE = re.compile(r"([A-Za-z][A-Za-z\u00c0-\u024f]{0,15})\.([QKVqkv])")
-_TOKEN_WORD_VECTOR = re.compile(r"([qkvxQKVX])_\(?([A-Za-z]{2,12}|[^\x00-\x7f]{1,6})\)?")
+# (`k_I` too: the pronoun that opens so many example sentences, "I love ML"; another lone letter is an index)
+_TOKEN_WORD_VECTOR = re.compile(r"([qkvxQKVX])_\(?([A-Za-z]{2,12}|I|[^\x00-\x7f]{1,6})\)?")
 _NOT_TOKENS = {"proj", "projection", "weight", "weights", "total", "head", "heads", "dim", "cache", "norm", "rope",
                "bias", "out", "output", "in", "input", "len", "size", "mask", "new", "old", "all", "tmp", "temp", "rot",
                "scaled", "max", "min", "sum", "mean", "std", "var", "vec", "list", "batch", "seq", "model", "tokens",
@@ -583,8 +584,10 @@ def head_in(text: str) -> int | None:
     return _ZH.get(g) if g in _ZH else int(g)
 
 
-def row_in(text: str) -> int | None:
-    m = _ROW_WORDS.search(text)
+def row_in(text: str, last: bool = False) -> int | None:
+    """The row the prose names (its first mention; last: the mention nearest the end, for a number after it)."""
+    found = list(_ROW_WORDS.finditer(text)) if last else [_ROW_WORDS.search(text)]
+    m = found[-1] if found else None
     if not m:
         return None
     g = next(x for x in m.groups() if x)

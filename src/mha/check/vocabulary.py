@@ -19,7 +19,7 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"raw[_ ]?(attention[_ ]?)?scores?|attention[_ ]?scores?|attn[_ ]?scores?|attention[_ ]?logits|"
      r"(dot[_ ]?products?|similarit(y|ies)|compatibilit(y|ies)|energ(y|ies))([_ ]?scores?)?|"
      r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|分数|得分|打分|점수|스코어|유사도|スコア|類似度|scores?|logits|qk|puntuaci[oó]n(es)?|"
-     r"puntajes?|pontua[cç](ão|ões|ao|oes)", ("QKt", "S")),
+     r"puntajes?|pontua[cç](ão|ões|ao|oes)|điểm(\s?số)?", ("QKt", "S")),
     (r"exp(onentials?|s)?|指数", ("E",)),
     (r"row[_ ]?sums?|denominators?|分母|行和|sum|summe|suma|soma|somme|сумма|合計|합계|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
      r"adds? up to|sums? to", ("row_sum",)),
@@ -32,15 +32,15 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
      ("W_O",)),
     (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
     (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
-     r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果|출력|出力", ("Y", "O_concat", "O")),
+     r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果|출력|出力|đầu\s?ra|salida|saída|sortie|ausgabe", ("Y", "O_concat", "O")),
     (r"head[_ ]?outputs?|heads?(?![_ ]?\d{0,2}[_ ]*(?:attention[_ ]*|attn[_ ]*)?(?:weights?|probs?))|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)|문맥(\s?벡터)?|컨텍스트(\s?벡터)?|文脈ベクトル",
      ("O", "O_concat")),
     (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
     (r"keys?|k[_ ]?total|键(向量|矩阵)?", ("K",)),
     (r"values?|v[_ ]?total|(?<!的)值(向量|矩阵)?", ("V",)),      # 输入序列的值: "the values of", not V
     (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
-     r"输入(矩阵|向量)?|词向量|嵌入(向量)?", ("X",)),
-    (r"weights?|注意力|权重|가중치|어텐션|重み|アテンション|attends?|attention|pesos|poids|gewichte", ("A",)),
+     r"输入(矩阵|向量)?|词向量|嵌入(向量)?|入力|입력|đầu\s?vào", ("X",)),
+    (r"weights?|注意力|权重|가중치|어텐션|重み|アテンション|attends?|attention|pesos|poids|gewichte|trọng\s?số", ("A",)),
 ]
 WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in WORDS]
 

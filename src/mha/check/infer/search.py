@@ -12,8 +12,8 @@ from .backward import NONE, is_backward
 from .candidates import Candidate, Choice, Inference, Options, Scored
 from .maskopts import MaskOptions
 from .match import alignments
-from .prepare import Obj
-from .scalars import scalars_of, score_scalars
+from .prepare import Bases, Obj
+from .scalars import bases_of, scalars_of, score_scalars
 from .refute import assumed_weights, given_again, refuted_identity
 from .score import score
 
@@ -149,10 +149,32 @@ class Search(MaskOptions, Options, Starts):
             if any(h.all and h.view is not None and h.view.node not in INPUTS for h in hits):
                 computed += o.val.size
             else:
-                computed += _named_mostly(o, hits, named)
+                computed += max(_named_mostly(o, hits, named), _all_but_one(o, hits))
             if computed >= least:
                 return True
-        return False
+        return computed + self._named_scalars(s) >= least
+
+    def _named_scalars(self, s: Scored) -> int:
+        """Scalars stated under a name that says their entry (`α₁ = 1.822 / 3.438 = 0.53`, `e₂ = ... = 0.48`) and
+        that the start gives within their printed rounding: what it computes when its one printed vector (the
+        context) carries a slip.  Only the gate counts them, not the score."""
+        from ..numbers import plain_number
+        from ..objects import ExprPart
+        from ..readers.closed import chain_ref
+        from .scalars import entries
+        n = 0
+        bases = bases_of(self.scalars) if self.scalars else None
+        for c in self.doc.chains[:400]:
+            last = c.parts[-1] if c.parts else None
+            num = plain_number(last.expr) if isinstance(last, ExprPart) and len(c.parts) >= 2 else None
+            ref = chain_ref(c) if num is not None else None
+            if ref is None or ref.nodes[0] in INPUTS:
+                continue
+            ref = (bases or Bases()).resolve(ref)
+            if ref is not None and any(abs(float(v.M[i, j]) - num.value) <= num.half * (1 + 1e-9)
+                                       for v, i, j in entries(ref, s.views)):
+                n += 1
+        return n
 
     def repair(self, best: Scored) -> tuple[Scored, list]:
         """A slip in a printed input (X, a weight, Q/K/V given) spoils everything after it.  Try the usual
@@ -211,7 +233,9 @@ class Search(MaskOptions, Options, Starts):
         width = self._qk_width(dims)
         dims["H"] = (self.head_options(width) or [Choice(1, "H = 1")])[0] if width else Choice(1, "H = 1")
         dims["G"] = Choice(None, "G = H")
-        dims["scale"] = self.scale_options()[0] if "unscaled" not in self.hints else self.scale_options()[1]
+        # (a start may bring its own: seq2seq's unscaled dot product, infer/onequery.py)
+        dims["scale"] = dims.pop("scale", None) or (self.scale_options()[0] if "unscaled" not in self.hints
+                                                   else self.scale_options()[1])
         if "mask" not in base:
             # the cheaper of no mask and causal, as the options weigh the text (a word for the mask, weights
             # printed live above the diagonal): the climb keeps its start on a tie
@@ -369,6 +393,18 @@ def _named_mostly(o: Obj, hits: list, least: int = 4) -> int:
         if h.view is None or h.view.node in INPUTS or h.view.node not in nodes or h.how not in ("full", "T"):
             continue
         if h.n_ok >= least and 3 * h.n_ok >= 2 * o.val.size:
+            best = max(best, h.n_ok)
+    return best
+
+
+def _all_but_one(o: Obj, hits: list) -> int:
+    """The entries of a large printout, named or not, that match one intermediate whole but for a single slip (15 of
+    a 4×4 of scores printed to eight decimals): one wrong score does not make the start compute nothing."""
+    best = 0
+    for h in hits:
+        if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T"):
+            continue
+        if o.val.size >= 9 and h.n_ok >= o.val.size - 1:
             best = max(best, h.n_ok)
     return best
 

@@ -199,7 +199,9 @@ class Starts:
                         if v_objs is None:
                             dims["hide"] = Choice(HIDE_OUTPUT, "")
                         out.append(dims)
-        return out
+        # the readings that take every role as printed first (a stable sort: the page's order among them); only
+        # six starts are climbed, and a lesson that gives `q`, `k1`, `k2` before `q_ML`, `k_I`.. `v_ML` has eight
+        return sorted(out, key=lambda d: d["mode"].cost)
 
     # ---------------------------------------------------------- raw scores given
     def _scores_modes(self) -> list[dict[str, Choice]]:

@@ -48,11 +48,16 @@ _CODE = {
 }
 
 
+_TEXT_FENCE = re.compile(r" {0,3}(?:```|~~~)\s*(?:text|txt|plain|plaintext)\s*\n")
+
+
 def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
     """The spans of text outside code."""
     code = _CODE.get(fmt, _CODE["txt"])
     spans, at = [], 0
     for m in code.finditer(text):
+        if _TEXT_FENCE.match(m.group(0)):
+            continue                   # a fence marked ```text holds worked numbers as prose: `Q = [ 1,0   0,0 ]`
         spans.append((at, m.start()))
         at = m.end()
     spans.append((at, len(text)))
@@ -61,6 +66,8 @@ def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
 
 def _sole(text: str, a: int, b: int) -> bool:
     """The number is the only content of a bracket: (3,4), [0,1], x_{1,2}, or of a half-open interval: (0,1]."""
+    if a > 1 and text[a - 2:a] == "^{":
+        return False                   # e^{0,707}: an exponent, not an index
     return a > 0 and b < len(text) and text[a - 1] in _OPEN and (text[b] == _CLOSE[_OPEN.index(text[a - 1])] or
                                                                  text[a - 1] in "([" and text[b] in ")]")
 
@@ -168,8 +175,12 @@ def _decimal_reading(ln: str, m: re.Match) -> bool:
     before = ln[:m.start()].rstrip("`$ ")
     if m.group(3).count(",") != 1 or re.search(r"\d,\d{3}", before):
         return False                         # (3 × 262,144 = 786,432: the terms group thousands as well)
+    before = re.sub(r"\\times\b", "×", re.sub(r"\\cdot\b", "·", before))
     left = _LEFT_ARITH.search(before)
-    if left is None or not re.search(r"\d", left.group(0)) or (left.start() and before[left.start() - 1] in ",."):
+    # the whole left side, not its tail: `$512 \times 512 = 262,144$` read as `512 = 262,144` took the decimal
+    if left is None or not re.search(r"\d", left.group(0)) or \
+            (left.start() and (before[left.start() - 1] in ",." or re.match(r"[A-Za-z0-9]", before[left.start() - 1])
+                               or before[left.start() - 1] in "\\_^}")):
         return False
     from .. import numbers as nb
     from .expr import arithmetic_of

@@ -20,7 +20,7 @@ from ..objects import Array, Place
 from .common import copy_context
 
 # what a caption may name: the steps of one query's row
-_ROW_QUANTITIES = {("A",), ("QKt", "S"), ("S",), ("E",)}
+ROW_QUANTITIES = {("A",), ("QKt", "S"), ("S",), ("E",)}
 _ITEM = re.compile(r"^\s*(?P<name>[^:：=\d][^:：=]{0,30}?)\s*[:：]\s*(?:(?P<work>[^=≈]*\d[^=≈]*)\s*(?:=|≈)\s*)?"
                    r"(?P<value>[-−]?\d+(?:\.\d+)?)\s*(?P<pct>%)?\s*$")
 _CAPTION = re.compile(r"^(?P<words>[^\n]{2,80}?)\s*[:：]\s*$")
@@ -36,7 +36,7 @@ def caption_quantity(caption: str) -> tuple[str, tuple] | None:
     if ref is None:                         # "Scores (Q @ Kᵀ):": the words, without the remark in parentheses
         words = re.sub(r"\s*[(（][^()（）]*[)）]", "", words).strip()
         ref = lb.parse_label(words)
-    if ref is None or ref.nodes not in _ROW_QUANTITIES or ref.row is not None or ref.col is not None:
+    if ref is None or ref.nodes not in ROW_QUANTITIES or ref.row is not None or ref.col is not None:
         return None
     return words, ref.nodes
 

@@ -100,6 +100,9 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             except ValueError:
                 continue
             c = copy_context(b.ctx)
+            r = lb.row_in(line[:a], last=True)
+            if r is not None and r != lb.row_in(line[:a]):
+                c.row = r        # "Masked row 1 has ... Row 3 has ... sum 11.107": the row named last before it
             b.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
                                          line.strip()[:120], c))
 

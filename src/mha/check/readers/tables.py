@@ -8,7 +8,9 @@ import re
 from .. import labels as lb
 from ..numbers import NEG_INF, Num, percent
 from ..objects import Array, Place
+from ..tokenpairs import pair_label
 from .common import Segment, copy_context, row_letter
+from .listed import ROW_QUANTITIES
 from .statements import read_tokens
 from .tokens import walk_latex
 
@@ -156,6 +158,8 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
                       style="table", context=copy_context(b.ctx))
             b.doc.add_array(a)
         return
+    if _one_query_column(b, header, body, cols, head, lines, cell, index_col or named_rows):
+        return
     data = [[nums[k][0] for k, _ in cols] for _, nums, _ in body]
     corner = head(0).replace("$", "").strip() if start == 1 else ""
     label = corner if corner and not _AXIS_WORDS.match(corner) and \
@@ -247,6 +251,23 @@ def _role(cell: str) -> tuple | None:
         return ref.nodes
     m = re.search(r"\(\s*([QKV])\s*\)", cell)
     return (m.group(1),) if m and ref is None else None
+
+
+def _one_query_column(b: "Builder", header, body: list, cols: list, head, lines: list[int], cell: int | None,
+                      rows_named: bool) -> bool:
+    """| Key Token | Score |, one key per row: the only numeric column is one query's row of scores (or weights,
+    exponentials), named by its own header, not by the corner over the keys ("Key Token" names no matrix of keys)."""
+    if header is None or not rows_named or len(cols) != 1 or cols[0][1] != 1 or len(body) < 2:
+        return False
+    k = cols[0][0]
+    name = head(k).replace("$", "").strip()
+    ref = lb.parse_label(name)
+    if ref is None or ref.nodes not in ROW_QUANTITIES or ref.row is not None or ref.col is not None:
+        return False
+    data = [[nums[k][0] for _, nums, _ in body]]
+    b.doc.add_array(Array(data, Place(lines[0], cell, "table"), label=name, labels=[name], style="table",
+                          context=copy_context(b.ctx)))
+    return True
 
 
 def _quantity_columns(header, cols: list, head, rows_named: bool) -> bool:
@@ -370,10 +391,17 @@ def _grouped_table(b: "Builder", header: list[str], body: list, cell: int | None
 
 
 
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_NAMED_CELL = re.compile(r"(.{3,24}?)\s*=\s*([-+]?\d+(?:\.\d+)?)")
+
+
 def _cell_nums(c: str, line: int) -> list[Num] | None:
     """The numbers of a table cell: one number, "1, 0.5", "[1, 2]", "-inf"; None when it holds anything else."""
     s = c.strip().strip("`*").strip().strip("$").strip().replace("−", "-").replace("\\infty", "inf")
     s = s.replace("\\,", "").replace("\\;", "")
+    named = _NAMED_CELL.fullmatch(s)
+    if named and pair_label(named.group(1).translate(_SUBSCRIPTS).replace(" ", "").lower()) is not None:
+        s = named.group(2)          # `Q₁·K₂ = 0.10`: the cell names its entry (the table's place says the same)
     if s.startswith("[") and s.endswith("]") or s.startswith("(") and s.endswith(")"):
         s = s[1:-1]
     parts = [p for p in re.split(r"[,\s]+", s) if p]
