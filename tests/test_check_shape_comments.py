@@ -3,6 +3,8 @@
 example and the query and keys of a second one, with claims that "held" on nothing.  A comment holding values
 (`# [1, 0, 1] -> [0.422, 0.155, 0.422]`) is still read."""
 
+import nbformat
+
 from mha.check import check_document
 
 WORKED = """# 手算注意力
@@ -88,3 +90,43 @@ def test_shape_of_a_scratch_tensor_printed_just_before():
              cell(4, "print(weights.sum(dim=-1))\nprint(weights)", "tensor([1., 1., 1.])\n" + grid(W, 4) + "\n")]
     r = check_document(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), fmt="ipynb")
     assert not r.findings and r.n_claims >= 1, [f.describe() for f in r.findings]
+
+
+HEADS = """# Two heads
+
+Two heads, each of width 2:
+
+$$Q = \\begin{bmatrix} 1 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 1 \\\\ 1 & 1 & 0 & 0 \\end{bmatrix}, \\quad
+K = \\begin{bmatrix} 0 & 1 & 1 & 0 \\\\ 1 & 0 & 0 & 1 \\\\ 1 & 1 & 1 & 1 \\end{bmatrix}$$
+
+Head 1 scores, $Q_1 K_1^T / \\sqrt{2}$:
+
+$$S^{(1)} = \\begin{bmatrix} 0 & 0.7071 & 0.7071 \\\\ 0.7071 & 0 & 0.7071 \\\\ 0.7071 & 0.7071 & 1.4142
+\\end{bmatrix}$$
+
+Head 2 scores:
+
+$$S^{(2)} = \\begin{bmatrix} 0.7071 & 0 & 0.7071 \\\\ 0 & 0.7071 & 0.7071 \\\\ 0 & 0 & 0 \\end{bmatrix}$$
+"""
+
+
+def _split_printed(t: int) -> str:
+    nb = nbformat.v4.new_notebook()
+    code = nbformat.v4.new_code_cell("keys = K.view(1, 3, 2, 2)   # split into heads, before the transpose\n"
+                                     "print(keys.shape)")
+    code.outputs = [nbformat.v4.new_output("stream", name="stdout", text=f"torch.Size([1, {t}, 2, 2])\n")]
+    after = nbformat.v4.new_code_cell("print(scores[0, 1])     # head 2's scores, from the split heads")
+    after.outputs = [nbformat.v4.new_output("stream", name="stdout", text="tensor([[0.7071, 0.0000, 0.7071],\n"
+                                            "        [0.0000, 0.7071, 0.7071],\n        [0.0000, 0.0000, 0.0000]])\n")]
+    nb.cells = [nbformat.v4.new_markdown_cell(HEADS), code, after]
+    return nbformat.writes(nb)
+
+
+def test_heads_split_before_the_transpose_have_their_own_shape():
+    """`K.view(b, T, H, d)` printed before `.transpose(1, 2)` is (1, 3, 2, 2): the heads' (1, 2, 3, 2) with the
+    token and head axes not yet swapped, no wrong shape (a public notebook drew two false findings); a wrong size
+    is still found."""
+    r = check_document(_split_printed(3), fmt="ipynb")
+    assert not r.errors, [f.describe() for f in r.errors]
+    r = check_document(_split_printed(4), fmt="ipynb")
+    assert [f.claim for f in r.errors] == ["shape of K"], [f.describe() for f in r.findings]

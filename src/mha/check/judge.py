@@ -54,7 +54,8 @@ from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
-from .claims.namedproduct import NamedProductClaim, NamedProductJudging, named_products
+from .claims.nameddot import NamedDotClaim, NamedDotJudging, named_dots
+from .claims.namedproduct import NamedProductClaim, NamedProductJudging, labelled_products, named_products
 from .claims.rowproduct import RowProductClaim, RowProductJudging, row_products
 from .claims.cellwise import CellwiseClaim, CellwiseJudging, cellwise_claims
 from .claims.formula import FormulaClaim, FormulaJudging, formula_claims
@@ -80,6 +81,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
             Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, NamedProductJudging,
+            NamedDotJudging,
             RowProductJudging, CellwiseJudging,
             FormulaJudging, RestatedJudging, GatheredJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging,
             SharesJudging, ExpsJudging, DropZeroJudging, StaleJudging, Rebinding, MaskFills):
@@ -246,6 +248,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             out.extend(written_products(c))   # [..] × [..] = [..]: against its own printed factors
             out.extend(cellwise_claims(c))    # [[a·b + c·d, ...]] = [[0.40, ...]]: cell by cell (cellwise.py)
             out.extend(named_products(c, self.doc))   # Q = X W_Q = [..]: against the arrays its names were bound to
+            out.extend(named_dots(c, self.doc))       # s_t · h_3 = 0.11: against the vectors its names were bound to
+        # Q · K^T = ┌ .. ┐ drawn with its factors drawn above: the same claim from the label
+        out.extend(labelled_products(self.doc, {x.result.id for x in out if isinstance(x, NamedProductClaim)}))
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
         out.extend(repeated_claims(self.objs))     # a printout printed again (claims/repeated.py)
@@ -366,7 +371,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         best = self.inf.best
         if best is None or best.cand.dims["mode"].value == "X":
             return None
-        given = {"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V"}     # restating an input spans nothing
+        # restating an input (or W_O = I matched by an identity matrix printed as K) spans nothing
+        given = {"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V", "W_O"}
         ids = set(self.uses) | {i for i, p in plans.items() if p["kind"] == "holds" and p.get("hit") is not None
                                 and p["hit"].view is not None and p["hit"].view.node not in given}
         keys = [(o.a.place.cell or 0, o.a.line) for o in self.objs if o.a.id in ids]
@@ -419,6 +425,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 self.judge_row_product(claim)
             case NamedProductClaim():
                 self.judge_named_product(claim)
+            case NamedDotClaim():
+                self.judge_named_dot(claim)
             case WrittenDotClaim():
                 self.judge_written_dot(claim)
             case FormulaClaim():

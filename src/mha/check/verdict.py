@@ -28,6 +28,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings = real_model_sizes(j.findings, j.not_checked, text)   # "real models use d_h = 64"
     from .claims.aside import withdraw_asides
     withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims
+    from .claims.typedsum import withdraw_typed_sums
+    withdraw_typed_sums(j, doc, text)        # a notebook's `sum([0.2098, ...])` of weights typed by hand
     from .claims.expshares import rounded_shares
     rounded_shares(doc, j.findings)          # weights worked from the rounded exponentials printed above them
     from .claims.requoted import (add_requotes, one_per_number, repeated_errors, right_copies, rounded_requotes,
@@ -52,6 +54,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(root_lines(j.findings, text))             # "d = 4, so √d = 2" on one line
         from .claims.expshares import exp_shares
         j.findings.extend(exp_shares(doc, j.findings, text))        # "Exponentials 2.72, 7.39, sum 10.11. Weights .."
+        from .claims.stackedsum import stacked_sums
+        j.findings.extend(stacked_sums(doc, j.findings, text))      # vectors added down a column, a rule, `= [..]`
         from .claims.carried import carried_notes
         j.findings.extend(carried_notes(doc, j.findings))           # a wrong value carried into new arithmetic
     elif text is not None:

@@ -98,8 +98,9 @@ class ArrayJudging:
                 self._judge_misshaped(o, plan)
             case "unknown":
                 self._judge_unknown(o, plan)
-            case _ if not self.in_span(a.place) and plan["hit"].ok.mean() < 2 / 3 and \
-                    not self.named_and_fed(o, plan["hit"]):
+            case _ if not self.in_section(a.place, o) and (plan["hit"].ok.mean() < 2 / 3 or
+                                                            self.sections_before(a.place)) \
+                    and not self.named_and_fed(o, plan["hit"]):
                 # under a start after X, a mostly different object away from the example is another example
                 self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "mostly unlike what it is matched "
                                                    "with, away from the inferred example (another example?)"))
@@ -208,6 +209,11 @@ class ArrayJudging:
         if axis is not None:                 # np.exp(S) / np.exp(S).sum(axis=0): every cell says so
             self.n_claims += 1
             self.add(axis)
+            return
+        first = plan["hit"]
+        if o.ref is not None and first is not None and first.view is not None and \
+                first.view.node in _family(o.ref) and self.named_and_fed(o, first):
+            self._judge_wrong_cells(o, plan)   # a named pair, a little off what its printed inputs give: a slip
             return
         reason = ("labelled " + o.ref.show() + " but matches nothing of that name" if o.ref is not None
                   else "no label, and it matches no intermediate")

@@ -119,6 +119,18 @@ PREDECESSORS: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 
 
+def _close(o: Obj, hit: Hit) -> bool:
+    """Every entry printed to five decimals or more and within a hundredth of its exact value (relative, none near
+    zero): a context vector printed from a slightly other run ([0.58638387, 0.41361613] for [0.58661554,
+    0.41338446]) is that vector, off, not another quantity."""
+    exact = np.asarray(hit.exact, dtype=float)
+    if exact.shape != o.val.shape or not np.all(np.isfinite(exact)) or np.any(np.abs(exact) < 0.05):
+        return False
+    if any((n.decimals or 0) < 5 for n in o.a.numbers):
+        return False        # a program's full-precision printout: fewer digits may be the rounding of rounded inputs
+    return bool(np.all(np.abs(o.val - exact) <= 0.01 * np.abs(exact)))
+
+
 class Identity:
     """Judge methods: an object that mostly disagrees, and the reading that comes nearest to it."""
 
@@ -153,16 +165,41 @@ class Identity:
     def named_and_fed(self, o: Obj, hit: Hit) -> bool:
         """A pair or a single number (too few cells to be identified by the others): its name says which entry it
         is, and what it is computed from is printed and matches ("q_1 = [0.64, 0.26]" after X and W_Q)."""
-        if o.val.size > 2 or hit.n_ok < o.val.size - 1 or hit.view is None:
+        close = hit.view is not None and _close(o, hit)
+        if o.val.size > 2 or hit.view is None or (hit.n_ok < o.val.size - 1 and not close):
             return False
-        # (a token named by its word, v_banana, says which vector, not which row: no entry is named by it)
-        named = o.ref is not None and o.ref.strong and o.ref.token is None and self.ref_ok(o, hit)
+        # (a token named by its word, v_banana, says which vector, not which row: no entry is named by it); a word
+        # for a name ("Context Vector") names it when what it is computed from is printed beside it, or when every
+        # entry is within a hundredth of that quantity
+        named = o.ref is not None and (o.ref.strong or close or self._fed_beside(o, hit)) and \
+            o.ref.token is None and self.ref_ok(o, hit)
         # or the sentence names the row: "the first row of the output is [1.5989, -0.0056]"
         told = o.row_hint is not None and hit.how == "row" and o.ref is None
         if not (named or told) or self._siblings_unlike(o) or _exp_of_the_row_above(self.objs, o):
             return False
         alts = PREDECESSORS.get(hit.view.node, ())
         return any(all(p in getattr(self, "established", set()) for p in alt) for alt in alts)
+
+    def _fed_beside(self, o: Obj, hit: Hit) -> bool:
+        """A word for a name ("The output: `[0.91, 0.85]`") names the pair as well as a symbol does when what it is
+        computed from is printed on its line, or the two lines before it, and holds ("Their softmax: `[..]`")."""
+        plans = getattr(self, "plans", {})
+        # (the output after a single head and no W_O is that head's: the weights before it feed it)
+        nodes = (hit.view.node, "O") if hit.view.node in ("Y", "O_concat") else (hit.view.node,)
+        before = {p for n in nodes for alt in PREDECESSORS.get(n, ()) for p in alt}
+        at = o.a.place
+        vs = getattr(self, "vs", None)
+        for x in self.objs:
+            if x is o or x.val is None or x.a.place.cell != at.cell or not 0 <= at.line - x.a.line <= 2:
+                continue
+            p = plans.get(x.a.id)
+            if p is not None and p["kind"] == "holds" and p.get("hit") is not None and p["hit"].view is not None:
+                if p["hit"].view.node in before:
+                    return True
+            elif p is None and vs is not None and any(h.all and h.view is not None and h.view.node in before
+                                                      for h in alignments(x, vs)):
+                return True          # judged as a pair with its scores, and whole the configuration's too
+        return False
 
     def _siblings_unlike(self, o: Obj) -> bool:
         """Objects on the same line under the same name with other indices ("h_1 = [...], h_2 = [...], h_3 = [...]")

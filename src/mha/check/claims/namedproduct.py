@@ -103,6 +103,26 @@ def named_products(c: Chain, doc: Document) -> list[NamedProductClaim]:
     return out
 
 
+def labelled_products(doc: Document, taken: set[int]) -> list[NamedProductClaim]:
+    """A drawn matrix whose label is the product by name (`Q · K^T = ┌ .. ┐` under Q and K drawn the same way):
+    the label is the result's own arithmetic, as on a line of its own (taken: the arrays a chain already equates
+    with a product)."""
+    out = []
+    for a in doc.arrays:
+        if a.id in taken or not a.label or a.style == "table" or a.elided:
+            continue
+        fs = _factors(a.label)
+        if fs is None:
+            continue
+        arrays = [_bound(doc, ref, a) for _, ref in fs]
+        if any(x is None or x is a for x in arrays) or arrays[0] is arrays[1]:
+            continue
+        chain = Chain([LabelPart(a.label), ArrayPart(a)], ["="], a.place, a.label, a.context)
+        out.append(NamedProductClaim(chain, a.label, arrays[0], arrays[1], fs[0][1].transposed, fs[1][1].transposed,
+                                     a))
+    return out
+
+
 def _agree(lv, lh, rv, rh, cv, ch) -> np.ndarray | None:
     """Which entries of the printed result are the product of the printed factors, within their rounding."""
     if lv.shape[1] != rv.shape[0] or cv.shape != (lv.shape[0], rv.shape[1]):
@@ -143,11 +163,13 @@ def _other_readings(lv, lh, rv, rh, cv, ch) -> int:
 
 def _given(a: Array, h: np.ndarray) -> np.ndarray:
     """The half-units a factor's printed rounding allows: none for a given typed by hand (integers and one
-    decimal, X or a weight matrix, not a program's printout nor said to be rounded), which the author multiplies
-    as printed; its own half-units otherwise."""
+    decimal: X, a weight matrix, or Q, K, V given; not a program's printout nor said to be rounded), which the
+    author multiplies as printed; its own half-units otherwise.  A matrix drawn with brackets in a code block
+    (`Q = ┌ .. ┐`) is typed by hand too."""
     r = lb.parse_label(a.label)
-    typed = a.rel != "≈" and not a.context.approx and a.place.where not in ("output", "comment")
-    if typed and r is not None and r.nodes[0] in ("X", "W_Q", "W_K", "W_V", "W_O") and \
+    typed = a.rel != "≈" and not a.context.approx and (a.place.where not in ("output", "comment") or
+                                                        a.style in ("tex", "box"))
+    if typed and r is not None and r.nodes[0] in ("X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V") and \
             all(n.decimals is None or n.decimals <= 1 for n in a.numbers):
         return np.zeros_like(h)
     return h            # a printout, or a rounding said so (X ≈ [...]): the printed digits are not all there is
@@ -168,8 +190,11 @@ class NamedProductJudging:
             rv, rh = rv.T, rh.T
         agree = _agree(lv, lh, rv, rh, cv, ch)
         n = cv.size
-        if agree is None or n < 4 or agree.sum() >= max(2, 2 * n / 3):
-            return                       # not this product's shape, too small to say, or judged elsewhere
+        if agree is not None and n >= 4 and agree.sum() >= max(2, 2 * n / 3):
+            self._mostly_the_product(c, agree, lv @ rv, _other_readings(lv, lh, rv, rh, cv, ch))
+            return
+        if agree is None or n < 4:
+            return                       # not this product's shape, or too small to say
         if _other_readings(lv, lh, rv, rh, cv, ch) >= max(2, n / 3):
             return                       # another reading of the same factors explains it
         plan = getattr(self, "plans", {}).get(c.result.id)
@@ -203,3 +228,27 @@ class NamedProductJudging:
                              c.chain.context.step or "projection",
                              f"follows from line {first}: the same product {c.text}, wrong there as well",
                              "arithmetic", severity="note"))
+
+    def _mostly_the_product(self, c: NamedProductClaim, agree: np.ndarray, exact: np.ndarray, other: int) -> None:
+        """Most entries are the product the label names: each other entry is a slip of it, unless the configuration
+        judges the printout already (its trace identifies it) or another reading of the factors explains more."""
+        if agree.all() or other > agree.sum():
+            return
+        plan = getattr(self, "plans", {}).get(c.result.id)
+        hit = plan.get("hit") if plan is not None else None
+        if plan is not None and (plan["kind"] in ("holds", "layout", "shape", "elided") or (
+                hit is not None and hit.n_ok >= 2 * c.result.numbers.__len__() / 3)):
+            return
+        a = c.result
+        self.n_claims += 1
+        self.n_numbers += agree.size
+        name = a.label or c.text
+        for (i, j), ok in np.ndenumerate(agree):
+            if ok:
+                continue
+            num = a.rows[i][j]
+            x = float(exact[i, j])
+            self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{name}[{i + 1},{j + 1}]", num.text, x,
+                             num.rounded(x), c.chain.context.step or "scores",
+                             f"arithmetic slip: {c.text} from the {c.left.label} and {c.right.label} printed before "
+                             f"it gives {num.rounded(x)}", "arithmetic"), merge=True)

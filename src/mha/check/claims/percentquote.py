@@ -160,8 +160,9 @@ def percent_quotes(doc, findings: list[Finding], text: str) -> list[Finding]:
         stop = min([ln for ln in array_lines if ln > end] + [end + GAP + 1]) - 1
         block = _block(_percents(lines, end + 1, stop), lines)
         rows = [(i, live) for i, live in _rows(a) if _identified(block, live)]
-        if len(rows) != 1:
-            continue
+        if len(rows) != 1 or any(_permuted(block, live) for _, live in _rows(a)):
+            continue      # (another row's weights, named in another order: "look at the third row ... 78% to
+                          # itself, 18% to ..., 4% to ...": that row read out, not the row a lone 4% agrees with)
         i, live = rows[0]
         for p, (j, v, d) in zip(block, live):
             if p.line in found:

@@ -198,8 +198,10 @@ class ShapeJudging:
             return
         self.n_claims += 1
         self.n_numbers += 1
-        if s.dims in shapes:
-            return
+        if s.dims in shapes or (set(s.ref.nodes) <= {"Q", "K", "V", "Qh", "Kh", "Vh"} and
+                                _before_transpose(s.dims, shapes)):
+            return               # (a projection split into heads, not yet transposed; scores and outputs have one
+                                 # layout, and a head axis swapped with the tokens there is a slip)
         if len(s.dims) == 2 and s.dims[0] == 1 and set(s.ref.nodes) & {"X", "Q", "K", "V"} and not s.ref.strong and \
                 any(len(x) == 2 and x[0] > 1 and x[1] == s.dims[1] for x in shapes):
             return           # "输入 [1 x 4]" (words, not the symbol X): a word vector going in, one row of the 3×4 X
@@ -308,6 +310,28 @@ class ShapeJudging:
             return True
         key = (place.cell or 0, place.line)
         return span[0] <= key <= span[1]
+
+    def in_section(self, place: Place, o=None) -> bool:
+        """In the example's span, or, for a result (not an input the configuration may have assumed: V = K), after
+        its last matched object with no heading between (the output printed after the weights it is worked from,
+        still in the example's section)."""
+        if self.in_span(place):
+            return True
+        if o is None or not o.refs or any(set(r.nodes) & {"X", "Q", "K", "V", "W_Q", "W_K", "W_V", "W_O"}
+                                           for r in o.refs):
+            return False
+        span = self.span
+        key = (place.cell or 0, place.line)
+        return key > span[1] and not any(span[1] < (h.cell or 0, h.line) <= key for h in self.doc.headings)
+
+    def sections_before(self, place: Place) -> bool:
+        """Printed before the first given of a start after X, with a heading between them: in a section of its own
+        that comes before the example (`Scores = [1, 2, 3]` to show why one scales, two sections before the
+        vectors the example starts from), whatever of it agrees by chance."""
+        span = getattr(self, "span", None)
+        key = (place.cell or 0, place.line)
+        return span is not None and key < span[0] and any(key < (h.cell or 0, h.line) <= span[0]
+                                                          for h in self.doc.headings)
 
     def _swapped_pair(self, s: SizeClaim, c) -> bool:
         """The same line states the other size swapped too ("T = 3, d = 4" of an X read as 4×3): one swapped size
@@ -513,3 +537,19 @@ def _printed_with_that_shape(doc, s: ShapeClaim) -> bool:
     return any((a.label or "").strip() == name and a.place.cell == s.place.cell and
                0 <= s.place.line - a.place.line <= 12 and [a.n_rows, a.n_cols] == list(s.dims[-2:])
                for a in doc.arrays)
+
+
+def _before_transpose(dims: list[int], shapes: list) -> bool:
+    """(B, T, H, d_k) where the heads' layout is (B, H, T, d_k): `keys.view(b, T, H, d)` printed before its
+    `.transpose(1, 2)`, the same tensor split into heads with its token and head axes not yet swapped; or, the
+    heads' layout unbatched, (T, H, d_k) of a (T, H·d_k) matrix (a leading batch of one aside)."""
+    dims = list(dims)
+    while len(dims) > 3 and dims[0] == 1:
+        dims = dims[1:]
+    if len(dims) < 3:
+        return False
+    swapped = any(len(x) == len(dims) and list(x[:-3]) == list(dims[:-3]) and x[-3] == dims[-2] and
+                  x[-2] == dims[-3] and x[-1] == dims[-1] and x[-3] != x[-2] for x in shapes)
+    split = any(len(x) == len(dims) - 1 and list(x[:-1]) == dims[:-2] and x[-1] == dims[-2] * dims[-1] and
+                dims[-2] > 1 for x in shapes)
+    return swapped or split

@@ -84,7 +84,7 @@ class Targets:
                         step = step or self.step_of(v.node)
             if vals:
                 return (ref.show(), step, vals, True)
-        said = re.search(r"(?i)\brow\s*(\d{1,2})\b|第\s*(\d{1,2})\s*行", c.text or "")
+        said = _row_said(c)
         if node in ("row_max", "row_sum") and ref.row is None and said:
             # "Softmax row 3. 4.1133, 4.1133, e^0 = 1; sum = 9.2265": the line's own words say which row it sums
             ref = replace(ref, row=int(said.group(1) or said.group(2)) - 1 - self.inf.bases.query)
@@ -215,3 +215,22 @@ def _ops(e) -> set[str]:
             out |= _ops(a)
         return out
     return set()
+
+
+def _row_said(c: Chain) -> re.Match | None:
+    """The row the line's own words name for its number: the mention nearest before the number ("Masked row 1 has
+    ... Row 3 has ... sum 11.107" sums row 3); where the number is past the text kept, the row the reader named
+    before it (its context), else the line's first mention."""
+    text = c.text or ""
+    found = list(re.finditer(r"(?i)\brow\s*(\d{1,2})\b|第\s*(\d{1,2})\s*行", text))
+    last = c.parts[-1] if c.parts else None
+    n = getattr(last, "expr", None)
+    at = -1
+    if n is not None and hasattr(n, "num"):
+        at = text.find(n.num.text)
+        while at >= 0 and text.find(n.num.text, at + 1) >= 0 and len(found) and found[-1].start() > at:
+            at = text.find(n.num.text, at + 1)
+    if at < 0:
+        return None if c.context.row is not None else (found[0] if found else None)   # (the line cut at 120)
+    before = [m for m in found if m.end() <= at]
+    return before[-1] if before else (found[0] if found else None)

@@ -1,0 +1,127 @@
+"""A dot product stated by name, the two vectors printed before it: `s_t · h_3 = 0.11` under `h_3 = [0.2, 0.1]`
+and `s_t = [0.1, 0.9]` (a decoder state against encoder states), `q_ML · k_I = 1`.  The names on the line are its
+own arithmetic: the number is judged against the vectors those names were last bound to, whatever the
+configuration (which often has no name for such states).
+
+Each name binds to the last vector printed under exactly that name before the line, among the last few arrays and
+with no new example opened in between; both vectors have the same length.  A product of matrices by name is
+claims/namedproduct.py's."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import numbers as nb
+from ..numbers import Num
+from ..objects import Array, Chain, Document, ExprPart, LabelPart
+from ..report import Finding
+from ..tokenpairs import pair_label
+from .common import _simple_kind
+from .namedproduct import REACH, _given, _key
+from .vector import _plain_name
+
+# two names and a product sign between them: s_t · h_1, s_t \cdot h_{2}, q_ML*k_I
+_NAME = r"[A-Za-z](?:_\{[^{}]{1,12}\}|_[A-Za-z0-9]{1,12}|\d{1,2}|[₀-₉]{1,2})?"     # s_t, h_{2}, K3, h₁
+NEAR = 20           # the vectors are printed within this many lines above the product (and in its cell)
+_DOT = re.compile(rf"\s*({_NAME})\s*(?:\\cdot|[·⋅*•])\s*({_NAME})\s*")
+
+
+@dataclass
+class NamedDotClaim:
+    chain: Chain
+    text: str
+    left: Array
+    right: Array
+    result: Num
+
+
+def _bound(doc: Document, name: str, at: tuple[int, int]) -> Array | None:
+    """The vector last printed under this name on the line or the NEAR lines before it (among the last REACH
+    arrays), if no new example opened since."""
+    key = _plain_name(name)
+    before = [a for a in doc.arrays if _key(a) <= at and (a.place.cell or 0) == at[0] and at[1] - a.line <= NEAR]
+    before = before[-REACH:]
+    for a in reversed(before):
+        if not a.label or _plain_name(a.label) != key or _bare(a.label) != _bare(name):
+            continue
+        if any(_key(a) < (o.cell or 0, o.line) <= at for o in doc.openers) or _rebound(doc, name, _key(a), at):
+            return None
+        if len(a.rows) != 1 or a.rows[0] is None or None in a.rows[0]:
+            return None
+        return a
+    return None
+
+
+def _rebound(doc: Document, name: str, after: tuple[int, int], at: tuple[int, int]) -> bool:
+    """The name given another value between the vector and the line (`Q = 3`, a scalar, on a slider)."""
+    key = _bare(name)
+    for c in doc.chains:
+        k = (c.place.cell or 0, c.place.line)
+        words = c.parts[0].text.split() if c.parts and isinstance(c.parts[0], LabelPart) else []
+        if after < k <= at and words and key in (_bare(c.parts[0].text), _bare(words[-1])) and \
+                len(c.parts) >= 2 and isinstance(c.parts[1], ExprPart):   # ("Query Q = 3" too)
+            return True
+    return False
+
+
+def _bare(name: str) -> str:
+    return re.sub(r"[\s{}]", "", name)
+
+
+def named_dots(c: Chain, doc: Document) -> list[NamedDotClaim]:
+    out = []
+    at = (c.place.cell or 0, c.place.line)
+    for k in range(len(c.parts) - 1):
+        p, q = c.parts[k], c.parts[k + 1]
+        if c.rels[k] not in ("=", "≈") or not isinstance(p, LabelPart) or p.operands is not None or \
+                not isinstance(q, ExprPart):
+            continue
+        total = nb.plain_number(q.expr)
+        m = _DOT.fullmatch(p.text)
+        if total is None or m is None or m.group(1) == m.group(2) or pair_label(p.text.replace("*", "·")):
+            continue             # (`q_3 · k_1`: a score of the configuration's, tokenpairs.py; quoted again after
+                                 # the scaling it is the scaled score, not a slip of the dot product)
+        left, right = _bound(doc, m.group(1), at), _bound(doc, m.group(2), at)
+        if left is None or right is None or left is right or len(left.rows[0]) != len(right.rows[0]) or \
+                len(left.rows[0]) < 2:
+            continue
+        out.append(NamedDotClaim(c, p.text, left, right, total))
+    return out
+
+
+def _typed(a: Array) -> np.ndarray:
+    """The half-units a vector's printed rounding allows: none for one typed by hand (one decimal at most, not a
+    printout nor said to be rounded: `h_3 = [0.2, 0.1]` is exact as written), its own otherwise."""
+    h = np.array([n.half for n in a.rows[0]], dtype=float)
+    if a.rel != "≈" and not a.context.approx and a.place.where not in ("output", "comment") and \
+            all(n.decimals is None or n.decimals <= 1 for n in a.rows[0]):
+        return np.zeros_like(h)
+    return _given(a, h)
+
+
+class NamedDotJudging:
+    """Judge method for NamedDotClaim (a mixin of Judge)."""
+
+    def judge_named_dot(self, c: NamedDotClaim) -> None:
+        if c.chain.context.partial or c.chain.context.dropout:
+            return
+        lv = np.array([n.value for n in c.left.rows[0]], dtype=float)
+        rv = np.array([n.value for n in c.right.rows[0]], dtype=float)
+        lh, rh = (_typed(a) for a in (c.left, c.right))
+        if not (np.all(np.isfinite(lv)) and np.all(np.isfinite(rv)) and np.all(np.isfinite(lh + rh))):
+            return
+        x = float(lv @ rv)
+        slack = float(np.abs(lv) @ rh + lh @ np.abs(rv) + lh @ rh) + c.result.half
+        self.n_claims += 1
+        self.n_numbers += 1
+        if abs(c.result.value - x) <= slack * (1 + 1e-9) + 1e-9 * max(1.0, abs(x)):
+            return
+        num = c.result
+        self.add(Finding(num.line or c.chain.place.line, c.chain.place.cell, c.text, num.text, x, num.rounded(x),
+                         "scores",
+                         f"arithmetic slip: {c.left.label} and {c.right.label} printed before it give "
+                         f"{num.rounded(x)}", _simple_kind(num, x) if _simple_kind(num, x) != "wrong_value"
+                         else "arithmetic"), merge=True)
