@@ -40,3 +40,13 @@ def test_decimal_commas_in_a_text_fence_and_an_exponent():
     for dot, exp, line in (("0,80", "2,028", 7), ("0,90", "2,038", 11)):
         r = check_document(page.format(dot=dot, exp=exp), fmt="md")
         assert [f.line for f in r.errors] == [line], [f.describe() for f in r.findings]
+
+
+def test_a_text_fence_of_printed_points_keeps_them_on_a_decimal_comma_page():
+    """A French lesson writes 0,5 in its prose and shows its program's output in a ```text fence, with points:
+    `1.255` there is one and a quarter, not 1255 (three false findings when every text fence was read as prose)."""
+    page = ("# Attention\n\nUn poids de 0,5 ; un autre de 0,25 ; la somme 0,75 ; puis 1,0 et 0,0.\n\n"
+            "```text\n[[1.    0.   ]\n [1.255 0.752]]\n```\n")
+    from mha.check.readers.decimalcomma import decimal_points
+    assert "[1.255 0.752]" in decimal_points(page, "md")
+    assert "0.75" in decimal_points(page, "md")

@@ -40,6 +40,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     repeated_errors(j.findings)              # a row found wrong, then the matrix that holds it found wrong again
     rounded_requotes(j.findings)             # a number noted as following from rounded values, quoted again
     wrong_requotes(j.findings)               # a weight found wrong, written again into its weighted sum
+    from .claims.vector import worked_copies
+    worked_copies(j)                         # `1.13 / 10.22 = 0.111` worked out, then 0.111 printed bare again
     if text is not None and doc.format != "ipynb":
         from .claims.arrowpairs import arrow_pairs
         from .claims.percentquote import equal_shares, percent_quotes, position_percents, self_percents

@@ -17,9 +17,7 @@ import numpy as np
 from .. import numbers as nb
 from ..numbers import Num
 from ..objects import Array, Chain, Document, ExprPart, LabelPart
-from ..report import Finding
 from ..tokenpairs import pair_label
-from .common import _simple_kind
 from .namedproduct import REACH, _given, _key
 from .vector import _plain_name
 
@@ -108,20 +106,5 @@ class NamedDotJudging:
     def judge_named_dot(self, c: NamedDotClaim) -> None:
         if c.chain.context.partial or c.chain.context.dropout:
             return
-        lv = np.array([n.value for n in c.left.rows[0]], dtype=float)
-        rv = np.array([n.value for n in c.right.rows[0]], dtype=float)
-        lh, rh = (_typed(a) for a in (c.left, c.right))
-        if not (np.all(np.isfinite(lv)) and np.all(np.isfinite(rv)) and np.all(np.isfinite(lh + rh))):
-            return
-        x = float(lv @ rv)
-        slack = float(np.abs(lv) @ rh + lh @ np.abs(rv) + lh @ rh) + c.result.half
-        self.n_claims += 1
-        self.n_numbers += 1
-        if abs(c.result.value - x) <= slack * (1 + 1e-9) + 1e-9 * max(1.0, abs(x)):
-            return
-        num = c.result
-        self.add(Finding(num.line or c.chain.place.line, c.chain.place.cell, c.text, num.text, x, num.rounded(x),
-                         "scores",
-                         f"arithmetic slip: {c.left.label} and {c.right.label} printed before it give "
-                         f"{num.rounded(x)}", _simple_kind(num, x) if _simple_kind(num, x) != "wrong_value"
-                         else "arithmetic"), merge=True)
+        self.judge_dot(c.chain, c.text, (c.left.rows[0], _typed(c.left)), (c.right.rows[0], _typed(c.right)), c.result,
+                       "scores", f"{c.left.label} and {c.right.label} printed before it give")

@@ -122,29 +122,41 @@ def product_check(left: Array, right: Array, result: Array):
     return exact, slack, agree
 
 
+def dot_judged(left, lh, right, rh, result: Num) -> tuple[float, bool] | None:
+    """(the dot product of two printed vectors, whether the printed result is it within the vectors' rounding
+    (half-units lh, rh; zero for exact givens) and its own); None when a value is not finite."""
+    lv, rv = np.asarray(left, dtype=float), np.asarray(right, dtype=float)
+    if not (np.all(np.isfinite(lv)) and np.all(np.isfinite(rv)) and np.all(np.isfinite(lh + rh))):
+        return None
+    x = float(lv @ rv)
+    slack = float(np.abs(lv) @ rh + lh @ np.abs(rv) + lh @ rh) + result.half
+    return x, abs(result.value - x) <= slack * (1 + 1e-9) + 1e-9 * max(1.0, abs(x))
+
+
 class WrittenProductJudging:
     """Judge methods for WrittenProductClaim and WrittenDotClaim (a mixin of Judge)."""
 
     def judge_written_dot(self, c: WrittenDotClaim) -> None:
         if c.chain.context.partial:
             return
-        lv = np.array([n.value for n in c.left])
-        rv = np.array([n.value for n in c.right])
         lh = np.array([n.half for n in c.left]) * (not self._given_vector(c.left, c.chain))
         rh = np.array([n.half for n in c.right]) * (not self._given_vector(c.right, c.chain))
-        if not (np.all(np.isfinite(lv)) and np.all(np.isfinite(rv)) and np.all(np.isfinite(lh + rh))):
+        self.judge_dot(c.chain, _chain_text(c.chain), (c.left, lh), (c.right, rh), c.result,
+                       c.chain.context.step or "scores", "the vectors printed with it give")
+
+    def judge_dot(self, chain: Chain, name: str, left: tuple, right: tuple, result: Num, step: str, said: str) -> None:
+        """One printed number that is the dot product of two printed vectors, each (numbers, their half-units)."""
+        got = dot_judged([n.value for n in left[0]], left[1], [n.value for n in right[0]], right[1], result)
+        if got is None:
             return
-        x = float(lv @ rv)
-        slack = float(np.abs(lv) @ rh + lh @ np.abs(rv) + lh @ rh) + c.result.half
+        x, holds = got
         self.n_claims += 1
         self.n_numbers += 1
-        if abs(c.result.value - x) <= slack * (1 + 1e-9) + 1e-9 * max(1.0, abs(x)):
+        if holds:
             return
-        num = c.result
-        self.add(Finding(num.line or c.chain.place.line, c.chain.place.cell, f"{_chain_text(c.chain)}", num.text, x,
-                         num.rounded(x), c.chain.context.step or "scores",
-                         f"arithmetic slip: the vectors printed with it give {num.rounded(x)}",
-                         _simple_kind(num, x) if _simple_kind(num, x) != "wrong_value" else "arithmetic"), merge=True)
+        kind = _simple_kind(result, x) if _simple_kind(result, x) != "wrong_value" else "arithmetic"
+        self.add(Finding(result.line or chain.place.line, chain.place.cell, name, result.text, x, result.rounded(x),
+                         step, f"arithmetic slip: {said} {result.rounded(x)}", kind), merge=True)
 
     def _given_vector(self, v: list[Num], chain: Chain) -> bool:
         """A vector of short numbers (one decimal at most) printed before the line that multiplies it, alone or as a

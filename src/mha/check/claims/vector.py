@@ -214,7 +214,8 @@ class VectorJudging:
                 return f.line
         return None
 
-    def _weight_worked_before(self, w: nb.Num, exact: float, line: int, cell: int | None) -> int | None:
+    def _weight_worked_before(self, w: nb.Num, exact: float, line: int, cell: int | None,
+                              span: int = QUOTE_SPAN) -> int | None:
         """The line, at most QUOTE_SPAN lines before (same cell), where this weight is the result of the document's
         own arithmetic on rounded values ("1.761/4.453 = 0.395"), which gives it to its printed digits, though the
         exact weight (0.3955) rounds the other way: the sum quotes that result.  Only a rounding away (one unit of
@@ -222,7 +223,7 @@ class VectorJudging:
         if w.decimals is None or abs(w.value - exact) > 3 * w.half:
             return None
         for x in self.doc.chains:
-            if x.place.cell != cell or not 0 < line - x.place.line <= QUOTE_SPAN or len(x.parts) < 2:
+            if x.place.cell != cell or not 0 < line - x.place.line <= span or len(x.parts) < 2:
                 continue
             last, before = x.parts[-1], x.parts[-2]
             if not (isinstance(last, ExprPart) and isinstance(before, ExprPart)):
@@ -376,3 +377,23 @@ class VectorJudging:
         """In a section that opens an exercise or another example ("::: exercise", "Exercise 2"): the value rows
         written there may be that exercise's own ("change the third value row to [1, 4]")."""
         return bool(self.doc.openers) and self.section_of(place) in {self.section_of(p) for p in self.doc.openers}
+
+
+WORKED_SPAN = 120      # lines from a weight worked out from rounded values to a bare copy of it
+
+
+def worked_copies(j) -> None:
+    """A weight found a unit off, printed bare (a table column, a recap list) where the document worked the same
+    digits out before from its rounded exponentials and sum (`1.13 / 10.22 = 0.111`, the exact weight 0.1104): the
+    copy repeats that working, a note, as the working itself is."""
+    for f in j.findings:
+        if f.severity != "error" or f.step != "softmax" or not isinstance(f.exact, float):
+            continue
+        try:
+            w = nb.Num.parse(f.printed, f.line)
+        except ValueError:
+            continue
+        at = j._weight_worked_before(w, f.exact, f.line, f.cell, WORKED_SPAN)
+        if at is not None:
+            f.severity, f.kind = "note", "rounded_sum"
+            f.cause = f"the same value as worked out on line {at} from the rounded values before it"

@@ -56,8 +56,9 @@ def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
     code = _CODE.get(fmt, _CODE["txt"])
     spans, at = [], 0
     for m in code.finditer(text):
-        if _TEXT_FENCE.match(m.group(0)):
-            continue                   # a fence marked ```text holds worked numbers as prose: `Q = [ 1,0   0,0 ]`
+        if _TEXT_FENCE.match(m.group(0)) and re.search(r"\d,\d", m.group(0)):
+            continue                   # a fence marked ```text holding worked numbers as prose: `Q = [ 1,0   0,0 ]`
+                                       # (one without a comma between digits is a program's printout: points)
         spans.append((at, m.start()))
         at = m.end()
     spans.append((at, len(text)))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .. import labels as lb
 from ..numbers import NEG_INF, Num
-from ..objects import Array, Chain, Hint, LabelPart, Place, ShapePart
+from ..objects import Array, Hint, Place
 from .arrays import nested_to_rows
 from .codevalue import code_literal, remember
 from .repl import read_session
@@ -28,7 +28,8 @@ from .lowprecision import low_precision_lines, widen_low_precision
 from .statedict import read_parameters
 from .pyparse import function_lines, parse_code
 from .statements import read_tokens
-from .torchshapes import product_shape, scan
+from .sizeprints import shape_names, sizes
+from .torchshapes import scan
 from .codecomments import comment_block
 from .printnames import heads_above, print_label
 from .rowtable import row_tables
@@ -494,7 +495,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
     seg = row_tables(b, seg)                      # "<BOS> [0.1 0.2]" rows under the tokens' names (rowtable.py)
     sized = "Size([" in seg.text
     if sized:
-        seg = _sizes(b, seg)
+        seg = sizes(b, seg)
     if _AFTER_ROW.search(seg.text):
         seg = _end_comments(seg)
     n_before = len(b.doc.arrays)
@@ -508,7 +509,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
     read_tokens(toks, seg, b.doc, b.ctx, text_mode=True)
     new = [a for a in b.doc.arrays[n_before:] if not a.label]
     # print(x.shape) printed a torch.Size, read above as a shape: its name labels none of the arrays
-    names = [p for p in b.pending_output_labels if not (sized and _shape_names(p))] if shown is None else \
+    names = [p for p in b.pending_output_labels if not (sized and shape_names(p))] if shown is None else \
         [shown] if shown else []
     if len(names) > len(new):
         names = _without_word_lines(names, seg.text)
@@ -583,41 +584,3 @@ def _mark_dropped(b: "Builder", n_before: int, n_chains: int) -> None:
         a.context.dropout = a.label in d.labels or (d.last_expr and a.label == b.last_expr)
     for ch in b.doc.chains[n_chains:]:
         ch.context.dropout = any(t and t in ch.text for t in d.texts)
-
-
-def _shape_names(p: str) -> bool:
-    """Is every name printed (print(x.shape, W.size())) the shape of something?"""
-    parts = [x for x in re.split(r"[\s,]+", p) if x]
-    return bool(parts) and all(x.endswith((".shape", ".size()")) for x in parts)
-
-
-def _sizes(b: "Builder", seg: Segment) -> Segment:
-    """torch.Size([3, 4]) torch.Size([4, 2]) printed by print(x.shape, W.shape): shape statements."""
-    names = []
-    for p in b.pending_output_labels:
-        names += [x for x in re.split(r"[\s,]+", p) if x.endswith(".shape") or x.endswith(".size()")]
-    shown = b.last_expr if getattr(seg, "result", False) and b.last_expr else ""
-    if shown.endswith((".shape", ".size()")) and len(re.findall(r"Size\(\[", seg.text)) == 1:
-        # torch.bmm(X, Y).shape as a cell's result: the product of tensors of sizes the code states
-        expected = product_shape(shown.rsplit(".", 1)[0], b.shapes[0])
-        m = re.search(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text)
-        if expected is not None and m is not None:
-            b.doc.hints.append(Hint("module_shape", (shown, [int(x) for x in re.findall(r"\d+", m.group(1))],
-                                                     expected), seg.place(m.start()), m.group(0)))
-    k = 0
-    for m in re.finditer(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text):
-        dims = [int(x) for x in re.findall(r"\d+", m.group(1))]
-        if len(dims) >= 2 and k < len(names):
-            label = names[k]
-            b.doc.chains.append(Chain([LabelPart(label), ShapePart(dims, m.group(0))], ["∈"],
-                                         seg.place(m.start()), m.group(0), copy_context(b.ctx)))
-            base = label.rsplit(".", 1)[0]
-            if base in b.shapes[2]:               # the output or weights of an attention module on known tensors
-                b.doc.hints.append(Hint("module_shape", (label, dims, b.shapes[2][base]), seg.place(m.start()),
-                                        m.group(0)))
-        k += 1
-    text = re.sub(r"(?:torch\.)?Size\(\[[\d,\s]*\]\)", lambda m: " " * len(m.group(0)), seg.text)
-    out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
-    if getattr(seg, "result", False):
-        out.result = True
-    return out
