@@ -130,3 +130,40 @@ def test_heads_split_before_the_transpose_have_their_own_shape():
     assert not r.errors, [f.describe() for f in r.errors]
     r = check_document(_split_printed(4), fmt="ipynb")
     assert [f.claim for f in r.errors] == ["shape of K"], [f.describe() for f in r.findings]
+
+
+FFN = """# A decoder block
+
+## Self-attention
+
+With $W_Q = W_K = W_V = I$, the input is
+
+$$X = \\begin{bmatrix} 1 & 0 & 1 \\\\ 0 & 1 & 1 \\end{bmatrix}$$
+
+$$QK^T = \\begin{bmatrix} 2 & 1 \\\\ 1 & 2 \\end{bmatrix}$$
+
+## Feed-Forward Network (FFN)
+
+Step 1, linear (3 → 6): [0.4, 0.3, 0.6] × W₁[3×6] + b₁ = [0.3, -0.5, 0.7, 0.2, -0.1, 0.4]
+
+Step 2, linear (6 → 3): × W₂[6×3] + b₂ = [0.6, -0.2, 0.8]
+"""
+
+
+def test_sizes_under_a_feed_forward_heading_are_not_the_attention_weights():
+    """`W₁[3×6]` in the feed-forward section names that layer's weight (read as W_Q, two false wrong shapes on a public
+    page whose configuration came from a stray vector with every weight assumed); under a heading about another
+    layer a size is no shape claim of attention's."""
+    from mha.check.claims.shape import ShapeClaim
+    from mha.check.infer import infer, prepare
+    from mha.check.judge import Judge
+    from mha.check.readers import read_document
+    doc = read_document(FFN, "md")
+    objs, bases = prepare(doc, None)
+    inf = infer(doc, objs, bases)
+    judge = Judge(doc, inf, inf.best.cand.mapping(), False)
+    assert not [c for c in judge.claims() if isinstance(c, ShapeClaim) and c.place.line >= 11]
+    r = check_document(FFN, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    r = check_document(FFN.replace("2 & 1 \\\\ 1 & 2", "2 & 1 \\\\ 1 & 3"), fmt="md")
+    assert [f.line for f in r.errors] == [9], [f.describe() for f in r.findings]

@@ -37,3 +37,19 @@ def test_a_bare_copy_of_a_weight_worked_from_rounded_values_is_a_note():
     assert not r.errors, [f.describe() for f in r.errors]
     r = check_document(PAGE.format(w="0.427"), fmt="md")
     assert [(f.line, f.printed) for f in r.errors] == [(24, "0.427")], [f.describe() for f in r.findings]
+
+
+EXPS = """# One row by hand
+
+Divided by $\\sqrt{{4}} = 2$ the scores are $[0.5,\\ 1.0,\\ 0.5]$. $e^{{0.5}} = 1.6487$, $e^{{1}} = {e1}$, and their sum is
+$1.6487\\times2 + 2.7183 = 6.0157$.
+"""
+
+
+def test_a_sum_written_after_the_exponentials_is_not_one_more_exponential():
+    """`e^{0.5} = 1.6487, e^{1} = 2.7183`, then the sum with the repeated term folded (`1.6487×2 + 2.7183 =
+    6.0157`): the run of exponentials was read on into the sum, which was called exp(0.5) (a public page)."""
+    r = check_document(EXPS.format(e1="2.7183"), fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    r = check_document(EXPS.format(e1="2.7193"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(3, "2.7193")], [f.describe() for f in r.findings]

@@ -68,6 +68,7 @@ from .claims.softmax_more import more_softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging, named_vector_sum
 from .infer import QUERY_SIDE, Hit, Inference, alignments
+from .infer.prepare import other_layer
 from .model import Views, bands, compute, half_units, input_radius
 from .objects import ArrayPart, Chain, Document, ExprPart, LabelPart, Place, ShapePart, ShapeProduct
 from .report import Finding, NotChecked
@@ -284,7 +285,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             if key and last is not None and parts.index(labels[0]) == 0 and last.decimals is None:
                 out.append(SizeClaim(key, last, c.place, c.text))
         # shapes: Q, K ∈ ℝ^{3×4} (not of cross-attention, whose queries come from another sequence: unmodelled)
-        cross = bool(lb.CROSS_ATTENTION.search(c.text) or lb.CROSS_ATTENTION.search(c.context.heading))
+        # (nor of a layer other than attention: the feed-forward network's `W₁[3×6]`, under its own heading)
+        cross = bool(lb.CROSS_ATTENTION.search(c.text) or lb.CROSS_ATTENTION.search(c.context.heading)) or \
+            other_layer(c.context.heading or "")
         for k, p in enumerate(parts):
             if isinstance(p, ShapePart) and not cross:
                 left = [q for q in parts[:k] if isinstance(q, LabelPart)]

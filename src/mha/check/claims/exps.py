@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import numbers as nb
 from ..model import half_units
-from ..objects import Array, Document
+from ..objects import Array, Document, ExprPart
 from ..readers.shares import said_in_order
 from ..report import Finding
 from .common import _simple_kind
@@ -30,8 +30,22 @@ class ExpsClaim:
     listed: list[nb.Num]         # the run, one number per score from x[offset] on
 
 
+def _sums(doc: Document) -> set[tuple[int, int, str]]:
+    """(cell, line, text) of the results of sums written out (`1.6487×2 + 2.7183 = 6.0157`): the total of the
+    exponentials listed before it, not one more exponential."""
+    out = set()
+    for c in doc.chains:
+        if len(c.parts) >= 2 and isinstance(c.parts[-1], ExprPart) and isinstance(c.parts[-2], ExprPart) and \
+                "+" in getattr(c.parts[-2], "text", ""):
+            n = nb.plain_number(c.parts[-1].expr)
+            if n is not None:
+                out.add((c.place.cell or 0, c.place.line, n.text))
+    return out
+
+
 def exps_claims(doc: Document) -> list[ExpsClaim]:
     said = [(k, n) for k, n, pct in said_in_order(doc.hints) if not pct]
+    sums = _sums(doc)
     out = []
     for x in doc.arrays:
         if not x.is_vector or x.elided or not 3 <= x.n_cols <= MOST or \
@@ -39,11 +53,13 @@ def exps_claims(doc: Document) -> list[ExpsClaim]:
             continue
         cell, line = x.place.cell or 0, x.line
         near = [n for k, n in said if k[0] == cell and line <= k[1] <= line + REACH]
+        total = [(cell, n.line, n.text) in sums for n in near]       # a written-out sum ends a run
         best = None
         for i in range(len(near)):
             for o in range(x.n_cols - 2):
                 run = near[i:i + x.n_cols - o]
-                if len(run) < 3 or len(run) != x.n_cols - o or not _agrees(x, o, run[0]):
+                if len(run) < 3 or len(run) != x.n_cols - o or not _agrees(x, o, run[0]) or \
+                        any(total[i:i + len(run)]):
                     continue
                 ok = [_agrees(x, o + k, n) for k, n in enumerate(run)]
                 if ok[0] and ok[1] and _informative(x, o, ok) >= 2 and (best is None or sum(ok) > best[0]):

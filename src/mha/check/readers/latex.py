@@ -51,6 +51,7 @@ class _LatexReader:
             return
         a, z = prose[0].pos, prose[-1].pos + prose[-1].len
         chunk = text[a:z]
+        self.since_math = getattr(self, "since_math", "") + chunk    # (`\texttt{..}` groups flush the prose)
         seg = Segment(chunk, self.whole.line_of(a), "prose", None, None)
         lines = chunk.split("\n")
         for k, line in enumerate(lines):
@@ -78,6 +79,7 @@ class _LatexReader:
             if isinstance(n, lw.LatexMathNode):
                 self.worded(n)
                 self.flush()
+                self.since_math = ""
                 self.math(n)
             elif isinstance(n, lw.LatexEnvironmentNode):
                 self.environment(n)
@@ -96,8 +98,12 @@ class _LatexReader:
         """An inline formula that starts with a relation after words of its own ("fator de escala $= 0.25$", "se o
         logit fosse $\\sim 0$"): its value is those words', not the end of the formula before (builder.finish)."""
         inner = re.sub(r"^(?:\$+|\\\()", "", self.text[n.pos:n.pos + n.len])
-        said = "".join(self.text[p.pos:p.pos + p.len] for p in self.prose)
-        if re.match(r"\s*(?:=|≈|~|\\approx|\\sim|\\simeq|\\propto)", inner) and WORDS.search(_detex(said)):
+        said = getattr(self, "since_math", "") + "".join(self.text[p.pos:p.pos + p.len] for p in self.prose)
+        item, self.item_before = getattr(self, "item_before", False), False
+        # a list item of its own (`\item $\approx 0.731$.`, the options of a multiple-choice question) or a value
+        # in parentheses after words set in code type (`\texttt{mat} ($=5$)`) is no continuation either
+        if re.match(r"\s*(?:=|≈|~|\\approx|\\sim|\\simeq|\\propto)", inner) and (
+                WORDS.search(_detex(said)) or item or said.rstrip().endswith("(")):
             self.b.worded_math.add((self.whole.line_of(n.pos), None))
 
     def environment(self, n) -> None:
@@ -114,6 +120,7 @@ class _LatexReader:
             self.walk(n.nodelist)
         elif name in _MATH_ENVS:
             self.flush()
+            self.since_math = ""
             self.math(n)
         elif name in _CODE_ENVS:
             self.flush()
@@ -143,6 +150,7 @@ class _LatexReader:
         lw = self.lw
         if n.macroname in ("item",):
             self.flush()
+            self.item_before = True
         elif n.macroname in ("textbf", "emph", "textit", "text"):
             self.prose.append(n)
         elif n.nodeargd is not None and n.nodeargd.argnlist:
