@@ -51,3 +51,20 @@ def test_a_row_read_out_in_another_order_is_not_row_one():
     """
     r = check_document(WEIGHTS, fmt="md")
     assert not r.errors, [f.describe() for f in r.errors]
+
+
+ROW0 = """# Softmax by hand
+
+Scores, scaled: $S = \\begin{{bmatrix}} 1.0 & 0.0 & 0.5 \\\\ 0.0 & 1.0 & 0.5 \\end{{bmatrix}}$.
+
+For row 0: $e^{{(1.0,\\, 0.0,\\, 0.5)}} \\approx (2.72,\\, 1.0,\\, 1.65)$. Sum $= {total}$.
+"""
+
+
+def test_a_sum_for_row_0_is_the_first_row():
+    """"For row 0 ... Sum = 5.37": prose that counts rows from 0 names the first row; read as row 0 - 1 the sum
+    matched nothing and a slip in it went unreported (a public interview-prep chapter)."""
+    r = check_document(ROW0.format(total="5.37"), fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    r = check_document(ROW0.format(total="5.41"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(5, "5.41")], [f.describe() for f in r.findings]

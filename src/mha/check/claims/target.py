@@ -87,9 +87,11 @@ class Targets:
         said = _row_said(c)
         if node in ("row_max", "row_sum") and ref.row is None and said:
             # "Softmax row 3. 4.1133, 4.1133, e^0 = 1; sum = 9.2265": the line's own words say which row it sums
-            ref = replace(ref, row=int(said.group(1) or said.group(2)) - 1 - self.inf.bases.query)
+            named = int(said.group(1) or said.group(2))
+            ref = replace(ref, row=named - self._row_base(named) - self.inf.bases.query)
         if node in ("row_max", "row_sum", "D") and (ref.row is not None or c.context.row is not None):
-            r = ref.row if ref.row is not None else c.context.row - 1 - self.inf.bases.query
+            r = ref.row if ref.row is not None else \
+                c.context.row - self._row_base(c.context.row) - self.inf.bases.query
             vals = []
             for v in self.vs.views:
                 if v.node == node and (head is None or v.h == head) and (v.b or 0) == 0 and 0 <= r < v.M.shape[1]:
@@ -107,6 +109,11 @@ class Targets:
             if vals:
                 return (ref.show(), self.step_of(node), vals, False)
         return None
+
+    def _row_base(self, named: int) -> int:
+        """The number of the first row in the prose: 0 where it says "row 0" (a prose "row 2" stays the second row,
+        even in a notebook whose code counts from 0: "Row 2 sum" over `attn_weights[1]`)."""
+        return 0 if named == 0 else 1
 
     def _one_query_row(self, ref: lb.Ref, fam: set, head: int | None) -> lb.Ref:
         """q · k_2 with no query index: row 1 when the example has one query, else (left unidentified) no row."""
