@@ -19,7 +19,6 @@ from ..numbers import Num
 from ..objects import Array, Chain, Document, ExprPart, LabelPart
 from ..tokenpairs import pair_label
 from .namedproduct import REACH, _given, _key
-from .vector import _plain_name
 
 # two names and a product sign between them: s_t · h_1, s_t \cdot h_{2}, q_ML*k_I
 _NAME = r"[A-Za-z](?:_\{[^{}]{1,12}\}|_[A-Za-z0-9]{1,12}|\d{1,2}|[₀-₉]{1,2})?"     # s_t, h_{2}, K3, h₁
@@ -39,11 +38,10 @@ class NamedDotClaim:
 def _bound(doc: Document, name: str, at: tuple[int, int]) -> Array | None:
     """The vector last printed under this name on the line or the NEAR lines before it (among the last REACH
     arrays), if no new example opened since."""
-    key = _plain_name(name)
     before = [a for a in doc.arrays if _key(a) <= at and (a.place.cell or 0) == at[0] and at[1] - a.line <= NEAR]
     before = before[-REACH:]
     for a in reversed(before):
-        if not a.label or _plain_name(a.label) != key or _bare(a.label) != _bare(name):
+        if not a.label or _bare(a.label) != _bare(name):
             continue
         if any(_key(a) < (o.cell or 0, o.line) <= at for o in doc.openers) or _rebound(doc, name, _key(a), at):
             return None

@@ -8,12 +8,15 @@ import functools
 import numpy as np
 
 from ..model import Views, compute
+from ..numbers import plain_number
+from ..objects import ExprPart
+from ..readers.closed import chain_ref
 from .backward import NONE, is_backward
 from .candidates import Candidate, Choice, Inference, Options, Scored
 from .maskopts import MaskOptions
 from .match import alignments
 from .prepare import Bases, Obj
-from .scalars import bases_of, scalars_of, score_scalars
+from .scalars import bases_of, entries, scalars_of, score_scalars
 from .refute import assumed_weights, given_again, refuted_identity
 from .score import score
 
@@ -158,10 +161,6 @@ class Search(MaskOptions, Options, Starts):
         """Scalars stated under a name that says their entry (`α₁ = 1.822 / 3.438 = 0.53`, `e₂ = ... = 0.48`) and
         that the start gives within their printed rounding: what it computes when its one printed vector (the
         context) carries a slip.  Only the gate counts them, not the score."""
-        from ..numbers import plain_number
-        from ..objects import ExprPart
-        from ..readers.closed import chain_ref
-        from .scalars import entries
         n = 0
         bases = bases_of(self.scalars) if self.scalars else None
         for c in self.doc.chains[:400]:
