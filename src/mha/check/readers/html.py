@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 
 from ..objects import Place
 from .common import Segment
+from .htmlgrid import VOID, find_grids, title
 from .javascript import script_pages, script_segment
 from .python import read_python
 from .tables import HeaderCell, LinedCell, read_table
@@ -19,6 +20,7 @@ _GLUE, _END = "\x00", "\x01"        # where a <sub> / <sup> of running text open
 def read_html(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
     """An HTML page (or an HTML block of Markdown, or a notebook's HTML output) from line line0."""
     p = _HtmlReader(b, line0, cell)
+    p.grids = find_grids(text)
     try:
         p.feed(text)
         p.close()
@@ -59,6 +61,10 @@ class _HtmlReader(HTMLParser):
         self.cell_is_th = False
         self.cell_line = 0
         self.last_math = None
+        self.grids: dict = {}          # matrices drawn as CSS grids of numbers, by their start tag (htmlgrid.py)
+        self.gridding = None           # the grid being passed over, and how deep inside it
+        self.grid_depth = 0
+        self.recent: list[tuple[int, str]] = []      # the last lines of prose, for a grid's title
 
     def line(self) -> int:
         return self.getpos()[0] + self.line0 - 1
@@ -79,11 +85,19 @@ class _HtmlReader(HTMLParser):
                         for k in keys)
         if not txt.strip():
             return
+        self.recent = (self.recent + [(k, t) for k, t in zip(keys, txt.split("\n")) if t.strip()])[-8:]
         read_text(txt, self.b, keys[0], self.nb_cell, keys)
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag in ("br",):
+            return
+        if self.gridding is not None:
+            self.grid_depth += tag not in VOID
+            return
+        if not self.skip and not self.math_depth and self.getpos() in self.grids:
+            self.flush()
+            self.gridding, self.grid_depth = self.grids[self.getpos()], 0
             return
         if self.skip or a.get("aria-hidden") == "true" or tag in ("style", "head", "svg", "noscript") or \
                 "katex-html" in (a.get("class") or ""):
@@ -157,6 +171,14 @@ class _HtmlReader(HTMLParser):
             and self.pre is None and self.script_tex is None and self.script_js is None
 
     def handle_endtag(self, tag):
+        if self.gridding is not None:
+            if tag in VOID:
+                return
+            self.grid_depth -= 1
+            if self.grid_depth < 0:
+                self.grid_table(self.gridding)
+                self.gridding = None
+            return
         if tag == "script" and self.script_js is not None:
             js, self.script_js = "".join(self.script_js), None
             seg = script_segment(js, self.script_line, self.nb_cell)
@@ -234,6 +256,19 @@ class _HtmlReader(HTMLParser):
         if tag in ("p", "div", "li", "section", "article", "blockquote", "figcaption", "caption", "dt", "dd"):
             self.flush()
 
+    def grid_table(self, g) -> None:
+        """A matrix drawn as a grid of numbers, read as a table captioned by the title above it."""
+        shift = self.line0 - 1
+        rows = []
+        for ln, cells in g.rows():
+            row = []
+            for cl, t in cells:
+                c = LinedCell(t)
+                c.line = cl + shift
+                row.append(c)
+            rows.append((ln + shift, row))
+        read_table(self.b, rows, self.nb_cell, title(self.recent, g.line + shift))
+
     def emit_math(self, tex: str, line: int):
         # inline math stays in the running prose (for labels and hints) and is read as math
         self.last_math = (tex, line)
@@ -249,6 +284,8 @@ class _HtmlReader(HTMLParser):
         self.buf.append((line, " $" + " ".join(tex.split("\n")) + "$ "))
 
     def handle_data(self, data):
+        if self.gridding is not None:
+            return
         if self.script_js is not None:
             self.script_js.append(data)
             return

@@ -185,6 +185,7 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     b.doc.add_array(a)
 
 
+_REMARK = re.compile(r"(\[[^\[\]]*\])\s*(?:←|⟵|<-+|⬅|👈)[^\d\[\]]*")
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 
@@ -402,6 +403,9 @@ def _cell_nums(c: str, line: int) -> list[Num] | None:
     named = _NAMED_CELL.fullmatch(s)
     if named and pair_label(named.group(1).translate(_SUBSCRIPTS).replace(" ", "").lower()) is not None:
         s = named.group(2)          # `Q₁·K₂ = 0.10`: the cell names its entry (the table's place says the same)
+    remark = _REMARK.fullmatch(s)
+    if remark:
+        s = remark.group(1)         # `[0.6, 0.4, 1.0, 0.2] ← the word we follow`: the arrow points at the vector
     if s.startswith("[") and s.endswith("]") or s.startswith("(") and s.endswith(")"):
         s = s[1:-1]
     parts = [p for p in re.split(r"[,\s]+", s) if p]
