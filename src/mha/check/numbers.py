@@ -420,12 +420,42 @@ def face_vector(e: Expr) -> list[float] | None:
 FLOAT32_REL = 5e-7     # a few float32 units in the last place (2^-23 ≈ 1.2e-7), what its sums of products carry
 
 
+def _long(c) -> bool:
+    return isinstance(c, Num) and len(c.text.lstrip("+-−").replace(".", "").lstrip("0")) >= 8
+
+
+def _not_float32(c) -> bool:
+    """A number with eight significant digits or more that neither NumPy (shortest digits, at most its decimals) nor
+    a fixed-decimals format (torch's, `%.8f`) prints for any float32."""
+    if not isinstance(c, Num) or c.decimals is None or not math.isfinite(c.value) or "e" in c.text.lower():
+        return False
+    digits = c.text.lstrip("+-−").replace(".", "").lstrip("0")
+    if len(digits) < 8 or abs(c.value) > 3.0e38:
+        return False
+    import numpy as np
+    f = np.float32(c.value)
+    for g in (f, np.nextafter(f, np.float32(np.inf)), np.nextafter(f, np.float32(-np.inf))):
+        for unique in (True, False):
+            printed = np.format_float_positional(g, precision=c.decimals, unique=unique, trim="-")
+            if float(printed) == c.value:
+                return False
+    return True
+
+
 def float32_width(rows: list) -> None:
     """Seven or more significant digits are past what float32 carries: NumPy prints a float32 array (and `print` of
     one) to 8 decimals, so 0.70710677 is √½ computed in float32, and torch computes in float32 by default.  Such a
     number is read as its value ± a few float32 units, never tighter: a careful reader does not call the eighth
     digit of a float32 result a slip.  A number NumPy printed short and padded (`7.1816   ` among `11.3064003`)
-    is read at its row's precision, so it is one of them."""
+    is read at its row's precision, so it is one of them.
+
+    Numbers that no float32 prints (0.33333333: float32's nearest to ⅓ prints 0.33333334) say the array was
+    computed in float64 and printed to 8 decimals: then every number of it is read at its printed precision.  Two
+    of them at least (and a quarter of its long numbers), since one may be a slip in a float32 printout."""
+    cells = [c for r in rows for c in (r or [])]
+    odd = sum(_not_float32(c) for c in cells)
+    if odd >= 2 and odd >= 0.25 * sum(_long(c) for c in cells):
+        return
     for r in rows:
         for k, c in enumerate(r or []):
             if not isinstance(c, Num) or not math.isfinite(c.value) or c.value == 0:
