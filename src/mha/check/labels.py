@@ -214,7 +214,7 @@ def _parse_label(text: str) -> Ref | None:
     s = _norm(text)
     if not s:
         return None
-    s = re.sub(r"^(?:print|display|np\.round|round|torch\.round)\(?", "", s)
+    s = re.sub(r"^(?:print|display|np\.round|round|torch\.round)(?:\(|\b)", "", s)     # not "prints" (-> s)
     if s.strip() in ("和", "总和", "Σ", "sum", "Sum", "∑", "Σ_j", "Σ_{j}"):
         return Ref(("row_sum",), strong=False)
     if _WEIGHTED_SUM.fullmatch(s.replace(" ", "")):

@@ -102,6 +102,8 @@ class ArithJudging:
             rel = c.rels[k1] if k1 < len(c.rels) else "="
             if rel == "→" and nb.plain_number(p1.expr) is not None:
                 continue                 # "0.64 → 0.90": a running total, a before and after: not an equality
+            if k1 == 0 and rel == "=" and _two_givens(p1.expr, p2.expr):
+                continue                 # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked
             bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts,
                                      approx=rel == "≈" or c.context.approx)
             if bad is None:
@@ -497,6 +499,14 @@ def _exact_aside(n: Num, got: float, exacts: list[float]) -> str:
         return ""
     x = float(min(exacts, key=lambda x: abs(x - got)))
     return f" (exact {x:.6g})" if n.rounded(x) == n.rounded(got) else ""
+
+
+def _two_givens(left, right) -> bool:
+    """Two bare numbers far apart (3.1 = 2.7): no rounding and no computation, so a condition or a supposition
+    written as an equation; a number copied with a slip (0.4512 = 0.4521) stays within a few percent."""
+    a, b = nb.plain_number(left), nb.plain_number(right)
+    return a is not None and b is not None and math.isfinite(a.value) and math.isfinite(b.value) and \
+        abs(a.value - b.value) > 0.05 * max(abs(a.value), abs(b.value))
 
 
 def _ok(n: Num, x: float) -> bool:

@@ -7,7 +7,9 @@ Three kinds of aside are common in lecture notes and none of them is a claim abo
   sits in a condition ("when", "if", "时", "若"), so the size claim is not the example's size;
 * a sum the text itself says is not 1: "whose row sum is $0.4011$, not $1$" shows what a wrong order of steps
   would give, which the author disowns in the same sentence;
-* a ratio "4:2:1", read as a label and a number.
+* a ratio "4:2:1", read as a label and a number;
+* a value cut to fewer digits where the text says it truncates ("the values are truncated ... = 0.9544 ≈ 0.9"):
+  its convention, not a rounding slip.
 
 Each withdrawn finding becomes a "not checked" line that names why, so nothing is hidden.  Only documents read as
 text lines are scanned (the places of a notebook's findings are inside cells, not lines of the file).
@@ -25,6 +27,10 @@ _CONDITION = re.compile(r"(?:\bwhen\b|\bif\b|\bfor\b|若|如果|当)[^.。;；]{
 _NOT_ONE = re.compile(r"(?:\bnot\b|≠|\\neq|instead of|rather than|而不是|不是|不等于|并非)\s*\$?\s*1(?:\.0+)?\b(?!\.\d)",
                       re.IGNORECASE)
 _RATIO = re.compile(r"\s*\$?\s*\d+(?:\s*:\s*\d+)+\s*\$?\s*:?\s*")
+_CUT = r"(?:truncat|截断|截掉|舍去|切り捨て|abgeschnitten|tronqu|truncad|cắt bớt)"
+_VALUES = r"(?:values?|numbers?|decimals?|digits?|places|entries|数值|数字|小数|位|値|数|Werte|valeurs|valores)"
+# a statement that the printed values are cut, not rounded ("numbers are truncated to two decimals", "数值都做了截断处理")
+_TRUNCATED = re.compile(rf"{_VALUES}[^.。\n]{{0,40}}{_CUT}|{_CUT}[^.。\n]{{0,40}}{_VALUES}", re.IGNORECASE)
 NEAR = 3                                         # lines either side where a varied symbol is looked for
 
 
@@ -62,7 +68,22 @@ def _why(f: Finding, lines: list[str]) -> str | None:
         return "the text itself says this sum is not 1: it shows a wrong order of steps, not the weights"
     if _RATIO.fullmatch(f.claim):
         return "a ratio, not a label and its value"
+    if _cut(f) and any(_TRUNCATED.search(ln) for ln in lines[:i + 1]):
+        return "the text says its values are truncated: the printed value is the exact one cut to its digits"
     return None
+
+
+def _cut(f: Finding) -> bool:
+    """The printed value is the exact one with its further digits dropped (0.9 for 0.9544), not rounded."""
+    try:
+        printed = float(f.printed.replace("−", "-"))
+    except (TypeError, ValueError):
+        return False
+    if f.exact is None or not isinstance(f.exact, (int, float)):
+        return False
+    decimals = len(f.printed.split(".")[1]) if "." in f.printed else 0
+    unit = 10.0 ** -decimals
+    return abs(printed) <= abs(f.exact) < abs(printed) + unit and (printed >= 0) == (f.exact >= 0)
 
 
 def withdraw_asides(j, doc, text: str | None) -> None:

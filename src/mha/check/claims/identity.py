@@ -86,6 +86,10 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     if not named and vals.size >= 2 and np.all(vals == vals.flat[0]):
         return False         # torch.ones(3, 3) printed: one value everywhere says nothing of which matrix it is
     weights = _weights(o.val, ok)
+    if named and o.a.style == "code" and 1.0 not in weights:
+        # `logits = np.array([4.0, 2.0, 1.0])` typed into a program: an input the author chose, which its name
+        # ties to the example only through values that agree (a 2 and a 1 agree with many rows by chance)
+        named = False
     # one informative match with the counts met is a coincidence of one in thousands; chance-prone matches alone
     # must add up to AGREE_MIN (six of them: 1 in 64 for a 0/1 object)
     return named or 1.0 in weights or sum(weights) >= AGREE_MIN - 1e-9
