@@ -254,7 +254,7 @@ def _parse_label(text: str) -> Ref | None:
     # -- "Q矩阵", "从embeddings生成的Q矩阵" (the Q matrix made from the embeddings): the letter the label ends on
     m = _LETTER_NOUN.search(text)
     if m:
-        return _symbol(m.group(1))
+        return _symbol(m.group(1) or m.group(2))
     # -- words (variable names, prose) in both languages
     w = _words(s, text)
     if w is None:
@@ -281,7 +281,9 @@ _NOT_TOKENS = {"proj", "projection", "weight", "weights", "total", "head", "head
 
 
 # a Chinese label's head noun comes last: a letter and 矩阵/向量 at its end, alone or after 的
-_LETTER_NOUN = re.compile(r"(?:^|的)\s*([QKVX])\s*(?:矩阵|向量)\s*[:：]?\s*$")
+_LETTER_NOUN = re.compile(r"(?:^|的)\s*([QKVX])\s*(?:矩阵|向量)\s*[:：]?\s*$|"
+                          r"^\s*(?:[Tt]he\s+)?([QKVX])[ -](?:[Mm]atri(?:x|ces)|[Vv]ectors?)\s*(?:\([^()]*\))?\s*[:：]?\s*$")
+#  (and in English "Q matrix", "the K vectors", "V Vector (4D)": the letter, then its noun and a remark on its size)
 
 
 # a query against the keys by a running index (a table column's header): scaled when divided

@@ -292,7 +292,7 @@ class ArrayJudging:
             # quantity of the configuration it is: no evidence of identity
             agree[i, j] |= bool(note) and not note.startswith((_OWN_TERMS, _OWN_FACTORS))
         if (not identifies(o, hit, agree, _masked_cells(o, hit)) or copy_of_an_input(self, o, hit)) and \
-                not self.named_and_fed(o, hit):
+                not self.named_and_fed(o, hit) and not self.projection_named(o, hit, agree):
             alt = plan.get("alt")
             if alt is not None and alt.all and alt.view is not None and alt.view.variant == "unshifted" and \
                     o.ref is not None and alt.view.node in _family(o.ref):

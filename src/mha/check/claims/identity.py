@@ -184,6 +184,18 @@ class Identity:
         alts = PREDECESSORS.get(hit.view.node, ())
         return any(all(p in getattr(self, "established", set()) for p in alt) for alt in alts)
 
+    def projection_named(self, o: Obj, hit: Hit, agree: np.ndarray) -> bool:
+        """A table named Q, K or V whose X and weight are printed, with half its cells or more agreeing, three of
+        them informative (a coincidence of one in billions): it is that projection, whatever its other cells say
+        (an example whose later rows were made up, not computed), so each of those is judged."""
+        if hit.view is None or hit.view.node not in ("Q", "K", "V") or o.val is None or o.val.size < 4 or \
+                not any(r.strong and hit.view.node in _family(r) for r in (o.refs or [])):
+            return False
+        if not all(p in getattr(self, "established", set()) for p in PREDECESSORS[hit.view.node][0]):
+            return False
+        ok = np.asarray(agree, dtype=bool).ravel()
+        return 2 * int(ok.sum()) >= o.val.size and _weights(o.val, ok).count(1.0) >= 3
+
     def _fed_beside(self, o: Obj, hit: Hit) -> bool:
         """A word for a name ("The output: `[0.91, 0.85]`") names the pair as well as a symbol does when what it is
         computed from is printed on its line, or the two lines before it, and holds ("Their softmax: `[..]`")."""
