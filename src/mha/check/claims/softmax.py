@@ -60,10 +60,13 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
             continue
         gap = y.a.line - x.a.line
         after = y.a.line - max([x.a.line] + [n.line for n in x.a.numbers if n.line])    # from x's last line
+        last = y.a.line - after
+        # blank lines and code fences between them do not count (a fence closes the scores, another opens the weights)
+        after -= sum(1 for k in range(last + 1, y.a.line) if said and said.get(k) == "blank")
         rows = after - 2 if y.a.style == "table" else after   # a table's header and rule come before its numbers
         # tied by a line between them that says so ("# after the softmax:"): the weights are that softmax even
         # where they do not sum to one (made-up weights are what such a pair shows wrong)
-        told = 2 <= rows <= 4 and x.a.place.cell is None and _said_between(said, y.a.line - after, y.a.line)
+        told = 2 <= rows <= 4 and x.a.place.cell is None and _said_between(said, last, y.a.line)
         same = x.a.place.cell == y.a.place.cell and (0 <= gap <= 1 or told)
         if _scaled_in_label(y) and not _names(x, {"S"}):
             continue         # "A = softmax(QKᵀ/√4)" under the raw QKᵀ: the softmax of the scaled scores, not of these

@@ -60,6 +60,9 @@ _WHEN = re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d(?:[ T][0-2]\d:[0-5]\d(?::[0-
                    r"(?<![\d:.])[0-2]?\d:[0-5]\d:[0-5]\d(?:\.\d+)?(?![\d:])")
 
 
+# a heading's or a list item's ordinal ("### Step 3:", "2.", "第3步") is no number of the computation
+_ORDINAL = re.compile(r"^\s*(?:#+\s*)?(?:(?:step|stage|part|schritt|paso|étape|etapa|bước|ステップ)\s*\d+|第\s*\d+\s*步|"
+                      r"\d+\s*[.)、])\s*[:：.]?", re.I)
 _SOFTMAX_WORD = re.compile(r"softmax|ソフトマックス|소프트맥스|归一化", re.I)
 
 
@@ -85,7 +88,9 @@ def read_document(text: str, fmt: str) -> Document:
     doc.n_lines = text.count("\n") + 1
     if fmt != "ipynb":          # "# 经过 Softmax 变成：" between raw scores and their weights (claims/softmax.py)
         for k, line in enumerate(text.split("\n")):
-            if re.search(r"\d", line):
+            if not line.strip() or line.strip().startswith(("```", "~~~")):
+                doc.softmax_said[k + 1] = "blank"       # a blank line or a code fence separates nothing
+            elif re.search(r"\d", _ORDINAL.sub("", line)):
                 doc.softmax_said[k + 1] = "number"
             elif _SOFTMAX_WORD.search(line):
                 doc.softmax_said[k + 1] = "softmax"

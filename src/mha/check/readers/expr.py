@@ -78,7 +78,11 @@ class ExprParser:
                 else:
                     factors.append(b)
             elif self._starts_atom(t) and not (t.kind == "NUM" and isinstance(factors[-1], Lit)):
-                factors.append(self.unary())          # implicit product: 0.4011 v_1, 2(x + 1)
+                b = self.unary()                      # implicit product: 0.4011 v_1, 2(x + 1)
+                if isinstance(factors[-1], Sym) and t.kind == "OP" and t.text == "(" and isinstance(b, Lit):
+                    factors[-1] = Sym(f"{factors[-1].text}({b.num.text})")   # q(0), PE(3): a function's value
+                    continue
+                factors.append(b)
             else:
                 break
         return factors[0] if len(factors) == 1 else Op("*", tuple(factors))

@@ -14,6 +14,7 @@ from .tables import HeaderCell, LinedCell, read_table
 from .text import read_text
 
 
+_PROMPT = re.compile(r"\s*(?:In|Out)?\s*\[\s*\d*\s*\]\s*:\s*")
 _GLUE, _END = "\x00", "\x01"        # where a <sub> / <sup> of running text opens and closes
 
 
@@ -243,6 +244,8 @@ class _HtmlReader(HTMLParser):
         if tag == "pre" and self.pre is not None:
             body = "".join(self.pre)
             self.pre = None
+            if _PROMPT.fullmatch(body):
+                return       # a notebook cell's execution prompt, "[9]:" (nbsphinx): no number of the example
             lead = len(body) - len(body.lstrip("\n"))
             where = "code" if re.search(r"python|language-py|highlight-py", self.pre_class) else "output"
             if where == "output":

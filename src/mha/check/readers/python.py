@@ -220,9 +220,10 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
     transpose, written = False, value
     if isinstance(value, ast.Attribute) and value.attr == "T":
         value, transpose = value.value, True
-    # np.array([...]).float() / torch.tensor([...]).double()
+    # np.array([...]).float() / torch.tensor([...]).double() / torch.tensor([...]).requires_grad_(True)
     while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
-            value.func.attr in ("float", "double", "astype", "to", "reshape", "numpy", "clone") and \
+            value.func.attr in ("float", "double", "astype", "to", "reshape", "numpy", "clone", "requires_grad_",
+                                "detach", "cpu", "contiguous") and \
             isinstance(value.func.value, ast.Call):
         value = value.func.value
     # torch.nn.Parameter(torch.tensor([...])), np.array(np.array([...]).T)

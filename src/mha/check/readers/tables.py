@@ -119,7 +119,7 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         return
     if header is not None and _quantity_rows(b, header, body, cell):
         return
-    if _role_rows(b, body, cell):
+    if _role_rows(b, body, cell) or _role_matrices(b, body, cell):
         return
     # the first column names the rows (token 1, query 2, 1, 2, 3 ...) unless it is one of several numeric columns
     first = [nums[0] if nums else None for _, nums, _ in body]
@@ -243,6 +243,42 @@ def _role_rows(b: "Builder", body: list, cell: int | None) -> bool:
         b.doc.add_array(Array([list(v) for _, v in rows], Place(rows[0][0], cell, "table"), label=role[0],
                               labels=[role[0]], style="table", context=copy_context(b.ctx)))
     return True
+
+
+def _role_matrices(b: "Builder", body: list, cell: int | None) -> bool:
+    """One row per matrix, named by its role, the matrix written as a literal in the next cell (| Query (Q) |
+    `[[1.0, 0.0], [0.0, 1.0]]` (the identity) |): Q, K and V given whole, when keys and values are both named."""
+    found = []
+    for line, _, cells in body:
+        role = _role(cells[0]) if cells else None
+        mats = [m for m in (_matrix_cell(str(c), line) for c in cells[1:]) if m is not None]
+        if role is None or len(mats) != 1:
+            return False
+        found.append((role, line, mats[0]))
+    roles = [r for r, _, _ in found]
+    if len(set(roles)) != len(roles) or not {("K",), ("V",)} <= set(roles):
+        return False
+    for role, line, rows in found:
+        b.doc.add_array(Array(rows, Place(line, cell, "table"), label=role[0], labels=[role[0]], style="table",
+                              context=copy_context(b.ctx)))
+    return True
+
+
+def _matrix_cell(text: str, line: int) -> list[list[Num]] | None:
+    """A nested list literal in a cell, `[[1, 0], [0, 1]]`, with a remark in parentheses after it or none."""
+    s = re.sub(r"\s*\([^()\[\]]*\)\s*$", "", text.strip().strip("*_").strip().strip("`$").strip())
+    s = s.strip().strip("`").strip()
+    if not (s.startswith("[[") and s.endswith("]]")):
+        return None
+    rows = []
+    for inner in re.findall(r"\[([^\[\]]*)\]", s[1:-1]):
+        try:
+            rows.append([Num.parse(p.strip(), line) for p in inner.split(",") if p.strip()])
+        except ValueError:
+            return None
+    if not rows or len({len(r) for r in rows}) != 1 or not rows[0]:
+        return None
+    return rows
 
 
 def _role(cell: str) -> tuple | None:

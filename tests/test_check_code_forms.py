@@ -1,0 +1,154 @@
+"""Forms of code and notation met on public pages (outside trials t122) that hid a whole example or made a false
+finding:
+
+* steps in code blocks of their own, under step headings ("### Step 3: Apply softmax"), with the scaled scores in
+  one fence and made-up weights in the next: the fences, blank lines and the heading's "3" kept the two apart,
+  so the softmax of the scores printed just above was never set against the weights (nine wrong weights passed);
+* `WQ = torch.tensor([[...]]).requires_grad_(True)`: a literal with a method call after it was no literal, so an
+  example given in code had no weights and nothing was checked;
+* `[9]:`, the execution prompt nbsphinx puts before each cell of a notebook rendered as HTML: read as a number;
+* `q(0)`, a query at position 0 (RoPE): a function's value, read as q times 0, so `q(0) = [1, 0, 1, 0]` was
+  called wrong (every entry "should be 0")."""
+
+import pytest
+
+from mha.check import check_document
+from mha.check import numbers as nb
+
+STEPS = """# Three tokens, step by step
+
+Q, K and V are given:
+
+```
+Q = [[1, 0], [0, 2], [1, 1]]
+K = [[0, 1], [1, 0], [1, 1]]
+V = [[2, 0], [0, 2], [1, 1]]
+```
+
+### Step 1: Scores
+
+```
+QK^T = [[0, 1, 1],
+        [2, 0, 2],
+        [1, 1, 2]]
+```
+
+### Step 2: Scale by √2
+
+```
+Scaled = [[0.00, 0.71, 0.71],
+          [1.41, 0.00, 1.41],
+          [0.71, 0.71, 1.41]]
+```
+
+### Step 3: Apply softmax to each row
+
+```
+Weights = [[0.20, 0.40, 0.40],
+           [0.45, 0.11, 0.45],
+           [0.25, 0.25, 0.50]]
+```
+"""
+
+
+def test_the_steps_check_clean():
+    r = check_document(STEPS, fmt="md")
+    assert not r.errors and r.n_numbers >= 27, ([f.describe() for f in r.errors], r.n_numbers)
+
+
+def test_made_up_weights_under_a_step_heading_are_set_against_the_scores_above():
+    made_up = STEPS.replace("[[0.20, 0.40, 0.40],\n           [0.45, 0.11, 0.45],",
+                            "[[0.25, 0.35, 0.40],\n           [0.40, 0.20, 0.40],")
+    assert made_up != STEPS
+    r = check_document(made_up, fmt="md")
+    assert sorted({(f.line, f.printed) for f in r.errors}) == \
+        [(30, "0.25"), (30, "0.35"), (31, "0.20"), (31, "0.40")], [f.describe() for f in r.findings]
+
+
+def test_a_number_on_a_line_between_keeps_them_apart():
+    """A line with a number of its own between them (a temperature) may change what the softmax is taken of."""
+    text = STEPS.replace("### Step 3: Apply softmax to each row", "Apply softmax at temperature T = 2")
+    made_up = text.replace("[[0.20, 0.40, 0.40],", "[[0.25, 0.35, 0.40],")
+    r = check_document(made_up, fmt="md")
+    assert not any(f.line == 30 and f.printed == "0.35" and "beside" in (f.cause or "") for f in r.errors), \
+        [f.describe() for f in r.errors]
+
+
+NOTEBOOK_HTML = """<html><body>
+<h1>Self-attention in PyTorch</h1>
+<div class="nbinput"><div class="prompt"><pre><span></span>[1]:
+</pre></div>
+<div class="input_area"><pre><span></span>import torch
+X = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+WQ = torch.tensor([[0.5, 0.1], [0.2, 0.4]]).requires_grad_(True)
+WK = torch.tensor([[0.3, 0.2], [0.1, 0.6]]).requires_grad_(True)
+WV = torch.tensor([[1.0, 0.5], [0.5, 1.0]]).requires_grad_(True)
+Q = X @ WQ
+print(Q)
+</pre></div></div>
+<div class="nboutput"><div class="prompt"><pre><span></span>[1]:
+</pre></div>
+<div class="output_area"><pre>tensor([[0.5000, 0.1000],
+        [0.2000, 0.4000],
+        [0.7000, 0.5000]], grad_fn=&lt;MmBackward0&gt;)
+</pre></div></div>
+</body></html>
+"""
+
+
+def test_a_literal_with_requires_grad_is_read_and_prompts_are_not():
+    r = check_document(NOTEBOOK_HTML, fmt="html")
+    assert r.configuration["mode"] == "X and weights", r.configuration
+    assert not r.errors and r.n_numbers >= 6, ([f.describe() for f in r.errors], r.n_numbers)
+    assert not r.not_checked, r.not_checked            # no "[1]:" read as a 1×1 object
+    r = check_document(NOTEBOOK_HTML.replace("[0.7000, 0.5000]", "[0.7000, 0.6000]"), fmt="html")
+    assert [f.printed for f in r.errors] == ["0.6000"], [f.describe() for f in r.findings]
+
+
+def _first_part(text: str):
+    from mha.check.readers import read_document, sniff
+    doc = read_document(text, sniff(text, "page.md"))
+    return next(c.parts[0] for c in doc.chains if c.place.line == 3)
+
+
+@pytest.mark.parametrize("written, product", [(r"\tilde{\mathbf{q}}(0)", False), ("q(0)", False), ("PE(3)", False),
+                                               ("2(0.5)", True)])
+def test_a_symbol_before_a_number_in_parentheses_is_a_function_value(written, product):
+    """`q̃(0) = [1, 0, 1, 0]`: the rotated query at position 0, not q̃ × 0 (which made every entry "0")."""
+    part = _first_part(f"# Positions\n\nAt the start, ${written} = [1, 0, 1, 0]$ holds.\n")
+    expr = getattr(part, "expr", None)
+    assert (isinstance(expr, nb.Op) and expr.op == "*") is product, part
+
+
+ROLE_MATRICES = """# Atención con dos tokens
+
+| Matriz | Valores |
+|--------|---------|
+| Consulta (Q) | `[[2.0, 0.0], [0.0, 2.0]]` (diagonal) |
+| Clave (K) | `[[2.0, 0.0], [0.0, 2.0]]` (diagonal) |
+| Valor (V) | `[[1.0, 3.0], [5.0, 7.0]]` |
+
+Pesos de atención:
+
+```
+[[0.944, 0.056],
+ [0.056, 0.944]]
+```
+
+Salida:
+
+```
+[[1.22, 3.22],
+ [4.78, 6.78]]
+```
+"""
+
+
+def test_whole_matrices_given_in_a_table_by_their_roles():
+    """| Query (Q) | `[[..], [..]]` (a remark) |: each role's matrix in one cell (the page was refused: "the numbers
+    found are the inputs only")."""
+    r = check_document(ROLE_MATRICES, fmt="md")
+    assert "Q, K, V given" in r.configuration["mode"], r.configuration
+    assert not r.errors and r.n_numbers >= 8, ([f.describe() for f in r.errors], r.n_numbers)
+    r = check_document(ROLE_MATRICES.replace("[4.78, 6.78]", "[4.78, 6.87]"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(20, "6.87")], [f.describe() for f in r.findings]
