@@ -66,7 +66,9 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
         rows = after - 2 if y.a.style == "table" else after   # a table's header and rule come before its numbers
         # tied by a line between them that says so ("# after the softmax:"): the weights are that softmax even
         # where they do not sum to one (made-up weights are what such a pair shows wrong)
-        told = 2 <= rows <= 4 and x.a.place.cell is None and _said_between(said, last, y.a.line)
+        # (each alone on its line: `S_1 = .., S_2 = ..` over `A_1 = .., A_2 = ..` pairs by name, not by order)
+        told = 2 <= rows <= 4 and x.a.place.cell is None and _said_between(said, last, y.a.line) and \
+            sum(o.a.line in (x.a.line, y.a.line) for o in grids) == 2
         same = x.a.place.cell == y.a.place.cell and (0 <= gap <= 1 or told)
         if _scaled_in_label(y) and not _names(x, {"S"}):
             continue         # "A = softmax(QKᵀ/√4)" under the raw QKᵀ: the softmax of the scaled scores, not of these
