@@ -135,3 +135,124 @@ def test_a_print_call_is_taken_off_but_not_the_word_prints(text, shown):
     from mha.check import labels as lb
     r = lb.parse_label(text)
     assert (r.show() if r is not None else None) == shown
+
+
+EXPONENTIALS = r"""# A softmax that one score takes over
+
+Given scores = [10, 0, -5], take their softmax by hand.
+
+### 1. The exponentials
+
+- $e^{10} = 22026.4658$
+- $e^{0} = 1.0000$
+- $e^{-5} = 0.0067$
+
+### 2. Their sum
+
+$$\text{Sum} = 22026.4658 + 1.0000 + 0.0067 = 22027.4725$$
+
+### 3. Each over the sum
+
+$$\text{softmax}(10) = \frac{22026.4658}{22027.4725} = 0.999954 \approx 99.995\%$$
+
+$$\text{softmax}(0) = \frac{1.0000}{22027.4725} = 0.0000454$$
+
+### All three
+
+$$\text{softmax}([10, 0, -5]) = [0.999954, 0.0000454, 0.0000003]$$
+
+**Check:** $0.999954 + 0.0000454 + 0.0000003 = 0.9999997 \approx 1$
+
+### Why the first wins
+
+- $e^{10} = 22,026$ is more than twenty thousand times $e^{0} = 1$
+- the rest is shared by the others
+
+### Scaled by √4
+
+Dividing by $\sqrt{4} = 2$ gives the scaled scores $[5, 0, -2.5]$:
+
+- $e^5 = 148.41$
+- $e^0 = 1.00$
+- $e^{-2.5} = 0.082$
+
+Sum = 149.492
+
+Softmax output: [0.9928, 0.0067, 0.0005]
+"""
+
+
+def test_exponentials_listed_one_a_line_then_their_sum():
+    """- e^5 = 148.41 / - e^0 = 1.00 / - e^{-2.5} = 0.082, then "Sum = 149.492": the sum of the rounded
+    exponentials printed just above (the exact sum is 149.495), a note and no slip; a sum that is neither is one."""
+    r = check_document(EXPONENTIALS, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    assert [(f.line, f.severity) for f in r.findings] == [(40, "note")], [f.describe() for f in r.findings]
+    r = check_document(EXPONENTIALS.replace("Sum = 149.492", "Sum = 149.592"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(40, "149.592")], [f.describe() for f in r.findings]
+
+
+def test_a_lone_exponential_in_prose_is_judged_as_itself():
+    """"e^{10} = 22,026 is twenty thousand times e^0": e^10 rounded to units; wrong only if it is not e^10."""
+    r = check_document(EXPONENTIALS.replace("$e^{10} = 22,026$", "$e^{10} = 22,036$"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(29, "22036")], [f.describe() for f in r.findings]
+
+
+def _far_page() -> str:
+    filler = "\n".join(f"Paragraph {i} of the notes on another topic." for i in range(60))
+    return f"""# Exam notes
+
+## Exercise 1: a score matrix
+
+Given the scores
+
+```
+S = [[0.5, 0.3, 0.1, 0.2],
+     [0.0, 0.4, 0.2, 0.6]]
+```
+
+the weights, row by row, are
+
+```
+A = [[0.3096, 0.2535, 0.2075, 0.2294],
+     [0.1807, 0.2695, 0.2207, 0.3292]]
+```
+
+## Exercise 2: recurrent networks
+
+{filler}
+
+## Exercise 3: residual connections
+
+{filler}
+
+### A worked sum
+
+```
+x = [1, 2, 3, 4]
+F(x) = [0.5, -0.5, 0.1, 0.2]
+out = [1.5, 1.5, 3.1, 4.2]
+```
+"""
+
+
+def test_a_vector_far_after_the_example_is_another_sections():
+    """F(x) of a residual sum, two sections and 130 lines after the scores, agrees with their first row in three
+    entries of four: it was called a wrong score.  Far after the example, unnamed, it is not judged."""
+    page = _far_page()
+    r = check_document(page, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+    line = page.split("\n").index("F(x) = [0.5, -0.5, 0.1, 0.2]") + 1
+    assert any(n.line == line and "far after" in n.reason for n in r.not_checked), r.not_checked
+    r = check_document(page.replace("[0.1807, 0.2695", "[0.1807, 0.2659"), fmt="md")
+    assert [f.printed for f in r.errors] == ["0.2659"], [f.describe() for f in r.findings]
+
+
+def test_a_sum_after_a_wrong_exponential_is_no_rounding():
+    """With e^5 printed wrong (148.51), the sum of the printed list (149.592) carries that slip: not "a sum of
+    rounded terms"."""
+    text = EXPONENTIALS.replace("$e^5 = 148.41$", "$e^5 = 148.51$").replace("Sum = 149.492", "Sum = 149.592")
+    r = check_document(text, fmt="md")
+    assert 36 in [f.line for f in r.errors], [f.describe() for f in r.findings]
+    assert not any(f.line == 40 and "rounded terms" in (f.cause or "") for f in r.findings), \
+        [f.describe() for f in r.findings]

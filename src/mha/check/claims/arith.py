@@ -241,6 +241,10 @@ class ArithJudging:
                 if prev else []
             if len(listed) >= 2 and abs(sum(listed) - n.value) <= n.half + 1e-9:
                 return [sum(listed)]
+            # one exponential a line ("- e^5 = 148.41", "- e^0 = 1.00", ...), the sum under them
+            above = self._exps_listed_above(c)
+            if len(above) >= 2 and abs(sum(above) - n.value) <= n.half + 1e-9:
+                return [n.value]
             last = prev[-1].parts[-1] if prev else None
             if isinstance(last, ArrayPart) and last.array.is_vector:
                 vals = [n.value for n in last.array.numbers]    # exp([...]) = [1.733, 1.292, 1.421], then "sum ="
@@ -254,6 +258,24 @@ class ArithJudging:
             return [n.value]         # one exponential printed wrong beside the sum (found on its own): what each
             #                          one's argument gives still makes the printed total
         return []
+
+    def _exps_listed_above(self, c: Chain) -> list[float]:
+        """The printed exponentials of the lines just above c, one or more a line, up to the first line above
+        that holds a chain and no exponential (blank lines skipped)."""
+        out: list[float] = []
+        for line in range(c.place.line - 1, max(0, c.place.line - 9), -1):
+            on = [x for x in self.doc.chains if x.place.cell == c.place.cell and x.place.line == line]
+            if not on:
+                continue
+            chains = self._exp_chains(c, line)
+            printed = [t for t in _exp_results(chains) if t is not None]
+            if not printed:
+                break
+            worked = _worked_values(chains)
+            if len(worked) != len(printed) or any(abs(w - t.value) > t.half + 1e-9 for w, t in zip(worked, printed)):
+                return []        # an exponential printed wrong: the sum that follows it is no rounding of its terms
+            out = [t.value for t in printed] + out
+        return out
 
     def compare_parts(self, left, right, final: bool, exacts: list[float], approx: bool = False):
         """None: nothing to compare; True: they agree; (printed number, value it should be): they do not.

@@ -99,11 +99,15 @@ class ArrayJudging:
             case "unknown":
                 self._judge_unknown(o, plan)
             case _ if not self.in_section(a.place, o) and (plan["hit"].ok.mean() < 2 / 3 or
-                                                            self.sections_before(a.place)) \
+                                                            self.sections_before(a.place) or
+                                                            self.far_after(a.place) and not _strongly_named(o, plan["hit"])) \
                     and not self.named_and_fed(o, plan["hit"]):
                 # under a start after X, a mostly different object away from the example is another example
-                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "mostly unlike what it is matched "
-                                                   "with, away from the inferred example (another example?)"))
+                why = "mostly unlike what it is matched with" if plan["hit"].ok.mean() < 2 / 3 else \
+                    "a section far after the example's" if not self.sections_before(a.place) else \
+                    "a section before the example's"
+                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"{why}, away from the inferred "
+                                                   "example (another example?)"))
             case _ if self.mask_fill_cells(o, plan["hit"]):
                 self.not_checked_mask_fill(o, _what(o))
             case _ if self.rebinding_before(o) is not None:
@@ -556,3 +560,8 @@ def _decimals_agree(o: Obj, hit: Hit) -> bool:
     ok = np.asarray(hit.ok, dtype=bool).ravel()
     agree = [n for k, n in zip(ok, o.a.numbers) if k and n is not None]
     return any((n.decimals or 0) >= 2 for n in agree) or sum(abs(n.value) not in (0.0, 1.0) for n in agree) >= 2
+
+
+def _strongly_named(o: Obj, hit: Hit) -> bool:
+    """Named by a symbol as the quantity it was matched with (A = [...], not an unlabelled row or F(x))."""
+    return hit.view is not None and any(r.strong and hit.view.node in _family(r) for r in (o.refs or []))

@@ -333,6 +333,16 @@ class ShapeJudging:
         return span is not None and key < span[0] and any(key < (h.cell or 0, h.line) <= span[0]
                                                           for h in self.doc.headings)
 
+    def far_after(self, place: Place) -> bool:
+        """Printed long after the example (more than 100 lines and twice its length), two headings or more between:
+        a later section's numbers (a residual sum in an exercise on ResNets, 900 lines on), whatever of it agrees."""
+        span = getattr(self, "span", None)
+        if span is None or place.cell is not None or span[0][0] or span[1][0]:
+            return False
+        gap = place.line - span[1][1]
+        heads = sum(span[1][1] < h.line <= place.line for h in self.doc.headings if h.cell is None)
+        return gap > max(100, 2 * (span[1][1] - span[0][1])) and heads >= 2
+
     def _swapped_pair(self, s: SizeClaim, c) -> bool:
         """The same line states the other size swapped too ("T = 3, d = 4" of an X read as 4×3): one swapped size
         alone ("T = 4" where T is 3 and d is 4) is a slip, not a convention."""

@@ -44,6 +44,10 @@ class Targets:
         step = _arith_step(values) or c.context.step
         # a sum of exponentials or a dot product: the entry whose value it lands on
         face = next((f for _, p, f in values if f is not None and nb.plain_number(p.expr) is None), None)
+        first = next((p.expr for _, p, f in values if f is not None and nb.plain_number(p.expr) is None), None)
+        # e^{10} = 22,026: one exponential is no sum of them (it lay within 0.02% of the row sum e^{10} + e^0 +
+        # e^{-5}, and was judged as that sum)
+        lone_exp = first is not None and "exp" in _ops(first) and not _has_sum(first)
         if face is not None and math.isfinite(face) and abs(face) > 1e-6:
             near = []
             # 5/1.41 ≈ 3.54: with its rounded constant taken as the rounding it is, the line lands on 5/√2
@@ -51,7 +55,8 @@ class Targets:
             iv = rounded_terms(expr) if "≈" in c.rels else None
             slack = max(2e-4 * abs(face), 2e-4, (iv.hi - iv.lo) / 2 if iv is not None else 0.0)
             for v in self.vs.views:
-                if v.node in ("row_sum", "QKt", "S", "O", "Y", "O_concat") and (v.b or 0) == 0:
+                if v.node in ("row_sum", "QKt", "S", "O", "Y", "O_concat") and (v.b or 0) == 0 and \
+                        not (lone_exp and v.node == "row_sum"):
                     d = np.abs(v.M - face)
                     if np.isfinite(d).any() and np.nanmin(d) <= slack:
                         near.append((float(np.nanmin(d)), v))
@@ -213,6 +218,10 @@ def _arith_step(values) -> str | None:
     if ops == {"sqrt"} or ops == {"sqrt", "/"} and len(values) <= 3:
         return "scale"
     return None
+
+
+def _has_sum(e) -> bool:
+    return isinstance(e, nb.Op) and (e.op == "+" or any(_has_sum(a) for a in e.args))
 
 
 def _ops(e) -> set[str]:
