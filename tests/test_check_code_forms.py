@@ -152,3 +152,13 @@ def test_whole_matrices_given_in_a_table_by_their_roles():
     assert not r.errors and r.n_numbers >= 8, ([f.describe() for f in r.errors], r.n_numbers)
     r = check_document(ROLE_MATRICES.replace("[4.78, 6.78]", "[4.78, 6.87]"), fmt="md")
     assert [(f.line, f.printed) for f in r.errors] == [(20, "6.87")], [f.describe() for f in r.findings]
+
+
+def test_an_image_embedded_as_base64_is_not_read():
+    """`![fig](data:image/png;base64,...)`: the encoded text has runs like "/3x7" and "Vv8x3B" that were read as
+    shape statements (two false findings on a notebook's markdown cell)."""
+    from mha.check.readers import read_document, sniff
+    blob = "iVBORw0KGgoAAAANSUhEUgAAA2MAAAIiQa58r/6kqMZuPQw/3x7/sbXUy+WqPLmZtHe/8x3/DpfAAAElFTkSuQmCC"
+    text = f"# A figure\n\n![attention heads](data:image/png;base64,{blob})\n\nQ has shape 3x2.\n"
+    doc = read_document(text, sniff(text, "page.md"))
+    assert not [c.text for c in doc.chains if c.place.line == 3], [c.text for c in doc.chains]

@@ -21,13 +21,18 @@ from .text import _IN_PROMPT, _is_table_row, read_text
 from .worded import bare_list, named_by_words
 
 
+# an image embedded as base64 (`![](data:image/png;base64,iVBOR...)`): its text has digit-x-digit runs that read as
+# shapes ("3x7"), and nothing a reader reads
+_DATA_URI = re.compile(r"data:[\w/+.-]+;base64,[A-Za-z0-9+/=]+")
+
+
 def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
     MarkdownIt = need("markdown_it", "markdown-it-py").MarkdownIt
     dollarmath_plugin = need("mdit_py_plugins.dollarmath", "mdit-py-plugins").dollarmath_plugin
     md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
-    text = _continued_items(_admonitions(text))
+    text = _continued_items(_admonitions(_DATA_URI.sub("data:,", text)))
     src_lines = text.split("\n")
     toks = md.parse(text)
     i = 0
