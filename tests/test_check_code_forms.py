@@ -162,3 +162,105 @@ def test_an_image_embedded_as_base64_is_not_read():
     text = f"# A figure\n\n![attention heads](data:image/png;base64,{blob})\n\nQ has shape 3x2.\n"
     doc = read_document(text, sniff(text, "page.md"))
     assert not [c.text for c in doc.chains if c.place.line == 3], [c.text for c in doc.chains]
+
+
+ESCAPED = r"""# Weights for each word
+
+*   Attention weights for "sun":
+    *   Softmax(0.40, 0.10, 0.70) ≈ \[0.32, 0.24, 0.44]
+*   Attention weights for "sets":
+    *   Softmax(0.20, 0.90, 0.30) ≈ \[0.24, 0.49, 0.27]
+
+The display $\[ x_i \]$ and this one stay mathematics:
+
+\[ \mathrm{softmax}(z)_i = \frac{e^{z_i}}{\sum_j e^{z_j}} \]
+"""
+
+
+def test_a_bracket_escaped_by_a_converter_is_a_bracket():
+    """`≈ \[0.28, 0.23, 0.49]` (Markdown written out from HTML escapes the bracket): the weights went unread, and a
+    page whose nine weights were all wrong passed."""
+    r = check_document(ESCAPED, fmt="md")
+    assert not r.errors and r.n_numbers >= 6, ([f.describe() for f in r.errors], r.n_numbers)
+    r = check_document(ESCAPED.replace(r"\[0.24, 0.49, 0.27]", r"\[0.24, 0.51, 0.27]"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(6, "0.51")], [f.describe() for f in r.findings]
+
+
+SIDE_BY_SIDE = """# Given projections
+
+```text
+Q = K = [[2,0],       V = [[1,1],
+         [0,1],            [0,2],
+         [1,1]]            [2,0]]
+
+A = [[0.7679, 0.0454, 0.1867],
+     [0.1978, 0.4011, 0.4011],
+     [0.4011, 0.1978, 0.4011]]
+
+A V = [[1.1413, 0.8587],
+       [1.0000, 1.0000],
+       [1.2033, 0.7967]]
+```
+"""
+
+
+def test_matrices_typed_side_by_side():
+    """Q = K = [[..], ... and V = [[..], ... side by side over three lines: V's rows ran on from Q's, V went unread
+    and every output was "not checked (no V is given)"."""
+    text = SIDE_BY_SIDE
+    r = check_document(text, fmt="md")
+    assert "Q, K, V given" in r.configuration["mode"], r.configuration
+    assert not r.errors and r.n_numbers >= 15, ([f.describe() for f in r.errors], r.n_numbers)
+    r = check_document(text.replace("[1.2033, 0.7967]", "[1.2033, 0.7976]"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(14, "0.7976")], [f.describe() for f in r.findings]
+
+
+def test_a_matrix_given_row_by_row_in_a_sentence():
+    """"`W_Q`'s rows are `[..]`, `[..]`, `[..]` and `[..]`": one matrix, read whole (its first row alone was read
+    as a 1×4 W_Q, and a correct "Wq (4x4)" later was called a wrong shape)."""
+    from mha.check.readers import read_document, sniff
+    text = ("# Rows in prose\n\nThe input is `x = [0, 1, 1, 0]`.\n\nRow by row: `W_Q`'s rows are `[0.1, 0.1, 0, 0]`, "
+            "`[0.5, 0.5, 0, 0]`, `[0.5, 0, 0, 0]` and `[0, 0, 0.5, 0.5]`, so `q = [1.0, 0.5, 0, 0]`.\n")
+    doc = read_document(text, sniff(text, "page.md"))
+    assert [(a.label, a.shape) for a in doc.arrays if a.line == 5][0] == ("W_Q", (4, 4)), \
+        [(a.label, a.shape) for a in doc.arrays]
+
+
+def test_a_stated_shape_is_not_judged_against_a_weight_read_as_one_row():
+    text = ("# Weights\n\n`x = [0, 1, 1, 0]` and `W_Q = [0.1, 0.1, 0, 0]`, so `q = [0.2, 0.2, 0, 0]`.\n\n"
+            "Exercise: define Wq (4x4) and Wk (4x4) of your own.\n")
+    r = check_document(text, fmt="md")
+    assert not [f for f in r.errors if f.claim.startswith("shape of")], [f.describe() for f in r.errors]
+
+
+TF_REPR = """# Attention in TensorFlow
+
+```
+Q : [[[1. 0. 1. 0.]
+  [0. 1. 0. 1.]]]
+K : [[[1. 0. 1. 0.]
+  [0. 1. 0. 1.]]]
+V : [[[1. 2. 3. 4.]
+  [5. 6. 7. 8.]]]
+```
+
+```
+<tf.Tensor: shape=(1, 2, 2), dtype=float32, numpy=
+array([[[0.7310586, 0.26894143],
+        [0.26894143, 0.7310586]]], dtype=float32)>
+```
+
+```
+<tf.Tensor: shape=(1, 2, 4), dtype=float32, numpy=
+array([[[2.0757656, 3.0757656, 4.0757656, 5.0757656],
+        [3.9242344, 4.9242344, 5.9242344, 6.9242344]]], dtype=float32)>
+```
+"""
+
+
+def test_tensorflows_repr_of_a_tensor_is_read():
+    """`<tf.Tensor: ..., numpy=array(..., dtype=float32)>`: the closing `>` hid the array (the page was refused)."""
+    r = check_document(TF_REPR, fmt="md")
+    assert not r.errors and r.n_numbers >= 8, ([f.describe() for f in r.errors], r.n_numbers)
+    r = check_document(TF_REPR.replace("4.9242344", "4.9252344"), fmt="md")
+    assert [f.printed for f in r.errors] == ["4.9252344"], [f.describe() for f in r.findings]

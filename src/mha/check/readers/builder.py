@@ -16,6 +16,7 @@ from .drawn import text_tokens
 from .dropout import DroppedPrints, DropState, after_dropout
 from .prose import _READING, reading
 from .python import read_code, read_output
+from .sidebyside import side_by_side
 from .statements import read_tokens
 from .tokens import walk_latex
 from .vectortable import vector_tables
@@ -99,6 +100,8 @@ class Builder:
     def segment(self, seg: Segment) -> None:
         if not seg.text.strip():
             return
+        if seg.where in ("output", "prose", "comment"):
+            seg = side_by_side(seg)         # `Q = [[..],   V = [[..],` typed side by side over several lines
         match seg.where:
             case "math":
                 seg = paired_lists(seg)     # `e^{0.71}, e^{0} = 2.03, 1`: an equation per item

@@ -26,13 +26,42 @@ from .worded import bare_list, named_by_words
 _DATA_URI = re.compile(r"data:[\w/+.-]+;base64,[A-Za-z0-9+/=]+")
 
 
+# `\[0.28, 0.23, 0.49]`: a bracket escaped by an HTML-to-Markdown converter, closed by a bare `]` (TeX's display
+# math `\[ ... \]` closes with `\]`)
+_ESCAPED_LIST = re.compile(r"\\\[([-+−\d.,\s]*\d[-+−\d.,\s]*)\\?\](?!\])")
+
+
+def _escaped_brackets(text: str) -> str:
+    """Unescape `\[1, 2]` and `\[1, 2\]` holding only numbers, outside fenced code."""
+    out, fence = [], False
+    for line in text.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        out.append(line if fence or "\\[" not in line else _ESCAPED_LIST.sub(r"[\1]", line))
+    return "\n".join(out)
+
+
+# "`W_Q`'s rows are `[0.1, 0, 0]`, `[0.5, 0.5, 0]` and `[0, 0, 1]`": a matrix given row by row in prose
+_ROWS_ARE = re.compile(r"`?([A-Za-z][\w^]*)`?(?:'s|’s)\s+rows\s+are\s+((?:`\[[^`\[\]]+\]`(?:\s*,\s*|\s+and\s+|,\s+and\s+)?){2,})")
+
+
+def _rows_in_prose(text: str) -> str:
+    """Each matrix given row by row in a sentence becomes one inline literal (`W_Q = [[..], [..]]`) on its line."""
+    def one(m: re.Match) -> str:
+        rows = re.findall(r"`(\[[^`\[\]]+\])`", m.group(2))
+        if len({r.count(",") for r in rows}) != 1:
+            return m.group(0)
+        return f"`{m.group(1)} = [{', '.join(rows)}]` "
+    return _ROWS_ARE.sub(one, text) if "rows are" in text else text
+
+
 def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
     MarkdownIt = need("markdown_it", "markdown-it-py").MarkdownIt
     dollarmath_plugin = need("mdit_py_plugins.dollarmath", "mdit-py-plugins").dollarmath_plugin
     md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
-    text = _continued_items(_admonitions(_DATA_URI.sub("data:,", text)))
+    text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(_DATA_URI.sub("data:,", text)))))
     src_lines = text.split("\n")
     toks = md.parse(text)
     i = 0

@@ -482,8 +482,13 @@ def _rewritten(seg: Segment, pattern: re.Pattern, repl) -> Segment:
     return out
 
 
+_TF_CLOSE = re.compile(r"(dtype=[\w.]+\))>(?=[ \t]*$)", re.M)
+
+
 def read_output(b: "Builder", seg: Segment) -> None:
     shown = getattr(seg, "display", None)        # a display(x) output: named by x alone (notebook.py)
+    if ")>" in seg.text:            # `<tf.Tensor: ..., numpy=array([[..]], dtype=float32)>`: TensorFlow's repr
+        seg.text = _TF_CLOSE.sub(r"\1", seg.text)
     low = low_precision_lines(seg)                # dtype=torch.bfloat16: wider intervals (lowprecision.py)
     if _ANNOTATION.search(seg.text):            # blanked, keeping every other character where it was
         seg = _blanked(seg, _ANNOTATION)
