@@ -452,10 +452,12 @@ def float32_width(rows: list) -> None:
     Numbers that no float32 prints (0.33333333: float32's nearest to ⅓ prints 0.33333334) say the array was
     computed in float64 and printed to 8 decimals: then every number of it is read at its printed precision.  Two
     of them at least (and a quarter of its long numbers), since one may be a slip in a float32 printout."""
-    cells = [c for r in rows for c in (r or [])]
-    odd = sum(_not_float32(c) for c in cells)
-    if odd >= 2 and odd >= 0.25 * sum(_long(c) for c in cells):
-        return
+    long = [c for r in rows for c in (r or []) if _long(c)]
+    need, odd = max(2, math.ceil(0.25 * len(long))), 0
+    for c in long:
+        odd += _not_float32(c)
+        if odd >= need:
+            return
     for r in rows:
         for k, c in enumerate(r or []):
             if not isinstance(c, Num) or not math.isfinite(c.value) or c.value == 0:
