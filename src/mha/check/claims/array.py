@@ -98,9 +98,9 @@ class ArrayJudging:
                 self._judge_misshaped(o, plan)
             case "unknown":
                 self._judge_unknown(o, plan)
-            case _ if not self.in_section(a.place, o) and (plan["hit"].ok.mean() < 2 / 3 or
-                                                            self.sections_before(a.place) or
-                                                            self.far_after(a.place) and not _strongly_named(o, plan["hit"])) \
+            case _ if not self.in_section(a.place, o) and (
+                    plan["hit"].ok.mean() < 2 / 3 or self.sections_before(a.place) or
+                    self.far_after(a.place) and not _strongly_named(o, plan["hit"])) \
                     and not self.named_and_fed(o, plan["hit"]):
                 # under a start after X, a mostly different object away from the example is another example
                 why = "mostly unlike what it is matched with" if plan["hit"].ok.mean() < 2 / 3 else \
