@@ -12,6 +12,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
+import numpy as np
+
 NUMBER_RE = re.compile(r"[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 _PARTS = re.compile(r"([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$")
 
@@ -427,12 +429,9 @@ def _long(c) -> bool:
 def _not_float32(c) -> bool:
     """A number with eight significant digits or more that neither NumPy (shortest digits, at most its decimals) nor
     a fixed-decimals format (torch's, `%.8f`) prints for any float32."""
-    if not isinstance(c, Num) or c.decimals is None or not math.isfinite(c.value) or "e" in c.text.lower():
+    if not _long(c) or c.decimals is None or not math.isfinite(c.value) or "e" in c.text.lower() or \
+            abs(c.value) > 3.0e38:
         return False
-    digits = c.text.lstrip("+-−").replace(".", "").lstrip("0")
-    if len(digits) < 8 or abs(c.value) > 3.0e38:
-        return False
-    import numpy as np
     f = np.float32(c.value)
     for g in (f, np.nextafter(f, np.float32(np.inf)), np.nextafter(f, np.float32(-np.inf))):
         for unique in (True, False):

@@ -15,7 +15,7 @@ from ..infer import Hit, Obj, _family, alignments
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
-from .identity import _short, _weights, identifies
+from .identity import _short, _weights, identifies, named_as
 from .premask import premask_hit
 from .readlayout import layout_question
 from .restated_inputs import after_given_again, given_restated, restated_input
@@ -100,7 +100,7 @@ class ArrayJudging:
                 self._judge_unknown(o, plan)
             case _ if not self.in_section(a.place, o) and (
                     plan["hit"].ok.mean() < 2 / 3 or self.sections_before(a.place) or
-                    self.far_after(a.place) and not _strongly_named(o, plan["hit"])) \
+                    self.far_after(a.place) and not named_as(o, plan["hit"])) \
                     and not self.named_and_fed(o, plan["hit"]):
                 # under a start after X, a mostly different object away from the example is another example
                 why = "mostly unlike what it is matched with" if plan["hit"].ok.mean() < 2 / 3 else \
@@ -560,8 +560,3 @@ def _decimals_agree(o: Obj, hit: Hit) -> bool:
     ok = np.asarray(hit.ok, dtype=bool).ravel()
     agree = [n for k, n in zip(ok, o.a.numbers) if k and n is not None]
     return any((n.decimals or 0) >= 2 for n in agree) or sum(abs(n.value) not in (0.0, 1.0) for n in agree) >= 2
-
-
-def _strongly_named(o: Obj, hit: Hit) -> bool:
-    """Named by a symbol as the quantity it was matched with (A = [...], not an unlabelled row or F(x))."""
-    return hit.view is not None and any(r.strong and hit.view.node in _family(r) for r in (o.refs or []))

@@ -64,6 +64,11 @@ def _weights(printed: np.ndarray, agree: np.ndarray) -> list[float]:
     return out
 
 
+def named_as(o: Obj, hit: Hit) -> bool:
+    """Named by a symbol as the quantity it was matched with (A = [...], not an unlabelled row, a word or F(x))."""
+    return hit.view is not None and any(r.strong and hit.view.node in _family(r) for r in (o.refs or []))
+
+
 def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarray | None = None) -> bool:
     """`identified` for an object and the view it was attributed to, weighing what agrees: its other cells must
     reach the counts (two thirds, and at least two) and, unless its own name says it is that quantity (`q1·k =
@@ -81,7 +86,7 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
         return True
     if not identified(n_ok, n):
         return False
-    named = hit.view is not None and any(r.strong and hit.view.node in _family(r) for r in (o.refs or []))
+    named = named_as(o, hit)
     vals = np.asarray(o.val, dtype=float)
     if not named and vals.size >= 2 and np.all(vals == vals.flat[0]):
         return False         # torch.ones(3, 3) printed: one value everywhere says nothing of which matrix it is
@@ -189,7 +194,7 @@ class Identity:
         them informative (a coincidence of one in billions): it is that projection, whatever its other cells say
         (an example whose later rows were made up, not computed), so each of those is judged."""
         if hit.view is None or hit.view.node not in ("Q", "K", "V") or o.val is None or o.val.size < 4 or \
-                not any(r.strong and hit.view.node in _family(r) for r in (o.refs or [])):
+                not named_as(o, hit):
             return False
         if not all(p in getattr(self, "established", set()) for p in PREDECESSORS[hit.view.node][0]):
             return False
