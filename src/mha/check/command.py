@@ -97,6 +97,8 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
 
 def _count_numbers(text: str) -> None:
     import re
+    from .readers.common import DATA_URI
+    text = DATA_URI.sub("data:,", text)        # a pasted image's base64 holds digits, not numbers
     n = sum(1 for _ in zip(range(MAX_NUMBERS + 1), re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", text)))
     if n > MAX_NUMBERS:
         raise MHAInputError(f"document: more than {MAX_NUMBERS:,} numbers; a worked example prints far fewer "

@@ -33,6 +33,11 @@ class Segment:
         return Place(self.line_of(pos), self.cell, where or self.where)
 
 
+# an image embedded as base64 (`![](data:image/png;base64,iVBOR...)`): its text has digit-x-digit runs that read as
+# shapes ("3x7") and count as numbers, and nothing a reader reads
+DATA_URI = re.compile(r"data:[\w/+.-]+;base64,[A-Za-z0-9+/=]+")
+
+
 def copy_context(ctx: Context) -> Context:
     return Context(**ctx.__dict__)
 

@@ -7,7 +7,7 @@ import re
 from ..objects import Place
 from .builder import _strip_heading
 from .katexcopy import rendered_copies
-from .common import WORDS, Segment, need
+from .common import DATA_URI, WORDS, Segment, need
 from .drawn import text_tokens
 from .html import read_html
 from .images import tex_of_image
@@ -21,9 +21,6 @@ from .text import _IN_PROMPT, _is_table_row, read_text
 from .worded import bare_list, named_by_words
 
 
-# an image embedded as base64 (`![](data:image/png;base64,iVBOR...)`): its text has digit-x-digit runs that read as
-# shapes ("3x7"), and nothing a reader reads
-_DATA_URI = re.compile(r"data:[\w/+.-]+;base64,[A-Za-z0-9+/=]+")
 
 
 # `\[0.28, 0.23, 0.49]`: a bracket escaped by an HTML-to-Markdown converter, closed by a bare `]` (TeX's display
@@ -61,7 +58,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
     md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
-    text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(_DATA_URI.sub("data:,", text)))))
+    text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(DATA_URI.sub("data:,", text)))))
     src_lines = text.split("\n")
     toks = md.parse(text)
     i = 0
