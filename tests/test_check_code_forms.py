@@ -269,6 +269,6 @@ def test_tensorflows_repr_of_a_tensor_is_read():
 def test_a_large_pasted_image_does_not_count_as_numbers():
     """A figure pasted as base64 whose text holds thousands of digit runs: the page is not refused as a data dump
     (more than 10,000 numbers), and its example is checked."""
-    blob = "iVBORw0KGgo" + "Qa58r/6kqMZ1u2PQw/3x7/sb" * 3000 + "AAAElFTkSuQmCC"
+    blob = "iVBORw0KGgo" + "Qa58r/6kqMZ1u2PQw/3x7/sb" * 6000 + "AAAElFTkSuQmCC"
     r = check_document(STEPS + f"\n![figure](data:image/png;base64,{blob})\n", fmt="md")
     assert not r.errors and r.n_numbers >= 27, ([f.describe() for f in r.errors], r.n_numbers)
