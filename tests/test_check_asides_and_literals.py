@@ -256,3 +256,51 @@ def test_a_sum_after_a_wrong_exponential_is_no_rounding():
     assert 36 in [f.line for f in r.errors], [f.describe() for f in r.findings]
     assert not any(f.line == 40 and "rounded terms" in (f.cause or "") for f in r.findings), \
         [f.describe() for f in r.findings]
+
+
+COLUMNS = """# What each position predicts
+
+```
+  token:    P("a")    P("dog")   P("ran")
+            = 0.85    = 0.60     = 0.55
+```
+
+The first weight of the softmax is 0.2 + 0.3 = 0.5.
+"""
+
+
+def test_values_side_by_side_under_columns_are_no_chain():
+    """`= 0.85   = 0.60   = 0.55` under three column labels (outside trial t129d): read as one chain, 0.60 was
+    called an arithmetic slip for 0.85.  Three bare numbers in a row are values set side by side."""
+    r = check_document(COLUMNS, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+
+
+def test_a_result_copied_wrong_down_a_chain_is_still_judged():
+    r = check_document(COLUMNS.replace("= 0.5.", "= 0.5 = 0.6."), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(8, "0.6")], [f.describe() for f in r.findings]
+
+
+SHAPES = """# Shapes through one head
+
+```
+Per-head projection:
+  Q_i = Q · W_i^Q    ->  (n × 512) · (512 × 64)  =  (n × 64)
+Output projection:
+  out = Concat · W^O ->  (n × 512) · (512 × 512) = (n × 512)
+```
+
+The first weight: $\\frac{2.7}{2.7 + 7.4} = \\frac{2.7}{10.1} = 0.27$.
+"""
+
+
+def test_shapes_multiplied_in_n_are_no_arithmetic():
+    """`(n × 512) · (512 × 64) = (n × 64)` (outside trial t131a): compared factor by factor, 512 × 64 = 32768 was
+    held against the 64 of the result's shape (4 false findings).  Both sides in n: shapes, not arithmetic."""
+    r = check_document(SHAPES, fmt="md")
+    assert not r.errors, [f.describe() for f in r.errors]
+
+
+def test_fractions_written_twice_are_still_compared_part_by_part():
+    r = check_document(SHAPES.replace("{10.1}", "{10.4}"), fmt="md")
+    assert [f.printed for f in r.errors] == ["10.4"], [f.describe() for f in r.findings]

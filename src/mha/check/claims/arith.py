@@ -18,6 +18,8 @@ from ..objects import ArrayPart, Chain, ExprPart, LabelPart
 from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
+from .roundedexps import as_printed, exact_sum_of_rounded_exps, printed_before
+from .setequal import _bare_run, _two_givens
 from .target import _arith_step, _ops
 
 
@@ -102,8 +104,9 @@ class ArithJudging:
             rel = c.rels[k1] if k1 < len(c.rels) else "="
             if rel == "→" and nb.plain_number(p1.expr) is not None:
                 continue                 # "0.64 → 0.90": a running total, a before and after: not an equality
-            if k1 == 0 and rel == "=" and _two_givens(p1.expr, p2.expr):
-                continue                 # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked
+            if rel == "=" and _two_givens(p1.expr, p2.expr) and (k1 == 0 or _bare_run(values)):
+                continue                 # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
+                #                          "= 0.85   = 0.60   = 0.55" under four columns: values side by side
             bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts,
                                      approx=rel == "≈" or c.context.approx)
             if bad is None:
@@ -119,6 +122,8 @@ class ArithJudging:
                 #                          rounded addends' (8.99): what the row sums to, worked at full precision
             if spread_reading(p1.expr, n2) is not None:
                 continue                 # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
+            if exact_sum_of_rounded_exps(p1.expr, n2, printed_before(self.doc, c.place)):
+                continue                 # 2.72 + 20.09 + 7.39 = 30.19: e¹ + e³ + e² added before rounding
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got), step,
                              f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
@@ -253,8 +258,9 @@ class ArithJudging:
         if len(vals) >= 2 and abs(sum(vals) - n.value) <= n.half + 1e-9:
             return [sum(vals)]
         worked = _worked_values(same_line)
-        halves = sum(t.half for t in terms if t is not None)      # the printed exponentials' own rounding
-        if len(worked) >= 2 and len(worked) == len(terms) and abs(sum(worked) - n.value) <= n.half + halves + 1e-9:
+        # each exponential as its own argument gives it, exact or rounded as printed (e^0 = 1 stays 1)
+        if len(worked) >= 2 and len(worked) == len(terms) and None not in terms and \
+                (n.contains(sum(worked)) or n.contains(sum(as_printed(t, w) for t, w in zip(terms, worked)))):
             return [n.value]         # one exponential printed wrong beside the sum (found on its own): what each
             #                          one's argument gives still makes the printed total
         return []
@@ -289,7 +295,9 @@ class ArithJudging:
         if n is None:
             # \frac{a}{b + c} = \frac{a}{d}: compare the parts that differ
             if isinstance(left, nb.Op) and isinstance(right, nb.Op) and left.op == right.op and \
-                    len(left.args) == len(right.args) and left.op in ("/", "*"):
+                    len(left.args) == len(right.args) and left.op in ("/", "*") and \
+                    not (nb.has_symbols(left) and nb.has_symbols(right)):
+                # (not "(n × 512) · (512 × 64) = (n × 64)": shapes multiplied, both sides in n, no arithmetic)
                 for x, y in zip(left.args, right.args):
                     got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
@@ -521,14 +529,6 @@ def _exact_aside(n: Num, got: float, exacts: list[float]) -> str:
         return ""
     x = float(min(exacts, key=lambda x: abs(x - got)))
     return f" (exact {x:.6g})" if n.rounded(x) == n.rounded(got) else ""
-
-
-def _two_givens(left, right) -> bool:
-    """Two bare numbers far apart (3.1 = 2.7): no rounding and no computation, so a condition or a supposition
-    written as an equation; a number copied with a slip (0.4512 = 0.4521) stays within a few percent."""
-    a, b = nb.plain_number(left), nb.plain_number(right)
-    return a is not None and b is not None and math.isfinite(a.value) and math.isfinite(b.value) and \
-        abs(a.value - b.value) > 0.05 * max(abs(a.value), abs(b.value))
 
 
 def _ok(n: Num, x: float) -> bool:

@@ -29,7 +29,7 @@ _ESCAPED_LIST = re.compile(r"\\\[([-+−\d.,\s]*\d[-+−\d.,\s]*)\\?\](?!\])")
 
 
 def _escaped_brackets(text: str) -> str:
-    """Unescape `\[1, 2]` and `\[1, 2\]` holding only numbers, outside fenced code."""
+    r"""Unescape `\[1, 2]` and `\[1, 2\]` holding only numbers, outside fenced code."""
     out, fence = [], False
     for line in text.split("\n"):
         if line.lstrip().startswith(("```", "~~~")):

@@ -12,6 +12,10 @@ from .sentences import capitalised, name_colon, sentence_end
 from .tokens import Tok
 
 
+# words that open a new clause after "= 1.50,": what follows is another statement, not more of the value
+_GOES_ON = frozenset({"so", "thus", "hence", "therefore", "giving", "which", "meaning"})
+
+
 def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     """Statement breaks: \\\\, \\quad, ';' and (in plain text) newlines outside brackets."""
     out: list[list[Tok]] = [[]]
@@ -39,6 +43,11 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
                 out[-1][-1].text == "." and (out[-1][-2].kind == "NUM" or out[-1][-2].kind == "OP" and
                                              out[-1][-2].text in ("]", ")")) and capitalised(t):
             out[-1].pop()                     # "Sum = 3.0281. So the first token ...", "q = [2, 1]. The keys": it ends
+            out.append([])
+        elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
+                out[-1][-1].text == "," and out[-1][-2].kind == "NUM" and t.kind == "ID" and \
+                t.text.lower() in _GOES_ON:
+            out[-1].pop()                     # "... = 1.50, so the weights are [...]": the sum ends at its total
             out.append([])
         if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0) \
                 or (text_mode and depth == 0 and t.kind == "OP" and t.text in ("，", "。")):

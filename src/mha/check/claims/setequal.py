@@ -1,0 +1,27 @@
+"""Bare numbers set equal in a chain that computes nothing: a supposition written as an equation ("it would need
+3.1 = 2.7, which is impossible"), or values set side by side under columns (`= 0.85   = 0.60   = 0.55`).  Neither
+is arithmetic to judge; a number copied with a slip (0.4512 = 0.4521) stays within a few percent and is judged."""
+
+from __future__ import annotations
+
+import math
+
+from .. import numbers as nb
+
+
+def _two_givens(left, right) -> bool:
+    """Two bare numbers far apart (3.1 = 2.7): no rounding and no computation, so a condition or a supposition
+    written as an equation; a number copied with a slip (0.4512 = 0.4521) stays within a few percent."""
+    a, b = nb.plain_number(left), nb.plain_number(right)
+    return a is not None and b is not None and math.isfinite(a.value) and math.isfinite(b.value) and \
+        abs(a.value - b.value) > 0.05 * max(abs(a.value), abs(b.value))
+
+
+def _bare_run(values) -> bool:
+    """Three or more bare numbers in a row of the chain (`= 0.85 = 0.60 = 0.55`): columns' values set side by side,
+    not one quantity rewritten."""
+    run = best = 0
+    for _, p, _ in values:
+        run = run + 1 if nb.plain_number(p.expr) is not None else 0
+        best = max(best, run)
+    return best >= 3
