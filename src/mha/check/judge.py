@@ -232,7 +232,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         pairs = softmax_pairs(self.objs, self.doc.softmax_said)     # judged against their own scores, not the trace
         self.told_pairs = [c for c in pairs if c.told]              # ... these only where nothing else judges them
         pairs = [c for c in pairs if not c.told]
-        pairs += more_softmax_pairs(self.objs, {c.y.a.id for c in pairs} | {c.x.a.id for c in pairs})
+        pairs += more_softmax_pairs(self.objs, {c.y.a.id for c in pairs} | {c.x.a.id for c in pairs},
+                                    self.doc.softmax_said)
         applied = applied_softmax(self.objs)        # softmax([...]) = [...]: against its own written argument
         paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
         out.extend(pairs)

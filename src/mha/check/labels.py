@@ -348,7 +348,9 @@ def _formula(s: str) -> Ref | None:
         return Ref(("QKt", "S"), raw_head=head)      # what goes into the softmax is the scores
     if re.search(r"softmax|σ\(", low):
         inner_after = re.search(r"softmax\(.*\)\s*\*?\s*([vV]|x|X)", s)
-        if inner_after or re.search(r"softmax\(.*\)[vV]", s):
+        # \mathrm{Softmax}\left(\frac{XX^T}{\sqrt{3}}\right)X: the weights times the values, written in TeX
+        tex_after = re.search(r"softmax\}?(?:\\left)?\(.*\)\*?(?:v|x)$", low)
+        if inner_after or tex_after or re.search(r"softmax\(.*\)[vV]", s):
             return Ref(("O", "O_concat", "Y"), raw_head=head)
         return Ref(("A",), raw_head=head)
     if re.search(r"multihead|multi-head|多头", low):

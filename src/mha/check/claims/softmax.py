@@ -91,7 +91,7 @@ def _cut_off(f: Finding) -> bool:
 def _said_between(said: dict | None, a: int, b: int) -> bool:
     """Does a line between a and b name the softmax, and none give a number of its own (a temperature, a scale)?"""
     kinds = [said.get(k) for k in range(a + 1, b)] if said else []
-    return "softmax" in kinds and "number" not in kinds
+    return "softmax" in kinds and "number" not in kinds and "scale" not in kinds
 
 
 def _errors(found: list[Finding]) -> int:

@@ -17,7 +17,7 @@ from ..infer import Obj
 from .softmax import SoftmaxPairClaim, _names
 
 
-def more_softmax_pairs(objs: list[Obj], taken: set[int]) -> list[SoftmaxPairClaim]:
+def more_softmax_pairs(objs: list[Obj], taken: set[int], said: dict | None = None) -> list[SoftmaxPairClaim]:
     out = []
     vecs = [o for o in objs if o.val is not None and o.slices == 1 and not o.a.elided and np.isfinite(o.val).all()
             and o.a.id not in taken]
@@ -28,6 +28,9 @@ def more_softmax_pairs(objs: list[Obj], taken: set[int]) -> list[SoftmaxPairClai
         if x.val.shape != y.val.shape or not _names(x, {"QKt", "S"}) or x.a.place.cell != y.a.place.cell:
             continue
         if not 0 <= y.a.line - x.a.line <= 1:
+            if _across_a_paragraph(x, y, said) and sum(o.a.line in (x.a.line, y.a.line) and
+                                                       o.a.place.cell == y.a.place.cell for o in objs) == 2:
+                out.append(SoftmaxPairClaim(x, y, told=True))
             continue
         if y.val.shape[1] == 1 and y.val.shape[0] >= 2 and x.a.style == y.a.style == "table" \
                 and abs(float(y.val.sum()) - 1.0) <= 0.02 * y.val.shape[0]:
@@ -35,6 +38,27 @@ def more_softmax_pairs(objs: list[Obj], taken: set[int]) -> list[SoftmaxPairClai
         elif y.val.shape[1] >= 2 and _mostly_softmax(x, y):
             out.append(SoftmaxPairClaim(x, y))
     return out
+
+
+FAR = 25          # lines from a named row of raw scores to its weights, a paragraph about the softmax between
+
+
+def _across_a_paragraph(x: Obj, y: Obj, said: dict | None) -> bool:
+    """The raw scores of one query, named so, then a paragraph that says the softmax (and maybe the scale, "divided
+    by the square root of 64, which is 8") and no other number, then that query's weights, named so: one row each,
+    nothing printed between them or beside either (`S_1 = .., S_2 = ..` over `A_1 = .., A_2 = ..` pairs by name, not
+    by order), the weights summing to 1.  The pair is the page's own statement that these
+    weights are the softmax of these scores (under the scale it states), made-up weights or not."""
+    if said is None or x.a.place.cell is not None or x.val.shape[0] != 1 or x.val.shape[1] < 3:
+        return False
+    if not _names(x, {"QKt"}) or not x.a.label or abs(float(y.val.sum()) - 1.0) > 0.02 * y.val.shape[1]:
+        return False
+    last = max([x.a.line] + [n.line for n in x.a.numbers if n.line])
+    first = min([y.a.line] + [n.line for n in y.a.numbers if n.line])
+    if not 2 <= first - last <= FAR:
+        return False
+    kinds = [said.get(k) for k in range(last + 1, first)]
+    return "softmax" in kinds and "number" not in kinds
 
 
 def _column(o: Obj) -> Obj:

@@ -64,9 +64,16 @@ _WHEN = re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d(?:[ T][0-2]\d:[0-5]\d(?::[0-
 _ORDINAL = re.compile(r"^\s*(?:#+\s*)?(?:(?:step|stage|part|schritt|paso|étape|etapa|bước|ステップ)\s*\d+|第\s*\d+\s*步|"
                       r"\d+\s*[.)、])\s*[:：.]?", re.I)
 _SOFTMAX_WORD = re.compile(r"softmax|ソフトマックス|소프트맥스|归一化", re.I)
+_SCALE_WORDS = re.compile(r"√|\bsqrt|square[ -]root|平方根|\bdivided\s+by|除以", re.I)
+_OTHER_FACTOR = re.compile(r"temperature|\bT\s*=|温度|dropout|mask|掩码|bias", re.I)
+
+
+# zero-width characters an editor leaves at line starts (Typora's U+200B before a tab): invisible, and no text
+_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
 
 
 def read_document(text: str, fmt: str) -> Document:
+    text = _INVISIBLE.sub("", text)
     if _WHEN.search(text):
         text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
     b = Builder(fmt)
@@ -91,7 +98,9 @@ def read_document(text: str, fmt: str) -> Document:
             if not line.strip() or line.strip().startswith(("```", "~~~")):
                 doc.softmax_said[k + 1] = "blank"       # a blank line or a code fence separates nothing
             elif re.search(r"\d", _ORDINAL.sub("", line)):
-                doc.softmax_said[k + 1] = "number"
+                # "divided by the square root of 64, which is 8": a number that is the scale, said as such
+                doc.softmax_said[k + 1] = "scale" if _SCALE_WORDS.search(line) and not _OTHER_FACTOR.search(line) \
+                    else "number"
             elif _SOFTMAX_WORD.search(line):
                 doc.softmax_said[k + 1] = "softmax"
     index_brackets(doc)

@@ -230,8 +230,8 @@ _HINTS = [
     # "√d_k = 1.41": the rounded divisor the author then divides by (0.84 / 1.41 = 0.60, not 0.84 / √2 = 0.59)
     ("scale", re.compile(r"(?:√|\\sqrt\s*\{?|sqrt\()\s*\{?\s*d_?\{?k\}?\s*[})]*\s*(?:=|≈|\\approx|約|约)\s*"
                          r"(\d+\.\d+)(?![\d.]*\s*/)")),
-    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\()\s*(\d+)",
-                              re.I)),
+    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\(|"
+                              r"(?:the\s+)?square\s+root\s+of\s+)\s*(\d+)", re.I)),
     # "Given:", "Let", "已知": the values after it are an exercise's inputs (claims/array.py: _exercise_given)
     ("given", re.compile(r"^\W{0,4}(?:given|let|suppose|assume|consider)\b|^\W{0,4}(?:已知|给定|假设|设)", re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),

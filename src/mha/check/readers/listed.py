@@ -22,7 +22,12 @@ from .common import copy_context
 # what a caption may name: the steps of one query's row
 ROW_QUANTITIES = {("A",), ("QKt", "S"), ("S",), ("E",)}
 _ITEM = re.compile(r"^\s*(?P<name>[^:：=\d][^:：=]{0,30}?)\s*[:：]\s*(?:(?P<work>[^=≈]*\d[^=≈]*)\s*(?:=|≈)\s*)?"
-                   r"(?P<value>[-−]?\d+(?:\.\d+)?)\s*(?P<pct>%)?\s*$")
+                   r"(?P<value>[-−]?\d+(?:\.\d+)?)\s*(?P<pct>%)?\s*(?:[(（][^()（）]*[)）])?\s*$")
+# an item that names its quantity itself, one token a line: `sat -> "cat" (pos 1): score = 0.78  (the subject)`
+_SAID_ITEM = re.compile(r"^(?P<name>[^:：=\d\s][^:：=]{0,40}?)\s*[:：]\s*(?P<what>[A-Za-z][\w ]{0,20}?)\s*=\s*"
+                        r"(?P<value>[-−]?\d+(?:\.\d+)?)\s*(?:[(（][^()（）]*[)）])?\s*$")
+# a closing line that totals the list, not one of its tokens: "Total: 1.00 (100 percent)"
+_TOTAL = re.compile(r"(?i)^\s*(?:total|sum|合计|总和|总计|和)\s*[:：]")
 _CAPTION = re.compile(r"^(?P<words>[^\n]{2,80}?)\s*[:：]\s*$")
 
 
@@ -84,6 +89,38 @@ def _text_item(line: str) -> re.Match | None:
     return m if m and not re.search(r"[=/×*≈]", m.group("item")) else None
 
 
+def _plain_item(line: str) -> re.Match | None:
+    """In a code block or a printout, right under its caption: an unindented `name: value` line, a remark in
+    parentheses after it allowed (`sat -> "The": 0.18  (18 percent)`); not a total."""
+    if _TOTAL.match(line):
+        return None
+    m = re.match(r"^(?P<item>\S.*?)\s*$", line)
+    return m if m and _ITEM.match(m.group("item")) and not re.search(r"[=/×*≈]", m.group("item")) else None
+
+
+def _said_rows(b: "Builder", seg, lines: list[str], offsets: list[int]) -> None:
+    """Runs of two or more lines that each name their token and say which quantity the value is (`...: score =
+    0.78`), all the same quantity of one query's row: that row, with no caption needed."""
+    k = 0
+    while k < len(lines):
+        run, j = [], k
+        while j < len(lines) and (m := _SAID_ITEM.match(lines[j].strip())):
+            run.append(m)
+            j += 1
+        if len(run) >= 2:
+            whats = {m.group("what").strip().lower() for m in run}
+            ref = lb.parse_label(run[0].group("what").strip()) if len(whats) == 1 else None
+            names = [m.group("name").strip() for m in run]
+            if ref is not None and ref.nodes in ROW_QUANTITIES and ref.row is None and ref.col is None and \
+                    len(set(names)) == len(names):
+                row = [Num.parse(m.group("value").replace("−", "-"), seg.line_of(offsets[k + i]))
+                       for i, m in enumerate(run)]
+                label = run[0].group("what").strip()
+                b.doc.add_array(Array([row], Place(seg.line_of(offsets[k]), seg.cell, "prose"), label=label,
+                                      labels=[label], style="list", context=copy_context(b.ctx)))
+        k = max(j, k + 1)
+
+
 def listed_rows_in_text(b: "Builder", seg) -> None:
     """The same rows where the list is lines of plain text (a printout, a code block): a caption line ending in a
     colon, then two or more `- name: value` lines (or `  name: value`, indented without a bullet)."""
@@ -93,13 +130,16 @@ def listed_rows_in_text(b: "Builder", seg) -> None:
     offsets = [0]
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
+    if seg.where in ("code", "output"):
+        _said_rows(b, seg, lines, offsets)
     k = 0
     while k < len(lines):
         if caption_quantity(lines[k]) is None:
             k += 1
             continue
         items, j = [], k + 1
-        while j < len(lines) and (m := _text_item(lines[j])):
+        plain = seg.where in ("code", "output") and j < len(lines) and _plain_item(lines[j]) is not None
+        while j < len(lines) and (m := (_plain_item(lines[j]) if plain else _text_item(lines[j]))):
             items.append((seg.line_of(offsets[j]), m.group("item")))
             j += 1
         if items:
