@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .. import labels as lb
@@ -9,6 +11,8 @@ from ..infer import Obj, _family
 from ..report import Finding, NotChecked
 from .array import _what
 from .common import _simple_kind
+
+_ARITH = re.compile(r"\d\s*[-+*/×·]\s*\.?\d")
 
 
 class ElidedJudging:
@@ -51,6 +55,13 @@ class ElidedJudging:
         if bad and all(float(v.M[i, j]) <= -1e4 < rows[pi][pj].value for pi, pj, i, j in bad):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "finite only where the mask puts "
                                                "−∞: the scores before the mask is applied, not judged as masked"))
+            return
+        if bad and any(_ARITH.search(n.text) for r in rows if r for n in r if n is not None):
+            # [0.042 + 0.08, 0.05 + 0.14, ...]: sums written in the cells; where they miss the trace, the slip is in
+            # the line that prints their values (cellwise.py, arith.py judge it), not in the written terms
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "arithmetic written in its cells, "
+                                               "not all of it the inferred values: judged where its values are "
+                                               "printed"))
             return
         self.n_claims += 1
         self.n_numbers += total

@@ -282,3 +282,21 @@ def _mostly_far(alt: np.ndarray, exact: np.ndarray) -> bool:
     live = np.isfinite(alt) & np.isfinite(exact)
     return bool(live.sum()) and far[live].mean() > 0.5
 
+
+
+def share_like(j, o, hit: Hit) -> float:
+    """The share of an object's printed cells that agree with the view it is matched with, counting as agreeing a
+    cell that is what the printed (rounded) step before it gives: an output worked from weights rounded to three
+    decimals carries their rounding in a few cells, and is no less the example's for that."""
+    ok = np.asarray(hit.ok, dtype=bool)
+    if ok.all() or hit.how != "full" or hit.view is None or o.lo is None or getattr(j, "t", None) is None:
+        return float(ok.mean())
+    try:
+        alt = j.from_printed(hit.view, o.a.place.order)
+    except (ValueError, IndexError, TypeError):
+        return float(ok.mean())
+    if alt is None or alt.shape != ok.shape:
+        return float(ok.mean())
+    with np.errstate(invalid="ignore"):
+        near = (o.lo - 1e-12 <= alt) & (alt <= o.hi + 1e-12)
+    return float((ok | near).mean())
