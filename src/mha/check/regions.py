@@ -135,6 +135,7 @@ def _own_arithmetic(f: Any, texts: set[tuple[int | None, int, str]]) -> bool:
 
 def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str | None:
     from .infer import infer, prepare
+    from .infer.refute import projections_disagree
     from .verdict import judge_document
     sub = _region(doc, inside)
     objs, bases = prepare(sub, j.inf.bases)
@@ -143,6 +144,9 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str
         return None                      # weights assumed to be I in a side section: too little to identify by
     if inf.best.cand.dims["mode"].value == "weights":
         return None                      # printed (rounded) weights as the givens: the judge takes them as exact
+    if inf.best.cand.dims["mode"].value == "X" and \
+            projections_disagree(objs, inf.best.views, used=inf.best.cand.uses):
+        return None                      # its Q, K or V printed by name are not what its X and weights give
     k = judge_document(sub, inf, inf.best.cand.mapping(), given=False)
     if not getattr(k, "explained_objects", 0) or k.n_claims == 0:
         return None                      # the region's own configuration identifies nothing: nothing is said

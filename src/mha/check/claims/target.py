@@ -116,9 +116,15 @@ class Targets:
         return None
 
     def _row_base(self, named: int) -> int:
-        """The number of the first row in the prose: 0 where it says "row 0" (a prose "row 2" stays the second row,
-        even in a notebook whose code counts from 0: "Row 2 sum" over `attn_weights[1]`)."""
-        return 0 if named == 0 else 1
+        """The number of the first row in the prose: 0 where it says "row 0", on this line or any other ("Row 0 (cat)
+        ... Row 2 (on): sum = 3" sums the third row); else 1 (a prose "row 2" stays the second row, even in a
+        notebook whose code counts from 0: "Row 2 sum" over `attn_weights[1]`)."""
+        if named == 0:
+            return 0
+        if getattr(self, "_rows_from_zero", None) is None:
+            said = [c.text or "" for c in self.doc.chains] + [a.label or "" for a in self.doc.arrays]
+            self._rows_from_zero = any(_ROW_ZERO.search(t) for t in said)
+        return 0 if self._rows_from_zero else 1
 
     def _one_query_row(self, ref: lb.Ref, fam: set, head: int | None) -> lb.Ref:
         """q · k_2 with no query index: row 1 when the example has one query, else (left unidentified) no row."""
@@ -231,6 +237,9 @@ def _ops(e) -> set[str]:
             out |= _ops(a)
         return out
     return set()
+
+
+_ROW_ZERO = re.compile(r"(?i)\brow\s*0\b(?![.,]\d)|第\s*0\s*行")
 
 
 def _row_said(c: Chain) -> re.Match | None:

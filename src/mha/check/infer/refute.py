@@ -111,3 +111,23 @@ def other_values(x: Obj, u: Obj) -> bool:
         return False
     differ = x.val.size - int(within(x.lo, x.hi, u.val).sum())
     return differ >= max(2, x.val.size / 4)
+
+
+def projections_disagree(objs: list[Obj], views: Views | None, after: tuple = (0, 0), used: set = frozenset()) -> bool:
+    """Does a projection the document prints by name (Q, K or V, whole or a token's row), after `after`, mostly
+    disagree with the candidate (under two thirds of its entries in its best alignment)?  Then the candidate
+    projects another input than the author did (X where the page projects LayerNorm(X + P)), however many later
+    numbers it happens to match.  The candidate's own givens (`used`: an input the notebook calls v) and a printout
+    of another shape than the quantity (no alignment at all) say nothing either way."""
+    if views is None:
+        return False
+    for o in objs:
+        if o.val is None or o.a.place.order < after or o.a.id in used:
+            continue
+        node = next((r.nodes[0] for r in o.refs if r.nodes in (("Q",), ("K",), ("V",))), None)
+        if node is None:
+            continue
+        hits = alignments(o, views, {node})
+        if hits and max(h.ok.mean() for h in hits) < 2 / 3:
+            return True
+    return False

@@ -17,7 +17,7 @@ from .maskopts import MaskOptions
 from .match import alignments
 from .prepare import Bases, Obj
 from .scalars import bases_of, entries, scalars_of, score_scalars
-from .refute import assumed_weights, given_again, refuted_identity
+from .refute import assumed_weights, given_again, projections_disagree, refuted_identity
 from .score import score
 
 INPUTS = frozenset({"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V", "W_O", "Kc", "Vc"})
@@ -214,7 +214,9 @@ class Search(MaskOptions, Options, Starts):
                         # and the document then mostly fits: a gain among numbers that mostly disagree anyway
                         # (an author whose every product is off) is chance, not the one slip undone
                         if s is not None and s.explained >= top[0].explained + need and \
-                                s.explained >= fits * s.total:
+                                s.explained >= fits * s.total and \
+                                not (name in ("X", "W_Q", "W_K", "W_V") and
+                                     projections_disagree(self.objs, s.views, o.a.place.order, s.cand.uses)):
                             top = (s, [(o.a.id, i, j, value, how)])
             if len(top[1]):
                 break
