@@ -128,9 +128,15 @@ def object_line(doc, f) -> tuple:
     return (f.cell, f.line)
 
 
+# steps whose values stand for one another: an output printed as O, the concatenation or Y
+_STEP_FAMILY = {"weighted_sum": "out", "concat": "out", "output": "out", "scores": "scores", "scale": "scores",
+                "softmax": "softmax", "projection": "proj", "split": "proj", "rope": "proj"}
+
+
 def explained_by(k, f) -> bool:
-    """Does any value of the other reading's trace round to the finding's printed number?  (When none does, that
-    reading explains the number no better: a slip under both.)"""
+    """Does any value of the other reading's trace, of the finding's step, round to the finding's printed number?
+    (When none does, that reading explains the number no better: a slip under both.  A score of 0.58 says nothing
+    of an output printed 0.58.)"""
     try:
         n = Num.parse(f.printed)
     except (ValueError, TypeError):
@@ -138,7 +144,10 @@ def explained_by(k, f) -> bool:
     vs = getattr(k, "vs", None)
     if vs is None:
         return True
+    family = _STEP_FAMILY.get(f.step)
     for v in vs.views:
+        if family is not None and _STEP_FAMILY.get(lb.STEP.get(v.node)) not in (family, None):
+            continue
         M = np.asarray(v.M, dtype=float)
         if np.any((M >= n.lo - 1e-12) & (M <= n.hi + 1e-12)):
             return True

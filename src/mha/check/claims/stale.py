@@ -46,6 +46,13 @@ def _bound_again(name: str, y: Obj, rhs: str, defines: list) -> bool:
     return len(mine) - len(own) >= 2
 
 
+def _rebound_between(name: str, x: Obj, y: Obj, defines: list) -> bool:
+    """Is the operand given a new value by code between its printout and this one (`attn_scores = qs @ ks.T` in the
+    code block that prints the new weights, far below the first printout of attn_scores)?  Then that printout is
+    not what the code read, and the two disagreeing says nothing of a stale output."""
+    return any(h.value[0].strip() == name and x.a.place.order < h.place.order < y.a.place.order for h in defines)
+
+
 class StaleJudging:
     """Judge methods: which printouts are stale, or computed from a stale one (self.stale: id -> reason)."""
 
@@ -61,7 +68,7 @@ class StaleJudging:
                 continue
             for name in operand_names(rhs):
                 x = self._printed_before(y, name, outs)
-                if x is None or _bound_again(name, y, rhs, defines):
+                if x is None or _bound_again(name, y, rhs, defines) or _rebound_between(name, x, y, defines):
                     continue
                 if x.a.id in self.stale and plans.get(y.a.id, {}).get("kind", "holds") != "holds":
                     self.stale[y.a.id] = (f"computed (`{y.a.label.strip()} = {rhs.strip()}`) from the printout of "

@@ -32,7 +32,10 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
     if block[0][2] and not any(lab for _, _, lab in block[1:]):
         by_line = {ln: block[0][2] for ln in line_map}       # the output of the print above, over several lines
     for ch in b.doc.chains[n_chains:]:
-        lab = by_line.get(ch.place.line)
+        lab = by_line.get(ch.place.line) or _assigned_above(code, block, line_map, ch.place.line)
+        if lab and ch.parts and isinstance(ch.parts[0], LabelPart) and _GENERIC.match(ch.parts[0].text):
+            ch.parts.pop(0)                  # "# Output: tensor([...])": the printout of the code above, by its name
+            ch.rels.pop(0)
         if lab and not any(isinstance(p, LabelPart) for p in ch.parts):
             names = [x.strip() for x in lab.split(" = ") if x.strip()]
             best = next((x for x in reversed(names) if lb.parse_label(x) is not None), names[0])
@@ -40,11 +43,31 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
             ch.rels.insert(0, "=")
     _drop_initial_values(b, n_before, n_chains, block, seg)
     for a in b.doc.arrays[n_before:]:
-        code_label = by_line.get(a.place.line)
+        code_label = by_line.get(a.place.line) or _assigned_above(code, block, line_map, a.place.line)
+        if code_label and _GENERIC.match(a.label or ""):
+            a.label, a.labels = "", []
         if not a.label and code_label:
             names = [x.strip() for x in code_label.split(" = ") if x.strip()]
             a.label = names[0]
             a.labels = names
+
+
+# a comment's own word for "what this prints", no name of a quantity: "# Output: tensor([...])", "# 输出："
+_GENERIC = re.compile(r"(?i)^\s*(?:output|out|result|prints?|printed|returns?|输出|结果|출력|出力)\s*[:：]?\s*$")
+_ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*(?:[-+*/@]?=)(?!=)")
+
+
+def _assigned_above(code: list[str], block: list, line_map: list[int], line: int) -> str:
+    """The variable the code just above the comment block gives a value (`attn_scores_2[i] = torch.dot(...)` in a
+    loop, `context_vec_2 += ...`): what a bare "# Output:" under it shows; "" when the line above assigns nothing."""
+    if line not in line_map:
+        return ""
+    first = block[0][0]
+    for k in range(first - 2, max(-1, first - 4), -1):
+        if 0 <= k < len(code) and code[k].strip() and not code[k].lstrip().startswith("#"):
+            m = _ASSIGNED.match(code[k])
+            return m.group(1) if m else ""
+    return ""
 
 
 # "#返回注意力分数（tensor([0.9544, 1.4950])）", "#（Attention weights: tensor([...])）": a printout quoted in brackets

@@ -17,6 +17,7 @@ import re
 from .common import Segment
 
 _COMMENT = re.compile(r"^(\s*)#(.*)$")
+_COMMENTED_PRINT = re.compile(r"^(\s*)#\s*(print\s*\([A-Za-z_][\w.\[\]]*\)\s*)$")
 _SHOWS = re.compile(r"^\s*(?:print\s*\(|display\s*\(|[A-Za-z_][\w.\[\]]*\s*$)")
 _PRINTED = re.compile(r"[\[(]?\s*[-+]?\d|tensor\(|array\(")
 
@@ -40,6 +41,12 @@ def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None
     out: list[tuple[int, Segment]] = []
     k, start = 0, 0
     while k < len(lines):
+        if _COMMENT.match(lines[k]) and k > 0 and _printout(lines, k) and \
+                (m := _COMMENTED_PRINT.match(lines[k - 1])) and (k - 1 == 0 or not _COMMENT.match(lines[k - 2]) or
+                                                                  not _printout(lines, k - 2)):
+            # "# print(querys)" over "# tensor([[1., 0., 1.], ...": a print the author left as a comment, shown
+            # with what it printed; read as the print it is, so the printout takes its name
+            lines[k - 1] = m.group(1) + m.group(2)
         if _COMMENT.match(lines[k]) and k > 0 and _SHOWS.match(lines[k - 1]) and _printout(lines, k):
             j = k
             while j < len(lines) and _COMMENT.match(lines[j]):

@@ -84,6 +84,10 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
                 out.append(Tok("GROUP", inner, base + i, args=[kids], end=base + j))
             i = j
             continue
+        if text_mode and ch == "~" and 0 < i < n - 1 and s[i - 1] == " " and s[i + 1] == " ":
+            out.append(Tok("REL", "≈", base + i, space=True, end=base + i + 1))   # "2.028 / 3.028 ~ 0.67"
+            i += 1
+            continue
         m = _CHARS.match(s, i)
         space = i == 0 or s[i - 1].isspace()
         if not m:
