@@ -97,3 +97,22 @@ def test_a_sum_one_unit_off_both_readings_is_a_slip(total, wrong):
     term printed exactly as its own argument gives it carries none."""
     r = check_document(SUM_LINE.replace("5.056", total), fmt="md")
     assert bool(r.errors) == wrong, [f.describe() for f in r.findings]
+
+
+ROW = """# Two tokens
+
+$Q = \\begin{bmatrix} 1 & 4 \\\\ 2 & 0 \\end{bmatrix}$, $K = \\begin{bmatrix} 2 & 1 \\\\ 0 & 3 \\end{bmatrix}$,
+$V = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$, $d_k = 2$.
+
+$S = QK^T / \\sqrt{2} = \\begin{bmatrix} 4.24 & 8.49 \\\\ 2.83 & 0.00 \\end{bmatrix}$
+
+- Exponentiate the first row: $e^{4.24} \\approx 69.4$, $e^{8.49} \\approx 4843.0$
+"""
+
+
+@pytest.mark.parametrize("printed, wrong", [("4843.0", False), ("4865.9", False), ("4875.1", True)])
+def test_an_exponential_of_neither_reading_is_a_slip(printed, wrong):
+    """e^{8.49} where the score is 6/√2 = 8.4853: 4843.0 (the exact score) and 4865.9 (the printed one) are both
+    readings; a page's 4875.1 (outside trial t132d) is neither, though e^{8.485..8.495} spans it."""
+    r = check_document(ROW.replace("4843.0", printed), fmt="md")
+    assert bool([f for f in r.errors if f.printed == printed]) == wrong, [f.describe() for f in r.findings]

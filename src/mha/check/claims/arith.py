@@ -18,7 +18,7 @@ from ..objects import ArrayPart, Chain, ExprPart, LabelPart
 from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
-from .roundedexps import as_printed, exact_sum_of_rounded_exps, printed_before
+from .roundedexps import as_printed, exact_sum_of_rounded_exps, exp_of_neither, exps_over_row, printed_before
 from .setequal import _bare_run, _two_givens
 from .target import _arith_step, _ops
 
@@ -228,7 +228,7 @@ class ArithJudging:
         terms = _exp_results(same_line)
         vals = [t.value for t in terms if t is not None]
         if len(vals) < 2:
-            vals = _exps_over_row([x for x in self.doc.chains if x.place.line == c.place.line
+            vals = exps_over_row([x for x in self.doc.chains if x.place.line == c.place.line
                                    and x.place.cell == c.place.cell],
                                   [[n.value for n in a.numbers] for a in self.doc.arrays if a.is_vector and
                                    (a.place.cell, a.place.line) == (c.place.cell, c.place.line)]) or vals
@@ -342,6 +342,8 @@ class ArithJudging:
         except (ArithmeticError, OverflowError, ValueError):
             return (n, face)
         if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12:
+            if self.vs is not None and exp_of_neither(left, n, self.trace_values()):
+                return (n, face)     # e^{8.49} ≈ 4875.1: neither e^{8.49} nor e^{8.4853}, the score 8.49 rounds
             if n.decimals is not None and iv.hi - iv.lo > 40 * nb.half_unit(n.decimals):
                 return True          # (L+ - L-)/2ε: the terms' rounding, amplified, spans many of the result's units
             if final and exacts:
@@ -399,28 +401,6 @@ class ArithJudging:
 
 
 _LISTED = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:\s*,\s*[-+]?\d+(?:\.\d+)?)+\s*")
-
-
-def _exps_over_row(chains: list[Chain], more_rows: list[list[float]] = ()) -> list[float]:
-    """"第一行 [1.41, 1.41]：e^1.41 ≈ 4.10, 总和=8.20": one exponential printed for a score the row holds twice
-    counts for each; [the printed exponential of each entry] when every entry of the row printed on the line has
-    one, else []."""
-    exps: dict[float, float] = {}
-    rows = [list(r) for r in more_rows]     # rows written in math on the line, outside its chains
-    for x in chains:
-        for k, p in enumerate(x.parts):
-            if isinstance(p, ArrayPart) and p.array.is_vector:
-                rows.append([n.value for n in p.array.numbers])
-            if isinstance(p, ExprPart) and isinstance(p.expr, nb.Op) and p.expr.op == "exp" and k + 1 < len(x.parts):
-                arg, got = nb.plain_number(p.expr.args[0]), x.parts[k + 1]
-                value = nb.plain_number(got.expr) if isinstance(got, ExprPart) else None
-                if arg is not None and value is not None:
-                    exps[arg.value] = value.value
-    for row in rows:
-        live = [v for v in row if v != float("-inf")]          # a masked entry's exponential is 0
-        if len(live) >= 2 and all(v in exps for v in live):
-            return [exps[v] for v in live]
-    return []
 
 
 FLOAT32_MAX = 3.4028235e38

@@ -11,6 +11,7 @@ import math
 
 from .. import numbers as nb
 from ..numbers import Num
+from ..objects import ArrayPart, Chain, ExprPart
 
 # e^{k/2} for k = -20 … 20: the small whole and half scores of hand-made examples
 _SIMPLE = tuple(k / 2 for k in range(-20, 21))
@@ -65,3 +66,43 @@ def as_printed(t: Num, x: float) -> float:
     if t.decimals is not None:
         return round(x, t.decimals)
     return x if abs(x - round(x)) < 1e-9 else float(round(x))
+
+
+def exps_over_row(chains: list[Chain], more_rows: list[list[float]] = ()) -> list[float]:
+    """"第一行 [1.41, 1.41]：e^1.41 ≈ 4.10, 总和=8.20": one exponential printed for a score the row holds twice
+    counts for each; [the printed exponential of each entry] when every entry of the row printed on the line has
+    one, else []."""
+    exps: dict[float, float] = {}
+    rows = [list(r) for r in more_rows]     # rows written in math on the line, outside its chains
+    for x in chains:
+        for k, p in enumerate(x.parts):
+            if isinstance(p, ArrayPart) and p.array.is_vector:
+                rows.append([n.value for n in p.array.numbers])
+            if isinstance(p, ExprPart) and isinstance(p.expr, nb.Op) and p.expr.op == "exp" and k + 1 < len(x.parts):
+                arg, got = nb.plain_number(p.expr.args[0]), x.parts[k + 1]
+                value = nb.plain_number(got.expr) if isinstance(got, ExprPart) else None
+                if arg is not None and value is not None:
+                    exps[arg.value] = value.value
+    for row in rows:
+        live = [v for v in row if v != float("-inf")]          # a masked entry's exponential is 0
+        if len(live) >= 2 and all(v in exps for v in live):
+            return [exps[v] for v in live]
+    return []
+
+
+def exp_of_neither(left, n: Num, trace: list[float]) -> bool:
+    """`e^{8.49} ≈ 4875.1` beside a score of 8.4853: the printed value is neither the exponential of the argument
+    as printed (4865.9) nor of any exact value of the example that the argument is a rounding of (4843.0).  The
+    argument's rounding spans both and more, so an interval lets the number pass; the two readings a person
+    computes do not.  Only for a lone exponential of a plain number printed to two decimals or more, a result of
+    four significant digits or more, and an argument that rounds some value of the example."""
+    if not isinstance(left, nb.Op) or left.op != "exp" or len(left.args) != 1:
+        return False
+    arg = nb.plain_number(left.args[0])
+    if arg is None or (arg.decimals or 0) < 2 or nb.significant_digits(n) < 4 or abs(arg.value) > 30:
+        return False
+    behind = [x for x in trace if arg.contains(x) and abs(x - arg.value) > 1e-12]
+    if not behind:
+        return False
+    readings = [math.exp(arg.value)] + [math.exp(x) for x in behind[:50]]
+    return not any(n.contains(x) for x in readings)

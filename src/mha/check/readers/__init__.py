@@ -64,6 +64,8 @@ _WHEN = re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d(?:[ T][0-2]\d:[0-5]\d(?::[0-
 _ORDINAL = re.compile(r"^\s*(?:#+\s*)?(?:(?:step|stage|part|schritt|paso|étape|etapa|bước|ステップ)\s*\d+|第\s*\d+\s*步|"
                       r"\d+\s*[.)、])\s*[:：.]?", re.I)
 _SOFTMAX_WORD = re.compile(r"softmax|ソフトマックス|소프트맥스|归一化", re.I)
+# "(scores -> weights that sum to 1)": the softmax's property, said in words, is no number of the example
+_TO_ONE = re.compile(r"(?i)\b(?:sums?|add(?:s|ing)?(?:\s+up)?|totals?)\s+to\s+1\b|和为\s*1|总和为\s*1")
 _SCALE_WORDS = re.compile(r"√|\bsqrt|square[ -]root|平方根|\bdivided\s+by|除以", re.I)
 _OTHER_FACTOR = re.compile(r"temperature|\bT\s*=|温度|dropout|mask|掩码|bias", re.I)
 
@@ -97,7 +99,7 @@ def read_document(text: str, fmt: str) -> Document:
         for k, line in enumerate(text.split("\n")):
             if not line.strip() or line.strip().startswith(("```", "~~~")):
                 doc.softmax_said[k + 1] = "blank"       # a blank line or a code fence separates nothing
-            elif re.search(r"\d", _ORDINAL.sub("", line)):
+            elif re.search(r"\d", _ORDINAL.sub("", _TO_ONE.sub("", line))):
                 # "divided by the square root of 64, which is 8": a number that is the scale, said as such
                 doc.softmax_said[k + 1] = "scale" if _SCALE_WORDS.search(line) and not _OTHER_FACTOR.search(line) \
                     else "number"

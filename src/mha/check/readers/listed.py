@@ -26,6 +26,9 @@ _ITEM = re.compile(r"^\s*(?P<name>[^:：=\d][^:：=]{0,30}?)\s*[:：]\s*(?:(?P<w
 # an item that names its quantity itself, one token a line: `sat -> "cat" (pos 1): score = 0.78  (the subject)`
 _SAID_ITEM = re.compile(r"^(?P<name>[^:：=\d\s][^:：=]{0,40}?)\s*[:：]\s*(?P<what>[A-Za-z][\w ]{0,20}?)\s*=\s*"
                         r"(?P<value>[-−]?\d+(?:\.\d+)?)\s*(?:[(（][^()（）]*[)）])?\s*$")
+# `score(cat) = 0.20   — low, the noun` / `weight(cat) = 0.10`: the quantity's name called on the token
+_CALLED_ITEM = re.compile(r"^(?P<what>[A-Za-z][\w ]{0,20}?)\s*\(\s*(?P<name>[^()=:]{1,24}?)\s*\)\s*=\s*"
+                          r"(?P<value>[-−]?\d+(?:\.\d+)?)\s*(?:(?:[—–←#(（]|--|\s-\s).*)?$")
 # a closing line that totals the list, not one of its tokens: "Total: 1.00 (100 percent)"
 _TOTAL = re.compile(r"(?i)^\s*(?:total|sum|合计|总和|总计|和)\s*[:：]")
 _CAPTION = re.compile(r"^(?P<words>[^\n]{2,80}?)\s*[:：]\s*$")
@@ -104,7 +107,7 @@ def _said_rows(b: "Builder", seg, lines: list[str], offsets: list[int]) -> None:
     k = 0
     while k < len(lines):
         run, j = [], k
-        while j < len(lines) and (m := _SAID_ITEM.match(lines[j].strip())):
+        while j < len(lines) and (m := _SAID_ITEM.match(lines[j].strip()) or _CALLED_ITEM.match(lines[j].strip())):
             run.append(m)
             j += 1
         if len(run) >= 2:
