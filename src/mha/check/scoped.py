@@ -191,7 +191,9 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
     scopes = _scopes(doc, text, fmt)
     if len(scopes) < 2:
         return
-    errors = {(f.cell or 0, f.line) for f in report.errors}
+    # a row of weights that does not sum to 1 is wrong whatever the configuration: it does not make the scope's
+    # own reading unneeded (the reading names the entry), so it does not hold a scope back
+    errors = {(f.cell or 0, f.line) for f in report.errors if not _row_sum(f)}
     tried = 0
     for first, last, words, where in scopes:
         unchecked = {(n.cell or 0, n.line) for n in report.not_checked if first <= (n.cell or 0, n.line) <= last}
@@ -344,6 +346,10 @@ def _check_quietly(check: Callable[[str], Any], text: str) -> Any:
         return None
 
 
+def _row_sum(f: Any) -> bool:
+    return bool(re.search(r"(?:a row's|its) sum$", f.claim or ""))
+
+
 def _merge(report: Any, sub: Any, first: tuple[int, int], last: tuple[int, int], unchecked: set) -> None:
     """The scope's verdicts in place of the document's "not checked" lines there.  A finding of the scope stands
     only on a line the document's configuration left unchecked: a line it judged to hold is not overruled."""
@@ -351,7 +357,10 @@ def _merge(report: Any, sub: Any, first: tuple[int, int], last: tuple[int, int],
     report.not_checked = [n for n in report.not_checked if not first <= key(n) <= last] + \
         [n for n in sub.not_checked if first <= key(n) <= last]
     seen = {(key(f), f.printed) for f in report.findings}
-    report.findings.extend(f for f in sub.findings if first <= key(f) <= last and key(f) in unchecked
-                           and (key(f), f.printed) not in seen)
+    named = [f for f in sub.findings if first <= key(f) <= last and key(f) in unchecked
+             and (key(f), f.printed) not in seen]
+    # the entry the scope names in place of the row's sum the document found wrong on that line: one slip, one finding
+    report.findings = [f for f in report.findings if not (_row_sum(f) and any(
+        key(g) == key(f) and g.severity == "error" for g in named))] + named
     report.n_claims += sub.n_claims
     report.n_numbers += sub.n_numbers
