@@ -94,7 +94,7 @@ def exp_of_neither(left, n: Num, trace: list[float]) -> bool:
     """`e^{8.49} ≈ 4875.1` beside a score of 8.4853: the printed value is neither the exponential of the argument
     as printed (4865.9) nor of any exact value of the example that the argument is a rounding of (4843.0).  The
     argument's rounding spans both and more, so an interval lets the number pass; the two readings a person
-    computes do not.  Only for a lone exponential of a plain number printed to two decimals or more, a result of
+    computes do not, by more than a unit of its last digit.  Only for a lone exponential of a plain number printed to two decimals or more, a result of
     four significant digits or more, and an argument that rounds some value of the example."""
     if not isinstance(left, nb.Op) or left.op != "exp" or len(left.args) != 1:
         return False
@@ -105,4 +105,5 @@ def exp_of_neither(left, n: Num, trace: list[float]) -> bool:
     if not behind:
         return False
     readings = [math.exp(arg.value)] + [math.exp(x) for x in behind[:50]]
-    return not any(n.contains(x) for x in readings)
+    # more than a unit of the last digit from each (16.911 for 16.9116 is cut, not a slip of this kind)
+    return not any(n.contains(x, slack=n.half) for x in readings)
