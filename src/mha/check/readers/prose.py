@@ -133,7 +133,8 @@ _CONTAINER = re.compile(r"(?i)\s*(?:matri(?:x|ces)|tensors?|arrays?|vectors?|blo
 def _noun_after(rest: str) -> str | None:
     """"a 3×4 input", "three 4×3 weight matrices": English puts the noun after the size.  The name, "" for the
     projection weights said of several, None for none."""
-    noun = re.match(r"\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)", rest)
+    # (a transpose mark stays with its name: "a 4×3 K^T matrix" is the shape of Kᵀ, not of K)
+    noun = re.match(r"\s*([A-Za-z]+(?:\^\{?(?:T|\\top)\}?|ᵀ)?(?:\s+[A-Za-z]+)?)", rest)
     if not noun:
         return None
     words = noun.group(1)
@@ -142,7 +143,9 @@ def _noun_after(rest: str) -> str | None:
     r = lb.parse_label(words) or lb.parse_label(words.split()[0])
     if r is None or re.match(r"(?:by|and|or|times|to|of|is|are|per|each|for|in|on|at|with)\b", words, re.I):
         return None
-    return words if lb.parse_label(words) else words.split()[0]
+    first = words.split()[0]
+    return words if lb.parse_label(words) and not (first != words and lb.parse_label(first) and
+                                                    lb.parse_label(first).transposed) else first
 
 
 def _tuples(b: "Builder", line: str, masked: str, place: Place) -> str:
