@@ -216,6 +216,9 @@ def evaluate(e: Expr) -> Num:
             return exp(evaluate(a))
         case Op("pow", (a, b)):
             return power(evaluate(a), evaluate(b))
+        case Op(("floor" | "ceil") as fn, (a,)):
+            x, f = evaluate(a), (math.floor if fn == "floor" else math.ceil)
+            return interval(f(x.lo), f(x.hi), f(x.value))
         case Op(("cos" | "sin" | "tan" | "log" | "ln") as fn, (a,)):
             x = evaluate(a)
             f = {"cos": math.cos, "sin": math.sin, "tan": math.tan, "log": math.log, "ln": math.log}[fn]
@@ -371,6 +374,8 @@ def face(e: Expr) -> float:
             return evaluate(e).value
         case Op(("cos" | "sin" | "tan") as fn, (a,)):
             return {"cos": math.cos, "sin": math.sin, "tan": math.tan}[fn](face(a))
+        case Op(("floor" | "ceil") as fn, (a,)):
+            return float((math.floor if fn == "floor" else math.ceil)(face(a)))
         case Op(("log" | "ln"), (a,)):
             x = face(a)
             if x <= 0:

@@ -144,7 +144,7 @@ def _pieces(text: str, fmt: str) -> list[str]:
     return [text[a:b] for a, b in _prose(text, fmt)]
 
 
-def _thousands(text: str) -> str:
+def _thousands(text: str, tex: bool = True) -> str:
     """32{,}768 as 32768, padded after with the spaces the separators took (columns keep their place); and a result
     written with plain thousands commas after its equals sign, `512 × 3 × 512 = 786,432`, as 786432."""
     def join(m: re.Match) -> str:
@@ -161,7 +161,7 @@ def _thousands(text: str) -> str:
         if _decimal_reading(ln, m):         # √3 ≈ 1,732: one comma that the left side says is a decimal one
             return ln[:m.start(3)] + "." + ln[m.start(3) + 1:]
         return _GROUPED.sub(grouped, ln)
-    if "{,}" in text:
+    if tex and "{,}" in text:
         text = _TEX_THOUSANDS.sub(join, text)
     return "\n".join(line(ln) for ln in text.split("\n")) if "," in text else text
 
@@ -210,7 +210,12 @@ def decimal_points(text: str, fmt: str, force: bool = False) -> str:
     if not force and not _uses_commas(pieces):
         # separators taken out only where no number is written with a decimal comma: with 0{,}707 beside it,
         # 1{,}414 is a decimal (too few signs to convert the document, too many to read it as thousands)
-        return _thousands(text) if _signs(pieces)[0] == 0 else text
+        signs, points = _signs(pieces)
+        if signs == 0:
+            return _thousands(text)
+        # "G = 114,800; D = 110,849" gives one sign among 56 decimal points: a document of points, whose results
+        # after "=" may still group thousands (= 142,400 + 400); TeX's 1{,}414 beside a 0{,}707 stays a decimal
+        return _thousands(text, tex=False) if points > POINTS_PER_SIGN * SIGNS_MIN * signs else text
     out, at = [], 0
     for a, b in spans:
         out.append(text[at:a] + _convert(text[a:b]))

@@ -171,6 +171,8 @@ class ExprParser:
             return Op("sqrt", (self.atom(),))
         if t.kind == "ID" and t.text in ("cos", "sin", "tan", "log", "ln"):
             return Op(t.text, (self.atom(),))
+        if t.kind == "ID" and t.text in ("floor", "ceil", "math.floor", "math.ceil", "np.floor", "np.ceil"):
+            return Op(t.text.split(".")[-1], (self.atom(),))   # a conv's output size: floor((32 + 2 - 3) / 2) + 1
         if t.kind == "ID" and _SYMBOL_BASE.fullmatch(t.text):
             text = t.text
             # subscripts, superscripts and primes stay part of a symbol: v_1^{(1)}, k_2'
