@@ -19,7 +19,7 @@ from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
 from .roundedexps import as_printed, exact_sum_of_rounded_exps, exp_of_neither, exps_over_row, printed_before
-from .setequal import _bare_run, _two_givens
+from .setequal import bare_run, two_givens
 from .target import _arith_step, _ops
 
 
@@ -104,7 +104,7 @@ class ArithJudging:
             rel = c.rels[k1] if k1 < len(c.rels) else "="
             if rel == "→" and nb.plain_number(p1.expr) is not None:
                 continue                 # "0.64 → 0.90": a running total, a before and after: not an equality
-            if rel == "=" and _two_givens(p1.expr, p2.expr) and (k1 == 0 or _bare_run(values)):
+            if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
                 continue                 # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
                 #                          "= 0.85   = 0.60   = 0.55" under four columns: values side by side
             bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts,

@@ -99,11 +99,11 @@ class ArrayJudging:
             case "unknown":
                 self._judge_unknown(o, plan)
             case _ if not self.in_section(a.place, o) and (
-                    share_like(self, o, plan["hit"]) < 2 / 3 or self.sections_before(a.place) or
+                    (unlike := share_like(self, o, plan["hit"]) < 2 / 3) or self.sections_before(a.place) or
                     self.far_after(a.place) and not named_as(o, plan["hit"])) \
                     and not self.named_and_fed(o, plan["hit"]):
                 # under a start after X, a mostly different object away from the example is another example
-                why = "mostly unlike what it is matched with" if share_like(self, o, plan["hit"]) < 2 / 3 else \
+                why = "mostly unlike what it is matched with" if unlike else \
                     "a section far after the example's" if not self.sections_before(a.place) else \
                     "a section before the example's"
                 self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"{why}, away from the inferred "

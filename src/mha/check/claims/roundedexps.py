@@ -17,18 +17,12 @@ from ..objects import ArrayPart, Chain, ExprPart
 _SIMPLE = tuple(k / 2 for k in range(-20, 21))
 
 
-def _exp_behind(x: Num, args: list[float]) -> float | None:
-    """The exponential e^s (s a simple number or one printed in the document) that x is the rounding of, or None
-    when x is none (e⁰ = 1 printed as 1.00 is its own exponential, exactly)."""
+def _exp_behind(x: Num, exps: list[float]) -> float | None:
+    """The exponential e^s (of `exps`: s a simple number or one printed in the document) that x is the rounding of,
+    or None when x is none (e⁰ = 1 printed as 1.00 is its own exponential, exactly)."""
     if (x.decimals or 0) < 2:
         return None              # 0.2 is the rounding of too many numbers (e^{-1.5} among them) to say which
-    for s in args:
-        if abs(s) > 30:
-            continue
-        v = math.exp(s)
-        if x.contains(v):
-            return v
-    return None
+    return next((v for v in exps if x.contains(v)), None)
 
 
 def exact_sum_of_rounded_exps(left, n: Num, printed: list[float]) -> bool:
@@ -39,8 +33,8 @@ def exact_sum_of_rounded_exps(left, n: Num, printed: list[float]) -> bool:
     terms = [nb.plain_number(t) for t in nb.terms_of(left)]
     if len(terms) < 2 or any(t is None for t in terms):
         return False
-    args = list(_SIMPLE) + [s for s in printed if s not in _SIMPLE]
-    exps = [_exp_behind(t, args) for t in terms]
+    candidates = [math.exp(s) for s in list(_SIMPLE) + [s for s in printed if s not in _SIMPLE] if abs(s) <= 30]
+    exps = [_exp_behind(t, candidates) for t in terms]
     if any(v is None for v in exps) or all(abs(v - t.value) < 1e-12 for v, t in zip(exps, terms)):
         return False
     return n.contains(sum(exps))
@@ -94,8 +88,9 @@ def exp_of_neither(left, n: Num, trace: list[float]) -> bool:
     """`e^{8.49} ≈ 4875.1` beside a score of 8.4853: the printed value is neither the exponential of the argument
     as printed (4865.9) nor of any exact value of the example that the argument is a rounding of (4843.0).  The
     argument's rounding spans both and more, so an interval lets the number pass; the two readings a person
-    computes do not, by more than a unit of its last digit.  Only for a lone exponential of a plain number printed to two decimals or more, a result of
-    four significant digits or more, and an argument that rounds some value of the example."""
+    computes do not, by more than a unit of its last digit.  Only for a lone exponential of a plain number printed
+    to two decimals or more, a result of four significant digits or more, and an argument that rounds some value of
+    the example."""
     if not isinstance(left, nb.Op) or left.op != "exp" or len(left.args) != 1:
         return False
     arg = nb.plain_number(left.args[0])

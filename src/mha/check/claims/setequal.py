@@ -9,7 +9,7 @@ import math
 from .. import numbers as nb
 
 
-def _two_givens(left, right) -> bool:
+def two_givens(left, right) -> bool:
     """Two bare numbers far apart (3.1 = 2.7): no rounding and no computation, so a condition or a supposition
     written as an equation; a number copied with a slip (0.4512 = 0.4521) stays within a few percent."""
     a, b = nb.plain_number(left), nb.plain_number(right)
@@ -17,7 +17,7 @@ def _two_givens(left, right) -> bool:
         abs(a.value - b.value) > 0.05 * max(abs(a.value), abs(b.value))
 
 
-def _bare_run(values) -> bool:
+def bare_run(values) -> bool:
     """Three or more bare numbers in a row of the chain (`= 0.85 = 0.60 = 0.55`): columns' values set side by side,
     not one quantity rewritten."""
     run = best = 0

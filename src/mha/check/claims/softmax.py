@@ -88,10 +88,11 @@ def _cut_off(f: Finding) -> bool:
         return False
 
 
-def _said_between(said: dict | None, a: int, b: int) -> bool:
-    """Does a line between a and b name the softmax, and none give a number of its own (a temperature, a scale)?"""
+def _said_between(said: dict | None, a: int, b: int, scale_ok: bool = False) -> bool:
+    """Does a line between a and b name the softmax, and none give a number of its own (a temperature, a scale;
+    with scale_ok, a line that states the scale is allowed)?"""
     kinds = [said.get(k) for k in range(a + 1, b)] if said else []
-    return "softmax" in kinds and "number" not in kinds and "scale" not in kinds
+    return "softmax" in kinds and "number" not in kinds and (scale_ok or "scale" not in kinds)
 
 
 def _errors(found: list[Finding]) -> int:

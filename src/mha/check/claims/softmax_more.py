@@ -14,7 +14,7 @@ import dataclasses
 import numpy as np
 
 from ..infer import Obj
-from .softmax import SoftmaxPairClaim, _names
+from .softmax import SoftmaxPairClaim, _names, _said_between
 
 
 def more_softmax_pairs(objs: list[Obj], taken: set[int], said: dict | None = None) -> list[SoftmaxPairClaim]:
@@ -57,8 +57,7 @@ def _across_a_paragraph(x: Obj, y: Obj, said: dict | None) -> bool:
     first = min([y.a.line] + [n.line for n in y.a.numbers if n.line])
     if not 2 <= first - last <= FAR:
         return False
-    kinds = [said.get(k) for k in range(last + 1, first)]
-    return "softmax" in kinds and "number" not in kinds
+    return _said_between(said, last, first, scale_ok=True)
 
 
 def _column(o: Obj) -> Obj:
