@@ -34,7 +34,8 @@ CARRIED = {"md_zh_rounded_carried_forward.md", "tex_article_rounded_carried_stab
            "md_product_of_printed_rounded_weights.md", "md_side_query_output_named_like_row_one.md",
            "md_zh_exp_sums_of_printed_terms_third_weights.md", "md_equal_rows_then_exps_with_their_arguments.md",
            "md_outputs_from_first_printed_weights.md", "md_one_query_rounded_steps_no_alibi.md",
-           "md_open_softmax_call_finished_below.md", "md_weights_from_rounded_exponentials_quoted.md"}
+           "md_open_softmax_call_finished_below.md", "md_weights_from_rounded_exponentials_quoted.md",
+           "md_calculator_two_decimals_carried.md"}   # its weights worked from rounded values, then used: notes
 
 
 def _check(path: Path, find: str | None = None, replace: str | None = None):

@@ -13,7 +13,7 @@ in_proj_weight as W_Q, W_K, W_V), and
 `readers/dropvalues.py` knows weights after dropout by their values when nothing says so.  The
 objects are `objects.py` (arrays, chains, readings, hints, each with its place) holding `numbers.py`'s numbers
 (printed precision, intervals); `labels.py` is the label vocabulary (English and Chinese, symbols and words) and
-the step of each quantity.  `infer/` is the search over configurations: `prepare` (objects ready for matching),
+the step of each quantity (`prosewords.py`: the head, row and step the prose around a number names).  `infer/` is the search over configurations: `prepare` (objects ready for matching),
 `match` (an object against each view of a trace), `candidates` (the dimensions and their values), `score`
 (how many printed numbers a candidate explains), `search` (the climb and the evidence), `starts` and `onequery`
 (where a document starts when not from X: Q/K/V, scores, weights, one decoder state against encoder states found by
@@ -43,7 +43,8 @@ does not sum to 1, or that are not 0 under a masked score), `arrowpairs` ("score
 (a notebook run out of order) and sets aside what is computed from it.  `claims/rebind.py` (a code literal giving
 an input other values, or code changing it from its old values, `X[2] = ...`, `X = 2 * X`, opens another example;
 `claims/readlayout.py`: a given printed again transposed is a reading question) and `claims/maskfill.py` (a mask's -1e9 where the trace has a live
-score) say "not checked"; `readers/reprtuple.py` reads the arrays of a `(x.shape, x)` display.
+score) say "not checked"; `readers/reprtuple.py` reads the arrays of a `(x.shape, x)` display; `readers/magnitude.py` reads `= 2.36 M` beside arithmetic as 2.36 million, and
+`readers/factor.py` a number written before a matrix (`W_O = \\frac{1}{2}[...]`) as its factor.
 `claims/premask.py` judges scores printed in full before a causal
 mask against the live scores, and `claims/unscaled.py` weights or outputs named unscaled (unmasked) against the chain without
 the scale (the causal mask).  `readers/repl.py` pairs a `>>>` session's statements with their echoes (and printouts pasted under their

@@ -93,6 +93,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         self.inf = inf
         self.objs = inf.objs
         self.findings: list[Finding] = []
+        self.product_factors: list = []     # (finding key, the printed factors it was worked from)
         self.not_checked: list[NotChecked] = []
         self.doubted: list[int] = []         # objects that most of their own cells do not identify
         self.n_claims = 0

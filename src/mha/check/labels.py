@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, replace
 
 from .gradients import GRAD_PER_HEAD, GRAD_SHOWN, GRAD_STEP, grad_name, grad_nodes, mentions_grad
+# the words of the prose around a number, re-exported: which head, row and step it is said of
+from .prosewords import APPROX_WORDS, CARRIED_ROUNDING, _ZH, head_in, row_in, step_in  # noqa: F401
 from .tokenpairs import pair_label
 from .vocabulary import LETTER, WORD_RES
 
@@ -137,6 +139,12 @@ def parse_label(text: str) -> Ref | None:
     bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
     # its shape in parentheses after it, "K^{(2)} (shape=3×2)": no part of the name
     bare = re.sub(r"\s*\(\s*shape\s*[=:]?\s*\d+(?:\s*[*×x,]\s*\d+)+\s*\)\s*$", "", bare, flags=re.I) or bare
+    # "Q1 (query for word 1)", "k_2 (key of the second token)": an indexed symbol, then words about it in parentheses
+    m = re.fullmatch(r"\s*([A-Za-z](?:_?\{?\d{1,2}\}?))\s*\(\s*([^()]*[A-Za-z\u4e00-\u9fff]{2,}[^()]*)\)\s*", bare)
+    if m and not re.search(r"\d\s*[×x*,]\s*\d", m.group(2)):
+        base = parse_label(m.group(1))
+        if base is not None and (base.raw_row is not None or base.raw_head is not None):
+            return base
     # "softmax row 3", "weights row 2": a quantity named in words, then which row (not which head)
     m = _WORDED_ROW.fullmatch(bare.replace("\\text", "").replace("{", "").replace("}", ""))
     if m:
@@ -277,7 +285,8 @@ _NOT_TOKENS = {"proj", "projection", "weight", "weights", "total", "head", "head
                "scaled", "max", "min", "sum", "mean", "std", "var", "vec", "list", "batch", "seq", "model", "tokens",
                "embed", "emb", "pos", "enc", "dec", "src", "tgt", "mem", "kv", "ln", "lin", "fc", "id", "idx", "val",
                "mat", "matrix", "vector", "shape", "states", "state", "hidden", "layer", "attn", "rows", "cols", "row",
-               "col", "prev", "next", "cur", "last", "first"}
+               "col", "prev", "next", "cur", "last", "first", "past", "cached", "curr", "current", "full", "shared", "mqa",
+               "gqa"}
 
 
 # a Chinese label's head noun comes last: a letter and 矩阵/向量 at its end, alone or after 的
@@ -344,7 +353,8 @@ def _formula(s: str) -> Ref | None:
         return Ref(("S",) if m.group(1) else ("QKt",), raw_head=None, strong=True)
     if re.match(r"^(e\^|exp\()", low):
         return Ref(("E",), raw_head=head)
-    if re.search(r"inputs?(to|of|into)(the)?softmax|softmax(\'s)?inputs?|pre-?softmax|softmax前|softmax的输入", low):
+    if re.search(r"inputs?(to|of|into)(the)?softmax|softmax(\'s)?inputs?|pre[-_]?softmax|before(the)?softmax|"
+                 r"softmax前|softmax的输入", low):
         return Ref(("QKt", "S"), raw_head=head)      # what goes into the softmax is the scores
     if re.search(r"softmax|σ\(", low):
         inner_after = re.search(r"softmax\(.*\)\s*\*?\s*([vV]|x|X)", s)
@@ -452,6 +462,9 @@ def _symbol(s: str) -> Ref | None:
                 return Ref(("O_concat",), transposed=transposed)
             if s0 in ("cache", "past", "cached") and letter in "KkVv":     # K_cache: the past keys, an input
                 return Ref(("Kc",) if letter in "Kk" else ("Vc",), raw_head=head, transposed=transposed)
+            if s0 in ("curr", "current", "full", "all") and letter in "KkVv":
+                # K_curr, K_full: the cache with this step's key appended, what the query attends over
+                return Ref(("Kr",) if letter in "Kk" else ("Vr",), raw_head=head, transposed=transposed)
             if s0 in ("shared", "mqa", "gqa") and letter in "KkVv":     # K_shared: one K for every query head
                 return Ref(("K",) if letter in "Kk" else ("V",), raw_head=head, transposed=transposed)
             if s0 in ("new",) and letter in "KkVv":                       # K_new: this step's keys only
@@ -535,77 +548,3 @@ CROSS_ATTENTION = re.compile(r"cross[- ]?attention|encoder[- ]decoder attention|
                              re.I)
 
 _PROJECTION_WEIGHTS = re.compile(r"weights? matri(?:x|ces)|projection weights?|权重矩阵|投影(?:矩阵|权重)|参数矩阵")
-
-_ZH = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "两": 2}
-
-
-# ------------------------------------------------------------------ context from prose
-
-_HEAD_WORDS = re.compile(r"(?:\bhead\s*#?\s*(\d+)\b|第\s*(\d+|[一二三四五六七八])\s*个?\s*(?:头|head)|头\s*(\d+)|"
-                         r"\bheads?\[(\d+)\]|\bh\s*=\s*(\d+)\b)", re.I)
-_ROW_WORDS = re.compile(r"(?:第\s*(\d+|[一二三四五六七八九十])\s*行|\brow\s+(\d+)\b|\btoken\s+(\d+)\b|\bquery\s+(\d+)\b|"
-                        r"\b(first|second|third|fourth|fifth|sixth) (?:row|token|query)\b)", re.I)
-_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
-_STEP_WORDS = [
-    ("scores", r"scores?|similarit|dot[- ]product|相似|分数|点积|q\s*k"),
-    ("scale", r"scal|缩放|√|sqrt"),
-    ("softmax", r"softmax|weights|权重|归一"),
-    ("weighted_sum", r"weighted|加权|乘以\s*v|times v|context|上下文"),
-    ("concat", r"concat|拼接"),
-    ("output", r"output projection|输出投影|w_?o|final"),
-    ("projection", r"projection|投影|q,? ?k,? ?v|queries|查询"),
-    ("split", r"split|拆|heads?\b"),
-    ("input", r"\binputs?\b|输入|embeddings?"),
-]
-# The document says that what follows is computed from rounded values: one unit in the last digit is then
-# a rounding artefact (a note), not a slip.  "≈" alone only says a number is rounded at its own precision.
-APPROX_WORDS = re.compile(r"(?:computed|calculated|worked out|done|derived)\s+(?:\w+\s+){0,3}(?:from|with|using)\s+"
-                          r"(?:the\s+|these\s+)?rounded|from\s+(?:the\s+|these\s+)?rounded\s+(?:weights|values|numbers|terms)|"
-                          r"rounding (?:noise|error|artefact|artifact)s?|come(?:s)? only from rounding|"
-                          r"舍入误差|舍入造成|差别只来自|只差在第.位|用.{0,12}(?:四舍五入|舍入|位小数).{0,12}(?:算|计算)|"
-                          r"中间结果算|四位小数的(?:权重|中间结果)|"
-                          # a declared approximation: "approximate the above as follows", "for readability"
-                          r"approximat(?:e|ed|ing)\s+(?:the|these|this|them|it|as)\b|for readability|roughly|"
-                          r"近似为|近似地|约等于|大约|"
-                          # a display rounded on purpose: "shown to one decimal place", "printed to 2 decimals"
-                          r"(?:shown|displayed|printed|written)\s+(?:here\s+|below\s+)?(?:to|with|at)\s+"
-                          r"(?:one|two|three|four|\d)\s+decimal|rounded for display|只显示.{0,6}位小数", re.I)
-
-
-# rounding carried forward, declared for the whole document: "rounded at every step", "每一步都四舍五入",
-# "后面的步骤用的是四舍五入后的数": every later value may be off by what its predecessors' rounding carries
-CARRIED_ROUNDING = re.compile(r"round(?:ed|ing)?\s+(?:\w+\s+){0,4}(?:at|after)\s+(?:each|every)\s+step|"
-                              r"(?:each|every)\s+(?:intermediate\s+)?(?:step|result)\s+(?:is\s+|was\s+)?rounded|"
-                              r"用的是(?:四舍五入|舍入)后的|(?:中间结果|每一步).{0,6}(?:四舍五入|舍入)", re.I)
-
-
-def head_in(text: str) -> int | None:
-    """A 1-based head number named in prose ("Head 2", "第 2 个头"), or None."""
-    m = _HEAD_WORDS.search(text)
-    if not m:
-        return None
-    g = next(x for x in m.groups() if x)
-    return _ZH.get(g) if g in _ZH else int(g)
-
-
-def row_in(text: str, last: bool = False) -> int | None:
-    """The row the prose names (its first mention; last: the mention nearest the end, for a number after it)."""
-    found = list(_ROW_WORDS.finditer(text)) if last else [_ROW_WORDS.search(text)]
-    m = found[-1] if found else None
-    if not m:
-        return None
-    g = next(x for x in m.groups() if x)
-    if g.lower() in _ORDINAL:
-        return _ORDINAL[g.lower()]
-    return (_ZH_ALL.get(g) or int(g)) if g in _ZH_ALL else int(g)
-
-
-_ZH_ALL = {**_ZH, "九": 9, "十": 10}
-
-
-def step_in(text: str) -> str | None:
-    low = text.lower()
-    for step, rx in _STEP_WORDS:
-        if re.search(rx, low):
-            return step
-    return None

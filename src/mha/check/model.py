@@ -239,8 +239,9 @@ def half_units(rows: list, decimals_floor: int = 3) -> np.ndarray | None:
                                                             for c in nums)):
         # (short prints read as rounded, but whole values every one, [2.0, 1.0, 0.0], are the values themselves)
         return np.zeros((len(rows), len(rows[0])))
-    return np.array([[0.0 if c is None or c.decimals is None else half_unit(c.decimals) for c in r]
-                     for r in rows])
+    # a zero printed shorter than the rest ([0.0, 0.707, 0.707]) is a zero, not a rounding of one
+    return np.array([[0.0 if c is None or c.decimals is None or (c.value == 0 and c.decimals < most)
+                      else half_unit(c.decimals) for c in r] for r in rows])
 
 
 def is_finite_number(x: float) -> bool:

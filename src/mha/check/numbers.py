@@ -89,10 +89,19 @@ class Num:
             return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.4f}"
         if self.text.endswith("%"):               # a share printed as a percent: 19.56%
             return f"{100 * x:.{max(self.decimals - 2, 0)}f}%"
+        word = self.text.rsplit(" ", 1)[-1] if " " in self.text else ""
+        if word in MAGNITUDE:                     # 2.36 M: in millions, as printed (readers/magnitude.py)
+            return f"{x / MAGNITUDE[word]:.{max(self.decimals, 0)}f} {word}"
         sci = re.match(r"[-+]?\d*\.?(\d*)(?:[eE]|×10\^)[-+]?\d+$", self.text)
         if sci:                                   # 4.85e8, 4.85×10^8: the mantissa's digits
             return f"{x:.{len(sci.group(1))}e}"
         return f"{x:.{max(self.decimals, 0)}f}"
+
+
+# the words and letters written after a number for its magnitude: 2.36 M, 1.2 billion, 3 万
+MAGNITUDE = {"k": 1e3, "K": 1e3, "thousand": 1e3, "M": 1e6, "Mio": 1e6, "million": 1e6, "millions": 1e6,
+             "B": 1e9, "G": 1e9, "bn": 1e9, "billion": 1e9, "billions": 1e9, "T": 1e12, "trillion": 1e12,
+             "万": 1e4, "百万": 1e6, "千万": 1e7, "亿": 1e8}
 
 
 def percent(text: str, line: int = 0) -> Num:

@@ -7,6 +7,8 @@ document said it was approximate.  A `Chain` is `lhs = t1 = t2 ≈ t3` with its 
 
 from __future__ import annotations
 
+import bisect
+
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -210,6 +212,15 @@ class Document:
     format: str = "text"
     n_lines: int = 0
     softmax_said: dict = field(default_factory=dict)    # a text file's lines that name the softmax, or give numbers
+
+    def in_opened_section(self, place: "Place") -> bool:
+        """Is this place in a section that an opener starts (an exercise, "another example")?  The section of a
+        place is the number of headings before it (scoped.mark_openers makes each opener a heading too)."""
+        if not self.openers or place is None:
+            return False
+        keys = sorted(p.order for p in self.headings)
+        section = bisect.bisect_right(keys, place.order)
+        return section in {bisect.bisect_right(keys, o.order) for o in self.openers}
 
     def add_array(self, a: Array) -> Array:
         float32_width(a.rows)             # eight digits of a float32 printout are read at float32's width

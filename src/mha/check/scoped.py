@@ -32,6 +32,14 @@ _OPENER = re.compile(r"^\W{0,6}(another example|a second example|example\s*(?:2|
                      r"|^(?::::+|```+)\s*\{?\s*\.?(?:exercise|problem|question)\b", re.I)
 
 
+# a heading over exercises, homework or practice in any of the languages read ("## Bài tập 50 phút", "### Übungen",
+# "## 练习与思考"): the sizes and givens stated under it are the exercises', not the example's
+_EXERCISES = re.compile(r"^\s{0,3}#{1,6}\s+(?:\d+(?:\.\d+)*[.)]?\s+)?(?:\*\*)?(?:exercises?|homework|assignments?|"
+                        r"practice(?:\s+problems?)?|problems?\s+set|bài tập|übung(?:en)?|aufgaben|ejercicios|"
+                        r"exerc[ií]cios|exercices|esercizi|ćwiczenia|zadania|упражнения|задачи|alıştırmalar|ödev|"
+                        r"latihan|tugas|练习|習題|习题|作业|課題|演習|練習|연습\s*문제|과제)", re.I)
+
+
 def mark_openers(doc: Any, text: str, fmt: str) -> None:
     """A line that says another example starts opens a section as a heading does (claims/scope.py then keeps the
     document's configuration out of it)."""
@@ -40,7 +48,7 @@ def mark_openers(doc: Any, text: str, fmt: str) -> None:
     from .objects import Place
     have = {(p.cell, p.line) for p in doc.headings}
     for i, line in enumerate(text.splitlines(), start=1):
-        if _OPENER.match(line):
+        if _OPENER.match(line) or _EXERCISES.match(line):
             doc.openers.append(Place(i, None, "heading"))
             if (None, i) not in have:
                 doc.headings.append(Place(i, None, "heading"))

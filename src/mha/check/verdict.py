@@ -23,6 +23,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     document's text) get notes that follow from it (claims/requoted.py), as do the arithmetic lines that carry it
     on (claims/carried.py)."""
     j = _judged(doc, inf, mapping, given)
+    from .claims.namedproduct import factor_slips
+    factor_slips(j)                          # a product off its printed factors where a factor is the slip
     if text is not None:
         from .claims.shape import real_model_sizes
         j.findings = real_model_sizes(j.findings, j.not_checked, text)   # "real models use d_h = 64"

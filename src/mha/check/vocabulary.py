@@ -12,6 +12,9 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"attention[_ ]?weights?|attn[_ ]?weights?|attention[_ ]?probs?|attn[_ ]?probs?|p[_ ]?attn|attention[_ ]?"
      r"matrix|attention[_ ]?distribution|注意力权重|注意力矩阵|注意力分布|注意力概率|softmax[_ ]?out(put)?|"
      r"normali[sz]ed[_ ]?scores?|probabilities|probs?", ("A",)),
+    # exp_scores, scores_exp, exponentiated logits: the exponentials of the scores, not the scores
+    (r"exp(?:onentiated)?[_ ]?(?:attention[_ ]?|attn[_ ]?)?(?:scores?|logits)|(?:scores?|logits)[_ ]?exps?\b",
+     ("E",)),
     # S_mask, S_{\\text{masked}}: the scores with the mask applied, not the mask
     (r"s[_ ]?\{?mask(?:ed)?\}?", ("QKt", "S")),
     (r"scaled[_ ]?(dot[_ ]?product[_ ]?)?(scores?|logits|attention[_ ]?scores?)|scores?[_ ]?scaled|缩放后的?(分数|得分)?|"

@@ -102,8 +102,10 @@ class ArithJudging:
             if k2 != k1 + 1:
                 continue
             rel = c.rels[k1] if k1 < len(c.rels) else "="
-            if rel == "→" and nb.plain_number(p1.expr) is not None:
-                continue                 # "0.64 → 0.90": a running total, a before and after: not an equality
+            if rel in ("→", ":") and nb.plain_number(p1.expr) is not None:
+                continue                 # "0.64 → 0.90": a running total, a before and after: not an equality;
+                #                          "formula at d = 24: 7152", "196 weights and 14 biases: 210": a colon
+                #                          after a number opens what follows, it does not equate the two
             if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
                 continue                 # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
                 #                          "= 0.85   = 0.60   = 0.55" under four columns: values side by side
@@ -120,6 +122,10 @@ class ArithJudging:
             if idx + 1 == last and any(n2.contains(float(x)) for x in exacts) and _within_addends(p1.expr, n2, got):
                 continue                 # "1.05 + 1.00 + ... + 1.80 = 9.00": the exact sum (8.998) rounded, not the
                 #                          rounded addends' (8.99): what the row sums to, worked at full precision
+            if idx + 1 == last and identified and any(n2.contains(float(x)) for x in exacts) and \
+                    abs(got - n2.value) <= 2 * n2.half * (1 + 1e-9):
+                continue                 # "A_22 = 19.453 / 34.647 = 0.562": the named weight (0.561501) rounded right,
+                #                          its rounded operands' quotient (0.561463) a hair below: no slip of either
             if spread_reading(p1.expr, n2) is not None:
                 continue                 # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
             if exact_sum_of_rounded_exps(p1.expr, n2, printed_before(self.doc, c.place)):
@@ -576,4 +582,3 @@ def _rounded_twice(n: Num, x: float) -> bool:
     except (InvalidOperation, ValueError, OverflowError):
         return False
     return False
-

@@ -19,6 +19,7 @@ from .. import numbers as nb
 from ..numbers import Num
 from ..objects import Array, Chain, ExprPart
 from ..report import Finding
+from .array import _view_index
 from .common import _simple_kind
 
 GAP = 4          # lines from the last worked line to the list
@@ -133,9 +134,23 @@ class GatheredJudging:
         x = c.array.rows[0][c.entry]
         line = x.line or c.array.place.line
         exact = c.value.value
+        if self._exact_entry(c.array, c.entry, x):
+            return                       # the line worked from rounded values (0.741), the list the exact weight
+            #                              rounded right (0.742): no copy slip, and neither number is wrong
         self._add_once(Finding(line, c.array.place.cell, f"{c.array.label or 'list'}[{c.entry + 1}] (gathered)", x.text,
                          exact, c.value.text, "softmax" if c.normalised else _step(c.source),
                          f"the exponential on line {c.source.place.line} over the sum of the exponentials worked "
                          f"out with it gives {c.value.text}" if c.normalised else
                          f"line {c.source.place.line} works it out as {c.value.text}; the list quotes the lines "
                          f"above it in their order", _simple_kind(x, exact)))   # (once: found already, no more)
+
+    def _exact_entry(self, a: Array, j: int, x: Num) -> bool:
+        """Does the listed entry hold the exact value of the configuration's entry that the list stands for
+        (the list identified by its other entries, as a row of a trace view)?"""
+        plan = getattr(self, "plans", {}).get(a.id)
+        hit = plan.get("hit") if plan else None
+        if hit is None or hit.view is None or len(a.rows) != 1:
+            return False
+        vi, vj = _view_index(hit, 0, j)
+        M = hit.view.M
+        return 0 <= vi < M.shape[0] and 0 <= vj < M.shape[1] and x.contains(float(M[vi, vj]))

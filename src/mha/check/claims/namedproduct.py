@@ -252,3 +252,19 @@ class NamedProductJudging:
                              num.rounded(x), c.chain.context.step or "scores",
                              f"arithmetic slip: {c.text} from the {c.left.label} and {c.right.label} printed before "
                              f"it gives {num.rounded(x)}", "arithmetic"), merge=True)
+            self._note_factors(num.line or a.row_line(i), a.place.cell, num.text, c)
+
+    def _note_factors(self, line: int, cell, printed: str, c: NamedProductClaim) -> None:
+        """Remember the printed factors a product finding was worked from (factor_slips settles it)."""
+        self.product_factors.append(((line, cell, printed), (c.left, c.right)))
+
+
+def factor_slips(j) -> None:
+    """A product found off its printed factors where one of those factors is itself found wrong (an error on one
+    of its lines): the slip is in the factor, and the product, worked from the right values, is not its copy."""
+    def found_wrong(a) -> bool:
+        lines = {n.line for n in a.numbers if n is not None and n.line}
+        return any(f.severity == "error" and f.cell == a.place.cell and f.line in lines for f in j.findings)
+    for key, factors in j.product_factors:
+        if any(found_wrong(a) for a in factors):
+            j.findings = [f for f in j.findings if not (f.severity == "error" and (f.line, f.cell, f.printed) == key)]

@@ -17,7 +17,11 @@ def premask_hit(t, vs, o: Obj, hit: Hit) -> Hit | None:
     """The object against the scores before the mask, when it is a full printout of S whose every cell the mask
     sets to -∞ is printed as a finite live score (not -∞, not a large negative fill); None otherwise."""
     v = hit.view
-    if t is None or v is None or v.node != "S" or hit.how != "full" or o.slices != 1 or o.val is None:
+    if t is None or v is None or v.node != "S" or o.slices != 1 or o.val is None:
+        return None
+    if hit.how == "row" and hit.index is not None and o.val.shape == (1, v.M.shape[1]):
+        return _premask_row(t, vs, o, hit)    # "scaled scores, row 2: [1.414, 2.828, 1.414]" before the mask
+    if hit.how != "full":
         return None
     masked = np.isneginf(v.M)
     if not masked.any() or o.val.shape != v.M.shape:
@@ -45,3 +49,30 @@ def premask_hit(t, vs, o: Obj, hit: Hit) -> Hit | None:
         return None                       # the masked cells are not the live scores (another fill): no reading
     view = View("S", v.b, v.h, M, band, variant="premask")
     return Hit(view, "full", None, ok, M, band)
+
+
+def _premask_row(t, vs, o: Obj, hit: Hit) -> Hit | None:
+    """One printed row of the scores before the mask: against that row of the scaled Q Kᵀ, when the row has masked
+    cells, every one of them printed as a finite live score, and the live cells agree with S."""
+    v, i = hit.view, hit.index
+    row = v.M[i]
+    masked = np.isneginf(row)
+    printed = o.val[0]
+    if not masked.any() or not np.all(np.isfinite(printed[masked])) or np.any(printed[masked] <= -1e4):
+        return None
+    raw = vs.get("QKt", v.b, v.h)
+    if not raw:
+        return None
+    scale = float(t.config.effective_scale)
+    scaled = raw[0].M * scale                              # the scores before the mask, every row
+    scaled_band = np.broadcast_to(np.asarray(raw[0].band, dtype=float), scaled.shape) * scale
+    live = scaled[i]
+    with np.errstate(invalid="ignore"):
+        if not np.allclose(live[~masked], row[~masked], rtol=1e-9, atol=1e-12):
+            return None
+    band = np.where(np.isfinite(scaled_band[i]), scaled_band[i], 0.0)[None, :]
+    ok = within(o.lo, o.hi, live[None, :], band)
+    if ok[0][masked].sum() < masked.sum():
+        return None                       # the masked cells are not the live scores: no reading
+    view = View("S", v.b, v.h, np.where(np.isneginf(v.M), scaled, v.M), scaled_band, variant="premask")
+    return Hit(view, "row", i, ok, live[None, :], band)

@@ -14,6 +14,7 @@ from its values rather than from the earlier ones."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 
@@ -329,7 +330,7 @@ class PrintChainJudging:
         fin = ~np.isneginf(c.y.val)
         self.n_numbers += int(fin.sum())
         for i, j in zip(*np.nonzero(fin & ~_same(c.x, c.y))):
-            told = c.wrong.get((int(i), int(j))) or _follows(c, int(i))
+            told = c.wrong.get((int(i), int(j))) or _follows(c, int(i)) or self._copy_by_trace(c, int(i), int(j))
             blame = told or "y"
             wrong, right = (c.y, c.x) if blame == "y" else (c.x, c.y)
             num, ref = wrong.a.rows[i][j], right.a.rows[i][j]
@@ -341,6 +342,23 @@ class PrintChainJudging:
                                    f"the same matrix printed at line {right.a.row_line(i)} has {ref.text} there"
                                    + ("" if told else "; nothing printed after them tells which copy is right"),
                                    _simple_kind(num, float(ref.value))))
+
+    def _copy_by_trace(self, c: PrintChainClaim, i: int, j: int) -> str | None:
+        """Which copy holds the slip by the configuration's own value of the entry (the scaled scores computed
+        from the given Q and K), when the configuration identifies the copies: "x", "y" or None."""
+        plans = getattr(self, "plans", {})
+        exact = None
+        for o in (c.x, c.y):
+            plan = plans.get(o.a.id)
+            hit = plan.get("hit") if plan else None
+            if hit is not None and hit.view is not None and np.shape(hit.exact) == o.val.shape and \
+                    hit.n_ok >= max(2, 2 * o.val.size / 3):
+                exact = float(np.asarray(hit.exact)[i, j])
+                break
+        if exact is None or not math.isfinite(exact):
+            return None
+        in_x, in_y = c.x.a.rows[i][j].contains(exact), c.y.a.rows[i][j].contains(exact)
+        return "y" if in_x and not in_y else ("x" if in_y and not in_x else None)
 
     def _judge_weights(self, c: PrintChainClaim) -> None:
         x, y = c.x, c.y

@@ -180,6 +180,8 @@ class WrittenProductJudging:
             return
         n = agree.size
         if agree.sum() < max(2, 2 * n / 3):
+            if self._one_factor_cell(c, slack):
+                return
             self.not_checked.append(NotChecked(
                 a.line, a.place.cell, f"{a.label or 'product'} ({a.rows and len(a.rows)}×{len(a.rows[0])}, line "
                 f"{a.line})", f"only {int(agree.sum())} of {n} entries are the product of the factors printed "
@@ -201,3 +203,34 @@ class WrittenProductJudging:
                              f"arithmetic slip: the factors printed with it give {num.rounded(x)}",
                              _simple_kind(num, x) if _simple_kind(num, x) != "wrong_value" else "arithmetic"),
                      merge=True)
+
+    def _one_factor_cell(self, c: WrittenProductClaim, slack: np.ndarray) -> bool:
+        """`[0.13163, 0.43194, 0.43194] × V = [1.8639, 6.3194, 1.7042]`: a result that disagrees with its factors
+        everywhere, yet agrees everywhere with one cell of the row factor changed (the result fixes that cell, each
+        column alone, to one value): the slip is in that cell, a copy of a weight, and is reported there."""
+        got = [_values(a) for a in (c.left, c.right, c.result)]
+        (lv, lh), (rv, _), (cv, _) = got
+        if lv.shape[0] != 1 or cv.shape[0] != 1 or cv.shape[1] < 2:
+            return False
+        for k in range(lv.shape[1]):
+            col = np.abs(rv[k]) > 1e-9
+            if col.sum() < 2:
+                continue
+            rest = lv[0] @ rv - lv[0, k] * rv[k]
+            w = (cv[0] - rest)[col] / rv[k][col]
+            tol = (slack[0][col] / np.abs(rv[k][col]))
+            if np.ptp(w) > 2 * tol.min():
+                continue
+            x = float(np.median(w))
+            num = c.left.rows[0][k]
+            if num is None or num.contains(x, float(lh[0, k])):
+                continue
+            self.n_claims += 1
+            self.n_numbers += cv.size + 1
+            self.add(Finding(num.line or c.left.row_line(0), c.left.place.cell,
+                             f"factor [{k + 1}] of {c.chain.text[:50]}", num.text, x, num.rounded(x),
+                             c.chain.context.step or "weighted_sum",
+                             f"the result written with it, and the factor's other entries, give {num.rounded(x)}",
+                             _simple_kind(num, x)))
+            return True
+        return False

@@ -23,6 +23,7 @@ from .identity import identifies
 from .stale import operand_names
 
 _INPUTS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
+_STARTS = ("QKt", "S", "A")             # what an example may start from after X (infer/starts.py)
 
 
 class Rebinding:
@@ -95,10 +96,22 @@ class Rebinding:
         if self.t is None or not self.uses:
             return []
         out = []
+        # a start after X names its input too: `scores = np.array([0.5, 2.2, 0.7])` after the scores the example
+        # starts from is other scores, not those scores scaled
+        inputs = set(_INPUTS) | {n for x in self.objs if x.a.id in self.uses and x.ref is not None
+                                 for n in x.ref.nodes if n in _STARTS}
+        best = getattr(self.inf, "best", None)
+        upstream = set()
+        if best is not None and best.cand.dims["mode"].value != "X":
+            # a start after X (Q, K, V printed): X and the weights in code above it are upstream of it, untaken,
+            # not a new example (`W_k = np.array(...)` above the printed K it computes); below it they are one
+            first = min((x.a.place.run_order for x in self.objs if x.a.id in self.uses), default=None)
+            upstream = {x.a.id for x in self.objs if first is not None and x.a.place.run_order < first}
         for x in self.objs:
             if x.a.id in self.uses or x.ref is None or x.a.place.where != "code":
                 continue
-            if not any(set(r.nodes) & set(_INPUTS) for r in x.refs):
+            mine = inputs - ({"X", "W_Q", "W_K", "W_V"} if x.a.id in upstream else set())
+            if not any(set(r.nodes) & mine for r in x.refs):
                 continue
             plan = self.plans.get(x.a.id)
             if plan is not None and plan["kind"] == "holds":
@@ -176,4 +189,3 @@ def _rebound_node(r) -> str | None:
     ref = getattr(r, "ref", None)
     nodes = getattr(ref, "nodes", None)
     return nodes[0] if nodes else None
-

@@ -212,6 +212,10 @@ class ScalarWeights:
         for x in w_exact:
             got = next((n for n in printed if n.decimals is not None and n.decimals >= 2 and n.contains(float(x))),
                        None)
+            # or a unit off: a weight worked from rounded values (1.77 / 4.05 ≈ 0.44 for the exact 0.4348); a slip
+            # in that working is found on its own line
+            got = got or next((n for n in printed if n.decimals is not None and n.decimals >= 2 and
+                               n.contains(float(x), 2 * n.half)), None)
             if got is None:
                 return None
             w.append(got.value)

@@ -339,6 +339,13 @@ class SoftmaxJudging:
         x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
         if causal:
             x[i + 1:] = -np.inf           # the keys after the query, as the printed zeros say
+        elif _said_masked(c.y) and row:
+            # "masked weights, row 2: [0.3302, 0.6698, 0.0]" after its unmasked scores: the zeros that end the
+            # row are the keys the mask hides
+            k = len(row)
+            while k > 1 and row[k - 1] is not None and row[k - 1].value == 0:
+                k -= 1
+            x[k:] = -np.inf
         e = np.exp(x - x[np.isfinite(x)].max())
         p = e / e.sum()
         # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores
@@ -463,3 +470,11 @@ def _rough(row, p: np.ndarray) -> bool:
     nums = [n for n in row or [] if n is not None]
     return bool(nums) and all((n.decimals or 0) <= 1 for n in nums) and \
         all(abs(n.value - float(q)) <= 0.1 + 1e-9 for n, q in zip(row, p) if n is not None)
+
+
+_MASK_WORDS = re.compile(r"mask|causal|掩码|遮罩|因果|マスク|마스크", re.I)
+
+
+def _said_masked(y: Obj) -> bool:
+    """Do the weights' own names say they are masked ("masked weights", "causal_attn", 掩码后的权重)?"""
+    return any(_MASK_WORDS.search(t or "") for t in [y.a.label] + list(y.a.labels or []))

@@ -78,6 +78,10 @@ class Targets:
         head = ref.head if ref.head is not None else _ctx_head(c.context)
         if ref.row is None and ref.col is not None and node in ("QKt", "S", "A", "E"):
             ref = self._one_query_row(ref, fam, head)
+        elif ref.row is not None and ref.col is None and node in ("QKt", "S", "A", "E"):
+            # α₃ = 0.471 where one query meets three keys: the third key's weight (there is no third query)
+            one = self._one_query_row(replace(ref, row=None, col=ref.row), fam, head)
+            ref = one if one.row == 0 else ref
         if ref.row is not None and ref.col is not None:
             vals, step = [], None
             ordered = sorted(self.vs.views, key=lambda v: (ref.nodes.index(v.node) if v.node in ref.nodes else 9,

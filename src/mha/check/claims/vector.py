@@ -346,7 +346,8 @@ class VectorJudging:
                 cause, kind = self.cell_cause(hit, i, jj, w, None)
                 self.add(Finding(w.line or c.place.line, c.place.cell, f"A^({h + 1})[{i + 1},{jj + 1}] in {c.text[:60]}",
                                  w.text, x, w.rounded(x), "weighted_sum", cause, kind))
-            if vec is not None and len(vec.cells) == V.shape[1] and not self._in_exercise(c.place):
+            if vec is not None and len(vec.cells) == V.shape[1] and not self.doc.in_opened_section(c.place):
+                # (an exercise's section may give its own value rows: "change the third value row to [1, 4]")
                 for d, (cell, y) in enumerate(zip(vec.cells, V[jj])):
                     self.n_numbers += 1
                     if not cell.contains(float(y), _band(vv, jj, d) if vv.M.shape == V.shape else 0.0):
@@ -373,10 +374,6 @@ class VectorJudging:
             return same_head[0]
         return full[0] if len(full) == 1 else (h, i)
 
-    def _in_exercise(self, place) -> bool:
-        """In a section that opens an exercise or another example ("::: exercise", "Exercise 2"): the value rows
-        written there may be that exercise's own ("change the third value row to [1, 4]")."""
-        return bool(self.doc.openers) and self.section_of(place) in {self.section_of(p) for p in self.doc.openers}
 
 
 WORKED_SPAN = 120      # lines from a weight worked out from rounded values to a bare copy of it

@@ -27,6 +27,7 @@ class Choice:
     uses: frozenset = frozenset()
     cost: float = 0.0
     radius: Any = field(default=None, compare=False)   # the rounding of a printed input, entry by entry
+    heads: int | None = None      # the one head count this value holds for (a weight printed for head 1 only)
 
 
 # The modes that start after X: Q, K and V given; raw scores given; weights with values (infer/starts.py)
@@ -254,6 +255,13 @@ class Options:
                     for h in ident_heads:
                         if h not in by:
                             by[h] = None
+            if list(by) == [0] and by[0] is not None and not _names_other_heads(by[0], role):
+                # only head 1's weight printed ("the first head uses W_K^(1) = ..."): one head's, not one weight
+                # every head shares (that is said: W_V^(1) = W_V^(2) = ...); with more heads it splits like any W
+                o = by.pop(0)
+                if d_in is None or o.val.shape[0] == d_in:
+                    out.append(Choice(o.val, f"{role} printed at {o.a.place} (head 1's)", frozenset([o.a.id]), 0.1,
+                                      heads=1))
             if by and sorted(by) == list(range(len(by))) and len({by[k].val.shape for k in by if by[k] is not None}) <= 1 \
                     and any(by[k] is not None for k in by) or (by and all(v is None for v in by.values()) and d_in
                                                                and sorted(by) == list(range(len(by))) and len(by) > 1):
@@ -280,6 +288,8 @@ class Options:
     def _rectangular_identity(self, role: str, d_in: int | None) -> list[Choice]:
         """`W^V = I_{4×2}`: the first columns of the identity (V keeps X's first two features), as a weight."""
         for c in self.doc.chains:
+            if self.doc.in_opened_section(c.place):
+                continue
             labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
             if len(labs) < 2:
                 continue
@@ -316,6 +326,8 @@ class Options:
         """Heads whose weight for `role` the document sets to the identity: W_1^Q = W_2^K = I."""
         out: set[int] = set()
         for c in self.doc.chains:
+            if self.doc.in_opened_section(c.place):
+                continue
             labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
             if not any(re.fullmatch(r"I(_\{?\d+\}?)?|\\?mathbf\{?I\}?(_\{?\d+\}?)?|\{?I\}?_?\{?\d*\}?", x)
                        for x in labs):
@@ -328,6 +340,8 @@ class Options:
 
     def _said_identity(self, role: str) -> bool:
         for h in self.hint_list:
+            if self.doc.in_opened_section(h.place):
+                continue                     # "Given X = I_2 and W_Q = W_K = W_V = I_2" set as an exercise
             if h.kind == "identity" and h.value == role:
                 return True
             if h.kind == "identity_name":
@@ -335,6 +349,8 @@ class Options:
                 if r is not None and role in r.nodes:
                     return True
         for c in self.doc.chains:
+            if self.doc.in_opened_section(c.place):
+                continue
             labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
             if any(re.fullmatch(r"I(_\{?\d+\}?)?|\\?mathbf\{?I\}?(_\{?\d+\}?)?|\{?I\}?_?\{?\d*\}?", x) for x in labs):
                 for x in labs:
@@ -565,3 +581,12 @@ def _kv_heads(m: dict[str, Any], H: int) -> int | None:
     if kw < qw and kw % dk == 0 and H % (kw // dk) == 0:
         return kw // dk
     return None
+
+
+def _names_other_heads(o: Obj, role: str) -> bool:
+    """Does the chain that prints head 1's weight name another head's as the same (`W_V^{(1)} = W_V^{(2)} = ...`)?"""
+    for text in o.a.labels or []:
+        r = lb.parse_label(text)
+        if r is not None and role in r.nodes and r.raw_head is not None and r.raw_head != 1:
+            return True
+    return False

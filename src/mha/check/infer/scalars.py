@@ -22,6 +22,8 @@ from .prepare import Bases, _family
 
 # what an unnamed exact value may be: the softmax and what follows it (a lone √2 names nothing)
 UNNAMED = ("A", "O", "O_concat", "Y", "E", "row_sum")
+# what a lone index names when there is one query: α₃, e₂, s₁ are the weights and scores of its keys
+ONE_ROW = ("QKt", "S", "A", "E")
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ def entries(ref: lb.Ref, vs: Views) -> list[tuple[View, int, int]]:
             r, c = v.M.shape
             rows = range(r) if ref.row is None else [ref.row] if 0 <= ref.row < r else []
             cols = range(c) if ref.col is None else [ref.col] if 0 <= ref.col < c else []
+            if r == 1 and ref.row is not None and ref.col is None and node in ONE_ROW:
+                rows, cols = [0], [ref.row] if 0 <= ref.row < c else []   # α₃ of one query: its third weight
             out.extend((v, i, j) for i in rows for j in cols)
     return out
 

@@ -35,6 +35,9 @@ class Search(MaskOptions, Options, Starts):
                           for k, c in cand.dims.items()))
         if key in self.cache:
             return self.cache[key]
+        if any(c.heads is not None and c.heads != (cand.dims["H"].value or 1) for c in cand.dims.values()):
+            self.cache[key] = None             # one head's weight alone says nothing of the other heads
+            return None
         t = compute(m)
         if t is None:
             self.cache[key] = None

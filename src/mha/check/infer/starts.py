@@ -32,7 +32,9 @@ HIDE_OUTPUT = ("V", "Vh", "Vr", "O", "O_concat", "Y")
 HIDE_SCORES = ("QKt", "S", "E", "row_max", "row_sum")
 
 # a word that numbers tokens, not heads: query_1, key 2, value_3 (Q_1 alone is head 1's Q)
-_TOKEN_WORD = re.compile(r"(?i)(?:query|key|value|查询|键|值)[\s_-]*\(?\d")
+_TOKEN_WORD = re.compile(r"(?i)(?:query|key|value|查询|键|值)[\s_-]*\(?\d|"
+                         # K2 (key for word 2), Q1 (query of token 1): a token's vector, said in parentheses
+                         r"\([^()]*\b(?:word|token|position|item)s?(?![a-z])[^()]*\)|\([^()]*(?:词|位置)[^()]*\)")
 
 
 # a token's vector named by a word and its number, or by its place in Chinese: Query 1, Value1, 第2个词的键

@@ -72,10 +72,17 @@ _OTHER_FACTOR = re.compile(r"temperature|\bT\s*=|温度|dropout|mask|掩码|bias
 
 # zero-width characters an editor leaves at line starts (Typora's U+200B before a tab): invisible, and no text
 _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
+# a line of a box frame around a named bracket list (not the side of a matrix drawn with box characters, which
+# holds no brackets): its two rules
+_FRAMED = re.compile(r"(?m)^([ \t]*)│(\s[^│\n]*\[[^│\n]*\][^│\n]*?)│(?=[ \t]|$)")
 
 
 def read_document(text: str, fmt: str) -> Document:
     text = _INVISIBLE.sub("", text)
+    if "[[" in text:
+        text = _row_labels(text)      # "q1 [[1.4, 1.25], / q2  [1.8, 1.88]]" under "k1  k2": the names blanked
+    if "│" in text:                   # "│ K₁: [0.2, 0.7, 0.1, 0.4]      │ ← remark": a drawn frame, blanked in place
+        text = _FRAMED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
     if _WHEN.search(text):
         text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
     b = Builder(fmt)
@@ -113,3 +120,34 @@ def read_document(text: str, fmt: str) -> Document:
     tie_open_softmax(doc, text)
     mark_dropped_copies(doc)
     return doc
+
+
+_ROW_NAMED = re.compile(r"^(\s*)([A-Za-z])_?(\d{1,2})(\s+)(\[.*)$")
+_HEADER_NAMES = re.compile(r"^\s*(?:([A-Za-z])_?1)(?:\s+\1_?\d{1,2})+\s*$")
+
+
+def _row_labels(text: str) -> str:
+    """A matrix printed with its rows named (`q1 [[1.4, 1.25, 1.22],`, `q2  [1.8, ...]`, ...) and, on the line
+    above, its columns (`k1   k2   k3`): the names are blanked in place, so the rows read as one matrix under the
+    caption above them.  Only rows named by one letter numbered 1, 2, ... in order, the first opening `[[`."""
+    lines = text.split("\n")
+    k = 0
+    while k < len(lines):
+        m = _ROW_NAMED.match(lines[k])
+        if not (m and m.group(3) == "1" and m.group(5).startswith("[[")):
+            k += 1
+            continue
+        letter, run = m.group(2), [k]
+        while run[-1] + 1 < len(lines):
+            n = _ROW_NAMED.match(lines[run[-1] + 1])
+            if not (n and n.group(2) == letter and int(n.group(3)) == len(run) + 1):
+                break
+            run.append(run[-1] + 1)
+        if len(run) >= 2 and "]]" in lines[run[-1]]:
+            for i in run:
+                r = _ROW_NAMED.match(lines[i])
+                lines[i] = r.group(1) + " " * (len(lines[i]) - len(r.group(1)) - len(r.group(5))) + r.group(5)
+            if k and _HEADER_NAMES.match(lines[k - 1]):
+                lines[k - 1] = " " * len(lines[k - 1])
+        k = run[-1] + 1
+    return "\n".join(lines)

@@ -21,6 +21,7 @@ from .statements import read_tokens
 from .tokens import walk_latex
 from .vectortable import vector_tables
 from .listed import listed_rows_in_text
+from .magnitude import magnitudes
 from .workedlists import paired_lists, worked_lists
 
 
@@ -157,6 +158,8 @@ class Builder:
                 c.rels = ["≈" if m.group(1) in ("≈", "≃", "~", "\\approx") else "="] + c.rels
         self.doc.chains = [c for c in chains if len(c.parts) >= 2 or
                            any(isinstance(p, (ShapePart, ShapeProduct)) for p in c.parts)]
+        for c in self.doc.chains:
+            magnitudes(c)
         unscaled = unscaled_in_code(self.code_texts)
         if unscaled is not None and not any(h.kind in ("unscaled", "scale", "scale_sqrt") for h in self.doc.hints):
             self.doc.hints.append(Hint("unscaled", True, unscaled, "scores computed in code with no scale"))

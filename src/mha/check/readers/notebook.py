@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from ...inputs import MHAInputError
+from ..numbers import Num
+from ..objects import Hint, Place
 from .common import Segment, need
 from .html import read_html
 from .markdown import read_markdown
@@ -51,6 +53,7 @@ def read_notebook(text: str, b: "Builder") -> None:
                 if not body:
                     continue
                 body = _PROGRESS.sub(lambda m: " " * len(m.group(0)), body)
+                _echoed_size(b, src, body, result, k)
                 seg = Segment(body, OUTPUT_LINE(n_src) + shown, "output", k)
                 shown += body.count("\n") + (not body.endswith("\n"))
                 seg.result = result
@@ -92,3 +95,16 @@ def OUTPUT_LINE(n_src: int) -> int:
     """Outputs are located by the line inside the cell's output area (1-based, the outputs one after the other,
     as the notebook shows them), in the code cell's number."""
     return 1
+
+
+_ECHO = re.compile(r"\s*([A-Za-z_]\w*)\s*")
+_WHOLE = re.compile(r"\s*(\d{1,5})\s*")
+
+
+def _echoed_size(b: "Builder", src: str, body: str, result: bool, cell: int) -> None:
+    """A cell that only echoes a name (`d_k`) and shows a whole number (`2`): that name's value, as an assignment
+    `d_k = 2` states it (the scale `scores / torch.sqrt(d_k)` then has its d_k)."""
+    m, n = _ECHO.fullmatch(src), _WHOLE.fullmatch(body)
+    if result and m and n:
+        num = Num.parse(n.group(1), OUTPUT_LINE(src.count("\n") + 1))
+        b.doc.hints.append(Hint("assign", (m.group(1), num), Place(1, cell, "output"), m.group(1)))

@@ -28,7 +28,7 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             found.append((a, z, [int(x) for x in re.findall(r"\d+", body)], None))
             continue
         m = _NUMBER_ONLY.match(body)
-        if m:
+        if m and not _changed_from(line[:a], line[z:]):
             found.append((a, z, None, m.group(1)))
     for m in re.finditer(r"(?<![\w.\[,])(-?\d+\.\d{2,})(?![\w\]])(?!\.\d)", masked):
         before, after = masked[:m.start()].rstrip(), masked[m.end():].lstrip()
@@ -38,7 +38,7 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
         if before[-1:] in set("=≈^/*×·+-−[,，") or after[:1] in set("=≈^/*×·+-−]") or \
                 re.search(r"[=≈]\s*$|[/×*]\s*$", before):
             continue            # part of arithmetic: the statement reader has it
-        if _BEFORE_CHANGE.search(before) and _TO_CHANGE.match(after):
+        if _changed_from(before, after):
             continue            # "pushes α_21 from 0.768 up to 0.944": the value before a change, not the quantity
         if re.search(r"\w\($", masked[:m.start()]) and after[:1] == ")":
             continue            # "exp(0.7071)=2.0281": the argument of a call, not a value of its name
@@ -107,9 +107,17 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
                                          line.strip()[:120], c))
 
 
-# a change told in words: the first value is what it was ("from 0.768 up to 0.944", "从 0.77 升到 0.94")
-_BEFORE_CHANGE = re.compile(r"(?:\bfrom|从|由)$", re.I)
+# a change told in words: the first value is what it was ("from 0.768 up to 0.944", "从 0.77 升到 0.94", "went
+# down (`0.8438` to `0.7337`)")
+_BEFORE_CHANGE = re.compile(r"(?:\bfrom|从|由|[(（])$", re.I)
 _TO_CHANGE = re.compile(r"(?:%\s*)?(?:(?:up|down|all the way)\s+)?(?:to\b|升到|降到|提高到|增加到|变为|变成|到)", re.I)
+
+
+def _changed_from(before: str, after: str) -> bool:
+    """Is the number between `before` and `after` the value before a change ("from 0.77 to 0.94", "(0.84 to
+    0.73)")?"""
+    return bool(_BEFORE_CHANGE.search(before.rstrip(" `*_$"))) and bool(_TO_CHANGE.match(after.lstrip(" `*_$")))
+
 
 # a size said of several objects at once, in the sentence before it: no one name takes it
 # a count just before a shape: it is the shape of each of that many ("two 2×2", "兩個 2×2", "3 个 4×2")
@@ -298,4 +306,3 @@ def _nearest_label(before: str, spans) -> str | None:
         if depth == 0 and not _FILLER.match(re.sub(r"[\d×x().:：，,]", " ", clause)):
             return None
     return None
-

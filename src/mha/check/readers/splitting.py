@@ -131,13 +131,17 @@ def split_juxtaposed(stmt: list[Tok], text: str = "") -> list[list[Tok]]:
                 seen_rel = False
                 skip = i + 1
                 continue
-            if depth == 0 and seen_rel and t.text == "]" and i + 1 < n and stmt[i + 1].kind == "ID":
-                j = i + 1
-                while j < n and j <= i + 5 and stmt[j].kind != "REL" and not (
+            start = i + 1
+            if depth == 0 and seen_rel and t.text == "]" and i + 4 < n and stmt[i + 1].text in ('"', "“") and \
+                    stmt[i + 2].kind == "ID" and stmt[i + 3].text in ('"', "”") and stmt[i + 4].kind == "ID":
+                start = i + 4           # `"the" k₁ = [0, 1]   "cat" k₂ = [2, 0]`: a quoted token's name first
+            if depth == 0 and seen_rel and t.text == "]" and start < n and stmt[start].kind == "ID":
+                j = start
+                while j < n and j <= start + 4 and stmt[j].kind != "REL" and not (
                         stmt[j].kind == "OP" and stmt[j].text not in ("_", "^", "{", "}")) and not (
                         stmt[j].kind == "NUM" and not (stmt[j - 1].kind == "OP" and stmt[j - 1].text in "_^")):
                     j += 1
-                if j < n and j > i + 1 and (stmt[j].kind == "REL" or name_colon(stmt, j)):
+                if j < n and j > start and (stmt[j].kind == "REL" or name_colon(stmt, j)):
                     out.append([])
                     seen_rel = False
     return [s for s in out if s]

@@ -26,6 +26,7 @@ from .result import as_result
 from .expr import parse_expr
 from .tuples import math_tuple
 from .columns import bare_row, quantity_label
+from .factor import leading_factor, scale_array
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
 from .splitting import (elided_tails, split_commas, split_juxtaposed, split_relations, split_statements,
                         without_quoted_remarks)
@@ -498,14 +499,21 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                     _softmax_context(ctx, text) and _arrow_softmax(parts[k - 1].array, a):
                 a.softmax_of = parts[k - 1].array     # `[1, 0, 1]  →  [0.42, 0.16, 0.42]` under a softmax heading
                 a.softmax_arrow = True
+            if k >= 2 and k == len(parts) - 1 and isinstance(parts[k - 1], LabelPart) and \
+                    isinstance(parts[k - 2], LabelPart):
+                f = leading_factor(parts[k - 1].text)     # W_O = \frac{1}{2}[...]: W_O is the product (factor.py)
+                if f is not None:
+                    scale_array(a, f, parts[k - 1].text)
+                    parts[k - 1] = LabelPart("")
             if k and isinstance(parts[k - 1], LabelPart) and parts[k - 1].scalar:
                 # "S = \frac{1}{2} [M] ≈ [M']": M is a factor of the product, not S; unnamed
                 a.label, a.labels, a.rel = "", [], ""
                 a.context = Context(**{**ctx.__dict__})
                 doc.add_array(a)
                 continue
-            left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart) and not q.scalar), "")
-            first = next((q.text for q in parts[:k] if isinstance(q, LabelPart) and not q.scalar), "")
+            left = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart) and not q.scalar and q.text),
+                        "")
+            first = next((q.text for q in parts[:k] if isinstance(q, LabelPart) and not q.scalar and q.text), "")
             if first and first != left and _SYMBOL.fullmatch(first) and not _SYMBOL.fullmatch(left) and \
                     subject_rel(parts, rels, first):
                 # "Y = Concat(O^(1), O^(2)) ≈ [...]": the chain's subject; not past a name of its own

@@ -146,6 +146,10 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     wide = [k for k, n in cols if n >= 2]
     if header is not None and all(n == 1 for _, n in cols) and _column_groups(b, body, cols, head, lines, cell):
         return
+    # headers of step columns in shorthand (| raw q·k | raw / √4 |) read as the quantities they name
+    stepped = dict(zip((k for k, _ in cols), _step_headers([head(k).replace("$", "") for k, _ in cols])))
+    as_written = head
+    head = lambda k: stepped.get(k, as_written(k))         # noqa: E731
     refs = {k: lb.parse_label(head(k).replace("$", "")) for k, _ in cols}
     distinct = len({r.nodes for r in refs.values() if r is not None}) >= 2
     if wide or (distinct and len(cols) >= 2) or _quantity_columns(header, cols, head, index_col or named_rows):
@@ -187,6 +191,33 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
 
 _REMARK = re.compile(r"(\[[^\[\]]*\])\s*(?:←|⟵|<-+|⬅|👈)[^\d\[\]]*")
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+# | raw q·k | raw / √4 | softmax |: a column named as an earlier one divided by a root (or by a number) is the
+# scaled scores; "raw" before a name of the scores, or alone, the unscaled ones
+_DIVIDED = re.compile(r"^(?P<base>.*?)\s*(?:/|÷|\\div|×\s*1\s*/)\s*(?:√|\\sqrt)?\s*\{?\s*(?:\d+(?:\.\d+)?|d_?k?|d)\s*\}?\s*$")
+_RAW = re.compile(r"(?i)^\s*(?:raw|unscaled)\b\s*(?P<rest>.*)$")
+
+
+def _step_headers(names: list[str]) -> list[str]:
+    """Headers of step columns said in shorthand, as the quantity they name: "raw q·k" -> "q·k", "raw" -> "raw
+    scores", "raw / √4" or "q·k / 2" after a column of scores -> "scaled scores".  Others are kept as written."""
+    out = []
+    for k, name in enumerate(names):
+        new = name
+        if lb.parse_label(name) is None:
+            div = _DIVIDED.match(name)
+            base = div.group("base").strip() if div else None
+            raw = _RAW.match(name)
+            if base is not None and (not base or base in names[:k] or _RAW.match(base)):
+                new = "scaled scores " + name[div.end("base"):].strip()     # the divisor kept: the written scale
+            elif raw is not None and not raw.group("rest"):
+                new = "raw scores"
+            elif raw is not None:
+                ref = lb.parse_label(raw.group("rest"))
+                new = raw.group("rest") if ref is not None and set(ref.nodes) <= {"QKt", "S"} else name
+        out.append(new)
+    return out
 
 
 def _numbered(name: str) -> str:

@@ -71,9 +71,10 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
         if text_mode and (ch in _SUP or ch in _SUB):
             table = _SUP if ch in _SUP else _SUB
             j = i
-            while j < n and s[j] in table:
-                j += 1
-            inner = "".join(table[c] for c in s[i:j])
+            while j < n and (s[j] in table or (ch in _SUP and s[j] in "·˙" and j + 1 < n and s[j + 1] in "⁰¹²³⁴⁵⁶⁷⁸⁹"
+                                               and j > i and s[j - 1] in "⁰¹²³⁴⁵⁶⁷⁸⁹")):
+                j += 1                       # e¹·⁴¹: a decimal point raised with its digits (1.41)
+            inner = "".join(table.get(c, ".") for c in s[i:j])
             if ch in _SUP and inner == "x":          # ℝ³ˣ⁴: the ˣ is a times sign
                 out.append(Tok("OP", "*", base + i, end=base + j))
             else:

@@ -36,7 +36,7 @@ def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
         if inner[k].kind == "OP" and inner[k].text in ("-", "−"):
             sign, k = "-", k + 1
         if k >= len(inner) or inner[k].kind != "NUM" or inner[k].num is None:
-            return None
+            return _worked_tuple(toks, seg)
         t = inner[k]
         power = _times_ten(inner, k + 1)
         if power is not None:                 # 1.5\times10^{-7}
@@ -47,7 +47,7 @@ def math_tuple(toks: list[Tok], seg: Segment) -> Array | None:
         k += 1
         if k < len(inner):
             if inner[k].text != ",":
-                return None
+                return _worked_tuple(toks, seg)
             k += 1
             if k >= len(inner):
                 return None          # (1, 2,): a trailing comma is no vector
@@ -78,3 +78,26 @@ def _times_ten(toks: list[Tok], k: int) -> tuple[str, int] | None:
     parts = e.args[0] if e.kind == "GROUP" and e.args else [e]
     text = "".join(x.text for x in parts).replace("−", "-")
     return (text, k + 3) if re.fullmatch(r"[-+]?\d{1,3}", text) else None
+
+
+def _worked_tuple(toks: list[Tok], seg: Segment) -> Array | None:
+    """`(2.028/4.453, 1/4.453, 1.425/4.453) = (0.455, 0.225, 0.320)`: a tuple of worked cells, one side of a
+    relation, read as a row whose cells keep their arithmetic (claims/vector.py judges the row it equals)."""
+    from .arrays import _cell
+    inner, cells, piece = toks[1:-1], [], []
+    for t in inner + [None]:
+        if t is None or t.text == ",":
+            c = _cell(piece, seg)
+            if not isinstance(c, nb.Num):
+                return None
+            cells.append(c)
+            piece = []
+        else:
+            piece.append(t)
+    if len(cells) < 2 or not any(re.search(r"[-+*/×·÷]", c.text.lstrip("-+")) for c in cells):
+        return None
+    before = _SPACING.sub("", seg.text[:toks[0].pos]).rstrip()
+    after = seg.text[toks[-1].pos + 1:].lstrip(" \\;,:!~")
+    if not (before.endswith(_RELATIONS) or after.startswith(_RELATIONS)):
+        return None
+    return Array([cells], seg.place(toks[0].pos), style="tex")
