@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 
 import numpy as np
 
@@ -230,3 +231,12 @@ def remember(name: str, rows: list, lead: tuple, env: dict[str, np.ndarray]) -> 
         env[name] = np.array([[c.value for c in r] for r in rows], dtype=float)
     except ValueError:
         return
+
+
+def expand_sums(source: str, calls: dict[str, str]) -> str:
+    """`m / row_sums` after `row_sums = m.sum(dim=-1, keepdim=True)`: `m / (m.sum(dim=-1, keepdim=True))`, so that
+    the printout's code says what it divides by (claims/renorm.py)."""
+    for name, call in calls.items():
+        if ".sum(" in call and name.isidentifier() and re.search(r"\b" + re.escape(name) + r"\b", source):
+            source = re.sub(r"\b" + re.escape(name) + r"\b", lambda m: "(" + call + ")", source)
+    return source

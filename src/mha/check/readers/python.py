@@ -19,7 +19,7 @@ from .. import labels as lb
 from ..numbers import NEG_INF, Num
 from ..objects import Array, Hint, Place
 from .arrays import nested_to_rows
-from .codevalue import code_literal, remember
+from .codevalue import code_literal, expand_sums, remember
 from .repl import read_session
 from .common import Segment, copy_context, line_offset
 from .drawn import text_tokens
@@ -142,7 +142,8 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
         facts.parsed = False
         return facts
     facts.literals.sort(key=lambda lit: lit.line)
-    _asserted_alike(facts, compared)
+    _asserted_alike(facts, compared, lines)
+    facts.literals.sort(key=lambda lit: lit.line)
     # comments, with the code of their line as a label
     try:
         for tok in tokenize.generate_tokens(io.StringIO(src).readline):
@@ -297,13 +298,19 @@ _CLOSE = {"allclose", "assert_allclose", "assert_close", "isclose", "assert_almo
           "assert_array_almost_equal", "equal"}
 
 
-def _asserted_alike(facts: CodeFacts, calls: list[ast.Call]) -> None:
+def _asserted_alike(facts: CodeFacts, calls: list[ast.Call], lines: list[str]) -> None:
     """`expected = torch.tensor([...])` then `assert torch.allclose(weights, expected)`: the literal is the value the
     code claims for the computed name, so it carries that name too ("weights = expected")."""
     for call in calls:
         if len(call.args) < 2:
             continue
         a, b = call.args[0], call.args[1]
+        if _typed_in(a) and not _typed_in(b):
+            a, b = b, a
+        if _typed_in(b) and not _typed_in(a):
+            # assert np.allclose(A, [[0.4011, ...]]): the numbers typed in are the author's claim for A
+            _assignment(facts, f"{_src(lines, a)} = expected", b, lines)
+            continue
         if not (isinstance(a, ast.Name) and isinstance(b, ast.Name)):
             continue
         names = {x.name for x in facts.literals}
@@ -312,6 +319,13 @@ def _asserted_alike(facts: CodeFacts, calls: list[ast.Call]) -> None:
                 for lit in facts.literals:
                     if lit.name == given:
                         lit.name = f"{computed} = {given}"
+
+
+def _typed_in(node: ast.AST) -> bool:
+    """`[[0.4, 0.6]]` or `np.array([[0.4, 0.6]])`: numbers written out, not computed."""
+    if isinstance(node, ast.Call) and _call_name(node) in _ARRAY_CALLS and node.args:
+        node = node.args[0]
+    return isinstance(node, (ast.List, ast.Tuple))
 
 
 def _alias_of(node: ast.AST) -> str | None:
@@ -378,15 +392,6 @@ def _number(node: ast.AST, lines: list[str]) -> Num | None:
             n = Num(-n.value, "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
         return n
     return None
-
-
-def expand_sums(source: str, calls: dict[str, str]) -> str:
-    """`m / row_sums` after `row_sums = m.sum(dim=-1, keepdim=True)`: `m / (m.sum(dim=-1, keepdim=True))`, so that
-    the printout's code says what it divides by (claims/renorm.py)."""
-    for name, call in calls.items():
-        if ".sum(" in call and name.isidentifier() and re.search(r"\b" + re.escape(name) + r"\b", source):
-            source = re.sub(r"\b" + re.escape(name) + r"\b", lambda m: "(" + call + ")", source)
-    return source
 
 
 def _is_inf(node: ast.AST, neg: bool) -> bool:
