@@ -35,6 +35,7 @@ class Builder:
         self.pending_output_labels: list[str] = []
         self.pending_displays: list[str] = []     # what each display(x) of the last code shows, in order
         self.last_expr: str | None = None
+        self.loops: list = []                     # the last code's loops printing a matrix entry a line (looped.py)
         self.calls: dict[str, str] = {}          # name -> the call it was last assigned (python.py)
         self.shapes: tuple[dict, dict, dict] = ({}, {}, {})   # tensors, attention modules, their results (torchshapes)
         self.drop_state = DropState()              # names holding dropped values, across cells

@@ -35,6 +35,7 @@ from .printnames import heads_above, print_label
 from .rowtable import row_tables
 from .vectortable import vector_tables
 from .listed import listed_rows_in_text
+from .looped import loop_prints, looped_rows
 from .workedlists import worked_lists
 
 
@@ -452,6 +453,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
     b.pending_output_labels = list(facts.prints)
     b.pending_displays = list(facts.displays)
     b.last_expr = facts.last_expr
+    b.loops = loop_prints(facts.tree)
     for name in facts.assigned:
         b.calls.pop(name, None)                   # rebound: the call it had before no longer holds
     b.calls.update(facts.calls)
@@ -504,6 +506,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
         seg = _blanked(seg, _PARAMETER)
     seg = vector_tables(b, seg)                   # Token │ Query │ Key │ Value, a vector per cell (vectortable.py)
     seg = row_tables(b, seg)                      # "<BOS> [0.1 0.2]" rows under the tokens' names (rowtable.py)
+    seg = looped_rows(b, seg, b.loops)            # one entry a line, printed by a loop over a row (looped.py)
     sized = "Size([" in seg.text
     if sized:
         seg = sizes(b, seg)
