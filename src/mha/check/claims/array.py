@@ -21,7 +21,7 @@ from .readlayout import layout_question
 from .restated_inputs import after_given_again, given_restated, restated_input
 from .rounding import _double_rounding, share_like
 from .wrongaxis import column_softmax_finding
-from .assumed import assumed_weight, copy_of_an_input, split_assumed
+from .assumed import above_its_start, assumed_weight, copy_of_an_input, split_assumed
 
 
 @dataclass
@@ -295,7 +295,8 @@ class ArrayJudging:
             # the object's own written terms giving its printed value say the arithmetic holds, not which
             # quantity of the configuration it is: no evidence of identity
             agree[i, j] |= bool(note) and not note.startswith((_OWN_TERMS, _OWN_FACTORS))
-        if (not identifies(o, hit, agree, _masked_cells(o, hit)) or copy_of_an_input(self, o, hit)) and \
+        if (not identifies(o, hit, agree, _masked_cells(o, hit)) or copy_of_an_input(self, o, hit) or
+                above_its_start(self, o, hit)) and \
                 not self.named_and_fed(o, hit) and not self.projection_named(o, hit, agree):
             alt = plan.get("alt")
             if alt is not None and alt.all and alt.view is not None and alt.view.variant == "unshifted" and \

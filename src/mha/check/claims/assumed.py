@@ -3,6 +3,8 @@ the document prints its own.  What would be judged against such an assumption is
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..infer import Hit, Obj
 from ..report import NotChecked
 from .common import _show_view
@@ -48,3 +50,20 @@ def copy_of_an_input(j, o: Obj, hit: Hit | None) -> bool:
     if choice is None or "(assumed)" not in choice.label:
         return False
     return not any(r.strong and (hit.view.node in r.nodes or role in r.nodes) for r in (o.refs or []))
+
+
+def above_its_start(j, o: Obj, hit: Hit | None) -> bool:
+    """An unnamed row printed above the start the configuration takes as given (raw scores, or Q, K and V), most of
+    whose cells equal a row of that start: the material the author wrote the start from (word vectors that a score
+    table copies, one cell changed), not a step computed from the start, which nothing above it can be.  Its values
+    do not identify it; only a name could."""
+    best = j.inf.best
+    if hit is None or hit.view is None or best is None or hit.all or o.val is None or \
+            (o.ref is not None and o.ref.strong) or best.cand.dims["mode"].value == "X":
+        return False
+    starts = [x for x in j.objs if x.a.id in best.cand.uses and x.val is not None]
+    if not starts or o.a.place.order >= min(x.a.place.order for x in starts):
+        return False
+    want = np.asarray(hit.exact, dtype=float).reshape(-1)
+    return any(x.val.shape[-1] == want.size and any(np.allclose(r, want) for r in x.val.reshape(-1, want.size))
+               for x in starts)
