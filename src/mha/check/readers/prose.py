@@ -86,6 +86,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             label = _nearest_label(line[:a], spans)
         if label is None:
             continue
+        if dims is None and _COLUMN_SUMS.search(re.split(r"[;；。]|\.\s", line[:a])[-1]):
+            continue                 # "every row sums to 1; the columns sum to 0.59, 1.01 and 1.40": not a row's sum
         if dims is not None:
             if len(dims) < 2 or any(d == 0 or d > 4096 for d in dims):
                 continue
@@ -237,6 +239,8 @@ _DIMS_TEXT = re.compile(r"(?<![\w.])\d+\s*[×xX]\s*\d+(?:\s*[×xX]\s*\d+)*(?![\w
 _STOP = re.compile(r"gives?|giving|yields?|produces?|results? in|becomes?|得到|变成|结果|=|→|->|⇒|times|乘以|乘|by", re.I)
 
 
+_COLUMN_SUMS = re.compile(r"\bcolumns?\b[^;.]*\b(?:sums?|adds?\s+up|totals?)\b|\bcolumn[-_ ]?(?:sums?|totals?)\b|"
+                          r"\bsums?\s+of\s+(?:each|every|the)\s+columns?\b|列(?:之)?和|每一?列", re.I)
 _HYPOTHETICAL = re.compile(r"\b(?:would|could|might)\b|会是|可能是", re.I)
 
 
