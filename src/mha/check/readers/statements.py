@@ -357,15 +357,21 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             if len(parts) == 1 and isinstance(parts[0], ArrayPart) and pending_label:
                 parts.insert(0, LabelPart(pending_label))
                 part_rels = ["", ":"]
-            pending_label = None
-            if len(parts) == 2 and isinstance(parts[0], LabelPart) and part_rels[1] == ":" and \
-                    isinstance(parts[1], LabelPart) is False:
-                pass
+            elif len(parts) == 2 and isinstance(parts[0], LabelPart) and isinstance(parts[1], ArrayPart) and \
+                    part_rels[1] in (":", "：") and pending_label and len(parts[1].array.rows) > 1 and \
+                    lb.parse_label(parts[0].text) is None and lb.parse_label(pending_label) is not None:
+                # "Q矩阵（每个词的查询向量）：" over "猫: [...]", "坐: [...]": rows named by their tokens, under a
+                # caption that names the matrix; the first token's name is no name of it
+                parts[0] = LabelPart(pending_label)
+            caption, pending_label = pending_label, None
             if len(parts) >= 1 and isinstance(parts[-1], LabelPart) and text_mode and \
                     piece[-1].kind == "OP" and piece[-1].text in (":", "："):
                 pending_label = parts[-1].text
             if text_mode and len(raw_parts) == 2 and rels == [":"] and not raw_parts[1]:
                 pending_label = flat_text(raw_parts[0])
+            if pending_label and caption and len(parts) == 1 and lb.parse_label(pending_label) is None and \
+                    lb.parse_label(caption) is not None:
+                pending_label = caption     # "猫:" splits from its row: the caption above still names the matrix
             here = (ctx_at(place.line) if ctx_at is not None else None) or ctx
             if here is not ctx:
                 here = _with_row(here, ctx)
