@@ -68,6 +68,11 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         if inf.best is None:
             # no configuration: the arithmetic written out (0.22·0.54 + ... ≈ 0.889) can still be read
             j = judge_document(doc, inf, None, given=False, text=text)
+            if j.n_claims == 0 and not j.findings and inf.unexplained:
+                raise NothingToCheck("configuration: could not be inferred: the document " + inf.unexplained +
+                                     ", but no printed result follows from it with any scale, mask or number of "
+                                     "heads tried (were the results worked from other numbers?); pass --input "
+                                     "CASE.json to check them against a configuration you give")
             if j.n_claims == 0 and not j.findings:
                 raise NothingToCheck("configuration: could not be inferred; looked for " + (inf.looked_for or
                                     "an input X with weights, or Q, K and V") + "; pass --input CASE.json")

@@ -108,6 +108,7 @@ class Inference:
     evidence: list[str] = field(default_factory=list)
     alternatives: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     looked_for: str = ""
+    unexplained: str = ""          # a start found whose trace gives none of the printed results ("starts from Q, ...")
     objs: list[Obj] = field(default_factory=list)
     repairs: list[tuple[int, int, int, float, str]] = field(default_factory=list)   # (obj id, i, j, value, how)
     bases: Bases = field(default_factory=Bases)

@@ -104,6 +104,7 @@ class Search(MaskOptions, Options, Starts):
             # one query's weights are one short row: two entries of a named printout, two thirds of it, suffice
             least = (2, 2) if base["mode"].label.startswith(ONE_QUERY) or _one_row(base) else (3, 4)
             if s is not None and base["mode"].value != "X" and not self.computes(s, *least):
+                inf.unexplained = inf.unexplained or base["mode"].label
                 continue
             fixes: list = []
             if s is not None and s.explained < s.total and s.cand.dims["mode"].value in ("X", "QKV", "scores"):
