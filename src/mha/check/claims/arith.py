@@ -171,9 +171,12 @@ class ArithJudging:
             self.n_numbers -= 1
             return
         if not target[3] and abs(exact - n.value) <= 2 * n.half + 1e-12:
+            cut = n.decimals is not None and abs(math.trunc(exact * 10 ** n.decimals) / 10 ** n.decimals - n.value) \
+                < 1e-9 * max(1.0, abs(exact))
             self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
-                             n.rounded(exact), step, "one unit in the last digit: rounding of the values it comes from",
-                             "rounded_sum", "note"))
+                             n.rounded(exact), step, f"one unit in the last digit: {exact:.6g} cut off after "
+                             f"{n.decimals} decimals, not rounded" if cut else
+                             "one unit in the last digit: rounding of the values it comes from", "rounded_sum", "note"))
             return
         before = [f for kk, _, f in values if kk < k and f is not None]
         if not before and len(values) == 1:
