@@ -124,7 +124,7 @@ def _identified(block: list[_Pct], live: list[tuple[int, Decimal, int]]) -> bool
     tol = sum(Decimal(5) / Decimal(10) ** (p.decimals + 1) for p in block)
     if abs(sum(p.value for p in block) - 100) > tol + Decimal("1e-9"):
         return False
-    if _permuted(block, live):
+    if _permuted(block, live, spare=1):
         return False                         # the row's own weights named out of their order ("51% to fell, 31%
                                              # to itself, 19% to the" for [0.19, 0.31, 0.51]): tokens, not columns
     if agree:
@@ -133,15 +133,21 @@ def _identified(block: list[_Pct], live: list[tuple[int, Decimal, int]]) -> bool
     return None not in idx and (idx == [j for j, _, _ in live] or idx == [j + 1 for j, _, _ in live])
 
 
-def _permuted(block: list[_Pct], live: list[tuple[int, Decimal, int]]) -> bool:
-    """Is every percentage one of the row's weights, each weight once, in another order than the row's?"""
+def _permuted(block: list[_Pct], live: list[tuple[int, Decimal, int]], spare: int = 0) -> bool:
+    """Is every percentage one of the row's weights, each weight once, in another order than the row's?  With
+    spare=1, all but one (a slip in a list that names tokens, not columns, leaves it such a list)."""
     left = list(live)
-    for p in block:
+    missing, moved = 0, False
+    for p, (_, v0, d0) in zip(block, live):
         k = next((i for i, (_, v, d) in enumerate(left) if _overlap(p, v, d)), None)
         if k is None:
-            return False
+            missing += 1
+            if missing > spare:
+                return False
+            continue
+        moved = moved or not _overlap(p, v0, d0)
         left.pop(k)
-    return not all(_overlap(p, v, d) for p, (_, v, d) in zip(block, live))
+    return moved
 
 
 def percent_quotes(doc, findings: list[Finding], text: str) -> list[Finding]:
