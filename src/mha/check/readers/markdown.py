@@ -11,7 +11,7 @@ from .common import DATA_URI, WORDS, Segment, need
 from .drawn import text_tokens
 from .html import read_html
 from .images import tex_of_image
-from .listed import listed_row
+from .listed import caption_quantity, listed_row
 from .prose import prose_numbers
 from .python import read_python
 from .repl import only_printouts
@@ -82,7 +82,10 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             _inline(t, src_lines, b, line0, cell)
             caption = t.content
         elif t.type == "math_block" or t.type == "math_block_label":
+            n0 = len(b.doc.arrays)
             _math_block(t, src_lines, b, line0, cell)
+            if i and toks[i - 1].type == "paragraph_close":
+                _captioned(b, caption, n0)
         elif t.type in ("fence", "code_block"):
             start = t.map[0] + (1 if t.type == "fence" else 0)
             lang = (t.info or "").strip().split(" ")[0].lower()
@@ -91,6 +94,9 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             where = "code" if lang in ("python", "py", "python3", "ipython", "ipython3", "pycon", "") else "output"
             if lang in ("text", "console", "output", "txt", "plaintext", "bash", "shell", "sh", "log", "out"):
                 where = "output"
+            if lang in _MISLABELLED and re.search(r"(?m)^\s*(?:import (?:torch|numpy)|from (?:torch|numpy)\b)",
+                                                t.content) and read_python(t.content).parsed:
+                where = "code"                     # Python under a ```c fence (blog editors pick the language)
             if where == "code" and lang == "":
                 if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content):
                     where = "output"
@@ -121,6 +127,20 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             read_table(b, table, cell, caption if len(caption) < 200 else "")
             table = []
         i += 1
+
+
+# fences whose language a blog's editor set by default: what they hold is Python when it imports torch or numpy and
+# parses as Python (which C, C++ or Java hardly does)
+_MISLABELLED = {"c", "cpp", "c++", "java", "javascript", "js", "cs", "csharp", "go", "shell", "bash", "sh", "r"}
+
+
+def _captioned(b, caption: str, n0: int) -> None:
+    """"So the attention weights are approximately:" over a display holding one bare vector or matrix: the
+    sentence names it, as a reader takes it (listed.caption_quantity: weights, scores, exponentials only)."""
+    new = b.doc.arrays[n0:]
+    named = caption_quantity(caption.strip().split("\n")[-1]) if len(new) == 1 and not new[0].label else None
+    if named is not None:
+        new[0].label, new[0].labels = named[0], [named[0]]
 
 
 def _items(toks: list, i: int, line0: int) -> list[tuple[int, str]]:
