@@ -203,7 +203,7 @@ def latex_context():
     return _DB
 
 
-_WT = r"\(\s*[-−]?\d+(?:\.\d+)?(?:\s*,\s*[-−]?\d+(?:\.\d+)?)+\s*\)"
+_WT = r"\(\s*[-−]?\d+(?:\.\d+)?(?:\s*,\s*(?:\\[,;:! ]\s*)?[-−]?\d+(?:\.\d+)?)+\s*\)"     # (0.75,\ 0.85)
 _THIN = r"(?:\\[,;:!]\s*)?"         # a thin space set by hand, 0.422\,(1,0)
 _WTERM = rf"[-−]?\d+(?:\.\d+)?\s*{_THIN}(?:[·*×⋅]|\\cdot|\\times)?\s*{_THIN}{_WT}"
 _WEIGHTED_TUPLES = re.compile(rf"(?:(?<=\s)is\s+|[为是]\s*)?{_WTERM}(?:\s*\+\s*{_WTERM}){{1,16}}\s*(?:[=≈]|\\approx)\s*{_WT}")
