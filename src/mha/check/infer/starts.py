@@ -52,7 +52,7 @@ def _radius(objs: list[Obj], decimals_floor: int = 3) -> np.ndarray | None:
     return half_units(rows, decimals_floor)
 
 
-def _index(o: Obj, role: str, order: dict[str, int] | None = None) -> int | None:
+def _index(o: Obj, role: str, order: dict[str, int] | None = None, capitals: bool = False) -> int | None:
     """The 0-based token a vector labelled `role` belongs to: q1, q_{2}, query_3, or "token 2" in the prose; or, named
     by its word (k_she), its place in `order`."""
     ref = _ref_for(o, role)
@@ -64,6 +64,8 @@ def _index(o: Obj, role: str, order: dict[str, int] | None = None) -> int | None
         return ref.row
     if ref.raw_head is not None and _TOKEN_WORD.search(o.a.label or ""):
         return ref.raw_head - 1 if ref.raw_head >= 1 else 0
+    if capitals and ref.raw_head is not None and ref.raw_head >= 1:
+        return ref.raw_head - 1          # K_1, K_2, K_3 as one row each: read, as a second option, as tokens' vectors
     m = _TOKEN_NAME.match((o.a.label or "").strip())
     if m and ref.head is None:                  # the name says the token, whatever row the prose was on
         return int(next(g for g in m.groups() if g)) - 1
@@ -72,14 +74,15 @@ def _index(o: Obj, role: str, order: dict[str, int] | None = None) -> int | None
     return None
 
 
-def token_rows(objs: list[Obj], role: str) -> tuple[np.ndarray, list[Obj]] | None:
-    """The per-token vectors labelled `role` assembled into a matrix, rows 0..n-1 (the first of each row)."""
+def token_rows(objs: list[Obj], role: str, capitals: bool = False) -> tuple[np.ndarray, list[Obj]] | None:
+    """The per-token vectors labelled `role` assembled into a matrix, rows 0..n-1 (the first of each row);
+    capitals: `K_2` numbers a token too (by default it is head 2's K)."""
     by: dict[int, Obj] = {}
     order = word_order(objs)
     for o in objs:
         if not _is(o, role) or o.val is None or o.slices != 1 or o.val.shape[0] != 1 or o.n < 1:
             continue
-        k = _index(o, role, order)
+        k = _index(o, role, order, capitals)
         if k is not None and 0 <= k < 64:
             by.setdefault(k, o)
     if not by or len({o.val.shape for o in by.values()}) != 1:
@@ -144,6 +147,10 @@ def given(objs: list[Obj], role: str) -> list[tuple[np.ndarray, list[Obj], str]]
     if t is not None and (w is None or t[0].shape != w[0].shape or not np.array_equal(t[0], w[0])):
         name = {"Q": "q", "K": "k", "V": "v"}[role]
         out.append((t[0], t[1], f"as {name}_i vectors from {t[1][0].a.place}"))
+    c = token_rows(objs, role, capitals=True) if t is None else None
+    if c is not None and (role == "Q" or len(c[1]) >= 2) and \
+            (w is None or c[0].shape != w[0].shape or not np.array_equal(c[0], w[0])):
+        out.append((c[0], c[1], f"as {role}_i vectors (one per token) from {c[1][0].a.place}"))
     return out
 
 
