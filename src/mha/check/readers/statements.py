@@ -372,6 +372,10 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             if pending_label and caption and len(parts) == 1 and lb.parse_label(pending_label) is None and \
                     lb.parse_label(caption) is not None:
                 pending_label = caption     # "猫:" splits from its row: the caption above still names the matrix
+            if text_mode and len(parts) == 2 and isinstance(parts[0], LabelPart) and \
+                    isinstance(parts[1], ShapePart) and re.search(r"(?i)shape$", parts[0].text):
+                # "Q (Queries) shape: (3, 2)" over rows named by tokens: the printout's caption names them
+                pending_label = re.sub(r"(?i)\s*(?:\(.*?\))?\s*shape$", "", parts[0].text) or None
             here = (ctx_at(place.line) if ctx_at is not None else None) or ctx
             if here is not ctx:
                 here = _with_row(here, ctx)
