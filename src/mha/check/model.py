@@ -229,8 +229,9 @@ def _set(mapping: dict[str, Any], key: str, value: Any) -> None:
         mapping[key] = value
 
 
-def half_units(rows: list, decimals_floor: int = 3) -> np.ndarray | None:
-    """The rounding radius of each printed input entry: its half-unit when the object looks rounded."""
+def half_units(rows: list, decimals_floor: int = 3, longest: bool = False) -> np.ndarray | None:
+    """The rounding radius of each printed input entry: its half-unit when the object looks rounded.  longest: an
+    entry shorter than the rest is its value to the longest precision there (see typed_or_printed)."""
     nums = [c for r in rows if r for c in r if c is not None]
     if not nums:
         return None
@@ -241,7 +242,22 @@ def half_units(rows: list, decimals_floor: int = 3) -> np.ndarray | None:
         return np.zeros((len(rows), len(rows[0])))
     # a zero printed shorter than the rest ([0.0, 0.707, 0.707]) is a zero, not a rounding of one
     return np.array([[0.0 if c is None or c.decimals is None or (c.value == 0 and c.decimals < most)
-                      else half_unit(c.decimals) for c in r] for r in rows])
+                      else half_unit(most if longest else c.decimals) for c in r] for r in rows])
+
+
+def _typed_again(a, printed: list) -> bool:
+    """The same numbers, written the same way, typed into code or printed by it elsewhere in the document."""
+    texts = [[c.text if c is not None else None for c in r] for r in a.rows if r is not None]
+    return any(b is not a and typed_or_printed(b) and
+               [[c.text if c is not None else None for c in r] for r in b.rows if r is not None] == texts
+               for b in printed)
+
+
+def typed_or_printed(a) -> bool:
+    """Code and its printouts: `np.array([[0.2, 1.1, 0.71234]])` typed in, or NumPy printing `[0.1  0.60999]`
+    (trailing zeros dropped).  An entry shorter than the rest there is its value, not a rounding to fewer decimals,
+    as it may be in a table or a sentence written by hand."""
+    return a.place.where in ("code", "output") or a.style in ("code", "numpy", "torch")
 
 
 def is_finite_number(x: float) -> bool:
@@ -277,7 +293,8 @@ def input_radius(src: list, key: str, arr: np.ndarray, printed: list = ()) -> np
         return None
     if len(src) > 1:
         src = sorted(src, key=lambda o: next((r.head or 0 for r in o.refs if key in r.nodes), 0))
-    rs = [half_units(o.a.rows, decimals_floor=1 if display_rounded(o.a, printed) else 3) for o in src]
+    rs = [half_units(o.a.rows, decimals_floor=1 if display_rounded(o.a, printed) else 3,
+                     longest=typed_or_printed(o.a) or _typed_again(o.a, printed)) for o in src]
     if any(r is None for r in rs):
         return None
     if arr.ndim == 1:

@@ -20,7 +20,7 @@ import re
 
 import numpy as np
 
-from ..model import half_units
+from ..model import half_units, typed_or_printed
 from .candidates import Choice, _arr, _is, _ref_for
 from .prepare import Obj
 from .printed_inputs import cross_sources
@@ -49,7 +49,7 @@ def _radius(objs: list[Obj], decimals_floor: int = 3) -> np.ndarray | None:
     rows = [r for o in objs for r in o.a.rows]
     if any(r is None for r in rows) or len({len(r) for r in rows}) != 1:
         return None
-    return half_units(rows, decimals_floor)
+    return half_units(rows, decimals_floor, longest=all(typed_or_printed(o.a) for o in objs))
 
 
 def _index(o: Obj, role: str, order: dict[str, int] | None = None, capitals: bool = False) -> int | None:
