@@ -109,6 +109,9 @@ class Report:
         if self.ok and self.n_claims and not self.n_numbers:
             # claims that compare no printed number (a size, a formula's form): say so, not "all hold"
             return f"{self.n_claims} claim(s) hold, but no printed number was checked{notes}{tail}"
+        if self.ok and not self.n_claims:
+            # every object doubted or unmatched: nothing verified, which is no pass (exit status 1)
+            return f"no claim could be checked, so nothing is verified{notes}{tail}"
         if self.ok:
             return f"all {self.n_claims} claims hold ({self.n_numbers} numbers checked){notes}{tail}"
         return (f"{len(self.errors)} finding(s) in {self.n_claims} claims "

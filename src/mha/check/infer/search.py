@@ -406,10 +406,12 @@ def _all_but_one(o: Obj, hits: list) -> int:
     """The entries of a large printout, named or not, that match one intermediate whole but for a single slip (15 of
     a 4×4 of scores printed to eight decimals): one wrong score does not make the start compute nothing."""
     best = 0
+    # (four entries or more printed to three decimals or more: three of them agreeing by chance is no risk)
+    fine = o.val.size >= 4 and all((n.decimals or 0) >= 3 for n in o.a.numbers)
     for h in hits:
         if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T"):
             continue
-        if o.val.size >= 9 and h.n_ok >= o.val.size - 1:
+        if (o.val.size >= 9 or fine) and h.n_ok >= o.val.size - 1:
             best = max(best, h.n_ok)
     return best
 
