@@ -12,6 +12,7 @@ from .drawn import text_tokens
 from .html import read_html
 from .images import tex_of_image
 from .listed import caption_quantity, listed_row
+from .script import has_printed_string, read_script
 from .prose import prose_numbers
 from .python import read_python
 from .repl import only_printouts
@@ -106,6 +107,10 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                 where = "math"
             if where != "math" and any(_IN_PROMPT.match(x) for x in t.content.split("\n")):
                 read_text(t.content, b, seg_lines[0], cell, seg_lines)     # a notebook pasted as a transcript
+                i += 1
+                continue
+            if where == "code" and has_printed_string(t.content):
+                read_script(t.content, b, seg_lines[0], cell)     # print(w) over a ''''...'''' of what it printed
                 i += 1
                 continue
             b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))

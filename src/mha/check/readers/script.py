@@ -34,13 +34,24 @@ def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None
     string is blanked in the code (which stays valid Python) and read as prose after the code around it."""
     lines = text.split("\n")
     bodies = _text_bodies(text)
+    printed = printed_strings(lines, bodies)
     prose = []
     for a, z in bodies.items():
-        prose.append((a, Segment("\n".join(lines[a:z]), line0 + a, "prose", cell)))
+        if a not in printed:
+            prose.append((a, Segment("\n".join(lines[a:z]), line0 + a, "prose", cell)))
+    shown = {a: lines[a:z] for a, z in bodies.items() if a in printed}
+    for a, z in bodies.items():
         lines[a:z] = [""] * (z - a)
     out: list[tuple[int, Segment]] = []
     k, start = 0, 0
     while k < len(lines):
+        if k in shown:
+            # print(weights) then a bare ''''...'''' string holding what it printed: that print's output
+            if k > start:
+                out.append((start, Segment("\n".join(lines[start:k]), line0 + start, "code", cell)))
+            out.append((k, Segment("\n".join(shown[k]), line0 + k, "output", cell)))
+            k = start = bodies[k]
+            continue
         if _COMMENT.match(lines[k]) and k > 0 and _printout(lines, k) and \
                 (m := _COMMENTED_PRINT.match(lines[k - 1])) and (k - 1 == 0 or not _COMMENT.match(lines[k - 2]) or
                                                                   not _printout(lines, k - 2)):
@@ -62,6 +73,17 @@ def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None
         out.append((start, Segment("\n".join(lines[start:]), line0 + start, "code", cell)))
     for _, seg in sorted(out + prose, key=lambda x: x[0]):
         b.segment(seg)
+
+
+def printed_strings(lines: list[str], bodies: dict[int, int]) -> set[int]:
+    """The triple-quoted strings (by first inner line) that stand alone right under a print or a bare expression:
+    the author pasted what it printed there."""
+    out = set()
+    for a in bodies:
+        if a >= 2 and lines[a - 1].strip() in ('"""', "'''") and _SHOWS.match(lines[a - 2]) and \
+                not _COMMENT.match(lines[a - 2]):
+            out.add(a)
+    return out
 
 
 def _printout(lines: list[str], k: int) -> bool:
@@ -86,3 +108,10 @@ def _text_bodies(text: str) -> dict[int, int]:
     # (only a string that holds numbers: `"""# section title"""` used as a comment stays where it is)
     lines = text.split("\n")
     return {a: b for a, b in out.items() if b > a and any(re.search(r"\d", x) for x in lines[a:b])}
+
+
+def has_printed_string(text: str) -> bool:
+    """Does this code hold a triple-quoted string of numbers right under a print (see printed_strings)?"""
+    if "'''" not in text and '"""' not in text:
+        return False
+    return bool(printed_strings(text.split("\n"), _text_bodies(text)))
