@@ -162,6 +162,12 @@ class ShapeJudging:
             return False     # X and the weights are printed; the scores' shape is T × T whatever the width
         return any("(assumed)" in getattr(best.cand.dims.get(w), "label", "") for w in ("W_Q", "W_K", "W_V"))
 
+    def _weight_assumed(self, ref) -> bool:
+        """Is this a projection the configuration assumes to be I, rather than takes as printed or stated?"""
+        best = self.inf.best
+        return best is not None and any("(assumed)" in getattr(best.cand.dims.get(w), "label", "")
+                                        for w in set(ref.nodes) & {"W_Q", "W_K", "W_V"})
+
     def judge_shape(self, s: ShapeClaim) -> None:
         if self.vs is None:
             return
@@ -175,8 +181,9 @@ class ShapeJudging:
             return           # a mask comes in many layouts: (T, T), (B, T) for padding, (B, 1, 1, T) to broadcast
         if _BARE_RESULT.fullmatch(s.label.strip()):
             return           # "Q (3×4) by Kᵀ (4×3) = result (3×3)": the result of that product, not the output
-        if self._width_assumed(s.ref):
-            return           # the widths after a projection the configuration assumes (W = I, no text says so)
+        if self._width_assumed(s.ref) or self._weight_assumed(s.ref):
+            return           # the widths after a projection the configuration assumes (W = I, no text says so), or
+            #                  that projection's own shape (a later example's torch.rand(3, 2) against the I assumed)
         if random_inputs_before(self.doc, s.place):
             return           # `Q = np.random.randn(3, 4)` in the code above: the shapes of that code's own example
         if _printed_with_that_shape(self.doc, s):
