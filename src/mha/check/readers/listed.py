@@ -92,7 +92,7 @@ def _text_item(line: str) -> re.Match | None:
     return m if m and not re.search(r"[=/×*≈]", m.group("item")) else None
 
 
-def _plain_item(line: str) -> re.Match | None:
+def plain_item(line: str) -> re.Match | None:
     """In a code block or a printout, right under its caption: an unindented `name: value` line, a remark in
     parentheses after it allowed (`sat -> "The": 0.18  (18 percent)`); not a total."""
     if _TOTAL.match(line):
@@ -141,8 +141,8 @@ def listed_rows_in_text(b: "Builder", seg) -> None:
             k += 1
             continue
         items, j = [], k + 1
-        plain = seg.where in ("code", "output") and j < len(lines) and _plain_item(lines[j]) is not None
-        while j < len(lines) and (m := (_plain_item(lines[j]) if plain else _text_item(lines[j]))):
+        plain = seg.where in ("code", "output") and j < len(lines) and plain_item(lines[j]) is not None
+        while j < len(lines) and (m := (plain_item(lines[j]) if plain else _text_item(lines[j]))):
             items.append((seg.line_of(offsets[j]), m.group("item")))
             j += 1
         if items:

@@ -11,7 +11,7 @@ from .common import DATA_URI, WORDS, Segment, need
 from .drawn import text_tokens
 from .html import read_html
 from .images import tex_of_image
-from .listed import caption_quantity, listed_row
+from .listed import caption_quantity, listed_row, plain_item
 from .script import has_printed_string, read_script
 from .prose import prose_numbers
 from .python import read_python
@@ -109,6 +109,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                 read_text(t.content, b, seg_lines[0], cell, seg_lines)     # a notebook pasted as a transcript
                 i += 1
                 continue
+            if where == "output" and i and toks[i - 1].type == "paragraph_close":
+                _captioned_items(b, caption, t.content, seg_lines, cell)     # "分数是：" over "位置 1：1.2" lines
             if where == "code" and has_printed_string(t.content):
                 read_script(t.content, b, seg_lines[0], cell)     # print(w) over a ''''...'''' of what it printed
                 i += 1
@@ -137,6 +139,18 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
 # fences whose language a blog's editor set by default: what they hold is Python when it imports torch or numpy and
 # parses as Python (which C, C++ or Java hardly does)
 _MISLABELLED = {"c", "cpp", "c++", "java", "javascript", "js", "cs", "csharp", "go", "shell", "bash", "sh", "r"}
+
+
+def _captioned_items(b, caption: str, content: str, seg_lines: list[int], cell: int | None) -> None:
+    """A sentence ending in a colon over a text block of `name: value` lines only, one per token: one row of the
+    quantity the sentence names (listed.listed_row), as a list under it would be."""
+    line = caption.strip().split("\n")[-1]
+    rows = content.rstrip("\n").split("\n")
+    if len(rows) < 2 or len(rows) > len(seg_lines) or caption_quantity(line) is None:
+        return
+    items = [(seg_lines[k], m.group("item")) for k, x in enumerate(rows) if (m := plain_item(x)) is not None]
+    if len(items) == len(rows):
+        listed_row(b, line, items, cell)
 
 
 def _captioned(b, caption: str, n0: int) -> None:
