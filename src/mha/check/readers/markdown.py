@@ -112,7 +112,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             if where == "output" and i and toks[i - 1].type == "paragraph_close":
                 _captioned_items(b, caption, t.content, seg_lines, cell)     # "分数是：" over "位置 1：1.2" lines
             if where == "code" and has_printed_string(t.content):
-                read_script(t.content, b, seg_lines[0], cell)     # print(w) over a ''''...'''' of what it printed
+                read_script(t.content, b, seg_lines[0], cell)     # print(w) over a '''...''' of what it printed
                 i += 1
                 continue
             b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))

@@ -46,7 +46,7 @@ def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None
     k, start = 0, 0
     while k < len(lines):
         if k in shown:
-            # print(weights) then a bare ''''...'''' string holding what it printed: that print's output
+            # print(weights) then a bare '''...''' string holding what it printed: that print's output
             if k > start:
                 out.append((start, Segment("\n".join(lines[start:k]), line0 + start, "code", cell)))
             out.append((k, Segment("\n".join(shown[k]), line0 + k, "output", cell)))
