@@ -247,10 +247,10 @@ def half_units(rows: list, decimals_floor: int = 3, longest: bool = False) -> np
 
 def _typed_again(a, printed: list) -> bool:
     """The same numbers, written the same way, typed into code or printed by it elsewhere in the document."""
-    texts = [[c.text if c is not None else None for c in r] for r in a.rows if r is not None]
-    return any(b is not a and typed_or_printed(b) and
-               [[c.text if c is not None else None for c in r] for r in b.rows if r is not None] == texts
-               for b in printed)
+    def texts(x) -> list:
+        return [[c.text if c is not None else None for c in r] for r in x.rows if r is not None]
+    mine = texts(a)
+    return any(b is not a and typed_or_printed(b) and texts(b) == mine for b in printed)
 
 
 def typed_or_printed(a) -> bool:

@@ -86,7 +86,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             n0 = len(b.doc.arrays)
             _math_block(t, src_lines, b, line0, cell)
             if i and toks[i - 1].type == "paragraph_close":
-                _captioned(b, caption, n0)
+                _captioned(b, _last_line(caption), n0)
         elif t.type in ("fence", "code_block"):
             start = t.map[0] + (1 if t.type == "fence" else 0)
             lang = (t.info or "").strip().split(" ")[0].lower()
@@ -110,7 +110,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                 i += 1
                 continue
             if where == "output" and i and toks[i - 1].type == "paragraph_close":
-                _captioned_items(b, caption, t.content, seg_lines, cell)     # "分数是：" over "位置 1：1.2" lines
+                _captioned_items(b, _last_line(caption), t.content, seg_lines, cell)     # "分数是：" over "位置 1：1.2" lines
             if where == "code" and has_printed_string(t.content):
                 read_script(t.content, b, seg_lines[0], cell)     # print(w) over a '''...''' of what it printed
                 i += 1
@@ -141,10 +141,14 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
 _MISLABELLED = {"c", "cpp", "c++", "java", "javascript", "js", "cs", "csharp", "go", "shell", "bash", "sh", "r"}
 
 
-def _captioned_items(b, caption: str, content: str, seg_lines: list[int], cell: int | None) -> None:
+def _last_line(caption: str) -> str:
+    """The line of a paragraph right above what follows it (where its colon is)."""
+    return caption.strip().split("\n")[-1]
+
+
+def _captioned_items(b, line: str, content: str, seg_lines: list[int], cell: int | None) -> None:
     """A sentence ending in a colon over a text block of `name: value` lines only, one per token: one row of the
     quantity the sentence names (listed.listed_row), as a list under it would be."""
-    line = caption.strip().split("\n")[-1]
     rows = content.rstrip("\n").split("\n")
     if len(rows) < 2 or len(rows) > len(seg_lines) or caption_quantity(line) is None:
         return
@@ -153,11 +157,11 @@ def _captioned_items(b, caption: str, content: str, seg_lines: list[int], cell: 
         listed_row(b, line, items, cell)
 
 
-def _captioned(b, caption: str, n0: int) -> None:
+def _captioned(b, line: str, n0: int) -> None:
     """"So the attention weights are approximately:" over a display holding one bare vector or matrix: the
     sentence names it, as a reader takes it (listed.caption_quantity: weights, scores, exponentials only)."""
     new = b.doc.arrays[n0:]
-    named = caption_quantity(caption.strip().split("\n")[-1]) if len(new) == 1 and not new[0].label else None
+    named = caption_quantity(line) if len(new) == 1 and not new[0].label else None
     if named is not None:
         new[0].label, new[0].labels = named[0], [named[0]]
 

@@ -142,8 +142,7 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
     except RecursionError:
         facts.parsed = False
         return facts
-    facts.literals.sort(key=lambda lit: lit.line)
-    _asserted_alike(facts, compared, lines)
+    _asserted_alike(facts, compared, lines)        # (may add the literals typed into an assertion)
     facts.literals.sort(key=lambda lit: lit.line)
     # comments, with the code of their line as a label
     try:
