@@ -364,6 +364,9 @@ class ArithJudging:
             return (n, face)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
         if self.from_intermediate(left, n):
             return True              # e^{0.87} ≈ 2.377: 0.87 is the printed rounding of the score 0.866
+        if _product_of_short_factors(left, n) and _rounded_terms_allow(left, n):
+            return True              # 0.999665 × 0.000335 = 3.352e-4: 0.000335 is 1 - p rounded to three figures,
+            #                          and the product of the unrounded factors is what is printed
         return (n, face)
 
     def from_intermediate(self, left, n: Num) -> bool:
@@ -536,6 +539,15 @@ def _at_precision(n: Num) -> Num:
         # "exp(12) ≈ 162754" for 162754.79: a long whole number cut down, not rounded, is still about right
         return Num(n.value, n.text, n.value - 1.0, n.value + 1.0, n.line, 0)
     return Num(n.value, n.text, n.value - unit / 2, n.value + unit / 2, n.line, 0)
+
+
+def _product_of_short_factors(left, n: Num) -> bool:
+    """A product (or quotient) one of whose factors, printed to three significant figures or more, has fewer of them
+    than the result: that factor is a rounding, and the result may be worked from what it rounds."""
+    if not (isinstance(left, nb.Op) and left.op in ("*", "/")):
+        return False
+    figures = nb.significant_digits(n)
+    return any(isinstance(x, nb.Lit) and 3 <= nb.significant_digits(x.num) < figures for x in left.args)
 
 
 def _rounded_terms_allow(left, n: Num) -> bool:
