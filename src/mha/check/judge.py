@@ -263,7 +263,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         out.extend(formula_claims(self.objs, self.doc.hints, paired | {c.y.a.id for c in chained}))
         out.extend(applied)
         out.extend(line_sums(self.doc.chains))        # "the three add up to 8.20": against the results before it
-        out.extend(restated_claims(self.doc.chains, self.doc.headings))   # a worked number quoted again
+        out.extend(restated_claims(self.doc.chains, self.doc.headings, self.doc.hints))   # a worked number quoted again
         out.extend(module_shape_claims(self.doc.hints))   # torch.Size of nn.MultiheadAttention's output (modshape.py)
         out.extend(dropout_pairs(self.doc))           # a printout and its copy after dropout (claims/dropout.py)
         out.extend(drop_zero_claims(self.doc))        # dropout(w) printed: w's zeros stay zero (claims/dropzero.py)

@@ -11,7 +11,9 @@ Identity before verdict:
   document's other quotes of that letter agree with their worked lines (at least one, none disagreeing but the
   one judged): the reader has seen that the letter names the unscaled dot products, not the scaled ones;
 * the quote stands in the worked line's section or the one after it (a later section may be another example);
-* the name has an index: "Sum" or "total" worked out for one row and stated for the next names no one quantity.
+* the name has an index: "Sum" or "total" worked out for one row and stated for the next names no one quantity;
+* the sentence does not say the quote is what a slip gives ("Without the √2 the logits are ±1, giving α₁₁ = 0.88",
+  "the trap is ...", "如果忘了除以 √d_k"): a hint `whatif` on its line or the two before it (readers/builder.py).
 """
 
 from __future__ import annotations
@@ -68,7 +70,10 @@ def _worked(c: Chain) -> tuple[str, Num] | None:
     return _key(p[0].text), n
 
 
-def restated_claims(chains: list[Chain], headings: list) -> list[RestatedClaim]:
+WHATIF_SPAN = 2         # lines from a "without the √2" sentence's start to the number it gives
+
+
+def restated_claims(chains: list[Chain], headings: list, hints: list = ()) -> list[RestatedClaim]:
     worked: dict[str, list[tuple[Chain, Num]]] = {}
     quotes: list[tuple[Chain, str, Num]] = []
     for c in chains:
@@ -89,6 +94,11 @@ def restated_claims(chains: list[Chain], headings: list) -> list[RestatedClaim]:
         m = _NAMED.fullmatch(name)
         return next((k for k in sure if (d := _DOT.fullmatch(k)) and m and d.groups() == m.groups()[1:]), None)
 
+    whatif = [h.place for h in hints if h.kind == "whatif"]
+
+    def said_wrong(c: Chain) -> bool:
+        return any(p.cell == c.place.cell and 0 <= c.place.line - p.line <= WHATIF_SPAN for p in whatif)
+
     out = []
     for c, name, n in quotes:
         key = target(name)
@@ -96,7 +106,7 @@ def restated_claims(chains: list[Chain], headings: list) -> list[RestatedClaim]:
             continue                          # "Sum = 3.641" under the next row: a name with no index names none
         src, value = sure[key]
         if n.contains(value.value) or value.contains(n.value) or abs(section(c) - section(src)) > 1 or \
-                _scaled(value, n):
+                _scaled(value, n) or said_wrong(c):
             continue
         via = ""
         if key != name:                      # renamed: the letter's other quotes must agree with their lines

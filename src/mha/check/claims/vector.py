@@ -64,6 +64,15 @@ def named_vector_sum(e, chain: Chain, arrays: list, width: int):
     return out if out is not None and nb.face_vector(out) is not None else None
 
 
+def _sum_span(n: nb.Num) -> float:
+    """[0.804430 - 0.195570, 0 + 0.195570]: a cell written as a sum of rounded terms spans their rounding (half a
+    unit of each term of two decimals or more); a cell with a product in it (`0.1*0.52`), or a printed number,
+    spans nothing: a weight of one decimal is a given, exact as written."""
+    if n.decimals is not None or re.search(r"[*×·/÷]", n.text):
+        return 0.0
+    return sum(nb.half_unit(len(m.group(1))) for m in re.finditer(r"\d\.(\d+)", n.text) if len(m.group(1)) >= 2)
+
+
 def _result_holds(plan, j: int) -> bool:
     """Entry j of a one-row result agrees with the configuration its object was identified under: then a sum of
     terms that disagrees with it has its slip in the terms (`[1+0, 0+0] = [1, 1]` for q₃ = [1, 1]), not here."""
@@ -138,11 +147,13 @@ class VectorJudging:
             expr = expr or left.expr
             face = nb.face_vector(expr)
             terms = nb.leaves(expr)
+            spans = None
         else:
             if any(n is None for n in left.array.rows[0]):
                 return
             face = [n.value for n in left.array.rows[0]]
             terms = left.array.numbers
+            spans = [_sum_span(n) for n in left.array.rows[0]]
         if face is None or len(face) != len(cells) or any(x is None for x in cells):
             return
         if isinstance(left, ExprPart) and concatenated_shapes(left.expr, cells):
@@ -168,7 +179,7 @@ class VectorJudging:
         bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
-            slack = n.half * (1 + 1e-9) + 1e-12
+            slack = n.half * (1 + 1e-9) + 1e-12 + (spans[j] if spans else 0.0)
             if weighed is not None:
                 slack += weighed[j]              # [0.25, 0.00] + [0.25, 0.25] + [1.00, 0.50]: exact products
             elif args is not None:
