@@ -369,7 +369,7 @@ class SoftmaxJudging:
             if note and c.written:
                 continue        # scores printed far from their weights: within their rounding is all one can say
             found.append(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
-                                 f"softmax of line {c.x.a.row_line(i)}[{j + 1}]", num.text, exact,
+                                 f"weight {j + 1} of the softmax of the scores at line {c.x.a.row_line(i)}", num.text, exact,
                                  num.rounded(exact), "softmax", "follows from the rounded scores printed beside it"
                                  if note else f"the softmax of the scores printed beside it gives "
                                  f"{num.rounded(exact)}", "rounded_sum" if note else _simple_kind(num, exact),
@@ -429,7 +429,8 @@ def _masked_root(c: SoftmaxPairClaim) -> int | None:
         if len(live) < 2:
             continue
         rows += 1
-        d = _unscaled_root(np.array([xr[k].value for k in live], dtype=float), [yr[k] for k in live])
+        d = _unscaled_root(np.array([xr[k].value for k in live], dtype=float), [yr[k] for k in live],
+                           max(xr[k].half for k in live))
         if d is not None:
             roots.append(d)
     if not roots:
@@ -441,11 +442,12 @@ def _masked_root(c: SoftmaxPairClaim) -> int | None:
     return best
 
 
-def _unscaled_root(x: np.ndarray, row) -> int | None:
+def _unscaled_root(x: np.ndarray, row, half: float = 0.0) -> int | None:
     """d when every printed weight is softmax(x / √d) within its rounding, for a whole d from 2 to 4096: the
     written scores are the raw ones, and the weights beside them were computed after the scale.  The scale is read
     off the printed weights (log p_j - log p_k = (x_j - x_k) / √d for the two farthest scores) and the whole d
-    near it tried."""
+    near it tried.  Scores printed rounded (half a unit `half`) move each weight by up to 2·p·half/√d: the room a
+    weight worked from the unrounded scores has (0.2758 where the printed scores give 0.275853)."""
     nums = list(row or [])
     if any(n is None for n in nums) or not np.isfinite(x).all() or np.ptp(x) == 0 or \
             any(n.value <= 0 for n in nums):
@@ -459,7 +461,7 @@ def _unscaled_root(x: np.ndarray, row) -> int | None:
         z = x / math.sqrt(d)
         e = np.exp(z - z.max())
         q = e / e.sum()
-        if all(n.contains(float(v)) for n, v in zip(nums, q)):
+        if all(n.contains(float(v), slack=2 * float(v) * half / math.sqrt(d)) for n, v in zip(nums, q)):
             return d
     return None
 
