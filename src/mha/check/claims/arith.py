@@ -170,15 +170,18 @@ class ArithJudging:
             self.n_claims -= 1
             self.n_numbers -= 1
             return
+        before = [f for kk, _, f in values if kk < k and f is not None]
         if not target[3] and abs(exact - n.value) <= 2 * n.half + 1e-12:
             cut = n.decimals is not None and abs(math.trunc(exact * 10 ** n.decimals) / 10 ** n.decimals - n.value) \
                 < 1e-9 * max(1.0, abs(exact))
+            why = f"one unit in the last digit: {exact:.6g} cut off after {n.decimals} decimals, not rounded" if cut \
+                else "one unit in the last digit: rounding of the values it comes from"
+            if before and n.contains(before[-1]):
+                # 2.028 + 1.000 + 1.640 = 4.668: the printed terms give it, whatever the exact sum's last digit
+                why = f"sum of rounded terms: the printed terms give {n.text}, the exact terms {n.rounded(exact)}"
             self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
-                             n.rounded(exact), step, f"one unit in the last digit: {exact:.6g} cut off after "
-                             f"{n.decimals} decimals, not rounded" if cut else
-                             "one unit in the last digit: rounding of the values it comes from", "rounded_sum", "note"))
+                             n.rounded(exact), step, why, "rounded_sum", "note"))
             return
-        before = [f for kk, _, f in values if kk < k and f is not None]
         if not before and len(values) == 1:
             before = self._printed_addends(c, n, target[0].startswith(lb.SHOWN["row_sum"]))
         if before and (n.contains(before[-1]) or c.rels and c.rels[-1] == "≈" and nb.nines_below_one(n, before[-1])):
