@@ -31,6 +31,7 @@ from .script import looks_like_script, read_script
 from .scalarrows import scalar_rows
 from .headings import label_from_headings
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
+from .softmaxsaid import tie_said_softmax
 from .text import _unnumber, read_text
 
 FORMATS = ("md", "tex", "ipynb", "html", "txt")
@@ -118,6 +119,7 @@ def read_document(text: str, fmt: str) -> Document:
     label_from_headings(doc, text)
     tie_drawn_softmax(doc, text)
     tie_open_softmax(doc, text)
+    tie_said_softmax(doc, text)
     mark_dropped_copies(doc)
     return doc
 

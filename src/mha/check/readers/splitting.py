@@ -45,6 +45,10 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
             out[-1].pop()                     # "Sum = 3.0281. So the first token ...", "q = [2, 1]. The keys": it ends
             out.append([])
         elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
+                out[-1][-1].text == "." and _word_ends_sentence(out[-1][-2]) and capitalised(t):
+            out[-1].pop()                     # "... into probabilities. Applying softmax to [...]": a paragraph's
+            out.append([])                    # sentences are statements of their own, as its lines are
+        elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
                 out[-1][-1].text == "," and out[-1][-2].kind == "NUM" and t.kind == "ID" and \
                 t.text.lower() in _GOES_ON:
             out[-1].pop()                     # "... = 1.50, so the weights are [...]": the sum ends at its total
@@ -61,7 +65,8 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     merged: list[list[Tok]] = []
     for s in out:
         k = _aligned_lead(s) if not text_mode else 0
-        if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])):
+        if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])) and \
+                not _arrow_item(s[k:]):
             merged[-1].extend(s[k:])
         elif text_mode and merged and sum_goes_on(merged[-1], s):
             merged[-1].extend(s)        # "+ (0.12 × 0.06)" under "= (0.04 × 0.08)": a sum written down the page
@@ -72,6 +77,23 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
         else:
             merged.append(s)
     return merged
+
+
+# words that a period follows without ending the sentence
+_ABBREVIATIONS = frozenset({"etc", "approx", "resp", "eqs", "fig", "figs", "vol", "pp", "sec", "ref", "refs", "cf"})
+
+
+def _word_ends_sentence(t: Tok) -> bool:
+    """A lowercase word of three letters or more (no abbreviation) before a period: the end of a sentence."""
+    return t.kind == "ID" and len(t.text) >= 3 and t.text.isalpha() and t.text.islower() and \
+        t.text not in _ABBREVIATIONS
+
+
+def _arrow_item(s: list[Tok]) -> bool:
+    """`  → is:  1.786/4.572 = 0.391`: a line that starts with an arrow, a name and a colon is an item of a list
+    (one weight per key), a statement of its own, not the chain of the line above going on."""
+    return len(s) >= 4 and s[0].text in ("→", "->", "⟶", "=>", "⇒") and s[1].kind == "ID" and \
+        s[2].kind == "OP" and s[2].text in (":", "：")
 
 
 def _aligned_lead(s: list[Tok]) -> int:

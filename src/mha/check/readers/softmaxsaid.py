@@ -1,0 +1,92 @@
+"""A softmax said in one sentence of prose: "Applying softmax to the scaled scores `[0.58, 1.15, 0.58]` produces
+the weights `[0.26, 0.47, 0.26]`", "对 [1.2, 0.4] 做 softmax 得到 [0.69, 0.31]".  The sentence says that the second
+vector is the softmax of the first, as `softmax([...]) = [...]` does (statements.py): the two are tied
+(`Array.softmax_of`) and judged against each other (claims/softmax.py), whatever the configuration.
+
+Only what the sentence says plainly is read:
+* one sentence (no period outside the numbers, one line), the word softmax before the first vector, a verb of
+  giving (gives, yields, produces, returns, results in, becomes, turns into; 得到, 变成, 结果为) between the two;
+* no other operation named between them (a division, √, a temperature, a mask, exp, a log): `softmax of [1, 2, 1]
+  divided by √3 gives [...]` applies the scale first, and which one is not said here;
+* the second vector is a row of weights: two entries or more, each in [0, 1], summing to 1 within 0.2 (the
+  rounding, or one slipped digit: the slip is what the pair is judged for).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import labels as lb
+from ..numbers import Num
+from ..objects import Array, Context, Document, Place
+
+_NUM = r"-?\d+(?:\.\d+)?"
+_VEC = rf"`?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\]`?"
+_GIVES = r"(?:gives?|giving|yields?|yielding|produces?|producing|returns?|results? in|outputs?|becomes?|" \
+         r"turns? (?:them |it |these |this )?into|we get)"
+_SAID_EN = re.compile(rf"\bsoftmax\b(?P<a>[^.\[\]]{{0,60}}?){_VEC}(?P<b>[^.\[\]]{{0,60}}?)\b{_GIVES}\b"
+                      rf"(?P<c>[^.\[\]]{{0,80}}?){_VEC}", re.I)
+_SAID_ZH = re.compile(rf"(?:softmax|Softmax|SoftMax)(?P<a>[^。；\[\]]{{0,20}}?){_VEC}(?P<b>[^。；\[\]]{{0,20}}?)"
+                      rf"(?:得到|变成|变为|结果为|结果是|输出)(?P<c>[^。；\[\]]{{0,20}}?){_VEC}|"
+                      rf"对\s*(?P<a2>){_VEC}(?P<b2>\s*(?:做|进行|应用|取|求)\s*(?:softmax|Softmax|SoftMax)[^。；\[\]]{{0,10}}?)"
+                      rf"(?:得到|变成|变为|结果为|结果是)(?P<c2>[^。；\[\]]{{0,20}}?){_VEC}")
+# another operation named between the scores and the weights: which one is applied first is not said plainly
+_OTHER = re.compile(r"divid|√|sqrt|temperature|scal(?:e|ed|ing) by|/|τ|\btau\b|mask|\bexp|e\^|\blog|除以|缩放|温度|掩码",
+                    re.I)
+_ROOM = 0.2             # how far the weights may sum from 1: rounding, or one slipped digit
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+
+
+def tie_said_softmax(doc: Document, text: str) -> None:
+    """Tie each softmax said in a sentence of a Markdown or plain-text document; add the vectors the statement
+    reader did not keep (a vector inside a sentence is part of its words there)."""
+    if doc.format not in ("md", "text"):
+        return
+    added = False
+    fenced = False
+    for k, line in enumerate(text.split("\n")):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced or "softmax" not in line.lower():
+            continue
+        for m in (*_SAID_EN.finditer(line), *_SAID_ZH.finditer(line)):
+            added |= _tie(doc, m, k + 1, line)
+    if added:
+        doc.arrays.sort(key=lambda a: (a.place.cell or 0, a.place.line))
+        for k, a in enumerate(doc.arrays):
+            a.id = k
+
+
+def _tie(doc: Document, m: re.Match, line: int, text: str) -> bool:
+    vecs = [g for g in m.groups() if g is not None and re.fullmatch(rf"{_NUM}(?:\s*,\s*{_NUM})+", g.strip())]
+    words = [g for g in (m.groupdict().get(n) for n in ("a", "b", "c", "a2", "b2", "c2")) if g]
+    if len(vecs) != 2 or any(_OTHER.search(w.replace("softmax", "").replace("Softmax", "")) for w in words):
+        return False
+    xs, ys = ([Num.parse(t, line) for t in re.split(r"\s*,\s*", v.strip())] for v in vecs)
+    if len(xs) != len(ys) or [n.text for n in xs] == [n.text for n in ys] or \
+            not all(0 <= n.value <= 1 for n in ys) or abs(sum(n.value for n in ys) - 1) > _ROOM:
+        return False
+    approx = bool(lb.APPROX_WORDS.search(text))
+    added = False
+    got = []
+    for nums, label in ((xs, "softmax input"), (ys, (m.group("c") or m.groupdict().get("c2") or "").strip()
+                                               or "weights")):
+        a = _on_line(doc, line, nums)
+        if a is None:
+            a = Array([nums], Place(line, None, "prose"), label=label, labels=[label],
+                      context=Context(approx=approx))
+            doc.arrays.append(a)
+            added = True
+        got.append(a)
+    x, y = got
+    if y.softmax_of is None and x is not y:
+        y.softmax_of = x
+    return added
+
+
+def _on_line(doc: Document, line: int, nums: list[Num]) -> Array | None:
+    """The one-row array the statement reader already made of these numbers on this line, if any."""
+    texts = [n.text for n in nums]
+    return next((a for a in doc.arrays if a.place.cell is None and a.line == line and a.n_rows == 1 and
+                 a.rows[0] is not None and [n.text if n is not None else None for n in a.rows[0]] == texts), None)
