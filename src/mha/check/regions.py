@@ -26,6 +26,7 @@ from .objects import Document, Place
 
 MIN_ARRAYS = 2          # a region needs a given and something computed from it
 MAX_REGIONS = 4         # inference is cheap, but a document of many small sections is not many examples
+MAX_REBOUND = 6         # the tutorial's queries given again one after another over the same keys and values
 
 
 def judge_other_examples(doc: Document, j: Any) -> list[str]:
@@ -40,14 +41,19 @@ def judge_other_examples(doc: Document, j: Any) -> list[str]:
     for run in _unexplained_runs(doc, j):
         if first is None or not any(a.place.order < first for a in doc.arrays if j.section_of(a.place) in run):
             regions.append(lambda p, run=run: j.section_of(p) in run)
-    for start, end in _rebound_spans(j):
+    carried: dict[int, list] = {}
+    for start, end, kept in _rebound_spans(j):
         if not any(inside(Place(start[1], start[0] or None)) for inside in regions):
+            carried[len(regions)] = kept
             regions.append(lambda p, s=start, e=end: s <= p.order and (e is None or p.order < e))
     evidence = []
-    for inside in regions[:MAX_REGIONS]:
+    kinds = [k in carried for k in range(len(regions))]
+    for k, inside in enumerate(regions):
+        if kinds[:k + 1].count(kinds[k]) > (MAX_REBOUND if kinds[k] else MAX_REGIONS):
+            continue
         if sum(1 for a in doc.arrays if len(a.numbers) >= 2 and inside(a.place)) < MIN_ARRAYS:
             continue
-        line = _judge_region(doc, j, inside)
+        line = _judge_region(doc, j, inside, carried.get(k, []))
         if line:
             evidence.append(line)
     return evidence
@@ -60,17 +66,40 @@ def _first_input(j: Any) -> tuple[int, int] | None:
     return min(keys) if keys else None
 
 
-def _rebound_spans(j: Any) -> list[tuple[tuple[int, int], tuple[int, int] | None]]:
-    """From each code literal that gives an input other values (claims/rebind.py) to the next object the
-    configuration uses or explains: the other example that literal opens."""
-    rebinds = j._find_rebinds() if hasattr(j, "_find_rebinds") else []
+_UPSTREAM = {"X", "W_Q", "W_K", "W_V"}
+
+
+def _rebound_spans(j: Any) -> list[tuple[tuple[int, int], tuple[int, int] | None, list]]:
+    """From each code literal that gives an input other values (claims/rebind.py) to the next that gives one of
+    the same inputs again, or to the next object the configuration uses or explains: the other example that literal
+    opens.  With each span, the givens of
+    the configuration it keeps (the tutorial's `temp_q = ...` again and again, over the `temp_k` and `temp_v` above
+    them): those the span neither binds again nor follows another rebinding of."""
+    rebinds = sorted(j._find_rebinds() if hasattr(j, "_find_rebinds") else [], key=lambda r: r.a.place.order)
     ids = {r.a.id for r in rebinds}
+    givens = [x for x in j.objs if x.a.id in j.uses]
     spans = []
-    for r in rebinds:
+    for n, r in enumerate(rebinds):
         start = r.a.place.order
         later = [x.a.place.order for x in j.objs if x.a.place.order > start and x.a.id not in ids
                  and (x.a.id in j.uses or j._explained(x))]
-        spans.append((start, min(later, default=None)))
+        own = {nd for x in r.refs for nd in x.nodes}
+        for r2 in rebinds[n + 1:]:
+            nodes = {nd for x in r2.refs for nd in x.nodes}
+            if nodes & own:
+                later.append(r2.a.place.order)       # the same input given again: the next example starts
+                break
+            own |= nodes                             # another input of this example (its X, then its W_Q)
+        end = min(later, default=None)
+        # nodes given other values up to this span's end (this span's own rebinding, and any before it)
+        bound = {nd for r2 in rebinds if r2.a.place.order < (end or (10 ** 9, 10 ** 9)) for x in r2.refs
+                 for nd in x.nodes}
+        # a start downstream of X given again (Q, K, V typed in) leaves X and the projections behind: they gave
+        # what is now given, and carried in they would be the region's start instead
+        upstream = _UPSTREAM if bound - _UPSTREAM - {"W_O"} else set()
+        kept = [x.a for x in givens if x.a.place.order < start and x.refs and
+                not any(set(x2.nodes) & (bound | upstream) for x2 in x.refs)]
+        spans.append((start, end, kept))
     return spans
 
 
@@ -90,8 +119,10 @@ def _unexplained_runs(doc: Document, j: Any) -> list[set[int]]:
     return runs
 
 
-def _region(doc: Document, inside: Callable[[Place], bool]) -> Document:
-    arrays, chains, readings, hints = copy.deepcopy(([a for a in doc.arrays if inside(a.place)],
+def _region(doc: Document, inside: Callable[[Place], bool], kept: list = ()) -> Document:
+    """The region's own arrays, chains, readings and hints (copies), with the givens it keeps from before it."""
+    arrays, chains, readings, hints = copy.deepcopy(([a for a in doc.arrays if inside(a.place) or
+                                                      any(a is x for x in kept)],
                                                      [c for c in doc.chains if inside(c.place)],
                                                      [r for r in doc.readings if inside(r.place)],
                                                      [h for h in doc.hints if inside(h.place)]))
@@ -133,11 +164,11 @@ def _own_arithmetic(f: Any, texts: set[tuple[int | None, int, str]]) -> bool:
         and (f.cell, f.line, f.printed) not in texts
 
 
-def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str | None:
+def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool], kept: list = ()) -> str | None:
     from .infer import infer, prepare
     from .infer.refute import projections_disagree
     from .verdict import judge_document
-    sub = _region(doc, inside)
+    sub = _region(doc, inside, kept)
     objs, bases = prepare(sub, j.inf.bases)
     inf = infer(sub, objs, bases)
     if inf.best is None or any("(assumed)" in (c.label or "") for c in inf.best.cand.dims.values()):
@@ -163,6 +194,6 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool]) -> str
     j.n_claims += k.n_claims
     j.n_numbers += k.n_numbers
     mode = inf.best.cand.describe().get("mode", "")
-    start = min(o.a.place.order for o in objs)
+    start = min((o.a.place.order for o in objs if inside(o.a.place)), default=min(o.a.place.order for o in objs))
     where = f"cell {start[0]}" if start[0] else f"line {start[1]}"
     return f"another example from {where} on, judged on its own: {mode}"
