@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -199,6 +199,15 @@ def other_normaliser(y: Obj) -> bool:
     return False
 
 
+def source_factor(x: Obj, y: Obj) -> float | None:
+    """The factor the code that printed the weights applies to the scores' name inside the softmax
+    (`W = torch.softmax(S_masked / 2, dim=-1)` gives 0.5), when it is a plain number; None otherwise."""
+    if not y.a.source:
+        return None
+    f = label_factor(x, Obj(replace(y.a, label=y.a.source, labels=[]), y.ref))
+    return f if isinstance(f, float) else None
+
+
 def label_factor(x: Obj, y: Obj) -> float | bool | None:
     """What the weights' label does to the scores' own name inside the softmax: `softmax(scores / 0.5)` gives the
     factor 2.0, `softmax(2 * logits)` 2.0; `softmax(scores / T)` or any other arithmetic on the name is a change
@@ -254,17 +263,21 @@ class SoftmaxJudging:
                                                "the softmax of these scores under a factor the label names but does "
                                                "not give (a temperature?): not judged"))
             return
+        if factor is None:
+            factor = source_factor(c.x, c.y)
         if factor is not None:
-            scales = (factor,)             # softmax(scores / 0.5): a temperature the label gives
+            scales = (factor,)             # softmax(scores / 0.5): a temperature the label (or its code) gives
         found, checked = self._softmax_pair_findings(c, scales)
         wrong = _errors(found)
-        root = _masked_root(c) if c.by_mask and wrong > max(1, checked // 3) else None
+        root = _masked_root(c) if c.by_mask and wrong else None
         if root is not None:
             # `torch.softmax(masked / keys.shape[-1]**0.5)`: the masked scores were printed before the scale; the
-            # whole d that most rows' weights give, if the pair then agrees, is the scale the code applied
-            self.n_numbers -= checked
-            found, checked = self._softmax_pair_findings(c, (1 / math.sqrt(root),))
-            wrong = _errors(found)
+            # whole d that most rows' weights give, if the pair then agrees better, is the scale the code applied
+            scaled, n = self._softmax_pair_findings(c, (1 / math.sqrt(root),))
+            self.n_numbers -= n
+            if _errors(scaled) < wrong:
+                self.n_numbers += n - checked
+                found, checked, wrong = scaled, n, _errors(scaled)
         if c.by_mask and wrong > max(1, checked // 3):
             # weights that mostly disagree with these scores are not theirs (another head, example): said, not judged
             self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
