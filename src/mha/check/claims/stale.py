@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import numpy as np
+
 from ..infer import Obj, alignments
 from .formula import _definition
 from .identity import identifies
@@ -74,6 +76,12 @@ class StaleJudging:
                     self.stale[y.a.id] = (f"computed (`{y.a.label.strip()} = {rhs.strip()}`) from the printout of "
                                           f"{name} at {x.a.place}, which is stale")
                     break
+                if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not self._matches_whole(y) \
+                        and _softmax_of(rhs, name, x, y):
+                    self.stale[y.a.id] = (f"its own code (`{y.a.label.strip()} = {rhs.strip()}`) applied to the "
+                                          f"printout of {name} at {x.a.place} gives it: that softmax, not the "
+                                          "configuration's step (the scores as printed, another scale)")
+                    break
                 if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not self._matches_whole(y):
                     self.stale[y.a.id] = (f"it mostly disagrees with its own code (`{y.a.label.strip()} = "
                                           f"{rhs.strip()}`) applied to the printout of {name} at {x.a.place}, "
@@ -113,3 +121,19 @@ class StaleJudging:
         # judged by its name and printed predecessors, not a stale printout)
         wrong = o.val.size - hit.n_ok
         return not identifies(o, hit) and wrong >= 2 and wrong > hit.n_ok
+
+
+def _softmax_of(rhs: str, name: str, x: Obj, y: Obj) -> bool:
+    """`W = torch.softmax(S, dim=1)` over a printed S: does the softmax of S along its rows give the printout W,
+    within the rounding S carries (each weight moves by up to 2·p·half)?  Then the code did what it says."""
+    if not re.fullmatch(rf"\s*(?:torch\.|F\.|nn\.functional\.|np\.|scipy\.special\.)?softmax\(\s*{re.escape(name)}\s*"
+                        rf"(?:,\s*(?:dim|axis)\s*=\s*(?:-1|1)\s*)?\)\s*", rhs):
+        return False
+    if x.val is None or y.val is None or x.val.shape != y.val.shape or x.val.ndim != 2 or x.hi is None:
+        return False
+    s = x.val - np.max(x.val, axis=1, keepdims=True)
+    p = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    half = (x.hi - x.lo) / 2
+    room = 2 * p * half.max(axis=1, keepdims=True) + (y.hi - y.lo) / 2 + 1e-12
+    return bool(np.all(np.abs(p - y.val) <= room * (1 + 1e-9)))
+
