@@ -31,7 +31,7 @@ from .script import looks_like_script, read_script
 from .scalarrows import scalar_rows
 from .headings import label_from_headings
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
-from .softmaxsaid import tie_said_softmax
+from .softmaxsaid import tie_arrow_softmax, tie_said_softmax
 from .text import _unnumber, read_text
 
 FORMATS = ("md", "tex", "ipynb", "html", "txt")
@@ -86,6 +86,8 @@ def read_document(text: str, fmt: str) -> Document:
         text = _FRAMED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
     if _WHEN.search(text):
         text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
+    if _QUOTED_LIST.search(text):     # ['0.6590', '0.2424', '0.0986']: numbers formatted as strings, printed
+        text = _QUOTED_LIST.sub(lambda m: m.group(0).replace("'", " "), text)
     b = Builder(fmt)
     match fmt:
         case "md":
@@ -120,10 +122,12 @@ def read_document(text: str, fmt: str) -> Document:
     tie_drawn_softmax(doc, text)
     tie_open_softmax(doc, text)
     tie_said_softmax(doc, text)
+    tie_arrow_softmax(doc, text)
     mark_dropped_copies(doc)
     return doc
 
 
+_QUOTED_LIST = re.compile(r"\[\s*'-?\d+(?:\.\d+)?'(?:\s*,\s*'-?\d+(?:\.\d+)?')+\s*\]")
 _ROW_NAMED = re.compile(r"^(\s*)([A-Za-z])_?(\d{1,2})(\s+)(\[.*)$")
 _HEADER_NAMES = re.compile(r"^\s*(?:([A-Za-z])_?1)(?:\s+\1_?\d{1,2})+\s*$")
 

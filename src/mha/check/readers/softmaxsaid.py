@@ -10,10 +10,18 @@ Only what the sentence says plainly is read:
   divided by √3 gives [...]` applies the scale first, and which one is not said here;
 * the second vector is a row of weights: two entries or more, each in [0, 1], summing to 1 within 0.2 (the
   rounding, or one slipped digit: the slip is what the pair is judged for).
+
+An arrow between two vectors is the same statement when the line, or the line above it, names the softmax or the
+normalisation (`第一行分数 [0.4, 0.8, 1.6] → 归一化后 [0.17, 0.26, 0.57]`; a comment `# softmax 归一化` over
+`# [2.0, 0.5, -inf] → [0.82, 0.18, 0.00]`), no other operation is named there, and the weights are not the scores
+divided by their sum (a normalisation, but not the softmax).  The arrow is then read as the document's other
+arrows are (claims/softmax.py): the scores may have been scaled on the way (softmax(row / √d) for a whole d), and
+most arrow rows of the document must be softmax rows before one that is not is called a slip.
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 from .. import labels as lb
@@ -33,8 +41,15 @@ _SAID_ZH = re.compile(rf"(?:softmax|Softmax|SoftMax)(?P<a>[^。；\[\]]{{0,20}}?
 # another operation named between the scores and the weights: which one is applied first is not said plainly
 _OTHER = re.compile(r"divid|√|sqrt|temperature|scal(?:e|ed|ing) by|/|τ|\btau\b|mask|\bexp|e\^|\blog|除以|缩放|温度|掩码",
                     re.I)
+MAX_RUN = 12            # arrow lines under the line that says softmax
 _ROOM = 0.2             # how far the weights may sum from 1: rounding, or one slipped digit
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
+_ENTRY = r"(?:-?\d+(?:\.\d+)?|[-−](?:inf|∞))"
+_ARROW = re.compile(rf"\[\s*({_ENTRY}(?:\s*,\s*{_ENTRY})+)\s*\]`?\s*(?:→|->|⟶|=>)\s*(?P<w>[^\[\]\d]{{0,14}}?)\s*"
+                    rf"[:：]?\s*`?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\]", re.I)
+_NORMALISED = re.compile(r"^(?:归一化后?|softmax\s*后?|after softmax|normali[sz]ed|weights?|权重|概率|probabilities)?$",
+                         re.I)
+_SAYS = re.compile(r"softmax|归一化|normali[sz]", re.I)
 
 
 def tie_said_softmax(doc: Document, text: str) -> None:
@@ -56,6 +71,64 @@ def tie_said_softmax(doc: Document, text: str) -> None:
         doc.arrays.sort(key=lambda a: (a.place.cell or 0, a.place.line))
         for k, a in enumerate(doc.arrays):
             a.id = k
+
+
+def tie_arrow_softmax(doc: Document, text: str) -> None:
+    """Tie `[scores] → [weights]` where its line or the line above says softmax (module docstring)."""
+    if doc.format not in ("md", "text", "py"):
+        return
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if "[" not in line:
+            continue
+        above = _above(lines, k)
+        for m in _ARROW.finditer(line):
+            if not _NORMALISED.match(m.group("w").strip()):
+                continue
+            rest = _ARROW.sub(" ", line)
+            # scores with -∞ in them are masked already: "the masked scores" above them names no other step
+            masked = re.search(r"inf|∞", m.group(1)) is not None
+            if not (_SAYS.search(rest) or m.group("w").strip() or _SAYS.search(above)) or \
+                    any(_other(t, masked) for t in (rest, above)):
+                continue
+            _tie_arrow(doc, k + 1, m.group(1), m.group(3))
+
+
+def _other(text: str, masked: bool) -> bool:
+    """Does the text name an operation besides the softmax (a mask too, unless the scores carry theirs)?"""
+    text = re.sub(r"(?i)softmax", "", text)
+    return any(not (masked and re.fullmatch(r"(?i)mask|掩码", m.group(0))) for m in _OTHER.finditer(text))
+
+
+def _above(lines: list[str], k: int) -> str:
+    """The line over line k's run of arrow lines (`# softmax 归一化` over three `# [...] → [...]`), blank lines
+    skipped; "" when the run is longer than MAX_RUN."""
+    j = k - 1
+    while j >= 0 and (not lines[j].strip() or _ARROW.search(lines[j])) and k - j <= MAX_RUN:
+        j -= 1
+    return lines[j] if j >= 0 and k - j <= MAX_RUN else ""
+
+
+def _tie_arrow(doc: Document, line: int, left: str, right: str) -> None:
+    xs = [-math.inf if re.fullmatch(r"[-−](?:inf|∞)", t) else float(t) for t in re.split(r"\s*,\s*", left.strip())]
+    ys = [Num.parse(t, line) for t in re.split(r"\s*,\s*", right.strip())]
+    if len(xs) != len(ys) or not all(0 <= n.value <= 1 for n in ys) or abs(sum(n.value for n in ys) - 1) > _ROOM:
+        return
+    finite = [v for v in xs if math.isfinite(v)]
+    if len(finite) < 2 or (all(0 <= v <= 1 for v in finite) and abs(sum(finite) - 1) < 0.02):
+        return                                    # the weights again, not the scores
+    total = sum(finite)
+    if total and all(n.contains(v / total, slack=n.half) if math.isfinite(v) else n.value == 0 for n, v in zip(ys, xs)):
+        return                                    # the scores over their sum: a normalisation, not the softmax
+    row = [a for a in doc.arrays if a.place.cell is None and a.line == line and a.n_rows == 1 and a.rows[0] and
+           None not in a.rows[0]]
+    x = next((a for a in row if len(a.rows[0]) == len(xs) and all(
+        n.value == v or (math.isinf(v) and n.value == v) for n, v in zip(a.rows[0], xs))), None)
+    y = next((a for a in row if [n.text for n in a.rows[0]] == [n.text for n in ys]), None)
+    if x is None or y is None or x is y or y.softmax_of is not None:
+        return
+    y.softmax_of = x
+    y.softmax_arrow = True
 
 
 def _tie(doc: Document, m: re.Match, line: int, text: str) -> bool:
