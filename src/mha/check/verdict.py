@@ -44,6 +44,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     wrong_requotes(j.findings)               # a weight found wrong, written again into its weighted sum
     from .claims.vector import worked_copies
     worked_copies(j)                         # `1.13 / 10.22 = 0.111` worked out, then 0.111 printed bare again
+    from .claims.quotedsum import symbolic_sums
+    j.findings.extend(symbolic_sums(doc, j.findings))   # `0.58·v1 + ... + 0.18·v4` under weights [.., 0.16, ..]
     if text is not None and doc.format != "ipynb":
         from .claims.arrowpairs import arrow_pairs
         from .claims.percentquote import equal_shares, percent_quotes, position_percents, self_percents
