@@ -33,6 +33,7 @@ from .torchshapes import scan
 from .codecomments import comment_block
 from .printnames import heads_above, print_label
 from .rowtable import row_tables
+from .sidebyside import printed_on_one_line
 from .vectortable import vector_tables
 from .listed import listed_rows_in_text
 from .looped import loop_prints, looped_rows
@@ -518,6 +519,8 @@ def read_output(b: "Builder", seg: Segment) -> None:
             b.prose_context(line, Place(seg.line_of(line_offset(seg.text, k)), seg.cell, "output"))
     seg = worked_lists(seg)                       # [0.42/2=0.21, 0.29/2=0.145]: a vector, and a sum per item
     listed_rows_in_text(b, seg)                   # "After softmax:" over "- cat: 0.34" lines (listed.py)
+    if shown is None:                             # print(c, a): `tensor([..]) tensor([..])` (sidebyside.py)
+        seg, b.pending_output_labels = printed_on_one_line(seg, b.pending_output_labels)
     toks = text_tokens(seg.text)
     read_tokens(toks, seg, b.doc, b.ctx, text_mode=True)
     new = [a for a in b.doc.arrays[n_before:] if not a.label]

@@ -49,3 +49,36 @@ def side_by_side(seg: Segment) -> Segment:
     if hasattr(seg, "result"):
         new.result = seg.result          # a notebook cell's value (text.py): kept with its text
     return new
+
+
+# `print(c, a)` of two one-row tensors: `tensor([0.99, 2.00]) tensor([0.88, 0.12])` on one line
+_CALLS = re.compile(r"(?:tensor|array)\(\[[^\[\]]*\](?:,[^()]*)?\)")
+
+
+def printed_on_one_line(seg: Segment, labels: list[str]) -> tuple[Segment, list[str]]:
+    """A print of N names whose output line holds N one-row tensors (arrays): the line cut into N lines of the
+    same file line, and the print's label cut into its N names, so that each tensor is read and named.  Only for
+    the one print of a cell (the names would otherwise be matched with another print's output)."""
+    names = labels[0].split() if len(labels) == 1 else []
+    if len(names) < 2 or not all(re.fullmatch(r"[A-Za-z_][\w.]*", n) for n in names):
+        return seg, labels
+    lines = seg.text.split("\n")
+    lmap = seg.line_map or [seg.line + k for k in range(len(lines))]
+    out: list[str] = []
+    omap: list[int] = []
+    cut = False
+    for k, line in enumerate(lines):
+        calls = list(_CALLS.finditer(line))
+        if len(calls) == len(names) and not _CALLS.sub("", line).strip():
+            out += [m.group(0) for m in calls]
+            omap += [lmap[k]] * len(calls)
+            cut = True
+        else:
+            out.append(line)
+            omap.append(lmap[k])
+    if not cut:
+        return seg, labels
+    new = Segment("\n".join(out), omap[0], seg.where, seg.cell, omap)
+    if hasattr(seg, "result"):
+        new.result = seg.result
+    return new, names
