@@ -56,8 +56,10 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
         if not _names(y, {"A"}) or k == 0 or y.a.softmax_of is not None or other_normaliser(y):
             continue
         x = grids[k - 1]
-        if _skips_between(objs, x, y):
-            continue
+        if _skips_between(objs, x, y) or any(g.a.place.cell == x.a.place.cell and g.a.line == x.a.line and
+                                             g.val.shape == x.val.shape for g in grids[k + 1:]):
+            continue         # `scores = [1, 0] / sqrt(2) = [0.7071, 0]`: the row its line ends with was read apart,
+            #                  after these weights; the row before them in reading order is not the one they follow
         gap = y.a.line - x.a.line
         after = y.a.line - max([x.a.line] + [n.line for n in x.a.numbers if n.line])    # from x's last line
         last = y.a.line - after

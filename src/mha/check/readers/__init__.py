@@ -76,6 +76,8 @@ _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
 # a line of a box frame around a named bracket list (not the side of a matrix drawn with box characters, which
 # holds no brackets): its two rules
 _FRAMED = re.compile(r"(?m)^([ \t]*)│(\s[^│\n]*\[[^│\n]*\][^│\n]*?)│(?=[ \t]|$)")
+# a line of a box drawn around a derivation, `│   = 0.8 + 0.35 = 1.15   │`: two bars, the line's first and last
+_BOXED = re.compile(r"(?m)^([ \t]*)│([^│\n]*\d[^│\n]*)│[ \t]*$")
 
 
 def read_document(text: str, fmt: str) -> Document:
@@ -84,6 +86,7 @@ def read_document(text: str, fmt: str) -> Document:
         text = _row_labels(text)      # "q1 [[1.4, 1.25], / q2  [1.8, 1.88]]" under "k1  k2": the names blanked
     if "│" in text:                   # "│ K₁: [0.2, 0.7, 0.1, 0.4]      │ ← remark": a drawn frame, blanked in place
         text = _FRAMED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
+        text = _BOXED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
     if _WHEN.search(text):
         text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
     if _QUOTED_LIST.search(text):     # ['0.6590', '0.2424', '0.0986']: numbers formatted as strings, printed
@@ -123,11 +126,26 @@ def read_document(text: str, fmt: str) -> Document:
     tie_open_softmax(doc, text)
     tie_said_softmax(doc, text)
     tie_arrow_softmax(doc, text)
+    _drop_what_ifs(doc)
     mark_dropped_copies(doc)
     return doc
 
 
 _QUOTED_LIST = re.compile(r"\[\s*'-?\d+(?:\.\d+)?'(?:\s*,\s*'-?\d+(?:\.\d+)?')+\s*\]")
+def _drop_what_ifs(doc: Document) -> None:
+    """Arrays on a line that says they are what a slip would give ("if you got [0.73, 0.27] you forgot to divide",
+    "without the √2 the weights would be [...]"): not the example's values, so neither claims nor evidence for the
+    configuration (the arithmetic written on such a line is still judged as arithmetic)."""
+    lines = {(h.place.cell, h.place.line) for h in doc.hints if h.kind == "whatif"}
+    if not lines:
+        return
+    kept = [a for a in doc.arrays if (a.place.cell, a.line) not in lines]
+    if len(kept) < len(doc.arrays):
+        doc.arrays = kept
+        for k, a in enumerate(doc.arrays):
+            a.id = k
+
+
 _ROW_NAMED = re.compile(r"^(\s*)([A-Za-z])_?(\d{1,2})(\s+)(\[.*)$")
 _HEADER_NAMES = re.compile(r"^\s*(?:([A-Za-z])_?1)(?:\s+\1_?\d{1,2})+\s*$")
 

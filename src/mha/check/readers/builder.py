@@ -234,11 +234,13 @@ _HINTS = [
     # "√d_k = 1.41": the rounded divisor the author then divides by (0.84 / 1.41 = 0.60, not 0.84 / √2 = 0.59)
     ("scale", re.compile(r"(?:√|\\sqrt\s*\{?|sqrt\()\s*\{?\s*d_?\{?k\}?\s*[})]*\s*(?:=|≈|\\approx|約|约)\s*"
                          r"(\d+\.\d+)(?![\d.]*\s*/)")),
+    # "scores = [2, 1] / sqrt(4) = [1.0, 0.5]": a vector divided by a root written with its number
+    ("scale_sqrt", re.compile(r"\]\s*[/÷]\s*(?:√|\\sqrt\{?|(?:np\.|math\.)?sqrt\()\s*(\d+)")),
     ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\(|"
                               r"(?:the\s+)?square\s+root\s+of\s+)\s*(\d+)", re.I)),
     # "Without the √2 the logits are ±1, giving α₁₁ = 0.88": a number the line says comes from a slip or another
     # choice (the trap, the mistake), not the example's own (claims/restated.py)
-    ("whatif", re.compile(r"\b(?:without|forgetting|forget|omitting|skipping|dropping) (?:the |to )?(?:\$|√|\\sqrt|"
+    ("whatif", re.compile(r"\b(?:without|forgetting|forget|forgot|omitting|skipping|dropping) (?:the |to )?(?:\$|√|\\sqrt|"
                           r"sqrt|1/√|division|divid)|\bif (?:we|you|one) (?:had )?(?:forg[oe]t|skip|omit|drop|leave out|"
                           r"left out)|\bhad (?:we|you) (?:not|forgotten|skipped|omitted)|\b(?:the|a common) (?:trap|mistake|"
                           r"pitfall)\b|(?:如果|若)(?:忘|不除|没有除|漏)|常见(?:的)?错误", re.I)),
