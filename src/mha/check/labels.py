@@ -137,6 +137,8 @@ def parse_label(text: str) -> Ref | None:
         return None
     # a token's name in quotes before the label, as a row of a table of tokens writes it ('"red"  Q1 = [1, 0]')
     bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
+    # a pandas table shown by its first rows, `query_df.head()`: the table's name, not a head of attention
+    bare = re.sub(r"\.(?:head|tail)\(\s*\d*\s*\)", "", bare)
     # its shape in parentheses after it, "K^{(2)} (shape=3×2)": no part of the name
     bare = re.sub(r"\s*\(\s*shape\s*[=:]?\s*\d+(?:\s*[*×x,]\s*\d+)+\s*\)\s*$", "", bare, flags=re.I) or bare
     # "Q1 (query for word 1)", "k_2 (key of the second token)": an indexed symbol, then words about it in parentheses
@@ -145,6 +147,10 @@ def parse_label(text: str) -> Ref | None:
         base = parse_label(m.group(1))
         if base is not None and (base.raw_row is not None or base.raw_head is not None):
             return base
+    # "K (same as Q for self-attention)", "Q (simplified, d_k=3)": an input's letter, then words about it
+    m = re.fullmatch(r"\s*([QKVX])\s*\(\s*([^()]*[A-Za-z\u4e00-\u9fff]{2,}[^()]*)\)\s*", bare)
+    if m and not re.search(r"\d\s*[×x*,]\s*\d", m.group(2)):
+        return parse_label(m.group(1))
     # "softmax row 3", "weights row 2": a quantity named in words, then which row (not which head)
     m = _WORDED_ROW.fullmatch(bare.replace("\\text", "").replace("{", "").replace("}", ""))
     if m:
