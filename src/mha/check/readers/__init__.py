@@ -76,8 +76,6 @@ _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
 # a line of a box frame around a named bracket list (not the side of a matrix drawn with box characters, which
 # holds no brackets): its two rules
 _FRAMED = re.compile(r"(?m)^([ \t]*)│(\s[^│\n]*\[[^│\n]*\][^│\n]*?)│(?=[ \t]|$)")
-# a line of a box drawn around a derivation, `│   = 0.8 + 0.35 = 1.15   │`: two bars, the line's first and last
-_BOXED = re.compile(r"(?m)^([ \t]*)│([^│\n]*\d[^│\n]*)│[ \t]*$")
 
 
 def read_document(text: str, fmt: str) -> Document:
@@ -86,7 +84,6 @@ def read_document(text: str, fmt: str) -> Document:
         text = _row_labels(text)      # "q1 [[1.4, 1.25], / q2  [1.8, 1.88]]" under "k1  k2": the names blanked
     if "│" in text:                   # "│ K₁: [0.2, 0.7, 0.1, 0.4]      │ ← remark": a drawn frame, blanked in place
         text = _FRAMED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
-        text = _BOXED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
     if _WHEN.search(text):
         text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
     if _QUOTED_LIST.search(text):     # ['0.6590', '0.2424', '0.0986']: numbers formatted as strings, printed
