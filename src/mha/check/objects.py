@@ -222,6 +222,14 @@ class Document:
         section = bisect.bisect_right(keys, place.order)
         return section in {bisect.bisect_right(keys, o.order) for o in self.openers}
 
+    def set_arrays(self, arrays: list[Array], in_reading_order: bool = False) -> None:
+        """Replace the arrays (a reader added some or dropped some), numbered again by position; in_reading_order:
+        sorted by (cell, line) first, each line's arrays kept in the order they were read."""
+        self.arrays = sorted(arrays, key=lambda a: (a.place.cell or 0, a.place.line)) if in_reading_order \
+            else list(arrays)
+        for k, a in enumerate(self.arrays):
+            a.id = k
+
     def add_array(self, a: Array) -> Array:
         float32_width(a.rows)             # eight digits of a float32 printout are read at float32's width
         a.id = len(self.arrays)

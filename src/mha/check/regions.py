@@ -41,19 +41,15 @@ def judge_other_examples(doc: Document, j: Any) -> list[str]:
     for run in _unexplained_runs(doc, j):
         if first is None or not any(a.place.order < first for a in doc.arrays if j.section_of(a.place) in run):
             regions.append(lambda p, run=run: j.section_of(p) in run)
-    carried: dict[int, list] = {}
+    rebound: list[tuple[Callable[[Place], bool], list]] = []      # each with the givens it keeps from before it
     for start, end, kept in _rebound_spans(j):
-        if not any(inside(Place(start[1], start[0] or None)) for inside in regions):
-            carried[len(regions)] = kept
-            regions.append(lambda p, s=start, e=end: s <= p.order and (e is None or p.order < e))
+        if not any(inside(Place(start[1], start[0] or None)) for inside in regions + [r for r, _ in rebound]):
+            rebound.append((lambda p, s=start, e=end: s <= p.order and (e is None or p.order < e), kept))
     evidence = []
-    kinds = [k in carried for k in range(len(regions))]
-    for k, inside in enumerate(regions):
-        if kinds[:k + 1].count(kinds[k]) > (MAX_REBOUND if kinds[k] else MAX_REGIONS):
-            continue
+    for inside, kept in [(r, []) for r in regions[:MAX_REGIONS]] + rebound[:MAX_REBOUND]:
         if sum(1 for a in doc.arrays if len(a.numbers) >= 2 and inside(a.place)) < MIN_ARRAYS:
             continue
-        line = _judge_region(doc, j, inside, carried.get(k, []))
+        line = _judge_region(doc, j, inside, kept)
         if line:
             evidence.append(line)
     return evidence
@@ -70,35 +66,34 @@ _UPSTREAM = {"X", "W_Q", "W_K", "W_V"}
 
 
 def _rebound_spans(j: Any) -> list[tuple[tuple[int, int], tuple[int, int] | None, list]]:
-    """From each code literal that gives an input other values (claims/rebind.py) to the next that gives one of
-    the same inputs again, or to the next object the configuration uses or explains: the other example that literal
-    opens.  With each span, the givens of
-    the configuration it keeps (the tutorial's `temp_q = ...` again and again, over the `temp_k` and `temp_v` above
-    them): those the span neither binds again nor follows another rebinding of."""
+    """From each code literal that gives an input other values (claims/rebind.py) to the next that gives one of the
+    same inputs again, or to the next object the configuration uses or explains: the other example that literal
+    opens.  With each span, the configuration's givens it keeps (the tutorial's `temp_q = ...` again and again, over
+    the `temp_k` and `temp_v` above them): those that neither this span nor a rebinding before it binds again."""
     rebinds = sorted(j._find_rebinds() if hasattr(j, "_find_rebinds") else [], key=lambda r: r.a.place.order)
     ids = {r.a.id for r in rebinds}
+    nodes = [{nd for x in r.refs for nd in x.nodes} for r in rebinds]
     givens = [x for x in j.objs if x.a.id in j.uses]
     spans = []
     for n, r in enumerate(rebinds):
         start = r.a.place.order
         later = [x.a.place.order for x in j.objs if x.a.place.order > start and x.a.id not in ids
                  and (x.a.id in j.uses or j._explained(x))]
-        own = {nd for x in r.refs for nd in x.nodes}
-        for r2 in rebinds[n + 1:]:
-            nodes = {nd for x in r2.refs for nd in x.nodes}
-            if nodes & own:
+        own = set(nodes[n])
+        for r2, mine in zip(rebinds[n + 1:], nodes[n + 1:]):
+            if mine & own:
                 later.append(r2.a.place.order)       # the same input given again: the next example starts
                 break
-            own |= nodes                             # another input of this example (its X, then its W_Q)
+            own |= mine                              # another input of this example (its X, then its W_Q)
         end = min(later, default=None)
-        # nodes given other values up to this span's end (this span's own rebinding, and any before it)
-        bound = {nd for r2 in rebinds if r2.a.place.order < (end or (10 ** 9, 10 ** 9)) for x in r2.refs
-                 for nd in x.nodes}
+        # the inputs given other values up to this span's end (its own rebindings, and any before it)
+        bound = set().union(*(mine for r2, mine in zip(rebinds, nodes) if end is None or r2.a.place.order < end))
         # a start downstream of X given again (Q, K, V typed in) leaves X and the projections behind: they gave
         # what is now given, and carried in they would be the region's start instead
-        upstream = _UPSTREAM if bound - _UPSTREAM - {"W_O"} else set()
+        if bound - _UPSTREAM - {"W_O"}:
+            bound |= _UPSTREAM
         kept = [x.a for x in givens if x.a.place.order < start and x.refs and
-                not any(set(x2.nodes) & (bound | upstream) for x2 in x.refs)]
+                not any(set(x2.nodes) & bound for x2 in x.refs)]
         spans.append((start, end, kept))
     return spans
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -204,9 +204,7 @@ def other_normaliser(y: Obj) -> bool:
 def source_factor(x: Obj, y: Obj) -> float | None:
     """The factor the code that printed the weights applies to the scores' name inside the softmax
     (`W = torch.softmax(S_masked / 2, dim=-1)` gives 0.5), when it is a plain number; None otherwise."""
-    if not y.a.source:
-        return None
-    f = label_factor(x, Obj(replace(y.a, label=y.a.source, labels=[]), y.ref))
+    f = _factor_in(x, [y.a.source]) if y.a.source else None
     return f if isinstance(f, float) else None
 
 
@@ -215,10 +213,15 @@ def label_factor(x: Obj, y: Obj) -> float | bool | None:
     factor 2.0, `softmax(2 * logits)` 2.0; `softmax(scores / T)` or any other arithmetic on the name is a change
     the label does not give (False); None when the label applies softmax to the name as it is (or adds a mask to
     it), or does not name the scores."""
+    return _factor_in(x, [y.a.label] + list(y.a.labels))
+
+
+def _factor_in(x: Obj, texts: list[str]) -> float | bool | None:
+    """What the first of these texts that applies softmax to the scores' name does to it (label_factor)."""
     name = (x.a.label or "").strip()
     if not name or not re.fullmatch(r"[A-Za-z_][\w.]*", name):
         return None
-    for lab in [y.a.label] + list(y.a.labels):
+    for lab in texts:
         m = re.search(r"softmax\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", lab or "")
         if not m:
             continue
@@ -384,7 +387,8 @@ class SoftmaxJudging:
             if note and c.written:
                 continue        # scores printed far from their weights: within their rounding is all one can say
             found.append(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
-                                 f"weight {j + 1} of the softmax of the scores at line {c.x.a.row_line(i)}", num.text, exact,
+                                 f"weight {j + 1} of the softmax of the scores at line {c.x.a.row_line(i)}",
+                                 num.text, exact,
                                  num.rounded(exact), "softmax", "follows from the rounded scores printed beside it"
                                  if note else f"the softmax of the scores printed beside it gives "
                                  f"{num.rounded(exact)}", "rounded_sum" if note else _simple_kind(num, exact),

@@ -76,17 +76,14 @@ class StaleJudging:
                     self.stale[y.a.id] = (f"computed (`{y.a.label.strip()} = {rhs.strip()}`) from the printout of "
                                           f"{name} at {x.a.place}, which is stale")
                     break
-                if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not self._matches_whole(y) \
-                        and _softmax_of(rhs, name, x, y):
-                    self.stale[y.a.id] = (f"its own code (`{y.a.label.strip()} = {rhs.strip()}`) applied to the "
-                                          f"printout of {name} at {x.a.place} gives it: that softmax, not the "
-                                          "configuration's step (the scores as printed, another scale)")
-                    break
                 if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not self._matches_whole(y):
-                    self.stale[y.a.id] = (f"it mostly disagrees with its own code (`{y.a.label.strip()} = "
-                                          f"{rhs.strip()}`) applied to the printout of {name} at {x.a.place}, "
-                                          f"which the configuration explains: a stale output (a cell run out of "
-                                          f"order?)")
+                    code = f"`{y.a.label.strip()} = {rhs.strip()}`"
+                    self.stale[y.a.id] = (
+                        f"its own code ({code}) applied to the printout of {name} at {x.a.place} gives it: that "
+                        "softmax, not the configuration's step (the scores as printed, another scale)"
+                        if _softmax_of(rhs, name, x, y) else
+                        f"it mostly disagrees with its own code ({code}) applied to the printout of {name} at "
+                        f"{x.a.place}, which the configuration explains: a stale output (a cell run out of order?)")
                     break
 
     def _printed_before(self, y: Obj, name: str, outs: list[Obj]) -> Obj | None:
@@ -136,4 +133,3 @@ def _softmax_of(rhs: str, name: str, x: Obj, y: Obj) -> bool:
     half = (x.hi - x.lo) / 2
     room = 2 * p * half.max(axis=1, keepdims=True) + (y.hi - y.lo) / 2 + 1e-12
     return bool(np.all(np.abs(p - y.val) <= room * (1 + 1e-9)))
-

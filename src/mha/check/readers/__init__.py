@@ -128,7 +128,6 @@ def read_document(text: str, fmt: str) -> Document:
     return doc
 
 
-_QUOTED_LIST = re.compile(r"\[\s*'-?\d+(?:\.\d+)?'(?:\s*,\s*'-?\d+(?:\.\d+)?')+\s*\]")
 def _drop_what_ifs(doc: Document) -> None:
     """Arrays on a line that says they are what a slip would give ("if you got [0.73, 0.27] you forgot to divide",
     "without the √2 the weights would be [...]"): not the example's values, so neither claims nor evidence for the
@@ -138,11 +137,11 @@ def _drop_what_ifs(doc: Document) -> None:
         return
     kept = [a for a in doc.arrays if (a.place.cell, a.line) not in lines]
     if len(kept) < len(doc.arrays):
-        doc.arrays = kept
-        for k, a in enumerate(doc.arrays):
-            a.id = k
+        doc.set_arrays(kept)
 
 
+# ['0.6590', '0.2424', '0.0986']: numbers formatted as strings, then printed as a list
+_QUOTED_LIST = re.compile(r"\[\s*'-?\d+(?:\.\d+)?'(?:\s*,\s*'-?\d+(?:\.\d+)?')+\s*\]")
 _ROW_NAMED = re.compile(r"^(\s*)([A-Za-z])_?(\d{1,2})(\s+)(\[.*)$")
 _HEADER_NAMES = re.compile(r"^\s*(?:([A-Za-z])_?1)(?:\s+\1_?\d{1,2})+\s*$")
 

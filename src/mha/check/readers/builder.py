@@ -240,10 +240,11 @@ _HINTS = [
                               r"(?:the\s+)?square\s+root\s+of\s+)\s*(\d+)", re.I)),
     # "Without the √2 the logits are ±1, giving α₁₁ = 0.88": a number the line says comes from a slip or another
     # choice (the trap, the mistake), not the example's own (claims/restated.py)
-    ("whatif", re.compile(r"\b(?:without|forgetting|forget|forgot|omitting|skipping|dropping) (?:the |to )?(?:\$|√|\\sqrt|"
-                          r"sqrt|1/√|division|divid)|\bif (?:we|you|one) (?:had )?(?:forg[oe]t|skip|omit|drop|leave out|"
-                          r"left out)|\bhad (?:we|you) (?:not|forgotten|skipped|omitted)|\b(?:the|a common) (?:trap|mistake|"
-                          r"pitfall)\b|(?:如果|若)(?:忘|不除|没有除|漏)|常见(?:的)?错误", re.I)),
+    ("whatif", re.compile(r"\b(?:without|forgetting|forget|forgot|omitting|skipping|dropping) (?:the |to )?"
+                          r"(?:\$|√|\\sqrt|sqrt|1/√|division|divid)|"
+                          r"\bif (?:we|you|one) (?:had )?(?:forg[oe]t|skip|omit|drop|leave out|left out)|"
+                          r"\bhad (?:we|you) (?:not|forgotten|skipped|omitted)|\b(?:the|a common) (?:trap|mistake|pitfall)\b|"
+                          r"(?:如果|若)(?:忘|不除|没有除|漏)|常见(?:的)?错误", re.I)),
     # "Given:", "Let", "已知": the values after it are an exercise's inputs (claims/array.py: _exercise_given)
     ("given", re.compile(r"^\W{0,4}(?:given|let|suppose|assume|consider)\b|^\W{0,4}(?:已知|给定|假设|设)", re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),

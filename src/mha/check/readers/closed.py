@@ -179,9 +179,7 @@ def read_closed(doc: Document, text: str) -> None:
     if not any(_names(a, "X") for a in doc.arrays):
         added += _prose_rows(doc, text)
     if added:
-        doc.arrays.sort(key=lambda a: (a.place.cell or 0, a.place.line))
-        for k, a in enumerate(doc.arrays):
-            a.id = k
+        doc.set_arrays(doc.arrays, in_reading_order=True)
     _prose_decimals(doc, text)
 
 

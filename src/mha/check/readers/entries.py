@@ -25,6 +25,4 @@ def index_brackets(doc: Document) -> None:
             dropped.add(id(a))
             break
     if dropped:
-        doc.arrays = [a for a in doc.arrays if id(a) not in dropped]
-        for k, a in enumerate(doc.arrays):
-            a.id = k
+        doc.set_arrays([a for a in doc.arrays if id(a) not in dropped])

@@ -68,9 +68,7 @@ def tie_said_softmax(doc: Document, text: str) -> None:
         for m in (*_SAID_EN.finditer(line), *_SAID_ZH.finditer(line)):
             added |= _tie(doc, m, k + 1, line)
     if added:
-        doc.arrays.sort(key=lambda a: (a.place.cell or 0, a.place.line))
-        for k, a in enumerate(doc.arrays):
-            a.id = k
+        doc.set_arrays(doc.arrays, in_reading_order=True)
 
 
 def tie_arrow_softmax(doc: Document, text: str) -> None:
@@ -122,8 +120,7 @@ def _tie_arrow(doc: Document, line: int, left: str, right: str) -> None:
         return                                    # the scores over their sum: a normalisation, not the softmax
     row = [a for a in doc.arrays if a.place.cell is None and a.line == line and a.n_rows == 1 and a.rows[0] and
            None not in a.rows[0]]
-    x = next((a for a in row if len(a.rows[0]) == len(xs) and all(
-        n.value == v or (math.isinf(v) and n.value == v) for n, v in zip(a.rows[0], xs))), None)
+    x = next((a for a in row if [n.value for n in a.rows[0]] == xs), None)
     y = next((a for a in row if [n.text for n in a.rows[0]] == [n.text for n in ys]), None)
     if x is None or y is None or x is y or y.softmax_of is not None:
         return
