@@ -133,11 +133,11 @@ def test_softmax_lines_with_arrow_remarks_are_read_one_by_one():
 _A = _softmax(_SC / np.sqrt(2.0))
 
 
-def _renorm_nb(normed: np.ndarray) -> str:
+def _renorm_nb(normed: np.ndarray, masked: np.ndarray | None = None) -> str:
     def cell(src, out):
         return {"cell_type": "code", "execution_count": None, "metadata": {}, "source": src,
                 "outputs": [{"output_type": "stream", "name": "stdout", "text": out}]}
-    masked = np.tril(_A)
+    masked = np.tril(_A) if masked is None else masked
     with np.printoptions(precision=4, suppress=True, floatmode="fixed"):
         cells = json.loads(_nb(_A))["cells"] + [
                  cell("masked = attn_weights * mask\nprint(masked)", str(masked) + "\n"),
@@ -156,6 +156,21 @@ def test_weights_normalized_again_after_the_mask_are_judged_against_their_row_su
     errs = _errors(_renorm_nb(slipped), "r.ipynb")
     assert [(f.cell, f.line, f.printed, f.step) for f in errs] == [(5, 4, "0.2848", "softmax")]
     assert abs(errs[0].exact - normed[3, 1]) < 1e-4
+
+
+def test_a_slip_in_the_masked_row_is_found_there_not_in_the_normalized_one():
+    """t155c: one entry of the masked printout slipped, the normalized row (computed before the slip) printed right:
+    every entry of that normalized row disagrees with the printed masked row; the one masked entry that explains
+    them is the finding (claims/renorm._slipped_entry), not four entries that are right."""
+    masked = np.round(np.tril(_A), 4)
+    normed = np.round(masked / masked.sum(axis=1, keepdims=True), 4)
+    assert masked[3, 2] > 0.1
+    slipped = masked.copy()
+    slipped[3, 2] = round(masked[3, 2] + 0.01, 4)
+    errs = _errors(_renorm_nb(normed, slipped), "r.ipynb")
+    assert [(f.cell, f.line, f.printed) for f in errs] == [(4, 4, f"{slipped[3, 2]:.4f}")], \
+        [f.describe() for f in errs]
+    assert abs(errs[0].exact - masked[3, 2]) < 2e-4
 
 
 # ---------------------------------------------------------------- a library demo's shapes

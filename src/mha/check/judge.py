@@ -53,6 +53,8 @@ from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
 from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
+from .claims.rescaled import RescaledClaim, RescaledJudging, rescaled_pairs
+from .claims.slippedscore import SLIPPED_HERE
 from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
 from .claims.nameddot import NamedDotClaim, NamedDotJudging, named_dots
 from .claims.namedproduct import NamedProductClaim, NamedProductJudging, labelled_products, named_products
@@ -66,7 +68,7 @@ from .claims.modshape import ModuleShapeClaim, ModuleShapeJudging, module_shape_
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.softmax_more import more_softmax_pairs
 from .claims.target import Targets
-from .claims.vector import VectorJudging, named_vector_sum
+from .claims.vector import VectorJudging, named_vector_sum, restated_argument
 from .infer import QUERY_SIDE, Hit, Inference, alignments
 from .infer.prepare import other_layer
 from .model import Views, bands, compute, half_units, input_radius
@@ -79,7 +81,7 @@ STEP = lb.STEP
 class Judge(UnscaledJudging,          # first: an object named unscaled is tried before it is left unchecked
             ArrayJudging, ElidedJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging,
             ClosedJudging,
-            PrintChainJudging, AppliedSoftmaxJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
+            PrintChainJudging, AppliedSoftmaxJudging, RescaledJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
             Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, NamedProductJudging,
             NamedDotJudging,
@@ -239,6 +241,10 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
         out.extend(pairs)
         renormed = renorm_ids(self.objs)            # y = m / m.sum(-1): its code says what it is (claims/renorm.py)
+        rescaled = rescaled_pairs(self.objs, self.doc.hints, paired, self.doc.lines)     # the scores again, scaled as the text says
+        self.rescaled = {c.y.a.id: c for c in rescaled}
+        out.extend(rescaled)
+        renormed |= {c.y.a.id for c in rescaled}
         for o in self.objs:
             if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
                 out.append(ArrayClaim(o))
@@ -316,6 +322,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 sub = named_vector_sum(a.expr, c, self.doc.arrays, b.array.n_cols)    # 0.731·v1 + 0.269·v2 = [..]
                 if sub is not None:
                     out.append(VectorArithClaim(c, k, sub))
+            elif restated_argument(parts, k):
+                out.append(VectorArithClaim(c, k, to=k + 2))     # softmax([30/√512, …]) = softmax([1.33, …])
         # arithmetic: at least one expression that is more than a number, or a label = number
         if len(exprs) >= 2 or (exprs and labels and not any(isinstance(x, (ShapePart, ShapeProduct))
                                                              for x in parts)):
@@ -406,14 +414,16 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 self.judge_size(claim)
             case ReadingClaim(reading):
                 self.judge_reading(reading)
-            case VectorArithClaim(chain, k, expr):
-                self.judge_vector_arith(chain, k, plans, expr)
+            case VectorArithClaim(chain, k, expr, to):
+                self.judge_vector_arith(chain, k, plans, expr, to)
             case SoftmaxPairClaim():
                 self.judge_softmax_pair(claim)
             case PrintChainClaim():
                 self.judge_print_chain(claim)
             case AppliedSoftmaxClaim():
                 self.judge_applied_softmax(claim)
+            case RescaledClaim():
+                self.judge_rescaled(claim)
             case LineSumClaim():
                 self.judge_line_sum(claim)
             case ColumnSumClaim():
@@ -502,6 +512,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         for g in self.findings:
             if (g.line, g.cell, g.claim, g.printed) == (f.line, f.cell, f.claim, f.printed):
                 return
+            if (g.line, g.cell, g.printed, g.rounded, g.severity) == (f.line, f.cell, f.printed, f.rounded, "error") \
+                    and SLIPPED_HERE in (g.cause or ""):
+                return          # a score found slipped under its weights, found again by its own claim: one slip
             if merge and (g.line, g.cell, g.printed, g.severity) == (f.line, f.cell, f.printed, f.severity) and \
                     isinstance(g.exact, float) and isinstance(f.exact, float) and \
                     (abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(g.exact)) or g.rounded == f.rounded or

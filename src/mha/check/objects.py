@@ -212,6 +212,7 @@ class Document:
     format: str = "text"
     n_lines: int = 0
     softmax_said: dict = field(default_factory=dict)    # a text file's lines that name the softmax, or give numbers
+    lines: list = field(default_factory=list)           # a text file's lines as read (none for a notebook)
 
     def in_opened_section(self, place: "Place") -> bool:
         """Is this place in a section that an opener starts (an exercise, "another example")?  The section of a

@@ -54,7 +54,11 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(self_percents(doc, j.findings, text))     # "row 0 ... attends to itself (100%)"
         j.findings.extend(equal_shares(doc, j.findings, text))      # "14.3% weight to each of positions 0-6"
         j.findings.extend(position_percents(doc, j.findings, text))  # "Position 0:" ... "50.6% attention to position 0"
-        j.findings.extend(row_sums(doc, j.findings, text))          # weights whose row does not sum to 1
+        summed: list = []
+        j.findings.extend(row_sums(doc, j.findings, text, summed))  # weights whose row does not sum to 1
+        if inf.best is None and not getattr(inf, "unexplained", None):
+            _count_alone(j, inf, summed)     # (weights that no start they were given with explains: refused;
+            #                                  under a configuration, weights that match nothing stay not checked)
         j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
         from .claims.rootline import root_lines
         j.findings.extend(root_lines(j.findings, text))             # "d = 4, so √d = 2" on one line
@@ -67,15 +71,47 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     elif text is not None:
         from .claims.rowsum import cell_row_sums, output_weights
         named = output_weights(doc)          # a notebook's printed weights sum to 1 by row (claims/rowsum.py)
-        if inf.best is None:                 # with no configuration, that is the claim made of them
-            j.n_claims += len(named)
-            j.n_numbers += sum(len(a.numbers) for a in named)
-            j.not_checked = [n for n in j.not_checked if not any((n.cell, n.line) == (a.place.cell, a.line)
-                                                                 for a in named)]
+        _count_alone(j, inf, named)
         j.findings.extend(cell_row_sums(named, j.findings))
         from .claims.rootline import notebook_root_lines
         j.findings.extend(notebook_root_lines(j.findings, text))    # `d_k = 3,  sqrt(d_k) = 1.732` printed
     return j
+
+
+def _count_alone(j: Judge, inf: Inference, weights: list) -> None:
+    """Printed weights whose rows were added up (claims/rowsum.py): with no configuration, or none they are part
+    of, that is the claim made of them, counted as such, and not "not checked"."""
+    alone = [a for a in weights if inf.best is None or any((n.cell, n.line) == (a.place.cell, a.line) and
+                                                           _matches_nothing(n) for n in j.not_checked)]
+    j.n_claims += len(alone)
+    j.n_numbers += sum(len(a.numbers) for a in alone)
+    j.not_checked = [n for n in j.not_checked if not any((n.cell, n.line) == (a.place.cell, a.line) for a in alone)]
+
+
+def _matches_nothing(n: NotChecked) -> bool:
+    """A not-checked line that only says the object matched nothing of the configuration, by value or by shape (not
+    that it is stale or dropped): the printout's own row sums are then all that is said of it."""
+    return any(w in n.reason for w in ("matches nothing", "matches no intermediate", "shape is not that of"))
+
+
+def _carried_copies(j: Judge, k: Judge, only: list) -> list:
+    """Of the findings wrong only under the best reading, those the other reading calls a value that follows from
+    the rounded one printed before it, where that one is the same wrong number found under both (O printed 3.33,
+    then "the output vector [3.33, ...]" as Y): one slip, one finding; the copy becomes a note on it.  The rest."""
+    carried = {(g.cell, g.line, g.printed) for g in k.findings if g.severity == "note" and
+               (g.cause or "").startswith("follows from")}
+    kept = [f for f in j.findings if f.severity == "error" and f not in only]
+    rest = []
+    for f in only:
+        src = next((g for g in kept if (f.cell, f.line, f.printed) in carried and g.printed == f.printed and
+                    g.line < f.line and isinstance(g.exact, float) and isinstance(f.exact, float) and
+                    abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(f.exact))), None)
+        if src is None:
+            rest.append(f)
+            continue
+        f.severity, f.kind = "note", "carried"
+        f.cause = f"the same wrong value as line {src.line}, carried: one slip, found there"
+    return rest
 
 
 def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool) -> Judge:
@@ -98,6 +134,7 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
         unjudged = {(n.cell, n.line) for n in k.not_checked}
         only = [f for f in j.findings if f.severity == "error" and (f.cell, f.line, f.printed) not in also
                 and not (object_line(doc, f) in unjudged and not explained_by(k, f))]
+        only = _carried_copies(j, k, only)
         if not only:
             continue
         differ = "; ".join(c.label for name, c in other.cand.dims.items()

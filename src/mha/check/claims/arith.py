@@ -19,6 +19,7 @@ from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
 from .roundedexps import as_printed, exact_sum_of_rounded_exps, exp_of_neither, exps_over_row, printed_before
+from .rounding import products_of_rounded, rounded_addends
 from .setequal import bare_run, two_givens
 from .target import _arith_step, _ops
 
@@ -310,6 +311,9 @@ class ArithJudging:
                     len(left.args) == len(right.args) and left.op in ("/", "*") and \
                     not (nb.has_symbols(left) and nb.has_symbols(right)):
                 # (not "(n × 512) · (512 × 64) = (n × 64)": shapes multiplied, both sides in n, no arithmetic)
+                if _same_value(left, right):
+                    return True      # "2 / 6 = 1/3", "e^{0.5} / (3 e^{0.5}) = 1/3": the fraction reduced, not
+                                     # its parts worked out one by one
                 for x, y in zip(left.args, right.args):
                     got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
@@ -362,7 +366,7 @@ class ArithJudging:
                 return True if any(_ok(n, x) for x in exacts) else (n, face)
             if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"} or _one_product(left):
                 return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
-            if _rounded_addends(left) or _products_of_rounded(left):
+            if rounded_addends(left) or products_of_rounded(left):
                 return True          # 1.350 + 0.819 + 2.460 = 4.628: addends that are results rounded to 3+ decimals
             return (n, face)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
         if self.from_intermediate(left, n):
@@ -442,41 +446,6 @@ def _listed_numbers(text: str) -> list[float]:
     return [float(x) for x in text.split(",")] if _LISTED.fullmatch(text) else []
 
 
-def _rounded_addends(left) -> bool:
-    """A sum whose addends are all printed to three decimals or more: such numbers are nearly always results
-    rounded for print (exponentials, products), and the author adds the unrounded ones.  Short addends (0.30,
-    0.06) are as often exact, and their sum is judged as written."""
-    terms = nb.terms_of(left)
-    if len(terms) < 2:
-        return False
-    nums = [nb.plain_number(t) for t in terms]
-    if any(x is None for x in nums):
-        return False
-    nums = [x for x in nums if x.value != 0]     # 0.141 + 0 + 0 + (-0.283): a zero addend is exact
-    return len(nums) >= 2 and all((x.decimals or 0) >= 3 for x in nums)
-
-
-def _products_of_rounded(left) -> bool:
-    """A dot product written out of factors printed to three decimals or more (0*0 + 1.414*1.414 + ...): they are
-    roundings (1.414 for √2), and the author multiplies the unrounded ones (√2·√2 = 2)."""
-    terms = nb.terms_of(left)
-    if len(terms) < 2:
-        return False
-    rounded = False
-    for t in terms:
-        n = nb.plain_number(t)
-        if n is not None and n.value == 0:
-            continue
-        fs = nb.factors_of(t)
-        if len(fs) < 2:
-            return False
-        for f in fs:
-            x = nb.plain_number(f)
-            if x is not None and (x.decimals or 0) >= 3:
-                rounded = True
-    return rounded
-
-
 def _one_product(e) -> bool:
     """A single product or quotient of printed numbers (0.0877 × 1.7692, -0.6571 / 3): a factor printed at the
     result's precision is the rounding of the number the product was taken of, and one unit of it moves the
@@ -528,6 +497,19 @@ def _exact_aside(n: Num, got: float, exacts: list[float]) -> str:
 
 def _ok(n: Num, x: float) -> bool:
     return n.contains(float(x), getattr(x, "band", 0.0))
+
+
+def _same_value(left, right) -> bool:
+    """Both sides are numbers (no symbols) and the left's value lies within the right's, as the right is printed."""
+    if nb.has_symbols(left) or nb.has_symbols(right):
+        return False
+    try:
+        face = nb.face(left)
+        iv = nb.evaluate(right)
+    except (ArithmeticError, OverflowError, ValueError, TypeError):
+        return False
+    eps = 1e-9 * max(1.0, abs(face))
+    return iv.lo - eps <= face <= iv.hi + eps
 
 
 def _at_precision(n: Num) -> Num:

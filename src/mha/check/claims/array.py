@@ -365,6 +365,9 @@ class ArrayJudging:
             return False             # an input printed again with several cells moved: another example's (mirrored keys)
         if o.val.size >= 3 and len(wrong) >= 2 and all(n.contains(x) for n, x in zip(
                 sorted((c[2] for c in wrong), key=lambda n: n.value), sorted(c[3] for c in wrong))):
+            axis = column_softmax_finding(self, o)        # the values of a column softmax may be the right ones,
+            if axis is not None:                           # moved: the axis is the one mistake, said as such
+                return axis.cause, axis.kind
             return self.whole_cause(o, hit, None) or ("swapped entries: the right values in another order",
                                                       "transposed")
         if hit.n_ok >= 1 and all(_digit_slip(num, x) for _, _, num, x, *_ in wrong) and \

@@ -9,7 +9,10 @@ Three kinds of aside are common in lecture notes and none of them is a claim abo
   would give, which the author disowns in the same sentence;
 * a ratio "4:2:1", read as a label and a number;
 * a value cut to fewer digits where the text says it truncates ("the values are truncated ... = 0.9544 ≈ 0.9"):
-  its convention, not a rounding slip.
+  its convention, not a rounding slip;
+* the value after a change told in words, where the value before it is the right one ("the largest weight rises
+  from 0.768 to 0.867" when the scale is dropped): the sentence compares this example with another setting, and
+  the number found wrong is the other setting's (a value after a change that is this example's is still judged).
 
 Each withdrawn finding becomes a "not checked" line that names why, so nothing is hidden.  Only documents read as
 text lines are scanned (the places of a notebook's findings are inside cells, not lines of the file).
@@ -32,6 +35,9 @@ _VALUES = r"(?:values?|numbers?|decimals?|digits?|places|entries|数值|数字|�
 # a statement that the printed values are cut, not rounded ("numbers are truncated to two decimals", "数值都做了截断处理")
 _TRUNCATED = re.compile(rf"{_VALUES}[^.。\n]{{0,40}}{_CUT}|{_CUT}[^.。\n]{{0,40}}{_VALUES}", re.IGNORECASE)
 NEAR = 3                                         # lines either side where a varied symbol is looked for
+# "rises from 0.768 to 0.867", "从 0.77 升到 0.94": the values before and after a change told in words
+_CHANGE = re.compile(r"(?:\bfrom|从|由)\s*[$`*]*(-?\d+\.\d+)[$`*]*\s*(?:(?:up|down|all the way)\s+)?"
+                     r"(?:to\b|升到|降到|提高到|增加到|变为|变成|到)\s*[$`*]*(-?\d+\.\d+)", re.I)
 
 
 def _size_symbol(f: Finding) -> str | None:
@@ -70,6 +76,11 @@ def _why(f: Finding, lines: list[str]) -> str | None:
         return "a ratio, not a label and its value"
     if _cut(f) and any(_TRUNCATED.search(ln) for ln in lines[:i + 1]):
         return "the text says its values are truncated: the printed value is the exact one cut to its digits"
+    m = _CHANGE.search(line)
+    if m and m.group(2) == f.printed and isinstance(f.exact, (int, float)) and \
+            abs(float(m.group(1)) - f.exact) <= 0.5 * 10.0 ** -len(m.group(1).partition(".")[2]) + 1e-12:
+        return (f"the value after a change told in words (from {m.group(1)} to {m.group(2)}), where the value "
+                "before it is this example's: the other setting's value, not this one's")
     return None
 
 

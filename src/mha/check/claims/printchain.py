@@ -26,6 +26,7 @@ from ..report import Finding
 from .common import _simple_kind, entry_finding
 from .renorm import judge_renorm, renorm_of
 from .scaledcall import scaled_softmax_of
+from .slippedscore import MIN_OTHERS, score_finding, slipped_score
 from .wholesoftmax import judge_whole_softmax, whole_softmax_of
 
 _BACK = 4            # how many printed arrays back the matrix before a link may stand (skipping mask buffers)
@@ -223,8 +224,22 @@ def _is_softmax(x: Obj, y: Obj, named: bool = False) -> bool:
         return False
     if named:
         return True                          # identity from the words: every row is judged
-    ok, n, _ = _softmax_agreement(x, y)
+    ok, n, bad = _softmax_agreement(x, y)
+    if ok >= 4 and 3 * ok >= 2 * n:
+        return True
+    # a row whose weights all disagree because one of its scores slipped (claims/slippedscore.py) agrees but for it
+    slipped = [i for i in range(bad.shape[0]) if bad[i].sum() >= 2 and _score_slip(x, y, i) is not None]
+    if not slipped or len(slipped) > max(1, bad.shape[0] // 3):
+        return False
+    ok += sum(int(bad[i].sum()) for i in slipped)
     return ok >= 4 and 3 * ok >= 2 * n
+
+
+def _score_slip(x: Obj, y: Obj, i: int, named: bool = False) -> tuple | None:
+    """(index, value, least, greatest) of the one score of row i the weights say slipped; None if none does."""
+    lo, hi = _widened(y)
+    return slipped_score(x.val[i], _halves(x)[i], (lo[i] + hi[i]) / 2, (hi[i] - lo[i]) / 2, 1.0,
+                         MIN_OTHERS if named else MIN_OTHERS + 1)
 
 
 def _one_slipped_row(x: Obj, y: Obj, off: np.ndarray) -> bool:
@@ -372,6 +387,12 @@ class PrintChainJudging:
             copy_row = c.before is not None and bool((~_same(c.before.x, x)[i] & np.isfinite(x.val[i])).any())
             if copy_row:
                 self._blame_copy_row(c, i)
+                continue
+            got = _score_slip(x, y, i, c.named) if len(cols) >= 2 else None
+            if got is not None:
+                self._add_once(score_finding(x.a.rows[i][got[0]], x.a.row_line(i), x.a.place.cell,
+                                             f"score {got[0] + 1} of the row at line {x.a.row_line(i)}", got,
+                                             y.a.row_line(i)))
                 continue
             if len(cols) != 1 and not c.named:
                 continue                     # a whole row off: a score's slip or another scale, not a weight's

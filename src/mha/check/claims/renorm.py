@@ -9,7 +9,8 @@ The code names the matrix it divides and says it divides by that matrix's own ro
 the configuration (a chain printed from random weights is judged as well).  Identity before verdict: most entries
 that are not fixed (a row with one nonzero entry is 1 whatever its value) agree with x / Σ x, two thirds and at
 least four; the rounding of the printed x widens each value by what it can move it.  A row with one disagreeing
-entry names that entry; a row with several names nothing (the earlier printout may hold the slip).
+entry names that entry; a row with several names the one entry of the earlier printout that explains them all
+(x / Σ x keeps the ratios of the entries: claims/slippedscore.py), or nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ..infer import Obj
 from ..model import half_units
 from ..readers.pyparse import parse_code
 from .common import entry_finding
+from .slippedscore import MIN_OTHERS, score_finding, slipped_score
 
 _BACK = 4
 
@@ -48,7 +50,11 @@ def renorm_of(grids: list[Obj], k: int) -> Obj | None:
             continue
         if not np.isfinite(x.val).all() or not np.isfinite(y.val).all():
             return None
-        ok, n, _, _ = agreement(x, y)
+        ok, n, bad, _ = agreement(x, y)
+        # a row that disagrees because one entry of x slipped agrees but for it (_entry_slip)
+        slipped = [i for i in range(bad.shape[0]) if bad[i].sum() >= 2 and _entry_slip(x, y, i) is not None]
+        if len(slipped) <= max(1, bad.shape[0] // 3):
+            ok += sum(int(bad[i].sum()) for i in slipped)
         return x if ok >= 4 and 3 * ok >= 2 * n else None
     return None
 
@@ -113,6 +119,8 @@ def judge_renorm(judge, y: Obj, x: Obj) -> None:
     judge.n_numbers += n
     for i in range(bad.shape[0]):
         cols = np.nonzero(bad[i])[0]
+        if len(cols) >= 2:
+            _slipped_entry(judge, y, x, i)
         if len(cols) != 1:
             continue
         j = int(cols[0])
@@ -121,3 +129,28 @@ def judge_renorm(judge, y: Obj, x: Obj) -> None:
         judge._add_once(entry_finding(num, y.a.row_line(i), y.a.place.cell,
                                       f"entry [{i + 1},{j + 1}] of line {x.a.row_line(i)} over its row sum", exact,
                                       "softmax", f"the row printed at line {x.a.row_line(i)} divided by its sum"))
+
+
+def _entry_slip(x: Obj, y: Obj, i: int) -> tuple | None:
+    """Row i of y disagrees in several entries because one entry of x's row slipped: x / Σx keeps the ratios of the
+    entries, as the softmax keeps the differences of the scores, so the scores' reasoning (claims/slippedscore.py)
+    holds for the logarithms of the entries: (j, value, least, greatest) of that entry, or None.  The code names
+    the link, so two other entries of the row are evidence enough."""
+    v = x.val[i]
+    h = (x.hi[i] - x.lo[i]) / 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logs = np.where(v > 0, np.log(np.where(v > 0, v, 1.0)), -np.inf)
+        rel = np.where(v > 0, h / np.where(v > 0, v, 1.0), 0.0)
+    if np.any((v > 0) & (rel >= 0.5)):
+        return None                     # an entry rounded to nothing it can be told from
+    got = slipped_score(logs, rel, (y.lo[i] + y.hi[i]) / 2, (y.hi[i] - y.lo[i]) / 2, 1.0, MIN_OTHERS)
+    return None if got is None else (got[0], *(float(np.exp(t)) for t in got[1:]))
+
+
+def _slipped_entry(judge, y: Obj, x: Obj, i: int) -> None:
+    """One finding, on x's entry, when that one entry explains the disagreeing row i of y (_entry_slip)."""
+    got = _entry_slip(x, y, i)
+    if got is not None:
+        judge._add_once(score_finding(x.a.rows[i][got[0]], x.a.row_line(i), x.a.place.cell,
+                                      f"entry [{i + 1},{got[0] + 1}] of the row at line {x.a.row_line(i)}", got,
+                                      y.a.row_line(i), "the row at line {line} divided by its sum", "softmax"))

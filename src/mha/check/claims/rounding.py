@@ -304,3 +304,40 @@ def share_like(j, o, hit: Hit) -> float:
     with np.errstate(invalid="ignore"):
         near = (o.lo - 1e-12 <= alt) & (alt <= o.hi + 1e-12)
     return float((ok | near).mean())
+
+
+def rounded_addends(left) -> bool:
+    """A sum whose addends are all printed to three decimals or more: such numbers are nearly always results
+    rounded for print (exponentials, products), and the author adds the unrounded ones.  Short addends (0.30,
+    0.06) are as often exact, and their sum is judged as written."""
+    terms = nb.terms_of(left)
+    if len(terms) < 2:
+        return False
+    nums = [nb.plain_number(t) for t in terms]
+    if any(x is None for x in nums):
+        return False
+    nums = [x for x in nums if x.value != 0]     # 0.141 + 0 + 0 + (-0.283): a zero addend is exact
+    # (a whole addend is exact too: 2 + 2.333333 + 1.333333 + 1 adds two thirds rounded to two whole numbers)
+    nums = [x for x in nums if not (x.decimals in (None, 0) and x.value == int(x.value))]
+    return len(nums) >= 2 and all((x.decimals or 0) >= 3 for x in nums)
+
+
+def products_of_rounded(left) -> bool:
+    """A dot product written out of factors printed to three decimals or more (0*0 + 1.414*1.414 + ...): they are
+    roundings (1.414 for √2), and the author multiplies the unrounded ones (√2·√2 = 2)."""
+    terms = nb.terms_of(left)
+    if len(terms) < 2:
+        return False
+    rounded = False
+    for t in terms:
+        n = nb.plain_number(t)
+        if n is not None and n.value == 0:
+            continue
+        fs = nb.factors_of(t)
+        if len(fs) < 2:
+            return False
+        for f in fs:
+            x = nb.plain_number(f)
+            if x is not None and (x.decimals or 0) >= 3:
+                rounded = True
+    return rounded

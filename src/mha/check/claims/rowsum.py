@@ -32,8 +32,9 @@ _WEIGHTS = re.compile(r"attention[ _-]?weights?|after (?:the )?softmax|softmax\s
                       r"probabilit|注意力权重|softmax\s*之?后|"
                       # "each column is what that word attends to": how much of its attention each gets
                       r"\battends? to\b", re.I)
-_NOT_NORMALIZED = re.compile(r"unnormali[sz]|not normali[sz]|\bmask|掩码|before (?:the )?softmax|dropout|exp\(|未归一|归一化前|"
-                             r"softmax\s*之?前", re.I)
+# ("masked_softmax(" is the weights after the mask, normalised: a call of the softmax, not words about the mask)
+_NOT_NORMALIZED = re.compile(r"unnormali[sz]|not normali[sz]|\bmask(?!ed_?softmax)|掩码|before (?:the )?softmax|dropout|"
+                             r"exp\(|未归一|归一化前|softmax\s*之?前", re.I)
 
 
 def _caption(lines: list[str], first: int) -> str:
@@ -134,9 +135,9 @@ def _one_row(a, found: set[int]) -> Finding | None:
                    "wrong_value")
 
 
-def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
+def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None) -> list[Finding]:
     """Error findings for rows of attention weights that do not sum to 1, in a document read as text lines (a
-    notebook's printouts: cell_row_sums)."""
+    notebook's printouts: cell_row_sums); judged: gets each matrix of weights whose rows were added up."""
     lines = text.splitlines()
     found = {f.line for f in findings if f.severity == "error" and f.cell is None}
     out: list[Finding] = []
@@ -161,6 +162,8 @@ def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
         cols = [_off([r[j] for r in grid], sum(x[j] for x in slack)) for j in range(len(grid[0]))]
         if sum(s is None for s in sums) < 2 or all(c is None for c in cols):
             continue
+        if judged is not None:
+            judged.append(a)
         square = len(grid) == len(grid[0])
         masked = _mask_of(doc, a, grid)
         for i, (row, s) in enumerate(zip(grid, sums)):
@@ -187,7 +190,10 @@ def row_sums(doc, findings: list[Finding], text: str) -> list[Finding]:
 _SAID_SUM = re.compile(r"(?:#|//|←|<-|--)\s*(?:each\s+row\s+|this\s+row\s+|row\s+)?(?:sums?\s+(?:up\s+)?to|sum\s*[=:]|"
                        r"adds?\s+up\s+to|总和(?:为|是|=)|和为|和是)\s*(\d+(?:\.\d+)?)\s*$|"
                        # "(합계: 1.0)", "(sum: 1.0)" after the row, in parentheses
-                       r"\(\s*(?:sum|total|합계|合計|合计|总和|summe|suma|soma|somme)\s*[:=：]\s*(\d+(?:\.\d+)?)\s*\)\s*$",
+                       # (the colon may be left out, a decimal comma used: "(Summe 1,0000)"; a string's quote may
+                       # close the line: `"Softmax: 0,06 / 0,94 (Summe 1,00)",`)
+                       r"\(\s*(?:sum|total|합계|合計|合计|总和|summe|suma|soma|somme)\s*[:=：]?\s*(\d+(?:[.,]\d+)?)\s*\)"
+                       r"\s*[\"',;]*\s*$",
                        re.I)
 
 
@@ -204,7 +210,7 @@ def _said_sums(a, lines: list[str], found: set[int]) -> list[Finding]:
             continue
         try:
             vals = [(Decimal(n.text.replace("−", "-")), n.decimals or 0) for n in r]
-            text = m.group(1) or m.group(2)
+            text = (m.group(1) or m.group(2)).replace(",", ".")
             said = Decimal(text)
         except InvalidOperation:
             continue

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -17,7 +17,10 @@ from ..model import half_units
 from ..numbers import Num, nines_below_one, tiny_above_zero
 from ..report import Finding, NotChecked
 from .common import _simple_kind
+from .slippedscore import MIN_OTHERS, score_finding, slipped_score
 from .truncation import follows
+from .rescaled import rescaled_row
+from .vector import worked_argument
 
 
 @dataclass
@@ -71,7 +74,9 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
         # (each alone on its line: `S_1 = .., S_2 = ..` over `A_1 = .., A_2 = ..` pairs by name, not by order)
         told = 2 <= rows <= 4 and x.a.place.cell is None and _said_between(said, last, y.a.line) and \
             sum(o.a.line in (x.a.line, y.a.line) for o in grids) == 2
-        same = x.a.place.cell == y.a.place.cell and (0 <= gap <= 1 or told)
+        # (a blank line between two rows of one printed block parts nothing: "Scores: [..]", "", "Softmax: [..]")
+        same = x.a.place.cell == y.a.place.cell and (0 <= gap <= 1 or (gap >= 2 and after <= 1 and
+                                                                       _one_block(x, y)) or told)
         if _scaled_in_label(y) and not _names(x, {"S"}):
             continue         # "A = softmax(QKᵀ/√4)" under the raw QKᵀ: the softmax of the scaled scores, not of these
         # told: the scores may go unnamed ("Scale: divide by √2" over `[0.16, 0.14, 0.28]`, then "Softmax:")
@@ -101,6 +106,11 @@ def _errors(found: list[Finding]) -> int:
     return sum(f.severity == "error" for f in found)
 
 
+
+
+def _one_block(x: Obj, y: Obj) -> bool:
+    """Two rows of one printed block (a fence's lines, read as output), not two paragraphs of prose."""
+    return x.val.shape[0] == 1 and x.a.place.where == y.a.place.where == "output"
 
 
 def _scaled_in_label(y: Obj) -> bool:
@@ -274,6 +284,17 @@ class SoftmaxJudging:
             scales = (factor,)             # softmax(scores / 0.5): a temperature the label (or its code) gives
         found, checked = self._softmax_pair_findings(c, scales)
         wrong = _errors(found)
+        worked = (worked_argument(self.doc.chains, c.x.a) or _rescaled(self, c.x)) if wrong else None
+        if worked is not None:
+            # softmax([30/√512, …]) = softmax([1.33, 1.21, …]) ≈ [w]: a slip in the worked argument is that line's
+            # finding (claims/vector.py); a weight is wrong only if it is the softmax of neither the argument as
+            # printed nor as worked right (one slip, one finding)
+            x = replace(c.x, a=replace(c.x.a, rows=[worked[0]]))
+            again, n = self._softmax_pair_findings(replace(c, x=x), scales)
+            self.n_numbers -= n
+            both = {(g.line, g.claim) for g in again if g.severity == "error"}
+            found = [f for f in found if f.severity != "error" or (f.line, f.claim) in both]
+            wrong = _errors(found)
         root = _masked_root(c) if c.by_mask and wrong else None
         if root is not None:
             # `torch.softmax(masked / keys.shape[-1]**0.5)`: the masked scores were printed before the scale; the
@@ -405,7 +426,35 @@ class SoftmaxJudging:
             f.cause = (f"the printed weights are the softmax of this row divided by √{root} = "
                        f"{math.sqrt(root):g}: the row inside softmax() is not scaled")
             found = [f]
+        elif _errors(found) >= 2 and not c.y.a.softmax_arrow:
+            printed = half_units([c.x.a.rows[i]], decimals_floor=0)     # every score's own rounding, here
+            printed = half if printed is None else np.where(np.isfinite(x), printed[0], 0.0) * scale
+            score = _slipped_score_finding(c, i, row, x, printed, scale)
+            if score is not None:
+                found = [score]         # one score slipped moves every weight of its row: one finding, on it
+                self.slipped_rows = getattr(self, "slipped_rows", set()) | {(c.y.a.place.cell, c.y.a.row_line(i))}
         return found
+
+
+def _rescaled(judge, x: Obj) -> tuple | None:
+    """The scaled scores x put right by the row they scale (claims/rescaled.py), as worked_argument gives them."""
+    row = rescaled_row(getattr(judge, "rescaled", {}), x)
+    return None if row is None else (row, None)
+
+
+def _slipped_score_finding(c: SoftmaxPairClaim, i: int, row, x: np.ndarray, half: np.ndarray,
+                           scale: float) -> Finding | None:
+    """The finding on the one score of row i that the weights say was slipped (claims/slippedscore.py), else None."""
+    if row is None or any(n is None for n in row) or len(row) != len(x):
+        return None
+    got = slipped_score(x, half, [n.value for n in row], [n.half for n in row], 1.0,
+                        MIN_OTHERS if c.written else MIN_OTHERS + 1)
+    if got is None:
+        return None
+    line = c.x.a.row_line(i)
+    got = (got[0], *(v / scale for v in got[1:]))
+    return score_finding(c.x.a.rows[i][got[0]], line, c.x.a.place.cell, f"score {got[0] + 1} of the scores at line "
+                         f"{line}", got, c.y.a.row_line(i))
 
 
 def _arrow_rows(arrays: list) -> list[tuple[bool, int | None]]:

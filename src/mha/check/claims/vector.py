@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import numbers as nb
 from ..infer import Hit
-from ..objects import Chain, ExprPart, LabelPart
+from ..objects import ArrayPart, Chain, ExprPart, LabelPart
 from ..report import Finding, NotChecked
 from .common import _band, _chain_text, _simple_cause, _simple_kind
 from .conventions import concatenated_shapes
@@ -28,6 +28,7 @@ class VectorArithClaim:
     chain: Chain
     k: int                    # the expression (or array of expressions) is part k, the printed result part k + 1
     expr: Any = None          # part k's expression with its named vectors put in (named_vector_sum), if it had any
+    to: int | None = None     # the printed result's part when it is not k + 1: softmax([30/√512, …]) = softmax([1.33, …])
 
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -62,6 +63,44 @@ def named_vector_sum(e, chain: Chain, arrays: list, width: int):
 
     out = put(e)
     return out if out is not None and nb.face_vector(out) is not None else None
+
+
+_CALL = re.compile(r"\s*([A-Za-z]+)\s*\(")
+
+
+def restated_argument(parts: list, k: int) -> bool:
+    """`softmax([30/√512, 25/√512]) = softmax([1.33, 1.11])`: a call's argument written as arithmetic, then the same
+    call of the numbers it gives; the second argument is the first worked out, entry by entry."""
+    if k < 1 or k + 2 >= len(parts):
+        return False
+    before, a, call, b = parts[k - 1:k + 3]
+    if not (isinstance(before, LabelPart) and isinstance(a, ArrayPart) and isinstance(call, LabelPart)
+            and isinstance(b, ArrayPart) and a.array.is_vector and b.array.is_vector
+            and a.array.n_cols == b.array.n_cols):
+        return False
+    f, g = _CALL.match(before.text), _CALL.match(call.text)
+    return f is not None and g is not None and f.group(1).lower() == g.group(1).lower() and \
+        any(re.search(r"[-+*/×·√]", n.text.lstrip("-+")) for n in a.array.numbers) and \
+        not any(re.search(r"[-+*/×·√]", n.text.lstrip("-+")) for n in b.array.numbers)
+
+
+def worked_argument(chains: list, array) -> tuple[list, int] | None:
+    """For a call's argument printed as numbers after the same call of their arithmetic (`softmax([30/√512, …]) =
+    softmax([1.33, 1.21, …])`): that printed row with each entry its arithmetic does not give put right (rounded as
+    printed), and the chain's part that holds it; None when the array is no such argument or every entry holds."""
+    for ch in chains:
+        k = next((i - 2 for i, p in enumerate(ch.parts) if isinstance(p, ArrayPart) and p.array is array), None)
+        if k is None or not restated_argument(ch.parts, k):
+            continue
+        row, fixed = list(array.rows[0]), False
+        for j, (a, b) in enumerate(zip(ch.parts[k].array.rows[0], row)):
+            if a is None or b is None or b.decimals is None or b.contains(a.value):
+                continue
+            v = round(a.value, b.decimals)
+            row[j] = nb.Num(v, b.rounded(a.value), v - b.half, v + b.half, b.line, b.decimals)
+            fixed = True
+        return (row, k + 2) if fixed else None
+    return None
 
 
 def _sum_span(n: nb.Num) -> float:
@@ -137,10 +176,10 @@ def _weights_rounding(c: Chain, k: int, n: int) -> list[float] | None:
 class VectorJudging:
     """Judge methods for VectorArithClaim, and the weighted sums inside arithmetic lines."""
 
-    def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any], expr=None) -> None:
+    def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any], expr=None, to: int | None = None) -> None:
         if c.context.partial or c.context.dropout or (id(c), k) in getattr(self, "termwise_slips", ()):
             return                   # dropped values, or a term of this sum is wrong and reported already (termwise.py)
-        left, right = c.parts[k], c.parts[k + 1]
+        left, right = c.parts[k], c.parts[k + 1 if to is None else to]
         result = right.array
         cells = result.rows[0]
         if isinstance(left, ExprPart):
@@ -201,7 +240,8 @@ class VectorJudging:
                                                max(abs(f - n.value) for _, f, n in bad)))
             return
         for j, f, n in bad:
-            name = f"{obj.ref.show()}[{j + 1}]" if obj is not None and obj.ref is not None and obj.ref.strong \
+            name = f"entry {j + 1} of the argument of {c.parts[to - 1].text}" if to is not None \
+                else f"{obj.ref.show()}[{j + 1}]" if obj is not None and obj.ref is not None and obj.ref.strong \
                 else f"{_chain_text(c)} [{j + 1}]"
             self.add(Finding(n.line or c.place.line, c.place.cell, name, n.text, f,
                              n.rounded(f), step, f"arithmetic slip: the terms give {n.rounded(f)}",

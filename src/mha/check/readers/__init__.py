@@ -31,7 +31,7 @@ from .script import looks_like_script, read_script
 from .scalarrows import scalar_rows
 from .headings import label_from_headings
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
-from .softmaxsaid import tie_arrow_softmax, tie_said_softmax
+from .softmaxsaid import sigma_as_softmax, tie_arrow_softmax, tie_said_softmax, tie_table_softmax
 from .text import _unnumber, read_text
 
 FORMATS = ("md", "tex", "ipynb", "html", "txt")
@@ -78,6 +78,11 @@ _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
 _FRAMED = re.compile(r"(?m)^([ \t]*)│(\s[^│\n]*\[[^│\n]*\][^│\n]*?)│(?=[ \t]|$)")
 
 
+# a figure, table, equation or section named with its number: the number says where, not how much
+_REFERENCE = re.compile(r"(?<![A-Za-z])((?:图|(?<![列代发外])表|Figure|Fig\.|Table|Eq\.|Equation|Listing|Section|Sec\.|Chapter|"
+                        r"Abbildung|Abb\.|Tabelle)\s*)\(?\d+(?:[.\-]\d+)*\)?(?![\d.,]*\d)")
+
+
 def read_document(text: str, fmt: str) -> Document:
     text = _INVISIBLE.sub("", text)
     if "[[" in text:
@@ -86,6 +91,9 @@ def read_document(text: str, fmt: str) -> Document:
         text = _FRAMED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
     if _WHEN.search(text):
         text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
+    text = sigma_as_softmax(text)     # "softmax(v) = σ(v)", then σ([1.0, 1.1]) = [...] (softmaxsaid.py)
+    if _REFERENCE.search(text):       # "与图 3.10 中显示的数值一致", "see Table 2.1": numbers of figures, no values
+        text = _REFERENCE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
     if _QUOTED_LIST.search(text):     # ['0.6590', '0.2424', '0.0986']: numbers formatted as strings, printed
         text = _QUOTED_LIST.sub(lambda m: m.group(0).replace("'", " "), text)
     b = Builder(fmt)
@@ -105,6 +113,7 @@ def read_document(text: str, fmt: str) -> Document:
     doc = b.finish()
     scalar_rows(doc, text if fmt != "ipynb" else None)   # q1 · k1 = 112, q1 · k2 = 96: one query's scores
     doc.n_lines = text.count("\n") + 1
+    doc.lines = text.split("\n") if fmt != "ipynb" else []
     if fmt != "ipynb":          # "# 经过 Softmax 变成：" between raw scores and their weights (claims/softmax.py)
         for k, line in enumerate(text.split("\n")):
             if not line.strip() or line.strip().startswith(("```", "~~~")):
@@ -123,6 +132,7 @@ def read_document(text: str, fmt: str) -> Document:
     tie_open_softmax(doc, text)
     tie_said_softmax(doc, text)
     tie_arrow_softmax(doc, text)
+    tie_table_softmax(doc, text)
     _drop_what_ifs(doc)
     mark_dropped_copies(doc)
     return doc

@@ -105,7 +105,7 @@ class BracketParser:
                     current.clear()
                 i += 1
                 continue
-            if t.kind in ("NUM", "INF", "ELL") or (t.kind == "OP" and t.text in ("-", "+", "/", "*", "(", ")")) \
+            if t.kind in ("NUM", "INF", "ELL") or (t.kind == "OP" and t.text in ("-", "+", "/", "*", "(", ")", "√")) \
                     or (t.kind == "OP" and t.text == "%" and current and current[-1].kind == "NUM") \
                     or t.kind in ("FRAC", "SQRT", "GROUP") or (t.kind == "ID" and t.text in ("nan", "NaN", "e")):
                 current.append(t)
@@ -130,7 +130,7 @@ class BracketParser:
 
     def _items(self, toks: list[Tok]) -> list:
         """Items of a run without commas: NumPy prints "0.1 -0.2" for two numbers."""
-        if self.commas or any(t.kind == "OP" and t.text in ("/", "*", "(") for t in toks) \
+        if self.commas or any(t.kind == "OP" and t.text in ("/", "*", "(", "√") for t in toks) \
                 or any(t.kind in ("FRAC", "SQRT", "GROUP") for t in toks):
             return [self._one(toks)]
         out, cur = [], []

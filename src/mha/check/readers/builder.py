@@ -236,6 +236,8 @@ _HINTS = [
                          r"(\d+\.\d+)(?![\d.]*\s*/)")),
     # "scores = [2, 1] / sqrt(4) = [1.0, 0.5]": a vector divided by a root written with its number
     ("scale_sqrt", re.compile(r"\]\s*[/÷]\s*(?:√|\\sqrt\{?|(?:np\.|math\.)?sqrt\()\s*(\d+)")),
+    # "With scaling (÷ √512 ≈ 22.6)": a division sign before a root with its number
+    ("scale_sqrt", re.compile(r"(?:^|[\s(（])÷\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)")),
     ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\(|"
                               r"(?:the\s+)?square\s+root\s+of\s+)\s*(\d+)", re.I)),
     # "Without the √2 the logits are ±1, giving α₁₁ = 0.88": a number the line says comes from a slip or another
@@ -255,3 +257,4 @@ _HINTS = [
     ("columns", re.compile(r"(?:one )?column per (?:query|token)|down each column|each column of \S+ sums to (?:1|one)|"
                            r"\bK\s*Q\s*\^\s*\{?\s*(?:\\top|T)\b|\bKQᵀ|每一列(?:对应|是)一个(?:查询|词)", re.I)),
 ]
+SCALE_HINTS = [(kind, rx) for kind, rx in _HINTS if kind in ("scale", "scale_sqrt")]

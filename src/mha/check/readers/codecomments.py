@@ -18,8 +18,9 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
     line (or of the print just above the block), each array its name."""
     # "#> " as reprex marks output; `#  [4., 16., 12.]],  # from query 2`: the row's own remark is no number of it
     code = seg.text.split("\n")
+    rows = {a.label.strip(): a.n_rows for a in b.doc.arrays if a.label and not a.lead}
     text = "\n".join(_without_shapes(_unwrapped(re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(r"^#+\s?(?:>\s?)?", "", c))),
-                                     code[ln - 1] if 0 < ln <= len(code) else "") for ln, c, _ in block)
+                                     code[ln - 1] if 0 < ln <= len(code) else "", rows) for ln, c, _ in block)
     line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
     sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
     n_before = len(b.doc.arrays)
@@ -84,18 +85,34 @@ _SHAPE_WORDS = re.compile(r"(?i)shape|\bsize\b|\bdims?\b|形状|维度|尺寸")
 _ANY_LIST = re.compile(r"\[[^\[\]]*\]")
 
 
-def _without_shapes(comment: str, code: str) -> str:
+def _without_shapes(comment: str, code: str, rows: dict | None = None) -> str:
     """`# [2, 8, 10, 64] -> [2, 10, 512]`, `print(x.shape)  # [2, 10, 64]`: lists of whole numbers in a comment
     that speaks of shapes (a shape word, code that prints a shape, or an arrow between lists that are all whole
     numbers) are tensor sizes, not values; they are blanked, keeping every other character where it was.  An
-    arrow from whole scores to decimal weights (`# [1, 0, 1] -> [0.42, 0.16, 0.42]`) is left alone."""
+    arrow from whole scores to decimal weights (`# [1, 0, 1] -> [0.42, 0.16, 0.42]`) is left alone.  So is
+    `Q = X @ W_Q   # [3, 2]` where X, given above, has rows: the product is a matrix, so one flat list is its
+    shape (rows: the row counts of the arrays read so far, by name)."""
     if not _INT_LIST.search(comment):
         return comment
     lists = _ANY_LIST.findall(comment)
     arrow = re.search(r"->|→", comment) and len(lists) >= 2 and all(_INT_LIST.fullmatch(x) for x in lists)
-    if not (arrow or _SHAPE_WORDS.search(comment) or re.search(r"\.shape\b|\.size\(", code.split("#")[0])):
+    if not (arrow or _SHAPE_WORDS.search(comment) or re.search(r"\.shape\b|\.size\(", code.split("#")[0])
+            or _product_of_matrix(code.split("#")[0], comment, rows or {})):
         return comment
     return _INT_LIST.sub(lambda m: " " * len(m.group()), comment)
+
+
+_PRODUCT = re.compile(r"^\s*[A-Za-z_]\w*\s*=\s*([A-Za-z_]\w*)\s*(?:@|\.(?:mm|matmul)\()|"
+                      r"^\s*[A-Za-z_]\w*\s*=\s*(?:torch|np|numpy)\.(?:matmul|dot|mm)\(\s*([A-Za-z_]\w*)\s*,")
+
+
+def _product_of_matrix(code: str, comment: str, rows: dict) -> bool:
+    """The code line assigns a product whose left factor is an array of two rows or more, and the comment is one
+    flat list of whole numbers: the product's value would be rows, so the list is its shape."""
+    m = _PRODUCT.match(code)
+    name = m and (m.group(1) or m.group(2))
+    return bool(name) and rows.get(name, 0) >= 2 and "[[" not in comment.replace(" ", "") and \
+        len(_ANY_LIST.findall(comment)) == 1
 
 
 _FILL = re.compile(r"\b(?:zeros|ones|zeros_like|ones_like|empty|empty_like|full|full_like)\s*\(")

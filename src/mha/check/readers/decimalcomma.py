@@ -49,6 +49,10 @@ _CODE = {
 
 
 _TEXT_FENCE = re.compile(r" {0,3}(?:```|~~~)\s*(?:text|txt|plain|plaintext)\s*\n")
+_BARE_FENCE = re.compile(r" {0,3}(?:```|~~~)\s*\n")
+# a bracket of entries parted by semicolons, the first with a decimal comma: `[0,707 ; 0 ; −0,707]` (no program
+# writes that: in Python it does not even parse)
+_COMMA_TUPLE = re.compile(r"[\[(]\s*[-−–]?\d+,\d+\s*;")
 
 
 def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
@@ -59,6 +63,8 @@ def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
         if _TEXT_FENCE.match(m.group(0)) and re.search(r"\d,\d", m.group(0)):
             continue                   # a fence marked ```text holding worked numbers as prose: `Q = [ 1,0   0,0 ]`
                                        # (one without a comma between digits is a program's printout: points)
+        if _BARE_FENCE.match(m.group(0)) and _COMMA_TUPLE.search(m.group(0)):
+            continue                   # a fence with no language holding `[0,707 ; 0 ; −0,707]`: worked numbers
         spans.append((at, m.start()))
         at = m.end()
     spans.append((at, len(text)))

@@ -68,6 +68,8 @@ class ExprParser:
             if t.kind == "OP" and t.text in ("*", "/"):
                 self.eat()
                 b = self.unary()
+                if t.text == "/":
+                    b = self._scientific_after(b)     # 0.1966 / 3.3524 \times 10^{-4}: the divisor is one number
                 sci = _scientific(factors[-1], b) if t.text == "*" else None
                 if sci is not None:                   # 4.85 \times 10^8: one printed number, 4.85e8
                     factors[-1] = sci
@@ -86,6 +88,22 @@ class ExprParser:
             else:
                 break
         return factors[0] if len(factors) == 1 else Op("*", tuple(factors))
+
+    def _scientific_after(self, b: Expr) -> Expr:
+        """b, or b × 10^k when the tokens after it write that power of ten (b a number with a decimal point)."""
+        t = self.peek()
+        if not (isinstance(b, Lit) and "." in b.num.text and t is not None and t.kind == "OP" and t.text == "*"):
+            return b
+        at = self.i
+        self.eat()
+        try:
+            sci = _scientific(b, self.unary())
+        except (ValueError, IndexError):
+            sci = None
+        if sci is None:
+            self.i = at
+            return b
+        return sci
 
     @staticmethod
     def _starts_atom(t: Tok) -> bool:

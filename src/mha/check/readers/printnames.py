@@ -34,3 +34,18 @@ def heads_above(arrays: list, seg: Segment) -> None:
         above = [h for ln, h in heads if ln <= a.line]
         if above and a.context.head is not None:
             a.context.head = above[-1]
+
+
+_GRAD_FN = re.compile(r"grad_fn=<(\w+)>")
+
+
+def softmax_grad_fn(arrays: list, seg: Segment) -> None:
+    """`tensor([[1.0000, 0.0000], ...], grad_fn=<SoftmaxBackward0>)` printed with no name (a print() inside a
+    module's forward): torch says the tensor is a softmax's output, so it is read as attention weights."""
+    for m in _GRAD_FN.finditer(seg.text):
+        if not m.group(1).startswith("SoftmaxBackward"):
+            continue
+        line = seg.line_of(m.start())
+        a = max((a for a in arrays if a.style == "torch" and a.line <= line), key=lambda a: a.line, default=None)
+        if a is not None and not a.label:
+            a.label, a.labels = "softmax", ["softmax"]

@@ -239,6 +239,7 @@ _DIMS_TEXT = re.compile(r"(?<![\w.])\d+\s*[×xX]\s*\d+(?:\s*[×xX]\s*\d+)*(?![\w
 _STOP = re.compile(r"gives?|giving|yields?|produces?|results? in|becomes?|得到|变成|结果|=|→|->|⇒|times|乘以|乘|by", re.I)
 
 
+_JOINED = re.compile(r"[\s$`*]*(?:and|or|和|与|及|或)[\s$`*]*", re.I)
 _COLUMN_SUMS = re.compile(r"\bcolumns?\b[^;.]*\b(?:sums?|adds?\s+up|totals?)\b|\bcolumn[-_ ]?(?:sums?|totals?)\b|"
                           r"\bsums?\s+of\s+(?:each|every|the)\s+columns?\b|列(?:之)?和|每一?列", re.I)
 _HYPOTHETICAL = re.compile(r"\b(?:would|could|might)\b|会是|可能是", re.I)
@@ -287,6 +288,12 @@ def _nearest_label(before: str, spans) -> str | None:
         for end, unit, start in reversed(units):
             if _STOP.search(clause[end:]):
                 return None
+            between = clause[end:]
+            if between.count(")") > between.count("("):
+                continue         # "$-1.609$ (beam1+$w_1$) and $-2.079$": a name in brackets closed before the
+                                 # number is said of what comes before the brackets
+            if _JOINED.fullmatch(between):
+                return None      # "$w_1$ and $-2.079$": one item of a list names no number after the list
             if len(unit) == 1 and unit not in "QKVXSYO":
                 continue
             if re.search(r"[\u4e00-\u9fff]", unit) and _STOP.search(unit):

@@ -31,7 +31,7 @@ from .statements import read_tokens
 from .sizeprints import shape_names, sizes
 from .torchshapes import scan
 from .codecomments import comment_block
-from .printnames import heads_above, print_label
+from .printnames import heads_above, print_label, softmax_grad_fn
 from .rowtable import row_tables
 from .sidebyside import printed_on_one_line
 from .vectortable import vector_tables
@@ -536,6 +536,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
             a.label, a.labels = name, [name]
     elif new and len(new) == 1 and b.last_expr and shown is None:
         new[0].label, new[0].labels = b.last_expr, [b.last_expr]
+    softmax_grad_fn(b.doc.arrays[n_before:], seg)     # `grad_fn=<SoftmaxBackward0>` names the weights
     for a in b.doc.arrays[n_before:]:
         if a.style == "list":
             a.style = "numpy"

@@ -29,15 +29,16 @@ from ..numbers import Num
 from ..objects import Array, Context, Document, Place
 
 _NUM = r"-?\d+(?:\.\d+)?"
-_VEC = rf"`?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\]`?"
+_VEC = rf"[`$]?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\][`$]?"
 _GIVES = r"(?:gives?|giving|yields?|yielding|produces?|producing|returns?|results? in|outputs?|becomes?|" \
          r"turns? (?:them |it |these |this )?into|we get)"
 _SAID_EN = re.compile(rf"\bsoftmax\b(?P<a>[^.\[\]]{{0,60}}?){_VEC}(?P<b>[^.\[\]]{{0,60}}?)\b{_GIVES}\b"
                       rf"(?P<c>[^.\[\]]{{0,80}}?){_VEC}", re.I)
+_GIVES_ZH = r"得到|变成|变为|结果约?为|结果是|约为|约等于"
 _SAID_ZH = re.compile(rf"(?:softmax|Softmax|SoftMax)(?P<a>[^。；\[\]]{{0,20}}?){_VEC}(?P<b>[^。；\[\]]{{0,20}}?)"
-                      rf"(?:得到|变成|变为|结果为|结果是|输出)(?P<c>[^。；\[\]]{{0,20}}?){_VEC}|"
-                      rf"对\s*(?P<a2>){_VEC}(?P<b2>\s*(?:做|进行|应用|取|求)\s*(?:softmax|Softmax|SoftMax)[^。；\[\]]{{0,10}}?)"
-                      rf"(?:得到|变成|变为|结果为|结果是)(?P<c2>[^。；\[\]]{{0,20}}?){_VEC}")
+                      rf"(?:{_GIVES_ZH}|输出)(?P<c>[^。；\[\]]{{0,20}}?){_VEC}|"
+                      rf"(?:对\s*)?(?P<a2>){_VEC}(?P<b2>\s*(?:做|进行|应用|取|求|经过|通过)\s*(?:softmax|Softmax|SoftMax)"
+                      rf"[^。；\[\]]{{0,10}}?)(?:{_GIVES_ZH})(?P<c2>[^。；\[\]]{{0,20}}?){_VEC}")
 # another operation named between the scores and the weights: which one is applied first is not said plainly
 _OTHER = re.compile(r"divid|√|sqrt|temperature|scal(?:e|ed|ing) by|/|τ|\btau\b|mask|\bexp|e\^|\blog|除以|缩放|温度|掩码",
                     re.I)
@@ -133,19 +134,24 @@ def _tie(doc: Document, m: re.Match, line: int, text: str) -> bool:
     words = [g for g in (m.groupdict().get(n) for n in ("a", "b", "c", "a2", "b2", "c2")) if g]
     if len(vecs) != 2 or any(_OTHER.search(w.replace("softmax", "").replace("Softmax", "")) for w in words):
         return False
-    xs, ys = ([Num.parse(t, line) for t in re.split(r"\s*,\s*", v.strip())] for v in vecs)
+    label = (m.group("c") or m.groupdict().get("c2") or "").strip() or "weights"
+    return _tie_vectors(doc, line, vecs[0], vecs[1], label, bool(lb.APPROX_WORDS.search(text)))
+
+
+def _tie_vectors(doc: Document, line: int, left: str, right: str, label: str, approx: bool,
+                 where: str = "prose") -> bool:
+    """Tie the row of weights `right` to the scores `left` (both written `a, b, c`) on this line, adding the arrays
+    the other readers did not make; whether any was added."""
+    xs, ys = ([Num.parse(t, line) for t in re.split(r"\s*,\s*", v.strip())] for v in (left, right))
     if len(xs) != len(ys) or [n.text for n in xs] == [n.text for n in ys] or \
             not all(0 <= n.value <= 1 for n in ys) or abs(sum(n.value for n in ys) - 1) > _ROOM:
         return False
-    approx = bool(lb.APPROX_WORDS.search(text))
     added = False
     got = []
-    for nums, label in ((xs, "softmax input"), (ys, (m.group("c") or m.groupdict().get("c2") or "").strip()
-                                               or "weights")):
+    for nums, name in ((xs, "softmax input"), (ys, label)):
         a = _on_line(doc, line, nums)
         if a is None:
-            a = Array([nums], Place(line, None, "prose"), label=label, labels=[label],
-                      context=Context(approx=approx))
+            a = Array([nums], Place(line, None, where), label=name, labels=[name], context=Context(approx=approx))
             doc.arrays.append(a)
             added = True
         got.append(a)
@@ -155,8 +161,62 @@ def _tie(doc: Document, m: re.Match, line: int, text: str) -> bool:
     return added
 
 
+# a Markdown table of softmax examples: an input column and a softmax column, a vector in each cell
+_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+_IN_HEAD = re.compile(r"^(?:输入|input|inputs|scores?|logits?|分数|x|z)$", re.I)
+_OUT_HEAD = re.compile(r"^(?:softmax|softmax\s*(?:输出|output|结果|result|weights?|权重)|(?:输出|output|weights?|权重)"
+                       r"\s*\(?softmax\)?)$", re.I)
+_CELL_VEC = re.compile(rf"^[`$]?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\][`$]?$")
+
+
+def tie_table_softmax(doc: Document, text: str) -> None:
+    """`| 输入 | softmax 输出 |` over rows `| [1, 2, 3] | [0.09, 0.24, 0.67] |`: each row says that its second vector
+    is the softmax of its first, as a sentence would.  Only a table whose header names an input column and a column
+    that is the softmax alone (no scale, temperature or mask in its name), and only cells that are plain vectors."""
+    if doc.format not in ("md", "text") or "|" not in text:
+        return
+    lines = text.split("\n")
+    added = False
+    cols = None
+    for k, line in enumerate(lines):
+        m = _TABLE_ROW.match(line)
+        if m is None:
+            cols = None
+            continue
+        cells = [c.strip().strip("*").strip() for c in m.group(1).split("|")]
+        if cols is None:
+            heads = [i for i, c in enumerate(cells) if _IN_HEAD.match(c)], \
+                    [i for i, c in enumerate(cells) if _OUT_HEAD.match(c)]
+            cols = (heads[0][0], heads[1][0]) if len(heads[0]) == 1 and len(heads[1]) == 1 else ()
+            continue
+        if not cols or max(cols) >= len(cells):
+            continue
+        a, b = (_CELL_VEC.match(cells[i]) for i in cols)
+        if a is not None and b is not None:
+            added |= _tie_vectors(doc, k + 1, a.group(1), b.group(1), "softmax", False, "table")
+    if added:
+        doc.set_arrays(doc.arrays, in_reading_order=True)
+
+
 def _on_line(doc: Document, line: int, nums: list[Num]) -> Array | None:
     """The one-row array the statement reader already made of these numbers on this line, if any."""
     texts = [n.text for n in nums]
     return next((a for a in doc.arrays if a.place.cell is None and a.line == line and a.n_rows == 1 and
                  a.rows[0] is not None and [n.text if n is not None else None for n in a.rows[0]] == texts), None)
+
+
+# the text defines σ as the softmax: `\text{softmax}(v)_i = \sigma(v)_i`, "σ denotes the softmax", "σ 表示 softmax"
+_SIGMA_DEFINED = re.compile(r"softmax\}?\s*\(\s*\w*\s*\)\s*(?:_\{?\w\}?)?\s*=\s*\\sigma|"
+                            r"(?:\\sigma|σ)\S{0,4}\s+(?:denotes|is|stands for|=|表示|为|是)\s*(?:the\s+)?"
+                            r"(?:\\(?:text|operatorname|mathrm)\{)?softmax", re.I)
+_SIGMOID = re.compile(r"sigmoid|logistic|S 型|S型", re.I)
+_SIGMA_CALL = re.compile(r"(?:\\sigma\b|σ)(?=\s*(?:\\left)?\s*\()")
+
+
+def sigma_as_softmax(text: str) -> str:
+    """Where the text defines σ as the softmax (and names no sigmoid), `σ([1.0, 1.1]) = [0.475, 0.525]` is a softmax
+    written out, read as if the author had written softmax there (claims/applied.py).  Elsewhere σ may be the
+    sigmoid, applied entry by entry, and is left alone."""
+    if ("σ" not in text and "\\sigma" not in text) or not _SIGMA_DEFINED.search(text) or _SIGMOID.search(text):
+        return text
+    return _SIGMA_CALL.sub("softmax", text)
