@@ -25,7 +25,9 @@ import re
 from ..report import Finding, NotChecked
 
 _COMPARED = r"\s*(?:>|<|≥|≤|≠|\\geq?|\\leq?|\\neq|\\to\b|\\rightarrow|→|->)"
-_CONDITION = re.compile(r"(?:\bwhen\b|\bif\b|\bfor\b|若|如果|当)[^.。;；]{0,20}$|^[\s$`)*]*(?:时|的时候|\bthen\b)",
+_CONDITION = re.compile(r"(?:\bwhen\b|\bif\b|\bfor\b|若|如果|当)[^.。;；]{0,20}$|^[\s$`)*]*(?:时|的时候|\bthen\b)|"
+                        # a sentence that opens as a supposition: "If we merged both heads into one head with d_k = 4"
+                        r"(?:^|[.。!?！？]\s+|\*\*\s*)(?:if|suppose|imagine|had we|were we|假如|假设|如果|若)\b[^.。;；]*$",
                         re.IGNORECASE)
 _NOT_ONE = re.compile(r"(?:\bnot\b|≠|\\neq|instead of|rather than|而不是|不是|不等于|并非)\s*\$?\s*1(?:\.0+)?\b(?!\.\d)",
                       re.IGNORECASE)

@@ -28,6 +28,21 @@ class CellwiseClaim:
     name: str                   # the chain's own name for it ("Q · K^T"), else "matrix"
 
 
+def _held_cells(plan, result: Array):
+    """Which cells of the result the configuration identified the result by and gives as printed (a grid of
+    booleans), when the result as a whole was identified (its plan holds); else None."""
+    hit = plan.get("hit") if plan and plan.get("kind") == "holds" else None
+    if hit is None or hit.view is None or getattr(hit, "ok", None) is None:
+        return None
+    ok = hit.ok
+    try:
+        if len(ok) != len(result.rows) or any(r is None or len(ok[i]) != len(r) for i, r in enumerate(result.rows)):
+            return None
+    except TypeError:
+        return None
+    return [[bool(v) for v in row] for row in ok]
+
+
 def _is_expr(n: Num | None) -> bool:
     return n is not None and bool(re.search(r"[-+*/×·]", n.text.lstrip("-+−")))
 
@@ -112,7 +127,22 @@ class CellwiseJudging:
         self.not_checked = [x for x in self.not_checked if (x.line, x.cell) != (c.result.line, c.result.place.cell)
                             or "matches no" not in x.reason]
         name = c.name
+        held = _held_cells(getattr(self, "plans", {}).get(c.result.id), c.result)
         for i, j, x, n in bad:
+            if held is not None and held[i][j]:
+                # the value is the configuration's (K = E W_K of the printed E and W_K), the arithmetic written in
+                # its place is not: a factor of the written sum is mistyped, and that is the one slip (found once,
+                # whichever claim comes to it first)
+                line = c.cells[i][j].line or x.line or n.line or c.result.row_line(i)
+                if any((g.line, g.cell, g.printed) == (line, c.result.place.cell, x.text) for g in self.findings):
+                    continue
+                self.add(Finding(line, c.result.place.cell,
+                                 f"the arithmetic written for {name}[{i + 1},{j + 1}]", x.text, n.value, n.text,
+                                 c.chain.context.step or "scores",
+                                 f"a mistyped term: it gives {n.rounded(x.value)}, but {name}[{i + 1},{j + 1}] is "
+                                 f"{n.text}, as the printed inputs give and as the result beside it says",
+                                 "arithmetic"))
+                continue
             self.add(Finding(n.line or c.result.row_line(i), c.result.place.cell, f"{name}[{i + 1},{j + 1}]", n.text,
                              x.value, n.rounded(x.value), c.chain.context.step or "scores",
                              f"arithmetic slip: {x.text} gives {n.rounded(x.value)}",
