@@ -17,9 +17,9 @@ from ..model import half_units
 from ..numbers import Num, nines_below_one, tiny_above_zero
 from ..report import Finding, NotChecked
 from .common import _simple_kind
+from .rescaled import rescaled_row
 from .slippedscore import MIN_OTHERS, score_finding, slipped_score
 from .truncation import follows
-from .rescaled import rescaled_row
 from .vector import worked_argument
 
 
@@ -284,12 +284,12 @@ class SoftmaxJudging:
             scales = (factor,)             # softmax(scores / 0.5): a temperature the label (or its code) gives
         found, checked = self._softmax_pair_findings(c, scales)
         wrong = _errors(found)
-        worked = (worked_argument(self.doc.chains, c.x.a) or _rescaled(self, c.x)) if wrong else None
+        worked = self._scores_put_right(c.x) if wrong else None
         if worked is not None:
             # softmax([30/√512, …]) = softmax([1.33, 1.21, …]) ≈ [w]: a slip in the worked argument is that line's
-            # finding (claims/vector.py); a weight is wrong only if it is the softmax of neither the argument as
-            # printed nor as worked right (one slip, one finding)
-            x = replace(c.x, a=replace(c.x.a, rows=[worked[0]]))
+            # finding (claims/vector.py, claims/rescaled.py); a weight is wrong only if it is the softmax of neither
+            # the argument as printed nor as worked right (one slip, one finding)
+            x = replace(c.x, a=replace(c.x.a, rows=[worked]))
             again, n = self._softmax_pair_findings(replace(c, x=x), scales)
             self.n_numbers -= n
             both = {(g.line, g.claim) for g in again if g.severity == "error"}
@@ -318,6 +318,12 @@ class SoftmaxJudging:
                             # own claim finds it (one slip, one finding, not a row of them)
         for f in found:
             self.add(f)
+
+    def _scores_put_right(self, x: Obj) -> list | None:
+        """The printed scores x with each entry their own written arithmetic (claims/vector.worked_argument) or the
+        row they rescale (claims/rescaled.py) does not give put right, rounded as printed; None when neither
+        applies or every entry holds."""
+        return worked_argument(self.doc.chains, x.a) or rescaled_row(getattr(self, "rescaled", {}), x)
 
     def _weights_of_configuration(self, y: Obj) -> bool:
         """Every printed weight is the inferred configuration's attention weights (a view matched whole)."""
@@ -434,12 +440,6 @@ class SoftmaxJudging:
                 found = [score]         # one score slipped moves every weight of its row: one finding, on it
                 self.slipped_rows = getattr(self, "slipped_rows", set()) | {(c.y.a.place.cell, c.y.a.row_line(i))}
         return found
-
-
-def _rescaled(judge, x: Obj) -> tuple | None:
-    """The scaled scores x put right by the row they scale (claims/rescaled.py), as worked_argument gives them."""
-    row = rescaled_row(getattr(judge, "rescaled", {}), x)
-    return None if row is None else (row, None)
 
 
 def _slipped_score_finding(c: SoftmaxPairClaim, i: int, row, x: np.ndarray, half: np.ndarray,

@@ -84,10 +84,10 @@ def restated_argument(parts: list, k: int) -> bool:
         not any(re.search(r"[-+*/×·√]", n.text.lstrip("-+")) for n in b.array.numbers)
 
 
-def worked_argument(chains: list, array) -> tuple[list, int] | None:
+def worked_argument(chains: list, array) -> list | None:
     """For a call's argument printed as numbers after the same call of their arithmetic (`softmax([30/√512, …]) =
     softmax([1.33, 1.21, …])`): that printed row with each entry its arithmetic does not give put right (rounded as
-    printed), and the chain's part that holds it; None when the array is no such argument or every entry holds."""
+    printed); None when the array is no such argument or every entry holds."""
     for ch in chains:
         k = next((i - 2 for i, p in enumerate(ch.parts) if isinstance(p, ArrayPart) and p.array is array), None)
         if k is None or not restated_argument(ch.parts, k):
@@ -99,7 +99,7 @@ def worked_argument(chains: list, array) -> tuple[list, int] | None:
             v = round(a.value, b.decimals)
             row[j] = nb.Num(v, b.rounded(a.value), v - b.half, v + b.half, b.line, b.decimals)
             fixed = True
-        return (row, k + 2) if fixed else None
+        return row if fixed else None
     return None
 
 
