@@ -54,7 +54,6 @@ from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
 from .claims.printchain import PrintChainClaim, PrintChainJudging, print_chains
 from .claims.rescaled import RescaledClaim, RescaledJudging, rescaled_pairs
-from .claims.slippedscore import SLIPPED_HERE
 from .claims.product import WrittenDotClaim, WrittenProductClaim, WrittenProductJudging, written_products
 from .claims.nameddot import NamedDotClaim, NamedDotJudging, named_dots
 from .claims.namedproduct import NamedProductClaim, NamedProductJudging, labelled_products, named_products
@@ -68,7 +67,7 @@ from .claims.modshape import ModuleShapeClaim, ModuleShapeJudging, module_shape_
 from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.softmax_more import more_softmax_pairs
 from .claims.target import Targets
-from .claims.vector import VectorJudging, named_vector_sum, restated_argument
+from .claims.vector import VectorJudging, named_vector_sum, restated_argument, worked_arguments
 from .infer import QUERY_SIDE, Hit, Inference, alignments
 from .infer.prepare import other_layer
 from .model import Views, bands, compute, half_units, input_radius
@@ -243,6 +242,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         renormed = renorm_ids(self.objs)            # y = m / m.sum(-1): its code says what it is (claims/renorm.py)
         rescaled = rescaled_pairs(self.objs, self.doc.hints, paired, self.doc.lines)     # the scores again, scaled as the text says
         self.rescaled = {c.y.a.id: c for c in rescaled}
+        self.worked, self.worked_members = worked_arguments(self.doc.chains)     # softmax([30/√512, …]) = softmax([..])
         out.extend(rescaled)
         renormed |= {c.y.a.id for c in rescaled}
         for o in self.objs:
@@ -512,9 +512,6 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         for g in self.findings:
             if (g.line, g.cell, g.claim, g.printed) == (f.line, f.cell, f.claim, f.printed):
                 return
-            if (g.line, g.cell, g.printed, g.rounded, g.severity) == (f.line, f.cell, f.printed, f.rounded, "error") \
-                    and SLIPPED_HERE in (g.cause or ""):
-                return          # a score found slipped under its weights, found again by its own claim: one slip
             if merge and (g.line, g.cell, g.printed, g.severity) == (f.line, f.cell, f.printed, f.severity) and \
                     isinstance(g.exact, float) and isinstance(f.exact, float) and \
                     (abs(g.exact - f.exact) <= 1e-9 * max(1.0, abs(g.exact)) or g.rounded == f.rounded or

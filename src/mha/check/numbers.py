@@ -70,6 +70,11 @@ class Num:
     def with_line(self, line: int) -> "Num":
         return Num(self.value, self.text, self.lo, self.hi, line, self.decimals)
 
+    def put_at(self, x: float) -> "Num":
+        """The number this one should have been: x rounded and printed as this one was, with its rounding."""
+        v = round(x, self.decimals) if self.decimals is not None else x
+        return Num(v, self.rounded(x), v - self.half, v + self.half, self.line, self.decimals)
+
     def contains(self, x: float, slack: float = 0.0) -> bool:
         """Does the exact value x round to this printed number (allowing float noise and `slack`)?"""
         if math.isnan(x):

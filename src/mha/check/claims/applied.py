@@ -17,9 +17,7 @@ import numpy as np
 from ..infer import Obj
 from ..numbers import Num, half_unit
 from ..report import Finding
-from ..objects import ArrayPart
 from .common import _simple_kind
-from .vector import worked_argument
 
 # softmax([..]) as written, or as code calls it: np.array / torch.tensor around the list, dim= or axis= after it
 # (`F.softmax(torch.tensor([4.0, -1.0, 2.1]), dim=0)`, `scipy.special.softmax(np.array([...]))`)
@@ -74,9 +72,7 @@ class AppliedSoftmaxJudging:
     """Judge methods for AppliedSoftmaxClaim."""
 
     def judge_applied_softmax(self, c: AppliedSoftmaxClaim) -> None:
-        chains = self.doc.chains if hasattr(self, "doc") else []
-        if any(isinstance(p, ArrayPart) and worked_argument(chains, p.array) for ch in chains
-               if any(isinstance(p, ArrayPart) and p.array is c.y.a for p in ch.parts) for p in ch.parts):
+        if id(c.y.a) in getattr(self, "worked_members", ()):
             return       # its argument has a slip that its own line reports; the pair of arrays judges the weights
         if (c.y.a.place.cell, c.y.a.line) in getattr(self, "slipped_rows", ()):
             return       # the weights are the softmax of their scores but one, found slipped (claims/slippedscore.py)

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..report import Finding
 from .identity import AGREE_MIN, evidence, identified
+from .slippedscore import SLIPPED_HERE
 
 MIN_RUN = 3          # numbers in a row that must agree with the found object: each judged one has two witnesses
 MAX_SPAN = 8         # lines a quote may spread over ("- 53% ...", "- 35% ...", "- 12% ..." one per line)
@@ -306,8 +307,9 @@ def one_per_number(findings: list[Finding]) -> None:
         if f.severity == "error":
             groups.setdefault((f.cell, f.line, f.printed.strip()), []).append(f)
     for fs in groups.values():
-        arith = [f for f in fs if f.kind == "arithmetic"]
-        other = [f for f in fs if f.kind != "arithmetic"]
+        # (a score its weights say slipped is the line's own evidence as well: claims/slippedscore.py)
+        arith = [f for f in fs if f.kind == "arithmetic" or SLIPPED_HERE in (f.cause or "")]
+        other = [f for f in fs if f not in arith]
         if len(arith) != 1 or len(other) != 1:
             continue                 # (two entries of one row that print alike, [0.4223, 0.1554, 0.4223]: two numbers)
         keep, f = arith[0], other[0]

@@ -19,7 +19,6 @@ import numpy as np
 
 from ..infer import Obj
 from ..infer.written_scale import stated_scale
-from ..numbers import Num
 from ..objects import Hint, Place
 from ..readers.builder import SCALE_HINTS
 from ..report import Finding
@@ -117,8 +116,5 @@ def rescaled_row(claims: dict, x: Obj) -> list | None:
         return None
     row = list(x.a.rows[0])
     for j in np.nonzero(~ok)[0]:
-        b = row[j]
-        v = float(c.x.val[0, j] * c.scale)
-        v = round(v, b.decimals) if b.decimals is not None else v
-        row[j] = Num(v, b.rounded(v), v - b.half, v + b.half, b.line, b.decimals)
+        row[j] = row[j].put_at(float(c.x.val[0, j] * c.scale))
     return row

@@ -20,7 +20,6 @@ from .common import _simple_kind
 from .rescaled import rescaled_row
 from .slippedscore import MIN_OTHERS, score_finding, slipped_score
 from .truncation import follows
-from .vector import worked_argument
 
 
 @dataclass
@@ -320,10 +319,10 @@ class SoftmaxJudging:
             self.add(f)
 
     def _scores_put_right(self, x: Obj) -> list | None:
-        """The printed scores x with each entry their own written arithmetic (claims/vector.worked_argument) or the
+        """The printed scores x with each entry their own written arithmetic (claims/vector.worked_arguments) or the
         row they rescale (claims/rescaled.py) does not give put right, rounded as printed; None when neither
         applies or every entry holds."""
-        return worked_argument(self.doc.chains, x.a) or rescaled_row(getattr(self, "rescaled", {}), x)
+        return getattr(self, "worked", {}).get(id(x.a)) or rescaled_row(getattr(self, "rescaled", {}), x)
 
     def _weights_of_configuration(self, y: Obj) -> bool:
         """Every printed weight is the inferred configuration's attention weights (a view matched whole)."""

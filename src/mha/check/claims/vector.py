@@ -84,23 +84,24 @@ def restated_argument(parts: list, k: int) -> bool:
         not any(re.search(r"[-+*/×·√]", n.text.lstrip("-+")) for n in b.array.numbers)
 
 
-def worked_argument(chains: list, array) -> list | None:
-    """For a call's argument printed as numbers after the same call of their arithmetic (`softmax([30/√512, …]) =
-    softmax([1.33, 1.21, …])`): that printed row with each entry its arithmetic does not give put right (rounded as
-    printed); None when the array is no such argument or every entry holds."""
+def worked_arguments(chains: list) -> tuple[dict[int, list], set[int]]:
+    """For each call's argument printed as numbers after the same call of their arithmetic (`softmax([30/√512, …])
+    = softmax([1.33, 1.21, …])`) with an entry its arithmetic does not give: that printed row with those entries put
+    right (rounded as printed), by the id of the argument's array; and the ids of every array in those chains (the
+    weights the call gives stand there too)."""
+    rows: dict[int, list] = {}
+    members: set[int] = set()
     for ch in chains:
-        k = next((i - 2 for i, p in enumerate(ch.parts) if isinstance(p, ArrayPart) and p.array is array), None)
-        if k is None or not restated_argument(ch.parts, k):
-            continue
-        row, fixed = list(array.rows[0]), False
-        for j, (a, b) in enumerate(zip(ch.parts[k].array.rows[0], row)):
-            if a is None or b is None or b.decimals is None or b.contains(a.value):
+        for k in range(1, len(ch.parts) - 2):
+            if not restated_argument(ch.parts, k):
                 continue
-            v = round(a.value, b.decimals)
-            row[j] = nb.Num(v, b.rounded(a.value), v - b.half, v + b.half, b.line, b.decimals)
-            fixed = True
-        return row if fixed else None
-    return None
+            worked, printed = ch.parts[k].array.rows[0], ch.parts[k + 2].array
+            row = [b.put_at(a.value) if a is not None and b is not None and b.decimals is not None and
+                   not b.contains(a.value) else b for a, b in zip(worked, printed.rows[0])]
+            if any(x is not y for x, y in zip(row, printed.rows[0])):
+                rows[id(printed)] = row
+                members |= {id(p.array) for p in ch.parts if isinstance(p, ArrayPart)}
+    return rows, members
 
 
 def _sum_span(n: nb.Num) -> float:
