@@ -68,6 +68,9 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         if inf.best is None:
             # no configuration: the arithmetic written out (0.22·0.54 + ... ≈ 0.889) can still be read
             j = judge_document(doc, inf, None, given=False, text=text)
+            scoped = _scopes_alone(j, doc, text, fmt, name, inf) if scopes else None
+            if scoped is not None:
+                return scoped
             if j.n_claims == 0 and not j.findings and inf.unexplained:
                 raise NothingToCheck("configuration: could not be inferred: the document " + inf.unexplained +
                                      ", but no printed result follows from it with any scale, mask or number of "
@@ -98,6 +101,21 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         judge_scopes(report, doc, text, fmt, lambda t: check_document(t, fmt=fmt, name=name, scopes=False,
                                                                     like=j.inf.bases))
     return report
+
+
+def _scopes_alone(j: Any, doc: Any, text: str, fmt: str, name: str, inf: Any) -> Report | None:
+    """A document with no configuration of its own may hold several examples that reuse the names (q and k of one
+    width in a first code block, of another in the next section): each section is read on its own (scoped.py), and
+    the report is kept when some section's own configuration explains objects there; None when none does."""
+    from .scoped import judge_scopes
+    looked = inf.looked_for or "an input X with weights, or Q, K and V"
+    report = Report(j.findings, j.n_claims, j.n_numbers,
+                    {"configuration": f"not inferred for the whole document (looked for {looked}); sections "
+                                      "read on their own below"}, [], j.not_checked, fmt, None, name or "-")
+    before = report.n_numbers
+    judge_scopes(report, doc, text, fmt, lambda t: check_document(t, fmt=fmt, name=name, scopes=False,
+                                                                like=inf.bases), whole=False)
+    return report if report.n_numbers > before else None
 
 
 def _count_numbers(text: str) -> None:

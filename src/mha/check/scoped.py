@@ -190,11 +190,12 @@ def _scopes(doc: Any, text: str, fmt: str) -> list[tuple[tuple[int, int], tuple[
 
 
 def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
-                 check: Callable[[str], Any]) -> None:
+                 check: Callable[[str], Any], whole: bool = True) -> None:
     """Read again, on its own, each scope holding objects the document's configuration does not check; where
     its own configuration explains some of them, its verdicts replace the document's "not checked" there.
-    check(text) checks a text without splitting it again (command.check_document with scopes off)."""
-    if report.mapping is None or not (report.not_checked or _assumed(report)):
+    check(text) checks a text without splitting it again (command.check_document with scopes off); whole: the
+    document has a configuration of its own (False: none was inferred, and only the sections' own count)."""
+    if (whole and report.mapping is None) or not (report.not_checked or _assumed(report)):
         return
     scopes = _scopes(doc, text, fmt)
     if len(scopes) < 2:
