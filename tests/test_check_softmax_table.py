@@ -56,3 +56,10 @@ def test_a_row_far_from_summing_to_one_is_not_read_as_the_softmax():
 def test_a_column_of_another_operation_is_not_read_as_the_softmax():
     doc = read_document(SCALED, "md")
     assert not any(a.softmax_of is not None for a in doc.arrays)
+
+
+def test_a_row_with_tiny_weights_in_e_notation_is_judged():
+    # `[~1.0, 4.5e-5, 5.6e-9]`: E notation and a tilde were not read as a vector, so the row was never tied
+    assert np.allclose(_softmax([20, 10, 1])[1:], [4.54e-5, 5.6e-9], rtol=0.02)
+    r = check_document(DOC.replace("4.5e-5", "4.5e-3"), fmt="md")
+    assert [(f.line, f.printed) for f in r.errors] == [(7, "4.5e-3")], [f.describe() for f in r.findings]

@@ -166,7 +166,9 @@ _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
 _IN_HEAD = re.compile(r"^(?:输入|input|inputs|scores?|logits?|分数|x|z)$", re.I)
 _OUT_HEAD = re.compile(r"^(?:softmax|softmax\s*(?:输出|output|结果|result|weights?|权重)|(?:输出|output|weights?|权重)"
                        r"\s*\(?softmax\)?)$", re.I)
-_CELL_VEC = re.compile(rf"^[`$]?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\][`$]?$")
+# (a cell may write a tiny weight in E notation, `2e-9`, and one near 1 as `~1.0`)
+_CELL_NUM = r"(?:[~≈]\s*)?-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_CELL_VEC = re.compile(rf"^[`$]?\[\s*({_CELL_NUM}(?:\s*,\s*{_CELL_NUM})+)\s*\][`$]?$")
 
 
 def tie_table_softmax(doc: Document, text: str) -> None:
@@ -193,7 +195,8 @@ def tie_table_softmax(doc: Document, text: str) -> None:
             continue
         a, b = (_CELL_VEC.match(cells[i]) for i in cols)
         if a is not None and b is not None:
-            added |= _tie_vectors(doc, k + 1, a.group(1), b.group(1), "softmax", False, "table")
+            left, right = (re.sub(r"[~≈]\s*", "", v.group(1)) for v in (a, b))
+            added |= _tie_vectors(doc, k + 1, left, right, "softmax", right != b.group(1), "table")
     if added:
         doc.set_arrays(doc.arrays, in_reading_order=True)
 

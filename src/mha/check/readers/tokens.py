@@ -259,6 +259,10 @@ def _single_breaks(tex: str) -> str:
 def walk_latex(tex: str, base: int = 0) -> list[Tok]:
     """Tokens of a piece of LaTeX math (or a whole LaTeX document's math node contents)."""
     tex = tight_statements(bracket_weighted_tuples(tex))
+    if "\\\\\\" in tex:
+        # `0.6698 & 0.3302 \\\` at the end of a line: a row break escaped once more for a static-site generator;
+        # the third backslash before the line break would be read as a control space eating the break
+        tex = re.sub(r"(?<!\\)\\\\\\(?=[ \t]*\n)", lambda m: "\\\\ ", tex)
     if "matrix}" in tex and re.search(r"(?<!\\)\\[ \t]*\n", tex):
         tex = _single_breaks(tex)
     from pylatexenc.latexwalker import LatexWalker
