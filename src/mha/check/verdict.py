@@ -56,9 +56,9 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(position_percents(doc, j.findings, text))  # "Position 0:" ... "50.6% attention to position 0"
         summed: list = []
         j.findings.extend(row_sums(doc, j.findings, text, summed))  # weights whose row does not sum to 1
-        if inf.best is None and not getattr(inf, "unexplained", None):
-            _count_alone(j, inf, summed)     # (weights that no start they were given with explains: refused;
-            #                                  under a configuration, weights that match nothing stay not checked)
+        if not getattr(inf, "unexplained", None):
+            _count_alone(j, inf, summed)     # (weights that no start they were given with explains: refused; under
+            #                                  a configuration, weights that match nothing are judged by their rows)
         j.findings.extend(arrow_pairs(j.findings, text))            # "score 0.8 → weight 0.5", key by key
         from .claims.rootline import root_lines
         j.findings.extend(root_lines(j.findings, text))             # "d = 4, so √d = 2" on one line
@@ -85,7 +85,9 @@ def _count_alone(j: Judge, inf: Inference, weights: list) -> None:
                                                            _matches_nothing(n) for n in j.not_checked)]
     j.n_claims += len(alone)
     j.n_numbers += sum(len(a.numbers) for a in alone)
-    j.not_checked = [n for n in j.not_checked if not any((n.cell, n.line) == (a.place.cell, a.line) for a in alone)]
+    if inf.best is None:      # (under a configuration, that they match nothing of it is still said)
+        j.not_checked = [n for n in j.not_checked if not any((n.cell, n.line) == (a.place.cell, a.line)
+                                                             for a in alone)]
 
 
 def _matches_nothing(n: NotChecked) -> bool:

@@ -41,6 +41,7 @@ class Builder:
         self.drop_state = DropState()              # names holding dropped values, across cells
         self.pending_dropped = DroppedPrints()     # which prints of the last code passed through dropout
         self.words_since_code = True               # prose between the last code and an output: not its printout
+        self.shown_names: list[str] = []           # the names outputs since the last code were given
         self.code_values: dict = {}                # inputs given as code, by name, across cells (codevalue.py)
         self.carried = False                       # the document declares rounding carried forward (labels.py)
         self.code_texts: list[tuple[str, Place]] = []   # every piece of code, for what it says as a whole

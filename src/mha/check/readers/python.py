@@ -218,16 +218,26 @@ def _tuple_scalars(facts: CodeFacts, targets: list[ast.AST], value: ast.AST, lin
                 facts.scalars.append((t.id, n))
 
 
+def _new_axes(node: ast.AST) -> bool:
+    """`x[None]`, `x[None, None]`, `x[np.newaxis]` of a call: axes of length one put in front."""
+    if not isinstance(node, ast.Subscript) or not isinstance(node.value, ast.Call):
+        return False
+    parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return bool(parts) and all((isinstance(p, ast.Constant) and p.value is None) or
+                               (isinstance(p, ast.Attribute) and p.attr == "newaxis") for p in parts)
+
+
 def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -> None:
     transpose, written = False, value
     if isinstance(value, ast.Attribute) and value.attr == "T":
         value, transpose = value.value, True
-    # np.array([...]).float() / torch.tensor([...]).double() / torch.tensor([...]).requires_grad_(True)
-    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
-            value.func.attr in ("float", "double", "astype", "to", "reshape", "numpy", "clone", "requires_grad_",
-                                "detach", "cpu", "contiguous") and \
-            isinstance(value.func.value, ast.Call):
-        value = value.func.value
+    # np.array([...]).float() / torch.tensor([...]).double() / torch.tensor([...]).requires_grad_(True), and
+    # torch.tensor([...]).float()[None, None] / .unsqueeze(0): leading axes of one, the same numbers
+    while (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and
+           value.func.attr in ("float", "double", "astype", "to", "reshape", "numpy", "clone", "requires_grad_",
+                               "detach", "cpu", "contiguous", "unsqueeze") and
+           isinstance(value.func.value, (ast.Call, ast.Subscript))) or _new_axes(value):
+        value = value.value if isinstance(value, ast.Subscript) else value.func.value
     # torch.nn.Parameter(torch.tensor([...])), np.array(np.array([...]).T)
     while isinstance(value, ast.Call) and _call_name(value) in _ARRAY_CALLS and value.args and \
             isinstance(value.args[0], (ast.Call, ast.Attribute)) and not isinstance(value.args[0], ast.List):
@@ -463,6 +473,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
         pass
     b.pending_dropped = dropped_prints(seg.text, b.drop_state)
     b.words_since_code = False
+    b.shown_names = []
 
 
 # `, dtype=torch.float64)`, `, device='cuda:0'`, `, requires_grad=True`: how torch and NumPy annotate a printout
@@ -531,11 +542,21 @@ def read_output(b: "Builder", seg: Segment) -> None:
         names = _without_word_lines(names, seg.text)
     if b.last_expr and seg.where == "output" and getattr(seg, "result", False):
         names = [b.last_expr]
-    if new and len(names) >= len(new):
+    last = b.last_expr
+    caption = _caption_ref(b.ctx.before) if b.words_since_code and b.shown_names else None
+    if caption is not None:
+        # a printout under a caption of its own, once an earlier one showed what the code printed: a name shown
+        # already that the caption contradicts is not its ("Attention weights:" over a block, after the block of
+        # `print(x)`, is not x again)
+        names = _not_shown(names, [n for n in b.shown_names if _other_than(n, caption)])
+        last = None if last in b.shown_names and _other_than(last, caption) else last
+    if new and names and len(names) >= len(new):
         for a, name in zip(new, names[-len(new):] if len(names) > len(new) else names):
             a.label, a.labels = name, [name]
-    elif new and len(new) == 1 and b.last_expr and shown is None:
-        new[0].label, new[0].labels = b.last_expr, [b.last_expr]
+            b.shown_names.append(name)
+    elif new and len(new) == 1 and last and shown is None:
+        new[0].label, new[0].labels = last, [last]
+        b.shown_names.append(last)
     softmax_grad_fn(b.doc.arrays[n_before:], seg)     # `grad_fn=<SoftmaxBackward0>` names the weights
     for a in b.doc.arrays[n_before:]:
         if a.style == "list":
@@ -573,6 +594,32 @@ def _end_comments(seg: Segment) -> Segment:
     out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
     if getattr(seg, "result", False):
         out.result = True
+    return out
+
+
+def _caption_ref(before: str) -> "lb.Ref | None":
+    """The quantity named by the caption the words right before a printout end in ("Attention weights after the
+    softmax:"), or None."""
+    last = (before or "").strip().split("\n")[-1].strip().strip("*_ ")
+    m = re.fullmatch(r"([^:：]{2,60}?)\s*[:：]", last)
+    return lb.parse_label(m.group(1).strip("*_ ")) if m else None
+
+
+def _other_than(name: str, caption: "lb.Ref") -> bool:
+    """Does the caption name another quantity than the name does?"""
+    ref = lb.parse_label(name)
+    return ref is None or not set(ref.nodes) & set(caption.nodes)
+
+
+def _not_shown(names: list[str], shown: list[str]) -> list[str]:
+    """The names, less one of each name shown already (`print(w)` twice: the second w is still to be shown)."""
+    left = list(shown)
+    out = []
+    for n in names:
+        if n in left:
+            left.remove(n)
+        else:
+            out.append(n)
     return out
 
 
