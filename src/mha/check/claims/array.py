@@ -39,6 +39,12 @@ _OWN_FACTORS = "follows from the factors printed with it"
 class ArrayJudging:
     """Judge methods for ArrayClaim."""
 
+    def _from_givens(self) -> bool:
+        """Does the configuration start from Q, K and V (or the scores, or the weights) as printed?  Then queries from
+        another sequence than the keys are what it models, as cross-attention has them."""
+        best = getattr(self.inf, "best", None) if getattr(self, "inf", None) is not None else None
+        return best is not None and best.cand.dims["mode"].value in ("QKV", "scores", "weights")
+
     def judge_array(self, o: Obj, plan: dict[str, Any]) -> None:
         """An array by what attribution made of it (plan["kind"]): holds, elided, layout, shape, unknown or wrong."""
         a = o.a
@@ -65,7 +71,7 @@ class ArrayJudging:
                                                "(a convolution, the feed-forward network, a neuron), not attention"))
             return
         if kind != "holds" and lb.CROSS_ATTENTION.search(a.context.heading) and \
-                (self.t is None or self.t.config.key is None):
+                (self.t is None or self.t.config.key is None) and not self._from_givens():
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about cross-attention "
                                                "(queries from another sequence than the keys), which the inferred "
                                                "self-attention configuration does not model"))

@@ -10,6 +10,7 @@ nearest, and never as one finding per cell.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -240,7 +241,7 @@ class Identity:
         near = self.nearest_reading(o, hit)
         what = f"{_name(o)} ({'×'.join(map(str, o.a.shape))}, {o.a.place})"
         if near is not None and near[2] and o.ref is not None and o.ref.strong and near[3] and \
-                not (near[3][0] == "missing_scale" and not self.in_scope(o.a.place)):
+                not (near[3][0] == "missing_scale" and (not self.in_scope(o.a.place) or _says_its_scale(o, near[3]))):
             # (the scale left out in a section of its own, an exercise that asks for the unscaled scores: not
             # this example's slip, so not one finding for the whole object)
             node = hit.view.node
@@ -286,6 +287,19 @@ class Identity:
             return None
         (d, _, text), every, mistake = best
         return text, d, every, mistake
+
+# the words that say a printout is the other reading on purpose: "Scaled Softmax:", `weights_unscaled`, "raw scores"
+_SCALED_WORDS = re.compile(r"(?<!un)scal(?:ed|ing)|sqrt|√|缩放后", re.I)
+_UNSCALED_WORDS = re.compile(r"unscaled|without (?:the )?scal|no scal|\braw\b|未缩放|不缩放|缩放前", re.I)
+
+
+def _says_its_scale(o: Obj, mistake: tuple[str, str]) -> bool:
+    """Do the object's names, or the words right before it, say it is scaled (when the configuration is not) or
+    unscaled (when it is)?  An exercise that adds the scale prints "Scaled Softmax:": the other reading is the
+    point of it, not a slip (a scale added, or left out, is a finding only when nothing says so)."""
+    words = " ".join([o.a.label or "", *(o.a.labels or []), (o.a.context.before or "")[-80:]])
+    return bool((_SCALED_WORDS if mistake[1] == "a scale added" else _UNSCALED_WORDS).search(words))
+
 
 def _given_by_start(dims: dict) -> set[str]:
     """Q, K and V that a start after X read from the document (its mode's objects), not the stand-ins it invents

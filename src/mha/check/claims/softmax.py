@@ -380,9 +380,29 @@ class SoftmaxJudging:
 
     def _row_findings(self, c: SoftmaxPairClaim, i: int, row, scale: float,
                       causal: bool = False) -> list[Finding] | None:
+        """The row's findings; a row that ends in printed zeros is also read as padded (d2l's `masked_softmax(X,
+        valid_lens)` keeps each row's first keys), and that reading is kept when it leaves fewer errors."""
+        plain = self._row_findings_as(c, i, row, scale, causal)
+        if causal or _said_masked(c.y) or not row or row[-1] is None or row[-1].value != 0 or not _errors(plain or []):
+            return plain
+        k = len(row)
+        while k > 1 and row[k - 1] is not None and row[k - 1].value == 0:
+            k -= 1
+        # the keys the zeros keep out, or one more (a zero slipped to 0.1000 just before them is the one finding)
+        best = plain
+        for kept in (k, k - 1):
+            padded = self._row_findings_as(c, i, row, scale, causal, kept=kept) if kept >= 1 else None
+            if padded is not None and _errors(padded) < _errors(best or []):
+                best = padded
+        return best
+
+    def _row_findings_as(self, c: SoftmaxPairClaim, i: int, row, scale: float,
+                         causal: bool = False, kept: int | None = None) -> list[Finding] | None:
         x = np.array([n.value for n in c.x.a.rows[i]], dtype=float) * scale
         if causal:
             x[i + 1:] = -np.inf           # the keys after the query, as the printed zeros say
+        elif kept is not None:
+            x[kept:] = -np.inf            # a padded row: its first `kept` keys only
         elif _said_masked(c.y) and row:
             # "masked weights, row 2: [0.3302, 0.6698, 0.0]" after its unmasked scores: the zeros that end the
             # row are the keys the mask hides
@@ -413,7 +433,8 @@ class SoftmaxJudging:
             if note and c.written:
                 continue        # scores printed far from their weights: within their rounding is all one can say
             found.append(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
-                                 f"weight {j + 1} of the softmax of the scores at line {c.x.a.row_line(i)}",
+                                 f"weight {j + 1} of the softmax of the scores at line {c.x.a.row_line(i)}" +
+                                 (f" over its first {kept} keys (the zeros after them are padding)" if kept else ""),
                                  num.text, exact,
                                  num.rounded(exact), "softmax", "follows from the rounded scores printed beside it"
                                  if note else f"the softmax of the scores printed beside it gives "
