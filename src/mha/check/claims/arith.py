@@ -19,7 +19,7 @@ from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
 from .roundedexps import as_printed, exact_sum_of_rounded_exps, exp_of_neither, exps_over_row, printed_before
-from .rounding import products_of_rounded, rounded_addends
+from .rounding import amplified_products, products_of_rounded, rounded_addends
 from .setequal import bare_run, two_givens
 from .target import _arith_step, _ops
 
@@ -66,6 +66,7 @@ class ArithJudging:
         self._judge_arith(c)
 
     _degrees = False
+    _approx_line = False       # the chain says ≈ somewhere (h ≈ 0.50·2 + 0.41·4 = 2.63)
 
     def _judge_arith(self, c: Chain) -> None:
         """An equation chain: each printed value against the expression before it, then against the trace.
@@ -79,6 +80,7 @@ class ArithJudging:
         if not nums:
             return
         self._degrees = "°" in c.text or bool(re.search(r"\bdeg(?:rees?)?\b", c.text))
+        self._approx_line = "≈" in c.rels
         for k, p in nums:
             if nb.has_symbols(p.expr) and self.judge_weighted(c, p.expr):
                 break
@@ -368,6 +370,8 @@ class ArithJudging:
                 return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
             if rounded_addends(left) or products_of_rounded(left):
                 return True          # 1.350 + 0.819 + 2.460 = 4.628: addends that are results rounded to 3+ decimals
+            if self._approx_line and amplified_products(left, n):
+                return True          # h ≈ 0.50·2 + 0.41·4 = 2.63: 0.41 is 1/√6 rounded, and ·4 amplifies it
             return (n, face)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
         if self.from_intermediate(left, n):
             return True              # e^{0.87} ≈ 2.377: 0.87 is the printed rounding of the score 0.866

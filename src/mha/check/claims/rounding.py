@@ -341,3 +341,29 @@ def products_of_rounded(left) -> bool:
             if x is not None and (x.decimals or 0) >= 3:
                 rounded = True
     return rounded
+
+
+def amplified_products(left, n) -> bool:
+    """A sum of products in which a factor printed to two decimals or more is multiplied by more than its rounding
+    can bear at the result's precision (`0.41 · 4`: 0.41 is 1/√6 rounded, ±0.005 · 4 = ±0.02, four of the
+    result's half units): on a line the author marks approximate, the result is the unrounded factors' product."""
+    if n.decimals is None:
+        return False
+    for t in nb.terms_of(left):
+        fs = nb.factors_of(t)
+        if len(fs) < 2:
+            continue
+        for k, f in enumerate(fs):
+            x = nb.plain_number(f)
+            if x is None or (x.decimals or 0) < 2 or x.value == 0:
+                continue
+            others = 1.0
+            for j, g in enumerate(fs):
+                if j != k:
+                    try:
+                        others *= abs(nb.face(g))
+                    except (ArithmeticError, OverflowError, ValueError):
+                        return False
+            if x.half * others > 1.5 * n.half:
+                return True
+    return False

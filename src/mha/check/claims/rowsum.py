@@ -46,7 +46,10 @@ def _caption(lines: list[str], first: int) -> str:
         if s and not s.startswith("```"):
             out.insert(0, s)
         k -= 1
-    return " ".join(out)
+    # the nearest line that names the matrix as weights decides ("Example with causal masking:" over "Causal
+    # attention weights:" is about the weights, not the masked scores)
+    near = next((x for x in reversed(out) if _WEIGHTS.search(x) or _NOT_NORMALIZED.search(x)), None)
+    return near if near is not None and _WEIGHTS.search(near) and not _NOT_NORMALIZED.search(near) else " ".join(out)
 
 
 _VECTORS = {"X", "Q", "K", "V", "Qh", "Kh", "Vh", "O", "Y"}

@@ -215,6 +215,9 @@ class VectorJudging:
         args = expr.args[0].cells if isinstance(left, ExprPart) and isinstance(expr, nb.Op) and expr.op == "exp" \
             else None
         carried = _carried_rounding(expr, face) if isinstance(left, ExprPart) and args is None else None
+        # one scalar times one vector (`0.39 * [0, 1, 1]`): only the scalar's own rounding moves it, not a share of
+        # every printed digit's
+        single = carried is not None and len(nb.terms_of(expr)) == 1
         weighed = _weights_rounding(c, k, len(cells))
         bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
@@ -224,6 +227,8 @@ class VectorJudging:
                 slack += weighed[j]              # [0.25, 0.00] + [0.25, 0.25] + [1.00, 0.50]: exact products
             elif args is not None:
                 slack += abs(f) * (args[j].hi - args[j].lo) / 2
+            elif single:
+                slack += carried[j]
             elif (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
                 slack += len(terms) * nb.half_unit(finest) / max(1, len(cells))   # the terms' own rounding
                 if carried is not None:
