@@ -107,7 +107,7 @@ def read_document(text: str, fmt: str) -> Document:
         case "html":
             read_html(text, b)
         case _ if fmt == "py" or looks_like_script(text):
-            read_script(text, b)             # a script with its printouts in comments (.py, or saved as text)
+            read_script(text, b, markdown=read_markdown)     # printouts in comments (.py, or saved as text)
         case _:
             read_text(_unnumber(text), b)
     doc = b.finish()

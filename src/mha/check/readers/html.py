@@ -92,6 +92,12 @@ class _HtmlReader(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag in ("br",):
+            if self.buf and self.buf[-1][0] == self.line() and not (self.skip or self.math_depth or self.gridding or
+                                                                   self.heading is not None or self.caption is not None
+                                                                   or self.cellbuf is not None or self.pre is not None):
+                # `S¹ = [11.6, 3.8]<br>A¹ = [0.99, 0.01]` on one source line: two lines as the page shows them,
+                # each read on its own (joined, the second vector was taken as part of the first statement)
+                self.flush()
             return
         if self.gridding is not None:
             self.grid_depth += tag not in VOID

@@ -12,7 +12,7 @@ from .drawn import text_tokens
 from .html import read_html
 from .images import tex_of_image
 from .listed import caption_quantity, listed_row, plain_item
-from .script import has_printed_string, read_script
+from .script import has_commented_printout, has_printed_string, read_script
 from .prose import prose_numbers
 from .python import read_python
 from .repl import only_printouts
@@ -111,8 +111,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                 continue
             if where == "output" and i and toks[i - 1].type == "paragraph_close":
                 _captioned_items(b, _last_line(caption), t.content, seg_lines, cell)     # "分数是：" over "位置 1：1.2" lines
-            if where == "code" and has_printed_string(t.content):
-                read_script(t.content, b, seg_lines[0], cell)     # print(w) over a '''...''' of what it printed
+            if where == "code" and (has_printed_string(t.content) or has_commented_printout(t.content)):
+                read_script(t.content, b, seg_lines[0], cell, read_markdown)     # print(w) over its printout
                 i += 1
                 continue
             b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))
@@ -228,6 +228,12 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
             line += c.content.count("\n")
             before = (said, c.content)
             said = ""
+        elif c.type == "code_inline" and (m := _CODED_MATH.fullmatch(c.content)):
+            # `$e^{0.58} \approx 1.79$`: inline math a Hugo/blogdown page wraps in a code span to keep it from
+            # Markdown; the page renders it as math
+            b.segment(Segment(m.group(1), line, "math", cell))
+            before = (said, m.group(1))
+            said = ""
         elif c.type == "image":
             tex = tex_of_image(str(c.attrs.get("src", "")))      # a formula drawn by a TeX image service
             if tex:
@@ -237,6 +243,10 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
     if re.search(r"\d", plain):
         toks = text_tokens(plain)
         read_tokens(toks, Segment(plain, first, "prose", cell, seg.line_map), b.doc, b.ctx, text_mode=True)
+
+
+# a code span that holds one piece of inline math and nothing else
+_CODED_MATH = re.compile(r"\$([^$`]*\d[^$`]*)\$")
 
 
 # words of a line's own (not a connective that goes on from the math before: "which", "so", "then", ...)

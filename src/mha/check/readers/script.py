@@ -8,7 +8,8 @@
 The code is read as code (its literals are the given inputs), and each comment block right under a print (or a
 bare expression) as that print's output, the `#` blanked so that every number keeps its line and column.  A lesson
 script often holds its worked example as text, in a triple-quoted string that it prints (`answers = '''...'''`):
-the lines inside such a string are read as prose, where they stand."""
+the lines inside such a string are read as prose, where they stand; a string a call renders as Markdown (marimo's
+`mo.md(r'''...''')`) is read as Markdown there."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ _COMMENT = re.compile(r"^(\s*)#(.*)$")
 _COMMENTED_PRINT = re.compile(r"^(\s*)#\s*(print\s*\([A-Za-z_][\w.\[\]]*\)\s*)$")
 _SHOWS = re.compile(r"^\s*(?:print\s*\(|display\s*\(|[A-Za-z_][\w.\[\]]*\s*$)")
 _PRINTED = re.compile(r"[\[(]?\s*[-+]?\d|tensor\(|array\(")
+# a call that renders its string as Markdown: marimo's mo.md, IPython's Markdown, Streamlit's st.markdown
+_MARKDOWN_CALL = re.compile(r"\b(?:mo\.md|Markdown|st\.markdown)\(\s*[rRfF]{0,2}(?:\"\"\"|\'\'\')\s*$")
 
 
 def looks_like_script(text: str) -> bool:
@@ -29,7 +32,7 @@ def looks_like_script(text: str) -> bool:
                 and read_python(text).parsed)
 
 
-def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
+def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None, markdown=None) -> None:
     """Code and the printouts in its comments, in reading order (module doc).  The text inside a triple-quoted
     string is blanked in the code (which stays valid Python) and read as prose after the code around it."""
     lines = text.split("\n")
@@ -38,7 +41,17 @@ def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None
     prose = []
     for a, z in bodies.items():
         if a not in printed:
-            prose.append((a, Segment("\n".join(lines[a:z]), line0 + a, "prose", cell)))
+            # (a marimo cell's mo.md string: Markdown, math and all, rendered where it stands)
+            opened = " ".join(lines[max(0, a - 2):a])
+            if a >= 1 and _MARKDOWN_CALL.search(opened):
+                import textwrap
+                prose.append((a, Segment(textwrap.dedent("\n".join(lines[a:z])), line0 + a, "markdown", cell)))
+            elif any(re.match(r"\s*>>> ", x) for x in lines[a:z]):
+                # a docstring's doctests (`>>> np.round(w, 4)` over `array([[0.6698, 0.3302]])`): a session
+                import textwrap
+                prose.append((a, Segment(textwrap.dedent("\n".join(lines[a:z])), line0 + a, "session", cell)))
+            else:
+                prose.append((a, Segment("\n".join(lines[a:z]), line0 + a, "prose", cell)))
     shown = {a: lines[a:z] for a, z in bodies.items() if a in printed}
     for a, z in bodies.items():
         lines[a:z] = [""] * (z - a)
@@ -58,7 +71,7 @@ def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None
             # "# print(querys)" over "# tensor([[1., 0., 1.], ...": a print the author left as a comment, shown
             # with what it printed; read as the print it is, so the printout takes its name
             lines[k - 1] = m.group(1) + m.group(2)
-        if _COMMENT.match(lines[k]) and k > 0 and _SHOWS.match(lines[k - 1]) and _printout(lines, k):
+        if _COMMENT.match(lines[k]) and k > 0 and _SHOWS.match(lines[_above(lines, k)]) and _printout(lines, k):
             j = k
             while j < len(lines) and _COMMENT.match(lines[j]):
                 j += 1
@@ -72,7 +85,15 @@ def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None
     if start < len(lines):
         out.append((start, Segment("\n".join(lines[start:]), line0 + start, "code", cell)))
     for _, seg in sorted(out + prose, key=lambda x: x[0]):
-        b.segment(seg)
+        if seg.where == "markdown" and markdown is not None:
+            markdown(seg.text, b, seg.line, cell)        # (readers.markdown.read_markdown, passed in by the caller)
+        elif seg.where == "markdown":
+            b.segment(Segment(seg.text, seg.line, "prose", cell))
+        elif seg.where == "session":
+            from .text import read_text
+            read_text(seg.text, b, seg.line, cell)
+        else:
+            b.segment(seg)
 
 
 def printed_strings(lines: list[str], bodies: dict[int, int]) -> set[int]:
@@ -115,3 +136,31 @@ def has_printed_string(text: str) -> bool:
     if "'''" not in text and '"""' not in text:
         return False
     return bool(printed_strings(text.split("\n"), _text_bodies(text)))
+
+
+def has_commented_printout(text: str) -> bool:
+    """Does this code show what a print printed in the comment lines right under it (`print(Z)` over `#tensor([`,
+    `# [0.47, 0.56, 0.67],`)?"""
+    if "#" not in text or "print" not in text:
+        return False
+    lines = text.split("\n")
+    # (not a print whose own line already shows the first row in a trailing comment: `print(w)   # [[0.39 ...`
+    # over `#  [0.47 ...]]` is one printout the code reader reads as it stands)
+    return any(_COMMENT.match(lines[k]) and _SHOWS.match(lines[_above(lines, k)]) and
+               "#" not in lines[_above(lines, k)] and _printout(lines, k) and _one_printout(lines, k)
+               for k in range(1, len(lines)))
+
+
+def _one_printout(lines: list[str], k: int) -> bool:
+    """Does the comment block at line k show one printout (two tensors under one print are two tries, the rough
+    and the exact, which the code reader names as it does comments)?"""
+    block = []
+    while k < len(lines) and _COMMENT.match(lines[k]):
+        block.append(lines[k])
+        k += 1
+    return len(re.findall(r"tensor\(|array\(", "\n".join(block))) <= 1
+
+
+def _above(lines: list[str], k: int) -> int:
+    """The line above line k, past one blank line (`print(Z)`, a blank line, then what it printed, commented)."""
+    return k - 2 if k >= 2 and not lines[k - 1].strip() and lines[k - 2].strip() else k - 1
