@@ -77,6 +77,10 @@ from .report import Finding, NotChecked
 STEP = lb.STEP
 
 
+_ALTERNATIVE_SHAPES = re.compile(r"\d\s*[x×]\s*\d+\s*(?:or|或者?|oder|ou|o|или|hoặc|또는|または|/)\s*\d+\s*[x×]\s*\d",
+                                 re.I)
+
+
 class Judge(UnscaledJudging,          # first: an object named unscaled is tried before it is left unchecked
             ArrayJudging, ElidedJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging,
             ClosedJudging,
@@ -294,7 +298,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 out.append(SizeClaim(key, last, c.place, c.text))
         # shapes: Q, K ∈ ℝ^{3×4} (not of cross-attention, whose queries come from another sequence: unmodelled)
         # (nor of a layer other than attention: the feed-forward network's `W₁[3×6]`, under its own heading)
+        # (nor sizes offered as alternatives: "try a 2x2 or 3x3 input", "用 2x2 或 3x3 的小输入")
         cross = bool(lb.CROSS_ATTENTION.search(c.text) or lb.CROSS_ATTENTION.search(c.context.heading)) or \
+            bool(_ALTERNATIVE_SHAPES.search(c.text)) or \
             other_layer(c.context.heading or "")
         for k, p in enumerate(parts):
             if isinstance(p, ShapePart) and not cross:

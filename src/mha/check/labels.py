@@ -137,6 +137,9 @@ def parse_label(text: str) -> Ref | None:
         return None
     # a token's name in quotes before the label, as a row of a table of tokens writes it ('"red"  Q1 = [1, 0]')
     bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
+    # `attn_output_weights`, what torch's nn.MultiheadAttention returns beside its output: the attention weights
+    # (averaged over heads), not the output projection's weight
+    bare = re.sub(r"(?i)\b(attn|attention)_output_weights\b", r"\1_weights", bare)
     # a pandas table shown by its first rows, `query_df.head()`: the table's name, not a head of attention
     bare = re.sub(r"\.(?:head|tail)\(\s*\d*\s*\)", "", bare)
     # its shape in parentheses after it, "K^{(2)} (shape=3×2)": no part of the name

@@ -256,7 +256,9 @@ _FFN_WORDS = re.compile(r"feed[- ]?forward|\bFFN\b|\bMLP\b|ReLU|GELU|d_?\\?(?:te
 
 _CONVOLUTION_WORDS = re.compile(r"\bCNNs?\b|convolution|\bconv\b|卷积", re.I)
 # one neuron, a perceptron, the XOR network of an introduction to neural networks
-_NEURON_WORDS = re.compile(r"\bXOR\b|perceptr|\bneur[oô]n(?:io|e|a)?s?\b|\bneurone|神经元|感知机", re.I)
+_NEURON_WORDS = re.compile(r"\bXOR\b|perceptr|\bneur[oô]n(?:io|e|a)?s?\b|\bneurone|神经元|感知机|"
+                           # normalisation layers: a row's mean and variance, not its scores
+                           r"layer[ _-]?norm|\bLayerNorm\b|\bRMSNorm\b|batch[ _-]?norm|层归一化|层标准化", re.I)
 
 
 def other_layer(heading: str) -> bool:
@@ -292,7 +294,7 @@ def _numbered_vectors(arrays: list[Array], all_refs: list[list]) -> None:
             all_refs[k] = [lb.Ref((letter,), raw_row=i)] + [r for r in all_refs[k] if letter not in r.nodes]
 
 
-_OUTPUT_WORD = re.compile(r"(?i)(?:output|out|context(?:_vector)?|ctx)_?\{?(\d{1,2})\}?")
+_OUTPUT_WORD = re.compile(r"(?i)(?:output|out|context(?:_vector)?|ctx)(?:_?\{?(\d{1,2})\}?|\[(\d{1,2})\])")
 
 
 def _in_order(arrays: list[Array], items: list[tuple[int, int]]) -> bool:
@@ -307,8 +309,8 @@ _OUTPUT_LETTER = re.compile(r"[OoYy]_?\{?(\d{1,2})\}?")
 
 
 def _token_outputs(arrays: list[Array], all_refs: list[list]) -> None:
-    """`output_1 = [1.34, 1.66]`, `context_2 = [...]`: a single row under an output's word and an index is that
-    token's output (as v1, v2 are tokens' values), not head 1's, whose output has a row per token.  So are `O_1`,
+    """`output_1 = [1.34, 1.66]`, `context_2 = [...]`, `output[0]`: a single row under an output's word and an index
+    is that token's output (as v1, v2 are tokens' values), not head 1's, whose output has a row per token.  So are `O_1`,
     `O_2` (or y_1, y_2) when two or more single rows of one width are numbered so in order."""
     single = [k for k, a in enumerate(arrays) if not a.lead and sum(1 for r in a.rows if r is not None) == 1]
     lettered: dict[str, list[tuple[int, int]]] = {}
@@ -323,8 +325,11 @@ def _token_outputs(arrays: list[Array], all_refs: list[list]) -> None:
             m = _OUTPUT_LETTER.fullmatch(a.label.strip())
         if m is None or a.lead or sum(1 for r in a.rows if r is not None) != 1:
             continue
-        all_refs[k] = [replace(r, raw_row=int(m.group(1)), raw_head=None) if r.raw_head == int(m.group(1)) and
-                       r.raw_row is None else r for r in all_refs[k]]
+        # (`output[1]`, indexed as code indexes: a row, numbered as the page numbers them, from 0 if it has output[0])
+        i = int(next(g for g in m.groups() if g is not None))
+        all_refs[k] = [replace(r, raw_row=i, raw_head=None) if r.raw_row is None and
+                       (r.raw_head == i or (r.raw_head is None and m.group(0).endswith("]"))) else r
+                       for r in all_refs[k]]
 
 
 _CLAUSE = re.compile(r"[。；;！!？?]|[，,：:](?=[^，,：:]*$)|\.\s")

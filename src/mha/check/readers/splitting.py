@@ -48,6 +48,11 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
                 out[-1][-1].text == "." and _word_ends_sentence(out[-1][-2]) and capitalised(t):
             out[-1].pop()                     # "... into probabilities. Applying softmax to [...]": a paragraph's
             out.append([])                    # sentences are statements of their own, as its lines are
+        elif text_mode and depth == 0 and len(out[-1]) >= 3 and out[-1][-1].text in (":", "：") and \
+                out[-1][-2].kind == "OP" and out[-1][-2].text == "]" and t.kind == "ID" and \
+                any(x.kind == "REL" for x in out[-1][:-1]):
+            out[-1].pop()                     # "output[0] = [0.39, 1.00]：token 0 mostly takes V[1] = [0, 1]": the
+            out.append([])                    # words after a colon that follows a value say something else
         elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
                 out[-1][-1].text == "," and out[-1][-2].kind == "NUM" and t.kind == "ID" and \
                 t.text.lower() in _GOES_ON:
@@ -196,7 +201,11 @@ def _is_time_colon(before: list[Tok]) -> bool:
 
 
 def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
-    """d=4, H=2, d_h=2: top-level commas between pieces that each hold a relation."""
+    """d=4, H=2, d_h=2: top-level commas between pieces that each hold a relation (and `d_model=3 → d_k=2`: an arrow
+    between two sizes each set by its own name)."""
+    arrowed = _arrowed_settings(stmt)
+    if arrowed is not None:
+        return [q for p in arrowed for q in split_commas(p)]
     pieces: list[list[Tok]] = [[]]
     seps: list[Tok | None] = [None]             # the comma or "and" before each piece
     depth = 0
@@ -229,6 +238,29 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
         if len(out) > 1 and all(any(x.kind == "REL" for x in p) for p in out):
             return out
     return [stmt]
+
+
+def _arrowed_settings(stmt: list[Tok]) -> list[list[Tok]] | None:
+    """`d_model=3 → d_k=2` (a projection from one width to another): the pieces between top-level arrows, when each
+    opens with a name set by "=" to a number; None otherwise (`[1, 0] → softmax → [..]` stays one chain)."""
+    pieces: list[list[Tok]] = [[]]
+    depth = 0
+    for t in stmt:
+        if t.kind == "OP" and t.text in "[(":
+            depth += 1
+        elif t.kind == "OP" and t.text in "])":
+            depth = max(0, depth - 1)
+        if depth == 0 and t.kind == "REL" and t.text in ("→", "->", "⟶", "=>"):
+            pieces.append([])
+            continue
+        pieces[-1].append(t)
+    if len(pieces) < 2:
+        return None
+    for p in pieces:
+        q = [x for x in p if x.kind != "SEP"]
+        if len(q) != 3 or q[0].kind != "ID" or q[1].kind != "REL" or q[1].text != "=" or q[2].kind != "NUM":
+            return None
+    return pieces
 
 
 def elided_tails(raw_parts: list[list[Tok]], rels: list[str]) -> tuple[list[list[Tok]], list[str]]:
