@@ -100,7 +100,18 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
         from .scoped import judge_scopes
         judge_scopes(report, doc, text, fmt, lambda t: check_document(t, fmt=fmt, name=name, scopes=False,
                                                                     like=j.inf.bases))
+    _named_entries(report)
     return report
+
+
+def _named_entries(report: Report) -> None:
+    """A row found not to sum to 1, and on the same line an entry of it found wrong: one slip, one finding, on the
+    entry (it names the number)."""
+    import re
+    row_sum = lambda f: bool(re.search(r"(?:a row's|its) sum$", f.claim or ""))  # noqa: E731
+    entries = {(f.cell, f.line) for f in report.errors if not row_sum(f)}
+    report.findings = [f for f in report.findings if not (f.severity == "error" and row_sum(f) and
+                                                          (f.cell, f.line) in entries)]
 
 
 def _scopes_alone(j: Any, doc: Any, text: str, fmt: str, name: str, inf: Any) -> Report | None:

@@ -19,6 +19,7 @@ from .identity import _short, _weights, identifies, named_as
 from .premask import premask_hit
 from .readlayout import layout_question
 from .restated_inputs import after_given_again, given_restated, restated_input
+from .rounding import written_exponent
 from .rounding import _double_rounding, share_like
 from .wrongaxis import column_softmax_finding
 from .assumed import above_its_start, assumed_weight, copy_of_an_input, split_assumed
@@ -435,6 +436,9 @@ class ArrayJudging:
             exact = float(hit.exact[i, j])
             vi, vj = _view_index(hit, i, j)
             note = self.rounded_predecessor(hit, vi, vj, num, a.place, approx)
+            if not note and a.n_rows == 1 and (got := written_exponent(a.label, j, a.n_cols, num)) is not None:
+                note = (f"{_OWN_TERMS} (e^x at the rounded x written beside it gives {got:.6g}); the exact "
+                        f"{exact:.6g} rounds to {num.rounded(exact)}")
             if not note and a.prev_expr is not None:
                 vec = nb.face_vector(a.prev_expr)
                 if vec is not None and len(vec) == o.n and o.val.shape[0] == 1 and num.contains(vec[j]):

@@ -5,6 +5,7 @@ rounding.  Such a value gets a note, not a finding."""
 from __future__ import annotations
 
 import math
+import re
 import warnings
 from typing import Any
 
@@ -367,3 +368,19 @@ def amplified_products(left, n) -> bool:
             if x.half * others > 1.5 * n.half:
                 return True
     return False
+
+
+_WRITTEN_EXP = re.compile(r"^\s*\[?\s*((?:e\^\{?-?\d+(?:\.\d+)?\}?\s*,\s*)+e\^\{?-?\d+(?:\.\d+)?\}?)\s*\]?\s*$")
+
+
+def written_exponent(label: str, j: int, n: int, num) -> float | None:
+    """`[e^0.707, e^0.0, e^0.354] ≈ [2.028, 1.000, 1.425]`: the exponentials of the rounded arguments written beside
+    them; entry j's e^x at x as written when the printed number holds it (else None)."""
+    m = _WRITTEN_EXP.match(label or "")
+    if m is None:
+        return None
+    xs = re.findall(r"e\^\{?(-?\d+(?:\.\d+)?)", m.group(1))
+    if len(xs) != n or j >= n:
+        return None
+    got = math.exp(float(xs[j]))
+    return got if num.contains(got) else None

@@ -147,8 +147,8 @@ def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None
     for a in doc.arrays:
         if a.place.cell is not None:
             continue
-        for f in _said_sums(a, lines, found):          # [0.34, 0.04, 0.68, 0.06]   # sums to 1.0
-            out.append(f)
+        for f in _said_sums(a, lines, found) + _listed_total(a, lines, found):
+            out.append(f)                              # [0.34, 0.04, 0.68, 0.06]   # sums to 1.0; "Total: 1.00"
             found.add(f.line)
         one = _one_row(a, found)
         if one is not None:
@@ -226,6 +226,40 @@ def _said_sums(a, lines: list[str], found: set[int]) -> list[Finding]:
                            "softmax", f"the row is said to sum to {text}; its entries add up to {total:.{d}f}",
                            "wrong_value"))
     return out
+
+
+# the line under a list of one query's values that totals them: "Total: 1.00 (100 percent)", "合计：1.00"
+_TOTAL_LINE = re.compile(r"^\s*(?:[-*•]\s*)?(?:\*\*)?(?:total|sum|合计|总和|总计|summe|suma|soma|somme)(?:\*\*)?"
+                         r"\s*[:：=]\s*(\d+(?:[.,]\d+)?)(?![\d%])(?:\s*\([^()]*\))?\s*$", re.I)
+
+
+def _listed_total(a, lines: list[str], found: set[int]) -> list[Finding]:
+    """A row listed one value a line (`sat attending to "cat": 0.35`, listed.py) and a total on the line right
+    under it: the author's claim about those values, judged by adding them up (their rounding and the total's
+    allowed); one finding, on the total's line."""
+    if a.n_rows != 1 or len(a.rows[0] or []) < 2 or any(n is None or n.line is None for n in a.rows[0]):
+        return []
+    row = a.rows[0]
+    nums = [n.line for n in row]
+    if nums != list(range(nums[0], nums[0] + len(nums))) or not 0 < nums[-1] < len(lines):
+        return []
+    m = _TOTAL_LINE.match(lines[nums[-1]])
+    line = nums[-1] + 1
+    if m is None or line in found:
+        return []
+    try:
+        text = m.group(1).replace(",", ".")
+        said = Decimal(text)
+        vals = [(Decimal(repr(n.value)), n.decimals if n.decimals is not None else 0) for n in row]
+    except InvalidOperation:
+        return []
+    total = _off(vals, Decimal(5) / Decimal(10) ** (len(text.partition(".")[2]) + 1), said)
+    if total is None:
+        return []
+    d = max(len(text.partition(".")[2]), max(dd for _, dd in vals))
+    return [Finding(line, None, f"{a.label or 'the values listed'}: their total", text, float(total),
+                    f"{total:.{d}f}", "softmax", f"the values listed above add up to {total:.{d}f}",
+                    "wrong_value")]
 
 
 def output_weights(doc) -> list:

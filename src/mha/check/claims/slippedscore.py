@@ -62,7 +62,7 @@ def slipped_score(s: np.ndarray, s_half: np.ndarray, w: np.ndarray, w_half: np.n
     h = np.asarray(s_half, float) * abs(scale)
     w, wh = np.asarray(w, float), np.asarray(w_half, float)
     if s.shape != w.shape or s.size < min_others + 1 or not np.isfinite(w).all() or (w < 0).any() or \
-            wh.max(initial=0.0) > MAX_WEIGHT_HALF or np.ptp(w) <= 2 * wh.max(initial=0.0):
+            wh.max(initial=0.0) > MAX_WEIGHT_HALF * (1 + 1e-9) or np.ptp(w) <= 2 * wh.max(initial=0.0):
         return None             # weights of two decimals or fewer say too little of the scores; equal ones nothing
     fin = np.isfinite(s)
     if _rescaled_fits(s, h, w, wh):
@@ -95,9 +95,12 @@ def score_finding(num, line: int, cell: int | None, claim: str, got: tuple, weig
     """The one finding on a slipped score (num, printed at line): what the weights of weights_line give it."""
     _, value, lo, hi = got
     told = num.rounded(value)
-    if num.rounded(lo) != num.rounded(hi):
+    whole = math.ceil(min(lo, hi))
+    if num.decimals is None and float(num.value).is_integer() and whole <= max(lo, hi):
+        told = str(whole)       # a whole score ([2, 5, 1]) the weights give as a whole number: 4, not 4.0012
+    elif num.rounded(lo) != num.rounded(hi):
         told += f" (between {num.rounded(lo)} and {num.rounded(hi)}, by the weights' rounding)"
     how = how.format(line=line)
-    return Finding(num.line or line, cell, claim, num.text, value, num.rounded(value), step,
+    return Finding(num.line or line, cell, claim, num.text, value, told.split(" ")[0], step,
                    f"the weights printed at line {weights_line} are {how} with this one {told}: {SLIPPED_HERE}",
                    _simple_kind(num, value))

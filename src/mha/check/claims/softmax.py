@@ -18,6 +18,7 @@ from ..numbers import Num, nines_below_one, tiny_above_zero
 from ..report import Finding, NotChecked
 from .common import _simple_kind
 from .rescaled import rescaled_row
+from .normalised import over_their_sum
 from .slippedscore import MIN_OTHERS, score_finding, slipped_score
 from .truncation import follows
 
@@ -257,6 +258,19 @@ class SoftmaxJudging:
     """Judge methods for SoftmaxPairClaim."""
 
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
+        normalised = over_their_sum(c) if not c.written else None
+        if normalised is not None:
+            # `scores: [1, 1, 2]` over `weights: [0.25, 0.25, 0.5]`: the scores divided by their sum (a first
+            # normalisation before the softmax is taught), judged as that; an entry off it is one slip
+            self.n_claims += 1
+            for num, line, exact in normalised:
+                self.n_numbers += 1
+                if exact is not None:
+                    self.add(Finding(line, c.y.a.place.cell, f"{c.y.a.label or 'weights'}: a score over the row's sum",
+                                     num.text, exact, num.rounded(exact), "softmax",
+                                     f"the other weights are the scores at line {c.x.a.line} over their sum, "
+                                     f"which gives {num.rounded(exact)} here", _simple_kind(num, exact)))
+            return
         arrow: tuple = ()
         if c.y.a.softmax_arrow:
             if not hasattr(self, "_arrows"):
@@ -455,6 +469,8 @@ class SoftmaxJudging:
         elif _errors(found) >= 2 and not c.y.a.softmax_arrow:
             printed = half_units([c.x.a.rows[i]], decimals_floor=0)     # every score's own rounding, here
             printed = half if printed is None else np.where(np.isfinite(x), printed[0], 0.0) * scale
+            if all(n is not None and n.decimals is None and float(n.value).is_integer() for n in c.x.a.rows[i]):
+                printed = np.zeros(len(x))      # whole scores ([2, 5, 1] from q = 2, k = [1, 2, 0.5]) are exact
             score = _slipped_score_finding(c, i, row, x, printed, scale)
             if score is not None:
                 found = [score]         # one score slipped moves every weight of its row: one finding, on it
@@ -467,8 +483,11 @@ def _slipped_score_finding(c: SoftmaxPairClaim, i: int, row, x: np.ndarray, half
     """The finding on the one score of row i that the weights say was slipped (claims/slippedscore.py), else None."""
     if row is None or any(n is None for n in row) or len(row) != len(x):
         return None
+    # (a pair the page ties in words, "After softmax, the weights are:" under "Raw similarities:", says what a
+    # written softmax(...) says)
+    said = c.written or any("softmax" in (t or "").lower() for t in (c.y.a.label, *(c.y.a.labels or [])))
     got = slipped_score(x, half, [n.value for n in row], [n.half for n in row], 1.0,
-                        MIN_OTHERS if c.written else MIN_OTHERS + 1)
+                        MIN_OTHERS if said else MIN_OTHERS + 1)
     if got is None:
         return None
     line = c.x.a.row_line(i)

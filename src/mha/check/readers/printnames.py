@@ -49,3 +49,44 @@ def softmax_grad_fn(arrays: list, seg: Segment) -> None:
         a = max((a for a in arrays if a.style == "torch" and a.line <= line), key=lambda a: a.line, default=None)
         if a is not None and not a.label:
             a.label, a.labels = "softmax", ["softmax"]
+
+
+def caption_ref(before: str) -> "lb.Ref | None":
+    """The quantity named by the caption the words right before a printout end in ("Attention weights after the
+    softmax:"), or None."""
+    last = (before or "").strip().split("\n")[-1].strip().strip("*_ ")
+    m = re.fullmatch(r"([^:：]{2,60}?)\s*[:：]", last)
+    return lb.parse_label(m.group(1).strip("*_ ")) if m else None
+
+
+def other_than(name: str, caption: "lb.Ref") -> bool:
+    """Does the caption name another quantity than the name does?"""
+    ref = lb.parse_label(name)
+    return ref is None or not set(ref.nodes) & set(caption.nodes)
+
+
+def not_shown(names: list[str], shown: list[str]) -> list[str]:
+    """The names, less one of each name shown already (`print(w)` twice: the second w is still to be shown)."""
+    left = list(shown)
+    out = []
+    for n in names:
+        if n in left:
+            left.remove(n)
+        else:
+            out.append(n)
+    return out
+
+
+def without_word_lines(names: list[str], text: str) -> list[str]:
+    """print("Sum of first row:", s) printed a line of words and a number, not an array: its name does not
+    label one of the arrays (without this, the names would shift onto the arrays printed before it)."""
+    plain = [ln.strip() for ln in text.split("\n") if ln.strip() and "[" not in ln]
+    out = []
+    for n in names:
+        m = re.match(r"([^\[\](){}=]*[A-Za-z\u4e00-\u9fff][^\[\](){}=]*[:：])\s", n)
+        if m and any(ln.startswith(m.group(1)) for ln in plain):
+            continue
+        if n.strip() and n.strip() in plain:
+            continue                # print("weights") printed that word on a line of its own: no array's name
+        out.append(n)
+    return out

@@ -31,7 +31,8 @@ from .statements import read_tokens
 from .sizeprints import shape_names, sizes
 from .torchshapes import scan
 from .codecomments import comment_block
-from .printnames import heads_above, print_label, softmax_grad_fn
+from .printnames import (caption_ref, heads_above, not_shown, other_than, print_label, softmax_grad_fn,
+                         without_word_lines)
 from .rowtable import row_tables
 from .sidebyside import printed_on_one_line
 from .vectortable import vector_tables
@@ -539,17 +540,17 @@ def read_output(b: "Builder", seg: Segment) -> None:
     names = [p for p in b.pending_output_labels if not (sized and shape_names(p))] if shown is None else \
         [shown] if shown else []
     if len(names) > len(new):
-        names = _without_word_lines(names, seg.text)
+        names = without_word_lines(names, seg.text)
     if b.last_expr and seg.where == "output" and getattr(seg, "result", False):
         names = [b.last_expr]
     last = b.last_expr
-    caption = _caption_ref(b.ctx.before) if b.words_since_code and b.shown_names else None
+    caption = caption_ref(b.ctx.before) if b.words_since_code and b.shown_names else None
     if caption is not None:
         # a printout under a caption of its own, once an earlier one showed what the code printed: a name shown
         # already that the caption contradicts is not its ("Attention weights:" over a block, after the block of
         # `print(x)`, is not x again)
-        names = _not_shown(names, [n for n in b.shown_names if _other_than(n, caption)])
-        last = None if last in b.shown_names and _other_than(last, caption) else last
+        names = not_shown(names, [n for n in b.shown_names if other_than(n, caption)])
+        last = None if last in b.shown_names and other_than(last, caption) else last
     if new and names and len(names) >= len(new):
         for a, name in zip(new, names[-len(new):] if len(names) > len(new) else names):
             a.label, a.labels = name, [name]
@@ -594,47 +595,6 @@ def _end_comments(seg: Segment) -> Segment:
     out = Segment(text, seg.line, seg.where, seg.cell, seg.line_map)
     if getattr(seg, "result", False):
         out.result = True
-    return out
-
-
-def _caption_ref(before: str) -> "lb.Ref | None":
-    """The quantity named by the caption the words right before a printout end in ("Attention weights after the
-    softmax:"), or None."""
-    last = (before or "").strip().split("\n")[-1].strip().strip("*_ ")
-    m = re.fullmatch(r"([^:：]{2,60}?)\s*[:：]", last)
-    return lb.parse_label(m.group(1).strip("*_ ")) if m else None
-
-
-def _other_than(name: str, caption: "lb.Ref") -> bool:
-    """Does the caption name another quantity than the name does?"""
-    ref = lb.parse_label(name)
-    return ref is None or not set(ref.nodes) & set(caption.nodes)
-
-
-def _not_shown(names: list[str], shown: list[str]) -> list[str]:
-    """The names, less one of each name shown already (`print(w)` twice: the second w is still to be shown)."""
-    left = list(shown)
-    out = []
-    for n in names:
-        if n in left:
-            left.remove(n)
-        else:
-            out.append(n)
-    return out
-
-
-def _without_word_lines(names: list[str], text: str) -> list[str]:
-    """print("Sum of first row:", s) printed a line of words and a number, not an array: its name does not
-    label one of the arrays (without this, the names would shift onto the arrays printed before it)."""
-    plain = [ln.strip() for ln in text.split("\n") if ln.strip() and "[" not in ln]
-    out = []
-    for n in names:
-        m = re.match(r"([^\[\](){}=]*[A-Za-z\u4e00-\u9fff][^\[\](){}=]*[:：])\s", n)
-        if m and any(ln.startswith(m.group(1)) for ln in plain):
-            continue
-        if n.strip() and n.strip() in plain:
-            continue                # print("weights") printed that word on a line of its own: no array's name
-        out.append(n)
     return out
 
 
