@@ -22,7 +22,7 @@ from .restated_inputs import after_given_again, given_restated, restated_input
 from .rounding import written_exponent
 from .rounding import _double_rounding, share_like
 from .wrongaxis import column_softmax_finding
-from .assumed import above_its_start, assumed_weight, copy_of_an_input, split_assumed
+from .assumed import above_its_start, assumed_weight, copy_of_an_input, rows_unlike_unprinted, split_assumed
 
 
 @dataclass
@@ -302,6 +302,9 @@ class ArrayJudging:
             # the object's own written terms giving its printed value say the arithmetic holds, not which
             # quantity of the configuration it is: no evidence of identity
             agree[i, j] |= bool(note) and not note.startswith((_OWN_TERMS, _OWN_FACTORS))
+        if rows_unlike_unprinted(self, o, hit, agree):
+            self.doubt(o, hit)
+            return
         if (not identifies(o, hit, agree, _masked_cells(o, hit)) or copy_of_an_input(self, o, hit) or
                 above_its_start(self, o, hit)) and \
                 not self.named_and_fed(o, hit) and not self.projection_named(o, hit, agree):

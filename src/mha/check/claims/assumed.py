@@ -67,3 +67,20 @@ def above_its_start(j, o: Obj, hit: Hit | None) -> bool:
     want = np.asarray(hit.exact, dtype=float).reshape(-1)
     return any(x.val.shape[-1] == want.size and any(np.allclose(r, want) for r in x.val.reshape(-1, want.size))
                for x in starts)
+
+
+def rows_unlike_unprinted(j, o: Obj, hit: Hit | None, agree: np.ndarray) -> bool:
+    """Q, K or V judged against an input times a projection the document does not print (taken as I, assumed or
+    said in passing), with a row of which at most half the cells agree: such a row is as likely another sequence's
+    vector (a decoder's queries beside the encoder's words) as a slip, and the assumption is all that ties it to
+    the input; its cells are not judged one by one."""
+    best = j.inf.best
+    if hit is None or hit.view is None or best is None or hit.all or agree.ndim != 2:
+        return False
+    # (a head's slice of a row, two entries of a row the page projects whole, is judged as before: its row is
+    # the one the input and the projection give)
+    role = {"Q": "W_Q", "K": "W_K", "V": "W_V"}.get(hit.view.node)
+    choice = best.cand.dims.get(role) if role else None
+    if choice is None or not ("(assumed)" in choice.label or "(stated)" in choice.label):
+        return False
+    return any(not row.all() and 2 * int(row.sum()) <= row.size for row in agree)
