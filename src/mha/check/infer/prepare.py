@@ -310,8 +310,8 @@ _OUTPUT_LETTER = re.compile(r"[OoYy]_?\{?(\d{1,2})\}?")
 
 def _token_outputs(arrays: list[Array], all_refs: list[list]) -> None:
     """`output_1 = [1.34, 1.66]`, `context_2 = [...]`, `output[0]`: a single row under an output's word and an index
-    is that token's output (as v1, v2 are tokens' values), not head 1's, whose output has a row per token.  So are `O_1`,
-    `O_2` (or y_1, y_2) when two or more single rows of one width are numbered so in order."""
+    is that token's output (as v1, v2 are tokens' values), not head 1's, whose output has a row per token.  So are
+    `O_1`, `O_2` (or y_1, y_2) when two or more single rows of one width are numbered so in order."""
     single = [k for k, a in enumerate(arrays) if not a.lead and sum(1 for r in a.rows if r is not None) == 1]
     lettered: dict[str, list[tuple[int, int]]] = {}
     for k in single:

@@ -206,19 +206,9 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
     arrowed = _arrowed_settings(stmt)
     if arrowed is not None:
         return [q for p in arrowed for q in split_commas(p)]
-    pieces: list[list[Tok]] = [[]]
-    seps: list[Tok | None] = [None]             # the comma or "and" before each piece
-    depth = 0
-    for t in stmt:
-        if t.kind == "OP" and t.text in "[(":
-            depth += 1
-        elif t.kind == "OP" and t.text in "])":
-            depth = max(0, depth - 1)
-        if depth == 0 and ((t.kind == "OP" and t.text == ",") or (t.kind == "ID" and t.text in ("and", "以及"))):
-            pieces.append([])
-            seps.append(t)
-            continue
-        pieces[-1].append(t)
+    # (seps: the comma or "and" before each piece)
+    pieces, seps = _top_level(stmt, lambda t: (t.kind == "OP" and t.text == ",") or
+                              (t.kind == "ID" and t.text in ("and", "以及")))
     seps = [sp for sp, p in zip(seps, pieces) if p]
     pieces = [p for p in pieces if p]
     if len(pieces) > 1 and all(any(x.kind == "REL" for x in p) for p in pieces):
@@ -240,20 +230,28 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
     return [stmt]
 
 
-def _arrowed_settings(stmt: list[Tok]) -> list[list[Tok]] | None:
-    """`d_model=3 → d_k=2` (a projection from one width to another): the pieces between top-level arrows, when each
-    opens with a name set by "=" to a number; None otherwise (`[1, 0] → softmax → [..]` stays one chain)."""
+def _top_level(stmt: list[Tok], cut) -> tuple[list[list[Tok]], list[Tok | None]]:
+    """The statement's pieces between the tokens `cut` accepts outside brackets, and the token before each piece."""
     pieces: list[list[Tok]] = [[]]
+    seps: list[Tok | None] = [None]
     depth = 0
     for t in stmt:
         if t.kind == "OP" and t.text in "[(":
             depth += 1
         elif t.kind == "OP" and t.text in "])":
             depth = max(0, depth - 1)
-        if depth == 0 and t.kind == "REL" and t.text in ("→", "->", "⟶", "=>"):
+        if depth == 0 and cut(t):
             pieces.append([])
+            seps.append(t)
             continue
         pieces[-1].append(t)
+    return pieces, seps
+
+
+def _arrowed_settings(stmt: list[Tok]) -> list[list[Tok]] | None:
+    """`d_model=3 → d_k=2` (a projection from one width to another): the pieces between top-level arrows, when each
+    opens with a name set by "=" to a number; None otherwise (`[1, 0] → softmax → [..]` stays one chain)."""
+    pieces, _ = _top_level(stmt, lambda t: t.kind == "REL" and t.text in ("→", "->", "⟶", "=>"))
     if len(pieces) < 2:
         return None
     for p in pieces:
