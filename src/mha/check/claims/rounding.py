@@ -153,7 +153,7 @@ class Rounding:
         return None
 
     def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num, place: Place | None = None,
-                            approx: bool = False) -> str | None:
+                            approx: bool = False, slack: float = 0.0) -> str | None:
         if hit.view is None or hit.how == "stack":
             return None
         exact = float(hit.view.M[i, j])
@@ -174,7 +174,10 @@ class Rounding:
                     alt = early
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
             return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
-        if not num.contains(float(alt[i, j])):
+        if slack and abs(float(alt[i, j]) - exact) <= 2 * num.half:
+            return None      # (the room is for values the predecessors set apart from the configuration's, not for
+            #                  one a unit off a value both give)
+        if not num.contains(float(alt[i, j]), slack=slack):
             # the printed predecessors rounded once more on the way (e^-0.37 = 0.69, then 0.69 / 2.94 = 0.23)
             twice = _double_rounding(num, float(alt[i, j]))
             if twice is not None and not num.contains(exact):
