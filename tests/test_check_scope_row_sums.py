@@ -11,7 +11,7 @@ named.  Now the row sum holds no scope back, and the scope's finding on the entr
 from types import SimpleNamespace
 
 from mha.check.report import Finding, NotChecked
-from mha.check.scoped import _merge, _row_sum
+from mha.check.scoped import _merge, row_sum_finding
 
 
 def _f(line, claim, printed, severity="error"):
@@ -19,9 +19,9 @@ def _f(line, claim, printed, severity="error"):
 
 
 def test_a_row_sum_finding_is_told_apart():
-    assert _row_sum(_f(33, "Attention weight: a row's sum", "0.2021 + 0.2098 = 1.0011"))
-    assert _row_sum(_f(33, "weights row 2: its sum", "0.4 + 0.7 = 1.1"))
-    assert not _row_sum(_f(33, "A[3,3]", "0.2098"))
+    assert row_sum_finding(_f(33, "Attention weight: a row's sum", "0.2021 + 0.2098 = 1.0011"))
+    assert row_sum_finding(_f(33, "weights row 2: its sum", "0.4 + 0.7 = 1.1"))
+    assert not row_sum_finding(_f(33, "A[3,3]", "0.2098"))
 
 
 def test_the_scope_names_the_entry_in_place_of_the_row_sum():

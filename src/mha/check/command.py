@@ -107,10 +107,9 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
 def _named_entries(report: Report) -> None:
     """A row found not to sum to 1, and on the same line an entry of it found wrong: one slip, one finding, on the
     entry (it names the number)."""
-    import re
-    row_sum = lambda f: bool(re.search(r"(?:a row's|its) sum$", f.claim or ""))  # noqa: E731
-    entries = {(f.cell, f.line) for f in report.errors if not row_sum(f)}
-    report.findings = [f for f in report.findings if not (f.severity == "error" and row_sum(f) and
+    from .scoped import row_sum_finding
+    entries = {(f.cell, f.line) for f in report.errors if not row_sum_finding(f)}
+    report.findings = [f for f in report.findings if not (f.severity == "error" and row_sum_finding(f) and
                                                           (f.cell, f.line) in entries)]
 
 

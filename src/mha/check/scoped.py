@@ -202,7 +202,7 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
         return
     # a row of weights that does not sum to 1 is wrong whatever the configuration: it does not make the scope's
     # own reading unneeded (the reading names the entry), so it does not hold a scope back
-    errors = {(f.cell or 0, f.line) for f in report.errors if not _row_sum(f)}
+    errors = {(f.cell or 0, f.line) for f in report.errors if not row_sum_finding(f)}
     tried = 0
     for first, last, words, where in scopes:
         unchecked = {(n.cell or 0, n.line) for n in report.not_checked if first <= (n.cell or 0, n.line) <= last}
@@ -355,7 +355,8 @@ def _check_quietly(check: Callable[[str], Any], text: str) -> Any:
         return None
 
 
-def _row_sum(f: Any) -> bool:
+def row_sum_finding(f: Any) -> bool:
+    """Is the finding a row of weights found not to sum to 1 (claims/rowsum.py)?"""
     return bool(re.search(r"(?:a row's|its) sum$", f.claim or ""))
 
 
@@ -369,7 +370,7 @@ def _merge(report: Any, sub: Any, first: tuple[int, int], last: tuple[int, int],
     named = [f for f in sub.findings if first <= key(f) <= last and key(f) in unchecked
              and (key(f), f.printed) not in seen]
     # the entry the scope names in place of the row's sum the document found wrong on that line: one slip, one finding
-    report.findings = [f for f in report.findings if not (_row_sum(f) and any(
+    report.findings = [f for f in report.findings if not (row_sum_finding(f) and any(
         key(g) == key(f) and g.severity == "error" for g in named))] + named
     report.n_claims += sub.n_claims
     report.n_numbers += sub.n_numbers

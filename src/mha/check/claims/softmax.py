@@ -399,9 +399,7 @@ class SoftmaxJudging:
         plain = self._row_findings_as(c, i, row, scale, causal)
         if causal or _said_masked(c.y) or not row or row[-1] is None or row[-1].value != 0 or not _errors(plain or []):
             return plain
-        k = len(row)
-        while k > 1 and row[k - 1] is not None and row[k - 1].value == 0:
-            k -= 1
+        k = _before_zeros(row)
         # the keys the zeros keep out, or one more (a zero slipped to 0.1000 just before them is the one finding)
         best = plain
         for kept in (k, k - 1):
@@ -420,10 +418,7 @@ class SoftmaxJudging:
         elif _said_masked(c.y) and row:
             # "masked weights, row 2: [0.3302, 0.6698, 0.0]" after its unmasked scores: the zeros that end the
             # row are the keys the mask hides
-            k = len(row)
-            while k > 1 and row[k - 1] is not None and row[k - 1].value == 0:
-                k -= 1
-            x[k:] = -np.inf
+            x[_before_zeros(row):] = -np.inf
         e = np.exp(x - x[np.isfinite(x)].max())
         p = e / e.sum()
         # how far the rounding of the printed scores moves each weight: |dp_j/dx_k| = p_j |δ_jk - p_k|; scores
@@ -582,6 +577,14 @@ def _rough(row, p: np.ndarray) -> bool:
 
 
 _MASK_WORDS = re.compile(r"mask|causal|掩码|遮罩|因果|マスク|마스크", re.I)
+
+
+def _before_zeros(row) -> int:
+    """How many entries of the row come before the printed zeros that end it (at least one)."""
+    k = len(row)
+    while k > 1 and row[k - 1] is not None and row[k - 1].value == 0:
+        k -= 1
+    return k
 
 
 def _said_masked(y: Obj) -> bool:

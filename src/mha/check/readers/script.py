@@ -14,6 +14,7 @@ the lines inside such a string are read as prose, where they stand; a string a c
 from __future__ import annotations
 
 import re
+import textwrap
 
 from .common import Segment
 
@@ -42,16 +43,11 @@ def read_script(text: str, b: "Builder", line0: int = 1, cell: int | None = None
     for a, z in bodies.items():
         if a not in printed:
             # (a marimo cell's mo.md string: Markdown, math and all, rendered where it stands)
-            opened = " ".join(lines[max(0, a - 2):a])
-            if a >= 1 and _MARKDOWN_CALL.search(opened):
-                import textwrap
-                prose.append((a, Segment(textwrap.dedent("\n".join(lines[a:z])), line0 + a, "markdown", cell)))
-            elif any(re.match(r"\s*>>> ", x) for x in lines[a:z]):
-                # a docstring's doctests (`>>> np.round(w, 4)` over `array([[0.6698, 0.3302]])`): a session
-                import textwrap
-                prose.append((a, Segment(textwrap.dedent("\n".join(lines[a:z])), line0 + a, "session", cell)))
-            else:
-                prose.append((a, Segment("\n".join(lines[a:z]), line0 + a, "prose", cell)))
+            # (or a docstring's doctests, `>>> np.round(w, 4)` over `array([[0.6698, 0.3302]])`: a session)
+            kind = "markdown" if _MARKDOWN_CALL.search(" ".join(lines[max(0, a - 2):a])) else \
+                "session" if any(re.match(r"\s*>>> ", x) for x in lines[a:z]) else "prose"
+            body = "\n".join(lines[a:z])
+            prose.append((a, Segment(body if kind == "prose" else textwrap.dedent(body), line0 + a, kind, cell)))
     shown = {a: lines[a:z] for a, z in bodies.items() if a in printed}
     for a, z in bodies.items():
         lines[a:z] = [""] * (z - a)
