@@ -319,7 +319,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         # a vector of sums and the vector it gives
         for k in range(len(parts) - 1):
             a, b = parts[k], parts[k + 1]
-            if isinstance(b, ArrayPart) and b.array.is_vector and (
+            if isinstance(b, ArrayPart) and (b.array.is_vector or _column_of_terms(a, b)) and (
                     (isinstance(a, ExprPart) and nb.face_vector(a.expr) is not None) or
                     (isinstance(a, ArrayPart) and a.array.is_vector and any(
                         re.search(r"[-+*/×·]", n.text.lstrip("-+")) for n in a.array.numbers))):
@@ -333,7 +333,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         # arithmetic: at least one expression that is more than a number, or a label = number
         if len(exprs) >= 2 or (exprs and labels and not any(isinstance(x, (ShapePart, ShapeProduct))
                                                              for x in parts)):
-            if not (out and isinstance(out[0], SizeClaim) and len(exprs) == 1):
+            if not (out and isinstance(out[0], SizeClaim) and len(exprs) == 1) and not _shapes_mapped(c):
                 out.append(ArithClaim(c))
         return out
 
@@ -554,3 +554,21 @@ def lb_is(o: Any, role: str) -> bool:
 
 
 _CUT_OFF = "printed digits are cut off, not rounded (judged as either)"
+
+
+def _column_of_terms(a, b) -> bool:
+    """`0.2 [1.0; 0.5] + 0.8 [2.0; 1.5] = [1.8; 1.3]` in LaTeX columns: a result written as a column, after a sum of
+    vector terms (expr.py reads one-column matrices as vectors), is that sum's vector."""
+    arr = b.array
+    return isinstance(a, ExprPart) and not arr.lead and arr.n_rows >= 2 and \
+        all(r is not None and len(r) == 1 for r in arr.rows) and nb.face_vector(a.expr) is not None
+
+
+def _shapes_mapped(c) -> bool:
+    """`$2 \\times 3 \\to 3 \\times 3$` after "(3 × 2 with": shapes of a product, an arrow between a × b and c × d
+    (each two whole numbers), not arithmetic claiming 2·3 = 3·3."""
+    def pair(p) -> bool:
+        e = getattr(p, "expr", None)
+        return isinstance(e, nb.Op) and e.op == "*" and len(e.args) == 2 and \
+            all(isinstance(x, nb.Lit) and x.num.decimals is None and x.num.value >= 1 for x in e.args)
+    return "→" in c.rels and sum(1 for p in c.parts if pair(p)) >= 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .claims.common import explained_by, object_line
-from .claims.guessed import unless_the_guess_is_borne_out
+from .claims.guessed import unless_the_guess_is_borne_out, unless_the_values_are_borne_out
 from .infer import Inference
 from .judge import Judge
 from .objects import Document
@@ -123,6 +123,7 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
     if given or inf.best is None:
         return j
     unless_the_guess_is_borne_out(j)
+    unless_the_values_are_borne_out(j)
     for other in getattr(inf, "runner_ups", [])[:3]:
         if not j.errors_found():
             break

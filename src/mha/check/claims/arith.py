@@ -364,7 +364,7 @@ class ArithJudging:
                 return (n, face)     # e^{8.49} ≈ 4875.1: neither e^{8.49} nor e^{8.4853}, the score 8.49 rounds
             if n.decimals is not None and iv.hi - iv.lo > 40 * nb.half_unit(n.decimals):
                 return True          # (L+ - L-)/2ε: the terms' rounding, amplified, spans many of the result's units
-            if final and exacts:
+            if final and exacts and (any(_ok(n, x) for x in exacts) or _speaks_for(exacts, n, iv)):
                 return True if any(_ok(n, x) for x in exacts) else (n, face)
             if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"} or _one_product(left):
                 return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
@@ -586,3 +586,12 @@ def _rounded_twice(n: Num, x: float) -> bool:
     except (InvalidOperation, ValueError, OverflowError):
         return False
     return False
+
+
+def _speaks_for(exacts: list[float], n: nb.Num, iv) -> bool:
+    """Does the configuration's value lie near what the written terms can give (within their rounding's span, or ten
+    of the result's units)?  When every exact value is far from both (`0.3655 + 0 + 0.3655 + 0.1778 = 0.9086` judged
+    under a guessed configuration whose entry there is 0.5), the trace says nothing of this line, and the printed
+    result is judged against its rounded terms alone, as on a page with no configuration."""
+    room = max(iv.hi - iv.lo, 20 * n.half)
+    return any(iv.lo - room <= x <= iv.hi + room for x in exacts)

@@ -158,6 +158,12 @@ class ArrayJudging:
                                                f"{_show_view(h)}'s: the document keeps tokens as columns (line "
                                                f"{columns.place.line}), so the transpose is its layout"))
             return
+        if h.how == "col" and h.all and o.ref is not None and o.ref.row is not None:
+            # a table headed `q_1 q_2 | k_1 k_2` whose columns are Q's columns: the subscript counts components
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its values are all of "
+                                               f"{_show_view(h)}: the subscript counts that vector's components "
+                                               "(a column), not tokens"))
+            return
         question = layout_question(self, o, h)
         if question is not None:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), question))

@@ -74,3 +74,29 @@ def unless_the_guess_is_borne_out(j) -> None:
         j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
                                         f"{guess}, and no printout computed from it holds in full: the guess is "
                                         "not borne out"))
+
+
+_KEYS_AS_VALUES = "V = K (the keys are the values)"
+
+
+def unless_the_values_are_borne_out(j) -> None:
+    """One query against its keys with no values printed (infer/onequery.py) takes the keys for the values: a guess
+    about every output, when the page gives its values where the reader does not see them (a code block, a display
+    of three matrices on one line).  An output judged by the trace under that guess is set aside as not checked
+    unless some printed output holds under it (the weights, computed without V, bear out nothing about V)."""
+    mode = j.inf.best.cand.dims.get("mode")
+    if mode is None or _KEYS_AS_VALUES not in mode.label:
+        return
+    plans = getattr(j, "plans", {})
+    vals = {o.a.id: o.val for o in j.objs}
+    if any(p.get("kind") == "holds" and p.get("hit") is not None and p["hit"].view is not None and
+           j.step_of(p["hit"].view.node) == "weighted_sum" and _informative(vals.get(i)) for i, p in plans.items()):
+        return
+    judged = getattr(j, "by_trace", [])
+    moved = [f for f in j.findings if f.step == "weighted_sum" and any(f is g for g in judged)]
+    j.findings = [f for f in j.findings if not any(f is g for g in moved)]
+    for f in moved:
+        if f.severity == "error":
+            j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
+                                            "the keys were taken for the values (no V is read), and no output "
+                                            "computed from them holds in full: the guess is not borne out"))

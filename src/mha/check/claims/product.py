@@ -207,7 +207,9 @@ class WrittenProductJudging:
     def _one_factor_cell(self, c: WrittenProductClaim, slack: np.ndarray) -> bool:
         """`[0.13163, 0.43194, 0.43194] × V = [1.8639, 6.3194, 1.7042]`: a result that disagrees with its factors
         everywhere, yet agrees everywhere with one cell of the row factor changed (the result fixes that cell, each
-        column alone, to one value): the slip is in that cell, a copy of a weight, and is reported there."""
+        column alone, to one value): the slip is in that cell, a copy of a weight, and is reported there.  Not when
+        that value is 0: a result that leaves out one term (`[0.12 0.76 0.12] V = [0.24, 3.16]`, the third row of V
+        forgotten) fixes the cell to 0, and the slip is in the result, not in a weight the page prints elsewhere."""
         got = [_values(a) for a in (c.left, c.right, c.result)]
         (lv, lh), (rv, _), (cv, _) = got
         if lv.shape[0] != 1 or cv.shape[0] != 1 or cv.shape[1] < 2:
@@ -225,6 +227,8 @@ class WrittenProductJudging:
             num = c.left.rows[0][k]
             if num is None or num.contains(x, float(lh[0, k])):
                 continue
+            if abs(x) <= 2 * tol.min():
+                continue            # the result is the product without term k: a term left out, not a weight of 0
             self.n_claims += 1
             self.n_numbers += cv.size + 1
             self.add(Finding(num.line or c.left.row_line(0), c.left.place.cell,

@@ -74,6 +74,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
         if dims is not None and lb.CROSS_ATTENTION.search(line):
             continue                 # "a 2×3 alpha from a 2×2 query": cross-attention's shapes, queries of another length
+        if dims is not None and _operand(line[z:]):
+            continue                 # "(3 × 2 ile 2 × 3 → 3 × 3)": a factor of a product whose shape comes after →
         if dims is not None and _COUNTED.search(line[max(0, a - 12):a]):
             continue                 # "把兩個 2×2 接回 2×4", "two 2×2 blocks": the shape of each of several
         if dims is not None and label is None:
@@ -235,6 +237,15 @@ _COLON_LIST = (r"(?<=[:：])\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*(?:[
 _INLINE_MATH = re.compile(r"\$\$?([^$]+?)\$\$?|\\\((.+?)\\\)|`([^`]+)`")
 _DIMS_ONLY = re.compile(r"^\s*\(?\s*\d+\s*(?:\\times|×|x|\\cdot)\s*\d+(?:\s*(?:\\times|×|x)\s*\d+)*\s*\)?\s*$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:\\approx|≈|=|\\sim)?\s*(-?\d+\.\d+)\s*$")
+# after a shape: perhaps another shape, then an arrow and the product's shape ("3 × 2 ile 2 × 3 → 3 × 3")
+_OPERAND = re.compile(r"(?:[^→\n]{0,40}?(?<![\w.])\d+\s*[×xX*]\s*\d+)?[^→\n\d]{0,12}?(?:→|->|⟶|⇒|=>)\s*\d+\s*"
+                      r"[×xX*]\s*\d+")
+
+
+def _operand(rest: str) -> bool:
+    """Is the shape just read a factor of a product whose own shape the rest of the line gives after an arrow?"""
+    rest = re.sub(r"\\(?:times|cdot)", "×", rest.replace("$", " "))
+    return _OPERAND.match(re.sub(r"\\(?:to|rightarrow|longrightarrow|Rightarrow)\b", "→", rest)) is not None
 _DIMS_TEXT = re.compile(r"(?<![\w.])\d+\s*[×xX]\s*\d+(?:\s*[×xX]\s*\d+)*(?![\w.])")
 _STOP = re.compile(r"gives?|giving|yields?|produces?|results? in|becomes?|得到|变成|结果|=|→|->|⇒|times|乘以|乘|by", re.I)
 
