@@ -276,3 +276,16 @@ def test_a_large_pasted_image_does_not_count_as_numbers():
     blob = "iVBORw0KGgo" + "Qa58r/6kqMZ1u2PQw/3x7/sb" * 6000 + "AAAElFTkSuQmCC"
     r = check_document(STEPS + f"\n![figure](data:image/png;base64,{blob})\n", fmt="md")
     assert not r.errors and r.n_numbers >= 27, ([f.describe() for f in r.errors], r.n_numbers)
+
+
+def test_weights_typed_side_by_side_with_their_shapes():
+    """`W_Q (3×2) = [[..],    W_K (3×2) = [[..],` over several lines (trial t172b): a name carrying its shape did
+    not start a piece of the block, so the three weights read as one ragged text and none was given.  My numbers."""
+    from mha.check.readers import read_document
+    rows = [("[[1, 0],", "[[0, 1],", "[[1, 1],"), (" [0, 1],", " [1, 1],", " [0, 1],"), (" [1, 1]]", " [1, 0]]", " [1, 0]]")]
+    lines = ["W_Q (3×2) = " + rows[0][0] + "    W_K (3×2) = " + rows[0][1] + "    W_V (3×2) = " + rows[0][2]]
+    lines += ["            " + r[0] + "                " + r[1] + "                " + r[2] for r in rows[1:]]
+    doc = read_document("# Weights\n\n```\n" + "\n".join(lines) + "\n```\n", "md")
+    got = {a.label.split()[0]: [[n.value for n in r] for r in a.rows] for a in doc.arrays}
+    assert got == {"W_Q": [[1, 0], [0, 1], [1, 1]], "W_K": [[0, 1], [1, 1], [1, 0]],
+                   "W_V": [[1, 1], [0, 1], [1, 0]]}, got

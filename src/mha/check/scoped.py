@@ -22,6 +22,8 @@ MAX_SCOPES = 4            # sections read again; each is a whole check of a shor
 
 # a line that opens another example: its first words say so
 _OPENER = re.compile(r"^\W{0,6}(another example|a second example|example\s*(?:2|two|ii)\b|second example|"
+                     # an exercise site's further test cases: "Case 2: single query", "Test case 3"
+                     r"(?:test\s*)?case\s*#?\s*[2-9]\s*[:.)]|second (?:test )?case\b|"
                      r"再看一个例子|另一个例子|第二个例子|例\s*[2二](?!\d)|示例\s*[2二](?!\d)|"
                      # an exercise of its own: "7. 手算题。k1 = …", "Exercise 3:", "Problem 2.", "练习 2"
                      r"\d{1,2}\s*[.)、．]\s*(?:\*\*)?(?:手算题|计算题|练习题?|习题|exercise|problem)|"

@@ -19,6 +19,8 @@ import re
 
 from ..objects import Document
 from .builder import Builder
+from .calls import name_call_arguments
+from .namedterms import name_vectors_in_terms
 from .closed import read_closed
 from .dropvalues import mark_dropped_copies
 from .entries import index_brackets
@@ -31,7 +33,8 @@ from .script import looks_like_script, read_script
 from .scalarrows import scalar_rows
 from .headings import label_from_headings
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
-from .softmaxsaid import sigma_as_softmax, tie_arrow_softmax, tie_said_softmax, tie_table_softmax
+from .softmaxsaid import (sigma_as_softmax, tie_arrow_softmax, tie_io_softmax, tie_said_softmax,
+                          tie_table_softmax)
 from .text import _unnumber, read_text
 
 FORMATS = ("md", "tex", "ipynb", "html", "txt")
@@ -83,12 +86,20 @@ _REFERENCE = re.compile(r"(?<![A-Za-z])((?:图|(?<![列代发外])表|Figure|Fig
                         r"Abbildung|Abb\.|Tabelle)\s*)\(?\d+(?:[.\-]\d+)*\)?(?![\d.,]*\d)")
 
 
+# coloured circles and squares, a pointing hand: markers an author puts before a value (`= 🔴 **0.466**`), no words
+_MARKERS = re.compile("[\U0001F534\U0001F535\U0001F7E0-\U0001F7EB\u26AA\u26AB\u2B1B\u2B1C\U0001F449]\uFE0F?")
+
+
 def read_document(text: str, fmt: str) -> Document:
     text = _INVISIBLE.sub("", text)
+    if _MARKERS.search(text):
+        text = _MARKERS.sub(" ", text)
     if "[[" in text:
         text = _row_labels(text)      # "q1 [[1.4, 1.25], / q2  [1.8, 1.88]]" under "k1  k2": the names blanked
     if "│" in text:                   # "│ K₁: [0.2, 0.7, 0.1, 0.4]      │ ← remark": a drawn frame, blanked in place
         text = _FRAMED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
+    if "]  " in text or "] [" in text:
+        text = _bracket_cells(text)   # `study  →  [  2  ]  [  4  ]  [  5  ]`: a table row, each cell boxed
     if _WHEN.search(text):
         text = _WHEN.sub(lambda m: " " * len(m.group(0)), text)     # blanked, every place kept
     text = sigma_as_softmax(text)     # "softmax(v) = σ(v)", then σ([1.0, 1.1]) = [...] (softmaxsaid.py)
@@ -96,6 +107,9 @@ def read_document(text: str, fmt: str) -> Document:
         text = _REFERENCE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
     if _QUOTED_LIST.search(text):     # ['0.6590', '0.2424', '0.0986']: numbers formatted as strings, printed
         text = _QUOTED_LIST.sub(lambda m: m.group(0).replace("'", " "), text)
+    if fmt in ("md", "txt", "html"):
+        text = name_call_arguments(text)     # `attention([[1,0]], [[1,0],[0,1]], [[2,1],[0,3]])`: Q, K and V given
+        text = name_vectors_in_terms(text)   # `0.6652 × V[1] + ...` after `V[1] = [1, 0]`: the vector itself
     b = Builder(fmt)
     match fmt:
         case "md":
@@ -133,6 +147,7 @@ def read_document(text: str, fmt: str) -> Document:
     tie_said_softmax(doc, text)
     tie_arrow_softmax(doc, text)
     tie_table_softmax(doc, text)
+    tie_io_softmax(doc, text)
     _drop_what_ifs(doc)
     mark_dropped_copies(doc)
     return doc
@@ -148,6 +163,22 @@ def _drop_what_ifs(doc: Document) -> None:
     kept = [a for a in doc.arrays if (a.place.cell, a.line) not in lines]
     if len(kept) < len(doc.arrays):
         doc.set_arrays(kept)
+
+
+_CELL = r"\[\s*(?:-?\d+(?:\.\d+)?|-?∞|-inf)\s*\](?!\()"
+_BOXED_ROW = re.compile(r"(?<![\[\w])" + _CELL + r"(?:[ \t]+" + _CELL + r")+(?![\w\[])")
+
+
+def _bracket_cells(text: str) -> str:
+    """A table drawn with each cell in brackets of its own (`please → [ 1 ]  [ 0 ]  [ 1 ]  ← Q·K`, `[0.57] [0.43]
+    [0.00]`): the brackets are blanked, so the row reads as a table's row of numbers, not as one-number vectors.
+    Three cells or more, or two with decimals (a citation `[1] [2]` is two integers)."""
+    def blank(m: re.Match) -> str:
+        cells = re.findall(_CELL, m.group(0))
+        if len(cells) < 3 and not all("." in c or "∞" in c or "inf" in c for c in cells):
+            return m.group(0)
+        return m.group(0).replace("[", " ").replace("]", " ")
+    return _BOXED_ROW.sub(blank, text)
 
 
 # ['0.6590', '0.2424', '0.0986']: numbers formatted as strings, then printed as a list

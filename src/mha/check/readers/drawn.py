@@ -167,10 +167,10 @@ _NUMBER_TOKEN = r"(?:[-+−]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-−]?inf|
 # ("0.46  0.54  0.00   ← split between I and itself", "<- sees itself", "# comment", "(sum: 1.0)"): words about the
 # row, not entries;
 # a token of a sentence can be its punctuation or a special token (".", "?", "<eos>"); pandas index labels may say
-# which side the token is on ("q:Paris", "k:alt")
+# which side the token is on ("q:Paris", "k:alt"); an arrow may part the name from its numbers ("study → 2 4 5")
 _ALIGNED_ROW = re.compile(r"^\s*(?P<name>(?:(?:[A-Za-z]{1,3}:)?[\"']?[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,15}[\"']?|[.,!?]|"
                           r"</?\w{1,6}>)"
-                          r"(?:\s*[│┃|]\s*|\s+))?"
+                          r"(?:\s*[│┃|→]\s*|\s+->\s+|\s+))?"
                           r"(?P<nums>" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?P<note>(?:←|<-+|#)\s.*|[(（][^()（）]*[)）])?$")
 
 

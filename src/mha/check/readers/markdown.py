@@ -99,7 +99,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                                                 t.content) and read_python(t.content).parsed:
                 where = "code"                     # Python under a ```c fence (blog editors pick the language)
             if where == "code" and lang == "":
-                if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content):
+                if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content) or \
+                        _worked_sums(t.content):
                     where = "output"
             if where == "code" and only_printouts(t.content):
                 where = "output"                   # tensor([[...]], dtype=torch.float64) parses, but was printed
@@ -139,6 +140,19 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
 # fences whose language a blog's editor set by default: what they hold is Python when it imports torch or numpy and
 # parses as Python (which C, C++ or Java hardly does)
 _MISLABELLED = {"c", "cpp", "c++", "java", "javascript", "js", "cs", "csharp", "go", "shell", "bash", "sh", "r"}
+
+
+def _worked_sums(content: str) -> bool:
+    """Lines `Nature: 0.011 + 0.198 + 0.051 = 0.270` only: Python would parse each as an annotated assignment, but
+    an annotation that is arithmetic on numbers is a label and a sum written out, not code."""
+    import ast
+    try:
+        body = ast.parse(content).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    numeric = (ast.Constant, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop)
+    return bool(body) and all(isinstance(n, ast.AnnAssign) and n.value is not None and
+                              all(isinstance(x, numeric) for x in ast.walk(n.annotation)) for n in body)
 
 
 def _last_line(caption: str) -> str:

@@ -9,7 +9,9 @@ from ..numbers import Num
 from ..objects import Hint, Place
 from .common import Segment, need
 from .html import read_html
+from .calls import name_call_arguments
 from .markdown import read_markdown
+from .namedterms import name_vectors_in_terms
 from .python import read_output
 from .text import read_text
 
@@ -26,7 +28,7 @@ def read_notebook(text: str, b: "Builder") -> None:
         src = _text_of(cell.get("source", ""))
         kind = cell.get("cell_type")
         if kind == "markdown":
-            read_markdown(src, b, 1, k)
+            read_markdown(name_vectors_in_terms(name_call_arguments(src)), b, 1, k)
         elif kind == "code":
             b.segment(Segment(src, 1, "code", k))
             n_src = src.count("\n") + 1

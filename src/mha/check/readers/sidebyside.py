@@ -14,7 +14,9 @@ import re
 
 from .common import Segment
 
-_START = re.compile(r"(?:^|(?<=\s\s))([A-Za-z_][\w^ᵀ']*(?:\s*=\s*[A-Za-z_][\w^ᵀ']*)*\s*=\s*\[\s*\[)")
+# (a name may carry its shape: `W_Q (4×3) = [[1, 0, 0],`)
+_START = re.compile(r"(?:^|(?<=\s\s))([A-Za-z_][\w^ᵀ']*(?:\s*=\s*[A-Za-z_][\w^ᵀ']*)*"
+                    r"(?:\s*\(\s*\d+\s*[×x*,]\s*\d+\s*\))?\s*=\s*\[\s*\[)")
 
 
 def side_by_side(seg: Segment) -> Segment:

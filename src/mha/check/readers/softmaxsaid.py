@@ -161,6 +161,38 @@ def _tie_vectors(doc: Document, line: int, left: str, right: str, label: str, ap
     return added
 
 
+# an exercise's example: `input: scores = [1, 2, 3]` over `output: [0.0900, 0.2447, 0.6652]`
+_IO_IN = re.compile(rf"^\s*(?:input|输入)\s*[:：]\s*(?:[A-Za-z_]\w*\s*=\s*)?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\]\s*$",
+                    re.I)
+_IO_OUT = re.compile(rf"^\s*(?:output|输出)\s*[:：]\s*\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\]\s*$", re.I)
+_IO_BACK = 40           # lines above the input within which the page must name the softmax
+
+
+def tie_io_softmax(doc: Document, text: str) -> None:
+    """An exercise's `input: [...]` line right over its `output: [...]` line, on a page that names the softmax in the
+    lines above and no other operation on the two lines: the output is the input's softmax (the checks of
+    _tie_arrow on the values apply: weights summing to 1, scores that are no weights, no division by the sum)."""
+    if doc.format not in ("md", "text", "py") or "put" not in text and "输" not in text:
+        return
+    lines = text.split("\n")
+    for k in range(len(lines) - 1):
+        m, n = _IO_IN.match(lines[k]), _IO_OUT.match(lines[k + 1])
+        if m is None or n is None or not _SAYS.search("\n".join(lines[max(0, k - _IO_BACK):k])):
+            continue
+        xs = [float(t) for t in re.split(r"\s*,\s*", m.group(1).strip())]
+        ys = [Num.parse(t, k + 2) for t in re.split(r"\s*,\s*", n.group(1).strip())]
+        if len(xs) != len(ys) or not all(0 <= y.value <= 1 for y in ys) or abs(sum(y.value for y in ys) - 1) > _ROOM:
+            continue
+        if all(0 <= v <= 1 for v in xs) and abs(sum(xs) - 1) < 0.02:
+            continue                                  # the weights again, not the scores
+        if sum(xs) and all(y.contains(v / sum(xs), slack=y.half) for y, v in zip(ys, xs)):
+            continue                                  # the scores over their sum: a normalisation
+        x, y = _on_line(doc, k + 1, [Num.parse(t, k + 1) for t in re.split(r"\s*,\s*", m.group(1).strip())]), \
+            _on_line(doc, k + 2, ys)
+        if x is not None and y is not None and x is not y and y.softmax_of is None:
+            y.softmax_of = x
+
+
 # a Markdown table of softmax examples: an input column and a softmax column, a vector in each cell
 _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
 _IN_HEAD = re.compile(r"^(?:输入|input|inputs|scores?|logits?|分数|x|z)$", re.I)
