@@ -194,3 +194,30 @@ def test_one_row_named_as_the_weights_is_judged_by_its_sum():
     assert [f.line for f in got] == [6] and "0.9991" in got[0].describe()
     # a row far from 1 is a view of some of its columns, not a slip: nothing said
     assert _row_sums(ONE_ROW.replace("0.21 & 0.35 & 0.18", "0.21 & 0.35 & 0.38")) == []
+
+
+def test_whole_rows_of_more_keys_than_queries_are_judged():
+    """Three queries over four keys (cross-attention): two rows that end in a weight above 0 sum to 1, so the rows
+    are whole, and a row that sums to 1.01 is a slip (it was not judged: the matrix is not square)."""
+    rows = [_softmax(r) for r in ([0.2, 0.9, -0.4, 0.1], [1.1, 0.3, 0.0, -0.6], [0.5, 0.5, 0.8, 0.2])]
+    body = "\n".join(("A = [[" if i == 0 else "     [") + ", ".join(f"{x:.4f}" for x in r) + "]" +
+                     ("]" if i == 2 else ",") for i, r in enumerate(rows))
+    text = f"# Cross-attention\n\nAttention weights:\n\n```\n{body}\n```\n"
+    assert not _findings(text)
+    right = f"{rows[1][1]:.4f}"
+    slipped = text.replace(right, f"{rows[1][1] + 0.01:.4f}")
+    assert [f.line for f in _findings(slipped)] == [7], [f.describe() for f in _findings(slipped)]
+
+
+def test_a_table_headed_query_word_and_attention_to_is_weights():
+    """`| Query Word | Attention to: the | cat | ... |` over rows of weights (trial t173a): the corner cell was read as
+    the label Q, so the rows were never summed and a slipped weight (a row summing to 1.10) was not found."""
+    words = ["a", "red", "fox", "ran"]
+    rows = [_softmax(r) for r in ([0.3, 0.1, 0.9, 0.2], [0.0, 1.2, 0.4, 0.3], [0.8, 0.2, 0.1, 1.1])]
+    head = "| Query Word | Attention to: " + " | ".join(words) + " |\n|" + "---|" * 5
+    body = "\n".join(f"| **{w}** | " + " | ".join(f"{x:.2f}" for x in r) + " |" for w, r in zip(words, rows))
+    text = f"# Who attends to whom\n\n{head}\n{body}\n"
+    assert not _findings(text)
+    right = f"| {rows[1][1]:.2f} |"
+    slipped = text.replace(right, f"| {rows[1][1] + 0.1:.2f} |")
+    assert [f.line for f in _findings(slipped)] == [6], [f.describe() for f in _findings(slipped)]

@@ -56,6 +56,8 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list
             x = _called_on(grids, k, hints) if y.a.id not in skip else None
             if x is not None:
                 out.append(PrintChainClaim(y, x, "softmax", True))
+            elif y.a.id not in skip and (got := _defined_on(grids, k, hints, named=True)) is not None:
+                out.append(PrintChainClaim(got[1], got[0], "softmax", True))    # y = softmax(x), then y printed
             continue
         x = _before(grids, k)
         if x is not None and _assigned_between(x, y, hints):
@@ -117,20 +119,20 @@ def _called_on(grids: list[Obj], k: int, hints: list = ()) -> Obj | None:
         if not x.a.label or x.val.shape != y.val.shape or x.slices != y.slices or _assigned_between(x, y, hints):
             continue
         call = r"(?:[\w.]+\.)?softmax\(\s*" + re.escape(x.a.label.strip()) + r"\s*(?:,[^()]*)?\)"
-        if re.fullmatch(call, _CASTS.sub("", y.a.label.strip())) and _is_softmax(x, y, True):
+        if any(re.fullmatch(call, _CASTS.sub("", n.strip())) for n in {y.a.label, *y.a.labels}) \
+                and _is_softmax(x, y, True):
             return x
     return None
 
 
-def _defined_on(grids: list[Obj], k: int, hints: list = ()) -> tuple[Obj, Obj] | None:
+def _defined_on(grids: list[Obj], k: int, hints: list = (), named: bool = False) -> tuple[Obj, Obj] | None:
     """The printout y is a name the code binds to the softmax of another (`w = torch.softmax(logits, dim=-1)`, then
     `w` shown), and `logits` (or its batch element `logits[0]`) is printed before it: (x, y), where y is cut to its
-    first batch element when only that element's scores are printed; None unless the weights are theirs."""
+    first batch element when only that element's scores are printed; None unless the weights are theirs (for three
+    weights or fewer, `named`: the code's words are the identity, as for `print(softmax(x))`)."""
     y = grids[k]
-    name = (y.a.label or "").strip()
-    if not re.fullmatch(r"[A-Za-z_]\w*", name):
-        return None
-    calls = [h.value[1] for h in hints if h.kind == "define" and h.value[0].strip() == name and
+    names = [n.strip() for n in [y.a.label or ""] + y.a.labels if re.fullmatch(r"[A-Za-z_]\w*", n.strip())]
+    calls = [h.value[1] for h in hints if h.kind == "define" and h.value[0].strip() in names and
              h.place.run_order < y.a.place.run_order]
     m = re.fullmatch(r"(?:[\w.]+\.)?softmax\(\s*([A-Za-z_]\w*)\s*(?:,[^()]*)?\)", _CASTS.sub("", calls[-1].strip())) \
         if calls else None
@@ -144,7 +146,7 @@ def _defined_on(grids: list[Obj], k: int, hints: list = ()) -> tuple[Obj, Obj] |
         if y.slices > 1 and label.endswith("[0]") and x.val.shape == y.slice_shape:
             r = y.slice_shape[0]                 # logits[0] beside the weights of the whole batch: the first one
             ys = replace(y, val=y.val[:r], lo=y.lo[:r], hi=y.hi[:r], slices=1)
-        if ys.val.shape == x.val.shape and _is_softmax(x, ys):
+        if ys.val.shape == x.val.shape and _is_softmax(x, ys, named):
             return x, ys             # (most entries must agree: the code names the link, the values identify it)
     return None
 
@@ -272,8 +274,8 @@ def _halves(x: Obj) -> np.ndarray:
     # no floor on the digits (half_units' default treats short prints as exact inputs): a printout in a chain is
     # itself computed, and 0.87 may stand for 1.5/√3; its rounding may move the weights by more than theirs
     half = half_units(x.a.rows, decimals_floor=0)
-    if half is None:
-        return np.zeros_like(x.val)
+    if half is None or (x.a.place.where == "code" and x.a.place.cell is not None):
+        return np.zeros_like(x.val)      # typed into a notebook's code (`torch.tensor([0.5, 1.5])`), run: exact
     return np.where(np.isfinite(x.val), half, 0.0) * (10.0 if _padded(x) else 1.0)
 
 

@@ -6,8 +6,9 @@ on the row's line.
 Identity before verdict: the matrix is called the weights (its name, or the caption just above it: "attention
 weights", "after softmax", 注意力权重), every entry is in [0, 1], at least two of its rows do sum to 1 within their
 rounding (it is row-stochastic where it is right), and its columns do not all sum to 1 (a softmax over the other
-axis).  A row is judged only when all of its weight is in view: the matrix is square, or the row ends in zeros (a
-causal row, whose later entries are masked).  Weights after dropout, or named as not normalized, are left alone, and
+axis).  A row is judged only when all of its weight is in view: the matrix is square, the row ends in zeros (a
+causal row, whose later entries are masked), or it has three rows or more, two of which end in a weight above 0
+and sum to 1 (whole rows of more keys than queries, as in cross-attention).  Weights after dropout, or named as not normalized, are left alone, and
 a row whose line already carries a finding is not judged again (one slip, one finding).  When the masked scores
 were printed just before (the same shape, -∞ exactly where the weights are 0 in most rows), a weight that is not 0
 where its score is -∞ is an error too.
@@ -31,7 +32,9 @@ CAPTION_LINES = 3        # non-blank lines above the first row where the caption
 _WEIGHTS = re.compile(r"attention[ _-]?weights?|after (?:the )?softmax|softmax\s*\(|attention "
                       r"probabilit|注意力权重|softmax\s*之?后|"
                       # "each column is what that word attends to": how much of its attention each gets
-                      r"\battends? to\b", re.I)
+                      r"\battends? to\b|\battention to\b", re.I)
+# a table's corner cell naming its rows ("Query Word", "Query token"): the rows' words, not Q
+_ROW_WORDS = re.compile(r"^\s*(?:query|queries)\s+(?:words?|tokens?)\s*$", re.I)
 # ("masked_softmax(" is the weights after the mask, normalised: a call of the softmax, not words about the mask)
 _NOT_NORMALIZED = re.compile(r"unnormali[sz]|not normali[sz]|\bmask(?!ed_?softmax)|掩码|before (?:the )?softmax|dropout|"
                              r"exp\(|未归一|归一化前|softmax\s*之?前", re.I)
@@ -56,7 +59,7 @@ _VECTORS = {"X", "Q", "K", "V", "Qh", "Kh", "Vh", "O", "Y"}
 
 
 def _named_weights(a, caption: str) -> bool:
-    names = [n for n in (a.label, *a.labels) if n]
+    names = [n for n in (a.label, *a.labels) if n and not _ROW_WORDS.match(n)]
     if any(_NOT_NORMALIZED.search(n) for n in names + [caption]):
         return False
     refs = [r for n in names if (r := lb.parse_label(n)) is not None]
@@ -167,7 +170,9 @@ def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None
             continue
         if judged is not None:
             judged.append(a)
-        square = len(grid) == len(grid[0])
+        # (two rows that end in a weight above 0 sum to 1: the last key is in view, the rows are whole)
+        square = len(grid) == len(grid[0]) or \
+            len(grid) >= 3 and sum(1 for r, s in zip(grid, sums) if s is None and r[-1][0] != 0) >= 2
         masked = _mask_of(doc, a, grid)
         for i, (row, s) in enumerate(zip(grid, sums)):
             line = a.row_line(i)
@@ -182,7 +187,8 @@ def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None
                 continue
             d = max(dd for _, dd in row)
             terms = " + ".join(n.text for n in a.rows[i] if Decimal(n.text.replace("−", "-")) != 0)
-            out.append(Finding(line, None, f"{a.label or 'weights'} row {i + 1}: its sum", f"{terms} = {s:.{d}f}",
+            name = "weights" if not a.label or _ROW_WORDS.match(a.label) else a.label
+            out.append(Finding(line, None, f"{name} row {i + 1}: its sum", f"{terms} = {s:.{d}f}",
                                1.0, f"{1:.{d}f}", "softmax",
                                f"a row of attention weights sums to 1; this one sums to {s:.{d}f}", "wrong_value"))
             found.add(line)

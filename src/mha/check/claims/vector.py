@@ -182,7 +182,7 @@ class VectorJudging:
             return                   # dropped values, or a term of this sum is wrong and reported already (termwise.py)
         left, right = c.parts[k], c.parts[k + 1 if to is None else to]
         result = right.array
-        cells = result.rows[0]
+        cells = result.rows[0] if result.n_rows == 1 else [r[0] for r in result.rows]    # a row, or a column
         if isinstance(left, ExprPart):
             expr = expr or left.expr
             face = nb.face_vector(expr)

@@ -107,7 +107,7 @@ class ExprParser:
 
     @staticmethod
     def _starts_atom(t: Tok) -> bool:
-        return (t.kind in ("NUM", "ID", "GROUP", "FRAC", "SQRT", "TEXT", "INF")
+        return (t.kind in ("NUM", "ID", "GROUP", "FRAC", "SQRT", "TEXT", "INF", "MATRIX")
                 or (t.kind == "OP" and t.text in ("(", "[", "√")))
 
     def unary(self) -> Expr:
@@ -142,6 +142,46 @@ class ExprParser:
             return self.unary()
         return self.atom()
 
+    def _tuple_vector(self) -> Vec:
+        """`(1, 0, 0.5, 0.5)` in a dot product written out, `(1,0,1,0)·(1,0,0.5,0.5) = 1.5`: a vector when its
+        entries are plain numbers and it is no shape (a zero, a negative or a decimal among them, or four or more)."""
+        cells = []
+        while True:
+            n = nb.plain_number(self.unary())
+            if n is None:
+                raise ValueError("not a vector")
+            cells.append(n)
+            sep = self.eat()
+            if sep.kind == "OP" and sep.text == ")":
+                break
+            if not (sep.kind == "OP" and sep.text == ","):
+                raise ValueError("not a vector")
+        if len(cells) < 4 and all(c.decimals is None and c.value >= 1 for c in cells):
+            raise ValueError("a shape, not a vector")
+        return Vec(tuple(cells))
+
+    def _matrix_vector(self, t: Tok) -> Vec:
+        """A one-column or one-row matrix of plain numbers (`0.2 \\begin{bmatrix} 1.0 \\\\ 0.5 \\end{bmatrix} + ...`):
+        a vector term, as `[1.0, 0.5]` is; any other matrix is no term of a sum of vectors."""
+        rows = [[c for c in r if any(x.kind != "SEP" for x in c)] for r in t.args]
+        rows = [r for r in rows if r]
+        if len(rows) == 1:
+            cells = rows[0]
+        elif rows and all(len(r) == 1 for r in rows):
+            cells = [r[0] for r in rows]
+        else:
+            raise ValueError("not a vector")
+        out = []
+        for c in cells:
+            sub = ExprParser(c, self.seg)
+            n = nb.plain_number(sub.unary()) if sub.t else None
+            if n is None or sub.i != len(sub.t):
+                raise ValueError("not a vector")
+            out.append(n)
+        if len(out) < 2:
+            raise ValueError("not a vector")
+        return Vec(tuple(out))
+
     def atom(self) -> Expr:
         t = self.eat()
         if t.kind == "NUM":
@@ -160,8 +200,12 @@ class ExprParser:
         if t.kind == "OP" and t.text == "√":
             return Op("sqrt", (self.atom(),))
         if t.kind == "OP" and t.text == "(":
+            at = self.i
             e = self.sum()
             close = self.eat()
+            if close.kind == "OP" and close.text == ",":
+                self.i = at
+                return self._tuple_vector()
             if close.text != ")":
                 raise ValueError("unbalanced")
             return e
@@ -183,6 +227,8 @@ class ExprParser:
                     raise ValueError("not a vector")
                 cells.append(n)
             return Vec(tuple(cells))
+        if t.kind == "MATRIX":
+            return self._matrix_vector(t)
         if t.kind == "ID" and t.text in ("exp", "Exp"):
             return Op("exp", (self.atom(),))
         if t.kind == "ID" and t.text in ("sqrt", "np.sqrt", "math.sqrt"):

@@ -20,6 +20,26 @@ def print_label(texts: list[str], names: list[str]) -> str:
     return label
 
 
+def printed_name(caption: str, labels: list[str]) -> str | None:
+    """The code of a value printed after its words: `print("Softmax result:", y)` prints
+    `Softmax result: tensor([...])`, read with the caption "Softmax result"; its print label is "Softmax result: y",
+    and y (or `torch.softmax(x, dim=-1)`, printed so) is the value's code.  None unless exactly one print label is
+    the caption followed by one Python expression."""
+    import ast
+    head = caption.strip().rstrip(":：= ")
+    found = set()
+    for p in labels if head else ():
+        m = re.fullmatch(re.escape(head) + r"\s*[:：=]?\s+([A-Za-z_].*)", p.strip())
+        if m is None:
+            continue
+        try:
+            ast.parse(m.group(1), mode="eval")
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        found.add(m.group(1))
+    return found.pop() if len(found) == 1 else None
+
+
 def heads_above(arrays: list, seg: Segment) -> None:
     """"HEAD 0: Attention Weights" over one matrix and "HEAD 1: ..." over the next, in one printout: each array takes
     the head of the nearest caption line above it (the printout's prose lines were all read before its arrays, so the
@@ -90,3 +110,18 @@ def without_word_lines(names: list[str], text: str) -> list[str]:
             continue                # print("weights") printed that word on a line of its own: no array's name
         out.append(n)
     return out
+
+
+_BARE_NUMBER = re.compile(r"^\s*-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\s*$")
+
+
+def without_trailing_scalars(names: list[str], text: str, n_arrays: int) -> list[str]:
+    """`print(w)`, then `print(d_k ** 0.5)` printing `1.4142135623730951` on the output's last line: a bare number
+    printed after the arrays is no array, and the print calls that made such trailing lines name none of them (else
+    the names shift, and the weights take the name `d_k ** 0.5`).  Drops at most the names beyond the arrays."""
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    trailing = 0
+    while trailing < len(lines) and _BARE_NUMBER.match(lines[len(lines) - 1 - trailing]):
+        trailing += 1
+    drop = min(trailing, max(0, len(names) - n_arrays))
+    return names[:len(names) - drop] if drop else names

@@ -31,8 +31,8 @@ from .statements import read_tokens
 from .sizeprints import shape_names, sizes
 from .torchshapes import scan
 from .codecomments import comment_block
-from .printnames import (caption_ref, heads_above, not_shown, other_than, print_label, softmax_grad_fn,
-                         without_word_lines)
+from .printnames import (caption_ref, heads_above, not_shown, other_than, print_label, printed_name,
+                         softmax_grad_fn, without_trailing_scalars, without_word_lines)
 from .rowtable import row_tables
 from .sidebyside import printed_on_one_line
 from .vectortable import vector_tables
@@ -540,7 +540,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
     names = [p for p in b.pending_output_labels if not (sized and shape_names(p))] if shown is None else \
         [shown] if shown else []
     if len(names) > len(new):
-        names = without_word_lines(names, seg.text)
+        names = without_trailing_scalars(without_word_lines(names, seg.text), seg.text, len(new))
     if b.last_expr and seg.where == "output" and getattr(seg, "result", False):
         names = [b.last_expr]
     last = b.last_expr
@@ -562,7 +562,12 @@ def read_output(b: "Builder", seg: Segment) -> None:
     for a in b.doc.arrays[n_before:]:
         if a.style == "list":
             a.style = "numpy"
-        if a.label in b.calls:
+        named = None if any(a is n for n in new) else printed_name(a.label, b.pending_output_labels)
+        if named and named not in a.labels:
+            a.labels.append(named)      # print("Softmax result:", y) shows `Softmax result: tensor([...])`: y's value
+        if named and named in b.calls:
+            a.source = expand_sums(b.calls[named], b.calls)
+        elif a.label in b.calls:
             a.source = expand_sums(b.calls[a.label], b.calls)
             if _PERCENT.match(a.source):
                 _as_shares(a)
