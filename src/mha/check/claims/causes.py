@@ -81,9 +81,14 @@ class Causes:
                 return (f"wrong head: this is head {w.h + 1}'s value", "wrong_head")
         av = self.alt("scale")
         if av is not None and v.node in ("S", "A", "O", "O_concat", "Y"):
+            added = self.mapping.get("scale") not in (None, "1/sqrt(d_k)", "1/d_k")    # the other reading scales
             for w in av.get(v.node, v.b, v.h, variant=v.variant):
-                if w.M.shape == M.shape and num.contains(float(w.M[i, j])):
-                    return ("missing scale: this is the value without dividing by √d_k", "missing_scale")
+                # (only when the two readings differ by a printed unit: 0.250 for 0.25062 is its rounding, not the
+                # 0.25044 of a scale applied, at three decimals)
+                if w.M.shape == M.shape and num.contains(float(w.M[i, j])) and \
+                        abs(float(w.M[i, j]) - x) >= 2 * num.half:
+                    return ("extra scale: this is the value after dividing by √d_k", "missing_scale") if added else \
+                        ("missing scale: this is the value without dividing by √d_k", "missing_scale")
         for (a, b) in ((i, j - 1), (i, j + 1), (i - 1, j), (i + 1, j)):
             if 0 <= a < M.shape[0] and 0 <= b < M.shape[1] and num.contains(float(M[a, b])):
                 return (f"neighbour's value: this is entry [{a + 1},{b + 1}]", "neighbour_value")
