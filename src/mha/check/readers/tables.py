@@ -45,7 +45,12 @@ def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | N
         for c in cells:
             if isinstance(c, HeaderCell) or not isinstance(c, str) or not _WORKED_CELL.match(c.strip()):
                 continue
-            b.segment(Segment(c.strip(), getattr(c, "line", 0) or line, "prose", cell))
+            text = c.strip()
+            if len(text) > 2 and text[0] == text[-1] == "$" and "$" not in text[1:-1].strip("$"):
+                # `$\frac{e^{1.8}}{e^{2.5}+e^{1.8}+e^{0.5}} = 0.40$`: the whole cell is math, read as TeX
+                b.segment(Segment(text.strip("$"), getattr(c, "line", 0) or line, "math", cell))
+                continue
+            b.segment(Segment(text, getattr(c, "line", 0) or line, "prose", cell))
 
 
 _TOTAL_ROW = re.compile(r"total|sum|Σ|∑|summe|gesamt|合计|总和|总计|求和", re.I)
