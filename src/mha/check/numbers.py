@@ -233,9 +233,10 @@ def evaluate(e: Expr) -> Num:
         case Op(("floor" | "ceil") as fn, (a,)):
             x, f = evaluate(a), (math.floor if fn == "floor" else math.ceil)
             return interval(f(x.lo), f(x.hi), f(x.value))
-        case Op(("cos" | "sin" | "tan" | "log" | "ln") as fn, (a,)):
+        case Op(("cos" | "sin" | "tan" | "log" | "ln" | "tanh") as fn, (a,)):
             x = evaluate(a)
-            f = {"cos": math.cos, "sin": math.sin, "tan": math.tan, "log": math.log, "ln": math.log}[fn]
+            f = {"cos": math.cos, "sin": math.sin, "tan": math.tan, "log": math.log, "ln": math.log,
+                 "tanh": math.tanh}[fn]
             if fn in ("log", "ln") and x.lo <= 0:
                 raise ArithmeticError("log of a non-positive number")
             pts = [f(x.lo), f(x.hi), f(x.value)]
@@ -386,8 +387,8 @@ def face(e: Expr) -> float:
             return math.exp(x)
         case Op("pow", (a, b)):
             return evaluate(e).value
-        case Op(("cos" | "sin" | "tan") as fn, (a,)):
-            return {"cos": math.cos, "sin": math.sin, "tan": math.tan}[fn](face(a))
+        case Op(("cos" | "sin" | "tan" | "tanh") as fn, (a,)):
+            return {"cos": math.cos, "sin": math.sin, "tan": math.tan, "tanh": math.tanh}[fn](face(a))
         case Op(("floor" | "ceil") as fn, (a,)):
             return float((math.floor if fn == "floor" else math.ceil)(face(a)))
         case Op(("log" | "ln"), (a,)):

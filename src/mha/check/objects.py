@@ -74,6 +74,7 @@ class Array:
     softmax_of: "Array | None" = None    # written as softmax([...]) = [...]: the vector it is the softmax of
     softmax_arrow: bool = False          # ... or as [...] → [...] under a softmax heading (a step, maybe scaled)
     source: str = ""                     # a printout's code: `attn_weights = softmax(scores / d**0.5)` (python.py)
+    made: bool = False                   # made in code by a constructor (torch.ones(3, 3)): set, not computed
 
     # ---------------------------------------------------------- derived views
     @property

@@ -14,6 +14,7 @@ import numpy as np
 from .. import labels as lb
 from .. import numbers as nb
 from ..numbers import Num
+from ..infer.prepare import other_layer
 from ..objects import ArrayPart, Chain, ExprPart, LabelPart
 from ..report import Finding
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
@@ -144,8 +145,8 @@ class ArithJudging:
 
     def _judge_arith_result(self, c: Chain, values, target, exacts: list[float], step: str) -> None:
         """The printed result of an arithmetic line against the entry of the trace it computes."""
-        if not exacts:
-            return
+        if not exacts or other_layer(c.context.heading or ""):
+            return              # `w1=0.4` under "Single neuron": that neuron's weight, no entry of attention's trace
         final = next(((k, p, nb.plain_number(p.expr)) for k, p, _ in reversed(values)
                       if nb.plain_number(p.expr) is not None), None)
         if final is None:
@@ -366,7 +367,7 @@ class ArithJudging:
                 return True          # (L+ - L-)/2ε: the terms' rounding, amplified, spans many of the result's units
             if final and exacts and (any(_ok(n, x) for x in exacts) or _speaks_for(exacts, n, iv)):
                 return True if any(_ok(n, x) for x in exacts) else (n, face)
-            if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "log", "ln"} or _one_product(left):
+            if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "tanh", "log", "ln"} or _one_product(left):
                 return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
             if rounded_addends(left) or products_of_rounded(left):
                 return True          # 1.350 + 0.819 + 2.460 = 4.628: addends that are results rounded to 3+ decimals

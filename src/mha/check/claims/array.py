@@ -15,7 +15,7 @@ from ..infer import Hit, Obj, _family, alignments
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
-from .identity import _short, _weights, identifies, named_as
+from .identity import _short, _weights, identifies, named_as, says_the_other_scale
 from .premask import premask_hit
 from .readlayout import layout_question
 from .restated_inputs import after_given_again, given_restated, restated_input
@@ -66,6 +66,10 @@ class ArrayJudging:
             # (judged with what the line says it gives), not one row of the configuration's scores
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the argument written in a softmax "
                                                "call: its own line's input, not the configuration's scores"))
+            return
+        if kind != "holds" and o.a.made:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "made in code by a constructor "
+                                               "(torch.ones, np.arange): a value the code sets, not one it computes"))
             return
         if kind != "holds" and o.other_layer:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about another layer "
@@ -332,6 +336,11 @@ class ArrayJudging:
             else:
                 mistake = self._one_mistake(o, hit, cells)
             if isinstance(mistake, tuple) and mistake[1] == "transposed" and self._printed_transposed(a, o):
+                return
+            if isinstance(mistake, tuple) and mistake[1] == "missing_scale" and says_the_other_scale(
+                    o, self.mapping.get("scale") in (None, "1/sqrt(d_k)", "1/d_k"), self.doc.lines):
+                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "every entry has the other "
+                                                   "scale, as the words over it say: a setting shown, not a slip"))
                 return
             if mistake is False:
                 self.doubt(o, hit)

@@ -6,6 +6,8 @@ only what the document writes out is checked."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ..report import NotChecked
@@ -77,16 +79,22 @@ def unless_the_guess_is_borne_out(j) -> None:
 
 
 _KEYS_AS_VALUES = "V = K (the keys are the values)"
+# a printed matrix named as values the reading did not take (`V_enc`, `\mathbf{V}_{\text{enc}}`, "values:")
+_VALUES_NAMED = re.compile(r"\W*(?:\{?V\}?(?:\s*_|\b)|values?\b)", re.I)
 
 
 def unless_the_values_are_borne_out(j) -> None:
-    """One query against its keys with no values printed (infer/onequery.py) takes the keys for the values: a guess
-    about every output, when the page gives its values where the reader does not see them (a code block, a display
-    of three matrices on one line).  An output judged by the trace under that guess is set aside as not checked
+    """One query against its keys with no values read (infer/onequery.py) takes the keys for the values: a guess
+    about every output when the page prints a matrix of the keys' shape named as values that the reading did not
+    take (`V_enc` beside `K_enc`); with none, the keys are the values (a seq2seq decoder's encoder states).  An output judged by the trace under that guess is set aside as not checked
     unless some printed output holds under it (the weights, computed without V, bear out nothing about V)."""
     mode = j.inf.best.cand.dims.get("mode")
     if mode is None or _KEYS_AS_VALUES not in mode.label:
         return
+    shape = j.inf.best.cand.dims["K"].value.shape
+    if not any(o.val is not None and o.val.shape == shape and o.a.id not in j.uses and
+               _VALUES_NAMED.match(o.a.label or "") for o in j.objs):
+        return              # no values printed apart: the keys are the values (seq2seq's encoder states are both)
     plans = getattr(j, "plans", {})
     vals = {o.a.id: o.val for o in j.objs}
     if any(p.get("kind") == "holds" and p.get("hit") is not None and p["hit"].view is not None and

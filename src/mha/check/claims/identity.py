@@ -289,15 +289,22 @@ class Identity:
         return text, d, every, mistake
 
 # the words that say a printout is the other reading on purpose: "Scaled Softmax:", `weights_unscaled`, "raw scores"
-_SCALED_WORDS = re.compile(r"(?<!un)scal(?:ed|ing)|sqrt|√|缩放后", re.I)
-_UNSCALED_WORDS = re.compile(r"unscaled|without (?:the )?scal|no scal|\braw\b|未缩放|不缩放|缩放前", re.I)
+# (a switch printed over an output, `divide = False   hide the future = True   -> output`, says which it is too)
+_OFF = r"\s*[=:]\s*(?:False|0|no|off)\b"
+_SCALED_WORDS = re.compile(r"(?<!un)scal(?:ed|ing)(?!" + _OFF + r")|sqrt|√|缩放后|縮放後|\b(?:divide|scale)d?\s*[=:]\s*"
+                           r"(?:True|1|yes|on)\b", re.I)
+_UNSCALED_WORDS = re.compile(r"unscaled|without (?:the )?scal|no scal|skip(?:s|ping)? (?:the )?scal|\braw\b|"
+                             r"未缩放|不缩放|缩放前|未縮放|不縮放|縮放前|未除以|暫略|暂略|"
+                             r"\b(?:divide|scale|scaled|scaling)" + _OFF, re.I)
 
 
 def _says_its_scale(o: Obj, mistake: tuple[str, str]) -> bool:
     """Do the object's names, or the words right before it, say it is scaled (when the configuration is not) or
     unscaled (when it is)?  An exercise that adds the scale prints "Scaled Softmax:": the other reading is the
     point of it, not a slip (a scale added, or left out, is a finding only when nothing says so)."""
-    words = " ".join([o.a.label or "", *(o.a.labels or []), (o.a.context.before or "")[-80:]])
+    # (the section's heading too: "First without scaling" over a section that works the example unscaled)
+    words = " ".join([o.a.label or "", *(o.a.labels or []), (o.a.context.before or "")[-80:],
+                      o.a.context.heading or ""])
     return bool((_SCALED_WORDS if mistake[1] == "a scale added" else _UNSCALED_WORDS).search(words))
 
 
@@ -328,3 +335,15 @@ def _name(o: Obj) -> str:
 def _short(o: Obj) -> str:
     nums = [c.text for c in o.a.numbers]
     return "[" + ", ".join(nums[:6]) + (", …" if len(nums) > 6 else "") + "]"
+
+
+def says_the_other_scale(o: Obj, scaled: bool, lines: list[str]) -> bool:
+    """Do the words on or over the object (its names, the line right above its first row) say it has the other
+    scale than the configuration's (`divide = False   -> output` over an output judged under 1/√d_k)?  Then every
+    entry being the other scale's value is the setting shown, not a slip."""
+    k = o.a.line - 2
+    while 0 <= k < len(lines) and not lines[k].strip():
+        k -= 1
+    above = lines[k] if 0 <= k < len(lines) and o.a.place.cell is None else ""
+    words = " ".join([o.a.label or "", *(o.a.labels or []), above, o.a.context.heading or ""])
+    return bool((_UNSCALED_WORDS if scaled else _SCALED_WORDS).search(words))

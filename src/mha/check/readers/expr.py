@@ -79,7 +79,9 @@ class ExprParser:
                     factors = [Op("/", (a, b))]
                 else:
                     factors.append(b)
-            elif self._starts_atom(t) and not (t.kind == "NUM" and isinstance(factors[-1], Lit)):
+            elif self._starts_atom(t) and not (t.kind == "NUM" and isinstance(factors[-1], Lit)) and \
+                    not (isinstance(factors[-1], Lit) and factors[-1].num.text.endswith(".") and t.space):
+                # ("d = 2.  sqrt(2) = 1.4142": a number that ends its sentence multiplies nothing after it)
                 b = self.unary()                      # implicit product: 0.4011 v_1, 2(x + 1)
                 if isinstance(factors[-1], Sym) and t.kind == "OP" and t.text == "(" and isinstance(b, Lit):
                     factors[-1] = Sym(f"{factors[-1].text}({b.num.text})")   # q(0), PE(3): a function's value
@@ -233,7 +235,7 @@ class ExprParser:
             return Op("exp", (self.atom(),))
         if t.kind == "ID" and t.text in ("sqrt", "np.sqrt", "math.sqrt"):
             return Op("sqrt", (self.atom(),))
-        if t.kind == "ID" and t.text in ("cos", "sin", "tan", "log", "ln"):
+        if t.kind == "ID" and t.text in ("cos", "sin", "tan", "log", "ln", "tanh"):
             return Op(t.text, (self.atom(),))
         if t.kind == "ID" and t.text in ("floor", "ceil", "math.floor", "math.ceil", "np.floor", "np.ceil"):
             return Op(t.text.split(".")[-1], (self.atom(),))   # a conv's output size: floor((32 + 2 - 3) / 2) + 1
@@ -289,7 +291,10 @@ def _sym_text(e: Expr) -> str:
 def parse_expr(toks: list[Tok], seg: Segment) -> Expr | None:
     if not toks or len(toks) > 4000:
         return None
-    return ExprParser(toks, seg).parse()
+    e = ExprParser(toks, seg).parse()
+    if isinstance(e, Vec) and toks[0].kind == "OP" and toks[0].text == "(":
+        return None          # `q₁ = (1, 0, 1)`: a tuple alone is a vector given (prose.py reads it), no arithmetic
+    return e
 
 
 _TIMES_X = re.compile(r"(?<=[\d)])\s*[x×]\s*(?=[\d(])")

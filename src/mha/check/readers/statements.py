@@ -265,6 +265,9 @@ class PartReader:
         # words, then an expression: "除以 sqrt(2)", "divide by √3"
         for k in range(1, len(toks)):
             if toks[k - 1].kind == "ID" and len(toks[k - 1].text) > 1 and not re.fullmatch(r"[A-Za-z]_?\d*", toks[k - 1].text):
+                if toks[k].kind == "OP" and toks[k].text == "(" and not toks[k].space and \
+                        not _CALL_WORDS.fullmatch(toks[k - 1].text):
+                    continue         # "sigmoid(0.2 + 0.3)", "relu(x)": a function applied to it, not its value
                 e = parse_expr(toks[k:], self.seg)
                 if e is not None and nb.leaves(e) and not nb.has_symbols(e) and (
                         any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:])
@@ -275,6 +278,11 @@ class PartReader:
                     # "The output is 0.731·v1 + 0.269·v2 = [...]": a weighted sum of named vectors after "is"
                     return [LabelPart(flat_text(toks[:k])), ExprPart(e, flat_text(toks[k:]))]
         return [LabelPart(flat_text(toks))]
+
+
+# words written against a parenthesis that still introduce a value: "divide by(√2)" is rare, "sqrt(2)" is parsed
+# as a function by expr.py; any other name right before "(" is a function the arithmetic does not know
+_CALL_WORDS = re.compile(r"by|of|is|are|was|gives?|equals?|at|to|除以|乘以|等于|为", re.I)
 
 
 def _decimal_sum(toks: list[Tok], e) -> bool:
