@@ -23,7 +23,8 @@ def before_remark(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok]
     else:
         return None
     if toks[k].text != "(" or not toks[k].space or \
-            not any(t.kind in ("ID", "TEXT") and len(t.text) > 1 for t in toks[k + 1:-1]):
+            not any(t.kind in ("ID", "TEXT") and (len(t.text) > 1 or not t.text.isascii()) for t in toks[k + 1:-1]):
+        # (a word of one character is a word in Korean and Chinese: "(합 ~1.0)", "(和 ≈ 1)")
         return None
     return array_at(toks[:k])
 

@@ -15,7 +15,7 @@ from ..objects import Array, Document
 
 # a line of the drawing: strokes, and at most the word softmax (or σ) once
 _STROKES = re.compile(r"[\s|│┃↓⇓⬇vV↘︱∣\-–—=>→⟶]*")
-_WORD = re.compile(r"(?i)softmax(?:\s*\(\s*\))?|σ")
+_WORD = re.compile(r"(?i)softmax(?:\s*\(\s*\))?|σ|ソフトマックス|소프트맥스")
 _MAX_GAP = 6          # lines of drawing between the two rows
 _SOFTMAX_INPUT = "softmax input"        # the label statements.py gives the argument of a written softmax call
 # a line between an open call and its result: the softmax written out (exp, Z, a sum, a division), or nothing

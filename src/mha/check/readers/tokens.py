@@ -34,6 +34,9 @@ class Tok:
         return f"{self.kind}:{self.text}"
 
 
+# after a whole number's period, a space and a word (not NumPy's "1.  0." nor "1.  nan"): a new sentence
+_SENTENCE_ON = re.compile(r"\s+(?!(?:nan|inf|NaN|Inf|e[-+]?\d)\b)[A-Za-z\u4e00-\u9fff]")
+
 RELATIONS = {"=": "=", "≈": "≈", "≃": "≈", "≅": "≈", "∼": "≈", "~": "≈", "∈": "∈", ":=": "=", "≡": "=",
              "→": "→", "⇒": "→", "=>": "→", "->": "→", "-->": "→", "==>": "→", "⟶": "→", "⟹": "→",
              "约等于": "≈"}                    # Chinese prose writes ≈ as a word: o 约等于 [1.95, 1.34]
@@ -50,7 +53,7 @@ _CHARS = re.compile(r"""
   | (?P<inf>∞|(?<![\w])inf(?![\w]))
   | (?P<trans>ᵀ|⊤|⊺)
   | (?P<rel>:=|≈|≃|≅|∼|∈|→|⇒|⟶|⟹|-->|==>|=>|->|==|=|约等于)
-  | (?P<id>[A-Za-z_α-ωΑ-Ωℓ][A-Za-z_0-9α-ωΑ-Ωℓ']*|[\u4e00-\u9fff\u3400-\u4dbf]+)
+  | (?P<id>[A-Za-z_α-ωΑ-Ωℓ][A-Za-z_0-9α-ωΑ-Ωℓ']*|[\u4e00-\u9fff\u3400-\u4dbf]+|[\uac00-\ud7af]+|[\u0400-\u04ff]+)
   | (?P<op>[-+*/×·∙⋅÷−√∑Σ^_()\[\]{},;:|<>!?'&%#@"`\\$⎡⎢⎣⎤⎥⎦│，：；（）。、【】←])
 """, re.X)
 _OPMAP = {"@": "*", "×": "*", "·": "*", "∙": "*", "⋅": "*", "÷": "/", "−": "-", "∑": "Σ", "：": ":", "；": ";",
@@ -103,6 +106,12 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
         text = m.group(kind)
         pos, end = base + i, base + m.end()
         if kind in ("num", "coef"):
+            if text_mode and text.endswith(".") and text[:-1].isdigit() and _SENTENCE_ON.match(s, m.end()):
+                # "d = 2.  sqrt(2) = 1.4142": the period ends a sentence; what follows is another statement
+                out.append(Tok("NUM", text[:-1], pos, num=Num.parse(text[:-1]), space=space, end=end - 1))
+                out.append(Tok("SEP", "\n", end - 1, end=end))
+                i = m.end()
+                continue
             try:
                 out.append(Tok("NUM", text, pos, num=Num.parse(text), space=space, end=end))
             except ValueError:
