@@ -6,6 +6,8 @@ import ast
 import math
 import warnings
 
+from ..numbers import NEG_INF, Num
+
 
 def parse_code(code: str, mode: str = "exec") -> ast.AST:
     """ast.parse of a document's code, silent: its invalid escapes (DeprecationWarning on Python 3.11,
@@ -53,3 +55,90 @@ def function_lines(tree: ast.AST) -> set[int]:
             for stmt in node.body:
                 out.update(range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1))
     return out
+
+
+def source_of(lines: list[str], node: ast.AST) -> str:
+    try:
+        if node.lineno == node.end_lineno:
+            return lines[node.lineno - 1][node.col_offset:node.end_col_offset]
+        first = lines[node.lineno - 1][node.col_offset:]
+        return first + " ..."
+    except (AttributeError, IndexError, TypeError):
+        return ""
+
+
+def call_name(node: ast.AST) -> str:
+    if not isinstance(node, ast.Call):
+        return ""
+    f = node.func
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    return ""
+
+
+def mutated_names(tree) -> set[str]:
+    """Names the code changes in place after making them: item assignment, augmented assignment, a loop target."""
+    out: set[str] = set()
+    for node in ast.walk(tree) if tree is not None else ():
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else []
+        for t in targets:
+            while isinstance(t, (ast.Subscript, ast.Attribute)):
+                t = t.value
+            if isinstance(t, ast.Name) and (isinstance(node, (ast.AugAssign, ast.For)) or t is not node.targets[0]
+                                            or isinstance(node.targets[0], (ast.Subscript, ast.Attribute))):
+                out.add(t.id)
+    return out
+
+
+def nested_numbers(node: ast.AST, lines: list[str], depth: int):
+    if depth > 6:
+        return None
+    if isinstance(node, (ast.List, ast.Tuple)):
+        out = []
+        elts = list(node.elts)
+        # [[0.3, -inf, ...], [0.1, 0.4, ...], ...]: the rows written out, the rest left to the reader (a trailing
+        # `...` row is Python's Ellipsis); the rows shown are what the document claims
+        while depth == 0 and len(elts) > 2 and isinstance(elts[-1], ast.Constant) and elts[-1].value is Ellipsis \
+                and all(isinstance(e, (ast.List, ast.Tuple)) for e in elts[:-1]):
+            elts.pop()
+        for e in elts:
+            sub = nested_numbers(e, lines, depth + 1)
+            if sub is None:
+                return None
+            out.append(sub)
+        return out or None
+    return number_of(node, lines)
+
+
+def number_of(node: ast.AST, lines: list[str]) -> Num | None:
+    neg = False
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        neg = isinstance(node.op, ast.USub)
+        node = node.operand
+    if is_minus_inf(node, neg):
+        return NEG_INF.with_line(node.lineno)     # -inf, -np.inf, float('-inf'): a masked score
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        text = source_of(lines, node) or repr(node.value)
+        text = text.replace("_", "")
+        try:
+            n = Num.parse(text, node.lineno)
+        except ValueError:
+            return None
+        if neg:
+            n = Num(-n.value, "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
+        return n
+    return None
+
+
+def is_minus_inf(node: ast.AST, neg: bool) -> bool:
+    """-inf, -np.inf, -math.inf, float('-inf'), -float('inf'): minus infinity written in Python."""
+    if isinstance(node, ast.Name) and node.id == "inf" or isinstance(node, ast.Attribute) and node.attr == "inf":
+        return neg
+    if isinstance(node, ast.Call) and call_name(node) == "float" and len(node.args) == 1 and \
+            isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        text = node.args[0].value.strip().lower()
+        return text in ("-inf", "-infinity") and not neg or text in ("inf", "infinity") and neg
+    return False

@@ -16,7 +16,7 @@ import tokenize
 from dataclasses import dataclass, field
 
 from .. import labels as lb
-from ..numbers import NEG_INF, Num
+from ..numbers import Num
 from ..objects import Array, Hint, Place
 from .arrays import nested_to_rows
 from .codevalue import code_literal, expand_sums, remember
@@ -26,7 +26,8 @@ from .drawn import text_tokens
 from .dropout import dropped_prints
 from .lowprecision import low_precision_lines, widen_low_precision
 from .statedict import read_parameters
-from .pyparse import function_lines, parse_code
+from .pyparse import (call_name, function_lines, mutated_names, nested_numbers, number_of, parse_code,
+                      source_of)
 from .statements import read_tokens
 from .sizeprints import shape_names, sizes
 from .torchshapes import scan
@@ -96,13 +97,13 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 if node.value is None:
                     continue
-                name = " = ".join(_src(lines, t) for t in targets)
-                rhs = _src(lines, node.value)
+                name = " = ".join(source_of(lines, t) for t in targets)
+                rhs = source_of(lines, node.value)
                 for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
                     line_label.setdefault(ln, name + (" = " + rhs if rhs and "[" not in rhs else ""))
                 facts.assigned[name] = node.lineno
                 if len(targets) == 1 and isinstance(targets[0], ast.Name) and \
-                        isinstance(node.value, (ast.BinOp, ast.Call)) and _call_name(node.value) not in _ARRAY_CALLS:
+                        isinstance(node.value, (ast.BinOp, ast.Call)) and call_name(node.value) not in _ARRAY_CALLS:
                     facts.computed_at[node.end_lineno or node.lineno] = name
                 if rhs and len(rhs) <= 200 and node.lineno not in local:
                     facts.defines.append((name, rhs, node.lineno))
@@ -114,17 +115,17 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                 _tuple_scalars(facts, targets, node.value, lines)
             elif isinstance(node, ast.AugAssign) and type(node.op) in _AUG and node.lineno not in local:
                 # x += pe: x = x + pe, new values
-                name = _src(lines, node.target)
-                facts.defines.append((name, f"{name} {_AUG[type(node.op)]} ({_src(lines, node.value)})", node.lineno))
+                name = source_of(lines, node.target)
+                facts.defines.append((name, f"{name} {_AUG[type(node.op)]} ({source_of(lines, node.value)})", node.lineno))
             elif isinstance(node, ast.Expr) and _copied_into(node.value):
                 # with torch.no_grad(): W_Q.weight.copy_(torch.tensor([...])): the layer's weight, given in place
-                name = _src(lines, node.value.func.value)
+                name = source_of(lines, node.value.func.value)
                 facts.assigned[name] = node.lineno
                 _assignment(facts, name, node.value.args[0], lines)
             elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
-                line_label.setdefault(node.lineno, _src(lines, node.value))      # out.shape   # (3, 4)
-            elif isinstance(node, ast.Call) and _call_name(node) == "print":
-                names = [_src(lines, a) for a in node.args if not isinstance(a, ast.Constant)]
+                line_label.setdefault(node.lineno, source_of(lines, node.value))      # out.shape   # (3, 4)
+            elif isinstance(node, ast.Call) and call_name(node) == "print":
+                names = [source_of(lines, a) for a in node.args if not isinstance(a, ast.Constant)]
                 if names:
                     line_label.setdefault(node.lineno, names[-1])
                     facts.printed_at[node.end_lineno or node.lineno] = names[-1]
@@ -133,14 +134,14 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                     # print(w, "sum=", w.sum()): the value printed first is w; the words after it name the next one
                     texts, names = [], names[:1]
                 facts.prints.append(print_label(texts, names))
-            elif isinstance(node, ast.Call) and _call_name(node) in _CLOSE:
+            elif isinstance(node, ast.Call) and call_name(node) in _CLOSE:
                 compared.append(node)                # assert torch.allclose(weights, expected)
-            elif isinstance(node, ast.Call) and _call_name(node) == "display":
+            elif isinstance(node, ast.Call) and call_name(node) == "display":
                 shown = node.args[0] if node.args else None      # display(x): one output of its own, showing x
-                facts.displays.append("" if shown is None or _call_name(shown) in _RICH else _src(lines, shown))
+                facts.displays.append("" if shown is None or call_name(shown) in _RICH else source_of(lines, shown))
         if tree.body and isinstance(tree.body[-1], ast.Expr) and not isinstance(tree.body[-1].value, ast.Call) \
-                or (tree.body and isinstance(tree.body[-1], ast.Expr) and _call_name(tree.body[-1].value) != "print"):
-            facts.last_expr = _src(lines, tree.body[-1].value)
+                or (tree.body and isinstance(tree.body[-1], ast.Expr) and call_name(tree.body[-1].value) != "print"):
+            facts.last_expr = source_of(lines, tree.body[-1].value)
     except RecursionError:
         facts.parsed = False
         return facts
@@ -177,28 +178,7 @@ def _copied_into(call: ast.AST) -> bool:
 _AUG = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@"}
 
 
-def _src(lines: list[str], node: ast.AST) -> str:
-    try:
-        if node.lineno == node.end_lineno:
-            return lines[node.lineno - 1][node.col_offset:node.end_col_offset]
-        first = lines[node.lineno - 1][node.col_offset:]
-        return first + " ..."
-    except (AttributeError, IndexError, TypeError):
-        return ""
-
-
 _RICH = frozenset({"Markdown", "HTML", "Latex", "Math", "Image", "SVG", "JSON"})   # IPython.display objects
-
-
-def _call_name(node: ast.AST) -> str:
-    if not isinstance(node, ast.Call):
-        return ""
-    f = node.func
-    if isinstance(f, ast.Name):
-        return f.id
-    if isinstance(f, ast.Attribute):
-        return f.attr
-    return ""
 
 
 _ARRAY_CALLS = {"array", "asarray", "tensor", "Tensor", "as_tensor", "FloatTensor", "DoubleTensor", "constant",
@@ -214,7 +194,7 @@ def _tuple_scalars(facts: CodeFacts, targets: list[ast.AST], value: ast.AST, lin
         return
     for t, v in zip(targets[0].elts, value.elts):
         if isinstance(t, ast.Name) and isinstance(v, (ast.Constant, ast.UnaryOp)):
-            n = _number(v, lines)
+            n = number_of(v, lines)
             if n is not None:
                 facts.scalars.append((t.id, n))
 
@@ -240,7 +220,7 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
            isinstance(value.func.value, (ast.Call, ast.Subscript))) or _new_axes(value):
         value = value.value if isinstance(value, ast.Subscript) else value.func.value
     # torch.nn.Parameter(torch.tensor([...])), np.array(np.array([...]).T)
-    while isinstance(value, ast.Call) and _call_name(value) in _ARRAY_CALLS and value.args and \
+    while isinstance(value, ast.Call) and call_name(value) in _ARRAY_CALLS and value.args and \
             isinstance(value.args[0], (ast.Call, ast.Attribute)) and not isinstance(value.args[0], ast.List):
         inner = value.args[0]
         if isinstance(inner, ast.Attribute) and inner.attr == "T":
@@ -250,19 +230,19 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
             break
         value = inner
     # np.transpose([[3, 12, 45], [59, 2, 5]]): the rows written are the columns of the matrix
-    if isinstance(value, ast.Call) and _call_name(value) == "transpose" and len(value.args) == 1 and \
+    if isinstance(value, ast.Call) and call_name(value) == "transpose" and len(value.args) == 1 and \
             isinstance(value.args[0], (ast.List, ast.Tuple, ast.Call)):
         value, transpose = value.args[0], not transpose
-        while isinstance(value, ast.Call) and _call_name(value) in _ARRAY_CALLS and value.args and \
+        while isinstance(value, ast.Call) and call_name(value) in _ARRAY_CALLS and value.args and \
                 isinstance(value.args[0], ast.Call):
             value = value.args[0]
-    call = _call_name(value)
+    call = call_name(value)
     if call in _EYE:
         facts.identity.append((name, value.lineno))
         return
     lit = None
     if isinstance(value, (ast.List, ast.Tuple)) and value.elts and all(
-            isinstance(e, ast.Call) and _call_name(e) in _ARRAY_CALLS and e.args and
+            isinstance(e, ast.Call) and call_name(e) in _ARRAY_CALLS and e.args and
             isinstance(e.args[0], (ast.List, ast.Tuple)) for e in value.elts):
         # [np.array([[...]]), np.array([[...]])]: one matrix per head
         value = ast.List(elts=[e.args[0] for e in value.elts], ctx=ast.Load(), lineno=value.lineno)
@@ -273,13 +253,13 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
             isinstance(value.args[0], (ast.List, ast.Tuple)):
         lit = value.args[0]
     elif isinstance(value, (ast.Constant, ast.UnaryOp)):
-        n = _number(value, lines)
+        n = number_of(value, lines)
         if n is not None:
             facts.scalars.append((name, n))
         return
     if lit is None:
         if facts.mutated is None:
-            facts.mutated = _mutated(facts.tree)
+            facts.mutated = mutated_names(facts.tree)
         if name in facts.mutated:
             return                  # filled in afterwards (w[0, 1] = ..., w += ...): the value is not this one
         src = _alias_of(written)
@@ -293,7 +273,7 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
         if got is not None:
             facts.literals.append(Literal(name, got[0], got[1], written.lineno, "code"))
         return
-    nested = _nested(lit, lines, 0)
+    nested = nested_numbers(lit, lines, 0)
     if nested is None:
         return
     got = nested_to_rows(nested)
@@ -321,7 +301,7 @@ def _asserted_alike(facts: CodeFacts, calls: list[ast.Call], lines: list[str]) -
             a, b = b, a
         if _typed_in(b) and not _typed_in(a):
             # assert np.allclose(A, [[0.4011, ...]]): the numbers typed in are the author's claim for A
-            _assignment(facts, f"{_src(lines, a)} = expected", b, lines)
+            _assignment(facts, f"{source_of(lines, a)} = expected", b, lines)
             continue
         if not (isinstance(a, ast.Name) and isinstance(b, ast.Name)):
             continue
@@ -335,7 +315,7 @@ def _asserted_alike(facts: CodeFacts, calls: list[ast.Call], lines: list[str]) -
 
 def _typed_in(node: ast.AST) -> bool:
     """`[[0.4, 0.6]]` or `np.array([[0.4, 0.6]])`: numbers written out, not computed."""
-    if isinstance(node, ast.Call) and _call_name(node) in _ARRAY_CALLS and node.args:
+    if isinstance(node, ast.Call) and call_name(node) in _ARRAY_CALLS and node.args:
         node = node.args[0]
     return isinstance(node, (ast.List, ast.Tuple))
 
@@ -346,75 +326,9 @@ def _alias_of(node: ast.AST) -> str | None:
             isinstance(node.func, ast.Attribute) and node.func.attr in ("clone", "copy", "detach"):
         node = node.func.value
     if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
-            _call_name(node) in ("copy", "clone"):
+            call_name(node) in ("copy", "clone"):
         node = node.args[0]
     return node.id if isinstance(node, ast.Name) else None
-
-
-def _mutated(tree) -> set[str]:
-    """Names the code changes in place after making them: item assignment, augmented assignment, a loop target."""
-    out: set[str] = set()
-    for node in ast.walk(tree) if tree is not None else ():
-        targets = node.targets if isinstance(node, ast.Assign) else \
-            [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else []
-        for t in targets:
-            while isinstance(t, (ast.Subscript, ast.Attribute)):
-                t = t.value
-            if isinstance(t, ast.Name) and (isinstance(node, (ast.AugAssign, ast.For)) or t is not node.targets[0]
-                                            or isinstance(node.targets[0], (ast.Subscript, ast.Attribute))):
-                out.add(t.id)
-    return out
-
-
-def _nested(node: ast.AST, lines: list[str], depth: int):
-    if depth > 6:
-        return None
-    if isinstance(node, (ast.List, ast.Tuple)):
-        out = []
-        elts = list(node.elts)
-        # [[0.3, -inf, ...], [0.1, 0.4, ...], ...]: the rows written out, the rest left to the reader (a trailing
-        # `...` row is Python's Ellipsis); the rows shown are what the document claims
-        while depth == 0 and len(elts) > 2 and isinstance(elts[-1], ast.Constant) and elts[-1].value is Ellipsis \
-                and all(isinstance(e, (ast.List, ast.Tuple)) for e in elts[:-1]):
-            elts.pop()
-        for e in elts:
-            sub = _nested(e, lines, depth + 1)
-            if sub is None:
-                return None
-            out.append(sub)
-        return out or None
-    return _number(node, lines)
-
-
-def _number(node: ast.AST, lines: list[str]) -> Num | None:
-    neg = False
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        neg = isinstance(node.op, ast.USub)
-        node = node.operand
-    if _is_inf(node, neg):
-        return NEG_INF.with_line(node.lineno)     # -inf, -np.inf, float('-inf'): a masked score
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-        text = _src(lines, node) or repr(node.value)
-        text = text.replace("_", "")
-        try:
-            n = Num.parse(text, node.lineno)
-        except ValueError:
-            return None
-        if neg:
-            n = Num(-n.value, "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
-        return n
-    return None
-
-
-def _is_inf(node: ast.AST, neg: bool) -> bool:
-    """-inf, -np.inf, -math.inf, float('-inf'), -float('inf'): minus infinity written in Python."""
-    if isinstance(node, ast.Name) and node.id == "inf" or isinstance(node, ast.Attribute) and node.attr == "inf":
-        return neg
-    if isinstance(node, ast.Call) and _call_name(node) == "float" and len(node.args) == 1 and \
-            isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-        text = node.args[0].value.strip().lower()
-        return text in ("-inf", "-infinity") and not neg or text in ("inf", "infinity") and neg
-    return False
 
 
 # ------------------------------------------------------------------ a Builder's code and output segments
@@ -438,7 +352,8 @@ def read_code(b: "Builder", seg: Segment) -> None:
                  for c in r] if r is not None else None for r in lit.rows]
         place = Place(seg.line_of(line_offset(seg.text, lit.line - 1)), seg.cell, "code")
         names = [x.strip() for x in lit.name.split(" = ")]
-        a = Array(rows, place, label=names[-1], labels=names, lead=lit.lead, style="code", context=copy_context(b.ctx))
+        a = Array(rows, place, label=names[-1], labels=names, lead=lit.lead, style="code", context=copy_context(b.ctx),
+                  made=lit.call == "code")
         a.context.dropout = False             # a literal is typed in: the words about dropout are for printouts
         # "# approximate the above as follows" on the lines just before a literal declares it approximate
         if any(0 < lit.line - ln <= 2 and lb.APPROX_WORDS.search(text) for ln, text, _ in facts.comments):
