@@ -21,7 +21,7 @@ from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
 from .roundedexps import as_printed, exact_sum_of_rounded_exps, exp_of_neither, exps_over_row, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
-from .setequal import bare_run, two_givens
+from .setequal import bare_run, in_larger_unit, two_givens
 from .target import _arith_step, _ops
 
 
@@ -134,6 +134,8 @@ class ArithJudging:
                 continue                 # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
             if exact_sum_of_rounded_exps(p1.expr, n2, printed_before(self.doc, c.place)):
                 continue                 # 2.72 + 20.09 + 7.39 = 30.19: e¹ + e³ + e² added before rounding
+            if in_larger_unit(n2, got, self.doc.lines, c.place):
+                continue                 # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got), step,
                              f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"

@@ -86,8 +86,9 @@ _VALUES_NAMED = re.compile(r"\W*(?:\{?V\}?(?:\s*_|\b)|values?\b)", re.I)
 def unless_the_values_are_borne_out(j) -> None:
     """One query against its keys with no values read (infer/onequery.py) takes the keys for the values: a guess
     about every output when the page prints a matrix of the keys' shape named as values that the reading did not
-    take (`V_enc` beside `K_enc`); with none, the keys are the values (a seq2seq decoder's encoder states).  An output judged by the trace under that guess is set aside as not checked
-    unless some printed output holds under it (the weights, computed without V, bear out nothing about V)."""
+    take (`V_enc` beside `K_enc`); with none, the keys are the values (a seq2seq decoder's encoder states).  An
+    output judged by the trace under that guess is set aside as not checked unless some printed output holds under
+    it (the weights, computed without V, bear out nothing about V)."""
     mode = j.inf.best.cand.dims.get("mode")
     if mode is None or _KEYS_AS_VALUES not in mode.label:
         return

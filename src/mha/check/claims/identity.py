@@ -291,8 +291,8 @@ class Identity:
 # the words that say a printout is the other reading on purpose: "Scaled Softmax:", `weights_unscaled`, "raw scores"
 # (a switch printed over an output, `divide = False   hide the future = True   -> output`, says which it is too)
 _OFF = r"\s*[=:]\s*(?:False|0|no|off)\b"
-_SCALED_WORDS = re.compile(r"(?<!un)scal(?:ed|ing)(?!" + _OFF + r")|sqrt|√|缩放后|縮放後|\b(?:divide|scale)d?\s*[=:]\s*"
-                           r"(?:True|1|yes|on)\b", re.I)
+_SCALED_WORDS = re.compile(r"(?<!un)scal(?:ed|ing)(?!" + _OFF + r")|sqrt|√|缩放后|縮放後|"
+                           r"\b(?:divide|scale)d?\s*[=:]\s*(?:True|1|yes|on)\b", re.I)
 _UNSCALED_WORDS = re.compile(r"unscaled|without (?:the )?scal|no scal|skip(?:s|ping)? (?:the )?scal|\braw\b|"
                              r"未缩放|不缩放|缩放前|未縮放|不縮放|縮放前|未除以|暫略|暂略|"
                              r"\b(?:divide|scale|scaled|scaling)" + _OFF, re.I)

@@ -8,8 +8,9 @@ weights", "after softmax", 注意力权重), every entry is in [0, 1], at least 
 rounding (it is row-stochastic where it is right), and its columns do not all sum to 1 (a softmax over the other
 axis).  A row is judged only when all of its weight is in view: the matrix is square, the row ends in zeros (a
 causal row, whose later entries are masked), or it has three rows or more, two of which end in a weight above 0
-and sum to 1 (whole rows of more keys than queries, as in cross-attention).  Weights after dropout, or named as not normalized, are left alone, and
-a row whose line already carries a finding is not judged again (one slip, one finding).  When the masked scores
+and sum to 1 (whole rows of more keys than queries, as in cross-attention).  Weights after dropout, or named as
+not normalized, are left alone, and a row whose line already carries a finding is not judged again (one slip, one
+finding).  When the masked scores
 were printed just before (the same shape, -∞ exactly where the weights are 0 in most rows), a weight that is not 0
 where its score is -∞ is an error too.
 

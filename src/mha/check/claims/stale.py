@@ -9,6 +9,7 @@ mostly disagree start this: one that most of its entries identify still has its 
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -121,15 +122,25 @@ class StaleJudging:
 
 
 def _softmax_of(rhs: str, name: str, x: Obj, y: Obj) -> bool:
-    """`W = torch.softmax(S, dim=1)` over a printed S: does the softmax of S along its rows give the printout W,
-    within the rounding S carries (each weight moves by up to 2·p·half)?  Then the code did what it says."""
-    if not re.fullmatch(rf"\s*(?:torch\.|F\.|nn\.functional\.|np\.|scipy\.special\.)?softmax\(\s*{re.escape(name)}\s*"
-                        rf"(?:,\s*(?:dim|axis)\s*=\s*(?:-1|1)\s*)?\)\s*", rhs):
+    """`W = torch.softmax(S, dim=1)` (or of S over a scale) over a printed S: does the softmax of S along its rows give
+    the printout W, within the rounding S carries (each weight moves by up to 2·p·half)?  Then the code did what it
+    says, and the printout is no stale output."""
+    m = re.fullmatch(rf"\s*(?:torch\.|F\.|nn\.functional\.|np\.|scipy\.special\.)?softmax\(\s*{re.escape(name)}\s*"
+                     rf"(/\s*[\w.]+(?:\s*\*\*\s*0?\.5|\s*\([^()]*\))?)?\s*"
+                     rf"(?:,\s*(?:dim|axis)\s*=\s*(?:-1|1)\s*)?\)\s*", rhs)
+    if m is None:
         return False
     if x.val is None or y.val is None or x.val.shape != y.val.shape or x.val.ndim != 2 or x.hi is None:
         return False
-    s = x.val - np.max(x.val, axis=1, keepdims=True)
+    # `softmax(scores / d_k**0.5)`: the divisor a size's root or the size (searched, as claims/scaledcall.py does)
+    scales = [1.0] if m.group(1) is None else \
+        [1 / math.sqrt(d) for d in range(1, 1025)] + [1 / d for d in range(2, 1025)]
+    return any(_gives(x, y, c) for c in scales)
+
+
+def _gives(x: Obj, y: Obj, c: float) -> bool:
+    s = c * x.val - np.max(c * x.val, axis=1, keepdims=True)
     p = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
-    half = (x.hi - x.lo) / 2
+    half = c * (x.hi - x.lo) / 2
     room = 2 * p * half.max(axis=1, keepdims=True) + (y.hi - y.lo) / 2 + 1e-12
     return bool(np.all(np.abs(p - y.val) <= room * (1 + 1e-9)))

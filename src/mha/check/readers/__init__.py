@@ -94,6 +94,8 @@ def read_document(text: str, fmt: str) -> Document:
     text = _INVISIBLE.sub("", text)
     if _MARKERS.search(text):
         text = _MARKERS.sub(" ", text)
+    if "{.}" in text or "{,}" in text:  # `1{.}135`: TeX's spacing-free decimal point, a plain one to the reader
+        text = re.sub(r"(?<=\d)\{([.,])\}(?=\d)", r"\1", text)
     if "[[" in text:
         text = _row_labels(text)      # "q1 [[1.4, 1.25], / q2  [1.8, 1.88]]" under "k1  k2": the names blanked
     if "│" in text:                   # "│ K₁: [0.2, 0.7, 0.1, 0.4]      │ ← remark": a drawn frame, blanked in place
