@@ -65,3 +65,35 @@ def test_a_marker_before_a_result_is_no_obstacle():
     wrong = f"{float(right) + 0.01:.3f}"
     r = check_document(text.replace(f"**{right}**", f"**{wrong}**"), fmt="md")
     assert [f.printed for f in r.errors] == [wrong], [f.describe() for f in r.findings]
+
+
+def test_a_sum_inside_a_drawn_frame_is_worked_out():
+    """`│  W_query: 512 × 512 + 512 = 262,656      │` (trial t179a, a notebook's box of parameter counts): with the
+    frame closed after the number, the sum was never read; the frame is blanked as for a bracketed vector."""
+    right = "```\n┌──────────────────────────────────────────┐\n│  W_query: 512 × 512 + 512 = 262656      │\n" \
+            "└──────────────────────────────────────────┘\n```\n"
+    text = "# Parameters\n\n" + right
+    r = check_document(text, fmt="md")
+    assert not r.errors and r.n_numbers == 1, ([f.describe() for f in r.findings], r.n_numbers)
+    r = check_document(text.replace("262656", "262756"), fmt="md")
+    assert [f.printed for f in r.errors] == ["262756"], [f.describe() for f in r.findings]
+
+
+def test_a_row_sum_column_is_no_key():
+    """A table of weights with a last column "Row sum" (trials t170d and t179a): the table was read as 3×4 and matched
+    nothing, so its rows were never compared with the scores above them; the sums' column is set aside."""
+    s = np.array([[1.4, -np.inf, -np.inf], [0.6, 1.1, -np.inf], [0.3, 0.9, 1.7]])
+    e = np.exp(s - s.max(1, keepdims=True))
+    w = e / e.sum(1, keepdims=True)
+    cell = lambda x: "-∞" if np.isinf(x) else f"{x:g}"
+    words = ("cat", "sat", "down")
+    scores = "\n".join(f"| **{t}** | " + " | ".join(cell(x) for x in r) + " |" for t, r in zip(words, s))
+    weights = "\n".join(f"| **{t}** | " + " | ".join(f"{x:.2f}" for x in r) + " | 1.0 |" for t, r in zip(words, w))
+    text = "\n".join(["# Causal weights", "", "**The masked score matrix (3 × 3):**", "", "|  | cat | sat | down |",
+                      "|--|--|--|--|", scores, "", "**The attention matrix (softmax of each row):**", "",
+                      "|  | cat | sat | down | Row sum |", "|--|--|--|--|--|", weights, ""])
+    r = check_document(text, fmt="md")
+    assert not r.errors and r.n_numbers >= 9, ([f.describe() for f in r.findings], r.n_numbers)
+    wrong = f"{w[2, 1] + 0.05:.2f}"
+    r = check_document(text.replace(f"| {w[2, 1]:.2f} |", f"| {wrong} |"), fmt="md")
+    assert wrong in [f.printed for f in r.errors], [f.describe() for f in r.findings]

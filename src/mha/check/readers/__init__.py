@@ -79,6 +79,8 @@ _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
 # a line of a box frame around a named bracket list (not the side of a matrix drawn with box characters, which
 # holds no brackets): its two rules
 _FRAMED = re.compile(r"(?m)^([ \t]*)│(\s[^│\n]*\[[^│\n]*\][^│\n]*?)│(?=[ \t]|$)")
+# ... or around a line of arithmetic (`│  W_query: 768 × 768 + 768 = 590,592      │`): the frame again, no matrix side
+_FRAMED_SUM = re.compile(r"(?m)^([ \t]*)│(\s[^│\n]*\d[^│\n]*=[^│\n]*\d[^│\n]*?)│[ \t]*$")
 
 
 # a figure, table, equation or section named with its number: the number says where, not how much
@@ -100,6 +102,7 @@ def read_document(text: str, fmt: str) -> Document:
         text = _row_labels(text)      # "q1 [[1.4, 1.25], / q2  [1.8, 1.88]]" under "k1  k2": the names blanked
     if "│" in text:                   # "│ K₁: [0.2, 0.7, 0.1, 0.4]      │ ← remark": a drawn frame, blanked in place
         text = _FRAMED.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
+        text = _FRAMED_SUM.sub(lambda m: m.group(1) + " " + m.group(2) + " ", text)
     if "]  " in text or "] [" in text:
         text = _bracket_cells(text)   # `study  →  [  2  ]  [  4  ]  [  5  ]`: a table row, each cell boxed
     if _WHEN.search(text):

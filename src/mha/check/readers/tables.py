@@ -53,6 +53,7 @@ def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | N
             b.segment(Segment(text, getattr(c, "line", 0) or line, "prose", cell))
 
 
+_SUM_COLUMN = re.compile(r"(?:row\s*)?(?:sum|total|Σ|∑)|行和|合计|总和|summe|suma|soma|somme", re.I)
 _TOTAL_ROW = re.compile(r"total|sum|Σ|∑|summe|gesamt|合计|总和|总计|求和", re.I)
 _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|column|i|j|m|n|t|#|pos|position|"
                          r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
@@ -113,6 +114,11 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     body = parsed[1:] if header is not None else parsed
     # a row of column totals under the rows (| total | | 4.35 | 1.00 |) is no token's row
     body = [r for r in body if not (r[2] and _TOTAL_ROW.fullmatch(r[2][0].strip("*_ $`").strip()))]
+    if header is not None and len(header) > 2 and _SUM_COLUMN.fullmatch(str(header[-1]).strip("*_ $`").strip()):
+        # a last column of row sums (| Me | in | Name | Row sum |): each row's total, not one more key's weight
+        header = header[:-1]
+        body = [(line, nums[:len(header)], cells[:len(header)]) if len(cells) == len(header) + 1 else
+                (line, nums, cells) for line, nums, cells in body]
     if symbol and _symbol_table(b, body, cell, symbol):
         return
     if _shape_table(b, header, body, cell):
