@@ -69,13 +69,17 @@ def unless_the_guess_is_borne_out(j) -> None:
         return
     # a printout judged against its own printed terms (a softmax of the scores beside it, a matrix printed again)
     # carries its own identity, whatever X is
-    traced = [f for f in j.findings if any(f is g for g in judged)]
-    moved = [f for f in traced if f.severity == "error"]
-    j.findings = [f for f in j.findings if not any(f is g for g in traced)]   # its notes say nothing either
-    for f in moved:
-        j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
-                                        f"{guess}, and no printout computed from it holds in full: the guess is "
-                                        "not borne out"))
+    _set_aside(j, [f for f in j.findings if any(f is g for g in judged)],
+               f"{guess}, and no printout computed from it holds in full: the guess is not borne out")
+
+
+def _set_aside(j, traced: list, why: str) -> None:
+    """The findings judged under a guess that nothing bore out: errors become "not checked" (why), notes go (they
+    say nothing either)."""
+    j.findings = [f for f in j.findings if not any(f is g for g in traced)]
+    for f in traced:
+        if f.severity == "error":
+            j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}", why))
 
 
 _KEYS_AS_VALUES = "V = K (the keys are the values)"
@@ -102,10 +106,6 @@ def unless_the_values_are_borne_out(j) -> None:
            j.step_of(p["hit"].view.node) == "weighted_sum" and _informative(vals.get(i)) for i, p in plans.items()):
         return
     judged = getattr(j, "by_trace", [])
-    moved = [f for f in j.findings if f.step == "weighted_sum" and any(f is g for g in judged)]
-    j.findings = [f for f in j.findings if not any(f is g for g in moved)]
-    for f in moved:
-        if f.severity == "error":
-            j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
-                                            "the keys were taken for the values (no V is read), and no output "
-                                            "computed from them holds in full: the guess is not borne out"))
+    _set_aside(j, [f for f in j.findings if f.step == "weighted_sum" and any(f is g for g in judged)],
+               "the keys were taken for the values (no V is read), and no output computed from them holds in full: "
+               "the guess is not borne out")

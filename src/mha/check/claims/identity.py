@@ -302,10 +302,14 @@ def _says_its_scale(o: Obj, mistake: tuple[str, str]) -> bool:
     """Do the object's names, or the words right before it, say it is scaled (when the configuration is not) or
     unscaled (when it is)?  An exercise that adds the scale prints "Scaled Softmax:": the other reading is the
     point of it, not a slip (a scale added, or left out, is a finding only when nothing says so)."""
-    # (the section's heading too: "First without scaling" over a section that works the example unscaled)
-    words = " ".join([o.a.label or "", *(o.a.labels or []), (o.a.context.before or "")[-80:],
-                      o.a.context.heading or ""])
-    return bool((_SCALED_WORDS if mistake[1] == "a scale added" else _UNSCALED_WORDS).search(words))
+    return _words_say(o, mistake[1] == "a scale added", (o.a.context.before or "")[-80:])
+
+
+def _words_say(o: Obj, scaled: bool, near: str) -> bool:
+    """Do the object's names, the words near it, or its section's heading ("First without scaling") say scaled
+    (scaled=True) or unscaled?"""
+    words = " ".join([o.a.label or "", *(o.a.labels or []), near, o.a.context.heading or ""])
+    return bool((_SCALED_WORDS if scaled else _UNSCALED_WORDS).search(words))
 
 
 def _given_by_start(dims: dict) -> set[str]:
@@ -345,5 +349,4 @@ def says_the_other_scale(o: Obj, scaled: bool, lines: list[str]) -> bool:
     while 0 <= k < len(lines) and not lines[k].strip():
         k -= 1
     above = lines[k] if 0 <= k < len(lines) and o.a.place.cell is None else ""
-    words = " ".join([o.a.label or "", *(o.a.labels or []), above, o.a.context.heading or ""])
-    return bool((_UNSCALED_WORDS if scaled else _SCALED_WORDS).search(words))
+    return _words_say(o, not scaled, above)

@@ -79,9 +79,7 @@ class ExprParser:
                     factors = [Op("/", (a, b))]
                 else:
                     factors.append(b)
-            elif self._starts_atom(t) and not (t.kind == "NUM" and isinstance(factors[-1], Lit)) and \
-                    not (isinstance(factors[-1], Lit) and factors[-1].num.text.endswith(".") and t.space):
-                # ("d = 2.  sqrt(2) = 1.4142": a number that ends its sentence multiplies nothing after it)
+            elif self._starts_atom(t) and not (t.kind == "NUM" and isinstance(factors[-1], Lit)):
                 b = self.unary()                      # implicit product: 0.4011 v_1, 2(x + 1)
                 if isinstance(factors[-1], Sym) and t.kind == "OP" and t.text == "(" and isinstance(b, Lit):
                     factors[-1] = Sym(f"{factors[-1].text}({b.num.text})")   # q(0), PE(3): a function's value

@@ -108,17 +108,24 @@ def _above(lines: list[str], k: int) -> str:
     return lines[j] if j >= 0 and k - j <= MAX_RUN else ""
 
 
+def _a_softmax_pair(xs: list[float], ys: list[Num]) -> bool:
+    """Can ys be the softmax weights of the scores xs, as far as their values say?  Weights in [0, 1] summing to 1
+    (within _ROOM), scores that are no weights themselves, and not the scores over their sum (a normalisation)."""
+    if len(xs) != len(ys) or not all(0 <= n.value <= 1 for n in ys) or abs(sum(n.value for n in ys) - 1) > _ROOM:
+        return False
+    finite = [v for v in xs if math.isfinite(v)]
+    if len(finite) < 2 or (all(0 <= v <= 1 for v in finite) and abs(sum(finite) - 1) < 0.02):
+        return False                              # the weights again, not the scores
+    total = sum(finite)
+    return not (total and all(n.contains(v / total, slack=n.half) if math.isfinite(v) else n.value == 0
+                              for n, v in zip(ys, xs)))
+
+
 def _tie_arrow(doc: Document, line: int, left: str, right: str) -> None:
     xs = [-math.inf if re.fullmatch(r"[-−](?:inf|∞)", t) else float(t) for t in re.split(r"\s*,\s*", left.strip())]
     ys = [Num.parse(t, line) for t in re.split(r"\s*,\s*", right.strip())]
-    if len(xs) != len(ys) or not all(0 <= n.value <= 1 for n in ys) or abs(sum(n.value for n in ys) - 1) > _ROOM:
+    if not _a_softmax_pair(xs, ys):
         return
-    finite = [v for v in xs if math.isfinite(v)]
-    if len(finite) < 2 or (all(0 <= v <= 1 for v in finite) and abs(sum(finite) - 1) < 0.02):
-        return                                    # the weights again, not the scores
-    total = sum(finite)
-    if total and all(n.contains(v / total, slack=n.half) if math.isfinite(v) else n.value == 0 for n, v in zip(ys, xs)):
-        return                                    # the scores over their sum: a normalisation, not the softmax
     row = [a for a in doc.arrays if a.place.cell is None and a.line == line and a.n_rows == 1 and a.rows[0] and
            None not in a.rows[0]]
     x = next((a for a in row if [n.value for n in a.rows[0]] == xs), None)
@@ -170,8 +177,8 @@ _IO_BACK = 40           # lines above the input within which the page must name 
 
 def tie_io_softmax(doc: Document, text: str) -> None:
     """An exercise's `input: [...]` line right over its `output: [...]` line, on a page that names the softmax in the
-    lines above and no other operation on the two lines: the output is the input's softmax (the checks of
-    _tie_arrow on the values apply: weights summing to 1, scores that are no weights, no division by the sum)."""
+    lines above and no other operation on the two lines: the output is the input's softmax, when the values can be
+    (_a_softmax_pair, as for an arrow)."""
     if doc.format not in ("md", "text", "py") or "put" not in text and "输" not in text:
         return
     lines = text.split("\n")
@@ -179,16 +186,11 @@ def tie_io_softmax(doc: Document, text: str) -> None:
         m, n = _IO_IN.match(lines[k]), _IO_OUT.match(lines[k + 1])
         if m is None or n is None or not _SAYS.search("\n".join(lines[max(0, k - _IO_BACK):k])):
             continue
-        xs = [float(t) for t in re.split(r"\s*,\s*", m.group(1).strip())]
+        scores = [Num.parse(t, k + 1) for t in re.split(r"\s*,\s*", m.group(1).strip())]
         ys = [Num.parse(t, k + 2) for t in re.split(r"\s*,\s*", n.group(1).strip())]
-        if len(xs) != len(ys) or not all(0 <= y.value <= 1 for y in ys) or abs(sum(y.value for y in ys) - 1) > _ROOM:
+        if not _a_softmax_pair([v.value for v in scores], ys):
             continue
-        if all(0 <= v <= 1 for v in xs) and abs(sum(xs) - 1) < 0.02:
-            continue                                  # the weights again, not the scores
-        if sum(xs) and all(y.contains(v / sum(xs), slack=y.half) for y, v in zip(ys, xs)):
-            continue                                  # the scores over their sum: a normalisation
-        x, y = _on_line(doc, k + 1, [Num.parse(t, k + 1) for t in re.split(r"\s*,\s*", m.group(1).strip())]), \
-            _on_line(doc, k + 2, ys)
+        x, y = _on_line(doc, k + 1, scores), _on_line(doc, k + 2, ys)
         if x is not None and y is not None and x is not y and y.softmax_of is None:
             y.softmax_of = x
 
