@@ -237,3 +237,53 @@ def test_large_lists_convert_to_the_same_array():
     assert mha.inputs.as_array([[3, 4]] * 50, "lengths", kind="int").dtype == np.int64
     with pytest.raises(mha.MHAInputError, match="^lengths: expected integers, found True"):
         mha.inputs.as_array([[3, 4]] * 50 + [[True, 4]], "lengths", kind="int")
+
+
+def test_a_fault_of_mhas_own_is_one_line_with_status_3_and_the_other_documents_are_still_checked(
+        tmp_path, monkeypatch, capsys):
+    """An exception no reader meant to raise is no traceback: `mha check` says in one line that it is a bug of
+    mha's own, goes on with the next document, and exits 3; MHA_DEBUG=1 keeps the traceback for a report."""
+    from mha import cli
+    from mha.check import command
+    good = tmp_path / "good.md"
+    good.write_text("X = [[1, 0], [0, 1]], W_Q = W_K = W_V = I, one head.\n\n"
+                    "QK^T = [[1, 0], [0, 1]]\n", encoding="utf-8")
+    bad = tmp_path / "bad.md"
+    bad.write_text("anything\n", encoding="utf-8")
+    real = command._check_one
+
+    def faulty(path, config, args):
+        if path.endswith("bad.md"):
+            raise IndexError("list index out of range")
+        return real(path, config, args)
+    monkeypatch.setattr(command, "_check_one", faulty)
+    monkeypatch.delenv("MHA_DEBUG", raising=False)
+    assert cli.main(["check", str(bad), str(good)]) == 3
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "bad.md" in lines[0] and "internal error (IndexError: list index out of range)" in lines[0]
+    assert "Traceback" not in err and "claims hold" in out      # the second document was still checked
+    assert cli.main(["check", str(bad)]) == 3                   # one document alone: the same line, no traceback
+    assert "internal error" in capsys.readouterr().err
+    monkeypatch.setenv("MHA_DEBUG", "1")
+    with pytest.raises(IndexError):
+        cli.main(["check", str(bad)])
+
+
+def test_any_command_turns_a_fault_of_its_own_into_one_line(monkeypatch, capsys):
+    from mha import cli
+    monkeypatch.delenv("MHA_DEBUG", raising=False)
+
+    def broken(args):
+        raise KeyError("W_Q")
+    monkeypatch.setattr(cli, "cmd_explain", broken)
+    parser = cli.make_parser
+    monkeypatch.setattr(cli, "make_parser", lambda: _with_func(parser(), broken))
+    assert cli.main(["explain"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("mha: internal error (KeyError: 'W_Q')") and err.count("\n") == 1
+
+
+def _with_func(parser, func):
+    parser.set_defaults(func=func)
+    return parser

@@ -30,6 +30,13 @@ class UsageError(Exception):
     __module__ = "mha.inputs"
 
 
+def internal_error_line(e: BaseException) -> str:
+    """One line for a fault of mha's own (not of the input): what was raised, and how to see the traceback."""
+    what = " ".join(str(e).split())[:200]
+    return (f"internal error ({type(e).__name__}{': ' + what if what else ''}); this is a bug in mha, "
+            "please report it with the input; MHA_DEBUG=1 shows the traceback")
+
+
 def read_json_file(path: str, parse_float: Any = None) -> Any:
     """Read a JSON file ('-' for stdin); every failure is one UsageError naming the file.
     parse_float as for json.loads (decimal.Decimal keeps each number's text, for mha.exact)."""

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Sequence
 
+from .arrays import internal_error_line
 from .inputs import MHAInputError, UsageError, read_json_file
 
 if TYPE_CHECKING:
@@ -523,6 +525,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as e:          # a fault of mha's own: one line, status 3; MHA_DEBUG=1 keeps the traceback
+        if os.environ.get("MHA_DEBUG"):
+            raise
+        print(f"mha: {internal_error_line(e)}", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, Mapping
 
+from ..arrays import internal_error_line
 from ..inputs import MHAInputError, UsageError
 from .report import Report
 
@@ -220,7 +222,7 @@ def usable_text(raw: bytes, name: str = "document") -> str:
 
 def main_from_args(args: Any) -> int:
     """`mha check DOC...`: each document checked and reported in turn; the exit status is the worst of them
-    (2 > 1 > 0).  With one document a usage or input error is raised (the CLI prints it and exits 2); with
+    (3 > 2 > 1 > 0; 3: a fault of mha's own, in one line).  With one document a usage or input error is raised (the CLI prints it and exits 2); with
     several it is printed for that document and the others are still checked.  --skip-unrelated: a document
     with nothing to check (no attention numbers) counts as clean, so a pre-commit hook over every Markdown
     file passes the ones that are not worked examples."""
@@ -256,6 +258,11 @@ def main_from_args(args: Any) -> int:
                 raise
             print(f"mha: error: {path}: {_one_line(e)}", file=sys.stderr)
             status = 2
+        except Exception as e:          # a reader's own fault: said in one line, the other documents still checked
+            if os.environ.get("MHA_DEBUG"):
+                raise
+            print(f"mha check: {path}: {internal_error_line(e)}", file=sys.stderr)
+            status = 3
         worst = max(worst, status)
     if several_json:
         sys.stdout.write("[" + ",\n".join(reports) + "]\n")
