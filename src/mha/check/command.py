@@ -222,8 +222,9 @@ def usable_text(raw: bytes, name: str = "document") -> str:
 
 def main_from_args(args: Any) -> int:
     """`mha check DOC...`: each document checked and reported in turn; the exit status is the worst of them
-    (3 > 2 > 1 > 0; 3: a fault of mha's own, in one line).  With one document a usage or input error is raised (the CLI prints it and exits 2); with
-    several it is printed for that document and the others are still checked.  --skip-unrelated: a document
+    (3 > 2 > 1 > 0; 3: a fault of mha's own, in one line).  With one document a usage or input error is raised
+    (the CLI prints it and exits 2); with several it is printed for that document and the others are still
+    checked.  --skip-unrelated: a document
     with nothing to check (no attention numbers) counts as clean, so a pre-commit hook over every Markdown
     file passes the ones that are not worked examples."""
     from ..inputs import read_json_file
