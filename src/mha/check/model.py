@@ -10,6 +10,7 @@ rounded inputs one at a time.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -229,6 +230,9 @@ def _set(mapping: dict[str, Any], key: str, value: Any) -> None:
         mapping[key] = value
 
 
+_SCIENTIFIC = re.compile(r"\d[eE][-+]?\d")
+
+
 def half_units(rows: list, decimals_floor: int = 3, longest: bool = False) -> np.ndarray | None:
     """The rounding radius of each printed input entry: its half-unit when the object looks rounded.  longest: an
     entry shorter than the rest is its value to the longest precision there (see typed_or_printed)."""
@@ -241,8 +245,11 @@ def half_units(rows: list, decimals_floor: int = 3, longest: bool = False) -> np
         # (short prints read as rounded, but whole values every one, [2.0, 1.0, 0.0], are the values themselves)
         return np.zeros((len(rows), len(rows[0])))
     # a zero printed shorter than the rest ([0.0, 0.707, 0.707]) is a zero, not a rounding of one
+    # (an entry in scientific notation, `1.6206e+00` beside `2.8611e-05`, keeps its own precision: every entry
+    # shows the same significant digits, so its decimals follow its exponent, not a dropped trailing zero)
     return np.array([[0.0 if c is None or c.decimals is None or (c.value == 0 and c.decimals < most)
-                      else half_unit(most if longest else c.decimals) for c in r] for r in rows])
+                      else half_unit(most if longest and not _SCIENTIFIC.search(c.text) else c.decimals)
+                      for c in r] for r in rows])
 
 
 def _typed_again(a, printed: list) -> bool:

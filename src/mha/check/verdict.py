@@ -34,11 +34,12 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     withdraw_typed_sums(j, doc, text)        # a notebook's `sum([0.2098, ...])` of weights typed by hand
     from .claims.expshares import rounded_shares
     rounded_shares(doc, j.findings)          # weights worked from the rounded exponentials printed above them
-    from .claims.requoted import (add_requotes, one_per_number, repeated_errors, right_copies, rounded_requotes,
-                                  wrong_requotes)
+    from .claims.requoted import (add_requotes, beside_wrong_scores, one_per_number, repeated_errors, right_copies,
+                                  rounded_requotes, wrong_requotes)
     add_requotes(j, doc, text)
     right_copies(j.findings)                 # a slip in a given, and a later copy that has the right value
     one_per_number(j.findings)               # one printed number found wrong by two claims: one error
+    beside_wrong_scores(j.findings)          # weights judged against a row of scores with a score found wrong
     repeated_errors(j.findings)              # a row found wrong, then the matrix that holds it found wrong again
     rounded_requotes(j.findings)             # a number noted as following from rounded values, quoted again
     wrong_requotes(j.findings)               # a weight found wrong, written again into its weighted sum

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..report import Finding
 from .identity import AGREE_MIN, evidence, identified
+from .softmax import OF_PRINTED_SCORES
 from .slippedscore import SLIPPED_HERE
 
 MIN_RUN = 3          # numbers in a row that must agree with the found object: each judged one has two witnesses
@@ -315,3 +316,21 @@ def one_per_number(findings: list[Finding]) -> None:
         keep, f = arith[0], other[0]
         f.severity, f.kind = "note", "carried"
         f.cause = f"the same number is found wrong on this line already ({keep.claim}: {keep.rounded})"
+
+
+_PAIR_ROW = re.compile(r"^weight \d+ " + re.escape(OF_PRINTED_SCORES) + r" (\d+)")
+
+
+def beside_wrong_scores(findings: list[Finding]) -> None:
+    """Weights judged against the scores printed beside them (claims/softmax.py), where a score of that row is found
+    wrong itself: the pair disagrees, but the slip may be the score's as well as the weights' (scores [1.0, 1.0,
+    1.5] over weights [0.33, 0.33, 0.33]: the 1.5 slipped, the weights are those of the right scores), and the score
+    is found already.  One slip, one finding: the weights' findings become notes that name the score's line."""
+    wrong = {(f.cell, f.line) for f in findings if f.severity == "error" and "score" in f.step
+             and not _PAIR_ROW.match(f.claim)}
+    for f in findings:
+        m = _PAIR_ROW.match(f.claim) if f.severity == "error" else None
+        if m and (f.cell, int(m.group(1))) in wrong:
+            f.severity, f.kind = "note", "carried"
+            f.cause = (f"follows from line {m.group(1)}: a score found wrong there; these weights may be those "
+                       f"of the right scores")

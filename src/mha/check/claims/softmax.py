@@ -32,6 +32,9 @@ class SoftmaxPairClaim:
     by_mask: bool = False    # tied only by where their -∞ and 0 stand (no notation says they belong together)
 
 
+OF_PRINTED_SCORES = "of the softmax of the scores at line"      # (claims/requoted.py reads it back)
+
+
 def _causal_zeros(rows) -> bool:
     """Do the printed weights end in zeros, row by row, as a causal mask leaves them (n-1 zeros in the first row,
     one fewer in each next row, none in the last)?  A single row, or zeros anywhere else, say nothing of a mask
@@ -442,7 +445,7 @@ class SoftmaxJudging:
             if note and c.written:
                 continue        # scores printed far from their weights: within their rounding is all one can say
             found.append(Finding(num.line or c.y.a.row_line(i), c.y.a.place.cell,
-                                 f"weight {j + 1} of the softmax of the scores at line {c.x.a.row_line(i)}" +
+                                 f"weight {j + 1} {OF_PRINTED_SCORES} {c.x.a.row_line(i)}" +
                                  (f" over its first {kept} keys (the zeros after them are padding)" if kept else ""),
                                  num.text, exact,
                                  num.rounded(exact), "softmax", "follows from the rounded scores printed beside it"

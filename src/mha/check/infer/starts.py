@@ -154,6 +154,9 @@ def given(objs: list[Obj], role: str) -> list[tuple[np.ndarray, list[Obj], str]]
     return out
 
 
+UNKNOWN = 1e12           # the rounding radius of an entry that is not given (infer/starts.py's masked scores)
+
+
 class Starts:
     """The start modes other than X with weights, read from the objects (a mixin of Options)."""
 
@@ -257,8 +260,12 @@ class Starts:
         # scores a program printed are its rounded output even at two decimals (print(scores.round(2))): what
         # follows from them is judged within their rounding; scores typed by hand (1.2, 0.3) are exact
         r = _radius([o], decimals_floor=1 if o.a.place.where == "output" else 3)
-        dims = {"mode": mode, "Q": Choice(np.where(np.isneginf(scores), 0.0, scores), "", frozenset([o.a.id]),
-                                          radius=None if r is None else np.where(np.isneginf(scores), 0.0, r)),
+        # a score the mask hides is not given at all: the scores before the mask, printed elsewhere, may hold any
+        # number there (an unbounded radius, so that nothing is judged of it)
+        hidden = np.isneginf(scores)
+        radius = None if r is None and not hidden.any() else \
+            np.where(hidden, UNKNOWN, 0.0 if r is None else r)
+        dims = {"mode": mode, "Q": Choice(np.where(hidden, 0.0, scores), "", frozenset([o.a.id]), radius=radius),
                 "K": Choice(np.eye(S), ""), "V": v_choice, "hide": Choice(hide, "")}
         if np.isneginf(scores).any():
             # the -∞ the scores print are part of what is given: the climb starts from their mask (the encoding

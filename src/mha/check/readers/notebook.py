@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 
 from ...inputs import MHAInputError
 from ..numbers import Num
@@ -19,7 +20,9 @@ from .text import read_text
 def read_notebook(text: str, b: "Builder") -> None:
     nbformat = need("nbformat", "nbformat")
     try:
-        nb = nbformat.reads(text, as_version=4)
+        with warnings.catch_warnings():          # (nbformat's notes on the file's form, cells with no id: not ours)
+            warnings.simplefilter("ignore")
+            nb = nbformat.reads(text, as_version=4)
     except Exception as e:                     # nbformat's own errors name what is wrong with the file
         raise MHAInputError(f"doc: not a readable notebook ({type(e).__name__}: {str(e)[:120]})") from None
     for k, cell in enumerate(nb.cells, start=1):
