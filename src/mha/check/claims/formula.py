@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -237,11 +238,15 @@ def _sum_of(divisor: str, name: str, y: Obj, defines: list) -> bool:
 # ---------------------------------------------------------------- a @ b.T
 def _matmul_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
     """y = a @ b (either transposed) with both operands printed a little before y, as plain matrices."""
+    return matmul_of(y, rhs, lambda name: _operand(y, name, before, same_shape=False))
+
+
+def matmul_of(y: Obj, rhs: str, printout: Callable[[str], Obj | None]) -> FormulaClaim | None:
+    """y = a @ b, its operands the printouts `printout` finds by name: the claim when most entries agree."""
     m = next((m for m in (p.fullmatch(rhs.strip()) for p in _MATMUL) if m is not None), None)
     if m is None or y.slices != 1 or not np.isfinite(y.val).all():
         return None
-    a = _operand(y, m.group(1), before, same_shape=False)
-    b = _operand(y, m.group(3), before, same_shape=False)
+    a, b = printout(m.group(1)), printout(m.group(3))
     if a is None or b is None or a.slices != 1 or b.slices != 1:
         return None
     if not (np.isfinite(a.val).all() and np.isfinite(b.val).all()):

@@ -31,12 +31,15 @@ class Rounding:
         object with wrong cells gives its values to the view it was attributed to.
         """
         self.printed_at: dict[tuple, list[tuple[int, np.ndarray]]] = {}
+        applied = getattr(self, "applied_ys", set())
         for o in self.objs:
             plan = plans.get(o.a.id)
-            if plan is None or o.val is None:
+            # (`softmax([0, 0.7071]) = [0.3302, 0.6698]` is judged on its own line, yet those are the weights the
+            # author goes on with: where they match a row of the configuration, its printed values)
+            if (plan is None and o.a.id not in applied) or o.val is None:
                 continue
             hits = [h for h in alignments(o, self.vs) if h.all] if self.vs is not None else []
-            if plan["kind"] == "wrong" and plan["hit"] is not None and (plan["hit"].how == "full" or identifies(
+            if plan is not None and plan["kind"] == "wrong" and plan["hit"] is not None and (plan["hit"].how == "full" or identifies(
                     o, plan["hit"])):
                 # the whole quantity as printed, right or wrong (the author's own weights, whose outputs follow from
                 # them); not a row or column placed by a guess among cells that mostly disagree (a later example's)

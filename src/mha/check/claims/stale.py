@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..infer import Obj, alignments
-from .formula import _definition
+from .formula import _definition, matmul_of
 from .identity import identifies
 
 _NOT_OPERANDS = frozenset({"np", "torch", "math", "F", "nn", "self", "dim", "axis", "keepdim", "keepdims", "T",
@@ -77,7 +77,8 @@ class StaleJudging:
                     self.stale[y.a.id] = (f"computed (`{y.a.label.strip()} = {rhs.strip()}`) from the printout of "
                                           f"{name} at {x.a.place}, which is stale")
                     break
-                if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not self._matches_whole(y):
+                if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not \
+                        self._matches_whole(y) and not self._product_of_printouts(y, rhs):
                     code = f"`{y.a.label.strip()} = {rhs.strip()}`"
                     self.stale[y.a.id] = (
                         f"its own code ({code}) applied to the printout of {name} at {x.a.place} gives it: that "
@@ -86,6 +87,13 @@ class StaleJudging:
                         f"it mostly disagrees with its own code ({code}) applied to the printout of {name} at "
                         f"{x.a.place}, which the configuration explains: a stale output (a cell run out of order?)")
                     break
+
+    def _product_of_printouts(self, y: Obj, rhs: str) -> bool:
+        """`out = weights @ V` whose printout is, mostly, the product of the two printouts above it: the cell did
+        what its code says (from weights the configuration does not explain, a softmax of the page's own say), so
+        it is no stale output."""
+        outs = [o for o in self.objs if o.val is not None and o.a.place.where == "output" and o.a.label]
+        return matmul_of(y, rhs, lambda name: self._printed_before(y, name, outs)) is not None
 
     def _printed_before(self, y: Obj, name: str, outs: list[Obj]) -> Obj | None:
         key = (y.a.place.cell or 0, y.a.line)
@@ -127,7 +135,7 @@ def _softmax_of(rhs: str, name: str, x: Obj, y: Obj) -> bool:
     says, and the printout is no stale output."""
     m = re.fullmatch(rf"\s*(?:torch\.|F\.|nn\.functional\.|np\.|scipy\.special\.)?softmax\(\s*{re.escape(name)}\s*"
                      rf"(/\s*[\w.]+(?:\s*\*\*\s*0?\.5|\s*\([^()]*\))?)?\s*"
-                     rf"(?:,\s*(?:dim|axis)\s*=\s*(?:-1|1)\s*)?\)\s*", rhs)
+                     rf"(?:,\s*(?:dim|axis)\s*=\s*(-1|1|0)\s*)?\)\s*", rhs)
     if m is None:
         return False
     if x.val is None or y.val is None or x.val.shape != y.val.shape or x.val.ndim != 2 or x.hi is None:
@@ -135,12 +143,16 @@ def _softmax_of(rhs: str, name: str, x: Obj, y: Obj) -> bool:
     # `softmax(scores / d_k**0.5)`: the divisor a size's root or the size (searched, as claims/scaledcall.py does)
     scales = [1.0] if m.group(1) is None else \
         [1 / math.sqrt(d) for d in range(1, 1025)] + [1 / d for d in range(2, 1025)]
-    return any(_gives(x, y, c) for c in scales)
+    # the axis: along the rows, or down the columns for `axis=0`, or, with none written, a softmax the page may
+    # define for itself (`def softmax(x): return np.exp(x) / np.sum(np.exp(x), axis=0)`: column by column)
+    axes = {None: (1, 0), "0": (0,)}.get(m.group(2), (1,))
+    return any(_gives(x, y, c, axis) for c in scales for axis in axes)
 
 
-def _gives(x: Obj, y: Obj, c: float) -> bool:
-    s = c * x.val - np.max(c * x.val, axis=1, keepdims=True)
-    p = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+def _gives(x: Obj, y: Obj, c: float, axis: int = 1) -> bool:
+    with np.errstate(invalid="ignore"):
+        s = c * x.val - np.max(c * x.val, axis=axis, keepdims=True)
+        p = np.exp(s) / np.exp(s).sum(axis=axis, keepdims=True)
     half = c * (x.hi - x.lo) / 2
-    room = 2 * p * half.max(axis=1, keepdims=True) + (y.hi - y.lo) / 2 + 1e-12
+    room = 2 * p * np.nan_to_num(half, posinf=0.0).max(axis=axis, keepdims=True) + (y.hi - y.lo) / 2 + 1e-12
     return bool(np.all(np.abs(p - y.val) <= room * (1 + 1e-9)))
