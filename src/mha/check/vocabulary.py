@@ -38,9 +38,9 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果|출력|出力|đầu\s?ra|salida|saída|sortie|ausgabe", ("Y", "O_concat", "O")),
     (r"head[_ ]?outputs?|heads?(?![_ ]?\d{0,2}[_ ]*(?:attention[_ ]*|attn[_ ]*)?(?:weights?|probs?))|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)|문맥(\s?벡터)?|컨텍스트(\s?벡터)?|文脈ベクトル",
      ("O", "O_concat")),
-    (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?", ("Q",)),
-    (r"keys?|k[_ ]?total|键(向量|矩阵)?", ("K",)),
-    (r"values?|v[_ ]?total|(?<!的)值(向量|矩阵)?", ("V",)),      # 输入序列的值: "the values of", not V
+    (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?|クエリ|쿼리", ("Q",)),
+    (r"keys?|k[_ ]?total|键(向量|矩阵)?|キー|키", ("K",)),
+    (r"values?|v[_ ]?total|(?<!的)值(向量|矩阵)?|バリュー|밸류", ("V",)),      # 输入序列的值: "the values of", not V
     (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
      r"输入(矩阵|向量)?|词向量|嵌入(向量)?|入力|입력|đầu\s?vào", ("X",)),
     (r"weights?|注意力|权重|가중치|어텐션|重み|アテンション|attends?|attention|pesos|poids|gewichte|trọng\s?số", ("A",)),

@@ -90,6 +90,10 @@ class Builder:
             if m:
                 value = next((g for g in m.groups() if g), True) if m.groups() else True
                 self.doc.hints.append(Hint(kind, value, place, text.strip()[:160]))
+        self.identity_hints(text, place)
+
+    def identity_hints(self, text: str, place: Place) -> None:
+        """"W_Q, W_K and W_V are the identity": a hint per weight the text names with such a word."""
         if _IDENTITY.search(text):
             names = re.findall(r"W_?\{?\^?\{?([QKVOqkvo])\}?|\bW([qkvo])\b|\b([qkvo])_?proj", text)
             for g in names:
@@ -213,8 +217,8 @@ def _batch_in(text: str) -> int | None:
 _PARTIAL = re.compile(r"online softmax|tiled|flash[- ]?attention|key block|分块|在线\s*softmax|逐块", re.I)
 
 
-_IDENTITY = re.compile(r"identity|单位矩阵|恒等|=\s*I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\bI_\{?\d|np\.eye|torch\.eye",
-                       re.I)
+_IDENTITY = re.compile(r"identity|单位矩阵|單位矩陣|恒等|単位行列|단위\s?행렬|항등\s?행렬|identidad|identidade|identité|"
+                       r"einheitsmatrix|=\s*I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\bI_\{?\d|np\.eye|torch\.eye", re.I)
 _HINTS = [
     ("cross", lb.CROSS_ATTENTION),
     ("causal", re.compile(r"causal|因果|look[- ]ahead mask|future (tokens|positions)|下三角|上三角.*(-\s*∞|-inf|屏蔽)|"

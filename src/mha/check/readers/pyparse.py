@@ -142,3 +142,18 @@ def is_minus_inf(node: ast.AST, neg: bool) -> bool:
         text = node.args[0].value.strip().lower()
         return text in ("-inf", "-infinity") and not neg or text in ("inf", "infinity") and neg
     return False
+
+
+def tuple_parts(expr: str) -> list[str]:
+    """The parts of a tuple expression as written (`mask, weights` → ['mask', 'weights']); [] for anything else.
+
+    >>> tuple_parts("effective_mask, attn_weights"), tuple_parts("w.sum(dim=-1)"), tuple_parts("(a, b[0])")
+    (['effective_mask', 'attn_weights'], [], ['a', 'b[0]'])
+    """
+    try:
+        tree = parse_code(expr.strip(), "eval")
+    except (SyntaxError, ValueError):
+        return []
+    if not isinstance(tree, ast.Expression) or not isinstance(tree.body, ast.Tuple):
+        return []
+    return [ast.get_source_segment(expr.strip(), e) or "" for e in tree.body.elts]

@@ -27,7 +27,7 @@ from .dropout import dropped_prints
 from .lowprecision import low_precision_lines, widen_low_precision
 from .statedict import read_parameters
 from .pyparse import (call_name, function_lines, mutated_names, nested_numbers, number_of, parse_code,
-                      source_of)
+                      source_of, tuple_parts)
 from .statements import read_tokens
 from .sizeprints import shape_names, sizes
 from .torchshapes import scan
@@ -419,6 +419,33 @@ def _rewritten(seg: Segment, pattern: re.Pattern, repl) -> Segment:
 _TF_CLOSE = re.compile(r"(dtype=[\w.]+\))>(?=[ \t]*$)", re.M)
 
 
+def _items_named(seg: Segment, parts: list[str], new: list) -> list[str] | None:
+    """The names of the arrays of a printed tuple, `(tensor([[False, True], ..]), tensor([[1.0, 0.0], ..]))`: each
+    array the part of the tuple whose printed item holds its first row, where the items are as many as the parts."""
+    text = seg.text.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    lead = seg.text.index("(")
+    starts, depth = [lead + 1], 0
+    for i, ch in enumerate(seg.text[lead + 1:], start=lead + 1):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            starts.append(i + 1)
+    if len(starts) != len(parts):
+        return None
+    first = [seg.line_of(p) for p in starts]
+    out = []
+    for a in new:
+        k = max((j for j, ln in enumerate(first) if ln <= a.line), default=None)
+        if k is None:
+            return None
+        out.append(parts[k])
+    return out if len(set(out)) == len(out) else None
+
+
 def read_output(b: "Builder", seg: Segment) -> None:
     shown = getattr(seg, "display", None)        # a display(x) output: named by x alone (notebook.py)
     if ")>" in seg.text:            # `<tf.Tensor: ..., numpy=array([[..]], dtype=float32)>`: TensorFlow's repr
@@ -457,7 +484,11 @@ def read_output(b: "Builder", seg: Segment) -> None:
     if len(names) > len(new):
         names = without_trailing_scalars(without_word_lines(names, seg.text), seg.text, len(new))
     if b.last_expr and seg.where == "output" and getattr(seg, "result", False):
-        names = [b.last_expr]
+        # a cell ending in `mask, weights` shows a tuple: each array its own part's name
+        parts = tuple_parts(b.last_expr)
+        names = parts if len(parts) == len(new) > 1 else [b.last_expr]
+        if len(parts) > len(new) >= 1:           # (a part that is no array, a bool mask: each array by its item)
+            names = _items_named(seg, parts, new) or names
     last = b.last_expr
     caption = caption_ref(b.ctx.before) if b.words_since_code and b.shown_names else None
     if caption is not None:

@@ -478,6 +478,8 @@ def _cell_nums(c: str, line: int) -> list[Num] | None:
     """The numbers of a table cell: one number, "1, 0.5", "[1, 2]", "-inf"; None when it holds anything else."""
     s = c.strip().strip("`*").strip().strip("$").strip().replace("−", "-").replace("\\infty", "inf")
     s = s.replace("\\,", "").replace("\\;", "")
+    if s.startswith("\\(") and s.endswith("\\)"):
+        s = s[2:-2].strip()         # `\([1, 0, 1]\)`: inline math delimited the LaTeX way
     named = _NAMED_CELL.fullmatch(s)
     if named and pair_label(named.group(1).translate(_SUBSCRIPTS).replace(" ", "").lower()) is not None:
         s = named.group(2)          # `Q₁·K₂ = 0.10`: the cell names its entry (the table's place says the same)

@@ -249,6 +249,8 @@ def read_text(text: str, b: "Builder", line: int = 1, cell: int | None = None,
         if not inside and not _is_table_row(raw):
             ln = line_map[k] if line_map and k < len(line_map) else line + k
             prose_numbers(b, raw, Place(ln, cell, "prose"))
+            if "\\(" in raw:       # "the weights \( W^Q = W^K \) are the identity": the words and the math are one
+                b.identity_hints(raw, Place(ln, cell, "prose"))
     for seg in split_text(text, line, cell, "prose", line_map):
         if seg.where == "table":
             read_table(b, table_cells(seg), cell)
