@@ -12,6 +12,7 @@ import numpy as np
 from .. import labels as lb
 from .. import numbers as nb
 from ..infer import Hit, Obj, _family, alignments
+from .maskedcells import mask_buffer, masked_cells
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
@@ -302,7 +303,7 @@ class ArrayJudging:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask of another pattern than the "
                                                "configuration's (padding, another length?): not judged against it"))
             return
-        if _mask_buffer(o, hit):
+        if mask_buffer(o, hit):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask printed as a buffer of "
                                                "flags (nonzero where masked), not as the -∞ it adds to the scores"))
             return
@@ -315,7 +316,7 @@ class ArrayJudging:
         if rows_unlike_unprinted(self, o, hit, agree):
             self.doubt(o, hit)
             return
-        if (not identifies(o, hit, agree, _masked_cells(o, hit)) or copy_of_an_input(self, o, hit) or
+        if (not identifies(o, hit, agree, masked_cells(o, hit)) or copy_of_an_input(self, o, hit) or
                 above_its_start(self, o, hit)) and \
                 not self.named_and_fed(o, hit) and not self.projection_named(o, hit, agree):
             alt = plan.get("alt")
@@ -356,7 +357,7 @@ class ArrayJudging:
                                  self.step_of(hit.view.node), *mistake))
                 return
         if any(note and note.startswith((_OWN_TERMS, _OWN_FACTORS)) for *_, note in cells) and \
-                not identifies(o, hit, agree, _masked_cells(o, hit)):
+                not identifies(o, hit, agree, masked_cells(o, hit)):
             # "o_3 = ⅓([1, 2] + [1, 0] + [1, 4]) = [1, 2]" with a value row changed for an exercise: its own terms
             # give it, and it is too unlike the example's entry to be named that entry
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its own written terms give it, but "
@@ -526,27 +527,6 @@ def _before_or_after_mask(o: Obj, hit: Hit) -> bool:
 
 def _masked_value(v: np.ndarray) -> np.ndarray:
     return np.isneginf(v) | (v == 0) | (v <= -1e4)
-
-
-def _masked_cells(o: Obj, hit: Hit) -> np.ndarray | None:
-    """The cells that agree only because a mask put them there (0 weights, -∞ scores): any matrix printed after a
-    causal mask has them, so they are no evidence of which matrix it is; its live cells must identify it."""
-    if hit.view is None or hit.view.node not in ("A", "E", "S") or o.val is None or hit.exact is None or \
-            np.shape(hit.exact) != o.val.shape or np.shape(hit.ok) != o.val.shape:
-        return None
-    ex = np.asarray(hit.exact, dtype=float)
-    return hit.ok & ((ex == 0) | np.isneginf(ex))
-
-
-def _mask_buffer(o: Obj, hit: Hit) -> bool:
-    """torch.triu(ones) or a registered buffer set to 2 for a state_dict demonstration: every disagreeing cell is a
-    finite nonzero flag where the mask has -∞."""
-    if hit.view is None or hit.view.node != "mask":
-        return False
-    bad = ~hit.ok
-    with np.errstate(invalid="ignore"):
-        return bool(bad.any() and np.all(np.isneginf(hit.exact[bad])) and np.all(np.isfinite(o.val[bad]))
-                    and np.all(o.val[bad] != 0))
 
 
 def _factors_product(factors) -> np.ndarray | None:

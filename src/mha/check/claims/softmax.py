@@ -18,6 +18,7 @@ from ..numbers import Num, nines_below_one, tiny_above_zero
 from ..report import Finding, NotChecked
 from .common import _simple_kind
 from .rescaled import rescaled_row
+from .namedsoftmax import named_argument, names_another
 from .normalised import over_their_sum
 from .slippedscore import MIN_OTHERS, score_finding, slipped_score
 from .truncation import follows
@@ -62,6 +63,11 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
         if not _names(y, {"A"}) or k == 0 or y.a.softmax_of is not None or other_normaliser(y):
             continue
         x = grids[k - 1]
+        if names_another(x, y):
+            x = named_argument(y, grids)     # `softmax(large_scores) ≈ [..]` under small_scores: large_scores it is
+            if x is not None and (y.val >= 0).all() and (y.val <= 1 + 1e-9).all():
+                out.append(SoftmaxPairClaim(x, y, written=True))
+            continue
         if _skips_between(objs, x, y) or any(g.a.place.cell == x.a.place.cell and g.a.line == x.a.line and
                                              g.val.shape == x.val.shape for g in grids[k + 1:]):
             continue         # `scores = [1, 0] / sqrt(2) = [0.7071, 0]`: the row its line ends with was read apart,

@@ -106,11 +106,30 @@ def worked_arguments(chains: list) -> tuple[dict[int, list], set[int]]:
 
 def _sum_span(n: nb.Num) -> float:
     """[0.804430 - 0.195570, 0 + 0.195570]: a cell written as a sum of rounded terms spans their rounding (half a
-    unit of each term of two decimals or more); a cell with a product in it (`0.1*0.52`), or a printed number,
-    spans nothing: a weight of one decimal is a given, exact as written."""
-    if n.decimals is not None or re.search(r"[*×·/÷]", n.text):
+    unit of each term of two decimals or more); a cell that multiplies numbers of three decimals or more
+    (`0.403×1.411`, values worked at full precision and shown rounded) spans how far their rounding moves the
+    product; a printed number, or a product of shorter numbers (`0.1*0.52`), spans nothing: a weight of one or two
+    decimals is a given, exact as written."""
+    if n.decimals is not None:
         return 0.0
+    if re.search(r"[*×·/÷]", n.text):
+        return _product_span(n.text)
     return sum(nb.half_unit(len(m.group(1))) for m in re.finditer(r"\d\.(\d+)", n.text) if len(m.group(1)) >= 2)
+
+
+def _product_span(text: str) -> float:
+    """How far a cell's arithmetic moves when each factor of three decimals or more moves within its rounding (the
+    moves added: an interval's width); 0 when no factor is that long or the cell does not parse."""
+    from ..readers.expr import arithmetic_of
+    e = arithmetic_of(text, times_x=True)
+    long = [x for x in nb.leaves(e) if (x.decimals or 0) >= 3] if e is not None else []
+    if not long:
+        return 0.0
+    try:
+        base = nb.evaluate(e).value
+        return sum(abs(nb.evaluate(nb.substitute(e, {id(x): x.value + x.half})).value - base) for x in long)
+    except (ArithmeticError, ValueError, TypeError):
+        return 0.0
 
 
 def _result_holds(plan, j: int) -> bool:
@@ -125,19 +144,41 @@ def _result_holds(plan, j: int) -> bool:
 def _carried_rounding(expr, face: list[float]) -> list[float] | None:
     """How far each entry of a written vector sum moves when each rounded scalar term moves by half a unit of its
     last digit (the sum is linear in each weight), the moves added in quadrature (independent roundings rarely all
-    lean one way; weights summing to one lean less still): the entry's room for the terms' own rounding."""
+    lean one way; weights summing to one lean less still): the entry's room for the terms' own rounding.  A vector's
+    entry of three decimals or more is a rounded value too (`1.103 [0.008, 0.101]`, a gradient worked at full
+    precision); shorter ones ([1, 0], [0.12, 0.85]) are givens, exact as written."""
     out = [0.0] * len(face)
-    for leaf in nb.leaves(expr):
-        if (leaf.decimals or 0) < 2:
-            continue                  # a weight of one decimal (0.2, 0.5, 0.3) is a given, exact as written
+    moves = [{id(leaf): leaf.value + leaf.half} for leaf in nb.leaves(expr) if (leaf.decimals or 0) >= 2 and
+             not any(leaf is c for v in _vectors(expr) for c in v.cells)]
+    moves += [{(id(v), i): c.value + c.half} for v in _vectors(expr) for i, c in enumerate(v.cells)
+              if (c.decimals or 0) >= 3]
+    for move in moves:
         try:
-            moved = nb.face_vector(nb.substitute(expr, {id(leaf): leaf.value + leaf.half}))
+            moved = nb.face_vector(_moved(expr, move))
         except (ArithmeticError, ValueError, TypeError):
             return None
         if moved is None or len(moved) != len(face):
             continue
         out = [o + (m - f) ** 2 for o, m, f in zip(out, moved, face)]
     return [x ** 0.5 for x in out]
+
+
+def _vectors(e) -> list:
+    if isinstance(e, nb.Vec):
+        return [e]
+    return [v for a in e.args for v in _vectors(a)] if isinstance(e, nb.Op) else []
+
+
+def _moved(e, move: dict):
+    """The expression with one printed number moved: a scalar (keyed by its Num's id) or a vector's entry (keyed
+    by the vector's id and the entry's place)."""
+    if isinstance(e, nb.Vec):
+        cells = tuple(nb.Num(move[(id(e), i)], c.text, move[(id(e), i)], move[(id(e), i)], c.line, None)
+                      if (id(e), i) in move else c for i, c in enumerate(e.cells))
+        return nb.Vec(cells)
+    if isinstance(e, nb.Op):
+        return nb.Op(e.op, tuple(_moved(a, move) for a in e.args))
+    return nb.substitute(e, move)
 
 
 def _weights_rounding(c: Chain, k: int, n: int) -> list[float] | None:
