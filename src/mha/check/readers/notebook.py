@@ -6,6 +6,7 @@ import re
 import warnings
 
 from ...inputs import MHAInputError
+from .. import labels as lb
 from ..numbers import Num
 from ..objects import Hint, Place
 from .common import Segment, need
@@ -37,6 +38,7 @@ def read_notebook(text: str, b: "Builder") -> None:
             n_src = src.count("\n") + 1
             outs = cell.get("outputs", []) if not _shell_cell(src) else []
             shown = 0                          # lines of the cell's output area above this output
+            caption = None                     # what the cell printed last, when it names the weights
             for out in outs if isinstance(outs, list) else []:
                 if not isinstance(out, dict):
                     continue
@@ -45,6 +47,8 @@ def read_notebook(text: str, b: "Builder") -> None:
                 display = None                 # display(x): the next display call of the cell's code shows x
                 if out.get("output_type") == "display_data":
                     display = b.pending_displays.pop(0) if b.pending_displays else ""
+                    if caption and lb.parse_label(display) is None:
+                        display = caption      # print("=== Head 0 | attn_weights ===") then display(df.round(3))
                 if out.get("output_type") == "stream":
                     body = _text_of(out.get("text", ""))
                 elif out.get("output_type") in ("execute_result", "display_data"):
@@ -55,6 +59,7 @@ def read_notebook(text: str, b: "Builder") -> None:
                     if body is None and "text/html" in data:
                         read_html(_text_of(data["text/html"]), b, 1, k)
                         continue
+                caption = _caption_name(body) if out.get("output_type") == "stream" else None
                 if not body:
                     continue
                 body = _PROGRESS.sub(lambda m: " " * len(m.group(0)), body)
@@ -85,6 +90,19 @@ _PROGRESS = re.compile(r"^.*(?:\beta\s+(?:\d+:)?\d+:\d\d|\d\s*(?:it/s|s/it)\]|\b
                        r"\d+/\d+\s*\[[=>.\s]*\]|\bm?s/step\b).*$|"
                        r"^\s*(?:Collecting|Downloading|Installing collected|Requirement already|Successfully "
                        r"installed|Using cached|Defaulting to user installation)\b.*$", re.M)
+
+
+def _caption_name(body: str) -> str | None:
+    """The weights' name in the last line a cell printed, when that line is a caption of words alone
+    (`=== Head 0 | Matriz de atenção (attn_weights) ===`): the table displayed next is those weights."""
+    lines = [x.strip() for x in body.split("\n") if x.strip()]
+    if not lines or re.search(r"\d\.\d|[\[\]]", lines[-1]):
+        return None
+    for piece in re.split(r"[|()=:]+", lines[-1]):
+        r = lb.parse_label(piece.strip()) if piece.strip() else None
+        if r is not None and r.nodes == ("A",):
+            return piece.strip()
+    return None
 
 
 def _text_of(x) -> str:
