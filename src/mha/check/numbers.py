@@ -461,6 +461,16 @@ def _not_float32(c) -> bool:
     return True
 
 
+def float32_ties(rows: list) -> None:
+    """Widen each rounded number of a torch printout by a few float32 units of its value: the float32 sum torch
+    printed may round the other way from the exact one where that one lies that close to a tie."""
+    for r in rows:
+        for k, c in enumerate(r or []):
+            if isinstance(c, Num) and c.decimals is not None and math.isfinite(c.value) and c.value != 0:
+                slack = FLOAT32_REL * abs(c.value)
+                r[k] = Num(c.value, c.text, c.lo - slack, c.hi + slack, c.line, c.decimals)
+
+
 def float32_width(rows: list) -> None:
     """Seven or more significant digits are past what float32 carries: NumPy prints a float32 array (and `print` of
     one) to 8 decimals, so 0.70710677 is √½ computed in float32, and torch computes in float32 by default.  Such a
