@@ -236,7 +236,8 @@ class Options:
             if (d_in is None or W.shape[1] == d_in) and (W.shape[0] != W.shape[1] or d_in is None or True):
                 mine.append(Choice(W.T.copy(), f"{role} printed at {o.a.place}, used as W x (transposed)",
                                    frozenset([o.a.id]), 0.5))
-            if o.a.label.strip().endswith(".weight") and len(mine) == 2:
+            loaded = {h.value for h in self.hint_list if h.kind == "torch_weight"}
+            if (o.a.label.strip().endswith(".weight") or loaded & {n.strip() for n in o.a.labels}) and len(mine) == 2:
                 # a torch parameter (q_proj.weight, a state_dict's): nn.Linear keeps [out, in] and computes x Wᵀ
                 mine = [replace(mine[1], label=f"{role} printed at {o.a.place} as torch's nn.Linear weight "
                                 "(x Wᵀ)", cost=0.0), replace(mine[0], cost=0.5)]

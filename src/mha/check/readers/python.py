@@ -333,6 +333,12 @@ def _alias_of(node: ast.AST) -> str | None:
 
 # ------------------------------------------------------------------ a Builder's code and output segments
 
+# weights loaded into a torch module's parameters, which it applies as x Wᵀ: `m.in_proj_weight.copy_(torch.cat([W_q,
+# W_k, W_v]))`, `attn.q_proj.weight.data = W_q`, `layer.weight.copy_(W)`
+_LOADED = re.compile(r"\.(?:in_proj_weight|weight)(?:\.data)?\s*(?:\.copy_\s*\(|=)\s*(?:torch\.cat\s*\(\s*)?"
+                     r"(\[\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*\]|[A-Za-z_]\w*)")
+
+
 def read_code(b: "Builder", seg: Segment) -> None:
     if read_session(b, seg):                       # >>> prompts, each with what it echoed (repl.py)
         return
@@ -359,6 +365,10 @@ def read_code(b: "Builder", seg: Segment) -> None:
         if any(0 < lit.line - ln <= 2 and lb.APPROX_WORDS.search(text) for ln, text, _ in facts.comments):
             a.context.approx = True
         b.doc.add_array(a)
+    for m in _LOADED.finditer(seg.text):      # mha.in_proj_weight.copy_(torch.cat([W_q, W_k, W_v])): x Wᵀ
+        place = Place(seg.line_of(m.start()), seg.cell, "code")
+        for name in re.findall(r"[A-Za-z_]\w*", m.group(1)):
+            b.doc.hints.append(Hint("torch_weight", name, place, m.group(0)[:160]))
     for name, line in facts.identity:
         place = Place(seg.line_of(line_offset(seg.text, line - 1)), seg.cell, "code")
         b.doc.hints.append(Hint("identity_name", name, place, name))
