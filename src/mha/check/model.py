@@ -105,6 +105,10 @@ class Views:
                         vs.add(View("mask", b, h, np.where(vis, 0.0, -np.inf), variant="additive"))
                         # torch.triu(ones, diagonal=1): 1 where a key is blocked, the mask masked_fill is given
                         vs.add(View("mask", b, h, (~vis).astype(float), variant="blocked"))
+                if H > 1:
+                    # nn.MultiheadAttention returns its weights averaged over the heads (average_attn_weights=True,
+                    # its default): what its printout shows
+                    vs.add(View("A", b, None, t.A[b].mean(axis=0), variant="averaged"))
             weights = [("W_Q", c.W_Q, H), ("W_K", c.W_K, c.G), ("W_V", c.W_V, c.G), ("W_O", c.W_O, None)]
             for name, W, heads in weights:
                 if W is None:

@@ -36,6 +36,8 @@ def _show_view(h: Hit) -> str:
         s += f" column {h.index + 1}"
     if v.variant == "unshifted":
         s += " (without subtracting the row max)"
+    elif v.variant == "averaged":
+        s += " (averaged over the heads)"
     return s
 
 
