@@ -40,7 +40,7 @@ class ArithJudging:
     """Judge methods for ArithClaim."""
 
     def judge_arith(self, c: Chain) -> None:
-        if c.context.partial or c.context.dropout:
+        if c.context.dropout:
             return
         if re.search(r"[?\ufffd]\s*\d", c.text):
             return              # "? = ?5.25 = 2.29": a symbol the text lost (σ, √), not a number to read
@@ -94,7 +94,9 @@ class ArithJudging:
                 except (ArithmeticError, OverflowError, ValueError):
                     face = None
             values.append((k, p, face))
-        target = self.arith_target(c, values)
+        # under online softmax or tiles a line works a partial sum, a block's maximum: no quantity of the
+        # configuration, so only its own arithmetic is judged (`l_2 = 1·e^(-1) + 1 = 1.3679`)
+        target = None if c.context.partial else self.arith_target(c, values)
         if target and not self.in_span(c.place) and self.inf.best.cand.dims["mode"].value in ("scores", "weights"):
             target = None                         # after printed scores, a value far from the example is another's
         exacts = target[2] if target else []

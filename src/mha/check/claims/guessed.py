@@ -98,7 +98,7 @@ def unless_the_values_are_borne_out(j) -> None:
         return
     shape = j.inf.best.cand.dims["K"].value.shape
     if not any(o.val is not None and o.val.shape == shape and o.a.id not in j.uses and
-               _VALUES_NAMED.match(o.a.label or "") for o in j.objs):
+               _VALUES_NAMED.match(o.a.label or "") for o in j.objs) and not _values_written_unread(j):
         return              # no values printed apart: the keys are the values (seq2seq's encoder states are both)
     plans = getattr(j, "plans", {})
     vals = {o.a.id: o.val for o in j.objs}
@@ -109,3 +109,14 @@ def unless_the_values_are_borne_out(j) -> None:
     _set_aside(j, [f for f in j.findings if f.step == "weighted_sum" and any(f is g for g in judged)],
                "the keys were taken for the values (no V is read), and no output computed from them holds in full: "
                "the guess is not borne out")
+
+
+_VALUES_ASSIGNED = re.compile(r"^\W*(?:V|values?)\s*(?:=|:)\s*[\[(]", re.I)
+
+
+def _values_written_unread(j) -> bool:
+    """A line that assigns V a value (`V = [[1, 1, 3], ...]`, however it goes on) where no array named V was read:
+    the page gives values the reading missed, so the keys are no stand-in for them."""
+    if any(_VALUES_NAMED.match(o.a.label or "") for o in j.objs):
+        return False
+    return any(_VALUES_ASSIGNED.match(line) for line in getattr(j.doc, "lines", []) or [])

@@ -4,6 +4,7 @@ commas between statements ("Q = [1, 0], K = [0, 1]").  statements.read_tokens ty
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .. import numbers as nb
@@ -48,6 +49,11 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
                 out[-1][-1].text == "." and _word_ends_sentence(out[-1][-2]) and capitalised(t):
             out[-1].pop()                     # "... into probabilities. Applying softmax to [...]": a paragraph's
             out.append([])                    # sentences are statements of their own, as its lines are
+        elif text_mode and depth == 0 and len(out[-1]) >= 3 and out[-1][-1].kind == "OP" and \
+                out[-1][-1].text == "]" and t.kind == "ID" and re.fullmatch(r"[A-Z][a-z]{2,}", t.text) and \
+                any(x.kind == "REL" for x in out[-1]):
+            out.append([])                    # "V = [[1, 1, 3], [0, 1, 5]] Next we compute scores.": a word after
+            #                                   the value that closes an assignment starts the next sentence
         elif text_mode and depth == 0 and len(out[-1]) >= 3 and out[-1][-1].text in (":", "：") and \
                 out[-1][-2].kind == "OP" and out[-1][-2].text == "]" and t.kind == "ID" and \
                 any(x.kind == "REL" for x in out[-1][:-1]):
