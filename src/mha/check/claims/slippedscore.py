@@ -85,9 +85,22 @@ def slipped_score(s: np.ndarray, s_half: np.ndarray, w: np.ndarray, w_half: np.n
             # the slip, less the printed score's own rounding, against the room the evidence leaves: the range the
             # weights allow, or the rounding of the other scores that fixed the offset
             room = max((hi - lo) / 2, float(h.max(initial=0.0)), drift)
-            if abs(s[j] - t[j]) - h[j] > SHARP * room:
+            if abs(s[j] - t[j]) - h[j] > SHARP * room and _reproduced(t, j, lo, hi, w, wh, band):
                 got.append((j, t[j] / scale, min(lo, hi) / scale, max(lo, hi) / scale))
     return got[0] if len(got) == 1 else None
+
+
+def _reproduced(t: np.ndarray, j: int, lo: float, hi: float, w: np.ndarray, wh: np.ndarray, band: np.ndarray) -> bool:
+    """Does some value of score j in the range the weights allow give every printed weight within its own rounding
+    (and the other scores')?  Weights of one significant digit leave the offset loose enough to pass the test
+    above for a score that gives none of them as printed ([10, 15, 8, 10.5] for [0.006, 0.982, 0.001, 0.011]
+    gives 0.0066 for 0.006): then no single score is the slip."""
+    for x in np.linspace(min(lo, hi), max(lo, hi), 201):
+        u = t.copy()
+        u[j] = x
+        if np.all(np.abs(_softmax(u) - w) <= wh * (1 + 1e-9) + band + 1e-12):
+            return True
+    return False
 
 
 def score_finding(num, line: int, cell: int | None, claim: str, got: tuple, weights_line: int,
