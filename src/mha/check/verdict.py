@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from .claims.common import explained_by, object_line
-from .claims.guessed import unless_the_guess_is_borne_out, unless_the_values_are_borne_out
+from .claims.guessed import (unless_the_assumed_projections_are_borne_out, unless_the_guess_is_borne_out,
+                             unless_the_values_are_borne_out)
 from .infer import Inference
 from .judge import Judge
 from .objects import Document
@@ -125,6 +126,7 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
         return j
     unless_the_guess_is_borne_out(j)
     unless_the_values_are_borne_out(j)
+    unless_the_assumed_projections_are_borne_out(j)
     for other in getattr(inf, "runner_ups", [])[:3]:
         if not j.errors_found():
             break

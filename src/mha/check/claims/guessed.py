@@ -73,6 +73,41 @@ def unless_the_guess_is_borne_out(j) -> None:
                f"{guess}, and no printout computed from it holds in full: the guess is not borne out")
 
 
+_AFTER = {"W_K": ({"Kh", "Kr", "QKt", "S", "E", "row_max", "row_sum", "A", "O", "O_concat", "Y"},
+                  {"scores", "scale", "softmax", "weighted_sum", "concat", "output"}),
+          "W_V": ({"Vh", "Vr", "O", "O_concat", "Y"}, {"weighted_sum", "concat", "output"})}
+
+
+def unless_the_assumed_projections_are_borne_out(j) -> None:
+    """W_K (or W_V) assumed to be I while W_Q is printed: what follows from the keys (the values) is judged only when
+    a printout computed from them bears the assumption out (holds, or most of it matches); otherwise what the trace
+    would call wrong there is set aside.  ("Assume K' = Q'" in words leaves W_K unread: the identity guessed for it
+    makes every score and row sum another example's.)"""
+    dims = j.inf.best.cand.dims
+    assumed = [w for w in ("W_K", "W_V") if w in dims and "(assumed)" in dims[w].label]
+    if not assumed or all(w in dims and "(assumed)" in dims[w].label for w in ("W_Q", "W_K", "W_V")):
+        return              # (every projection assumed: unless_the_guess_is_borne_out speaks for that)
+    plans = getattr(j, "plans", {})
+    vals = {o.a.id: o.val for o in j.objs}
+    steps: set[str] = set()
+    unborne = []
+    for w in assumed:
+        nodes, after = _AFTER[w]
+        bearing = [(i, p) for i, p in plans.items() if i not in j.uses and p.get("hit") is not None and
+                   p["hit"].view is not None and p["hit"].view.node in nodes]
+        if any((p["kind"] == "holds" and _informative(vals.get(i))) or
+               (p["kind"] == "wrong" and p["hit"].n_ok >= 4 and p["hit"].n_ok >= 2 * p["hit"].ok.size / 3)
+               for i, p in bearing):
+            continue
+        steps |= after
+        unborne.append(w)
+    judged = getattr(j, "by_trace", [])
+    traced = [f for f in j.findings if f.step in steps and any(f is g for g in judged)]
+    if traced:
+        _set_aside(j, traced, f"{' and '.join(unborne)} assumed (= I), and no printout computed from "
+                   f"{'them' if len(unborne) > 1 else 'it'} holds: the assumption is not borne out")
+
+
 def _set_aside(j, traced: list, why: str) -> None:
     """The findings judged under a guess that nothing bore out: errors become "not checked" (why), notes go (they
     say nothing either)."""
