@@ -68,8 +68,9 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(exp_shares(doc, j.findings, text))        # "Exponentials 2.72, 7.39, sum 10.11. Weights .."
         from .claims.stackedsum import stacked_sums
         j.findings.extend(stacked_sums(doc, j.findings, text))      # vectors added down a column, a rule, `= [..]`
-        from .claims.carried import carried_notes
+        from .claims.carried import carried_notes, carried_sums
         j.findings.extend(carried_notes(doc, j.findings))           # a wrong value carried into new arithmetic
+        carried_sums(doc, j.findings)                               # `Sum = ..` of listed terms, one found wrong
     elif text is not None:
         from .claims.rowsum import cell_row_sums, output_weights
         named = output_weights(doc)          # a notebook's printed weights sum to 1 by row (claims/rowsum.py)

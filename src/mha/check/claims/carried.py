@@ -15,6 +15,7 @@ Only documents read as text lines are followed (a notebook's lines are counted p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .. import numbers as nb
@@ -163,3 +164,38 @@ def _line_of(e: nb.Expr) -> int:
 def _decimals(text: str) -> int:
     t = text.strip().lstrip("-−")
     return len(t.split(".", 1)[1]) if "." in t and t.replace(".", "", 1).isdigit() else 0
+
+
+_LISTED = re.compile(r"^\s*(?:[-*]\s*)?(?:exp|e\^)\S*.*?=\s*([-−]?\d+(?:\.\d+)?)\s*\$?\s*$", re.I)
+_SUM_LINE = re.compile(r"(?i)^\s*(?:[-*]\s*)?(?:sum|suma|somme|summe|soma|total|和|合计|求和)\b")
+
+
+def carried_sums(doc, findings: list[Finding]) -> None:
+    """`Suma = 4.4524` under `exp(...) = 2.0281`, `= 1.0000`, `= 1.4243` listed one a line, one of them found wrong:
+    the sum adds the printed terms right, and is off only by the wrong one.  One slip, one finding: the sum's error
+    becomes a note on the line the term was found wrong."""
+    if doc.format == "ipynb" or not getattr(doc, "lines", None):
+        return
+    wrong = {f.line: f for f in findings if f.severity == "error" and f.cell is None}
+    for f in findings:
+        if f.severity != "error" or f.cell is not None or not 0 < f.line <= len(doc.lines) or \
+                not _SUM_LINE.match(doc.lines[f.line - 1]):
+            continue
+        terms, k = [], f.line - 1
+        while k >= 1 and len(terms) < 64:
+            m = _LISTED.match(doc.lines[k - 1])
+            if m is None:
+                break
+            terms.append((k, m.group(1).replace("−", "-")))
+            k -= 1
+        hit = next((wrong[ln] for ln, _ in terms if ln in wrong), None)
+        if len(terms) < 2 or hit is None:
+            continue
+        try:
+            total, printed = sum(float(t) for _, t in terms), nb.Num.parse(f.printed)
+        except ValueError:
+            continue
+        if abs(total - printed.value) <= printed.half * (1 + 1e-9) + 1e-12:
+            f.severity, f.kind = "note", "carried"
+            f.cause = (f"follows from line {hit.line}: the value found wrong there, added into this sum (the printed "
+                       f"terms give {f.printed})")
