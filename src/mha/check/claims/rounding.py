@@ -39,6 +39,11 @@ class Rounding:
             if (plan is None and o.a.id not in applied) or o.val is None:
                 continue
             hits = [h for h in alignments(o, self.vs) if h.all] if self.vs is not None else []
+            if plan is None and not hits and self.vs is not None:
+                # weights judged beside their scores with one entry off (`A ≈ [.., 0.504]` for 0.50349, a row
+                # forced to sum to 1): the quantity the rest identifies, and the values the author went on with
+                whole = [h for h in alignments(o, self.vs) if h.how == "full" and identifies(o, h)]
+                hits = whole[:1] if len(whole) == 1 else []
             if plan is not None and plan["kind"] == "wrong" and plan["hit"] is not None and (plan["hit"].how == "full" or identifies(
                     o, plan["hit"])):
                 # the whole quantity as printed, right or wrong (the author's own weights, whose outputs follow from
@@ -108,6 +113,9 @@ class Rounding:
                 return head_out(h)
             if v.node == "A" and h is not None:
                 S = P("S", h)
+                if S is not None and S.shape == t.S[b, h].shape:
+                    # scores printed before their mask: the configuration's mask still hides what it hides
+                    S = S + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
                 if S is None and P("QKt", h) is not None:
                     S = P("QKt", h) * c.effective_scale + np.where(t.S[b, h] > -np.inf, 0, -np.inf)
                 if S is not None:
@@ -155,6 +163,23 @@ class Rounding:
                     return np.exp(S) if v.variant else np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
         return None
 
+    def _output_from_printed_scores(self, v: View, before: tuple) -> np.ndarray | None:
+        """A head's output (one head's, or the output of one head without W_O) worked from the softmax of its printed
+        scores, at full precision, and its values."""
+        t, c = self.t, self.t.config
+        h = v.h if v.node == "O" else (0 if c.n_heads == 1 and c.W_O is None and v.node in ("Y", "O_concat")
+                                       else None)
+        if h is None or v.node not in ("O", "Y", "O_concat"):
+            return None
+        b = v.b or 0
+        A = self.from_printed(View("A", b, h, t.A[b, h]), before)
+        Vh = self.printed_grid(("Vh", b, h, ""), before)
+        given = t.Vh[b, t.group(h)]
+        Vh = given if Vh is None or Vh.shape != given.shape else np.where(np.isnan(Vh), given, Vh)
+        if A is None or A.shape[1] != Vh.shape[0] or np.isnan(A).any():
+            return None
+        return A @ Vh
+
     def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num, place: Place | None = None,
                             approx: bool = False, slack: float = 0.0) -> str | None:
         if hit.view is None or hit.how == "stack":
@@ -163,6 +188,7 @@ class Rounding:
         declared = approx and math.isfinite(exact) and num.decimals is not None and \
             abs(num.value - exact) <= 2 * num.half + 1e-12
         alt = self.from_printed(hit.view, place.order if place is not None else None)
+        via_scores = False
         if place is not None and (alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1])
                                   or math.isnan(float(alt[i, j])) or not num.contains(float(alt[i, j]))):
             # the weights of that row printed one by one before it: the row recomputed from them
@@ -175,6 +201,13 @@ class Rounding:
                 if early is not None and 0 <= i < early.shape[0] and 0 <= j < early.shape[1] and \
                         not math.isnan(float(early[i, j])) and num.contains(float(early[i, j])):
                     alt = early
+                else:
+                    # the output worked from the weights the rounded scores give, unrounded (2.034 / 5.068 carried
+                    # on, not the 0.401 printed from it)
+                    deeper = self._output_from_printed_scores(hit.view, place.order)
+                    if deeper is not None and 0 <= i < deeper.shape[0] and 0 <= j < deeper.shape[1] and \
+                            not math.isnan(float(deeper[i, j])) and num.contains(float(deeper[i, j])):
+                        alt, via_scores = deeper, True
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
             return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
         if slack and abs(float(alt[i, j]) - exact) <= 2 * num.half:
@@ -194,6 +227,8 @@ class Rounding:
         pre = {"O": "A and V", "A": "scores", "S": "Q Kᵀ", "QKt": "Q and K", "O_concat": "head outputs",
                "Y": "O_concat" if self.t.config.W_O is not None else "A and V", "row_sum": "exponentials",
                "E": "scores"}.get(hit.view.node, "values")
+        if via_scores:
+            pre = "scores (the weights they give, unrounded) and V"
         return (f"follows from the rounded {pre} printed before it (they give {x:.6g}); "
                 f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
 

@@ -478,6 +478,8 @@ def _cell_nums(c: str, line: int) -> list[Num] | None:
     """The numbers of a table cell: one number, "1, 0.5", "[1, 2]", "-inf"; None when it holds anything else."""
     s = c.strip().strip("`*").strip().strip("$").strip().replace("−", "-").replace("\\infty", "inf")
     s = s.replace("\\,", "").replace("\\;", "")
+    if "**" in s:
+        s = s.replace("**", "")     # `0.210, **0.265**, 0.169`: the largest weight of a listed row in bold
     if s.startswith("\\(") and s.endswith("\\)"):
         s = s[2:-2].strip()         # `\([1, 0, 1]\)`: inline math delimited the LaTeX way
     named = _NAMED_CELL.fullmatch(s)
