@@ -179,6 +179,11 @@ class ShapeJudging:
             return
         if "mask" in s.ref.nodes:
             return           # a mask comes in many layouts: (T, T), (B, T) for padding, (B, 1, 1, T) to broadcast
+        if _OTHER_TENSOR.search(s.label) or not s.ref.strong and (_OTHER_TENSOR.search(s.text) or (
+                s.place.where == "output" and any(d > 1 and d not in self.example_sizes() for d in s.dims))):
+            return           # "Logits shape: (4, 20)" over a vocabulary, "after attention + residual + norm": words
+            #                  that name another tensor of the model, or a program's shape of a size the example
+            #                  has nowhere (a batch of token ids for training)
         if _BARE_RESULT.fullmatch(s.label.strip()):
             return           # "Q (3×4) by Kᵀ (4×3) = result (3×3)": the result of that product, not the output
         if self._width_assumed(s.ref) or self._weight_assumed(s.ref):
@@ -497,6 +502,12 @@ def _notebook_sources(text: str) -> list[list[str]]:
         return []
     from ..readers.notebook import _text_of
     return [_text_of(c.get("source", "") if isinstance(c, dict) else "").splitlines() for c in cells]
+
+
+# words in a shape's label that name a tensor of the model other than attention's own
+_OTHER_TENSOR = re.compile(r"residual|norm(?:ali[sz]ed|ali[sz]ation)?\b|layernorm|\bffn\b|feed[- ]?forward|\bmlp\b|"
+                           r"vocab|target|\bloss\b|\blabels?\b|(?<!attention )(?<!attn )\blogits?\b|"
+                           r"(?<!attention )(?<!attn )\bprobabilit(?:y|ies)\b(?! of attention)|残差|归一化|前馈|词表", re.I)
 
 
 def _another_model(dims: list[int], sizes: set[int]) -> bool:
