@@ -36,6 +36,10 @@ _SAME_CALL = re.compile(r"(?<![\w\\])([A-Za-z]\w{0,5})\([-−]?[\d.]+\)=[-−+]?
 _SHAPE_TUPLES = re.compile(r"(?:\(\d+(?:[*×x]\d+)+\))+")
 
 
+# a product whose last factor is a name given its value on the spot: "8 heads × d_head" before "= 64 = 512"
+_NAMED_FACTOR = re.compile(r"[×*·]\s*[A-Za-z_]\w*\s*$")
+
+
 class ArithJudging:
     """Judge methods for ArithClaim."""
 
@@ -112,6 +116,9 @@ class ArithJudging:
                 continue                 # "0.64 → 0.90": a running total, a before and after: not an equality;
                 #                          "formula at d = 24: 7152", "196 weights and 14 biases: 210": a colon
                 #                          after a number opens what follows, it does not equate the two
+            if rel == "=" and k1 > 0 and nb.plain_number(p1.expr) is not None and \
+                    _NAMED_FACTOR.search(getattr(c.parts[k1 - 1], "text", "") or ""):
+                continue                 # "8 heads × d_head=64 = 512": 64 is d_head's value, 512 the product's
             if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
                 continue                 # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
                 #                          "= 0.85   = 0.60   = 0.55" under four columns: values side by side

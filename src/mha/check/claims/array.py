@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import labels as lb
 from .. import numbers as nb
+from ..gradients import GRAD_STEP
 from ..infer import Hit, Obj, _family, alignments
 from .maskedcells import mask_buffer, masked_cells
 from ..numbers import Num
@@ -71,6 +72,12 @@ class ArrayJudging:
         if kind != "holds" and o.a.made:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "made in code by a constructor "
                                                "(torch.ones, np.arange): a value the code sets, not one it computes"))
+            return
+        hit = plan.get("hit")
+        if kind != "holds" and hit is not None and hit.view is not None and hit.view.node in GRAD_STEP and \
+                hit.view.node != "target" and not any(n in GRAD_STEP for r in o.refs for n in r.nodes):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "matched with a gradient by its values "
+                                               "alone, and not named as one (dQ, ∂L/∂S, grad): not judged as one"))
             return
         if kind != "holds" and o.other_layer:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about another layer "
