@@ -44,6 +44,11 @@ def error_lines(text: str, fmt: str = "md") -> dict[int, list]:
     return out
 
 
+def error_findings(text: str, fmt: str = "md") -> list:
+    """The error findings of `mha check` on a page, in order (none for a page the checker refuses)."""
+    return [f for fs in error_lines(text, fmt).values() for f in fs]
+
+
 def line_of(text: str, s: str) -> int:
     """The 1-based line of the first occurrence of s."""
     return next(i for i, ln in enumerate(text.splitlines(), start=1) if s in ln)

@@ -6,6 +6,8 @@ import json
 
 import numpy as np
 
+from check_helpers import error_findings
+
 HEADS = [np.array([[1.0, 0.0, 0.0], [0.372, 0.628, 0.0], [0.215, 0.409, 0.376]]),
          np.array([[1.0, 0.0, 0.0], [0.544, 0.456, 0.0], [0.301, 0.262, 0.437]])]
 
@@ -31,12 +33,7 @@ def notebook(heads: list) -> str:
 
 
 def _errors(text: str) -> list:
-    from mha.check import check_document
-    from mha.inputs import MHAInputError
-    try:
-        return [f for f in check_document(text, fmt="ipynb").findings if f.severity == "error"]
-    except MHAInputError:
-        return []
+    return error_findings(text, "ipynb")
 
 
 def test_each_displayed_table_is_checked_by_its_rows():

@@ -1,9 +1,11 @@
 """torch computes in float32: an output whose exact value lies a hair past a rounding tie (0.764650058, which
-rounds to 0.7647) may print the other way (float32 gives 0.76465 a hair below, shown 0.7646).  A careful reader does not call
-that a slip; a torch printout's numbers are read a few float32 units wide.  The notebook is this project's own,
-its printouts those torch 2 prints for these inputs."""
+rounds to 0.7647) may print the other way (float32 gives 0.76465 a hair below, shown 0.7646).  A careful reader
+does not call that a slip; a torch printout's numbers are read a few float32 units wide.  The notebook is this
+project's own, its printouts those torch 2 prints for these inputs."""
 
 import json
+
+from check_helpers import error_findings
 
 
 def _cell(src: str, out: str) -> dict:
@@ -22,8 +24,7 @@ def notebook(entry: str = "0.7646") -> str:
 
 
 def _errors(text: str) -> list:
-    from mha.check import check_document
-    return [f for f in check_document(text, fmt="ipynb").findings if f.severity == "error"]
+    return error_findings(text, "ipynb")
 
 
 def test_a_float32_rounding_at_a_tie_is_no_slip():

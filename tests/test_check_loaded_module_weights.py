@@ -5,6 +5,8 @@ is what torch 2 prints for these inputs."""
 
 import json
 
+from check_helpers import error_findings
+
 L = "[[0.2, -0.1, 0.4, 0.3], [0.5, 0.1, -0.2, 0.0], [-0.3, 0.6, 0.1, 0.2], [0.1, 0.2, 0.3, -0.4]]"
 M = "[[0.3, 0.0, -0.2, 0.1], [0.1, 0.4, 0.2, -0.3], [0.2, -0.1, 0.5, 0.0], [-0.2, 0.3, 0.1, 0.2]]"
 N = "[[0.6, 0.1, 0.0, -0.1], [0.0, 0.3, 0.2, 0.4], [-0.2, 0.1, 0.4, 0.1], [0.3, -0.3, 0.1, 0.2]]"
@@ -29,8 +31,7 @@ def notebook(out: str = OUT, weights: str = WEIGHTS) -> str:
 
 
 def _errors(text: str) -> list:
-    from mha.check import check_document
-    return [f for f in check_document(text, fmt="ipynb").findings if f.severity == "error"]
+    return error_findings(text, "ipynb")
 
 
 def test_the_output_of_weights_loaded_into_the_module_is_checked():

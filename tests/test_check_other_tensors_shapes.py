@@ -7,6 +7,8 @@ import json
 
 import numpy as np
 
+from check_helpers import error_findings
+
 
 def _cell(src: str, out: str) -> dict:
     return {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": src,
@@ -37,8 +39,7 @@ def notebook(weights_shape: str = "(4, 4)") -> str:
 
 
 def _errors(text: str) -> list:
-    from mha.check import check_document
-    return [f for f in check_document(text, fmt="ipynb").findings if f.severity == "error"]
+    return error_findings(text, "ipynb")
 
 
 def test_the_shapes_of_the_models_other_tensors_are_no_attention_claims():

@@ -6,6 +6,8 @@ import json
 
 import numpy as np
 
+from check_helpers import error_findings
+
 W = np.array([[1.0, 0.0, 0.0, 0.0], [0.6225, 0.3775, 0.0, 0.0], [0.2149, 0.4412, 0.3439, 0.0],
               [0.1703, 0.2856, 0.3107, 0.2334]])
 
@@ -24,12 +26,7 @@ def notebook(weights: np.ndarray) -> str:
 
 
 def _errors(text: str) -> list:
-    from mha.check import check_document
-    from mha.inputs import MHAInputError
-    try:
-        return [f for f in check_document(text, fmt="ipynb").findings if f.severity == "error"]
-    except MHAInputError:
-        return []
+    return error_findings(text, "ipynb")
 
 
 def test_weights_shown_second_in_a_tuple_are_checked_by_their_rows():
