@@ -44,8 +44,8 @@ class Rounding:
                 # forced to sum to 1): the quantity the rest identifies, and the values the author went on with
                 whole = [h for h in alignments(o, self.vs) if h.how == "full" and identifies(o, h)]
                 hits = whole[:1] if len(whole) == 1 else []
-            if plan is not None and plan["kind"] == "wrong" and plan["hit"] is not None and (plan["hit"].how == "full" or identifies(
-                    o, plan["hit"])):
+            if plan is not None and plan["kind"] == "wrong" and plan["hit"] is not None and \
+                    (plan["hit"].how == "full" or identifies(o, plan["hit"])):
                 # the whole quantity as printed, right or wrong (the author's own weights, whose outputs follow from
                 # them); not a row or column placed by a guess among cells that mostly disagree (a later example's)
                 hits.append(plan["hit"])
