@@ -33,6 +33,7 @@ class ArithClaim:
 # the same function on both sides of an equals sign, called on numbers: s(-1.0) = -s(1.0), f(2) = f(-2)
 _RATIO = re.compile(r"(?<![\w.])[-−]?\d+\.\d+\s*:\s*[-−]?\d+\.\d+(?![\d.])")
 _SAME_CALL = re.compile(r"(?<![\w\\])([A-Za-z]\w{0,5})\([-−]?[\d.]+\)=[-−+]?\1\([-−]?[\d.]+\)")
+_RATIOS_LISTED = re.compile(r"(?<![\d.])\d+(?:\.\d+)?\s*:\s*\d+(?:\.\d+)?\s*/\s*\d+(?:\.\d+)?\s*:\s*\d+")
 _SHAPE_TUPLES = re.compile(r"(?:\(\d+(?:[*×x]\d+)+\))+")
 
 
@@ -59,6 +60,8 @@ class ArithJudging:
             return              # "s(-1.0) = -s(1.0)": a property of a function, no number to work out
         if _RATIO.search(_chain_text(c)):
             return              # "re-normalised from 0.5035 : 0.2483": a ratio of two numbers, not a label and its value
+        if _RATIOS_LISTED.search(c.text):
+            return              # "Ratio 2:1 / 4:1 / 8:1", "10:30 / 11:45": ratios (or times) side by side, no division
         if "→" in c.rels and all(isinstance(p, ExprPart) and _SHAPE_TUPLES.fullmatch(p.text.replace(" ", ""))
                                  for p in c.parts):
             return              # "(3×5×4) → (5×3×4) → (5×12)": shapes through a transpose and a reshape, no equality
