@@ -35,6 +35,11 @@ APPROX_WORDS = re.compile(r"(?:computed|calculated|worked out|done|derived)\s+(?
                           # a declared approximation: "approximate the above as follows", "for readability"
                           r"approximat(?:e|ed|ing)\s+(?:the|these|this|them|it|as)\b|for readability|roughly|"
                           r"近似为|近似地|约等于|大约|"
+                          # the same said in other languages: "для удобства аппроксимируем", 次のように近似する,
+                          # 다음과 같이 근사한다, xấp xỉ, aproximamos, approximons, näherungsweise, yaklaşık
+                          r"аппроксимир|приближ[её]нн|近似(?:する|して|し|値)|근사(?:한|하|해|치)|xấp xỉ|"
+                          r"aproxim(?:amos|ar|adamente)|approxim(?:ons|er|ativement)|näherungsweise|annähern|"
+                          r"yaklaşık|"
                           # a display rounded on purpose: "shown to one decimal place", "printed to 2 decimals"
                           r"(?:shown|displayed|printed|written)\s+(?:here\s+|below\s+)?(?:to|with|at)\s+"
                           r"(?:one|two|three|four|\d)\s+decimal|rounded for display|只显示.{0,6}位小数", re.I)
