@@ -242,7 +242,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                                     self.doc.softmax_said)
         applied = applied_softmax(self.objs)        # softmax([...]) = [...]: against its own written argument
         paired = {c.y.a.id for c in pairs} | {c.y.a.id for c in applied}
-        self.applied_ys = paired        # (judged on their own; their values still feed rounded predecessors)
+        self.paired_ys = paired         # (judged on their own; their values still feed rounded predecessors)
         out.extend(pairs)
         renormed = renorm_ids(self.objs)            # y = m / m.sum(-1): its code says what it is (claims/renorm.py)
         rescaled = rescaled_pairs(self.objs, self.doc.hints, paired, self.doc.lines)     # the scores again, scaled as the text says

@@ -31,18 +31,19 @@ class Rounding:
         object with wrong cells gives its values to the view it was attributed to.
         """
         self.printed_at: dict[tuple, list[tuple[int, np.ndarray]]] = {}
-        applied = getattr(self, "applied_ys", set())
+        paired = getattr(self, "paired_ys", set())
         for o in self.objs:
             plan = plans.get(o.a.id)
             # (`softmax([0, 0.7071]) = [0.3302, 0.6698]` is judged on its own line, yet those are the weights the
             # author goes on with: where they match a row of the configuration, its printed values)
-            if (plan is None and o.a.id not in applied) or o.val is None:
+            if (plan is None and o.a.id not in paired) or o.val is None:
                 continue
-            hits = [h for h in alignments(o, self.vs) if h.all] if self.vs is not None else []
-            if plan is None and not hits and self.vs is not None:
+            every = alignments(o, self.vs) if self.vs is not None else []
+            hits = [h for h in every if h.all]
+            if plan is None and not hits:
                 # weights judged beside their scores with one entry off (`A ≈ [.., 0.504]` for 0.50349, a row
                 # forced to sum to 1): the quantity the rest identifies, and the values the author went on with
-                whole = [h for h in alignments(o, self.vs) if h.how == "full" and identifies(o, h)]
+                whole = [h for h in every if h.how == "full" and identifies(o, h)]
                 hits = whole[:1] if len(whole) == 1 else []
             if plan is not None and plan["kind"] == "wrong" and plan["hit"] is not None and \
                     (plan["hit"].how == "full" or identifies(o, plan["hit"])):
@@ -173,12 +174,13 @@ class Rounding:
             return None
         b = v.b or 0
         A = self.from_printed(View("A", b, h, t.A[b, h]), before)
-        Vh = self.printed_grid(("Vh", b, h, ""), before)
-        given = t.Vh[b, t.group(h)]
-        Vh = given if Vh is None or Vh.shape != given.shape else np.where(np.isnan(Vh), given, Vh)
-        if A is None or A.shape[1] != Vh.shape[0] or np.isnan(A).any():
+        if A is None or np.isnan(A).any():
             return None
-        return A @ Vh
+
+        def P(node: str, hh: int | None = None, variant: str = "", strict: bool = False) -> np.ndarray | None:
+            return A if node == "A" else self.printed_grid((node, b, hh, variant), before, strict=strict)
+        # the values as printed where they are, else the configuration's (the output is worked from them either way)
+        return _head_output(P, h, c.cache_K is not None, None if c.cache_K is not None else t.Vh[b, t.group(h)])
 
     def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num, place: Place | None = None,
                             approx: bool = False, slack: float = 0.0) -> str | None:

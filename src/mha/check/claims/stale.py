@@ -78,7 +78,7 @@ class StaleJudging:
                                           f"{name} at {x.a.place}, which is stale")
                     break
                 if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not \
-                        self._matches_whole(y) and not self._product_of_printouts(y, rhs):
+                        self._matches_whole(y) and not self._product_of_printouts(y, rhs, outs):
                     code = f"`{y.a.label.strip()} = {rhs.strip()}`"
                     self.stale[y.a.id] = (
                         f"its own code ({code}) applied to the printout of {name} at {x.a.place} gives it: that "
@@ -88,11 +88,10 @@ class StaleJudging:
                         f"{x.a.place}, which the configuration explains: a stale output (a cell run out of order?)")
                     break
 
-    def _product_of_printouts(self, y: Obj, rhs: str) -> bool:
+    def _product_of_printouts(self, y: Obj, rhs: str, outs: list[Obj]) -> bool:
         """`out = weights @ V` whose printout is, mostly, the product of the two printouts above it: the cell did
         what its code says (from weights the configuration does not explain, a softmax of the page's own say), so
         it is no stale output."""
-        outs = [o for o in self.objs if o.val is not None and o.a.place.where == "output" and o.a.label]
         return matmul_of(y, rhs, lambda name: self._printed_before(y, name, outs)) is not None
 
     def _printed_before(self, y: Obj, name: str, outs: list[Obj]) -> Obj | None:
