@@ -179,7 +179,7 @@ The display $\[ x_i \]$ and this one stay mathematics:
 
 
 def test_a_bracket_escaped_by_a_converter_is_a_bracket():
-    """`≈ \[0.28, 0.23, 0.49]` (Markdown written out from HTML escapes the bracket): the weights went unread, and a
+    r"""`≈ \[0.28, 0.23, 0.49]` (Markdown written out from HTML escapes the bracket): the weights went unread, and a
     page whose nine weights were all wrong passed."""
     r = check_document(ESCAPED, fmt="md")
     assert not r.errors and r.n_numbers >= 6, ([f.describe() for f in r.errors], r.n_numbers)

@@ -1,4 +1,4 @@
-"""A weight written as a number times a matrix: `W_Q = \frac{1}{\sqrt{2}}\begin{bmatrix} 1 & 1 \\ 1 & -1
+r"""A weight written as a number times a matrix: `W_Q = \frac{1}{\sqrt{2}}\begin{bmatrix} 1 & 1 \\ 1 & -1
 \end{bmatrix}`.
 
 The factor stood between the name and the matrix, so the matrix was unnamed, the weight "assumed I", and nothing

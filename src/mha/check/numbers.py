@@ -106,7 +106,10 @@ class Num:
 # the words and letters written after a number for its magnitude: 2.36 M, 1.2 billion, 3 万
 MAGNITUDE = {"k": 1e3, "K": 1e3, "thousand": 1e3, "M": 1e6, "Mio": 1e6, "million": 1e6, "millions": 1e6,
              "B": 1e9, "G": 1e9, "bn": 1e9, "billion": 1e9, "billions": 1e9, "T": 1e12, "trillion": 1e12,
-             "万": 1e4, "百万": 1e6, "千万": 1e7, "亿": 1e8}
+             "万": 1e4, "百万": 1e6, "千万": 1e7, "亿": 1e8, "千": 1e3, "億": 1e8, "천": 1e3, "만": 1e4, "억": 1e8,
+             # Indonesian and Malay, Vietnamese, Turkish, German, Russian
+             "ribu": 1e3, "juta": 1e6, "miliar": 1e9, "triliun": 1e12, "nghìn": 1e3, "ngàn": 1e3, "triệu": 1e6,
+             "tỷ": 1e9, "milyon": 1e6, "milyar": 1e9, "Tausend": 1e3, "Mrd": 1e9, "тыс": 1e3, "млн": 1e6, "млрд": 1e9}
 
 
 def percent(text: str, line: int = 0) -> Num:
@@ -296,7 +299,8 @@ def plain_number(e: Expr) -> Num | None:
         n = e.args[0].num
         if math.isinf(n.value):
             return Num(-n.value, "-" + n.text.lstrip("-"), -n.hi, -n.lo, n.line, n.decimals)
-        return Num(-n.value, "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
+        # (-(-0.328): the sign of a negative number taken off, "0.328", not "--0.328")
+        return Num(-n.value, n.text[1:] if n.text.startswith("-") else "-" + n.text, -n.hi, -n.lo, n.line, n.decimals)
     return None
 
 

@@ -93,7 +93,14 @@ class Builder:
         self.identity_hints(text, place)
 
     def identity_hints(self, text: str, place: Place) -> None:
-        """"W_Q, W_K and W_V are the identity": a hint per weight the text names with such a word."""
+        """"W_Q, W_K and W_V are the identity": a hint per weight the text names with such a word.  A weight set to
+        the identity times a number (`W_Q = np.eye(4) * 0.5`) is that number times it: a hint of its own."""
+        scaled = _SCALED_EYE.search(text)
+        if scaled:
+            factor = float(scaled.group("a") or scaled.group("b") or 1) / float(scaled.group("c") or 1)
+            which = scaled.group(1).upper()
+            self.doc.hints.append(Hint("scaled_identity", ("W_" + which, factor), place, text.strip()[:160]))
+            return
         if _IDENTITY.search(text):
             names = re.findall(r"W_?\{?\^?\{?([QKVOqkvo])\}?|\bW([qkvo])\b|\b([qkvo])_?proj", text)
             for g in names:
@@ -219,6 +226,10 @@ _PARTIAL = re.compile(r"online softmax|tiled|flash[- ]?attention|key block|分�
 
 _IDENTITY = re.compile(r"identity|单位矩阵|單位矩陣|恒等|単位行列|단위\s?행렬|항등\s?행렬|identidad|identidade|identité|"
                        r"einheitsmatrix|=\s*I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\bI_\{?\d|np\.eye|torch\.eye", re.I)
+# `W_Q = np.eye(4) * 0.5`, `W_k = 0.5 * torch.eye(4)`, `W_V = np.eye(4) / 2`: the identity times a number
+_EYE_CALL = r"(?:np|numpy|torch)\.(?:eye|identity)\(\s*\d+\s*\)"
+_SCALED_EYE = re.compile(r"\bW_?\{?([QKVqkv])\}?\s*=\s*(?:(?P<b>\d+(?:\.\d+)?)\s*\*\s*" + _EYE_CALL + r"|" + _EYE_CALL +
+                         r"\s*(?:\*\s*(?P<a>\d+(?:\.\d+)?)|/\s*(?P<c>\d+(?:\.\d+)?)))(?![\d.])")
 _HINTS = [
     ("cross", lb.CROSS_ATTENTION),
     ("causal", re.compile(r"causal|因果|look[- ]ahead mask|future (tokens|positions)|下三角|上三角.*(-\s*∞|-inf|屏蔽)|"
@@ -243,6 +254,8 @@ _HINTS = [
     ("scale_sqrt", re.compile(r"\]\s*[/÷]\s*(?:√|\\sqrt\{?|(?:np\.|math\.)?sqrt\()\s*(\d+)")),
     # "With scaling (÷ √512 ≈ 22.6)": a division sign before a root with its number
     ("scale_sqrt", re.compile(r"(?:^|[\s(（])÷\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)")),
+    # "Scale by √d_k (÷1.414)": the rounded divisor the author then divides by
+    ("scale", re.compile(r"(?:^|[\s(（])÷\s*(\d+\.\d+)(?![\d.])")),
     ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\(|"
                               r"(?:the\s+)?square\s+root\s+of\s+)\s*(\d+)", re.I)),
     # "Without the √2 the logits are ±1, giving α₁₁ = 0.88": a number the line says comes from a slip or another

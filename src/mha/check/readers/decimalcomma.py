@@ -53,6 +53,8 @@ _BARE_FENCE = re.compile(r" {0,3}(?:```|~~~)\s*\n")
 # a bracket of entries parted by semicolons, the first with a decimal comma: `[0,707 ; 0 ; −0,707]` (no program
 # writes that: in Python it does not even parse)
 _COMMA_TUPLE = re.compile(r"[\[(]\s*[-−–]?\d+,\d+\s*;")
+# entries with decimal commas parted by a spaced comma: `[0,2 , 0,3]`, `[1 , 0,5]` (no program spaces a list so)
+_SPACED_TUPLE = re.compile(r"(?:[-−–]?\d+,\d+|\d+)[ \t]+,[ \t]+[-−–]?\d+,\d+|[-−–]?\d+,\d+[ \t]+,[ \t]+[-−–]?\d+")
 
 
 def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
@@ -63,12 +65,28 @@ def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
         if _TEXT_FENCE.match(m.group(0)) and re.search(r"\d,\d", m.group(0)):
             continue                   # a fence marked ```text holding worked numbers as prose: `Q = [ 1,0   0,0 ]`
                                        # (one without a comma between digits is a program's printout: points)
-        if _BARE_FENCE.match(m.group(0)) and _COMMA_TUPLE.search(m.group(0)):
-            continue                   # a fence with no language holding `[0,707 ; 0 ; −0,707]`: worked numbers
+        if (_BARE_FENCE.match(m.group(0)) or m.group(0)[:1] == "`" and m.group(0)[:3] != "```") and \
+                (_COMMA_TUPLE.search(m.group(0)) or _SPACED_TUPLE.search(m.group(0))):
+            continue                   # a fence with no language (or a code span) holding `[0,707 ; 0 ; −0,707]`
+            #                            or `[0,2 , 0,3]`: worked numbers
+        if _BARE_FENCE.match(m.group(0)) and re.search(r"\d,\d", m.group(0)) and not _parses(m.group(0)):
+            continue                   # `t0·e1 = 0,40 -> 0,283` in a fence with no language: no program either
         spans.append((at, m.start()))
         at = m.end()
     spans.append((at, len(text)))
     return [(a, b) for a, b in spans if b > a]
+
+
+def _parses(fence: str) -> bool:
+    """Does the body of a fenced block parse as Python?"""
+    import ast
+    body = fence.split("\n", 1)[1] if "\n" in fence else ""
+    body = re.sub(r"(?m)^ {0,3}(```|~~~)\s*$", "", body)
+    try:
+        ast.parse(body)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def _sole(text: str, a: int, b: int) -> bool:
@@ -91,6 +109,7 @@ def _signs(pieces: list[str]) -> tuple[int, int]:
     for piece in pieces:
         signs += len(_TEX_COMMA.findall(_TEX_THOUSANDS.sub(" ", piece)))
         points += len(_POINT.findall(piece))
+        signs += len(_SPACED_TUPLE.findall(piece))
         for m in _candidates(piece):
             before, after = piece[max(0, m.start() - 2):m.start()], piece[m.end():m.end() + 1]
             if m.group(2) == "0" or ";" in before or after == ";":

@@ -36,8 +36,10 @@ def _groups(line: str) -> list[tuple[int, int]] | None:
         return None               # tensor([0.14, 0.23]) on each line: a printout each, not the rows of one matrix
     out = []
     for m in _GROUP.finditer(line):
-        if m.start() > 0 and re.match(r"[\w\])]", line[m.start() - 1]):
-            continue                          # scores[0][1]: an index, not a group of numbers
+        if m.start() > 0 and re.match(r"[\w\])]", line[m.start() - 1]) and \
+                not re.search(r"\d\.\d.*[,\s].*\d\.\d", m.group(1)):
+            continue                          # scores[0][1]: an index, not a group of numbers (but `bites[ 0.80,
+            #                                   1.09, -0.40]`, a row name glued to its row, is a row)
         if not _GROUP_BODY.match(m.group(1)) or not re.search(r"\d", m.group(1)):
             return None
         out.append((m.start(), m.end()))
@@ -101,6 +103,14 @@ def text_tokens(text: str) -> list[Tok]:
                 i = j + 1
                 continue
         run = _aligned_run(lines, i) if depths[i] == 0 else i
+        placed = _placed_names(lines[i - 1], lines[i:run + 1]) if run > i and i > 0 else None
+        if placed:
+            # "W_Q                  W_K" over rows of both: each name over the numbers below it
+            while out and out[-1].pos >= starts[i - 1]:
+                out.pop()
+            out.extend(_grouped(lines, starts, i, run, placed))
+            i = run + 1
+            continue
         if run > i:
             # a header of column names just emitted ("k1 k2 k3") is not part of the text: dropped, so that the
             # table keeps the label written above it ("Attention weights:")
@@ -218,6 +228,32 @@ def _named_column_groups(head: str) -> list[tuple[str, list[int]]] | None:
                               for _, ns, _ in groups):
         return None
     return [(name, ks) for name, _, ks in groups]
+
+
+def _placed_names(head: str, rows: list[str]) -> list[tuple[str, list[int]]] | None:
+    """Names written over matrices typed side by side ("W_Q", a run of spaces, "W_K", rows of eight numbers below):
+    each name's columns, the numbers that start at or after its place and before the next name's.  Two names or
+    more, each a quantity's name, each over two numbers or more of every row, a gap of three spaces or more
+    between the groups; None otherwise."""
+    names = [(m.start(), m.group(0).strip()) for m in re.finditer(r"\S+(?: \S+)*", head)]
+    if len(names) < 2 or any(lb.parse_label(n) is None or re.search(r"\d", n[:1]) for _, n in names) or \
+            any(b - (a + len(x)) < 3 for (a, x), (b, _) in zip(names, names[1:])):
+        return None
+    cols: list[list[int]] | None = None
+    for row in rows:
+        m = _ALIGNED_ROW.match(row)
+        if m is None or m.group("name"):
+            return None
+        at = [m.start("nums") + t.start() for t in re.finditer(r"\S+", m.group("nums"))]
+        ends = [m.start("nums") + t.end() for t in re.finditer(r"\S+", m.group("nums"))]
+        # a number belongs to the name whose place it reaches (a sign or a digit may stand a little left of it)
+        own = [max((k for k, (a, _) in enumerate(names) if e > a), default=0) for e in ends]
+        got = [[c for c, k in enumerate(own) if k == g] for g in range(len(names))]
+        if any(len(g) < 2 for g in got) or any(at[g[0]] - ends[g[0] - 1] < 3 for g in got[1:]) or \
+                (cols is not None and got != cols):
+            return None
+        cols = got
+    return [(n, ks) for (_, n), ks in zip(names, cols)] if cols else None
 
 
 def _grouped(lines: list[str], starts: list[int], i: int, j: int, groups) -> list[Tok]:

@@ -32,14 +32,19 @@ _CALLED_ITEM = re.compile(r"^(?P<what>[A-Za-z][\w ]{0,20}?)\s*\(\s*(?P<name>[^()
 # a closing line that totals the list, not one of its tokens: "Total: 1.00 (100 percent)"
 _TOTAL = re.compile(r"(?i)^\s*(?:total|sum|合计|总和|总计|和)\s*[:：]")
 _CAPTION = re.compile(r"^(?P<words>[^\n]{2,80}?)\s*[:：]\s*$")
+# a numbered step named by the softmax alone ("Step 3 — softmax", "3. Softmax", "第三步：softmax")
+_STEP_CAPTION = re.compile(r"(?i)^(?:step\s*\d+|\d+[.)]|第.{1,3}步)\s*[—–:：.-]?\s*(?:apply(?:ing)?\s+(?:the\s+)?)?softmax$")
 
 
 def caption_quantity(caption: str) -> tuple[str, tuple] | None:
     """The name a caption ending in a colon gives the list under it, and the quantity it names."""
-    m = _CAPTION.match(caption.strip())
+    m = _CAPTION.match(re.sub(r"^([*_]{1,2})(.*?[:：])\1\s*$", r"\2", caption.strip()))   # (**Step 3 — softmax:**)
     if not m:
         return None
     words = m.group("words").strip("*_ ")
+    step = _STEP_CAPTION.match(words)
+    if step:                                # "Step 3 — softmax": what that step gives, the weights
+        return words, ("A",)
     ref = lb.parse_label(words)
     if ref is None:                         # "Scores (Q @ Kᵀ):": the words, without the remark in parentheses
         words = re.sub(r"\s*[(（][^()（）]*[)）]", "", words).strip()

@@ -80,7 +80,10 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             i += 3
             continue
         if t.type == "inline" and t.map:
+            n0 = len(b.doc.arrays)
             _inline(t, src_lines, b, line0, cell)
+            if _math_alone(t.content) and i >= 2 and toks[i - 2].type == "paragraph_close":
+                _captioned(b, _last_line(caption), n0)     # "**Step 3 — softmax:**" over `$(0.32, 0.22, 0.46)$.`
             caption = t.content
         elif t.type == "math_block" or t.type == "math_block_label":
             n0 = len(b.doc.arrays)
@@ -99,8 +102,9 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                                                 t.content) and read_python(t.content).parsed:
                 where = "code"                     # Python under a ```c fence (blog editors pick the language)
             if where == "code" and lang == "":
+                # (`t0·e1 = 0.40` parses too: a middle dot may continue a Python name, but no program names so)
                 if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content) or \
-                        _worked_sums(t.content):
+                        _worked_sums(t.content) or re.search(r"(?m)^\s*\w+[·⋅]\w+\s*=", t.content):
                     where = "output"
             if where == "code" and only_printouts(t.content):
                 where = "output"                   # tensor([[...]], dtype=torch.float64) parses, but was printed
@@ -171,6 +175,11 @@ def _captioned_items(b, line: str, content: str, seg_lines: list[int], cell: int
         listed_row(b, line, items, cell)
 
 
+def _math_alone(content: str) -> bool:
+    """A paragraph that is one inline math span and nothing else but its closing stop."""
+    return bool(re.fullmatch(r"\s*\$[^$]+\$\s*[.,;]?\s*", content))
+
+
 def _captioned(b, line: str, n0: int) -> None:
     """"So the attention weights are approximately:" over a display holding one bare vector or matrix: the
     sentence names it, as a reader takes it (listed.caption_quantity: weights, scores, exponentials only)."""
@@ -233,8 +242,9 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
         elif c.type == "text":
             said += c.content
         elif c.type in ("math_inline", "math_inline_double"):
-            if re.match(r"\s*(?:=|≈|\\approx)", c.content) and _WORDS.search(said):
+            if re.match(r"\s*(?:=|≈|~|\\approx|\\sim)", c.content) and _WORDS.search(said):
                 b.worded_math.add((line, cell))    # "identical shape $= 416{,}256$": the value of those words
+                #                                    ("dominate by $\\sim 40\\times$": a fold of those words)
             named = named_by_words(said, c.content, before)      # "the weights are about $(0.42, 0.16, 0.42)$"
             shown = f"[{c.content}]" if named and bare_list(c.content) else c.content    # "Dot products: $1, 0, 0.5$"
             b.segment(Segment((f"{named} = " if named else "") + shown + _unit_after(kids[i + 1:i + 2]), line,
@@ -272,7 +282,8 @@ _WORDS = WORDS
 _UNIT_AFTER = re.compile(r"\s?([KMBGT]|[kK]i?B|[MGT]i?B|thousands?|millions?|billions?|trillions?|[万亿千兆]|"
                          # the same magnitudes in Portuguese, Spanish, French, German, Italian, Russian
                          r"mil|milh(?:ões|ão)|bilh(?:ões|ão)|mill(?:ones|ón)|milliards?|Million(?:en)?|"
-                         r"Milliarden?|milion[ei]|miliard[io]|миллион\w*|миллиард\w*)"
+                         r"Milliarden?|milion[ei]|miliard[io]|миллион\w*|миллиард\w*|"
+                         r"ribu|juta|miliar|triliun|nghìn|ngàn|triệu|tỷ|milyon|milyar|Tausend|Mrd|тыс|млн|млрд)"
                          r"(?![A-Za-z])")
 
 

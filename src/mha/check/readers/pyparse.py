@@ -120,6 +120,12 @@ def number_of(node: ast.AST, lines: list[str]) -> Num | None:
         node = node.operand
     if is_minus_inf(node, neg):
         return NEG_INF.with_line(node.lineno)     # -inf, -np.inf, float('-inf'): a masked score
+    # np.float64(0.3), as NumPy 2 shows a scalar inside a list (`[np.float64(0.3), np.float64(0.9)]`): the number
+    if isinstance(node, ast.Call) and call_name(node) in ("float64", "float32", "float16", "int64", "int32") and \
+            len(node.args) == 1 and not node.keywords:
+        inner = number_of(node.args[0], lines)
+        return None if inner is None else (Num(-inner.value, "-" + inner.text, -inner.hi, -inner.lo, inner.line,
+                                                   inner.decimals) if neg else inner)
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         text = source_of(lines, node) or repr(node.value)
         text = text.replace("_", "")

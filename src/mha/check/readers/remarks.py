@@ -32,7 +32,7 @@ def before_remark(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok]
 def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok], where: str) -> Array | None:
     """"Q = [1, 2] and three keys": in prose, a bracketed value closed and followed by words is the value
     (the sentence goes on; a name or an operator after it would make it a factor instead)."""
-    if where != "prose" or len(toks) < 4 or toks[0].text != "[":
+    if where not in ("prose", "comment") or len(toks) < 4 or toks[0].text != "[":
         return None
     depth = 0
     for k, t in enumerate(toks):
@@ -42,6 +42,12 @@ def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok],
     else:
         return None
     rest = toks[k + 1:]
+    # "# T=1.0: [0.651, 0.239, 0.088, 0.022]   standard": words set apart by a run of spaces remark on the value
+    if rest and toks[k].end and rest[0].pos - toks[k].end >= 2 and all(t.kind in ("ID", "TEXT") for t in rest[:2]) \
+            and not any(t.kind in ("REL", "NUM", "GROUP", "MATRIX") or t.text in "([=" for t in rest):
+        return array_at(toks[:k + 1])
+    if where != "prose":
+        return None
     if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (",", "，"):
         if rest[1].kind in ("ID", "TEXT") and re.fullmatch(r"[a-z][a-z-]+|[\u4e00-\u9fff]+", rest[1].text) and \
                 not any(t.kind == "OP" and t.text in "([" for t in rest):

@@ -26,6 +26,7 @@ _OPERAND_WORDS = re.compile(r"(?i)times|x|divided|multiplied|plus|minus|squared|
                             r"thousands?|millions?|billions?|trillions?|percent|per|pct|bn|mn|"
                             r"mil|milh(?:ões|ão)|bilh(?:ões|ão)|mill(?:ones|ón)|milliards?|Million(?:en)?|"
                             r"Milliarden?|milion[ei]|miliard[io]|миллион\w*|миллиард\w*|"
+                            r"ribu|juta|miliar|triliun|nghìn|ngàn|triệu|tỷ|milyon|milyar|Tausend|Mrd|тыс|млн|млрд|"
                             r"[kKMGTPE]i?[Bb](?:ytes?|its?)?|[kKMGTP]?FLOPS?|[kKMGTP]?FLOPs|[kKMGTP]?params?|"
                             r"[乘除加减万亿千百兆倍].*")
 

@@ -200,7 +200,9 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     b.doc.add_array(a)
 
 
-_REMARK = re.compile(r"(\[[^\[\]]*\])\s*(?:←|⟵|<-+|⬅|👈)[^\d\[\]]*")
+_REMARK = re.compile(r"(\[[^\[\]]*\])`?(?:\s*(?:←|⟵|<-+|⬅|👈)[^\d\[\]]*|"
+                     # `[0.2689, 0.7311, 0, 0]` — only tokens 1–2: a remark after a dash, in words
+                     r"\s+[—–]\s+[^\[\]=]*[^\W\d_][^\[\]=]*)")
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 
