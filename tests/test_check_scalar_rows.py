@@ -55,4 +55,8 @@ def test_the_sum_the_weights_have_is_not_one_of_them():
                       "weights that sum to 1: `0.665`, `0.245` and `0.090`")
     r = check_document(text, fmt="md")
     assert not r.errors and "starts from raw scores given" in r.configuration["mode"]
-    assert r.n_numbers >= 14
+    # the three scores, the three scaled ones and the three weights, each counted once (the weights, read as a row
+    # and again as numbers named by the word, are the row's)
+    assert r.n_numbers >= 12
+    r = check_document(text.replace("0.245", "0.254"), fmt="md")
+    assert [f.printed for f in r.errors] == ["0.254"], [f.describe() for f in r.errors]

@@ -235,7 +235,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
     # ---------------------------------------------------------- claims
     def claims(self) -> list[Claim]:
         out: list[Claim] = []
-        pairs = softmax_pairs(self.objs, self.doc.softmax_said)     # judged against their own scores, not the trace
+        pairs = softmax_pairs(self.objs, self.doc.softmax_said, [h for h in self.doc.hints if h.kind == "define"])     # judged against their own scores, not the trace
         self.told_pairs = [c for c in pairs if c.told]              # ... these only where nothing else judges them
         pairs = [c for c in pairs if not c.told]
         pairs += more_softmax_pairs(self.objs, {c.y.a.id for c in pairs} | {c.x.a.id for c in pairs},

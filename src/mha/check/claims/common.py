@@ -132,7 +132,8 @@ def object_line(doc, f) -> tuple:
 
 # steps whose values stand for one another: an output printed as O, the concatenation or Y
 _STEP_FAMILY = {"weighted_sum": "out", "concat": "out", "output": "out", "scores": "scores", "scale": "scores",
-                "softmax": "softmax", "projection": "proj", "split": "proj", "rope": "proj"}
+                "softmax": "softmax", "projection": "proj", "split": "proj", "rope": "proj",
+                "position": "proj"}
 
 
 def explained_by(k, f) -> bool:

@@ -79,6 +79,12 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     there)."""
     ok = np.asarray(hit.ok if agree is None else agree, dtype=bool)
     n = o.val.size
+    if hit.view is not None and hit.view.node == "E" and not hit.view.variant and not named_as(o, hit):
+        # the exponentials after the row max is taken off hold a 1 at each row's largest score, whatever the scores:
+        # a printed 1 there is no evidence of which matrix this is ([[1, 0.5], [0.5, 1]], a projection)
+        ones = np.asarray(hit.exact, dtype=float) == 1.0
+        if ones.shape == ok.shape:
+            skip = ones if skip is None else (np.asarray(skip, dtype=bool) | ones)
     if skip is not None:
         n -= int(np.sum(skip))
         ok = ok & ~np.asarray(skip, dtype=bool)

@@ -40,9 +40,11 @@ def _bound(doc: Document, name: str, at: tuple[int, int]) -> Array | None:
     arrays), if no new example opened since."""
     before = [a for a in doc.arrays if _key(a) <= at and (a.place.cell or 0) == at[0] and at[1] - a.line <= NEAR]
     before = before[-REACH:]
-    for a in reversed(before):
-        if not a.label or _bare(a.label) != _bare(name):
-            continue
+    exact = [a for a in before if a.label and _bare(a.label) == _bare(name)]
+    # else a label that ends in the name after plain words ("Start token t0"; not "R_3 q", q rotated)
+    loose = [a for a in before if a.label and len(a.label.split()) > 1 and _bare(a.label.split()[-1]) == _bare(name)
+             and all(re.fullmatch(r"[^\W\d_]{2,}", w) for w in a.label.split()[:-1])]
+    for a in reversed(exact or loose):
         if any(_key(a) < (o.cell or 0, o.line) <= at for o in doc.openers) or _rebound(doc, name, _key(a), at):
             return None
         if len(a.rows) != 1 or a.rows[0] is None or None in a.rows[0]:

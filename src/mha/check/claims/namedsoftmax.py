@@ -27,12 +27,22 @@ def names_another(x: Obj, y: Obj) -> bool:
     return name is not None and (x.a.label or "").strip() != name
 
 
-def named_argument(y: Obj, objs: list[Obj]) -> Obj | None:
-    """The latest array before y labelled as its softmax names, of its shape, scores that are all finite."""
+def named_argument(y: Obj, objs: list[Obj], defines: list | None = None) -> Obj | None:
+    """The latest array before y labelled as its softmax names, of its shape, scores that are all finite; None when
+    code gives the name new values after that array was printed (`x = torch.arange(...)`, `x[~mask] = 0` in the
+    softmax's own cell: the printed x is stale, and the values the call takes are printed nowhere).  defines: the
+    document's code assignments (hints of kind "define")."""
     name = argument_name(y)
     if name is None or y.val is None:
         return None
     before = [o for o in objs if o is not y and o.val is not None and (o.a.label or "").strip() == name and
               (o.a.place.cell or 0, o.a.line) <= (y.a.place.cell or 0, y.a.line) and o.val.shape == y.val.shape
               and np.isfinite(o.val).all()]
-    return before[-1] if before else None
+    if not before:
+        return None
+    x = before[-1]
+    for h in defines or []:
+        target = re.match(r"\s*([A-Za-z_]\w*)", h.value[0])
+        if target and target.group(1) == name and x.a.place.run_order < h.place.run_order < y.a.place.run_order:
+            return None
+    return x

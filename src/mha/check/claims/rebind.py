@@ -107,6 +107,7 @@ class Rebinding:
             # not a new example (`W_k = np.array(...)` above the printed K it computes); below it they are one
             first = min((x.a.place.run_order for x in self.objs if x.a.id in self.uses), default=None)
             upstream = {x.a.id for x in self.objs if first is not None and x.a.place.run_order < first}
+        starts = {(x.a.label or "").strip() for x in self.objs if x.a.id in self.uses}
         for x in self.objs:
             if x.a.id in self.uses or x.ref is None or x.a.place.where != "code":
                 continue
@@ -118,6 +119,10 @@ class Rebinding:
                 continue                      # the same values written again: no new example
             if plan is not None and plan["kind"] == "layout" and plan.get("hit") is not None and plan["hit"].all:
                 continue                      # the same values in another layout (W_Q.weight is W_Q transposed)
+            if plan is not None and plan["kind"] == "wrong" and {n for r in x.refs for n in r.nodes} <= set(_STARTS) \
+                    and self._explained(x) and (x.a.label or "").strip() not in starts:
+                continue                      # scaled scores after the raw ones they start from, identified with a
+                #                               cell slipped: no new example (the start's own name again is one)
             out.append(x)
         return out
 

@@ -4,6 +4,8 @@ a quantity of the inferred chain to judge (claims/array.py asks)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..infer import Obj, _family
 from ..infer.refute import other_values
 
@@ -67,7 +69,9 @@ def given_restated(judge, o: Obj, node: str | None) -> bool:
     best = judge.inf.best
     mode = best.cand.dims["mode"].value if best is not None else None
     nodes = _GIVEN_NODES.get(mode)
-    if not nodes or node not in nodes or o.a.id in judge.uses or o.ref is None or not o.ref.strong:
+    if not nodes or node not in nodes or o.a.id in judge.uses or o.ref is None:
+        return False
+    if not o.ref.strong and not _echoes_a_literal(judge, o, nodes):
         return False
     if not set(o.ref.nodes) & nodes:
         return False
@@ -86,3 +90,18 @@ def given_restated(judge, o: Obj, node: str | None) -> bool:
     # Q, K and V printed again in the same section are as often a copy with a slip in it: only another section's
     taken = {judge.section_of(x.a.place) for x in judge.objs if x.a.id in judge.uses}
     return judge.section_of(o.a.place) not in taken
+
+
+def _echoes_a_literal(judge, o: Obj, nodes: set) -> bool:
+    """A printout that repeats, in its own cell, a code literal named as the start's input (`raw_scores =
+    np.array([0.2, 0.5, ...])`, then `print("Raw relevance scores:", raw_scores)`): the literal's values shown, its
+    name lost to the words of the print."""
+    if o.a.place.cell is None or o.a.place.where != "output" or o.val is None or o.lo is None:
+        return False
+    for x in judge.objs:
+        if x is o or x.a.place.cell != o.a.place.cell or x.a.place.where != "code" or x.val is None or \
+                x.ref is None or not x.ref.strong or not set(x.ref.nodes) & nodes or x.val.shape != o.val.shape:
+            continue
+        if np.all((x.val >= o.lo - 1e-12) & (x.val <= o.hi + 1e-12)):
+            return True
+    return False

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 import warnings
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import numpy as np
@@ -97,14 +98,16 @@ class Rounding:
             out = np.where(np.isnan(g), out, g)
         return out
 
-    def from_printed(self, v: View, before: tuple | None = None, first: bool = False) -> np.ndarray | None:
+    def from_printed(self, v: View, before: tuple | None = None, first: bool = False,
+                     mend: bool = False) -> np.ndarray | None:
         """A step recomputed from the printed (rounded) values of the step before it (first: from their earliest
-        printing, where a later copy differs)."""
+        printing, where a later copy differs; mend: with a slipped entry among them put back, see `_mended`)."""
         t, c = self.t, self.t.config
         b, h = v.b or 0, v.h
 
         def P(node: str, hh: int | None = None, variant: str = "", strict: bool = False) -> np.ndarray | None:
-            return self.printed_grid((node, b, hh, variant), before, strict=strict, first=first)
+            g = self.printed_grid((node, b, hh, variant), before, strict=strict, first=first)
+            return self._mended(g, node, b, hh, variant) if mend and g is not None else g
         with np.errstate(all="ignore"):
             def head_out(k: int) -> np.ndarray | None:
                 # V given (not computed) and not printed again: the given values, exact as written
@@ -164,6 +167,27 @@ class Rounding:
                     return np.exp(S) if v.variant else np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
         return None
 
+    def _mended(self, g: np.ndarray, node: str, b: int, h: int | None, variant: str) -> np.ndarray | None:
+        """Printed values with their one slipped entry (one in a row at most, a third of the grid at most) replaced by
+        the configuration's value rounded as its row is printed: the rounded values the author worked on (0.769
+        from the scores 2.83, 0, 1.41, when the page then prints 1.51 for the last).  None when nothing slipped."""
+        M = next((w.M for w in self.vs.get(node, b, h, variant=variant) if w.M.shape == g.shape), None) \
+            if self.vs is not None else None
+        if M is None or g.ndim != 2:
+            return None
+        out, n_off = g.copy(), 0
+        for i in range(g.shape[0]):
+            live = np.isfinite(g[i]) & np.isfinite(M[i])
+            if not live.any():
+                continue
+            d = max(_decimals_of(float(x)) for x in g[i][live])
+            off = live & (np.abs(g[i] - M[i]) > 0.5 * 10.0 ** -d * (1 + 1e-6) + 1e-12)
+            if off.sum() > 1:
+                return None
+            out[i][off] = np.round(M[i][off], d)
+            n_off += int(off.sum())
+        return out if 0 < n_off <= g.size / 3 else None
+
     def _output_from_printed_scores(self, v: View, before: tuple) -> np.ndarray | None:
         """A head's output (one head's, or the output of one head without W_O) worked from the softmax of its printed
         scores, at full precision, and its values."""
@@ -190,7 +214,7 @@ class Rounding:
         declared = approx and math.isfinite(exact) and num.decimals is not None and \
             abs(num.value - exact) <= 2 * num.half + 1e-12
         alt = self.from_printed(hit.view, place.order if place is not None else None)
-        via_scores = False
+        via_scores = via_mended = False
         if place is not None and (alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1])
                                   or math.isnan(float(alt[i, j])) or not num.contains(float(alt[i, j]))):
             # the weights of that row printed one by one before it: the row recomputed from them
@@ -207,9 +231,13 @@ class Rounding:
                     # the output worked from the weights the rounded scores give, unrounded (2.034 / 5.068 carried
                     # on, not the 0.401 printed from it)
                     deeper = self._output_from_printed_scores(hit.view, place.order)
+                    mended = self.from_printed(hit.view, place.order, mend=True)
                     if deeper is not None and 0 <= i < deeper.shape[0] and 0 <= j < deeper.shape[1] and \
                             not math.isnan(float(deeper[i, j])) and num.contains(float(deeper[i, j])):
                         alt, via_scores = deeper, True
+                    elif mended is not None and 0 <= i < mended.shape[0] and 0 <= j < mended.shape[1] and \
+                            not math.isnan(float(mended[i, j])) and num.contains(float(mended[i, j])):
+                        alt, via_mended = mended, True
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
             return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
         if slack and abs(float(alt[i, j]) - exact) <= 2 * num.half:
@@ -231,6 +259,8 @@ class Rounding:
                "E": "scores"}.get(hit.view.node, "values")
         if via_scores:
             pre = "scores (the weights they give, unrounded) and V"
+        if via_mended:
+            pre += " (the slipped one as it should read)"
         return (f"follows from the rounded {pre} printed before it (they give {x:.6g}); "
                 f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
 
@@ -282,6 +312,11 @@ class ScalarWeights:
         return [n for at, n in self._chain_results if at < place.order]
 
 
+def _decimals_of(x: float) -> int:
+    """The fewest decimals that write x (2 for 2.83, 0 for 0), up to 8."""
+    return next((d for d in range(9) if abs(x * 10 ** d - round(x * 10 ** d)) < 1e-6 * max(1.0, abs(x) * 10 ** d)), 8)
+
+
 def _filled(printed: np.ndarray | None, worked: np.ndarray | None) -> np.ndarray | None:
     if printed is None or worked is None or printed.shape != worked.shape:
         return worked if printed is None else printed
@@ -314,7 +349,10 @@ def _double_rounding(num: Num, x: float) -> str | None:
         m = round(x, k + extra)
         # as a program shows it: the float of the first rounding formatted at the printed decimals (0.3735 is
         # stored just below the half and shows as 0.373; 0.8455 is stored just above and shows as 0.846)
-        if num.contains(m) and abs(float(f"{m:.{k}f}") - num.value) <= num.half / 10:
+        # or as a person rounds it, half up from the digits written (0.1865, stored below the half, is 0.187 by hand)
+        by_hand = float(Decimal(repr(m)).quantize(Decimal(1).scaleb(-k), rounding=ROUND_HALF_UP))
+        if num.contains(m) and (abs(float(f"{m:.{k}f}") - num.value) <= num.half / 10 or
+                                abs(by_hand - num.value) <= num.half / 10):
             return (f"double rounding: the exact {x:.6g} rounded first to {k + extra} decimals ({m:.{k + extra}f}) "
                     f"gives {num.text}; rounded once it gives {num.rounded(x)}")
     return None
@@ -363,7 +401,9 @@ def rounded_addends(left) -> bool:
     nums = [x for x in nums if x.value != 0]     # 0.141 + 0 + 0 + (-0.283): a zero addend is exact
     # (a whole addend is exact too: 2 + 2.333333 + 1.333333 + 1 adds two thirds rounded to two whole numbers)
     nums = [x for x in nums if not (x.decimals in (None, 0) and x.value == int(x.value))]
-    return len(nums) >= 2 and all((x.decimals or 0) >= 3 for x in nums)
+    # (and a short constant among them is exact: 0.2701 - 0.0538 - 0.0892 - 0.1444 + 0.05, the bias added last)
+    long = [x for x in nums if (x.decimals or 0) >= 3]
+    return len(long) >= 2 and len(long) > 2 * (len(nums) - len(long))
 
 
 def products_of_rounded(left) -> bool:

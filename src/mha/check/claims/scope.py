@@ -101,6 +101,16 @@ class Scopes:
         return self.explained_objects > 0 and section in self.explained_sections and \
             section not in self.new_example_sections
 
+    def before_the_example(self, place: Place) -> bool:
+        """Is the place out of the example's sections, in a section before the first one that gives its inputs?"""
+        if self.t is None or self.mapping_given or self.in_scope(place):
+            return False
+        firsts = [o.a.place for o in self.objs if o.a.id in self.uses]
+        if not firsts:
+            return False
+        first = min(firsts, key=lambda p: p.order)
+        return place.order < first.order and self.section_of(place) < self.section_of(first)
+
     def example_sizes(self) -> set[int]:
         """Every size of the inferred example: lengths, widths, heads, batch (and 1)."""
         c = self.t.config

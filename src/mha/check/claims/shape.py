@@ -431,6 +431,11 @@ class ShapeJudging:
             self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text,
                                                f"worked from a width of {_other_width(s.text, c.d_model)}, not this "
                                                f"example's d_model = {c.d_model}: another model's size"))
+        elif s.place.where in ("code", "output", "comment") and self.before_the_example(s.place):
+            # "d_k=4" under each half of an 8-wide query drawn in an earlier section: that drawing's own size, stated
+            # before the example's inputs are given (that 4 is also the example's d_model identifies nothing)
+            self.not_checked.append(NotChecked(s.place.line, s.place.cell, s.text, "stated in a section before the "
+                                               "one that gives the example's inputs: another illustration's size?"))
         elif not self.outside(s.place, s.text[:60], [int(s.value.value)] if s.value.exact and math.isfinite(s.value.value) else None):
             self.n_claims += 1
             self.n_numbers += 1

@@ -52,7 +52,7 @@ def _causal_zeros(rows) -> bool:
     return True
 
 
-def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPairClaim]:
+def softmax_pairs(objs: list[Obj], said: dict | None = None, defines: list | None = None) -> list[SoftmaxPairClaim]:
     """Each vector (or column of a table, rows stacked) named as weights or softmax whose neighbour just before it,
     on its line or the line above, has as many scores; or a few lines above, where a line between them names the
     softmax (`raw_scores = [...]`, `# after the softmax:`, `attention_weights = [...]`; `said`: those lines)."""
@@ -64,7 +64,7 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None) -> list[SoftmaxPair
             continue
         x = grids[k - 1]
         if names_another(x, y):
-            x = named_argument(y, grids)     # `softmax(large_scores) ≈ [..]` under small_scores: large_scores it is
+            x = named_argument(y, grids, defines)     # `softmax(large_scores) ≈ [..]` under small_scores: large_scores it is
             if x is not None and (y.val >= 0).all() and (y.val <= 1 + 1e-9).all():
                 out.append(SoftmaxPairClaim(x, y, written=True))
             continue

@@ -54,16 +54,21 @@ class Targets:
             expr = next(p.expr for _, p, f in values if f is not None and nb.plain_number(p.expr) is None)
             iv = rounded_terms(expr) if "≈" in c.rels else None
             slack = max(2e-4 * abs(face), 2e-4, (iv.hi - iv.lo) / 2 if iv is not None else 0.0)
+            # (and within what its terms' rounding allows: 0.3333 × 0.9007 = 0.3002 is 1/3 of 0.900717, 0.30024,
+            # not an entry of 0.300384 that near-uniform weights happen to give)
+            span = rounded_terms(expr) if iv is None else iv
             for v in self.vs.views:
                 if v.node in ("row_sum", "QKt", "S", "O", "Y", "O_concat") and (v.b or 0) == 0 and \
                         not (lone_exp and v.node == "row_sum"):
                     d = np.abs(v.M - face)
+                    if span is not None and math.isfinite(span.lo) and math.isfinite(span.hi):
+                        room = 1e-9 * max(1.0, abs(face))
+                        d = np.where((v.M >= span.lo - room) & (v.M <= span.hi + room), d, np.inf)
                     if np.isfinite(d).any() and np.nanmin(d) <= slack:
-                        near.append((float(np.nanmin(d)), v))
+                        near.append((float(np.nanmin(d)), v, int(np.nanargmin(d))))
             if near:
                 rank = {"row_sum": 0, "QKt": 1, "S": 2, "O": 3, "O_concat": 4, "Y": 5}
-                d, v = min(near, key=lambda x: (round(x[0], 12), rank.get(x[1].node, 9)))
-                k = int(np.nanargmin(np.abs(v.M - face)))
+                d, v, k = min(near, key=lambda x: (round(x[0], 12), rank.get(x[1].node, 9)))
                 x = float(v.M.reshape(-1)[k])
                 band = float(np.asarray(v.band).reshape(-1)[k]) if isinstance(v.band, np.ndarray) else float(v.band)
                 return (lb.SHOWN.get(v.node, v.node), self.step_of(v.node), [_E(x, band)], True)
@@ -222,7 +227,7 @@ def _arith_step(values) -> str | None:
     for _, p, _ in values:
         ops |= _ops(p.expr)
     if ops & {"cos", "sin"}:
-        return "rope"
+        return "position"        # a sinusoidal encoding or a rotation's angle: the position's step, whichever
     if "exp" in ops:
         return "softmax"
     if ops == {"sqrt"} or ops == {"sqrt", "/"} and len(values) <= 3:

@@ -13,12 +13,14 @@ from .prepare import Obj, _family
 SELF_W_O = 0.75        # of each entry of a printed W^O taken as given, not counted towards the score
 
 
-def score(objs: list[Obj], vs: Views, uses: frozenset, assumed: frozenset = frozenset()) -> tuple[float, int, int]:
+def score(objs: list[Obj], vs: Views, uses: frozenset, assumed: frozenset = frozenset(),
+          per: dict | None = None) -> tuple[float, int, int]:
     """(score, numbers explained, numbers printed).  An object counts when a view explains at least half of its
     numbers; an input the candidate takes as printed (`uses`) explains itself.  A printout of zeros only is not
     counted at all: a zero row of any view (the causal mask's last row, a masked score row) explains it.  A
     printed weight whose role the candidate assumes to be I (`assumed`: no text states it) counts only when all of
-    it agrees (an assumed W^O = I matches 12 of 16 entries of a printed W^O whose last rows repeat its first)."""
+    it agrees (an assumed W^O = I matches 12 of 16 entries of a printed W^O whose last rows repeat its first).
+    per: filled with each printed object's id and whether the candidate explains all of it."""
     explained = total = 0
     discount = 0.0
     fast = Stacks(vs)
@@ -47,6 +49,8 @@ def score(objs: list[Obj], vs: Views, uses: frozenset, assumed: frozenset = froz
                 continue             # a printed weight where the candidate assumes I: all of it, or chance
             if best >= max(1.0, 0.5 * n):
                 explained += int(round(best))
+            if per is not None:
+                per[o.a.id] = best >= n
             continue
         best = 0
         for hit in alignments(o, vs, nodes=None, slack=1.0):
@@ -59,6 +63,8 @@ def score(objs: list[Obj], vs: Views, uses: frozenset, assumed: frozenset = froz
                     break
         if best >= max(1.0, 0.5 * n):
             explained += int(round(best))
+        if per is not None:
+            per[o.a.id] = best >= n
     return float(explained) - discount, explained, total
 
 

@@ -147,6 +147,7 @@ class Search(MaskOptions, Options, Starts):
         computed = score_scalars(self.scalars, s.views)[1] if self.scalars else 0
         if computed >= least:
             return True
+        mostly: list[int] = []                    # printouts two thirds right, each with its own slip
         for o in self.objs:
             if o.a.id in s.cand.uses or any(v.shape == o.val.shape and np.array_equal(v, o.val) for v in inputs):
                 continue                          # a given, or a given restated
@@ -157,8 +158,13 @@ class Search(MaskOptions, Options, Starts):
                 computed += o.val.size
             else:
                 computed += max(_named_mostly(o, hits, named), _all_but_one(o, hits))
+                mostly.append(_mostly(o, hits))
             if computed >= least:
                 return True
+        # (the scaled scores, the weights and the output of one query each off in one entry, a slip planted among an
+        # author's roundings: five entries of three printouts computed are no chance)
+        if sum(1 for k in mostly if k) >= 2 and sum(mostly) >= 2 * least:
+            return True
         return computed + self._named_scalars(s) >= least
 
     def _named_scalars(self, s: Scored) -> int:
@@ -201,10 +207,16 @@ class Search(MaskOptions, Options, Starts):
                 np.allclose(arr.reshape(o.val.shape), o.val, equal_nan=True)
             if (flip and not stacked and arr.T.shape != o.val.shape) or (o.slices != 1 and not stacked):
                 continue                          # used in another layout (sliced): no cell-by-cell undo
+            # given scores whose scaled copy is printed after them: the copy's value at the one cell where the two
+            # part (a raw score slipped, and the scaled scores and weights after it follow from the true one)
+            scaled = _scaled_copies(o, self.objs) if best.cand.dims["mode"].value == "scores" and name == "Q" else {}
+            if best.cand.dims["mode"].value == "scores" and name == "Q":
+                for key, tries in _weights_say(o, self.objs, best.trace.config.effective_scale).items():
+                    scaled.setdefault(key, []).extend(tries)
             for i in range(o.val.shape[0]):
                 for j in range(o.val.shape[1]):
                     num = o.a.rows[i][j]
-                    for value, how in _undo_slips(num, o.val, i, j):
+                    for value, how in _undo_slips(num, o.val, i, j) + scaled.get((i, j), []):
                         trial_arr = np.array(arr, dtype=float)
                         if stacked:
                             trial_arr.reshape(o.val.shape)[i, j] = value
@@ -217,8 +229,11 @@ class Search(MaskOptions, Options, Starts):
                         s = self.evaluate(Candidate(dims))
                         # and the document then mostly fits: a gain among numbers that mostly disagree anyway
                         # (an author whose every product is off) is chance, not the one slip undone
+                        # (a value the printed scaled scores or weights after the start give back has its evidence
+                        # already: the gain is theirs, whatever else the page prints)
                         if s is not None and s.explained >= top[0].explained + need and \
-                                s.explained >= fits * s.total and \
+                                (s.explained >= fits * s.total or how == CHANGED) and \
+                                not self._unfits(best, s) and \
                                 not (name in ("X", "W_Q", "W_K", "W_V") and
                                      projections_disagree(self.objs, s.views, o.a.place.order, s.cand.uses)):
                             top = (s, [(o.a.id, i, j, value, how)])
@@ -229,6 +244,23 @@ class Search(MaskOptions, Options, Starts):
             if again is not None and again.score > top[0].score:
                 top = (again, top[1])
         return top
+
+    def _unfits(self, before: Scored, after: Scored) -> bool:
+        """Does a cell undone leave some printout unexplained that the printed cell explained in full, or leave
+        every printout it did not explain in full still short?  A slip in
+        an input spoils only what is computed from it: undone, it cannot spoil what agreed with the printed value
+        (X·Xᵀ's 0.30 on the diagonal computed from the printed 0.40, which the 0.04 "swapped back" would not give)."""
+        def full(s: Scored) -> dict:
+            per: dict = {}
+            cut = self._cut(s.cand.uses)
+            objs = self.objs if cut is None else [o for o in self.objs if o.a.place.order < cut]
+            score(objs, s.views, s.cand.uses, assumed_weights(s.cand), per=per)
+            return per
+        was, now = full(before), full(after)
+        # and it makes some printout agree in full: a gain spread thin over printouts that stay wrong is chance
+        # (a page whose own tables are off takes a "swapped" digit that matches a few more of their entries)
+        return any(ok and not now.get(k, False) for k, ok in was.items()) or \
+            not any(ok and not was.get(k, False) for k, ok in now.items())
 
     def climb(self, base: dict[str, Choice], fixed: bool = False) -> Scored | None:
         if fixed:
@@ -402,6 +434,18 @@ def _named_mostly(o: Obj, hits: list, least: int = 4) -> int:
     return best
 
 
+def _mostly(o: Obj, hits: list) -> int:
+    """The entries of a printout that match one computed intermediate whole, two of them at least and two thirds of
+    it (alone, too few to count: see Search.computes)."""
+    best = 0
+    for h in hits:
+        if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T"):
+            continue
+        if h.n_ok >= 2 and 3 * h.n_ok >= 2 * o.val.size:
+            best = max(best, h.n_ok)
+    return best
+
+
 def _all_but_one(o: Obj, hits: list) -> int:
     """The entries of a large printout, named or not, that match one intermediate whole but for a single slip (15 of
     a 4×4 of scores printed to eight decimals): one wrong score does not make the start compute nothing."""
@@ -454,6 +498,53 @@ def _undo_slips(num, val: np.ndarray, i: int, j: int) -> list[tuple[float, str]]
     return out[:6]
 
 
+def _scaled_copies(o: Obj, objs: list[Obj]) -> dict[tuple[int, int], list[tuple[float, str]]]:
+    """Printed objects of the start's shape that are the start times one factor (the scores divided by √d_k) in
+    every entry but one: that entry's value before the factor, a candidate for the start's cell there."""
+    out: dict[tuple[int, int], list[tuple[float, str]]] = {}
+    if o.lo is None or o.val.ndim != 2:
+        return out
+    for p in objs:
+        if p is o or p.val is None or p.lo is None or p.val.shape != o.val.shape or p.a.place.order < o.a.place.order:
+            continue
+        live = np.isfinite(o.val) & np.isfinite(p.val) & (np.abs(o.val) > 0)
+        if live.sum() < 3:
+            continue
+        r = float(np.median(p.val[live] / o.val[live]))
+        if not 0 < abs(r) or abs(abs(r) - 1) < 1e-9:
+            continue
+        lo, hi = np.minimum(r * o.lo, r * o.hi), np.maximum(r * o.lo, r * o.hi)
+        off = live & ((p.hi < lo) | (p.lo > hi))
+        # (three entries agreeing at least: two of a short row agree with many a factor by chance)
+        if off.sum() != 1 or (live & ~off).sum() < max(3, 2 * live.sum() / 3):
+            continue
+        i, j = (int(k[0]) for k in np.nonzero(off))
+        out.setdefault((i, j), []).append((float(p.val[i, j]) / r, CHANGED))
+    return out
+
+
+def _weights_say(o: Obj, objs: list[Obj], scale: float) -> dict[tuple[int, int], list[tuple[float, str]]]:
+    """Printed weights of the start's shape after it, a row of which all disagree with the start's row: the one
+    score of that row the weights give back (claims/slippedscore.py), a candidate for the start's cell there."""
+    from .slipped import MIN_OTHERS, slipped_score
+    out: dict[tuple[int, int], list[tuple[float, str]]] = {}
+    if o.lo is None or o.val.ndim != 2 or not scale:
+        return out
+    for p in objs:
+        if p is o or p.val is None or p.lo is None or p.val.shape != o.val.shape or p.a.place.order < o.a.place.order \
+                or not np.isfinite(p.val).all() or (p.val < 0).any() or not np.allclose(p.val.sum(1), 1, atol=0.02):
+            continue
+        for i in range(o.val.shape[0]):
+            if not np.isfinite(o.val[i]).all():
+                continue                  # (a masked row: its -∞ say nothing of a slip)
+            got = slipped_score(o.val[i], (o.hi[i] - o.lo[i]) / 2, (p.lo[i] + p.hi[i]) / 2, (p.hi[i] - p.lo[i]) / 2,
+                                scale, MIN_OTHERS)
+            if got is not None:
+                out.setdefault((i, got[0]), []).append((got[1], CHANGED))
+    return out
+
+
+CHANGED = "one value changed"    # a start's cell that what is printed after it gives back
 REPAIRED_FITS = 0.6      # the share of printed numbers a configuration with one input cell undone must explain
 REPAIRED_GIVEN_FITS = 0.9    # the same where Q, K, V or the scores are given
 
