@@ -1,4 +1,4 @@
-"""Weights written as a tuple of quotients equal to a tuple of numbers, in TeX parentheses:
+r"""Weights written as a tuple of quotients equal to a tuple of numbers, in TeX parentheses:
 `$(1.822/3.644,\; 1/3.644,\; 0.822/3.644) = (0.500,\; 0.274,\; 0.226)$`.
 
 Outside trial t137b: the left tuple was read as a label, its right side as an unlabelled row that (one weight

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import re
 import warnings
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import numpy as np
@@ -349,10 +348,7 @@ def _double_rounding(num: Num, x: float) -> str | None:
         m = round(x, k + extra)
         # as a program shows it: the float of the first rounding formatted at the printed decimals (0.3735 is
         # stored just below the half and shows as 0.373; 0.8455 is stored just above and shows as 0.846)
-        # or as a person rounds it, half up from the digits written (0.1865, stored below the half, is 0.187 by hand)
-        by_hand = float(Decimal(repr(m)).quantize(Decimal(1).scaleb(-k), rounding=ROUND_HALF_UP))
-        if num.contains(m) and (abs(float(f"{m:.{k}f}") - num.value) <= num.half / 10 or
-                                abs(by_hand - num.value) <= num.half / 10):
+        if num.contains(m) and abs(float(f"{m:.{k}f}") - num.value) <= num.half / 10:
             return (f"double rounding: the exact {x:.6g} rounded first to {k + extra} decimals ({m:.{k + extra}f}) "
                     f"gives {num.text}; rounded once it gives {num.rounded(x)}")
     return None

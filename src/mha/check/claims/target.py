@@ -16,13 +16,17 @@ from ..objects import Chain, LabelPart
 from .common import _band, rounded_terms
 
 
+# max(0, ·): a hinge, a ReLU (the line computes a penalty or an activation, whatever its letter names)
+_HINGE = re.compile(r"(?:\\max|\bmax)\s*(?:\\left)?\s*[({]\s*0(?:\.0*)?\s*,")
+
+
 class Targets:
     """Judge methods: the exact values an arithmetic line may stand for."""
 
     def arith_target(self, c: Chain, values) -> tuple[str, str, list[float], bool] | None:
         """Which trace entry an arithmetic line computes: from its label, or from the shape of its terms."""
-        if self.vs is None:
-            return None
+        if self.vs is None or _HINGE.search(c.text):
+            return None          # ℓ_1 = max(0, 0.5 - 0) = 0.5: a hinge or a ReLU, no quantity of attention's trace
         loose = None
         for p in c.parts:
             if isinstance(p, LabelPart):

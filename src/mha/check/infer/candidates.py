@@ -490,6 +490,10 @@ class Options:
             opts = self.mask_options(T, S) if T else [Choice(None, "no mask")]
             if T == 1 and dims["mode"].value != "X":
                 opts = [o for o in opts if not isinstance(o.value, str)]     # one query row: causal means nothing
+            if dims["mode"].value == "weights":
+                # weights given are already masked or not: a mask laid over them would change the given numbers
+                # (row 1 of [[0.67, 0.33], ...] made [1, 0] because an identity Q and K look like a causal mask)
+                opts = [o for o in opts if o.value is None] or [Choice(None, "no mask")]
             return opts
         if name == "W_O":
             H = dims["H"].value

@@ -60,6 +60,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
     text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(DATA_URI.sub("data:,", text)))))
+    text = _entity_ampersands(text)
     src_lines = text.split("\n")
     toks = md.parse(text)
     i = 0
@@ -173,6 +174,16 @@ def _captioned_items(b, line: str, content: str, seg_lines: list[int], cell: int
     items = [(seg_lines[k], m.group("item")) for k, x in enumerate(rows) if (m := plain_item(x)) is not None]
     if len(items) == len(rows):
         listed_row(b, line, items, cell)
+
+
+def _entity_ampersands(text: str) -> str:
+    """`\\begin{bmatrix} 1.25 &amp; 2.4 \\\\ ...`: a page exported with its math escaped as HTML writes every cell
+    separator as `&amp;`; inside math it is the `&` it renders as (`&` and four spaces, so that what follows on the
+    line keeps its place)."""
+    if "&amp;" not in text or "\\begin{" not in text:
+        return text
+    return re.sub(r"\$[^$]*\$|\\begin\{(\w+\*?)\}.*?\\end\{\1\}",
+                  lambda m: m.group(0).replace("&amp;", "&    "), text, flags=re.S)
 
 
 def _math_alone(content: str) -> bool:

@@ -54,6 +54,8 @@ def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | N
 
 
 _SUM_COLUMN = re.compile(r"(?:row\s*)?(?:sum|total|Σ|∑)|行和|合计|总和|summe|suma|soma|somme", re.I)
+_REST_ROW = re.compile(r"(?:all\s+)?(?:the\s+)?(?:others?|rest|other\s+(?:words?|tokens?)|…|\.\.\.|其他(?:词|的词|token)?|其余(?:词)?|"
+                       r"其它(?:词)?|その他|기타|otros?|autres?|andere)", re.I)
 _TOTAL_ROW = re.compile(r"total|sum|Σ|∑|summe|gesamt|合计|总和|总计|求和", re.I)
 _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|column|i|j|m|n|t|#|pos|position|"
                          r"位置|行|列|词|查询|键|序号|步骤|step|)$", re.I)
@@ -114,6 +116,10 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     body = parsed[1:] if header is not None else parsed
     # a row of column totals under the rows (| total | | 4.35 | 1.00 |) is no token's row
     body = [r for r in body if not (r[2] and _TOTAL_ROW.fullmatch(r[2][0].strip("*_ $`").strip()))]
+    # a last row for the rest of the tokens in words (| others | weak | near 0 | near 0 |) stands for no token
+    if len(body) > 2 and body[-1][2] and _REST_ROW.fullmatch(body[-1][2][0].strip("*_ $`").strip()) and \
+            not any(n for n in body[-1][1][1:]):
+        body = body[:-1]
     if header is not None and len(header) > 2 and _SUM_COLUMN.fullmatch(str(header[-1]).strip("*_ $`").strip()):
         # a last column of row sums (| Me | in | Name | Row sum |): each row's total, not one more key's weight
         header = header[:-1]
