@@ -49,6 +49,24 @@ def error_findings(text: str, fmt: str = "md") -> list:
     return [f for fs in error_lines(text, fmt).values() for f in fs]
 
 
+def error_places(text: str, fmt: str = "md") -> list[tuple[int, str]]:
+    """(line, printed) of each error finding of `mha check` on a page, in order."""
+    return [(f.line, f.printed) for f in error_findings(text, fmt)]
+
+
+def code_notebook(cells: list[tuple[str, str | None]]) -> str:
+    """A notebook of code cells, each (source, what it displayed or None), as Jupyter saves it."""
+    import json
+    out = []
+    for src, printed in cells:
+        cell = {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": src, "outputs": []}
+        if printed is not None:
+            cell["outputs"] = [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                                "data": {"text/plain": printed}}]
+        out.append(cell)
+    return json.dumps({"cells": out, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
 def line_of(text: str, s: str) -> int:
     """The 1-based line of the first occurrence of s."""
     return next(i for i, ln in enumerate(text.splitlines(), start=1) if s in ln)

@@ -6,10 +6,9 @@ d_k = 2, so S = Q Kᵀ / √2 = [[0.7071, 0, 1.4142], [1.4142, 1.4142, 0], [1.41
 A = softmax(S) = [[0.284, 0.14, 0.576], [0.4458, 0.4458, 0.1084], [0.4011, 0.1978, 0.4011]] and
 O = A V = [[1.4359, 0.708], [0.6626, 1.3374], [1.2033, 1.0]] (NumPy, float64, rounded to 4 places)."""
 
-import json
-
 import numpy as np
 import pytest
+from check_helpers import code_notebook as _notebook
 
 from mha.check import check_document
 
@@ -120,17 +119,6 @@ def test_only_a_varied_or_disowned_number_is_withdrawn():
     ratio = Finding(1, None, "4:2:1", "2", 4.0, "4", "scores", "")
     assert _why(ratio, ["the ratio is 4:2:1"]) is not None
     assert _why(Finding(1, None, "S[1,2]", "2", 4.0, "4", "scores", ""), ["S[1,2] = 2"]) is None
-
-
-def _notebook(cells: list[tuple[str, str | None]]) -> str:
-    out = []
-    for src, printed in cells:
-        cell = {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": src, "outputs": []}
-        if printed is not None:
-            cell["outputs"] = [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
-                                "data": {"text/plain": printed}}]
-        out.append(cell)
-    return json.dumps({"cells": out, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
 
 
 def _t(M) -> str:

@@ -6,7 +6,7 @@ label; without the remark the same line was judged.  Words after a run of spaces
 among them, remark on the value before them (readers/remarks.py `before_words`).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = """# Softmax of one row
 
@@ -18,13 +18,10 @@ weights = torch.softmax(scores, dim=-1)
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_remarked_printout_holds():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slip_in_the_remarked_printout_is_found():
-    assert _lines(PAGE.replace("0.242", "0.252")) == [(6, "0.252")]
+    assert error_places(PAGE.replace("0.242", "0.252")) == [(6, "0.252")]

@@ -5,7 +5,7 @@ read at all and the page was refused (exit 2), its wrong scores with it.  Inside
 renders as (readers/markdown.py `_entity_ampersands`).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = r"""# Scores by hand
 
@@ -15,13 +15,10 @@ $QK^T = \begin{bmatrix} 1.25 &amp; 1.2 \\ 1.2 &amp; 4.04 \end{bmatrix}$
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_escaped_matrices_are_read_and_hold():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slip_in_them_is_found():
-    assert _lines(PAGE.replace("4.04", "4.14")) == [(5, "4.14")]
+    assert error_places(PAGE.replace("4.04", "4.14")) == [(5, "4.14")]

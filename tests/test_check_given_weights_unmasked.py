@@ -7,7 +7,7 @@ weights became [1, 0] and the right output row two false errors.  A start from t
 (infer/candidates.py).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 # softmax([[1, 0], [0, 1]] / √2) = [[0.66976155, 0.33023845], ...]: the first cut after six decimals, the second
 # written as one minus it
@@ -25,13 +25,10 @@ output = [[6.69761, 9.90717], [3.30239, 20.09283]]
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_given_weights_keep_their_upper_entries():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slipped_output_is_still_found():
-    assert _lines(PAGE.replace("9.90717", "9.91717")) == [(11, "9.91717")]
+    assert error_places(PAGE.replace("9.90717", "9.91717")) == [(11, "9.91717")]

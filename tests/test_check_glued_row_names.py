@@ -5,7 +5,7 @@ rows and the glued one vanished; a slip in it went unreported.  A bracket after 
 parted by commas or spaces is a row, not an index (readers/drawn.py `_groups`).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = """# Scores of three tokens
 
@@ -22,13 +22,10 @@ X = [[1.0, 0.5], [0.3, 1.0], [0.2, -0.4]]
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_page_holds():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slip_in_the_glued_row_is_found():
-    assert _lines(PAGE.replace("1.09,", "1.19,")) == [(10, "1.19")]
+    assert error_places(PAGE.replace("1.09,", "1.19,")) == [(10, "1.19")]

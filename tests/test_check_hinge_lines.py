@@ -5,7 +5,7 @@ penalty of feature 1, was judged as row 1's sum of exponentials and called wrong
 hinge or a ReLU, no quantity of attention's trace (claims/target.py).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = r"""# One head, then a penalty
 
@@ -18,13 +18,10 @@ $\ell_2 = \max(0, 0.5 - 0.05) = 0.45$.
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_hinge_is_no_row_sum():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_the_example_beside_it_is_still_judged():
-    assert _lines(PAGE.replace("0.248 & 0.503", "0.248 & 0.513")) == [(5, "0.513")]
+    assert error_places(PAGE.replace("0.248 & 0.503", "0.248 & 0.513")) == [(5, "0.513")]

@@ -9,7 +9,7 @@ projections were never found and W = I was assumed.  Each name over a gap of spa
 (readers/drawn.py `_placed_names`).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = """# One head by hand
 
@@ -32,13 +32,10 @@ The weights are softmax(Q Kᵀ / √2) = [[0.3532, 0.3082, 0.3386], [0.3436, 0.3
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_page_holds():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slip_in_K_is_found_against_the_placed_weights():
-    assert _lines(PAGE.replace("[-0.20, 0.22]", "[-0.20, 0.32]")) == [(16, "0.32")]
+    assert error_places(PAGE.replace("[-0.20, 0.22]", "[-0.20, 0.32]")) == [(16, "0.32")]

@@ -5,7 +5,7 @@ went unreported.  A last row named for the other tokens, with no number after it
 (readers/tables.py `_REST_ROW`).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 # softmax([3.2, 1.1, 1.1]) = [0.8033, 0.0984, 0.0984]
 PAGE = """# What "it" attends to
@@ -19,13 +19,10 @@ PAGE = """# What "it" attends to
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_table_holds():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slipped_weight_in_it_is_found():
-    assert _lines(PAGE.replace("| 3.2 | 0.80 |", "| 3.2 | 0.90 |")) == [(5, "0.90")]
+    assert error_places(PAGE.replace("| 3.2 | 0.80 |", "| 3.2 | 0.90 |")) == [(5, "0.90")]

@@ -6,7 +6,7 @@ Four-decimal addends are results rounded for print whether or not a short consta
 `rounded_addends`), so the sum is judged within their rounding.
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 # h = [1.3504, -0.3966, 0.1888, -0.0212], w = [0.12, -0.07, -0.03, 0.05], b = 0.03: h·w + b = 0.213086
 PAGE = """# One unit of the feed-forward layer
@@ -20,18 +20,15 @@ $$= 0.1620 + 0.0278 - 0.0057 - 0.0011 + 0.03 = 0.2131$$
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_sum_with_a_short_bias_holds():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slipped_result_is_still_found():
-    assert _lines(PAGE.replace("= 0.2131", "= 0.2231")) == [(8, "0.2231")]
+    assert error_places(PAGE.replace("= 0.2131", "= 0.2231")) == [(8, "0.2231")]
 
 
 def test_short_addends_alone_are_still_judged_as_written():
     page = "# Sum\n\n$$0.30 + 0.06 + 0.02 + 0.05 = 0.44$$\n"
-    assert _lines(page) == [(3, "0.44")]
+    assert error_places(page) == [(3, "0.44")]

@@ -7,7 +7,7 @@ drawing, in a section before the one that gives the example's inputs, is not jud
 `before_the_example`); the example after it is judged as before.
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = """# Heads
 
@@ -31,14 +31,11 @@ Head 0 scores: $\\begin{bmatrix} 0.707 & 0 \\\\ 0 & 0.707 \\end{bmatrix}$, weigh
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_drawings_size_is_not_judged():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_the_example_after_the_drawing_is_still_judged():
-    got = _lines(PAGE.replace("0.670 & 0.330 \\\\ 0.330", "0.680 & 0.330 \\\\ 0.330"))
+    got = error_places(PAGE.replace("0.670 & 0.330 \\\\ 0.330", "0.680 & 0.330 \\\\ 0.330"))
     assert got == [(19, "0.680")], got

@@ -7,7 +7,7 @@ is tried as the start's value there, and kept only when the whole chain then fit
 `_scaled_copies`): the finding is on the raw score, "every later number follows from" the value the page used.
 """
 
-from check_helpers import error_findings
+from check_helpers import error_findings, error_places
 
 PAGE = """# Scores to weights
 
@@ -51,16 +51,13 @@ Scores divided by √2, then the softmax of each row.
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_pages_hold():
-    assert _lines(PAGE) == [] and _lines(TABLE) == []
+    assert error_places(PAGE) == [] and error_places(TABLE) == []
 
 
 def test_a_raw_score_slip_is_found_on_the_raw_score():
-    assert _lines(PAGE.replace("[0.4, 1.6, 1.1]", "[0.4, 1.7, 1.1]")) == [(6, "1.7")]
+    assert error_places(PAGE.replace("[0.4, 1.6, 1.1]", "[0.4, 1.7, 1.1]")) == [(6, "1.7")]
 
 
 def test_a_raw_score_slip_in_a_table_names_the_raw_score():
@@ -70,7 +67,7 @@ def test_a_raw_score_slip_in_a_table_names_the_raw_score():
 
 
 def test_a_slip_in_the_scaled_scores_is_still_the_scaled_score():
-    assert _lines(PAGE.replace("[0.200, 0.800, 0.550]", "[0.200, 0.900, 0.550]")) == [(12, "0.900")]
+    assert error_places(PAGE.replace("[0.200, 0.800, 0.550]", "[0.200, 0.900, 0.550]")) == [(12, "0.900")]
 
 
 TORCH = """# Masked scores

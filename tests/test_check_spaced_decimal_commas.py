@@ -9,7 +9,7 @@ matched the exponentials' row maxima, which are 1 whatever the scores: no eviden
 Also `131 ribu`, Indonesian for 131 thousand, after arithmetic that gives 131072 (numbers.MAGNITUDE).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = """# Contoh kecil
 
@@ -35,18 +35,15 @@ Parameter LoRA: 16·(4096+4096) = 131 ribu.
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_page_holds():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slipped_dot_product_is_found():
-    assert _lines(PAGE.replace("t0·e2 = 0,30", "t0·e2 = 0,35")) == [(17, "0.35")]
+    assert error_places(PAGE.replace("t0·e2 = 0,30", "t0·e2 = 0,35")) == [(17, "0.35")]
 
 
 def test_a_wrong_magnitude_word_result_is_not_called_right_by_accident():
     # 131 ribu is 131 thousand: read as 131 it would be an error, as 131072 it holds
-    assert _lines(PAGE.replace("131 ribu", "131072")) == []
+    assert error_places(PAGE.replace("131 ribu", "131072")) == []

@@ -8,18 +8,9 @@ and the call leaves the values the call takes printed nowhere: no pair (claims/n
 
 import json
 
+from check_helpers import code_notebook as _notebook
+
 from mha.check import check_document
-
-
-def _notebook(cells):
-    out = []
-    for src, printed in cells:
-        cell = {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": src, "outputs": []}
-        if printed is not None:
-            cell["outputs"] = [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
-                                "data": {"text/plain": printed}}]
-        out.append(cell)
-    return json.dumps({"cells": out, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
 
 
 # x = arange(2, 12).view(2, 5); mask keeps 2 and 4 entries; x[mask] += 30 printed; then x rebuilt, pads set to 0

@@ -8,7 +8,7 @@ weights (readers/markdown.py `_math_alone`, readers/listed.py `_STEP_CAPTION`); 
 or more of them, are enough for a start to count (infer/search.py `_mostly`).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = """# One query by hand
 
@@ -38,18 +38,15 @@ $\\mathbf{z} \\approx [1.14,\\; 0.54]$.
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_page_holds():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slipped_weight_under_the_caption_is_found():
-    assert _lines(PAGE.replace("0.320,", "0.330,")) == [(21, "0.330")]
+    assert error_places(PAGE.replace("0.320,", "0.330,")) == [(21, "0.330")]
 
 
 def test_a_slipped_weight_beside_a_wrong_output_keeps_the_start():
     page = PAGE.replace("0.320,", "0.330,").replace("[1.14,", "[1.15,")
-    assert _lines(page) == [(21, "0.330"), (25, "1.15")]
+    assert error_places(page) == [(21, "0.330"), (25, "1.15")]

@@ -8,7 +8,7 @@ a fence with no language, which parse as Python (a middle dot may continue a nam
 (readers/markdown.py), and a vector bound to the last word of its label ("Start token t0", claims/nameddot.py).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 # scores [[2.0, 0.6], [0.707, 1.4]]: exp(S - max) = [[1, 0.2466], [0.5001, 1]], weights [[0.802, 0.198], [0.333, 0.667]]
 PAGE = """# Two tokens
@@ -42,18 +42,15 @@ t0·m2 = 0.30
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_projection_is_not_taken_for_the_exponentials():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slipped_weight_is_still_found():
-    assert _lines(PAGE.replace("[0.333, 0.667]", "[0.343, 0.667]")) == [(9, "0.343")]
+    assert error_places(PAGE.replace("[0.333, 0.667]", "[0.343, 0.667]")) == [(9, "0.343")]
 
 
 def test_dot_products_in_a_plain_fence_are_judged():
-    assert _lines(DOTS) == []
-    assert _lines(DOTS.replace("t0·m2 = 0.30", "t0·m2 = 0.35")) == [(12, "0.35")]
+    assert error_places(DOTS) == []
+    assert error_places(DOTS.replace("t0·m2 = 0.30", "t0·m2 = 0.35")) == [(12, "0.35")]

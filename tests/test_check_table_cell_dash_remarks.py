@@ -6,7 +6,7 @@ missed; the same table without the remarks was judged.  A remark after a spaced 
 cell's value (readers/tables.py `_REMARK`).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 PAGE = """# A causal mask on three tokens
 
@@ -26,13 +26,10 @@ $$
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_the_remarked_table_holds():
-    assert _lines(PAGE) == []
+    assert error_places(PAGE) == []
 
 
 def test_a_slip_in_a_remarked_cell_is_found():
-    assert _lines(PAGE.replace("0.3311", "0.3411")) == [(15, "0.3411")]
+    assert error_places(PAGE.replace("0.3311", "0.3411")) == [(15, "0.3411")]

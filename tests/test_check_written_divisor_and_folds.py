@@ -10,7 +10,7 @@ that total, approximately 40.  An inline span that starts with ~ after words of 
 the formula's before it (readers/markdown.py).
 """
 
-from check_helpers import error_findings
+from check_helpers import error_places
 
 SCALED = """# Scores of three tokens
 
@@ -49,13 +49,10 @@ Projections dominate by $\\sim 4\\times$.
 """
 
 
-def _lines(page):
-    return [(f.line, f.printed) for f in error_findings(page)]
-
 
 def test_cells_divided_by_the_written_rounded_root_are_no_errors():
-    assert _lines(SCALED) == []
+    assert error_places(SCALED) == []
 
 
 def test_a_fold_after_words_is_no_value_of_the_formula_before():
-    assert _lines(FOLD) == []
+    assert error_places(FOLD) == []

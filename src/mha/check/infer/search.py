@@ -17,6 +17,7 @@ from .maskopts import MaskOptions
 from .match import alignments
 from .prepare import Bases, Obj
 from .scalars import bases_of, entries, scalars_of, score_scalars
+from .slipped import MIN_OTHERS, slipped_score
 from .refute import assumed_weights, given_again, projections_disagree, refuted_identity
 from .score import score
 
@@ -207,12 +208,14 @@ class Search(MaskOptions, Options, Starts):
                 np.allclose(arr.reshape(o.val.shape), o.val, equal_nan=True)
             if (flip and not stacked and arr.T.shape != o.val.shape) or (o.slices != 1 and not stacked):
                 continue                          # used in another layout (sliced): no cell-by-cell undo
-            # given scores whose scaled copy is printed after them: the copy's value at the one cell where the two
-            # part (a raw score slipped, and the scaled scores and weights after it follow from the true one)
-            scaled = _scaled_copies(o, self.objs) if best.cand.dims["mode"].value == "scores" and name == "Q" else {}
+            # given scores whose scaled copy or weights are printed after them: the value those give back at the
+            # one cell where they part from the start (a raw score slipped; what follows used the true one)
+            scaled: dict = {}
             if best.cand.dims["mode"].value == "scores" and name == "Q":
-                for key, tries in _weights_say(o, self.objs, best.trace.config.effective_scale).items():
-                    scaled.setdefault(key, []).extend(tries)
+                for tries in (_scaled_copies(o, self.objs),
+                              _weights_say(o, self.objs, best.trace.config.effective_scale)):
+                    for key, values in tries.items():
+                        scaled.setdefault(key, []).extend(values)
             for i in range(o.val.shape[0]):
                 for j in range(o.val.shape[1]):
                     num = o.a.rows[i][j]
@@ -247,9 +250,9 @@ class Search(MaskOptions, Options, Starts):
 
     def _unfits(self, before: Scored, after: Scored) -> bool:
         """Does a cell undone leave some printout unexplained that the printed cell explained in full, or leave
-        every printout it did not explain in full still short?  A slip in
-        an input spoils only what is computed from it: undone, it cannot spoil what agreed with the printed value
-        (X·Xᵀ's 0.30 on the diagonal computed from the printed 0.40, which the 0.04 "swapped back" would not give)."""
+        every printout it did not explain in full still short?  A slip in an input spoils only what is computed from
+        it: undone, it cannot spoil what agreed with the printed value (X·Xᵀ's 0.30 on the diagonal, computed from
+        the printed 0.40, which the 0.04 "swapped back" would not give)."""
         def full(s: Scored) -> dict:
             per: dict = {}
             cut = self._cut(s.cand.uses)
@@ -526,7 +529,6 @@ def _scaled_copies(o: Obj, objs: list[Obj]) -> dict[tuple[int, int], list[tuple[
 def _weights_say(o: Obj, objs: list[Obj], scale: float) -> dict[tuple[int, int], list[tuple[float, str]]]:
     """Printed weights of the start's shape after it, a row of which all disagree with the start's row: the one
     score of that row the weights give back (claims/slippedscore.py), a candidate for the start's cell there."""
-    from .slipped import MIN_OTHERS, slipped_score
     out: dict[tuple[int, int], list[tuple[float, str]]] = {}
     if o.lo is None or o.val.ndim != 2 or not scale:
         return out
