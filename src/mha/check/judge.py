@@ -40,6 +40,7 @@ from .claims.rebind import Rebinding
 from .claims.scope import Scopes
 from .claims.closed import ClosedClaim, ClosedJudging, closed_claim
 from .claims.reading import ReadingJudging
+from .claims.concatheads import ConcatClaim, ConcatJudging, concat_claims
 from .claims.repeated import RepeatedClaim, RepeatedJudging, repeated_claims
 from .claims.rounding import Rounding, ScalarWeights
 from .claims.shape import ShapeJudging, _size_key, _split_labels
@@ -86,7 +87,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, RescaledJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
             Causes,
-            BackwardCauses, Identity, Scopes, RepeatedJudging, WrittenProductJudging, NamedProductJudging,
+            BackwardCauses, Identity, Scopes, RepeatedJudging, ConcatJudging, WrittenProductJudging, NamedProductJudging,
             NamedDotJudging,
             RowProductJudging, CellwiseJudging,
             FormulaJudging, RestatedJudging, GatheredJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging,
@@ -250,8 +251,13 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         self.worked, self.worked_members = worked_arguments(self.doc.chains)     # softmax([30/√512, …]) = softmax([..])
         out.extend(rescaled)
         renormed |= {c.y.a.id for c in rescaled}
+        # Q_2 = Y W_2^Q = [..][..] = [..]: a result printed with its own factors is judged by them (below), not
+        # against the trace, whose example its factors may not be (a decoder's one token after the encoder's X)
+        products = {id(x.result) for c in self.doc.chains for x in written_products(c)
+                    if isinstance(x, WrittenProductClaim)}
         for o in self.objs:
-            if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
+            if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed and \
+                    id(o.a) not in products:
                 out.append(ArrayClaim(o))
         out.extend(termwise_claims(self.doc.chains))  # a sum written out term by term, before the sums it feeds
         columns = column_sums(self.doc.chains, self.doc.arrays)   # "sum = 1.41" under the lines it adds
@@ -268,6 +274,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         for r in self.doc.readings:
             out.append(ReadingClaim(r))
         out.extend(repeated_claims(self.objs))     # a printout printed again (claims/repeated.py)
+        out.extend(concat_claims(self.objs))       # Concat under the printed heads (claims/concatheads.py)
         chained = print_chains(self.objs, paired, self.doc.chains, self.doc.hints)
         out.extend(chained)                           # against the printout just before, after the rest
         # a later cell's formula over an earlier printout (claims/formula.py)
@@ -437,6 +444,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 self.judge_column_sum(claim)
             case ClosedClaim():
                 self.judge_closed(claim)
+            case ConcatClaim():
+                self.judge_concat(claim)
             case RepeatedClaim():
                 self.judge_repeated(claim)
             case WrittenProductClaim():
