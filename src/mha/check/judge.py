@@ -251,13 +251,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         self.worked, self.worked_members = worked_arguments(self.doc.chains)     # softmax([30/√512, …]) = softmax([..])
         out.extend(rescaled)
         renormed |= {c.y.a.id for c in rescaled}
-        # Q_2 = Y W_2^Q = [..][..] = [..]: a result printed with its own factors is judged by them (below), not
-        # against the trace, whose example its factors may not be (a decoder's one token after the encoder's X)
-        products = {id(x.result) for c in self.doc.chains for x in written_products(c)
-                    if isinstance(x, WrittenProductClaim)}
         for o in self.objs:
-            if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed and \
-                    id(o.a) not in products:
+            if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
                 out.append(ArrayClaim(o))
         out.extend(termwise_claims(self.doc.chains))  # a sum written out term by term, before the sums it feeds
         columns = column_sums(self.doc.chains, self.doc.arrays)   # "sum = 1.41" under the lines it adds

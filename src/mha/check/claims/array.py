@@ -326,6 +326,13 @@ class ArrayJudging:
         if (not identifies(o, hit, agree, masked_cells(o, hit)) or copy_of_an_input(self, o, hit) or
                 above_its_start(self, o, hit)) and \
                 not self.named_and_fed(o, hit) and not self.projection_named(o, hit, agree):
+            if cells and all(note and note.startswith((_OWN_TERMS, _OWN_FACTORS)) for *_, note in cells):
+                # Q_2 = Y W_2^Q = [..][..] = [0.6, 0.7]: every cell the trace disputes, its own printed factors give;
+                # a later token's projection (a decoder's one row), not a slip of the example's Q
+                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its own written factors give "
+                                                   f"every entry, and it is not {_show_view(hit)}: another "
+                                                   "example's values?"))
+                return
             alt = plan.get("alt")
             if alt is not None and alt.all and alt.view is not None and alt.view.variant == "unshifted" and \
                     o.ref is not None and alt.view.node in _family(o.ref):

@@ -3,8 +3,9 @@
 Three kinds of aside are common in lecture notes and none of them is a claim about the example's trace:
 
 * a parameter being varied: "$T=1$ 时 ... $T>1$ 时 ... $T\\to0$ 时" (a softmax temperature) or "when d_k = 1 ...".
-  The same symbol is compared or taken to a limit nearby (``T > 1``, ``T \\to 0``, ``d_k → ∞``), or the assignment
-  sits in a condition ("when", "if", "时", "若"), so the size claim is not the example's size;
+  The same symbol is compared or taken to a limit nearby (``T > 1``, ``T \\to 0``, ``d_k → ∞``), given two values
+  nearby ("$d=1$ ... $d=64$"), or the assignment sits in a condition ("when", "if", "时", "若"), so the size claim is
+  not the example's size;
 * a sum the text itself says is not 1: "whose row sum is $0.4011$, not $1$" shows what a wrong order of steps
   would give, which the author disowns in the same sentence;
 * a ratio "4:2:1", read as a label and a number;
@@ -53,6 +54,13 @@ def _varied(lines: list[str], i: int, symbol: str, text: str) -> bool:
     near = lines[max(0, i - NEAR): i + NEAR + 1]
     if any(re.search(rf"(?<![A-Za-z_]){sym}\$?{_COMPARED}", ln) for ln in near):
         return True
+    # "in one dimension ($d=1$) ... at $d=64$ ...": the symbol, as the claim writes it, given two values or more
+    written = re.match(r"\s*([A-Za-z][\w{}\\]*?)\s*=", text or "")
+    for name in {sym} | ({re.escape(written.group(1))} if written else set()):
+        values = {m.group(1) for ln in near
+                  for m in re.finditer(rf"(?<![A-Za-z_]){name}\s*=\s*(\d+(?:\.\d+)?)(?![\d.])", ln)}
+        if len(values) >= 2:
+            return True
     line = lines[i] if 0 <= i < len(lines) else ""
     k = line.find(text.strip()[:12]) if text.strip() else -1
     if k < 0:
@@ -71,7 +79,8 @@ def _why(f: Finding, lines: list[str]) -> str | None:
     line = lines[i] if 0 <= i < len(lines) else ""
     symbol = _size_symbol(f)
     if symbol and _varied(lines, i, symbol, f.claim):
-        return f"{symbol} is a parameter the text varies here (compared, or in a condition), not this example's size"
+        return (f"{symbol} is a parameter the text varies here (compared, given other values, or in a condition), not "
+                "this example's size")
     if "sum" in f.claim.lower() and _NOT_ONE.search(line):
         return "the text itself says this sum is not 1: it shows a wrong order of steps, not the weights"
     if _RATIO.fullmatch(f.claim):

@@ -57,8 +57,13 @@ class ConcatJudging:
     def judge_concat(self, claim: ConcatClaim) -> None:
         c = claim.concat
         lines = {c.a.line} | {n.line for n in c.a.numbers if n is not None and n.line}
-        if any(f.cell == c.a.place.cell and f.line in lines for f in self.findings):
+        if getattr(self, "plans", {}).get(c.a.id, {}).get("kind") == "holds" or \
+                any(f.cell == c.a.place.cell and f.line in lines for f in self.findings):
             return                      # the configuration judged this printout already
+        for h in claim.heads:
+            rows = {h.a.line} | {n.line for n in h.a.numbers if n is not None and n.line}
+            if any(f.severity == "error" and f.cell == h.a.place.cell and f.line in rows for f in self.findings):
+                return                  # a head found wrong is no reference for the concatenation
         lo = np.hstack([h.lo for h in claim.heads])
         hi = np.hstack([h.hi for h in claim.heads])
         mid = np.hstack([h.val for h in claim.heads])

@@ -455,7 +455,7 @@ class Options:
         x = dims.get("X")
         if dims["mode"].value in ("scores", "weights") and name in FIXED_AFTER_SCORES:
             if name == "scale" and dims["mode"].value == "scores":
-                return self.scores_scale_options()
+                return self.scores_scale_options(dims["mode"].uses)
             return [FIXED_AFTER_SCORES[name]]
         if name in ("W_Q", "W_K", "W_V"):
             if name != "W_Q" and dims.get("Xkv") is not None:
