@@ -5,8 +5,8 @@ Outside trial t192b (a Russian notebook on the transformer): the heads' queries 
 taken for rows of the encoder example's Q and reported as "wrong head" (three false findings; the values were
 right).  A result printed with its own factors is judged by them, not against the trace (judge.py: no ArrayClaim
 for a written product's result).  And the token itself, named Y like an output, matched three of four entries of
-the output's first row by chance: an output of small whole numbers only is identified by its values, not by its
-letter (claims/identity.py).
+the output's first row by chance: a vector named Y of small whole numbers only is identified by its values, not by
+its letter (claims/identity.py).
 """
 
 from check_helpers import error_places

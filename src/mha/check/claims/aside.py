@@ -4,7 +4,7 @@ Three kinds of aside are common in lecture notes and none of them is a claim abo
 
 * a parameter being varied: "$T=1$ 时 ... $T>1$ 时 ... $T\\to0$ 时" (a softmax temperature) or "when d_k = 1 ...".
   The same symbol is compared or taken to a limit nearby (``T > 1``, ``T \\to 0``, ``d_k → ∞``), given two values
-  nearby ("$d=1$ ... $d=64$"), or the assignment sits in a condition ("when", "if", "时", "若"), so the size claim is
+  on one line ("$d=1$ ... $d=64$"), or the assignment sits in a condition ("when", "if", "时", "若"), so the size claim is
   not the example's size;
 * a sum the text itself says is not 1: "whose row sum is $0.4011$, not $1$" shows what a wrong order of steps
   would give, which the author disowns in the same sentence;
@@ -54,11 +54,12 @@ def _varied(lines: list[str], i: int, symbol: str, text: str) -> bool:
     near = lines[max(0, i - NEAR): i + NEAR + 1]
     if any(re.search(rf"(?<![A-Za-z_]){sym}\$?{_COMPARED}", ln) for ln in near):
         return True
-    # "in one dimension ($d=1$) ... at $d=64$ ...": the symbol, as the claim writes it, given two values or more
+    # "in one dimension ($d=1$) ... at $d=64$ ...": the symbol, as the claim writes it, given two values or more on
+    # its own line (on two lines near by, one of them may be the slip)
     written = re.match(r"\s*([A-Za-z][\w{}\\]*?)\s*=", text or "")
+    here = lines[i] if 0 <= i < len(lines) else ""
     for name in {sym} | ({re.escape(written.group(1))} if written else set()):
-        values = {m.group(1) for ln in near
-                  for m in re.finditer(rf"(?<![A-Za-z_]){name}\s*=\s*(\d+(?:\.\d+)?)(?![\d.])", ln)}
+        values = {m.group(1) for m in re.finditer(rf"(?<![A-Za-z_]){name}\s*=\s*(\d+(?:\.\d+)?)(?![\d.])", here)}
         if len(values) >= 2:
             return True
     line = lines[i] if 0 <= i < len(lines) else ""

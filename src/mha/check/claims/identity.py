@@ -95,10 +95,10 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
         return False
     named = named_as(o, hit)
     vals = np.asarray(o.val, dtype=float)
-    if named and hit.view.node in ("O", "O_concat", "Y", "A") and np.isfinite(vals).all() and \
-            np.all((vals == np.round(vals)) & (np.abs(vals) < SMALL_INT)):
-        # `Y = [1, 2, 0, 1]`, a decoder's input under an output's letter: an output or weights of small whole numbers
-        # only is rare enough that the letter alone identifies nothing; the values must
+    if named and hit.view.node in ("O_concat", "Y") and (o.a.label or "").strip(" $*_") in ("Y", "y") and \
+            np.isfinite(vals).all() and np.all((vals == np.round(vals)) & (np.abs(vals) < SMALL_INT)):
+        # `Y = [1, 2, 0, 1]`: the letter of the output is as often a decoder's input or a target sequence; of small
+        # whole numbers only, the letter alone identifies nothing, the values must
         named = False
     if not named and vals.size >= 2 and np.all(vals == vals.flat[0]):
         return False         # torch.ones(3, 3) printed: one value everywhere says nothing of which matrix it is
