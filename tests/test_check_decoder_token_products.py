@@ -3,8 +3,8 @@
 
 Outside trial t192b (a Russian notebook on the transformer): the heads' queries of a one-token decoder input were
 taken for rows of the encoder example's Q and reported as "wrong head" (three false findings; the values were
-right).  A result printed with its own factors is judged by them, not against the trace (judge.py: no ArrayClaim
-for a written product's result).  And the token itself, named Y like an output, matched three of four entries of
+right).  A result whose own printed factors give every entry the trace disputes is another example's values, not
+a slip (claims/array.py).  And the token itself, named Y like an output, matched three of four entries of
 the output's first row by chance: a vector named Y of small whole numbers only is identified by its values, not by
 its letter (claims/identity.py).
 """
