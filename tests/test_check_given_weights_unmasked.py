@@ -1,10 +1,10 @@
 """Weights a page gives are already masked or not: no mask is laid over them.
 
 Outside trial t191f (a lab README): Q and K are the 2×2 identity, the weights are given unmasked to six decimals
-(the first cut short, the second one minus it, so the chain from Q and K misses them by a unit), and the output follows from those weights.  The start
-became the given weights, and the identity Q and K, which look like a causal mask, voted it in: row 1 of the
-weights became [1, 0] and the right output row two false errors.  A start from the weights has no mask to choose
-(infer/candidates.py).
+(the first cut short, the second one minus it, so the chain from Q and K misses them by a unit), and the output
+follows from those weights.  The start became the given weights, and the identity Q and K, which look like a causal
+mask, voted one in: row 1 of the weights became [1, 0], and the right output row two false errors.  A start from the
+weights has no mask to choose (infer/candidates.py).
 """
 
 from check_helpers import error_places

@@ -40,7 +40,8 @@ ECHO = [("markdown", "Suppose the scores are:\n\n| Token | Score |\n|---|---|\n|
                      "| c | 0.2 |\n| d | 1.1 |\n"),
         ("code", ("scores = np.array([np.float64(0.4), np.float64(1.0), np.float64(0.2), np.float64(1.1)])\n"
                   "print('Scores:', scores)", "Scores: [0.4 1.  0.2 1.1]")),
-        ("code", ("w = softmax(scores)\nprint('Weights:', w)", "Weights: [0.1768471  0.32223642 0.14479016 0.35612632]"))]
+        ("code", ("w = softmax(scores)\nprint('Weights:', w)",
+                  "Weights: [0.1768471  0.32223642 0.14479016 0.35612632]"))]
 
 
 def _mixed(cells):

@@ -87,7 +87,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, RescaledJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
             Causes,
-            BackwardCauses, Identity, Scopes, RepeatedJudging, ConcatJudging, WrittenProductJudging, NamedProductJudging,
+            BackwardCauses, Identity, Scopes, RepeatedJudging, ConcatJudging, WrittenProductJudging,
+            NamedProductJudging,
             NamedDotJudging,
             RowProductJudging, CellwiseJudging,
             FormulaJudging, RestatedJudging, GatheredJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging,
@@ -236,7 +237,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
     # ---------------------------------------------------------- claims
     def claims(self) -> list[Claim]:
         out: list[Claim] = []
-        pairs = softmax_pairs(self.objs, self.doc.softmax_said, [h for h in self.doc.hints if h.kind == "define"])     # judged against their own scores, not the trace
+        # judged against their own scores, not the trace
+        pairs = softmax_pairs(self.objs, self.doc.softmax_said, [h for h in self.doc.hints if h.kind == "define"])
         self.told_pairs = [c for c in pairs if c.told]              # ... these only where nothing else judges them
         pairs = [c for c in pairs if not c.told]
         pairs += more_softmax_pairs(self.objs, {c.y.a.id for c in pairs} | {c.x.a.id for c in pairs},

@@ -64,7 +64,8 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None, defines: list | Non
             continue
         x = grids[k - 1]
         if names_another(x, y):
-            x = named_argument(y, grids, defines)     # `softmax(large_scores) ≈ [..]` under small_scores: large_scores it is
+            # `softmax(large_scores) ≈ [..]` under small_scores: large_scores it is
+            x = named_argument(y, grids, defines)
             if x is not None and (y.val >= 0).all() and (y.val <= 1 + 1e-9).all():
                 out.append(SoftmaxPairClaim(x, y, written=True))
             continue

@@ -284,7 +284,8 @@ class Options:
         out.extend(self._rectangular_identity(role, d_in))
         for h in self.hint_list:
             if h.kind == "scaled_identity" and h.value[0] == role and d_in and not self.doc.in_opened_section(h.place):
-                out.insert(0, Choice(h.value[1] * np.eye(d_in), f"{role} = {h.value[1]:g}·I (stated)", frozenset(), 0.0))
+                out.insert(0, Choice(h.value[1] * np.eye(d_in), f"{role} = {h.value[1]:g}·I (stated)", frozenset(),
+                                     0.0))
                 break
         ident_cost = 0.0 if self._said_identity(role) else (0.3 if not out else 2.0)
         out.append(Choice("identity", f"{role} = I" + (" (stated)" if self._said_identity(role) else " (assumed)"),

@@ -33,7 +33,8 @@ _CALLED_ITEM = re.compile(r"^(?P<what>[A-Za-z][\w ]{0,20}?)\s*\(\s*(?P<name>[^()
 _TOTAL = re.compile(r"(?i)^\s*(?:total|sum|合计|总和|总计|和)\s*[:：]")
 _CAPTION = re.compile(r"^(?P<words>[^\n]{2,80}?)\s*[:：]\s*$")
 # a numbered step named by the softmax alone ("Step 3 — softmax", "3. Softmax", "第三步：softmax")
-_STEP_CAPTION = re.compile(r"(?i)^(?:step\s*\d+|\d+[.)]|第.{1,3}步)\s*[—–:：.-]?\s*(?:apply(?:ing)?\s+(?:the\s+)?)?softmax$")
+_STEP_CAPTION = re.compile(r"(?i)^(?:step\s*\d+|\d+[.)]|第.{1,3}步)\s*[—–:：.-]?\s*"
+                           r"(?:apply(?:ing)?\s+(?:the\s+)?)?softmax$")
 
 
 def caption_quantity(caption: str) -> tuple[str, tuple] | None:

@@ -54,7 +54,8 @@ def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | N
 
 
 _SUM_COLUMN = re.compile(r"(?:row\s*)?(?:sum|total|Σ|∑)|行和|合计|总和|summe|suma|soma|somme", re.I)
-_REST_ROW = re.compile(r"(?:all\s+)?(?:the\s+)?(?:others?|rest|other\s+(?:words?|tokens?)|…|\.\.\.|其他(?:词|的词|token)?|其余(?:词)?|"
+_REST_ROW = re.compile(r"(?:all\s+)?(?:the\s+)?(?:others?|rest|other\s+(?:words?|tokens?)|…|\.\.\.|"
+                       r"其他(?:词|的词|token)?|其余(?:词)?|"
                        r"其它(?:词)?|その他|기타|otros?|autres?|andere)", re.I)
 _TOTAL_ROW = re.compile(r"total|sum|Σ|∑|summe|gesamt|合计|总和|总计|求和", re.I)
 _AXIS_WORDS = re.compile(r"^(?:query|queries|key|keys|token|tokens|row|rows|col|column|i|j|m|n|t|#|pos|position|"
