@@ -103,6 +103,13 @@ class Num:
         return f"{x:.{max(self.decimals, 0)}f}"
 
 
+# the words for a number's magnitude in the languages read (readers/result.py, readers/markdown.py): 131 thousand,
+# 1.2 millones, 131 ribu, 3 тыс
+MAGNITUDE_WORDS = (r"thousands?|millions?|billions?|trillions?|"
+                   r"mil|milh(?:ões|ão)|bilh(?:ões|ão)|mill(?:ones|ón)|milliards?|Million(?:en)?|"
+                   r"Milliarden?|milion[ei]|miliard[io]|миллион\w*|миллиард\w*|"
+                   r"ribu|juta|miliar|triliun|nghìn|ngàn|triệu|tỷ|milyon|milyar|Tausend|Mrd|тыс|млн|млрд")
+
 # the words and letters written after a number for its magnitude: 2.36 M, 1.2 billion, 3 万
 MAGNITUDE = {"k": 1e3, "K": 1e3, "thousand": 1e3, "M": 1e6, "Mio": 1e6, "million": 1e6, "millions": 1e6,
              "B": 1e9, "G": 1e9, "bn": 1e9, "billion": 1e9, "billions": 1e9, "T": 1e12, "trillion": 1e12,

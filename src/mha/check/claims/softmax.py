@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..infer import Obj, alignments
-from ..infer.written_scale import stated_scale, written_scale
+from ..infer.written_scale import carries_its_scale, stated_scale
 from ..model import half_units
 from ..numbers import Num, nines_below_one, tiny_above_zero
 from ..report import Finding, NotChecked
@@ -368,7 +368,7 @@ class SoftmaxJudging:
         # "scores" names the raw and the scaled ones alike: the scales the text states are tried for them too
         # (`[1.780, 0.310, 1.230] → weights: [0.492, 0.174, 0.334]` under "Q₁ · K₁ᵀ, then scale by √2")
         raw = _names(c.x, {"QKt"})
-        if c.written or not raw or written_scale(c.x.a.label):
+        if c.written or not raw or carries_its_scale(c.x):
             return []           # ("Raw scores (with 1/√2): [[√2, 0], ...]": the scale its label writes is applied)
         out = []
         t = getattr(self, "t", None)

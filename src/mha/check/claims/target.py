@@ -56,11 +56,11 @@ class Targets:
             near = []
             # 5/1.41 ≈ 3.54: with its rounded constant taken as the rounding it is, the line lands on 5/√2
             expr = next(p.expr for _, p, f in values if f is not None and nb.plain_number(p.expr) is None)
-            iv = rounded_terms(expr) if "≈" in c.rels else None
+            span = rounded_terms(expr)
+            iv = span if "≈" in c.rels else None
             slack = max(2e-4 * abs(face), 2e-4, (iv.hi - iv.lo) / 2 if iv is not None else 0.0)
             # (and within what its terms' rounding allows: 0.3333 × 0.9007 = 0.3002 is 1/3 of 0.900717, 0.30024,
             # not an entry of 0.300384 that near-uniform weights happen to give)
-            span = rounded_terms(expr) if iv is None else iv
             for v in self.vs.views:
                 if v.node in ("row_sum", "QKt", "S", "O", "Y", "O_concat") and (v.b or 0) == 0 and \
                         not (lone_exp and v.node == "row_sum"):

@@ -24,7 +24,7 @@ from ..model import half_units, typed_or_printed
 from .candidates import Choice, _arr, _is, _ref_for
 from .prepare import Obj
 from .printed_inputs import cross_sources
-from .written_scale import written_scale, written_scales
+from .written_scale import carries_its_scale, written_scales
 
 # what a start invents and must never be compared with a printed object
 HIDE_PROJECTED = ("Q", "K", "Qh", "Kh", "Qr", "Kr")
@@ -278,8 +278,7 @@ class Starts:
         beside scores printed after them (start: the ids of the scores the chain starts from, whose own label's
         scale, "Raw scores (with 1/√2):", says it is applied already)."""
         out = [Choice("none", "none (the scores as printed)")]
-        if any(o.a.id in start and (written_scale(o.a.label) or re.search(r"(?i)\bscaled\b", o.a.label or ""))
-               for o in self.objs):
+        if any(o.a.id in start and carries_its_scale(o) for o in self.objs):
             return out              # "Raw scores (with 1/√2): [[√2, 0], ...]": the scale is in them already
         dks = [self.sizes.get("d_k")] + [o.val.shape[1] for o in self.objs if o.val is not None and
                                          (_is(o, "K") or _is(o, "Q")) and o.val.shape[0] > 1]
@@ -292,8 +291,7 @@ class Starts:
         for dk in dict.fromkeys(d for d in dks if d and 1 < d < 100000):
             out.append(Choice(1 / math.sqrt(dk), f"1/√d_k with d_k = {dk}", frozenset(), 0.1))
             out.append(Choice(1 / dk, f"1/d_k with d_k = {dk}", frozenset(), 0.6))
-        return out + [Choice(v, label, frozenset(), 0.05)
-                      for v, label in written_scales([o for o in self.objs if o.a.id not in start])]
+        return out + [Choice(v, label, frozenset(), 0.05) for v, label in written_scales(self.objs)]
 
     # ---------------------------------------------------------- weights with values
     def _weights_modes(self) -> list[dict[str, Choice]]:

@@ -71,6 +71,14 @@ def stated_scale(hint) -> float | None:
     return 1 / math.sqrt(x) if hint.kind == "scale_sqrt" else (x if x < 1 else 1 / x)
 
 
+def carries_its_scale(o: Obj) -> bool:
+    """Do the scores' own label or code say the scale is in them already ("Raw scores (with 1/√2):", `s = q @ k.T /
+    2`, "scaled scores")?  Then no scale is applied to them again."""
+    label = o.a.label or ""
+    return bool(written_scale(label) or coded_scale(getattr(o.a, "source", "")) or
+                re.search(r"(?i)\bscaled\b", label))
+
+
 def written_scales(objs: list[Obj]) -> list[tuple[float, str]]:
     """(multiplier, where it is written) for each distinct multiplier written after a name of the scores, or in
     the code that printed them; candidates.py and starts.py make them choices of the scale."""

@@ -79,11 +79,11 @@ def _prose(text: str, fmt: str) -> list[tuple[int, int]]:
 
 def _parses(fence: str) -> bool:
     """Does the body of a fenced block parse as Python?"""
-    import ast
+    from .pyparse import parse_code
     body = fence.split("\n", 1)[1] if "\n" in fence else ""
     body = re.sub(r"(?m)^ {0,3}(```|~~~)\s*$", "", body)
     try:
-        ast.parse(body)
+        parse_code(body)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True

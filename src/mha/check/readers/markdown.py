@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..numbers import MAGNITUDE_WORDS
 from ..objects import Place
 from .builder import _strip_heading
 from .katexcopy import rendered_copies
@@ -290,12 +291,7 @@ _WORDS = WORDS
 
 # a magnitude written just after the closing $ ("$8192^2 = 67$M 要素", "$= 1.2$ billion"): the math's last number is
 # in that unit, so it travels into the math as \text{...}, where it is read as the result's unit
-_UNIT_AFTER = re.compile(r"\s?([KMBGT]|[kK]i?B|[MGT]i?B|thousands?|millions?|billions?|trillions?|[万亿千兆]|"
-                         # the same magnitudes in Portuguese, Spanish, French, German, Italian, Russian
-                         r"mil|milh(?:ões|ão)|bilh(?:ões|ão)|mill(?:ones|ón)|milliards?|Million(?:en)?|"
-                         r"Milliarden?|milion[ei]|miliard[io]|миллион\w*|миллиард\w*|"
-                         r"ribu|juta|miliar|triliun|nghìn|ngàn|triệu|tỷ|milyon|milyar|Tausend|Mrd|тыс|млн|млрд)"
-                         r"(?![A-Za-z])")
+_UNIT_AFTER = re.compile(r"\s?([KMBGT]|[kK]i?B|[MGT]i?B|[万亿千兆]|" + MAGNITUDE_WORDS + r")(?![A-Za-z])")
 
 
 def _unit_after(nxt: list) -> str:

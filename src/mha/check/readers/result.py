@@ -23,10 +23,7 @@ _EMPHASIS = ("*", "_")
 # words that make the number an operand, not the result ("= 3 times 4", "= 6 divided by 2"), or scale it
 # ("= 131 K", "= 1.2 million", "= 40 percent"): the number alone is not what the arithmetic gives
 _OPERAND_WORDS = re.compile(r"(?i)times|x|divided|multiplied|plus|minus|squared|cubed|over|to|of|mal|"
-                            r"thousands?|millions?|billions?|trillions?|percent|per|pct|bn|mn|"
-                            r"mil|milh(?:ões|ão)|bilh(?:ões|ão)|mill(?:ones|ón)|milliards?|Million(?:en)?|"
-                            r"Milliarden?|milion[ei]|miliard[io]|миллион\w*|миллиард\w*|"
-                            r"ribu|juta|miliar|triliun|nghìn|ngàn|triệu|tỷ|milyon|milyar|Tausend|Mrd|тыс|млн|млрд|"
+                            r"percent|per|pct|bn|mn|" + nb.MAGNITUDE_WORDS + r"|"
                             r"[kKMGTPE]i?[Bb](?:ytes?|its?)?|[kKMGTP]?FLOPS?|[kKMGTP]?FLOPs|[kKMGTP]?params?|"
                             r"[乘除加减万亿千百兆倍].*")
 
