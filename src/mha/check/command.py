@@ -36,7 +36,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     from .verdict import judge_document
     from .readers import read_document, sniff
     from .readers.decimalcomma import decimal_points
-    from .readers.spacedpoints import spaced_points
+    from .readers.spacedpoints import spaced_points, thin_thousands
     fmt = fmt or sniff(text, name)
     if fmt == "ipynb":
         text, body = slim_notebook(text)
@@ -45,6 +45,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     _count_numbers(body)
     text = decimal_points(text, fmt)          # 0,5 and 0{,}5 in a document that writes decimal commas
     text = spaced_points(text, fmt)           # 0. 707 in a page exported with a space after every point
+    text = thin_thousands(text)               # 16\,640: one number, its groups parted by thin spaces
     try:
         doc = read_document(text, fmt)
     except RecursionError:

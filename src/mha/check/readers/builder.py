@@ -119,6 +119,11 @@ class Builder:
         match seg.where:
             case "math":
                 seg = paired_lists(seg)     # `e^{0.71}, e^{0} = 2.03, 1`: an equation per item
+                if re.search(r"\d%(?!\n)", seg.text):
+                    # `$1.0 / 4.0 = 25%$`: a percent sign typed after a number, not a comment that hides the rest of
+                    # its line (a .tex line that ends in `0.5%` keeps its comment)
+                    seg = Segment(re.sub(r"(?<=\d)%(?!\n)", r"\\%", seg.text), seg.line, seg.where, seg.cell,
+                                  seg.line_map)
                 toks = walk_latex(seg.text)
                 read_tokens(toks, seg, self.doc, self.ctx, text_mode=False)
             case "heading":
@@ -264,7 +269,11 @@ _HINTS = [
                           r"(?:\$|√|\\sqrt|sqrt|1/√|division|divid)|"
                           r"\bif (?:we|you|one) (?:had )?(?:forg[oe]t|skip|omit|drop|leave out|left out)|"
                           r"\bhad (?:we|you) (?:not|forgotten|skipped|omitted)|\b(?:the|a common) (?:trap|mistake|pitfall)\b|"
-                          r"(?:如果|若)(?:忘|不除|没有除|漏)|常见(?:的)?错误", re.I)),
+                          r"(?:如果|若)(?:忘|不除|没有除|漏)|常见(?:的)?错误|"
+                          # "zeroing the forbidden weights *after* the softmax would leave the row (.., 0)": the
+                          # wrong way to mask, shown
+                          r"\bafter\W{0,2}\s+(?:the\s+)?softmax\b.{0,80}\bwould\b|"
+                          r"\bwould\b.{0,60}\bafter\W{0,2}\s+(?:the\s+)?softmax\b", re.I)),
     # "Given:", "Let", "已知": the values after it are an exercise's inputs (claims/array.py: _exercise_given)
     ("given", re.compile(r"^\W{0,4}(?:given|let|suppose|assume|consider)\b|^\W{0,4}(?:已知|给定|假设|设)", re.I)),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),

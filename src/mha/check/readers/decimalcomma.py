@@ -121,11 +121,17 @@ def _signs(pieces: list[str]) -> tuple[int, int]:
 _POINT_THOUSANDS = re.compile(r"(?<![\w.,{])([1-9]\d{0,2})((?:\.\d{3})+)(?![\w.]|,\d|\{,\})")
 
 
+# a point no thousands separator can be (0.154, 2.5, 0.6931): a line that writes one writes decimal points, and its
+# 1.382 beside 0.154 is a decimal too
+_DOT_DECIMAL = re.compile(r"(?<![\w.,])(?:0\.\d+|[1-9]\d*\.(?:\d{1,2}|\d{4,}))(?![\w.]|,\d)")
+
+
 def _convert(piece: str) -> str:
     def tex(m: re.Match) -> str:
         return f"{m.group(1)}.{m.group(2)}  "
-    piece = _POINT_THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(".", "") + " " * m.group(2).count("."),
-                                 piece)
+    piece = "\n".join(ln if _DOT_DECIMAL.search(ln) else
+                      _POINT_THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(".", "") +
+                                           " " * m.group(2).count("."), ln) for ln in piece.split("\n"))
     piece = _TEX_COMMA.sub(tex, piece)
     out, at = [], 0
     for m in _candidates(piece):

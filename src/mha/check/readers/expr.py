@@ -210,6 +210,15 @@ class ExprParser:
                 raise ValueError("unbalanced")
             return e
         if t.kind == "OP" and t.text == "[":
+            at = self.i
+            try:
+                e = self.sum()
+                close = self.eat()
+                if close is not None and close.kind == "OP" and close.text == "]" and not isinstance(e, (Lit, Vec)):
+                    return e        # `exp(a) / [exp(a) + exp(b)]`: brackets that group a sum, not a vector
+            except (ValueError, IndexError):
+                pass
+            self.i = at
             cells = []
             while True:
                 nxt = self.peek()

@@ -62,7 +62,11 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
     line = line_of(num.pos)
     text = sign + num.text
     if pct:
-        n = nb.percent(text + "%", line) if abs(value) <= 1.0 + 1e-9 else nb.Num.parse(text, line)
+        # a share (0.25 = 25%), or a ratio over one (2.0 / 1.0 = 200%); a value already in percent (50 × 2 = 100%)
+        # is read as written: whichever reading lies nearer the arithmetic before it
+        n = nb.percent(text + "%", line)
+        if abs(value) > 1.0 + 1e-9 and abs(n.value - value) >= abs(n.value * 100 - value):
+            n = nb.Num.parse(text, line)
     else:
         n = nb.Num.parse(text, line)
     return ExprPart(nb.Lit(n), flat_text(toks))

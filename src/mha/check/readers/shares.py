@@ -19,7 +19,8 @@ _SCI = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:×|\\times|\\cdot|·)\s*10\
 # "a variance of 64, so a standard deviation of about 8", "方差 64，对应的标准差约为 8": no number between them
 _SPREAD = re.compile(r"(?:variance|方差)[^\d。.;；!?]{0,12}?(\d+(?:\.\d+)?)(?!\d|\.\d)"
                      r"[^\d。;；!?]{0,30}?"
-                     r"(?:standard deviation|标准差)[^\d。;；!?]{0,12}?(\d+(?:\.\d+)?)(?!\d|\.\d)", re.I)
+                     r"(?:standard deviation|标准差)[^\d。;；!?\\√{(=]{0,12}?(\d+(?:\.\d+)?)(?!\d|\.\d)", re.I)
+# (a root or a formula between the word and the number, "standard deviation $\sqrt{16} = 4$", works it out itself)
 
 
 def prose_number_hints(b: "Builder", line: str, place: Place) -> None:

@@ -42,9 +42,11 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
             out.append([])
         elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
                 out[-1][-1].text == "." and (out[-1][-2].kind == "NUM" or out[-1][-2].kind == "OP" and
-                                             out[-1][-2].text in ("]", ")")) and capitalised(t):
+                                             out[-1][-2].text in ("]", ")")) and (capitalised(t) or (
+                    out[-1][-2].kind == "OP" and t.kind == "ID" and t.space and
+                    any(x.kind == "REL" for x in out[-1]))):
             out[-1].pop()                     # "Sum = 3.0281. So the first token ...", "q = [2, 1]. The keys": it ends
-            out.append([])
+            out.append([])                    # (and "`v2 = [0, 20]`. `d_k = 2`": a value closed, a new name)
         elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
                 out[-1][-1].text == "." and _word_ends_sentence(out[-1][-2]) and capitalised(t):
             out[-1].pop()                     # "... into probabilities. Applying softmax to [...]": a paragraph's

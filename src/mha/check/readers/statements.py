@@ -264,7 +264,11 @@ class PartReader:
             return []
         # words, then an expression: "除以 sqrt(2)", "divide by √3"
         for k in range(1, len(toks)):
-            if toks[k - 1].kind == "ID" and len(toks[k - 1].text) > 1 and not re.fullmatch(r"[A-Za-z]_?\d*", toks[k - 1].text):
+            # (or a word in quotes: `"serin" 2.7183 / 17.6191`, a token's weight worked out after its name)
+            quoted = toks[k - 1].kind == "OP" and toks[k - 1].text in _CLOSE_QUOTES and k >= 2 and \
+                toks[k - 2].kind == "ID"
+            if quoted or toks[k - 1].kind == "ID" and len(toks[k - 1].text) > 1 and \
+                    not re.fullmatch(r"[A-Za-z]_?\d*", toks[k - 1].text):
                 if toks[k].kind == "OP" and toks[k].text == "(" and not toks[k].space and \
                         not _CALL_WORDS.fullmatch(toks[k - 1].text):
                     continue         # "sigmoid(0.2 + 0.3)", "relu(x)": a function applied to it, not its value
@@ -278,6 +282,9 @@ class PartReader:
                     # "The output is 0.731·v1 + 0.269·v2 = [...]": a weighted sum of named vectors after "is"
                     return [LabelPart(flat_text(toks[:k])), ExprPart(e, flat_text(toks[k:]))]
         return [LabelPart(flat_text(toks))]
+
+
+_CLOSE_QUOTES = ('"', "”", "»", "'", "’", "」", "』")
 
 
 # words written against a parenthesis that still introduce a value: "divide by(√2)" is rare, "sqrt(2)" is parsed

@@ -53,6 +53,41 @@ def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | N
             b.segment(Segment(text, getattr(c, "line", 0) or line, "prose", cell))
 
 
+# a header cell that writes its vector: `K0 = (131.5, 29.6, 8.9)`, `q_2 = [0.1, 0, 1]`
+_HEADER_VECTOR = re.compile(r"^[^\W\d][^=()\[\]]{0,19}?\s*=\s*[(\[]\s*"
+                            r"([-−+]?\d[\d.]*(?:\s*,\s*[-−+]?\d[\d.]*)+)\s*[)\]]$")
+_PLAIN_CELL = re.compile(r"^[-−+]?\d+(?:\.\d+)?$")
+
+
+def _header_products(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None) -> None:
+    """A table whose column headers and row names each write a vector (`| Q2 = (0.1, 0, 1) | 22.05 | ...` under
+    `| | K0 = (131.5, 29.6, 8.9) | ...`), of one length: each number in it is their dot product, an arithmetic
+    line of its own on the row's line (`(0.1, 0, 1)·(131.5, 29.6, 8.9) = 22.05`)."""
+    if len(rows) < 3 or not all(isinstance(c, HeaderCell) for c in rows[0][1]):
+        return
+    def vec(text: str) -> list[str] | None:
+        m = _HEADER_VECTOR.match(str(text).strip().strip("*_ $`"))
+        return [x.strip().replace("−", "-") for x in m.group(1).split(",")] if m else None
+    cols = [vec(c) for c in rows[0][1][1:]]
+    if len(cols) < 2 or any(c is None for c in cols) or len({len(c) for c in cols}) != 1:
+        return
+    items = []
+    for line, cells in rows[1:]:
+        q = vec(cells[0]) if cells else None
+        if q is None or len(q) != len(cols[0]) or len(cells) != len(cols) + 1:
+            continue
+        for k, c in zip(cols, cells[1:]):
+            value = str(c).strip().replace("−", "-")
+            if _PLAIN_CELL.match(value):
+                items.append((q, k, value, getattr(c, "line", 0) or line))
+    # (most cells are the plain products: a table of scaled scores or of weights under the same headers is not)
+    agree = sum(Num.parse(v).contains(sum(float(x) * float(y) for x, y in zip(q, k))) for q, k, v, _ in items)
+    if agree < 2 or 3 * agree < 2 * len(items):
+        return
+    for q, k, value, line in items:
+        b.segment(Segment(f"[{', '.join(q)}] · [{', '.join(k)}] = {value}", line, "prose", cell))
+
+
 _SUM_COLUMN = re.compile(r"(?:row\s*)?(?:sum|total|Σ|∑)|行和|合计|总和|summe|suma|soma|somme", re.I)
 _REST_ROW = re.compile(r"(?:all\s+)?(?:the\s+)?(?:others?|rest|other\s+(?:words?|tokens?)|…|\.\.\.|"
                        r"其他(?:词|的词|token)?|其余(?:词)?|"
@@ -110,6 +145,7 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     if not rows:
         return
     _worked_cells(b, rows, cell)
+    _header_products(b, rows, cell)
     parsed = [(line, [None if isinstance(c, HeaderCell) else _cell_nums(c, getattr(c, "line", 0) or line)
                       for c in cells], cells)
               for line, cells in rows]

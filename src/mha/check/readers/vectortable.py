@@ -52,9 +52,54 @@ def _row(line: str, width: int) -> list[str] | None:
     return cells
 
 
+# columns aligned by spaces under a header of words and a rule of dashes, each row opening with a bracketed vector:
+#     encoder  score  score^  alignment
+#     ---------------------------------
+#     [0, 1, 1]   15      0   [0, 0, 0]
+_ALIGNED_HEAD = re.compile(r"^\s*[^\W\d][^\d\[\]]*?(?:\s{2,}[^\s\d\[\]][^\d\[\]]*?)+\s*$")
+_DASHES = re.compile(r"^\s*-{5,}\s*$")
+_ALIGNED_CELL = re.compile(r"\[[^\[\]]*\]|[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.\]])")
+_REMARK = re.compile(r"\s+\([^()]*\)\s*$")
+
+
+def _aligned_row(line: str, width: int) -> list[str] | None:
+    """The cells of a row under an aligned header: a vector first, then numbers or vectors, as many as the header
+    names (a remark in parentheses after the last is left out: `15 (= 10×0 + 5×1 + 10×1)`)."""
+    body = _REMARK.sub("", line).strip()
+    if not body.startswith("["):
+        return None
+    cells = _ALIGNED_CELL.findall(body)
+    if len(cells) != width or re.sub(r"\s+", "", "".join(cells)) != re.sub(r"\s+", "", body):
+        return None
+    return cells
+
+
+def _aligned_tables(b, seg: Segment, lines: list[str]) -> list[int]:
+    """Read each space-aligned table of per-token vectors; the indices of the lines read."""
+    used: list[int] = []
+    for k in range(len(lines) - 3):
+        if not _ALIGNED_HEAD.match(lines[k]) or not _DASHES.match(lines[k + 1]):
+            continue
+        head = re.split(r"\s{2,}", lines[k].strip())
+        rows, j = [], k + 2
+        while j < len(lines) and (cells := _aligned_row(lines[j], len(head))) is not None:
+            rows.append((seg.line_of(line_offset(seg.text, j)), cells))
+            j += 1
+        if len(rows) >= 2:
+            line = seg.line_of(line_offset(seg.text, k))
+            read_table(b, [(line, [HeaderCell(c) for c in head])] + rows, seg.cell)
+            used += list(range(k, j))
+    return used
+
+
 def vector_tables(b, seg: Segment) -> Segment:
     """Read each per-token vector table in the segment, and give back the segment with its lines blanked."""
     lines = seg.text.split("\n")
+    if "---" in seg.text and "[" in seg.text:
+        used = _aligned_tables(b, seg, lines)
+        if used:
+            seg = blank_lines(seg, used)
+            lines = seg.text.split("\n")
     if not any("[" in x and _BAR.search(x) for x in lines):
         return seg
     used: list[int] = []
