@@ -318,7 +318,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                         if ref is not None:
                             place = Place(p.line or c.place.line, c.place.cell, c.place.where)
                             out.append(ShapeClaim(ref, piece, p.dims, place, c.text))
-            if isinstance(p, ShapeProduct):
+            if isinstance(p, ShapeProduct) and not _dot_of_values(p, parts[k + 1:k + 2]):
                 label = next((q.text for q in reversed(parts[:k]) if isinstance(q, LabelPart)), "")
                 out.append(ProductShapeClaim(p, label, c.place, c.context.step))
         # a vector of sums and the vector it gives
@@ -579,3 +579,11 @@ def _shapes_mapped(c) -> bool:
         return isinstance(e, nb.Op) and e.op == "*" and len(e.args) == 2 and \
             all(isinstance(x, nb.Lit) and x.num.decimals is None and x.num.value >= 1 for x in e.args)
     return "→" in c.rels and sum(1 for p in c.parts if pair(p)) >= 2
+
+
+def _dot_of_values(p: ShapeProduct, after: list) -> bool:
+    """`[2,1]·[1,2] = 4`: two vectors of a dot product and the number it gives (right or not), not two shapes
+    multiplied (whose product is a shape)."""
+    if not after or not isinstance(after[0], ExprPart) or len(p.left) != len(p.right):
+        return False
+    return nb.plain_number(after[0].expr) is not None

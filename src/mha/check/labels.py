@@ -160,6 +160,12 @@ def parse_label(text: str) -> Ref | None:
         base = parse_label(m.group(1))
         if base is not None and base.raw_row is None and base.row is None and base.raw_head is None:
             return replace(base, raw_row=int(m.group(2)))
+    # (QK^T)_{3,2}, (\mathbf{Q}\mathbf{K}^\top)_{3,2}: the entry (3, 2) of the product in parentheses
+    m = re.fullmatch(r"\s*\(([^()]{1,60})\)\s*_\{?\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\}?\s*", bare)
+    if m:
+        base = parse_label(m.group(1))
+        if base is not None and base.nodes == ("QKt",) and base.raw_row is None and base.row is None:
+            return replace(base, raw_row=int(m.group(2)), raw_col=int(m.group(3)))
     # a_{2,\cdot}, α_{3,:}, A_{1,*}: every column of row 2, the row itself
     bare = re.sub(r"(_\{\s*\d+)\s*,\s*(?:\\cdot|\\bullet|\*|:|·)\s*\}", r"\1}", bare)
     # K^{(2)T}, K^{(2)\top}: head 2's K transposed, as (K^{(2)})^T

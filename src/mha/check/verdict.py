@@ -119,6 +119,11 @@ def _carried_copies(j: Judge, k: Judge, only: list) -> list:
     return rest
 
 
+# the runner-ups judged again (each a full judgement, only when the best finds errors): a page whose projections
+# read either way ties three of them before its scale's (t199a: the unscaled reading, fourth, was never tried)
+RUNNER_UPS = 6
+
+
 def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool) -> Judge:
     import copy
     j = Judge(doc, inf, mapping, given)
@@ -128,7 +133,7 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
     unless_the_guess_is_borne_out(j)
     unless_the_values_are_borne_out(j)
     unless_the_assumed_projections_are_borne_out(j)
-    for other in getattr(inf, "runner_ups", [])[:3]:
+    for other in getattr(inf, "runner_ups", [])[:RUNNER_UPS]:
         if not j.errors_found():
             break
         alt = copy.copy(inf)
@@ -149,7 +154,11 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
         inf.evidence.append(f"runner-up: {differ} — explains {other.explained} of {other.total} printed numbers "
                             f"(the best: {inf.best.explained}); {len(only)} finding(s) wrong only under the best "
                             f"are not reported")
-        j.findings = [f for f in j.findings if f not in only]
+        gone = {(f.cell, f.line) for f in only}
+        # (and the notes that follow from them: "follows from line 207", the weight set aside there)
+        j.findings = [f for f in j.findings if f not in only and not (
+            f.severity == "note" and any(f"follows from line {ln}" in (f.cause or "") and (cell == f.cell or cell is None)
+                                         for cell, ln in gone))]
         for f in only:
             j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
                                             f"holds under a configuration nearly as good ({differ}): wrong only "

@@ -105,8 +105,12 @@ class ArithJudging(PrintedAddends):
         # under online softmax or tiles a line works a partial sum, a block's maximum: no quantity of the
         # configuration, so only its own arithmetic is judged (`l_2 = 1·e^(-1) + 1 = 1.3679`)
         target = None if c.context.partial else self.arith_target(c, values)
-        if target and not self.in_span(c.place) and self.inf.best.cand.dims["mode"].value in ("scores", "weights"):
+        if target and not self.in_span(c.place) and self.inf.best.cand.dims["mode"].value in ("scores", "weights") \
+                and not (target[3] and self.after_span(c.place) and self.named_peers_hold(c)):
             target = None                         # after printed scores, a value far from the example is another's
+            #                                       (one that names its entry, α_3 = 0.136, in the section after them
+            #                                       among quotes that hold is the example's; `s₀=1.320` of an online
+            #                                       softmax after the scores is a running sum, no score)
         exacts = target[2] if target else []
         identified = bool(exacts) and target[3]
         step = target[1] if target else (_arith_step(values) or c.context.step or "scores")
@@ -172,7 +176,8 @@ class ArithJudging(PrintedAddends):
         self.n_numbers += 1
         if any(_ok(n, x) for x in exacts):
             return
-        if self.outside(c.place, _chain_text(c)) or (not target[3] and not self.in_scope(c.place)):
+        if (not (target[3] and self.named_peers_hold(c)) and self.outside(c.place, _chain_text(c))) or \
+                (not target[3] and not self.in_scope(c.place)):
             # a number named only by a word ("α = 0.01") is identified by nothing outside the example's sections
             self.n_numbers -= 1
             return

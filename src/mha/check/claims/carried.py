@@ -38,9 +38,19 @@ def carried_notes(doc, findings: list[Finding]) -> list[Finding]:
     if doc.format == "ipynb":
         return []
     wrong: dict[str, _Wrong] = {}
+    found: dict[str, int] = {}
     for f in findings:
         if f.severity == "error" and f.cell is None and isinstance(f.exact, float) and _decimals(f.printed) >= 2:
             wrong.setdefault(f.printed, _Wrong(f.line, f.exact, f.line, f.step))
+            found[f.printed] = found.get(f.printed, 0) + 1
+    # a number printed more often in the document's arrays than it was found wrong stands for a right value too
+    # (row 1's wrong 0.21 beside row 2's right 0.21): the arithmetic that uses it may be using the right one
+    printed: dict[str, int] = {}
+    for a in doc.arrays:
+        for n in a.numbers:
+            if n is not None and n.text in wrong:
+                printed[n.text] = printed.get(n.text, 0) + 1
+    wrong = {t: w for t, w in wrong.items() if printed.get(t, 0) <= found[t]}
     busy = {f.line for f in findings if f.cell is None}
     out: list[Finding] = []
     for c in sorted((c for c in doc.chains if c.place.cell is None), key=lambda c: c.place.line):

@@ -59,7 +59,8 @@ def _weights(printed: np.ndarray, agree: np.ndarray) -> list[float]:
     for v, ok in zip(np.asarray(printed, dtype=float).ravel(), np.asarray(agree, dtype=bool).ravel()):
         if not ok or not math.isfinite(v):
             continue
-        weak = v in seen or (v == round(v) and abs(v) < SMALL_INT)
+        # (a value next to nothing, -2.3e-13 in `torch.empty`'s garbage, is a zero as evidence)
+        weak = v in seen or (v == round(v) and abs(v) < SMALL_INT) or abs(v) < 1e-9
         seen.add(v)
         out.append(WEAK if weak else 1.0)
     return out
@@ -88,6 +89,8 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     if skip is not None:
         n -= int(np.sum(skip))
         ok = ok & ~np.asarray(skip, dtype=bool)
+    if not named_as(o, hit) and o.val.size >= 2 and np.all(np.abs(np.asarray(o.val, dtype=float)) < 1e-9):
+        return False         # zeros, or torch.empty's memory (values next to nothing): evidence of no matrix
     n_ok = int(ok.sum())
     if n_ok >= n:
         return True
@@ -110,6 +113,12 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     # one informative match with the counts met is a coincidence of one in thousands; chance-prone matches alone
     # must add up to AGREE_MIN (six of them: 1 in 64 for a 0/1 object)
     return named or 1.0 in weights or sum(weights) >= AGREE_MIN - 1e-9
+
+
+def _bare_name_of_a_column(o: Obj, hit: Hit) -> bool:
+    """`s = [1, 2]` matched to a column of S: a name with no index names the whole quantity, not one of its columns
+    (the pair is another example's vector that happens to share an entry)."""
+    return hit.how in ("col", "T") and o.ref is not None and o.ref.col is None and o.ref.raw_col is None
 
 
 def _exp_of_the_row_above(objs: list, o: Obj) -> bool:
@@ -193,7 +202,7 @@ class Identity:
         # for a name ("Context Vector") names it when what it is computed from is printed beside it, or when every
         # entry is within a hundredth of that quantity
         named = o.ref is not None and (o.ref.strong or close or self._fed_beside(o, hit)) and \
-            o.ref.token is None and self.ref_ok(o, hit)
+            o.ref.token is None and self.ref_ok(o, hit) and not _bare_name_of_a_column(o, hit)
         # or the sentence names the row: "the first row of the output is [1.5989, -0.0056]"
         told = o.row_hint is not None and hit.how == "row" and o.ref is None
         if not (named or told) or self._siblings_unlike(o) or _exp_of_the_row_above(self.objs, o):
@@ -330,7 +339,10 @@ def _given_by_start(dims: dict) -> set[str]:
     if mode is None or mode.value == "X" or not mode.uses:
         return set()
     hide = dims["hide"].value if "hide" in dims else ()
-    return {n for n in ("Q", "K", "V") if n in dims and n not in hide}
+    # the scores or the weights a start reads are given too ("QKt" stands for the printed scores, whatever scale
+    # the search then finds; the weights start gives A)
+    given = {"scores": {"QKt"}, "weights": {"A"}}.get(mode.value, set())
+    return given | {n for n in ("Q", "K", "V") if n in dims and n not in hide}
 
 
 def _distance(printed: np.ndarray, exact: np.ndarray) -> float:

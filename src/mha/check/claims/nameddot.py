@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import numbers as nb
-from ..numbers import Num
+from ..numbers import Num, half_unit
 from ..objects import Array, Chain, Document, ExprPart, LabelPart
 from ..tokenpairs import pair_label
 from .namedproduct import REACH, _given, _key
@@ -23,7 +23,7 @@ from .namedproduct import REACH, _given, _key
 # two names and a product sign between them: s_t · h_1, s_t \cdot h_{2}, q_ML*k_I
 _NAME = r"[A-Za-z](?:_\{[^{}]{1,12}\}|_[A-Za-z0-9]{1,12}|\d{1,2}|[₀-₉]{1,2})?"     # s_t, h_{2}, K3, h₁
 NEAR = 20           # the vectors are printed within this many lines above the product (and in its cell)
-_DOT = re.compile(rf"\s*({_NAME})\s*(?:\\cdot|[·⋅*•])\s*({_NAME})\s*")
+_DOT = re.compile(rf"\s*({_NAME})\s*(?:\\cdot|[·⋅*•@])\s*({_NAME})(?:\.T|\^\{{?(?:T|\\top)\}}?|ᵀ)?\s*")
 
 
 @dataclass
@@ -33,6 +33,7 @@ class NamedDotClaim:
     left: Array
     right: Array
     result: Num
+    pair: bool = False      # q_1 · k_2: an entry of the configuration's scores too (judged here only without one)
 
 
 def _bound(doc: Document, name: str, at: tuple[int, int]) -> Array | None:
@@ -79,14 +80,15 @@ def named_dots(c: Chain, doc: Document) -> list[NamedDotClaim]:
             continue
         total = nb.plain_number(q.expr)
         m = _DOT.fullmatch(p.text)
-        if total is None or m is None or m.group(1) == m.group(2) or pair_label(p.text.replace("*", "·")):
-            continue             # (`q_3 · k_1`: a score of the configuration's, tokenpairs.py; quoted again after
-                                 # the scaling it is the scaled score, not a slip of the dot product)
+        if total is None or m is None or m.group(1) == m.group(2):
+            continue
+        # (`q_3 · k_1`: a score of the configuration's, tokenpairs.py, judged against it when there is one)
+        pair = pair_label(p.text.replace("*", "·")) is not None
         left, right = _bound(doc, m.group(1), at), _bound(doc, m.group(2), at)
         if left is None or right is None or left is right or len(left.rows[0]) != len(right.rows[0]) or \
                 len(left.rows[0]) < 2:
             continue
-        out.append(NamedDotClaim(c, p.text, left, right, total))
+        out.append(NamedDotClaim(c, p.text, left, right, total, pair))
     return out
 
 
@@ -94,9 +96,13 @@ def _typed(a: Array) -> np.ndarray:
     """The half-units a vector's printed rounding allows: none for one typed by hand (one decimal at most, not a
     printout nor said to be rounded: `h_3 = [0.2, 0.1]` is exact as written), its own otherwise."""
     h = np.array([n.half for n in a.rows[0]], dtype=float)
-    if a.rel != "≈" and not a.context.approx and a.place.where not in ("output", "comment") and \
-            all(n.decimals is None or n.decimals <= 1 for n in a.rows[0]):
+    typed = a.rel != "≈" and not a.context.approx and a.place.where not in ("output", "comment")
+    if typed and all(n.decimals is None or n.decimals <= 1 for n in a.rows[0]):
         return np.zeros_like(h)
+    if typed:
+        # `k_2 = (2.0, 0.5, 0.25)`: an entry typed shorter than the rest is its value to the longest precision
+        # there, not a rounding to one decimal
+        h = np.full_like(h, half_unit(max(n.decimals or 0 for n in a.rows[0])))
     return _given(a, h)
 
 
@@ -106,5 +112,16 @@ class NamedDotJudging:
     def judge_named_dot(self, c: NamedDotClaim) -> None:
         if c.chain.context.partial or c.chain.context.dropout:
             return
+        if c.pair and _a_scaled_dot(c):
+            return       # the scaled score quoted under the dot product's name (q_3 · k_1 = 0.577 after the √3):
+            #              not a slip of the dot product
         self.judge_dot(c.chain, c.text, (c.left.rows[0], _typed(c.left)), (c.right.rows[0], _typed(c.right)), c.result,
                        "scores", f"{c.left.label} and {c.right.label} printed before it give")
+
+
+def _a_scaled_dot(c: NamedDotClaim) -> bool:
+    """The number is the dot product scaled by 1/√d or 1/d (d the vectors' length), not the product itself."""
+    x = float(np.dot([n.value for n in c.left.rows[0]], [n.value for n in c.right.rows[0]]))
+    d = len(c.left.rows[0])
+    return any(c.result.contains(x * f, 2 * c.result.half) for f in (d ** -0.5, 1 / d)) and \
+        not c.result.contains(x, 2 * c.result.half)

@@ -193,6 +193,48 @@ def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None
                                1.0, f"{1:.{d}f}", "softmax",
                                f"a row of attention weights sums to 1; this one sums to {s:.{d}f}", "wrong_value"))
             found.add(line)
+    return out + _stacked_rows(doc, lines, found)
+
+
+# the words a caption over one row of weights uses: "Attention of output step 2:", "step 1 attended mainly to"
+_ROW_CAPTION = re.compile(r"\battention\b|\battn\b|\battend(?:s|ed|ing)?\b|注意力|\bhead\s*#?\s*\d", re.I)
+STACK_GAP = 3           # lines from one captioned row to the next
+
+
+def _stacked_rows(doc, lines: list[str], found: set[int]) -> list[Finding]:
+    """Rows of weights printed one at a time, each under a caption of its own ("Attention of output step 1:" over
+    `[0.0, 0.989, 0.0, 0.011]`), three or more of one width: a matrix printed row by row.  A row is judged when its
+    caption and every other caption speak of attention, and all rows but it sum to 1 within their rounding (two at
+    least); it is off by a slip's amount (at most 0.1), not a part of a longer row."""
+    rows = [a for a in doc.arrays if a.place.cell is None and a.n_rows == 1 and a.n_cols >= 3 and not a.elided
+            and not a.context.dropout and _row_values(a.rows[0]) is not None and not a.all_integers()]
+    rows.sort(key=lambda a: a.line)
+    groups: list[list] = []
+    for a in rows:
+        g = groups[-1] if groups else None
+        if g and a.n_cols == g[-1].n_cols and 0 < a.line - g[-1].line <= STACK_GAP:
+            g.append(a)
+        else:
+            groups.append([a])
+    out: list[Finding] = []
+    for g in groups:
+        captions = [next((x.strip() for x in reversed(lines[max(0, a.line - 2):a.line - 1]) if x.strip()), "")
+                    for a in g]
+        if len(g) < 3 or not all(_ROW_CAPTION.search(c) and not _NOT_NORMALIZED.search(c) for c in captions):
+            continue
+        vals = [_row_values(a.rows[0]) for a in g]
+        sums = [_off(v) for v in vals]
+        if sum(s is None for s in sums) < max(2, len(g) - 1):
+            continue
+        for a, v, s in zip(g, vals, sums):
+            if s is None or a.line in found or abs(s - 1) > Decimal("0.1") or max(d for _, d in v) < 2:
+                continue
+            d = max(dd for _, dd in v)
+            out.append(Finding(a.line, None, f"{captions[g.index(a)][:40].rstrip(': ')}: its sum",
+                               " + ".join(n.text for n in a.rows[0]) + f" = {s:.{d}f}", 1.0, f"{1:.{d}f}",
+                               "softmax", f"a row of attention weights sums to 1; the rows printed beside it do, this "
+                               f"one sums to {s:.{d}f}", "wrong_value"))
+            found.add(a.line)
     return out
 
 

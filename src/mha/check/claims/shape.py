@@ -337,6 +337,10 @@ class ShapeJudging:
         if o is None or not o.refs or any(set(r.nodes) & {"X", "Q", "K", "V", "W_Q", "W_K", "W_V", "W_O"}
                                            for r in o.refs):
             return False
+        return self.after_span(place)
+
+    def after_span(self, place: Place) -> bool:
+        """After the example's last matched object with no heading between: still its section."""
         span = self.span
         key = (place.cell or 0, place.line)
         return key > span[1] and not any(span[1] < (h.cell or 0, h.line) <= key for h in self.doc.headings)

@@ -82,8 +82,10 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None, defines: list | Non
         # tied by a line between them that says so ("# after the softmax:"): the weights are that softmax even
         # where they do not sum to one (made-up weights are what such a pair shows wrong)
         # (each alone on its line: `S_1 = .., S_2 = ..` over `A_1 = .., A_2 = ..` pairs by name, not by order)
+        # (y alone on its line, and x the last object of its own: `QKᵀ/√2 = (1/√2)(..) = (..)` ends in the scores)
         told = 2 <= rows <= 4 and x.a.place.cell is None and _said_between(said, last, y.a.line) and \
-            sum(o.a.line in (x.a.line, y.a.line) for o in grids) == 2
+            sum(o.a.line == y.a.line for o in grids) == 1 and \
+            not any(o.a.line == x.a.line and o.a.place.order > x.a.place.order for o in grids if o is not y)
         # (a blank line between two rows of one printed block parts nothing: "Scores: [..]", "", "Softmax: [..]")
         same = x.a.place.cell == y.a.place.cell and (0 <= gap <= 1 or (gap >= 2 and after <= 1 and
                                                                        _one_block(x, y)) or told)
@@ -169,6 +171,10 @@ def _other_head(x: Obj, y: Obj) -> bool:
     return _head(x) is not None and _head(y) is not None and _head(x) != _head(y)
 
 
+# what masked_fill writes for a hidden score when not -∞: -1e9, -1e4 (BERT's -10000.0), torch.finfo's min
+MASK_FILL = -1e4
+
+
 def _mask_agrees(xr: list, yr: list) -> bool:
     """Same layout; at least one -∞ score; weights 0 exactly at the -∞ scores, rows of weights summing to 1."""
     if len(xr) != len(yr):
@@ -182,7 +188,7 @@ def _mask_agrees(xr: list, yr: list) -> bool:
         if len(a) != len(b) or any(c is None for c in a + b):
             return False
         for s, w in zip(a, b):
-            if s.value == -math.inf:
+            if s.value == -math.inf or s.value <= MASK_FILL:
                 masked += 1
                 if w.value != 0:
                     return False
@@ -191,7 +197,7 @@ def _mask_agrees(xr: list, yr: list) -> bool:
         if abs(sum(w.value for w in b) - 1.0) > 0.02 * len(b):
             return False
     # a mask alone (0 and -∞) is not the scores: its softmax is uniform over the keys it keeps
-    return masked > 0 and any(c.value != 0 and math.isfinite(c.value) for r in xr if r for c in r)
+    return masked > 0 and any(c.value != 0 and MASK_FILL < c.value < -MASK_FILL for r in xr if r for c in r)
 
 
 def _written_pairs(objs: list[Obj]) -> list[SoftmaxPairClaim]:
@@ -435,7 +441,9 @@ class SoftmaxJudging:
         # printed to one decimal are exact givens, as inputs are; two or more decimals may be the rounding of
         # scores worked at full precision ([0, 2.12, 1.41] for [0, 3, 2]/√2): a difference within what that
         # rounding explains is a note
-        half = half_units([c.x.a.rows[i]], decimals_floor=2)
+        # (an entry shorter than the rest, 0.9 beside 0.95, is its value to the row's longest precision: read as
+        # 0.85..0.95, it let a weight one unit off pass as the scores' rounding)
+        half = half_units([c.x.a.rows[i]], decimals_floor=2, longest=True)
         half = np.zeros(len(p)) if half is None else np.where(np.isfinite(x), half[0], 0.0) * scale
         band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ half
         if c.written and _rough(row, p) and self._declared_approximate(row):

@@ -23,6 +23,25 @@ _HINGE = re.compile(r"(?:\\max|\bmax)\s*(?:\\left)?\s*[({]\s*0(?:\.0*)?\s*,")
 class Targets:
     """Judge methods: the exact values an arithmetic line may stand for."""
 
+    def named_peers_hold(self, c: Chain) -> bool:
+        """Two or more other lines of this section that only name an entry and quote it (`α_1 = 0.6095`) hold: the
+        configuration explains the section's quotes, though it prints no array beyond its inputs (scores given,
+        then the weights one per line), so a quote among them that disagrees is this example's slip."""
+        peers = getattr(self, "_quote_peers", None)
+        if peers is None:
+            peers = self._quote_peers = {}
+            for x in self.doc.chains:
+                if len(x.parts) != 2 or not isinstance(x.parts[0], LabelPart) or x.rels not in (["="], ["≈"]):
+                    continue
+                n = nb.plain_number(getattr(x.parts[1], "expr", None)) if hasattr(x.parts[1], "expr") else None
+                if n is None:
+                    continue
+                t = self.arith_target(x, [(1, x.parts[1], n.value)])
+                if t is not None and t[3] and any(n.contains(float(v)) for v in t[2]):
+                    peers.setdefault(self.section_of(x.place), set()).add((x.place.cell, x.place.line))
+        held = peers.get(self.section_of(c.place), set()) - {(c.place.cell, c.place.line)}
+        return len(held) >= 2
+
     def arith_target(self, c: Chain, values) -> tuple[str, str, list[float], bool] | None:
         """Which trace entry an arithmetic line computes: from its label, or from the shape of its terms."""
         if self.vs is None or _HINGE.search(c.text):

@@ -217,7 +217,8 @@ class Options:
         if not out:
             for o in self.objs[:6]:
                 if o.ref is None and o.val.shape[0] >= 2 and o.val.shape[1] >= 2 and np.isfinite(o.val).all() \
-                        and not _masked_weights(o) and not np.all(o.val == o.val.flat[0]):    # torch.ones: no input
+                        and not _masked_weights(o) and not np.all(o.val == o.val.flat[0]) \
+                        and not (o.val <= -1e4).any():    # torch.ones, or scores masked with -1e9: no input
                     add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
                     break
         return out

@@ -34,7 +34,7 @@ def _plain(o: Obj) -> bool:
 def _decoder_letter(label: str) -> bool:
     """`s`, `s_t`, `s_{t-1}`, `s_i`: the decoder state of seq2seq attention, not a score."""
     s = (label or "").replace("{", "").replace("}", "").replace(" ", "")
-    return s in ("s", "s_t", "s_t-1", "s_i", "s_j", "s_0", "s_1")
+    return s in ("s", "s_t", "s_t-1", "s_i", "s_j") or bool(re.fullmatch(r"s_\d", s))
 
 
 def _query_like(o: Obj) -> bool:

@@ -79,12 +79,20 @@ def token_rows(objs: list[Obj], role: str, capitals: bool = False) -> tuple[np.n
     capitals: `K_2` numbers a token too (by default it is head 2's K)."""
     by: dict[int, Obj] = {}
     order = word_order(objs)
+    heading = None
     for o in objs:
         if not _is(o, role) or o.val is None or o.slices != 1 or o.val.shape[0] != 1 or o.n < 1:
             continue
         k = _index(o, role, order, capitals)
-        if k is not None and 0 <= k < 64:
-            by.setdefault(k, o)
+        if k is None or not 0 <= k < 64:
+            continue
+        if k in by and by[k].val.shape == o.val.shape and np.array_equal(by[k].val, o.val):
+            continue    # the same vector quoted again
+        if by and (k in by or (o.a.context.heading != heading and k != max(by) + 1)):
+            break       # the first run of them: a token given other values, or a new section that does not go on
+            #             to the next token, is another example's
+        by[k] = o
+        heading = o.a.context.heading
     if not by or len({o.val.shape for o in by.values()}) != 1:
         return None
     keep = sorted(by)
@@ -138,7 +146,8 @@ def whole(objs: list[Obj], role: str) -> tuple[np.ndarray, list[Obj]] | None:
 
 
 def given(objs: list[Obj], role: str) -> list[tuple[np.ndarray, list[Obj], str]]:
-    """Every way the document gives `role`: whole, then assembled from its tokens' vectors."""
+    """Every way the document gives `role`: whole, then assembled from its tokens' vectors.  Values written as one
+    row of scalars, `v = [1, 2, 3]`, one value per key, are also offered as the column they stand for."""
     out = []
     w = whole(objs, role)
     if w is not None:
@@ -151,6 +160,10 @@ def given(objs: list[Obj], role: str) -> list[tuple[np.ndarray, list[Obj], str]]
     if c is not None and (role == "Q" or len(c[1]) >= 2) and \
             (w is None or c[0].shape != w[0].shape or not np.array_equal(c[0], w[0])):
         out.append((c[0], c[1], f"as {role}_i vectors (one per token) from {c[1][0].a.place}"))
+    if role == "V" and w is not None and w[0].shape[0] == 1 and w[0].shape[1] >= 2 and t is None and \
+            not re.search(r"[vV]_?\{?\d+\}?\s*$", w[1][0].a.label or ""):
+        # (`v1 = [10, 0]` alone is one token's value vector, not a value for each key)
+        out.append((w[0].T, w[1], f"at {w[1][0].a.place} (one value per key)"))
     return out
 
 
@@ -306,6 +319,8 @@ class Starts:
             A = o.val
             if not np.isfinite(A).all() or (A < 0).any() or not np.allclose(A.sum(axis=1), 1.0, atol=0.02):
                 continue
+            if o.a.softmax_of is not None or o.a.softmax_arrow:
+                continue        # `scores: [..] → softmax → [..]`: weights worked from the scores beside them, no input
             values = [v for v in given(self.objs, "V") if v[0].shape[0] == A.shape[1]]
             if not values:
                 continue
