@@ -3,8 +3,8 @@
 * A worksheet prints W_Q, W_K and W_V with their transposes, so each projection reads either way and ties, and
   gives the weights of one row as quotes (`a_{3,1} ≈ 0.6652`) that no printed matrix holds.  The scale ties too,
   but the search judged only three runner-ups, the three transposes: the quotes, right without a scale, were
-  three false findings under 1/√d_k.  Six are judged now (verdict.py RUNNER_UPS), and a finding that holds under
-  the unscaled reading is said not checked.
+  three false findings under 1/√d_k.  One of each dimension is judged first now (infer/search.py, verdict.py
+  RUNNER_UPS), and a finding that holds under the unscaled reading is said not checked.
 * `s_2 = [0.4, 0.3, 0.1]`, a decoder state in Bahdanau's letters, was read as a row of scores (`s_1` and `s_t`
   were known decoder states, `s_2` was not).
 * `(QK^T)_{3,2} = 8` named no entry, so the line was matched by the other name on it.
@@ -82,3 +82,21 @@ def test_a_pair_under_a_bare_name_is_no_column_of_that_quantity():
     # (t202b: `s = [1, 2]` of a separate softmax example matched column 1 of S = Q Kᵀ on its first entry, and its
     # 2 was found wrong against a 0)
     assert error_places(BARE_S) == []
+
+
+TRANSPOSED_KEYS = """import numpy as np
+X = np.array([[2.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+W_Q = np.array([[1.0, 0.0], [0.0, 1.0]])
+W_K = np.array([[0.5, 0.0], [1.0, 1.5]])
+W_V = np.array([[0.0, 1.0], [1.0, 0.0]])
+K = X @ W_K
+K_T = K.T
+expected_K_T = np.array([[1.0, 1.5, 1.0], [0.0, 1.5, 1.5]])
+np.testing.assert_allclose(K_T, expected_K_T)
+"""
+
+
+def test_keys_transposed_under_the_name_k_t_are_no_slip():
+    # (t203a: an answer key's `expected_K_T`, tied by an assert to `K_T = K.T`, was found to be K "transposed")
+    assert error_places(TRANSPOSED_KEYS, "py") == []
+

@@ -436,6 +436,8 @@ def _symbol(s: str) -> Ref | None:
         t, transposed = m.group(1), True
     if t.endswith("^T") or t.endswith("'"):
         t, transposed = (t[:-2] if t.endswith("^T") else t[:-1]), True
+    elif re.fullmatch(r"[QKVXqkvx](?:_T|\.T|_transposed|_trans)", t):
+        t, transposed = t[0], True         # K_T = K.T in code, `K.T`, `K_transposed`: K transposed (K_t is step t's)
     # weights: W_Q, W^Q, W_q, Wq, W^Q_1, W_1^Q, W1_Q (head 1's in code), W_Q^(1), W^{(1)}_Q, W_{query}
     m = re.match(r"^([Ww]|b)(?:_?\^?\(?([QKVOqkvo])(?:uery|ey|alue|ut(?:put)?)?\)?)"
                  r"(?:[_^]?\(?(\d+)\)?)?$|^([Ww]|b)(?:_?\(?(\d+)\)?)[\^_]?\(?([QKVOqkvo])\)?$"

@@ -4,6 +4,8 @@ carried on from it, and the other passes that turn a repeated slip into one find
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from .claims.common import explained_by, object_line
@@ -119,9 +121,10 @@ def _carried_copies(j: Judge, k: Judge, only: list) -> list:
     return rest
 
 
-# the runner-ups judged again (each a full judgement, only when the best finds errors): a page whose projections
-# read either way ties three of them before its scale's (t199a: the unscaled reading, fourth, was never tried)
-RUNNER_UPS = 6
+# the runner-ups judged again (each a full judgement, only when the best finds errors), one of each dimension first
+# (infer/search.py): a page whose projections read either way tied three of them before its scale's (t199a: the
+# unscaled reading, fourth, was never tried)
+RUNNER_UPS = 4
 
 
 def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool) -> Judge:
@@ -157,8 +160,8 @@ def _judged(doc: Document, inf: Inference, mapping: dict[str, Any] | None, given
         gone = {(f.cell, f.line) for f in only}
         # (and the notes that follow from them: "follows from line 207", the weight set aside there)
         j.findings = [f for f in j.findings if f not in only and not (
-            f.severity == "note" and any(f"follows from line {ln}" in (f.cause or "") and (cell == f.cell or cell is None)
-                                         for cell, ln in gone))]
+            f.severity == "note" and any(re.search(rf"follows from line {ln}\b", f.cause or "") and
+                                         (cell == f.cell or cell is None) for cell, ln in gone))]
         for f in only:
             j.not_checked.append(NotChecked(f.line, f.cell, f"{f.claim}: printed {f.printed}",
                                             f"holds under a configuration nearly as good ({differ}): wrong only "

@@ -196,16 +196,30 @@ def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None
     return out + _stacked_rows(doc, lines, found)
 
 
-# the words a caption over one row of weights uses: "Attention of output step 2:", "step 1 attended mainly to"
+# the words a caption over one row of weights uses: "Attention of output step 2:", "step 1 attended mainly to", or
+# only "Head #1:" under a line that speaks of attention
 _ROW_CAPTION = re.compile(r"\battention\b|\battn\b|\battend(?:s|ed|ing)?\b|注意力|\bhead\s*#?\s*\d", re.I)
+_ATTENTION_WORDS = re.compile(r"\battention\b|\battn\b|\battend(?:s|ed|ing)?\b|注意力", re.I)
+_OTHER_QUANTITY = re.compile(r"\b(?:quer(?:y|ies)|keys?|values?|outputs?(?!\s+steps?)|embeddings?|inputs?(?!\s+steps?))\b",
+                             re.I)
 STACK_GAP = 3           # lines from one captioned row to the next
+
+
+def _captions(lines: list[str], row) -> tuple[str, str]:
+    """The line just above a printed row (its caption), and the nearest line of words above that (fences and blank
+    lines passed over)."""
+    caption = lines[row.line - 2].strip() if row.line >= 2 else ""
+    above = next((x.strip() for x in reversed(lines[max(0, row.line - 6):max(0, row.line - 2)])
+                  if x.strip() and not x.strip().startswith(("```", "~~~"))), "")
+    return caption, above
 
 
 def _stacked_rows(doc, lines: list[str], found: set[int]) -> list[Finding]:
     """Rows of weights printed one at a time, each under a caption of its own ("Attention of output step 1:" over
-    `[0.0, 0.989, 0.0, 0.011]`), three or more of one width: a matrix printed row by row.  A row is judged when its
-    caption and every other caption speak of attention, and all rows but it sum to 1 within their rounding (two at
-    least); it is off by a slip's amount (at most 0.1), not a part of a longer row."""
+    `[0.0, 0.989, 0.0, 0.011]`), three or more of one width: a matrix printed row by row.  A row is judged when every
+    caption is a line of its own over its row (not the row before), speaks of attention (or says "Head #k" under a line that does)
+    and names no other quantity (queries, keys, values, outputs), and all rows but it sum to 1 within their rounding
+    (two at least); it is off by a slip's amount (at most 0.1), not a part of a longer row."""
     rows = [a for a in doc.arrays if a.place.cell is None and a.n_rows == 1 and a.n_cols >= 3 and not a.elided
             and not a.context.dropout and _row_values(a.rows[0]) is not None and not a.all_integers()]
     rows.sort(key=lambda a: a.line)
@@ -218,19 +232,23 @@ def _stacked_rows(doc, lines: list[str], found: set[int]) -> list[Finding]:
             groups.append([a])
     out: list[Finding] = []
     for g in groups:
-        captions = [next((x.strip() for x in reversed(lines[max(0, a.line - 2):a.line - 1]) if x.strip()), "")
-                    for a in g]
-        if len(g) < 3 or not all(_ROW_CAPTION.search(c) and not _NOT_NORMALIZED.search(c) for c in captions):
-            continue
+        pairs = [_captions(lines, a) for a in g]
+        captions = [c for c, _ in pairs]
+        said = any(_ATTENTION_WORDS.search(c) for c in captions) or _ATTENTION_WORDS.search(pairs[0][1])
+        row_lines = {a.line for a in g}
+        if len(g) < 3 or not said or any(a.line - 1 in row_lines for a in g) or not all(
+                _ROW_CAPTION.search(c) and not _NOT_NORMALIZED.search(c) and not _OTHER_QUANTITY.search(c)
+                for c in captions):
+            continue            # (a caption is a line of words over its row, never the row before it)
         vals = [_row_values(a.rows[0]) for a in g]
         sums = [_off(v) for v in vals]
         if sum(s is None for s in sums) < max(2, len(g) - 1):
             continue
-        for a, v, s in zip(g, vals, sums):
+        for a, v, s, caption in zip(g, vals, sums, captions):
             if s is None or a.line in found or abs(s - 1) > Decimal("0.1") or max(d for _, d in v) < 2:
                 continue
             d = max(dd for _, dd in v)
-            out.append(Finding(a.line, None, f"{captions[g.index(a)][:40].rstrip(': ')}: its sum",
+            out.append(Finding(a.line, None, f"{caption[:40].rstrip(': ')}: its sum",
                                " + ".join(n.text for n in a.rows[0]) + f" = {s:.{d}f}", 1.0, f"{1:.{d}f}",
                                "softmax", f"a row of attention weights sums to 1; the rows printed beside it do, this "
                                f"one sums to {s:.{d}f}", "wrong_value"))

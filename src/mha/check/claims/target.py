@@ -26,21 +26,33 @@ class Targets:
     def named_peers_hold(self, c: Chain) -> bool:
         """Two or more other lines of this section that only name an entry and quote it (`α_1 = 0.6095`) hold: the
         configuration explains the section's quotes, though it prints no array beyond its inputs (scores given,
-        then the weights one per line), so a quote among them that disagrees is this example's slip."""
-        peers = getattr(self, "_quote_peers", None)
-        if peers is None:
-            peers = self._quote_peers = {}
+        then the weights one per line), so a quote among them that disagrees is this example's slip.  Not when the
+        section quotes this entry with another value too, or prints an array between the quotes and this line
+        ("now raise the third score to 3.0: [1.0, 2.0, 3.0]", then `α_3 = 0.6652`: another example's)."""
+        quotes = getattr(self, "_quotes", None)
+        if quotes is None:
+            quotes = self._quotes = []
             for x in self.doc.chains:
                 if len(x.parts) != 2 or not isinstance(x.parts[0], LabelPart) or x.rels not in (["="], ["≈"]):
                     continue
-                n = nb.plain_number(getattr(x.parts[1], "expr", None)) if hasattr(x.parts[1], "expr") else None
-                if n is None:
-                    continue
-                t = self.arith_target(x, [(1, x.parts[1], n.value)])
-                if t is not None and t[3] and any(n.contains(float(v)) for v in t[2]):
-                    peers.setdefault(self.section_of(x.place), set()).add((x.place.cell, x.place.line))
-        held = peers.get(self.section_of(c.place), set()) - {(c.place.cell, c.place.line)}
-        return len(held) >= 2
+                n = nb.plain_number(x.parts[1].expr) if hasattr(x.parts[1], "expr") else None
+                t = self.arith_target(x, [(1, x.parts[1], n.value)]) if n is not None else None
+                if t is not None and t[3]:
+                    quotes.append((x, t[0], n, any(n.contains(float(v)) for v in t[2])))
+        section = self.section_of(c.place)
+        mine = next((q for q in quotes if q[0] is c), None)
+        if mine is None:
+            return False
+        here = [q for q in quotes if self.section_of(q[0].place) == section]
+        if any(q[1] == mine[1] and q[0] is not c and q[2].text != mine[2].text for q in here):
+            return False
+        held = [q for q in here if q[0] is not c and q[3]]
+        if len(held) < 2:
+            return False
+        first = min(q[0].place.line for q in held)
+        at = (c.place.cell or 0, c.place.line)
+        return not any((a.place.cell or 0) == at[0] and min(first, at[1]) < a.line < at[1] and
+                       self.section_of(a.place) == section for a in self.doc.arrays)
 
     def arith_target(self, c: Chain, values) -> tuple[str, str, list[float], bool] | None:
         """Which trace entry an arithmetic line computes: from its label, or from the shape of its terms."""

@@ -413,12 +413,20 @@ class Search(MaskOptions, Options, Starts):
                         and not self.unsaid_bias(name, opt, best, s) \
                         and not _same_scale(name, best, s) and not self.unsaid_heads(name, opt, dims):
                     self.runner_ups.append(s)
+                    s.varies = name
             alts[name] = scored
             runner = max(scored, key=lambda x: x[1]) if scored else None
             text = f"{name}: {dims[name].label}"
             if runner is not None:
                 text += f" — explains {best.explained} of {best.total} printed numbers; with {runner[0]}: {runner[1]}"
             lines.append(text)
+        # one runner-up of each dimension first (the stable sort by numbers explained keeps this order among ties):
+        # a page whose W read either way ties three of them before its scale's (verdict.py judges a few again)
+        firsts = {}
+        for s in self.runner_ups:
+            firsts.setdefault(getattr(s, "varies", None), s)
+        chosen = {id(s) for s in firsts.values()}
+        self.runner_ups = list(firsts.values()) + [s for s in self.runner_ups if id(s) not in chosen]
         return lines, alts
 
 

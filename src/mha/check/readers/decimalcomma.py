@@ -192,9 +192,33 @@ def _thousands(text: str, tex: bool = True) -> str:
         if _decimal_reading(ln, m):         # √3 ≈ 1,732: one comma that the left side says is a decimal one
             return ln[:m.start(3)] + "." + ln[m.start(3) + 1:]
         return _GROUPED.sub(grouped, ln)
+    def tex_line(ln: str) -> str:
+        def one(m: re.Match) -> str:
+            # `\sqrt{2} \approx 1{,}414`: one group after "≈" that the left side reads as a decimal comma
+            rel = re.search(r"(?:=|≈|\\approx)\s*$", ln[:m.start()])
+            if m.group(2).count("{,}") == 1 and rel:
+                left = re.sub(r"\\sqrt\{([^{}]*)\}", r"sqrt(\1)", ln[:rel.start()].rstrip())
+                probe = f"{left} = {m.group(1)},{m.group(2)[3:]}"
+                if _decimal_reading(probe, _Group(len(left) + 1, m.group(1), "," + m.group(2)[3:])):
+                    return m.group(1) + "." + m.group(2)[3:] + "  "
+            return join(m)
+        return _TEX_THOUSANDS.sub(one, ln)
     if tex and "{,}" in text:
-        text = _TEX_THOUSANDS.sub(join, text)
+        text = "\n".join(tex_line(ln) for ln in text.split("\n"))
     return "\n".join(line(ln) for ln in text.split("\n")) if "," in text else text
+
+
+class _Group:
+    """A TeX-grouped number read as _decimal_reading reads a plain one: where it starts, its whole part, its comma
+    and digits."""
+    def __init__(self, at: int, whole: str, rest: str):
+        self._at, self._groups = at, (None, None, whole, rest)
+
+    def start(self) -> int:
+        return self._at
+
+    def group(self, k: int) -> str:
+        return self._groups[k]
 
 
 _LEFT_ARITH = re.compile(r"(?:sqrt|exp|√|[\d.()+\-*/×÷·^ ])+$")

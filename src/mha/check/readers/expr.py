@@ -214,8 +214,10 @@ class ExprParser:
             try:
                 e = self.sum()
                 close = self.eat()
-                if close is not None and close.kind == "OP" and close.text == "]" and not isinstance(e, (Lit, Vec)):
-                    return e        # `exp(a) / [exp(a) + exp(b)]`: brackets that group a sum, not a vector
+                if close is not None and close.kind == "OP" and close.text == "]" and not isinstance(e, (Lit, Vec)) \
+                        and not all(nb.plain_number(t) is not None for t in nb.terms_of(e)):
+                    return e        # `exp(a) / [exp(a) + exp(b)]`: brackets that group a sum, not a vector (one of
+                    #                 plain numbers, `[0.5 -0.5]`, is NumPy's vector)
             except (ValueError, IndexError):
                 pass
             self.i = at

@@ -65,8 +65,11 @@ def thin_thousands(text: str) -> str:
     """The text with digits grouped by thin spaces (or, alone in a TeX argument, by commas) joined into one
     number."""
     if "{" in text and "," in text:
-        text = _BRACED_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(",", "") + " " * m.group(2).count(","),
-                                  text)
+        def joined(m: re.Match) -> str:
+            if text[max(0, m.start() - 2):m.start() - 1] in ("^", "_"):
+                return m.group(0)        # ℝ^{3,512}, x_{1,128}: a shape or two indices, not a number
+            return m.group(1) + m.group(2).replace(",", "") + " " * m.group(2).count(",")
+        text = _BRACED_GROUPS.sub(joined, text)
     if "\\," not in text and "{,}" not in text and "\u2009" not in text and "\u202f" not in text:
         return text
     def join(m: re.Match) -> str:

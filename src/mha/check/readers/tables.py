@@ -55,7 +55,7 @@ def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | N
 
 # a header cell that writes its vector: `K0 = (131.5, 29.6, 8.9)`, `q_2 = [0.1, 0, 1]`
 _HEADER_VECTOR = re.compile(r"^[^\W\d][^=()\[\]]{0,19}?\s*=\s*[(\[]\s*"
-                            r"([-−+]?\d[\d.]*(?:\s*,\s*[-−+]?\d[\d.]*)+)\s*[)\]]$")
+                            r"([-−+]?\d+(?:\.\d+)?(?:\s*,\s*[-−+]?\d+(?:\.\d+)?)+)\s*[)\]]$")
 _PLAIN_CELL = re.compile(r"^[-−+]?\d+(?:\.\d+)?$")
 
 

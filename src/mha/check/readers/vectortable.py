@@ -56,7 +56,7 @@ def _row(line: str, width: int) -> list[str] | None:
 #     encoder  score  score^  alignment
 #     ---------------------------------
 #     [0, 1, 1]   15      0   [0, 0, 0]
-_ALIGNED_HEAD = re.compile(r"^\s*[^\W\d][^\d\[\]]*?(?:\s{2,}[^\s\d\[\]][^\d\[\]]*?)+\s*$")
+_HEAD_CELL = re.compile(r"[^\W\d][^\d\[\]]*")
 _DASHES = re.compile(r"^\s*-{5,}\s*$")
 _ALIGNED_CELL = re.compile(r"\[[^\[\]]*\]|[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.\]])")
 _REMARK = re.compile(r"\s+\([^()]*\)\s*$")
@@ -78,9 +78,11 @@ def _aligned_tables(b, seg: Segment, lines: list[str]) -> list[int]:
     """Read each space-aligned table of per-token vectors; the indices of the lines read."""
     used: list[int] = []
     for k in range(len(lines) - 3):
-        if not _ALIGNED_HEAD.match(lines[k]) or not _DASHES.match(lines[k + 1]):
+        if not _DASHES.match(lines[k + 1]):
             continue
         head = re.split(r"\s{2,}", lines[k].strip())
+        if len(head) < 2 or not all(_HEAD_CELL.fullmatch(c) for c in head):
+            continue                # a header of words only, two spaces or more between them
         rows, j = [], k + 2
         while j < len(lines) and (cells := _aligned_row(lines[j], len(head))) is not None:
             rows.append((seg.line_of(line_offset(seg.text, j)), cells))
