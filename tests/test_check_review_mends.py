@@ -99,3 +99,18 @@ def test_a_shape_in_braces_is_no_grouped_number():
     text = thin_thousands("Each row lives in $\\mathbb{R}^{3,512}$, and $\\frac{1,000}{2,000} = 0.5$.\n")
     assert "{3,512}" in text and "1000" in text
     assert read_document(text, "md") is not None
+
+
+def test_a_notebook_kept_under_a_text_name_is_read_as_a_notebook():
+    # (t204a: Sphinx keeps a notebook's source as `_sources/.../x.ipynb.txt`; read as plain text, nothing was checked
+    # and a slipped weight passed)
+    from check_helpers import code_notebook
+    from mha.check import check_document
+    nb = code_notebook([
+        ("import numpy as np\nS = np.array([[1.0, 0.0], [0.5, 2.0]])\nS", "array([[1. , 0. ],\n       [0.5, 2. ]])"),
+        ("w = np.exp(S) / np.exp(S).sum(axis=1, keepdims=True)\nw",
+         "array([[0.7311, 0.2689],\n       [0.1824, 0.8176]])"),
+    ])
+    assert check_document(nb, name="attention.ipynb.txt").format == "ipynb"
+    slipped = check_document(nb.replace("0.1824", "0.1924"), name="attention.ipynb.txt")
+    assert [(f.cell, f.printed) for f in slipped.errors] == [(2, "0.1924")]

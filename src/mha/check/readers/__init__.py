@@ -43,11 +43,14 @@ FORMATS = ("md", "tex", "ipynb", "html", "txt")
 def sniff(text: str, name: str = "") -> str:
     """The format from the file name, else from the content."""
     low = name.lower()
+    head = text.lstrip()[:2000]
+    if low.endswith((".txt", ".json")) and head.startswith("{") and '"cells"' in text[:200000] and \
+            '"nbformat"' in text:
+        return "ipynb"          # a notebook kept under another name (Sphinx's `_sources/…/x.ipynb.txt`, a .json)
     for ext, fmt in ((".ipynb", "ipynb"), (".tex", "tex"), (".html", "html"), (".htm", "html"),
                      (".md", "md"), (".markdown", "md"), (".txt", "txt"), (".text", "txt"), (".py", "py")):
         if low.endswith(ext):
             return fmt
-    head = text.lstrip()[:2000]
     if head.startswith("{") and '"cells"' in text[:200000] and '"nbformat"' in text:
         return "ipynb"
     if re.search(r"<!DOCTYPE html|<html[\s>]|<body[\s>]", head, re.I):
