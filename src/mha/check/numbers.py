@@ -134,6 +134,9 @@ def half_unit(decimals: int) -> float:
         return math.inf
 
 
+# what masked_fill writes for a hidden score when not -∞: -1e9, -1e4 (BERT's -10000.0), torch.finfo's min
+MASK_FILL = -1e4
+
 NEG_INF = Num(-math.inf, "-∞", -math.inf, -math.inf)
 POS_INF = Num(math.inf, "∞", math.inf, math.inf)
 

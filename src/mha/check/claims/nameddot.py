@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import numbers as nb
-from ..numbers import Num, half_unit
+from ..model import half_units
+from ..numbers import Num
 from ..objects import Array, Chain, Document, ExprPart, LabelPart
 from ..tokenpairs import pair_label
 from .namedproduct import REACH, _given, _key
@@ -95,15 +96,11 @@ def named_dots(c: Chain, doc: Document) -> list[NamedDotClaim]:
 def _typed(a: Array) -> np.ndarray:
     """The half-units a vector's printed rounding allows: none for one typed by hand (one decimal at most, not a
     printout nor said to be rounded: `h_3 = [0.2, 0.1]` is exact as written), its own otherwise."""
-    h = np.array([n.half for n in a.rows[0]], dtype=float)
-    typed = a.rel != "≈" and not a.context.approx and a.place.where not in ("output", "comment")
-    if typed and all(n.decimals is None or n.decimals <= 1 for n in a.rows[0]):
-        return np.zeros_like(h)
-    if typed:
-        # `k_2 = (2.0, 0.5, 0.25)`: an entry typed shorter than the rest is its value to the longest precision
-        # there, not a rounding to one decimal
-        h = np.full_like(h, half_unit(max(n.decimals or 0 for n in a.rows[0])))
-    return _given(a, h)
+    if a.rel != "≈" and not a.context.approx and a.place.where not in ("output", "comment"):
+        # (`k_2 = (2.0, 0.5, 0.25)`: an entry typed shorter than the rest is its value to the longest precision
+        # there, not a rounding to one decimal)
+        return half_units([a.rows[0]], decimals_floor=2, longest=True)[0]
+    return _given(a, np.array([n.half for n in a.rows[0]], dtype=float))
 
 
 class NamedDotJudging:

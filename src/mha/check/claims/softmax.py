@@ -14,7 +14,7 @@ import numpy as np
 from ..infer import Obj, alignments
 from ..infer.written_scale import carries_its_scale, stated_scale
 from ..model import half_units
-from ..numbers import Num, nines_below_one, tiny_above_zero
+from ..numbers import MASK_FILL, Num, nines_below_one, tiny_above_zero
 from ..report import Finding, NotChecked
 from .common import _simple_kind
 from .rescaled import rescaled_row
@@ -169,10 +169,6 @@ def _head(o: Obj) -> int | None:
 def _other_head(x: Obj, y: Obj) -> bool:
     """Head 2's masked scores before A^(1): both say which head they belong to, and the heads differ."""
     return _head(x) is not None and _head(y) is not None and _head(x) != _head(y)
-
-
-# what masked_fill writes for a hidden score when not -∞: -1e9, -1e4 (BERT's -10000.0), torch.finfo's min
-MASK_FILL = -1e4
 
 
 def _mask_agrees(xr: list, yr: list) -> bool:

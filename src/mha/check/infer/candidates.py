@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import labels as lb
 from ..model import Views
-from ..numbers import plain_number
+from ..numbers import MASK_FILL, plain_number
 from ..objects import Document, ExprPart, LabelPart
 from .backward import upstream_options
 from .prepare import Bases, Obj, _is, _ref_for
@@ -218,7 +218,7 @@ class Options:
             for o in self.objs[:6]:
                 if o.ref is None and o.val.shape[0] >= 2 and o.val.shape[1] >= 2 and np.isfinite(o.val).all() \
                         and not _masked_weights(o) and not np.all(o.val == o.val.flat[0]) \
-                        and not (o.val <= -1e4).any():    # torch.ones, or scores masked with -1e9: no input
+                        and not (o.val <= MASK_FILL).any():    # torch.ones, or scores masked with -1e9: no input
                     add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
                     break
         return out

@@ -396,6 +396,7 @@ class Search(MaskOptions, Options, Starts):
         alts: dict[str, list[tuple[str, int]]] = {}
         dims = best.cand.dims
         self.runner_ups: list[Scored] = []
+        varies: list[str] = []             # the dimension each runner-up differs in
         for name in ("mode", "X", "W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "H", "G", "scale", "mask", "W_O", "rope",
                      "alibi", "cache", "backward"):
             if name not in dims:
@@ -413,7 +414,7 @@ class Search(MaskOptions, Options, Starts):
                         and not self.unsaid_bias(name, opt, best, s) \
                         and not _same_scale(name, best, s) and not self.unsaid_heads(name, opt, dims):
                     self.runner_ups.append(s)
-                    s.varies = name
+                    varies.append(name)
             alts[name] = scored
             runner = max(scored, key=lambda x: x[1]) if scored else None
             text = f"{name}: {dims[name].label}"
@@ -422,11 +423,9 @@ class Search(MaskOptions, Options, Starts):
             lines.append(text)
         # one runner-up of each dimension first (the stable sort by numbers explained keeps this order among ties):
         # a page whose W read either way ties three of them before its scale's (verdict.py judges a few again)
-        firsts = {}
-        for s in self.runner_ups:
-            firsts.setdefault(getattr(s, "varies", None), s)
-        chosen = {id(s) for s in firsts.values()}
-        self.runner_ups = list(firsts.values()) + [s for s in self.runner_ups if id(s) not in chosen]
+        first = [k for k, name in enumerate(varies) if name not in varies[:k]]
+        self.runner_ups = [self.runner_ups[k] for k in first] + \
+            [s for k, s in enumerate(self.runner_ups) if k not in first]
         return lines, alts
 
 

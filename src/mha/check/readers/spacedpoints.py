@@ -51,10 +51,10 @@ def _lines(text: str, s: int, e: int):
         a = b + 1
 
 
-# 16\,640 and 49\,984 (TeX's thin space between groups of three), 274{,}877{,}906{,}944 (its comma; a document that
-# writes decimal commas has had them read as points before), 16 640 with a Unicode thin or narrow no-break space:
-# one number each, read as 16640 with the spaces moved after it (the line keeps its length)
-_THIN_THOUSANDS = re.compile(r"(?<![\d.,}])([1-9]\d{0,2})((?:(?:\\,|\{,\}|[\u2009\u202f])\d{3})+)(?![\d]|\{,\})")
+# 16\,640 and 49\,984 (TeX's thin space between groups of three), 16 640 with a Unicode thin or narrow no-break
+# space: one number each, read as 16640 with the spaces moved after it (the line keeps its length).  TeX's `{,}`
+# is decimalcomma.decimal_points's to read: a decimal comma or a thousands one, as the document writes them
+_THIN_THOUSANDS = re.compile(r"(?<![\d.,}])([1-9]\d{0,2})((?:(?:\\,|[\u2009\u202f])\d{3})+)(?!\d)")
 
 
 # \frac{485,165,195}{485,187,221}: a TeX argument that holds one number grouped by plain commas
@@ -70,9 +70,9 @@ def thin_thousands(text: str) -> str:
                 return m.group(0)        # ℝ^{3,512}, x_{1,128}: a shape or two indices, not a number
             return m.group(1) + m.group(2).replace(",", "") + " " * m.group(2).count(",")
         text = _BRACED_GROUPS.sub(joined, text)
-    if "\\," not in text and "{,}" not in text and "\u2009" not in text and "\u202f" not in text:
+    if "\\," not in text and "\u2009" not in text and "\u202f" not in text:
         return text
     def join(m: re.Match) -> str:
-        digits = re.sub(r"\\,|\{,\}|[\u2009\u202f]", "", m.group(2))
+        digits = re.sub(r"\\,|[\u2009\u202f]", "", m.group(2))
         return m.group(1) + digits + " " * (len(m.group(0)) - len(m.group(1)) - len(digits))
     return _THIN_THOUSANDS.sub(join, text)
