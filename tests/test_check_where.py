@@ -149,7 +149,7 @@ def test_magic_checks_the_notebook_it_is_told_of(shell, capsys, monkeypatch):
     nb = str(ROOT / NOTEBOOK)
     shell.run_line_magic("mha_check", nb)                     # an explicit path
     out = capsys.readouterr().out
-    assert f"{nb}:cell 6:line 6: error: " in out and out.endswith("1 object(s) not checked\n")
+    assert f"{nb}:cell 6:line 6: error: " in out and out.endswith("1 note(s) on rounding\n")
     shell.user_ns["__vsc_ipynb_file__"] = nb                  # VS Code
     shell.run_line_magic("mha_check", "")
     assert f"{nb}:cell 7:line 2: error: " in capsys.readouterr().out

@@ -61,6 +61,7 @@ from .claims.namedproduct import NamedProductClaim, NamedProductJudging, labelle
 from .claims.rowproduct import RowProductClaim, RowProductJudging, row_products
 from .claims.cellwise import CellwiseClaim, CellwiseJudging, cellwise_claims
 from .claims.formula import FormulaClaim, FormulaJudging, formula_claims
+from .claims.printedsum import PrintedSumClaim, PrintedSumJudging, printed_sum_claims
 from .claims.restated import RestatedClaim, RestatedJudging, restated_claims
 from .claims.gathered import GatheredClaim, GatheredJudging, gathered_claims
 from .claims.renorm import renorm_ids
@@ -92,7 +93,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
             NamedDotJudging,
             RowProductJudging, CellwiseJudging,
             FormulaJudging, RestatedJudging, GatheredJudging, ModuleShapeJudging, DropoutJudging, TermwiseJudging,
-            SharesJudging, ExpsJudging, DropZeroJudging, StaleJudging, Rebinding, MaskFills):
+            SharesJudging, ExpsJudging, DropZeroJudging, StaleJudging, Rebinding, MaskFills, PrintedSumJudging):
     """Judges every claim of a document against the inferred (or given) configuration's trace."""
 
     def __init__(self, doc: Document, inf: Inference, mapping: dict[str, Any] | None, given: bool):
@@ -253,6 +254,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         self.worked, self.worked_members = worked_arguments(self.doc.chains)     # softmax([30/√512, …]) = softmax([..])
         out.extend(rescaled)
         renormed |= {c.y.a.id for c in rescaled}
+        summed = printed_sum_claims(self.objs, self.doc.hints)    # print(w.sum(dim=-1)) under print(w)
+        out.extend(summed)
+        renormed |= {c.y.a.id for c in summed}
         for o in self.objs:
             if o.a.id not in self.uses and o.a.id not in paired and o.a.id not in renormed:
                 out.append(ArrayClaim(o))
@@ -459,6 +463,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 self.judge_written_dot(claim)
             case FormulaClaim():
                 self.judge_formula(claim)
+            case PrintedSumClaim():
+                self.judge_printed_sum(claim)
             case GatheredClaim():
                 self.judge_gathered(claim)
             case RestatedClaim():
