@@ -375,7 +375,9 @@ def _formula(s: str) -> Ref | None:
         inner_after = re.search(r"softmax\(.*\)\s*\*?\s*([vV]|x|X)", s)
         # \mathrm{Softmax}\left(\frac{XX^T}{\sqrt{3}}\right)X: the weights times the values, written in TeX
         tex_after = re.search(r"softmax\}?(?:\\left)?\(.*\)\*?(?:v|x)$", low)
-        if inner_after or tex_after or re.search(r"softmax\(.*\)[vV]", s):
+        # softmax(\frac{1}{\sqrt{2}}[..])[..]: the weights times a matrix written out, the values
+        written_after = re.search(r"softmax\}?(?:\\left)?\(.*\)\*?\[matrix\]$", low)
+        if inner_after or tex_after or written_after or re.search(r"softmax\(.*\)[vV]", s):
             return Ref(("O", "O_concat", "Y"), raw_head=head)
         return Ref(("A",), raw_head=head)
     if re.search(r"multihead|multi-head|多头", low):
@@ -482,6 +484,10 @@ def _symbol(s: str) -> Ref | None:
             if s0 in ("curr", "current", "full", "all") and letter in "KkVv":
                 # K_curr, K_full: the cache with this step's key appended, what the query attends over
                 return Ref(("Kr",) if letter in "Kk" else ("Vr",), raw_head=head, transposed=transposed)
+            if s0 in ("curr", "current", "full", "all") and letter in "QqXx":
+                # X_all, Q_full: every token's row, the new one stacked under the earlier ones (a recomputation
+                # beside a KV cache), the same X and Q as without the cache
+                return Ref(("X",) if letter in "Xx" else ("Q",), raw_head=head, transposed=transposed)
             if s0 in ("shared", "mqa", "gqa") and letter in "KkVv":     # K_shared: one K for every query head
                 return Ref(("K",) if letter in "Kk" else ("V",), raw_head=head, transposed=transposed)
             if s0 in ("new",) and letter in "KkVv":                       # K_new: this step's keys only

@@ -282,6 +282,8 @@ def right_copies(findings: list[Finding]) -> None:
     errors = sorted((f for f in findings if f.severity == "error" and isinstance(f.exact, float)),
                     key=lambda f: (f.cell or 0, f.line))
     for k, f in enumerate(errors):
+        if f.kind == "arithmetic":
+            continue                 # its own written terms disagree with it: a slip of its own, not a copy
         first = next((e for e in errors[:k] if e.severity == "error" and e.kind == "arithmetic" and
                       e.cell == f.cell and e.line < f.line <= e.line + 40 and _same_number(e.printed, f.exact)
                       and _same_number(f.printed, e.exact)), None)

@@ -40,6 +40,10 @@ from .text import _unnumber, read_text
 FORMATS = ("md", "tex", "ipynb", "html", "txt")
 
 
+_SCRIPT_PAGES = (".js", ".mjs", ".jsx", ".ts", ".tsx", ".vue", ".svelte")
+_HTML_TAGS = re.compile(r"<(?:td|th|tr|p|div|span|li|h[1-6]|table|br)\b", re.I)
+
+
 def sniff(text: str, name: str = "") -> str:
     """The format from the file name, else from the content."""
     low = name.lower()
@@ -53,6 +57,8 @@ def sniff(text: str, name: str = "") -> str:
             return fmt
     if head.startswith("{") and '"cells"' in text[:200000] and '"nbformat"' in text:
         return "ipynb"
+    if low.endswith(_SCRIPT_PAGES) and len(_HTML_TAGS.findall(text[:200000])) >= 8:
+        return "html"           # a lesson kept as HTML in a script's template strings (`export default \`<p>…\``)
     if re.search(r"<!DOCTYPE html|<html[\s>]|<body[\s>]", head, re.I):
         return "html"
     if re.search(r"\\documentclass|\\begin\{document\}", head):

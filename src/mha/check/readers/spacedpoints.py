@@ -54,7 +54,8 @@ def _lines(text: str, s: int, e: int):
 # 16\,640 and 49\,984 (TeX's thin space between groups of three), 16 640 with a Unicode thin or narrow no-break
 # space: one number each, read as 16640 with the spaces moved after it (the line keeps its length).  TeX's `{,}`
 # is decimalcomma.decimal_points's to read: a decimal comma or a thousands one, as the document writes them
-_THIN_THOUSANDS = re.compile(r"(?<![\d.,}])([1-9]\d{0,2})((?:(?:\\,|[\u2009\u202f])\d{3})+)(?!\d)")
+# (after `\,` a group starts a number of its own: `65\,536\,/\,8\,192` is 65536 / 8192)
+_THIN_THOUSANDS = re.compile(r"(?<![\d.}])(?<![^\\],)([1-9]\d{0,2})((?:(?:\\,|[\u2009\u202f])\d{3})+)(?!\d)")
 
 
 # \frac{485,165,195}{485,187,221}: a TeX argument that holds one number grouped by plain commas
