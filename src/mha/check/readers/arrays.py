@@ -57,6 +57,24 @@ def matrix_rows(tok: Tok, seg: Segment) -> list[list[Num | None] | None] | None:
     return rows or None
 
 
+def stacked_matrix_rows(tok: Tok, seg: Segment) -> tuple[list, tuple[int, ...]] | None:
+    """A batch written as a matrix of matrices, `\\begin{bmatrix} \\begin{bmatrix}..\\end{bmatrix} \\\\
+    \\begin{bmatrix}..\\end{bmatrix} \\end{bmatrix}`: the inner matrices' rows stacked, with the batch as the
+    leading shape (as a printed 3-D tensor is read); None unless every row holds one matrix, all of one shape."""
+    inner = []
+    for r in tok.args:
+        cells = [c for c in ([t for t in cell if t.kind != "SEP"] for cell in r) if c]
+        if len(cells) != 1 or len(cells[0]) != 1 or cells[0][0].kind != "MATRIX":
+            return None
+        rows = matrix_rows(cells[0][0], seg)
+        if rows is None or any(x is None for x in rows) or len({len(x) for x in rows}) != 1:
+            return None
+        inner.append(rows)
+    if len(inner) < 2 or len({(len(m), len(m[0])) for m in inner}) != 1:
+        return None
+    return [r for m in inner for r in m], (len(inner),)
+
+
 class BracketParser:
     """Nested bracket lists: Python/JSON literals, NumPy rows without commas, torch printouts."""
 

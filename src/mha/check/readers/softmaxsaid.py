@@ -39,6 +39,14 @@ _SAID_ZH = re.compile(rf"(?:softmax|Softmax|SoftMax)(?P<a>[^。；\[\]]{{0,20}}?
                       rf"(?:{_GIVES_ZH}|输出)(?P<c>[^。；\[\]]{{0,20}}?){_VEC}|"
                       rf"(?:对\s*)?(?P<a2>){_VEC}(?P<b2>\s*(?:做|进行|应用|取|求|经过|通过)\s*(?:softmax|Softmax|SoftMax)"
                       rf"[^。；\[\]]{{0,10}}?)(?:{_GIVES_ZH})(?P<c2>[^。；\[\]]{{0,20}}?){_VEC}")
+# ... or with its numbers listed in the words ("Applying softmax to 14 and 12 gives 0.88 and 0.12", "14 和 12 经
+# Softmax 后得到 0.88 和 0.12"): nothing but a space between the scores and the verb, so that the list is the scores
+_LIST = rf"(?<![\d.])({_NUM}(?:\s*,\s*{_NUM})*\s*,?\s*(?:and|和|与|及|、)\s*{_NUM})(?!\d|\.\d)"
+_LISTED_EN = re.compile(rf"\bsoftmax\b(?P<a>[^.\[\]\d]{{0,40}}?){_LIST}(?P<b>\s*),?\s*{_GIVES}\b"
+                        rf"(?P<c>[^.\[\]\d]{{0,40}}?){_LIST}", re.I)
+_LISTED_ZH = re.compile(rf"(?:对\s*)?(?P<a2>){_LIST}(?P<b2>\s*(?:做|进行|应用|取|求|经过|通过|经)\s*(?:softmax|Softmax|SoftMax)"
+                        rf"[^。；\[\]\d]{{0,10}}?)(?:{_GIVES_ZH})(?P<c2>[^。；\[\]\d]{{0,20}}?){_LIST}")
+_LISTED_WORDS = re.compile(r"\s*,?\s*(?:and|和|与|及|、)\s*")
 # another operation named between the scores and the weights: which one is applied first is not said plainly
 _OTHER = re.compile(r"divid|√|sqrt|temperature|scal(?:e|ed|ing) by|/|τ|\btau\b|mask|\bexp|e\^|\blog|除以|缩放|温度|掩码",
                     re.I)
@@ -66,7 +74,8 @@ def tie_said_softmax(doc: Document, text: str) -> None:
             continue
         if fenced or "softmax" not in line.lower():
             continue
-        for m in (*_SAID_EN.finditer(line), *_SAID_ZH.finditer(line)):
+        for m in (*_SAID_EN.finditer(line), *_SAID_ZH.finditer(line), *_LISTED_EN.finditer(line),
+                  *_LISTED_ZH.finditer(line)):
             added |= _tie(doc, m, k + 1, line)
     if added:
         doc.set_arrays(doc.arrays, in_reading_order=True)
@@ -137,11 +146,12 @@ def _tie_arrow(doc: Document, line: int, left: str, right: str) -> None:
 
 
 def _tie(doc: Document, m: re.Match, line: int, text: str) -> bool:
-    vecs = [g for g in m.groups() if g is not None and re.fullmatch(rf"{_NUM}(?:\s*,\s*{_NUM})+", g.strip())]
+    vecs = [v for g in m.groups() if g is not None and
+            re.fullmatch(rf"{_NUM}(?:\s*,\s*{_NUM})+", v := _LISTED_WORDS.sub(", ", g.strip()))]
     words = [g for g in (m.groupdict().get(n) for n in ("a", "b", "c", "a2", "b2", "c2")) if g]
     if len(vecs) != 2 or any(_OTHER.search(w.replace("softmax", "").replace("Softmax", "")) for w in words):
         return False
-    label = (m.group("c") or m.groupdict().get("c2") or "").strip() or "weights"
+    label = (m.groupdict().get("c") or m.groupdict().get("c2") or "").strip() or "weights"
     return _tie_vectors(doc, line, vecs[0], vecs[1], label, bool(lb.APPROX_WORDS.search(text)))
 
 

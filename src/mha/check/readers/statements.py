@@ -15,7 +15,7 @@ from .. import numbers as nb
 from ..objects import (Array, ArrayPart, Chain, Context, Document, ExprPart, LabelPart, Part, Place, ShapePart,
                       ShapeProduct)
 from .arrays import (BracketParser, _int_list, _integer_dots, _numpy_precision, _shape_part,
-                     _shape_product, matrix_rows, nested_to_rows)
+                     _shape_product, matrix_rows, nested_to_rows, stacked_matrix_rows)
 from .common import Segment, arrow_sides
 from .derivation import continue_derivation
 from .remarks import before_remark, before_words
@@ -105,6 +105,9 @@ class PartReader:
         if len(core) == 1 and core[0].kind == "MATRIX":
             core = [self._annotated(core[0])]
         if len(core) == 1 and core[0].kind == "MATRIX":
+            stacked = stacked_matrix_rows(core[0], self.seg)
+            if stacked is not None:              # a batch of matrices, one per row of the outer one
+                return Array(stacked[0], self.seg.place(core[0].pos), lead=stacked[1], style="tex")
             rows = matrix_rows(core[0], self.seg)
             if rows is None:
                 return None
