@@ -13,7 +13,7 @@ from .. import labels as lb
 from .. import numbers as nb
 from ..gradients import GRAD_STEP
 from ..infer import Hit, Obj, _family, alignments
-from .maskedcells import mask_buffer, masked_cells
+from .maskedcells import live_under_mask, mask_buffer, masked_cells
 from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
@@ -313,6 +313,10 @@ class ArrayJudging:
         if mask_buffer(o, hit):
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask printed as a buffer of "
                                                "flags (nonzero where masked), not as the -∞ it adds to the scores"))
+            return
+        if live_under_mask(o, hit):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the cells the mask hides are "
+                                               "printed live: the step worked without the mask, not judged against it"))
             return
         cells = self._wrong_cells(o, hit)
         agree = np.array(hit.ok, dtype=bool).reshape(o.val.shape)

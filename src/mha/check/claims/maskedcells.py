@@ -36,3 +36,15 @@ def mask_buffer(o: Obj, hit: Hit) -> bool:
     with np.errstate(invalid="ignore"):
         return bool(bad.any() and np.all(np.isneginf(hit.exact[bad])) and np.all(np.isfinite(o.val[bad]))
                     and np.all(o.val[bad] != 0))
+
+
+def live_under_mask(o: Obj, hit: Hit) -> bool:
+    """Exponentials printed as [2.7, 1.6, 1, 1] where the mask hides the last two keys: every cell that disagrees is
+    one the mask sets to 0, printed live and nonzero (two or more), and the live cells agree.  That is the step worked
+    without the mask (a page showing the wrong way to mask, beside the right one), not two slips."""
+    if hit.view is None or hit.view.node != "E" or o.val is None or hit.exact is None or \
+            np.shape(hit.exact) != o.val.shape or np.size(hit.ok) != o.val.size:
+        return False
+    bad = ~np.asarray(hit.ok, dtype=bool).reshape(o.val.shape)
+    hidden = np.asarray(hit.exact, dtype=float) == 0
+    return bool(bad.sum() >= 2 and hidden[bad].all() and (o.val[bad] > 0).all() and (~bad & ~hidden).sum() >= 2)

@@ -18,6 +18,7 @@ import numpy as np
 from ..infer import Obj, alignments
 from .formula import _definition, matmul_of
 from .identity import identifies
+from .renorm import agreement
 
 _NOT_OPERANDS = frozenset({"np", "torch", "math", "F", "nn", "self", "dim", "axis", "keepdim", "keepdims", "T",
                            "True", "False", "None", "float", "int", "inf"})
@@ -78,7 +79,8 @@ class StaleJudging:
                                           f"{name} at {x.a.place}, which is stale")
                     break
                 if self._stale_base_explained(x, plans) and self._disagrees(y, plans) and not \
-                        self._matches_whole(y) and not self._product_of_printouts(y, rhs, outs):
+                        self._matches_whole(y) and not self._product_of_printouts(y, rhs, outs) and \
+                        not _over_own_sum(rhs, name, x, y):
                     code = f"`{y.a.label.strip()} = {rhs.strip()}`"
                     self.stale[y.a.id] = (
                         f"its own code ({code}) applied to the printout of {name} at {x.a.place} gives it: that "
@@ -155,3 +157,19 @@ def _gives(x: Obj, y: Obj, c: float, axis: int = 1) -> bool:
     half = c * (x.hi - x.lo) / 2
     room = 2 * p * np.nan_to_num(half, posinf=0.0).max(axis=axis, keepdims=True) + (y.hi - y.lo) / 2 + 1e-12
     return bool(np.all(np.abs(p - y.val) <= room * (1 + 1e-9)))
+
+
+def _over_own_sum(rhs: str, name: str, x: Obj, y: Obj) -> bool:
+    """`w = s / s.sum()` (or `s / torch.sum(s, dim=-1)`) over a printed s: is the printout s over its own (row) sums,
+    within the rounding s carries?  Then the code did what it says (a normalisation that is not the softmax), and
+    the printout is no stale output."""
+    n = re.escape(name)
+    m = re.fullmatch(rf"\s*{n}\s*/\s*(?:{n}\.sum\(([^()]*)\)|(?:torch|np)\.sum\(\s*{n}\s*(?:,([^()]*))?\))\s*", rhs)
+    if m is None or x.val is None or y.val is None or x.val.shape != y.val.shape or x.val.ndim != 2 or \
+            x.slices != 1 or y.lo is None:
+        return False
+    args = m.group(1) or m.group(2) or ""
+    if x.val.shape[0] > 1 and not re.fullmatch(r"\s*(?:(?:dim|axis)\s*=\s*)?-?1\s*(?:,.*)?", args):
+        return False                   # a whole-matrix or column sum: not the rows' normalisation
+    ok, live, bad, _ = agreement(x, y)
+    return live > 0 and not bad.any()

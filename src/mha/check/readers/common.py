@@ -107,3 +107,13 @@ def blank_lines(seg: Segment, used: list[int]) -> Segment:
 # is those words', not a continuation of the formula before them (connectives do not count)
 WORDS = re.compile(r"\b(?!(?:which|that|then|thus|hence|so|and|gives?|equals?|is|are|also|or|i\.e)\b)[^\W\d_]{3,}",
                    re.I)
+# ... in Chinese or Japanese, two characters are a word ("- 总和 $\\approx 156$", "合計 $= 9$"), once the connectives
+# are taken out ("所以 $= 5$", "约为 $0.3$" go on with the formula before them)
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]+")
+_CJK_LINKS = re.compile(r"也就是说|也就是|所以|因此|于是|从而|得到|等于|约等于|约为|结果是|结果为|结果|那么|即|则|故|就|是|为|约|有")
+
+
+def own_words(text: str) -> bool:
+    """Do the words before an inline value name it (WORDS, or two Chinese or Japanese characters that are no
+    connective)?"""
+    return bool(WORDS.search(text)) or any(len(_CJK_LINKS.sub("", r)) >= 2 for r in _CJK_RUN.findall(text))

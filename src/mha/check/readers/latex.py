@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..objects import Place
-from .common import WORDS, Segment
+from .common import Segment, own_words
 from .prose import prose_numbers
 from .statements import read_tokens
 from .tables import read_table
@@ -103,7 +103,7 @@ class _LatexReader:
         # a list item of its own (`\item $\approx 0.731$.`, the options of a multiple-choice question) or a value
         # in parentheses after words set in code type (`\texttt{mat} ($=5$)`) is no continuation either
         if re.match(r"\s*(?:=|≈|~|\\approx|\\sim|\\simeq|\\propto)", inner) and (
-                WORDS.search(_detex(said)) or item or said.rstrip().endswith("(")):
+                own_words(_detex(said)) or item or said.rstrip().endswith("(")):
             self.b.worded_math.add((self.whole.line_of(n.pos), None))
 
     def environment(self, n) -> None:
