@@ -8,7 +8,7 @@ from ..numbers import MAGNITUDE_WORDS
 from ..objects import Place
 from .builder import _strip_heading
 from .katexcopy import rendered_copies
-from .common import DATA_URI, WORDS, Segment, need, own_words
+from .common import DATA_URI, Segment, need, own_words
 from .drawn import text_tokens
 from .html import read_html
 from .images import tex_of_image
@@ -283,10 +283,6 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
 
 # a code span that holds one piece of inline math and nothing else
 _CODED_MATH = re.compile(r"\$([^$`]*\d[^$`]*)\$")
-
-
-# words of a line's own (not a connective that goes on from the math before: "which", "so", "then", ...)
-_WORDS = WORDS
 
 
 # a magnitude written just after the closing $ ("$8192^2 = 67$M 要素", "$= 1.2$ billion"): the math's last number is
