@@ -244,7 +244,7 @@ _HINTS = [
     ("no_wo", re.compile(r"no output projection|without (an? )?(output projection|W_?\^?\{?O)|no W_?\^?\{?O|"
                          r"没有输出投影|不做输出投影|省略.{0,4}W_?O", re.I)),
     ("heads", re.compile(r"(?<![\w.])(\d+)\s*(?:attention\s+)?heads\b|(\d+)\s*个\s*(?:head|头)|"
-                         r"(?:num_heads|n_heads|nhead|num_attention_heads|h)\s*=\s*(\d+)\b|\bH\s*=\s*(\d+)|"
+                         r"(?<![\w.])(?:num_heads|n_heads|nhead|num_attention_heads|h)\s*=\s*(\d+)\b|\bH\s*=\s*(\d+)|"
                          r"([一二两三四五六七八])\s*个\s*(?:head|头)", re.I)),
     # "scaled by 1/sqrt(4)" states √4, not 1: a number followed by "/" is a numerator
     ("scale", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:√|\\sqrt\{?|sqrt\()?\s*(\d+(?:\.\d+)?)"
