@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..infer.prepare import Obj
-from ..report import Finding
+from ..report import Finding, NotChecked
 
 
 @dataclass
@@ -76,11 +76,29 @@ class ConcatJudging:
         # (judged here: no "matches nothing" line for it beside the verdict)
         self.not_checked = [n for n in self.not_checked if not (n.cell == c.a.place.cell and n.line in lines)]
         where = ", ".join(str(h.a.line) for h in claim.heads)
+        starts = np.cumsum([0] + [h.val.shape[1] for h in claim.heads])
+        plans = getattr(self, "plans", {})
         for i, j in zip(*np.nonzero(~ok)):
             num = c.a.rows[i][j]
             if num is None:
+                continue
+            h = claim.heads[int(np.searchsorted(starts, j, side="right")) - 1]
+            if plans.get(h.a.id, {}).get("kind") != "holds" and self._head_worked(h):
+                # a head worked on the page from its weights, and not confirmed: its printout is no more trusted
+                # than the concatenation's, so which copy slipped is not known
+                self.not_checked.append(NotChecked(
+                    num.line or c.a.row_line(i), c.a.place.cell, f"O_concat[{i + 1},{j + 1}]",
+                    f"printed {num.text}, and the head printed at line {h.a.row_line(i)} has "
+                    f"{num.rounded(float(mid[i, j]))} there: one copy differs, and nothing printed says which"))
                 continue
             self.add(Finding(num.line or c.a.row_line(i), c.a.place.cell, f"O_concat[{i + 1},{j + 1}]", num.text,
                              float(mid[i, j]), num.rounded(float(mid[i, j])), "concat",
                              f"the heads printed at lines {where}, side by side, give {num.rounded(float(mid[i, j]))}",
                              "wrong_value"))
+
+    def _head_worked(self, h: Obj) -> bool:
+        """Are the weights of this head printed before it (`A^{(1)} = [..]`, then head_1 = A^{(1)} V_1)?  Then the
+        head is an intermediate of the page, not a given (`suppose a second head produced ...`)."""
+        k = h.ref.head
+        return any(o.ref is not None and "A" in o.ref.nodes and o.ref.head == k and o.a.place.order < h.a.place.order
+                   for o in self.objs if o is not h)
