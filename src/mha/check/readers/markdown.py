@@ -122,7 +122,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                 read_script(t.content, b, seg_lines[0], cell, read_markdown)     # print(w) over its printout
                 i += 1
                 continue
-            b.segment(Segment(t.content, seg_lines[0], where, cell, seg_lines))
+            content = _FENCED_BULLET.sub(r"\1 \2", t.content) if where == "output" else t.content
+            b.segment(Segment(content, seg_lines[0], where, cell, seg_lines))
         elif t.type in ("bullet_list_open", "ordered_list_open") and caption and toks[i - 1].type == "paragraph_close":
             listed_row(b, caption, _items(toks, i, line0), cell)     # "Weights:" over "- tea: 0.402" (listed.py)
         elif t.type == "html_block":
@@ -141,6 +142,11 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             read_table(b, table, cell, caption if len(caption) < 200 else "")
             table = []
         i += 1
+
+
+# a list written inside a plain fence ("- √64 = 8" under "If head_size = 64:"): the bullet is no minus sign of the
+# item's formula (one followed by a digit, "- 4", may be a negative number and is left)
+_FENCED_BULLET = re.compile(r"(?m)^([ \t]*)[-*+•](\s+)(?=[^\s\d.])")
 
 
 # fences whose language a blog's editor set by default: what they hold is Python when it imports torch or numpy and
