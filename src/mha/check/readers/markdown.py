@@ -408,5 +408,26 @@ def _math_block(t, src_lines: list[str], b: "Builder", line0: int, cell: int | N
     idx = raw.find(key) if key else -1
     first = t.map[0] + (raw[:idx].count("\n") if idx >= 0 else 0)
     n = content.strip().count("\n") + 1
-    body = content.strip()
+    body = _unwrapped_style(content.strip())
     b.segment(Segment(body, first + line0, "math", cell, [first + line0 + k for k in range(n)]))
+
+
+_STYLE_GROUP = re.compile(r"^\{\s*\\(?:textstyle|displaystyle|scriptstyle)\b")
+
+
+def _unwrapped_style(body: str) -> str:
+    """`$$ {\\textstyle \\begin{aligned} .. \\end{aligned}} $$`: a display wrapped whole in a group that only sets
+    its style; the group and the style become spaces (lines and columns kept), so its equations are read."""
+    m = _STYLE_GROUP.match(body)
+    if m is None or not body.endswith("}"):
+        return body
+    depth = 0
+    for k, ch in enumerate(body):
+        if k and body[k - 1] == "\\":
+            continue                      # \{ and \}: braces printed, not a group
+        depth += (ch == "{") - (ch == "}")
+        if depth == 0:
+            if k != len(body) - 1:
+                return body               # the group closes before the end: not a wrapper of the whole display
+            break
+    return " " * m.end() + body[m.end():-1] + " "
