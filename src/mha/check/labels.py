@@ -245,7 +245,9 @@ def _parse_label(text: str) -> Ref | None:
     # -- a printed row times a weight: "[1,0] · Wq" is a row of Q (which row, the value says)
     m = re.fullmatch(r"\s*\[[-\d.,\s]+\]\s*(?:\*|·|@|×|\\cdot|\\times)?\s*(.+?)\s*", text)
     if m:
-        w = parse_label(m.group(1))
+        # (the weight named alone, not a sentence that mentions it: "[1, 1, 0] picks rows 0 and 1 of W_K, ...")
+        name = re.sub(r"\s*\([^()]*\)\s*$", "", m.group(1).strip())
+        w = parse_label(name) if not re.search(r"\s|\[", name) else None
         if w is not None and len(w.nodes) == 1 and w.nodes[0] in ("W_Q", "W_K", "W_V", "W_O"):
             try:
                 of = tuple(float(x) for x in re.findall(r"[-\d.]+", text[:text.index("]")]))
