@@ -27,6 +27,9 @@ from .. import labels as lb
 from ..numbers import half_unit
 from ..report import Finding
 
+# how far a notebook's printed row of weights may sum from 1 and still be judged: a slipped digit (0.4020 printed
+# 0.4820, a row of 1.08), not a row of something else (most rows must sum to 1 for the printout to be the weights)
+OUTPUT_ROOM = Decimal("0.2")
 MASK_LINES = 20         # lines from the masked scores to their weights
 CAPTION_LINES = 3        # non-blank lines above the first row where the caption may stand (a header row between)
 # ("weight matrix", 权重矩阵 alone name W_Q, W_K, W_V as often as the attention weights: no caption of them)
@@ -378,7 +381,7 @@ def _output_rows(a, found: set) -> list[Finding]:
     for r, g, s in zip(rows, grid, sums):
         line = r[0].line or a.line
         if s is None or (a.place.cell, line) in found or \
-                not Decimal("0.0005") <= abs(s - 1) <= Decimal("0.05"):
+                not Decimal("0.0005") <= abs(s - 1) <= OUTPUT_ROOM:
             continue
         d = max(dd for _, dd in g)
         terms = " + ".join(n.text for n in r if Decimal(n.text.replace("−", "-")) != 0)
