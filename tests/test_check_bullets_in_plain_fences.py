@@ -27,3 +27,21 @@ def test_a_bullet_in_a_plain_fence_is_no_minus_sign():
 def test_a_wrong_root_after_the_bullet_is_found():
     text = page("7")
     assert error_places(text) == [(line_of(text, "√36 = 7"), "7")]
+
+
+SUM = """# Summing the weighted values
+
+```
+  [0.5, 1.0, 0.0]
++ [1.0, 2.0, 0.5]
+- [0.5, 0.5, 0.5]
+-----------------
+= [1.0, 2.5, {last}]
+```
+"""
+
+
+def test_plus_and_minus_before_a_bracket_still_go_on_with_the_sum():
+    assert error_places(SUM.format(last="0.0")) == []
+    text = SUM.format(last="0.5")
+    assert error_places(text) == [(line_of(text, "= [1.0, 2.5, 0.5]"), "0.5")]

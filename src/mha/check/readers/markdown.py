@@ -145,8 +145,9 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
 
 
 # a list written inside a plain fence ("- √64 = 8" under "If head_size = 64:"): the bullet is no minus sign of the
-# item's formula (one followed by a digit, "- 4", may be a negative number and is left)
-_FENCED_BULLET = re.compile(r"(?m)^([ \t]*)[-*+•](\s+)(?=[^\s\d.])")
+# item's formula (one followed by a digit or a bracket, "- 4", "- [0.1, 0.2]", may be a term going on from the line
+# above, and "+ [..]" always is: continued.py joins them)
+_FENCED_BULLET = re.compile(r"(?m)^([ \t]*)[-*•](\s+)(?=[^\s\d.\[(])")
 
 
 # fences whose language a blog's editor set by default: what they hold is Python when it imports torch or numpy and
