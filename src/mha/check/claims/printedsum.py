@@ -10,35 +10,32 @@ sum is the sum of the operand's printed entries, within their rounding and its o
 Identity before verdict: the operand is the latest printout of that name a little before (the same cell or a few
 cells back), not re-bound in between, and a matrix whose every row sums to 1 within its rounding: its entries are
 then trusted, and a sum that disagrees is the sum's slip.  Where a row of the operand itself does not add up, the
-operand is the suspect (claims/rowsum.py may say so) and nothing is said here.  Most sums (two thirds, and at least
-one besides a wrong one) must agree; a printout of one sum (`w[0].sum()`, `w.sum()`) is judged alone, its code
-naming it.
+operand is the suspect (claims/rowsum.py may say so) and nothing is said here.  Two thirds of the sums must agree;
+a printout of one sum (`w[0].sum()`, `w.sum()`) is judged alone, its code naming it.  The call is read by
+readers/pyparse.py's sum_call, as claims/renorm.py reads `w / w.sum(-1)`.
 """
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..infer import Obj
 from ..model import half_units
-from ..readers.pyparse import parse_code
+from ..readers.pyparse import parse_code, sum_call
 from .common import entry_finding
-from .renorm import _const
 
 _CELLS = 3               # how many notebook cells back the operand may stand
 _LINES = 60              # ... or lines, in a document without cells
-_LIBS = ("torch", "np", "numpy", "jnp", "tf")
 
 
 @dataclass
 class PrintedSumClaim:
     y: Obj                   # the printed sums
     x: Obj                   # the printed matrix they add up
-    axis: int | None         # 1: one sum per row, 0: per column, None: the whole (or one row's) sum
-    row: int | None          # `x[i].sum()`: the row added up
+    want: np.ndarray         # the sums of x's printed entries
+    band: np.ndarray         # how far the entries' rounding can move each
     code: str                # the call as written
 
 
@@ -49,17 +46,24 @@ def printed_sum_claims(objs: list[Obj], hints: list) -> list[PrintedSumClaim]:
     out: list[PrintedSumClaim] = []
     for k, y in enumerate(printed):
         code = _sum_code(y, defines)
-        call = _sum_call(code) if code else None
+        call = _call_of(code) if code else None
         if call is None:
             continue
         name, row, axis = call
         x = _operand(y, name, printed[:k], defines)
         if x is None or x.val.ndim != 2 or x.slices != 1 or not _stochastic(x):
             continue
-        want = _sums(x, axis, row)
-        if want is not None and want[0].size == y.val.size:
-            out.append(PrintedSumClaim(y, x, axis, row, code))
+        sums = _sums(x, axis, row)
+        if sums is not None and sums[0].size == y.val.size:
+            out.append(PrintedSumClaim(y, x, *sums, code))
     return out
+
+
+def _call_of(code: str) -> tuple[str, int | None, int | None] | None:
+    try:
+        return sum_call(parse_code(code, mode="eval").body)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
 
 
 def _sum_code(y: Obj, defines: list) -> str | None:
@@ -75,39 +79,6 @@ def _sum_code(y: Obj, defines: list) -> str | None:
             if h.value[0].strip() == label and same and "sum(" in h.value[1]:
                 return h.value[1].strip()
     return None
-
-
-def _sum_call(code: str) -> tuple[str, int | None, int | None] | None:
-    """(name, row, axis) of `NAME.sum(dim=-1)`, `NAME[i].sum()`, `torch.sum(NAME, dim=1)`, `np.sum(NAME, axis=0)`;
-    axis 1 for rows, 0 for columns, None for a whole sum.  keepdim does not change the values."""
-    try:
-        node = parse_code(code, mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or node.func.attr != "sum":
-        return None
-    owner = node.func.value
-    if isinstance(owner, ast.Name) and owner.id in _LIBS:
-        if not node.args:
-            return None
-        summed, axis_args = node.args[0], node.args[1:]
-    else:
-        summed, axis_args = owner, list(node.args)
-    axes = [kw.value for kw in node.keywords if kw.arg in ("dim", "axis")] + axis_args[:1]
-    if len(axes) > 1 or any(kw.arg not in ("dim", "axis", "keepdim", "keepdims") for kw in node.keywords):
-        return None
-    row = None
-    if isinstance(summed, ast.Subscript) and isinstance(summed.value, ast.Name):
-        row = _const(summed.slice)
-        if row is None or axes:
-            return None
-        summed = summed.value
-    if not isinstance(summed, ast.Name):
-        return None
-    if not axes:
-        return summed.id, row, None
-    a = _const(axes[0])
-    return (summed.id, None, {-1: 1, 1: 1, 0: 0, -2: 0}[a]) if a in (-1, 1, 0, -2) else None
 
 
 def _operand(y: Obj, name: str, before: list[Obj], defines: list) -> Obj | None:
@@ -166,12 +137,11 @@ class PrintedSumJudging:
 
     def judge_printed_sum(self, c: PrintedSumClaim) -> None:
         self.n_claims += 1
-        want, band = _sums(c.x, c.axis, c.row)
-        got_lo, got_hi = c.y.lo.ravel(), c.y.hi.ravel()
-        bad = (want < got_lo - band - 1e-9) | (want > got_hi + band + 1e-9)
+        want, band = c.want, c.band
+        bad = (want < c.y.lo.ravel() - band - 1e-9) | (want > c.y.hi.ravel() + band + 1e-9)
         n = want.size
         self.n_numbers += n
-        if not bad.any() or (n > 1 and (n - bad.sum() < 1 or 3 * (n - bad.sum()) < 2 * n)):
+        if not bad.any() or (n > 1 and 3 * (n - bad.sum()) < 2 * n):
             return                   # all agree, or most do not: another operand, not a slip
         where = f"cell {c.x.a.place.cell}, line {c.x.a.line}" if c.x.a.place.cell is not None else f"line {c.x.a.line}"
         cols = c.y.val.shape[1]

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..infer import Obj
 from ..model import half_units
-from ..readers.pyparse import parse_code
+from ..readers.pyparse import parse_code, sum_call
 from .common import entry_finding
 from .slippedscore import MIN_OTHERS, score_finding, slipped_score
 
@@ -59,8 +59,9 @@ def renorm_of(grids: list[Obj], k: int) -> Obj | None:
     return None
 
 
-def _divided_by_own_sum(source: str) -> str | None:
-    """NAME for `NAME / NAME.sum(dim=-1, keepdim=True)` or `NAME / torch.sum(NAME, dim=1, keepdim=True)`."""
+def divided_by_own_sum(source: str) -> tuple[str, int | None] | None:
+    """(NAME, axis) for `NAME / NAME.sum(dim=-1, keepdim=True)`, `NAME / torch.sum(NAME, dim=1)` or `NAME /
+    NAME.sum()` (axis None: the whole sum); None for anything else."""
     if not source or "/" not in source or "sum" not in source:
         return None
     try:
@@ -69,27 +70,16 @@ def _divided_by_own_sum(source: str) -> str | None:
         return None
     if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Div) or not isinstance(node.left, ast.Name):
         return None
-    r = node.right
-    if not isinstance(r, ast.Call) or not isinstance(r.func, ast.Attribute) or r.func.attr != "sum":
+    call = sum_call(node.right)
+    if call is None or call[0] != node.left.id or call[1] is not None:
         return None
-    owner = r.func.value
-    if isinstance(owner, ast.Name) and owner.id in ("torch", "np", "numpy", "jnp", "tf"):
-        summed, axis_args = (r.args[0] if r.args else None), r.args[1:]       # torch.sum(X, dim)
-    else:
-        summed, axis_args = owner, r.args                                       # X.sum(dim)
-    if not isinstance(summed, ast.Name) or summed.id != node.left.id:
-        return None
-    axes = [kw.value for kw in r.keywords if kw.arg in ("dim", "axis")] + list(axis_args[:1])
-    return node.left.id if axes and all(_const(a) in (1, -1) for a in axes) else None
+    return node.left.id, call[2]
 
 
-def _const(v: ast.AST) -> int | None:
-    if isinstance(v, ast.Constant) and isinstance(v.value, int):
-        return v.value
-    if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub) and isinstance(v.operand, ast.Constant) and \
-            isinstance(v.operand.value, int):
-        return -v.operand.value
-    return None
+def _divided_by_own_sum(source: str) -> str | None:
+    """NAME for `NAME / NAME.sum(dim=-1, keepdim=True)`: a printout over its own row sums."""
+    got = divided_by_own_sum(source)
+    return got[0] if got is not None and got[1] == 1 else None
 
 
 def agreement(x: Obj, y: Obj) -> tuple[int, int, np.ndarray, np.ndarray]:

@@ -18,7 +18,7 @@ import numpy as np
 from ..infer import Obj, alignments
 from .formula import _definition, matmul_of
 from .identity import identifies
-from .renorm import agreement
+from .renorm import agreement, divided_by_own_sum
 
 _NOT_OPERANDS = frozenset({"np", "torch", "math", "F", "nn", "self", "dim", "axis", "keepdim", "keepdims", "T",
                            "True", "False", "None", "float", "int", "inf"})
@@ -163,13 +163,11 @@ def _over_own_sum(rhs: str, name: str, x: Obj, y: Obj) -> bool:
     """`w = s / s.sum()` (or `s / torch.sum(s, dim=-1)`) over a printed s: is the printout s over its own (row) sums,
     within the rounding s carries?  Then the code did what it says (a normalisation that is not the softmax), and
     the printout is no stale output."""
-    n = re.escape(name)
-    m = re.fullmatch(rf"\s*{n}\s*/\s*(?:{n}\.sum\(([^()]*)\)|(?:torch|np)\.sum\(\s*{n}\s*(?:,([^()]*))?\))\s*", rhs)
-    if m is None or x.val is None or y.val is None or x.val.shape != y.val.shape or x.val.ndim != 2 or \
-            x.slices != 1 or y.lo is None:
+    got = divided_by_own_sum(rhs)
+    if got is None or got[0] != name or x.val is None or y.val is None or x.val.shape != y.val.shape or \
+            x.val.ndim != 2 or x.slices != 1 or y.lo is None:
         return False
-    args = m.group(1) or m.group(2) or ""
-    if x.val.shape[0] > 1 and not re.fullmatch(r"\s*(?:(?:dim|axis)\s*=\s*)?-?1\s*(?:,.*)?", args):
-        return False                   # a whole-matrix or column sum: not the rows' normalisation
+    if got[1] != 1 and x.val.shape[0] != 1:
+        return False                   # a whole-matrix or column sum: not the rows' normalisation (one row: any)
     ok, live, bad, _ = agreement(x, y)
     return live > 0 and not bad.any()

@@ -46,6 +46,53 @@ def literal_number(node: ast.AST) -> float | None:
     return None
 
 
+_ARRAY_LIBS = ("torch", "np", "numpy", "jnp", "tf")
+
+
+def int_constant(node: ast.AST) -> int | None:
+    """An integer written in code, `1` or `-1`; None for anything else."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = int_constant(node.operand)
+        return None if v is None else -v
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    return None
+
+
+def sum_call(node: ast.AST) -> tuple[str, int | None, int | None] | None:
+    """(name, row, axis) of `NAME.sum(dim=-1)`, `NAME[i].sum()`, `torch.sum(NAME, dim=1)`, `np.sum(NAME, axis=0)`:
+    axis 1 for one sum per row, 0 for one per column, None for a whole sum (or one row's); keepdim changes no
+    value.  None for any other expression.
+
+    >>> [sum_call(parse_code(e, mode="eval").body) for e in ("w.sum(dim=-1, keepdim=True)", "torch.sum(w, 0)", "w[2].sum()")]
+    [('w', None, 1), ('w', None, 0), ('w', 2, None)]
+    """
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or node.func.attr != "sum":
+        return None
+    owner = node.func.value
+    if isinstance(owner, ast.Name) and owner.id in _ARRAY_LIBS:
+        if not node.args:
+            return None
+        summed, axis_args = node.args[0], node.args[1:]          # torch.sum(X, dim)
+    else:
+        summed, axis_args = owner, list(node.args)               # X.sum(dim)
+    axes = [kw.value for kw in node.keywords if kw.arg in ("dim", "axis")] + axis_args[:1]
+    if len(axes) > 1 or any(kw.arg not in ("dim", "axis", "keepdim", "keepdims") for kw in node.keywords):
+        return None
+    row = None
+    if isinstance(summed, ast.Subscript) and isinstance(summed.value, ast.Name):
+        row = int_constant(summed.slice)
+        if row is None or axes:
+            return None
+        summed = summed.value
+    if not isinstance(summed, ast.Name):
+        return None
+    if not axes:
+        return summed.id, row, None
+    a = int_constant(axes[0])
+    return (summed.id, None, {-1: 1, 1: 1, 0: 0, -2: 0}[a]) if a in (-1, 1, 0, -2) else None
+
+
 def function_lines(tree: ast.AST) -> set[int]:
     """The lines of function bodies whose names are not declared global: what they assign is local."""
     out: set[int] = set()
