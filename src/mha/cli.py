@@ -414,8 +414,8 @@ def make_parser() -> argparse.ArgumentParser:
     _add_explain(sub)
 
     ck = sub.add_parser("check", help="verify the numbers of a hand-written worked example")
-    ck.add_argument("doc", nargs="+", help="the worked example(s): Markdown, LaTeX, notebook (.ipynb), HTML or "
-                    "text; - for stdin; with several, the exit status is the worst")
+    ck.add_argument("doc", nargs="+", help="the worked example(s): Markdown, LaTeX, notebook (.ipynb), HTML, Typst "
+                    "or text; - for stdin; with several, the exit status is the worst")
     ck.add_argument("--input", help="the configuration as an input JSON file (else inferred)")
     ck.add_argument("--format", choices=("text", "json", "github"), default="text",
                     help="text (path:line: ...), json, or github (workflow annotations)")

@@ -36,8 +36,9 @@ from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
 from .softmaxsaid import (sigma_as_softmax, tie_arrow_softmax, tie_io_softmax, tie_said_softmax,
                           tie_table_softmax)
 from .text import _unnumber, read_text
+from .typst import typst_to_markdown
 
-FORMATS = ("md", "tex", "ipynb", "html", "txt")
+FORMATS = ("md", "tex", "ipynb", "html", "txt", "typ")
 
 
 _SCRIPT_PAGES = (".js", ".mjs", ".jsx", ".ts", ".tsx", ".vue", ".svelte")
@@ -52,7 +53,8 @@ def sniff(text: str, name: str = "") -> str:
             '"nbformat"' in text:
         return "ipynb"          # a notebook kept under another name (Sphinx's `_sources/…/x.ipynb.txt`, a .json)
     for ext, fmt in ((".ipynb", "ipynb"), (".tex", "tex"), (".html", "html"), (".htm", "html"),
-                     (".md", "md"), (".markdown", "md"), (".txt", "txt"), (".text", "txt"), (".py", "py")):
+                     (".md", "md"), (".markdown", "md"), (".typ", "typ"), (".txt", "txt"), (".text", "txt"),
+                     (".py", "py")):
         if low.endswith(ext):
             return fmt
     if head.startswith("{") and '"cells"' in text[:200000] and '"nbformat"' in text:
@@ -104,6 +106,8 @@ _MARKERS = re.compile("[\U0001F534\U0001F535\U0001F7E0-\U0001F7EB\u26AA\u26AB\u2
 
 def read_document(text: str, fmt: str) -> Document:
     text = _INVISIBLE.sub("", text)
+    if fmt == "typ":                  # Typst: written over into Markdown and LaTeX, line for line (typst.py)
+        text, fmt = typst_to_markdown(text), "md"
     if _MARKERS.search(text):
         text = _MARKERS.sub(" ", text)
     if "{.}" in text or "{,}" in text:  # `1{.}135`: TeX's spacing-free decimal point, a plain one to the reader
