@@ -36,6 +36,7 @@ from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
 from .softmaxsaid import (sigma_as_softmax, tie_arrow_softmax, tie_io_softmax, tie_said_softmax,
                           tie_table_softmax)
 from .text import _unnumber, read_text
+from .stringlines import string_lines
 from .typst import typst_to_markdown
 
 FORMATS = ("md", "tex", "ipynb", "html", "txt", "typ")
@@ -108,6 +109,8 @@ def read_document(text: str, fmt: str) -> Document:
     text = _INVISIBLE.sub("", text)
     if fmt == "typ":                  # Typst: written over into Markdown and LaTeX, line for line (typst.py)
         text, fmt = typst_to_markdown(text), "md"
+    if fmt in ("py", "txt") and (spelled := string_lines(text)) is not None:
+        text, fmt = spelled, "txt"    # a script that builds a page from one-line string literals (stringlines.py)
     if _MARKERS.search(text):
         text = _MARKERS.sub(" ", text)
     if "{.}" in text or "{,}" in text:  # `1{.}135`: TeX's spacing-free decimal point, a plain one to the reader
