@@ -308,6 +308,8 @@ class ArithJudging(PrintedAddends):
             return True
         if n.decimals is None and _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and abs(face - n.value) <= 0.5:
             return True              # e^5 = 148: a value that cannot be whole, printed as one, is rounded to units
+        if n.decimals is None and "/" in _ops(left) and _decimal_literal(left) and abs(face - n.value) <= 0.5:
+            return True              # (54.60 / 64.75) * 100 = 84%: a quotient of decimals, printed whole, is rounded
         if _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and _rounded_twice(n, face):
             return True              # e^{0.12} = 1.128: 1.12750 rounded to four decimals first, then to three
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
@@ -491,6 +493,13 @@ def _rounded_terms_allow(left, n: Num) -> bool:
 def _has_vector(e) -> bool:
     """Does the expression hold a bracketed vector ([0.6, 0.8] · [0.4, 0.7], 0.3 × [0.5, 0.5])?"""
     return isinstance(e, nb.Vec) or isinstance(e, nb.Op) and any(_has_vector(a) for a in e.args)
+
+
+def _decimal_literal(e) -> bool:
+    """Does the expression hold a number written with decimals (so that what it gives is no whole count)?"""
+    if isinstance(e, nb.Lit):
+        return bool(e.num.decimals)
+    return isinstance(e, nb.Op) and any(_decimal_literal(a) for a in e.args)
 
 
 def _whole_count(left, n: Num, face: float) -> bool:

@@ -36,6 +36,7 @@ from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
 from .softmaxsaid import (sigma_as_softmax, tie_arrow_softmax, tie_io_softmax, tie_said_softmax,
                           tie_table_softmax)
 from .text import _unnumber, read_text
+from .listtotal import close_list_totals
 from .stringlines import string_lines
 from .typst import typst_to_markdown
 
@@ -147,6 +148,7 @@ def read_document(text: str, fmt: str) -> Document:
         case _:
             read_text(_unnumber(text), b)
     doc = b.finish()
+    close_list_totals(doc)            # `a -> 3, b -> 9, c -> 3 = 15`: the total of the list, not "3 = 15"
     scalar_rows(doc, text if fmt != "ipynb" else None)   # q1 · k1 = 112, q1 · k2 = 96: one query's scores
     doc.n_lines = text.count("\n") + 1
     doc.lines = text.split("\n") if fmt != "ipynb" else []
