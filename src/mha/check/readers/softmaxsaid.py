@@ -46,13 +46,21 @@ _LISTED_EN = re.compile(rf"\bsoftmax\b(?P<a>[^.\[\]\d]{{0,40}}?){_LIST}(?P<b>\s*
                         rf"(?P<c>[^.\[\]\d]{{0,40}}?){_LIST}", re.I)
 _LISTED_ZH = re.compile(rf"(?:对\s*)?(?P<a2>){_LIST}(?P<b2>\s*(?:做|进行|应用|取|求|经过|通过|经)\s*(?:softmax|Softmax|SoftMax)"
                         rf"[^。；\[\]\d]{{0,10}}?)(?:{_GIVES_ZH})(?P<c2>[^。；\[\]\d]{{0,20}}?){_LIST}")
+# ... in Korean or Japanese, the scores first ("점수 `[2,1,0]`에 Softmax를 적용하면 약 `[0.67, 0.24, 0.09]`", "점수가
+# `[1, 3, 2]`라면 Softmax 가중치는 `[...]`", "スコア [2, 1, 0] にソフトマックスを適用すると [...]"): the softmax named between
+# the two vectors, with a verb of applying it or the weights named as what follows
+_SOFTMAX_CJK = r"(?:softmax|Softmax|SoftMax|소프트맥스|ソフトマックス)"
+_APPLIED_CJK = r"(?:적용|취하|거치|통과|넣으|가중치는|결과는|확률은|適用|通す|通すと|かける|かけると|取ると|とると|重みは|結果は)"
+_SAID_CJK = re.compile(rf"(?P<a2>){_VEC}(?P<b2>[^.。；\[\]\d]{{0,16}}?{_SOFTMAX_CJK}[^.。；\[\]\d]{{0,16}}?)"
+                       rf"(?P<c2>(?<=[가-힣ぁ-んァ-ン])[\s约約약]*){_VEC}")
 _LISTED_WORDS = re.compile(r"\s*,?\s*(?:and|和|与|及|、)\s*")
 # another operation named between the scores and the weights: which one is applied first is not said plainly
-_OTHER = re.compile(r"divid|√|sqrt|temperature|scal(?:e|ed|ing) by|/|τ|\btau\b|mask|\bexp|e\^|\blog|除以|缩放|温度|掩码",
+_OTHER = re.compile(r"divid|√|sqrt|temperature|scal(?:e|ed|ing) by|/|τ|\btau\b|mask|\bexp|e\^|\blog|除以|缩放|温度|掩码|나누|나눈|스케일|온도|마스크|割|スケール|マスク",
                     re.I)
 MAX_RUN = 12            # arrow lines under the line that says softmax
 _ROOM = 0.2             # how far the weights may sum from 1: rounding, or one slipped digit
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
+_TAG = re.compile(r"<[^<>\n]{0,200}>")
 _ENTRY = r"(?:-?\d+(?:\.\d+)?|[-−](?:inf|∞))"
 _ARROW = re.compile(rf"\[\s*({_ENTRY}(?:\s*,\s*{_ENTRY})+)\s*\]`?\s*(?:→|->|⟶|=>)\s*(?P<w>[^\[\]\d]{{0,14}}?)\s*"
                     rf"[:：]?\s*`?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\]", re.I)
@@ -62,9 +70,9 @@ _SAYS = re.compile(r"softmax|归一化|normali[sz]", re.I)
 
 
 def tie_said_softmax(doc: Document, text: str) -> None:
-    """Tie each softmax said in a sentence of a Markdown or plain-text document; add the vectors the statement
-    reader did not keep (a vector inside a sentence is part of its words there)."""
-    if doc.format not in ("md", "text"):
+    """Tie each softmax said in a sentence of a Markdown, plain-text or HTML document (its tags taken out of the
+    line); add the vectors the statement reader did not keep (a vector inside a sentence is part of its words)."""
+    if doc.format not in ("md", "text", "html"):
         return
     added = False
     fenced = False
@@ -72,13 +80,21 @@ def tie_said_softmax(doc: Document, text: str) -> None:
         if _FENCE.match(line):
             fenced = not fenced
             continue
-        if fenced or "softmax" not in line.lower():
+        if fenced or ("softmax" not in line.lower() and "소프트맥스" not in line and "ソフトマックス" not in line):
             continue
+        if doc.format == "html":
+            line = _TAG.sub(" ", line)          # `<em>scaled scores</em> [2, 1, 0]`: the words, not the markup
         for m in (*_SAID_EN.finditer(line), *_SAID_ZH.finditer(line), *_LISTED_EN.finditer(line),
-                  *_LISTED_ZH.finditer(line)):
+                  *_LISTED_ZH.finditer(line), *_said_cjk(line)):
             added |= _tie(doc, m, k + 1, line)
     if added:
         doc.set_arrays(doc.arrays, in_reading_order=True)
+
+
+def _said_cjk(line: str) -> list[re.Match]:
+    """The Korean and Japanese sentences (_SAID_CJK) whose words between the vectors apply the softmax."""
+    return [m for m in _SAID_CJK.finditer(line) if re.search(_APPLIED_CJK, m.group("b2")) or
+            re.search(_SOFTMAX_CJK + r"\s*(?:는|은|は)\s*$", m.group("b2"))]      # "softmax는 약 [...]"
 
 
 def tie_arrow_softmax(doc: Document, text: str) -> None:
