@@ -93,3 +93,14 @@ def test_column_sums_in_a_markdown_page_are_judged():
     cols[2] += 0.2
     text = page(cols)
     assert error_places(text) == [(line_of(text, f"{cols[2]:.4f}"), f"{cols[2]:.4f}")]
+
+
+def test_a_captioned_print_of_the_sums_is_judged():
+    # `print("All row sums:", attn.sum(dim=-1))` prints its caption before the tensor, and the caption labels the
+    # printout; the call beside it still says what was added up (t212b, a notebook after Raschka's chapter 3)
+    code = 'print("All row sums:", attn.sum(dim=-1))'
+    assert error_places(notebook("All row sums: " + torch_vector(W.sum(axis=1)), code=code), fmt="ipynb") == []
+    sums = W.sum(axis=1)
+    sums[1] = 0.9
+    found = error_findings(notebook("All row sums: " + torch_vector(sums), code=code), fmt="ipynb")
+    assert [(f.cell, f.printed) for f in found] == [(2, "0.9000")]

@@ -68,9 +68,11 @@ def _call_of(code: str) -> tuple[str, int | None, int | None] | None:
 
 def _sum_code(y: Obj, defines: list) -> str | None:
     """The sum call that made the printout: its label (`print(w.sum(dim=-1))`), the last word of a labelled print
-    (`print("Row sums:", w.sum(-1))`), or the definition of the name it printed (`s = w.sum(1); print(s)`)."""
+    (`print("Row sums:", w.sum(-1))`), the call among its other labels, or the definition of the name it printed (`s = w.sum(1); print(s)`)."""
     label = y.a.label.strip()
-    for text in (label, label.split()[-1] if label else ""):
+    # ... or the code beside its caption (`print("All row sums:", w.sum(dim=-1))`, labelled by the caption, the
+    # call kept among the labels)
+    for text in (label, label.split()[-1] if label else "", *(t.strip() for t in y.a.labels[1:])):
         if ".sum(" in text:
             return text
     if label.isidentifier():
