@@ -25,7 +25,8 @@ def _page(name=lambda j: f"V[{j}]", times="×", slip=None):
     return text.replace(*slip) if slip else text, o
 
 
-@pytest.mark.parametrize("name", [lambda j: f"V[{j}]", lambda j: f"v_{j}", lambda j: f"v{j}"])
+@pytest.mark.parametrize("name", [lambda j: f"V[{j}]", lambda j: f"v_{j}", lambda j: f"v{j}",
+                                  lambda j: "V_" + ("<s>", "猫", "坐", "了")[j - 1]])   # token names (t212c)
 def test_the_named_terms_are_summed(name):
     text, o = _page(name)
     r = check_document(text, fmt="md")

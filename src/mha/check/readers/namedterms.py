@@ -1,4 +1,5 @@
-"""Terms that name a vector the page gave before by an index in brackets (`0.6652 × V[1]`), in a weighted sum:
+"""Terms that name a vector the page gave before by an index in brackets (`0.6652 × V[1]`) or by a token
+(`0.21×V_你`), in a weighted sum:
 
     Values: V[1] = [1, 0], V[2] = [0, 2], V[3] = [1, 1]
     output = 0.6652 × V[1] + 0.2447 × V[2] + 0.0900 × V[3] = [0.7552, 0.5794]
@@ -15,8 +16,10 @@ from __future__ import annotations
 
 import re
 
-# a vector's name with its index in brackets: V[1], val[2] (one to three letters)
-_NAME = r"[A-Za-z]{1,3}\[\d{1,2}\]"
+# a vector's name with its index in brackets: V[1], val[2] (one to three letters); or with a token for its
+# subscript, a word of Chinese, Japanese or Korean or a special token (`V_你`, `V_<s>`), which claims/vector.py's
+# subscripts (`v_1`, `v₁`) do not cover
+_NAME = r"(?:[A-Za-z]{1,3}\[\d{1,2}\]|[A-Za-z]{1,3}_(?:[\u4e00-\u9fff\u3040-\u30ff\uac00-\ud7af]{1,4}|<[a-z/]{1,5}>))"
 _FLAT = r"\[\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){1,15}\s*\]"
 _GIVEN = re.compile(r"(?<![\w\]])(" + _NAME + r")\s*=\s*(" + _FLAT + r")")
 _NUMBER = r"-?\d+(?:\.\d+)?"
