@@ -8,18 +8,20 @@ are their scores' exponentials, so the order is known to be the scores'."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from .. import numbers as nb
 from ..model import half_units
-from ..objects import Array, Document, ExprPart
+from ..objects import Array, Document, ExprPart, LabelPart
 from ..readers.shares import said_in_order
 from ..report import Finding
 from .common import _simple_kind
 
 REACH = 3
+_TOTAL = re.compile(r"(?i)\b(?:sum|total|suma|soma|somme|summe)\b|[Σ∑]|总和|合计|求和|和$|합계|합")
 MOST = 16               # exponentials listed in words: a handful of scores, not a model's row
 
 
@@ -35,8 +37,12 @@ def _sums(doc: Document) -> set[tuple[int, int, str]]:
     exponentials listed before it, not one more exponential."""
     out = set()
     for c in doc.chains:
-        if len(c.parts) >= 2 and isinstance(c.parts[-1], ExprPart) and isinstance(c.parts[-2], ExprPart) and \
-                "+" in getattr(c.parts[-2], "text", ""):
+        # ... or named as the total: "Sum = 31.51" under the listed exponentials
+        named = len(c.parts) == 2 and isinstance(c.parts[0], LabelPart) and isinstance(c.parts[1], ExprPart) and \
+            _TOTAL.search(c.parts[0].text) is not None
+        summed = len(c.parts) >= 2 and isinstance(c.parts[-1], ExprPart) and isinstance(c.parts[-2], ExprPart) and \
+            "+" in getattr(c.parts[-2], "text", "")
+        if named or summed:
             n = nb.plain_number(c.parts[-1].expr)
             if n is not None:
                 out.add((c.place.cell or 0, c.place.line, n.text))
