@@ -76,6 +76,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             continue                 # "a 2×3 alpha from a 2×2 query": cross-attention's shapes, queries of another length
         if dims is not None and _operand(line[z:]):
             continue                 # "(3 × 2 ile 2 × 3 → 3 × 3)": a factor of a product whose shape comes after →
+        if dims is not None and label is None and _TO_MAKE.search(line[max(0, a - 40):a]):
+            continue                 # "then create a 4 x 3 matrix such that ...": an exercise's new matrix, none given
         if dims is not None and _COUNTED.search(line[max(0, a - 12):a]):
             continue                 # "把兩個 2×2 接回 2×4", "two 2×2 blocks": the shape of each of several
         if dims is not None and label is None:
@@ -130,6 +132,11 @@ _SAID_OF_EACH = re.compile(r"\b(?:each|every|all|these|both)\s+(?:of\s+(?:the|th
                            r"\beach of them\b|每个矩阵|每一个矩阵|这些矩阵|三个矩阵|"
                            # "In this case they are going to be 2x2": said of the several named a sentence before
                            r"\b(?:they|these|those|them|both)\b|它们|这些", re.I)
+
+
+# an exercise's instruction to make a matrix of that size: the size of what the reader will build
+_TO_MAKE = re.compile(r"(?i)\b(?:create|build|make|construct|write|draw|design|form|initiali[sz]e|fill)\s+"
+                      r"(?:(?:a|an|the|your|one|another)\s+)?(?:new\s+)?\$?$|(?:创建|构造|构建|建立|生成|写出?)\s*(?:一个)?\s*$")
 
 
 # a word right after a size, not a function word (the size is that noun's), and nouns that only hold numbers ("a 3×4
