@@ -177,7 +177,12 @@ def parse_label(text: str) -> Ref | None:
         r = _parse_label(m.group(1) + m.group(2))
         if r is not None:
             return replace(r, nodes=("QKt",) if m.group(1) == "S" else ("pre_bias",))
-    return _parse_label(bare)
+    r = _parse_label(bare)
+    # "Head1 Output", "output of head 2": one head's output, never the concatenation or the projected output
+    if r is not None and r.raw_head is not None and "O" in r.nodes and len(r.nodes) > 1 and \
+            re.search(r"(?i)head|头", bare):
+        r = replace(r, nodes=("O",))
+    return r
 
 
 def _parse_weight(layer: str) -> Ref | None:

@@ -396,11 +396,20 @@ class Options:
         labelled = [o.ref.head for o in self.objs if o.ref is not None and o.ref.head is not None]
         from_labels = max(labelled) + 1 if labelled else None
         dk = self.sizes.get("d_k")
+        # "Head1 Output" printed 2×2 for a model of width 2 (X as wide): each head has projections of its own as wide
+        # as the model (not a split of it), which no H > 1 here computes
+        x_widths = {o.val.shape[1] for o in self.objs if o.ref is not None and o.ref.nodes[0] == "X" and
+                    o.val is not None and o.val.ndim == 2}
+        full = width in x_widths and any(
+            o.ref is not None and o.ref.nodes == ("O",) and o.ref.head is not None and o.val is not None and
+            o.slices == 1 and o.val.ndim == 2 and o.val.shape[0] > 1 and o.val.shape[1] == width > 1 for o in self.objs)
         cands = []
         for h in (stated, from_labels, (width // dk if dk and width % dk == 0 else None), 1, 2, 3, 4, 6, 8):
             if h and width % h == 0 and h not in cands and h <= width:
                 if h > 1 and width // h == 1 and h not in (stated, from_labels):
                     continue        # heads one number wide that nothing states: a fit to small integers, not a model
+                if h > 1 and full:
+                    continue        # a head's own output printed as wide as the model: heads not split from it
                 cands.append(h)
         for k, h in enumerate(cands[:6]):
             cost = 0.0 if h in (stated, from_labels) else (0.2 if h == 1 else 0.4 + 0.05 * h)
