@@ -46,6 +46,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     repeated_errors(j.findings)              # a row found wrong, then the matrix that holds it found wrong again
     rounded_requotes(j.findings)             # a number noted as following from rounded values, quoted again
     wrong_requotes(j.findings)               # a weight found wrong, written again into its weighted sum
+    from .claims.workedterms import worked_from_wrong
+    worked_from_wrong(doc, j.findings)       # `[0.149/1.517, ...] ≈ [0.098, ...]` after 0.149 was found wrong
     from .claims.vector import worked_copies
     worked_copies(j)                         # `1.13 / 10.22 = 0.111` worked out, then 0.111 printed bare again
     from .claims.quotedsum import symbolic_sums
