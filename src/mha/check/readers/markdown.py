@@ -40,6 +40,37 @@ def _escaped_brackets(text: str) -> str:
     return "\n".join(out)
 
 
+# a display whose backslashes were lost in a copy (`\[` and `\]` on lines of their own become `[` and `]`), as pages
+# pasted from a chat answer show them: TeX inside, so a display, not a list
+_BARE_OPEN = re.compile(r"^\s*\[\s*$")
+_BARE_CLOSE = re.compile(r"^\s*\]\s*$")
+_TEX_INSIDE = re.compile(r"\\[A-Za-z]+|[\^_]\{|=")
+_BARE_SPAN = 8           # lines a bare display may hold
+
+
+def _bare_displays(text: str) -> str:
+    """Each `[` ... `]` pair on lines of their own around TeX, outside fenced code, as `$$` ... `$$`."""
+    if "\n[" not in text and not text.startswith("["):
+        return text
+    lines = text.split("\n")
+    fence = False
+    k = 0
+    while k < len(lines):
+        if lines[k].lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        elif not fence and _BARE_OPEN.match(lines[k]):
+            z = next((j for j in range(k + 1, min(len(lines), k + 2 + _BARE_SPAN)) if _BARE_CLOSE.match(lines[j])),
+                     None)
+            body = lines[k + 1:z] if z is not None else []
+            if z is not None and body and all(x.strip() for x in body) and _TEX_INSIDE.search(" ".join(body)) and \
+                    not any(x.lstrip().startswith(("[", "```")) for x in body):
+                lines[k] = lines[k].replace("[", "$$")
+                lines[z] = lines[z].replace("]", "$$")
+                k = z
+        k += 1
+    return "\n".join(lines)
+
+
 # "`W_Q`'s rows are `[0.1, 0, 0]`, `[0.5, 0.5, 0]` and `[0, 0, 1]`": a matrix given row by row in prose
 _ROWS_ARE = re.compile(r"`?([A-Za-z][\w^]*)`?(?:'s|’s)\s+rows\s+are\s+((?:`\[[^`\[\]]+\]`(?:\s*,\s*|\s+and\s+|,\s+and\s+)?){2,})")
 
@@ -61,6 +92,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
     text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(DATA_URI.sub("data:,", text)))))
+    text = _bare_displays(text)
     text = _entity_ampersands(text)
     src_lines = text.split("\n")
     toks = md.parse(text)
