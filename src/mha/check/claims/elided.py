@@ -39,8 +39,8 @@ class ElidedJudging:
                 num = rows[pi][pj]
                 total += 1
                 band = v.band[i, j] if isinstance(v.band, np.ndarray) else v.band
-                if num.contains(float(v.M[i, j]), band):
-                    ok += 1
+                if num.contains(float(v.M[i, j]), band) or (np.isneginf(v.M[i, j]) and num.value <= -1e4):
+                    ok += 1                       # (-1e9 printed where the mask puts -∞: its fill, as match.within)
                 else:
                     bad.append((pi, pj, i, j))
             if total and (best is None or ok > best[0]):

@@ -102,6 +102,12 @@ _REFERENCE = re.compile(r"(?<![A-Za-z])((?:图|(?<![列代发外])表|Figure|Fig
                         r"Abbildung|Abb\.|Tabelle)\s*)\(?\d+(?:[.\-]\d+)*\)?(?![\d.,]*\d)")
 
 
+# TensorFlow's printout of a tensor: `tf.Tensor(` then the values (on the next line, or after it), closed by its shape
+# and dtype; read as `= [[..]]`, so the caption before it names the values as `Scores = [[..]]` does
+_TF_OPEN = re.compile(r"\btf\.Tensor\(")
+_TF_CLOSE = re.compile(r"(?<=[\]\d.])\s*,\s*shape=\([\d,\s]*\),\s*dtype=[\w.]+\)")
+
+
 # coloured circles and squares, a pointing hand: markers an author puts before a value (`= 🔴 **0.466**`), no words
 _MARKERS = re.compile("[\U0001F534\U0001F535\U0001F7E0-\U0001F7EB\u26AA\u26AB\u2B1B\u2B1C\U0001F449]\uFE0F?")
 
@@ -112,6 +118,8 @@ def read_document(text: str, fmt: str) -> Document:
         text, fmt = typst_to_markdown(text), "md"
     if fmt in ("py", "txt") and (spelled := string_lines(text)) is not None:
         text, fmt = spelled, "txt"    # a script that builds a page from one-line string literals (stringlines.py)
+    if "tf.Tensor(" in text:          # `Scores tf.Tensor(` over `[[..]], shape=(5, 5), dtype=float32)`: TF prints
+        text = _TF_CLOSE.sub("", _TF_OPEN.sub("= ", text))
     if _MARKERS.search(text):
         text = _MARKERS.sub(" ", text)
     if "{.}" in text or "{,}" in text:  # `1{.}135`: TeX's spacing-free decimal point, a plain one to the reader
