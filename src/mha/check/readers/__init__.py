@@ -32,6 +32,7 @@ from .repl import label_echoes
 from .script import looks_like_script, read_script
 from .scalarrows import scalar_rows
 from .headings import label_from_headings
+from .softmaxcolumns import tie_column_softmax
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
 from .softmaxsaid import (sigma_as_softmax, tie_arrow_softmax, tie_io_softmax, tie_said_softmax,
                           tie_table_softmax)
@@ -179,6 +180,7 @@ def read_document(text: str, fmt: str) -> Document:
     tie_said_softmax(doc, text)
     tie_arrow_softmax(doc, text)
     tie_table_softmax(doc, text)
+    tie_column_softmax(doc, text)     # `| score | softmax weight |` columns, one row per key (softmaxcolumns.py)
     tie_io_softmax(doc, text)
     _drop_what_ifs(doc)
     mark_dropped_copies(doc)
