@@ -42,3 +42,39 @@ def test_names_given_two_vectors_or_inside_code_stay_as_written():
     fenced = "V[1] = [1, 0]\n```python\nout = 0.5 * V[1]\n```"
     assert name_vectors_in_terms(fenced) == fenced
     assert name_vectors_in_terms("V[1] = [1, 0]\nthen 0.5 * V[1] = [0.5, 0]").endswith("0.5 * [1, 0] = [0.5, 0]")
+
+
+STACKED = """# One position's output
+
+The weights of the current position:
+
+```text
+weight = [0.665, 0.245, 0.090]
+```
+
+and the value vectors, one per line:
+
+```text
+v0 = [1, 0]
+v1 = [0, 2]
+v2 = [2, 1]
+```
+
+The output is
+
+```text
+0.665 * v0 + 0.245 * v1 + 0.090 * v2
+= [0.845, {o2}]
+```
+"""
+
+
+def test_value_vectors_stacked_from_lines_are_put_into_the_sum():
+    # v0, v1, v2 written one per line are read as the rows of one V; the sum still uses them, counted from 0 as
+    # the names are (t214e, Chinese course notes in an admonition)
+    assert check_document(STACKED.format(o2="0.580"), fmt="md").errors == []
+    r = check_document(STACKED.format(o2="0.560"), fmt="md")
+    assert [f.printed for f in r.errors] == ["0.560"], [f.describe() for f in r.findings]
+    ones = STACKED.replace("v2", "v3").replace("v1", "v2").replace("v0", "v1")
+    r = check_document(ones.format(o2="0.560"), fmt="md")
+    assert [f.printed for f in r.errors] == ["0.560"], [f.describe() for f in r.findings]

@@ -46,16 +46,27 @@ def named_vector_sum(e, chain: Chain, arrays: list, width: int):
     terms, as `0.731 [2, 0] + 0.269 [0, 4]` is; None when a name has no such vector (nearest one before wins)."""
     at = (chain.place.cell or 0, chain.place.line)
 
+    names = [_plain_name(s.text) for s in _symbols(e)]
+    # v0, v1, v2 (or v1, v2, v3) given one per line and stacked into V: the rows of that V, counted as the names count
+    base = 0 if any(re.fullmatch(r"[a-z]0", n) for n in names) else 1
+
     def vec(name: str):
         key = _plain_name(name)
         found = [a for a in arrays if a.label and _plain_name(a.label) == key and a.is_vector and
                  a.n_cols == width and len(a.rows) == 1 and None not in a.rows[0] and (a.place.cell or 0, a.line) < at]
-        return max(found, key=lambda a: (a.place.cell or 0, a.line)) if found else None
+        if found:
+            return tuple(max(found, key=lambda a: (a.place.cell or 0, a.line)).rows[0])
+        m = re.fullmatch(r"([a-z])(\d)", key)
+        stacked = [a for a in arrays if m and a.label and a.label.strip() == m.group(1).upper() and a.n_cols == width
+                   and (a.place.cell or 0, a.line) < at and 0 <= int(m.group(2)) - base < len(a.rows)
+                   and a.rows[int(m.group(2)) - base] is not None and None not in a.rows[int(m.group(2)) - base]]
+        return tuple(max(stacked, key=lambda a: (a.place.cell or 0, a.line)).rows[int(m.group(2)) - base]) \
+            if stacked else None
 
     def put(x):
         if isinstance(x, nb.Sym):
-            a = vec(x.text)
-            return None if a is None else nb.Vec(tuple(a.rows[0]))
+            row = vec(x.text)
+            return None if row is None else nb.Vec(row)
         if isinstance(x, nb.Op):
             args = [put(y) for y in x.args]
             return None if any(y is None for y in args) else nb.Op(x.op, tuple(args))
@@ -63,6 +74,12 @@ def named_vector_sum(e, chain: Chain, arrays: list, width: int):
 
     out = put(e)
     return out if out is not None and nb.face_vector(out) is not None else None
+
+
+def _symbols(e) -> list:
+    if isinstance(e, nb.Sym):
+        return [e]
+    return [s for a in e.args for s in _symbols(a)] if isinstance(e, nb.Op) else []
 
 
 _CALL = re.compile(r"\s*([A-Za-z]+)\s*\(")
