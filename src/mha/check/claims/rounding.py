@@ -124,7 +124,7 @@ class Rounding:
                 if S is not None:
                     with warnings.catch_warnings(), np.errstate(invalid="ignore"):
                         warnings.simplefilter("ignore", RuntimeWarning)    # a row of printed NaN / all masked
-                        e = np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
+                        e = np.exp(S - _row_max(S))
                         return e / e.sum(axis=-1, keepdims=True)
             if v.node == "S" and h is not None:
                 QK = P("QKt", h)
@@ -157,13 +157,13 @@ class Rounding:
                 E = P("E", h, v.variant)
                 S = P("S", h) if E is None else None
                 if S is not None:       # the exponentials of the printed (rounded) scores, each left unprinted
-                    E = np.exp(S) if v.variant else np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
+                    E = np.exp(S) if v.variant else np.exp(S - _row_max(S))
                 if E is not None:
                     return E.sum(axis=-1)[None, :]
             if v.node == "E" and h is not None:
                 S = P("S", h)
                 if S is not None:
-                    return np.exp(S) if v.variant else np.exp(S - np.nanmax(S, axis=-1, keepdims=True))
+                    return np.exp(S) if v.variant else np.exp(S - _row_max(S))
         return None
 
     def _mended(self, g: np.ndarray, node: str, b: int, h: int | None, variant: str) -> np.ndarray | None:
@@ -463,3 +463,10 @@ def written_exponent(label: str, j: int, n: int, num) -> float | None:
         return None
     got = math.exp(float(xs[j]))
     return got if num.contains(got) else None
+
+
+def _row_max(S: np.ndarray) -> np.ndarray:
+    """Each row's largest printed score (NaN for a row with none printed, without NumPy's warning about it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmax(S, axis=-1, keepdims=True)

@@ -3,8 +3,8 @@
 the claim "0 = 15".  The `= 15` is the total of the whole list: the last chain becomes `3 + 9 + 3 + 0 + 0 = 15`,
 judged as the sum it is.
 
-Only a plain run counts: on one line, items each a name, an arrow or a colon, and one plain number
-(the first may carry a caption before it: `scores: LA -> 3`), two or more, the last one followed by `= N` and nothing else.
+Only a plain run counts: on one line, items each a name, an arrow or a colon, and one plain number (the first may
+carry a caption before it: `scores: LA -> 3`), two or more, the last one followed by `= N` and nothing else.
 """
 
 from __future__ import annotations
