@@ -144,6 +144,10 @@ def prepare(doc: Document, like: Bases | None = None) -> tuple[list[Obj], Bases]
             refs = [replace(r, strong=False) for r in refs]
         # an entry's name cannot label a matrix, nor a row's name several rows (w_12 = np.round(A, 4))
         rows = sum(1 for r in a.rows if r is not None)
+        # ... but `X2` over a whole matrix (the second example's X, a page working several) still names X: the
+        # quantity kept, the index dropped, so that it is judged as X, never matched by value to another step
+        refs = [replace(r, raw_row=None) if r.raw_row is not None and rows > 1 and not a.lead and r.raw_col is None
+                and _WHOLE_INDEXED.fullmatch(a.label or "") else r for r in refs]
         refs = [r for r in refs if not (r.raw_col is not None and len(a.numbers) > 1)
                 and not (r.raw_row is not None and rows > 1 and not a.lead)]
         o = Obj(a, refs[0] if refs else None, refs, n=len(a.numbers))
@@ -169,6 +173,7 @@ def prepare(doc: Document, like: Bases | None = None) -> tuple[list[Obj], Bases]
 
 
 _EXP_FORM = re.compile(r"e\^|\\exp|exp\s*\(")
+_WHOLE_INDEXED = re.compile(r"\s*[XQKV]_?\{?\d\}?\s*")     # X2, Q_3, K_{1}: a whole matrix of one of several examples
 
 
 def _exact_forms(a, lo: np.ndarray, hi: np.ndarray, val: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
