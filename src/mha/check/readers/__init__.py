@@ -31,6 +31,7 @@ from .notebook import read_notebook
 from .repl import label_echoes
 from .script import looks_like_script, read_script
 from .scalarrows import scalar_rows
+from .checkmarks import drop_ticked_references
 from .headings import label_from_headings
 from .softmaxcolumns import tie_column_softmax
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
@@ -158,6 +159,8 @@ def read_document(text: str, fmt: str) -> Document:
             read_text(_unnumber(text), b)
     doc = b.finish()
     close_list_totals(doc)            # `a -> 3, b -> 9, c -> 3 = 15`: the total of the list, not "3 = 15"
+    if "✓" in text or "✔" in text:    # `= 17.44 ≈ 16.33 ✓`: a reference given before, ticked (checkmarks.py)
+        drop_ticked_references(doc, text.split("\n"))
     scalar_rows(doc, text if fmt != "ipynb" else None)   # q1 · k1 = 112, q1 · k2 = 96: one query's scores
     doc.n_lines = text.count("\n") + 1
     doc.lines = text.split("\n") if fmt != "ipynb" else []
