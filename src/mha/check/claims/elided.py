@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import labels as lb
 from ..infer import Obj, _family
+from ..numbers import MASK_FILL
 from ..report import Finding, NotChecked
 from .array import _what
 from .common import _simple_kind
@@ -39,7 +40,7 @@ class ElidedJudging:
                 num = rows[pi][pj]
                 total += 1
                 band = v.band[i, j] if isinstance(v.band, np.ndarray) else v.band
-                if num.contains(float(v.M[i, j]), band) or (np.isneginf(v.M[i, j]) and num.value <= -1e4):
+                if num.contains(float(v.M[i, j]), band) or (np.isneginf(v.M[i, j]) and num.value <= MASK_FILL):
                     ok += 1                       # (-1e9 printed where the mask puts -∞: its fill, as match.within)
                 else:
                     bad.append((pi, pj, i, j))

@@ -57,11 +57,13 @@ def named_vector_sum(e, chain: Chain, arrays: list, width: int):
         if found:
             return tuple(max(found, key=lambda a: (a.place.cell or 0, a.line)).rows[0])
         m = re.fullmatch(r"([a-z])(\d)", key)
-        stacked = [a for a in arrays if m and a.label and a.label.strip() == m.group(1).upper() and a.n_cols == width
-                   and (a.place.cell or 0, a.line) < at and 0 <= int(m.group(2)) - base < len(a.rows)
-                   and a.rows[int(m.group(2)) - base] is not None and None not in a.rows[int(m.group(2)) - base]]
-        return tuple(max(stacked, key=lambda a: (a.place.cell or 0, a.line)).rows[int(m.group(2)) - base]) \
-            if stacked else None
+        if m is None:
+            return None
+        i = int(m.group(2)) - base
+        stacked = [a for a in arrays if a.label and a.label.strip() == m.group(1).upper() and a.n_cols == width
+                   and (a.place.cell or 0, a.line) < at and 0 <= i < len(a.rows) and a.rows[i] is not None
+                   and None not in a.rows[i]]
+        return tuple(max(stacked, key=lambda a: (a.place.cell or 0, a.line)).rows[i]) if stacked else None
 
     def put(x):
         if isinstance(x, nb.Sym):

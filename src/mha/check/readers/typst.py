@@ -38,40 +38,38 @@ _ONE_ARG = {"sqrt": r"\sqrt", "bold": r"\mathbf", "upright": r"\mathrm", "italic
 _WORD = re.compile(r"[A-Za-z][A-Za-z]*(?:\.[a-z]+)*")
 
 
-def _close(s: str, i: int) -> int:
-    """The index of the bracket closing the one at s[i] (or len(s)), skipping strings."""
-    pairs = {"(": ")", "[": "]", "{": "}"}
-    stack = [pairs[s[i]]]
-    j = i + 1
-    while j < len(s) and stack:
-        c = s[j]
-        if c == '"':
-            k = s.find('"', j + 1)
-            j = (k if k >= 0 else len(s) - 1) + 1
-            continue
-        if c == "\\":
-            j += 2
-            continue
-        if c in pairs:
-            stack.append(pairs[c])
-        elif c == stack[-1]:
-            stack.pop()
-        j += 1
-    return j - 1 if not stack else len(s)
-
-
-def _split(s: str, seps: str) -> list[tuple[str, str]]:
-    """s split at the top-level separators in seps: [(part, the separator after it or '')]."""
-    out, depth, start, j = [], 0, 0, 0
+def _outside_strings(s: str, j: int):
+    """(index, character) of each character of s from j on, outside a "string" and not escaped by a backslash."""
     while j < len(s):
         c = s[j]
         if c == '"':
             k = s.find('"', j + 1)
             j = (k if k >= 0 else len(s) - 1) + 1
-            continue
-        if c == "\\":
+        elif c == "\\":
             j += 2
-            continue
+        else:
+            yield j, c
+            j += 1
+
+
+def _close(s: str, i: int) -> int:
+    """The index of the bracket closing the one at s[i] (or len(s)), skipping strings."""
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    stack = [pairs[s[i]]]
+    for j, c in _outside_strings(s, i + 1):
+        if c in pairs:
+            stack.append(pairs[c])
+        elif c == stack[-1]:
+            stack.pop()
+            if not stack:
+                return j
+    return len(s)
+
+
+def _split(s: str, seps: str) -> list[tuple[str, str]]:
+    """s split at the top-level separators in seps: [(part, the separator after it or '')]."""
+    out, depth, start = [], 0, 0
+    for j, c in _outside_strings(s, 0):
         if c in "([{":
             depth += 1
         elif c in ")]}":
@@ -79,7 +77,6 @@ def _split(s: str, seps: str) -> list[tuple[str, str]]:
         elif depth == 0 and c in seps:
             out.append((s[start:j], c))
             start = j + 1
-        j += 1
     out.append((s[start:], ""))
     return out
 
