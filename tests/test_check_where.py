@@ -106,6 +106,24 @@ def test_several_files_exit_with_the_worst(run_cli, tmp_path):
     assert code == 1 and [d["path"] for d in data] == [str(clean), str(bad)] and [d["ok"] for d in data] == [True, False]
 
 
+def test_json_output_keeps_a_refused_document(run_cli, tmp_path):
+    """A program reading --format json sees an object for every document it named, the refused ones included."""
+    clean, _, _ = slipped_copy(tmp_path)
+    unrelated = tmp_path / "notes.md"
+    unrelated.write_text("# Notes\n\nNothing numeric here.\n", encoding="utf-8")
+    code, out, err = run_cli("check", str(unrelated), "--format", "json")
+    assert code == 2 and err.startswith("mha: error: document: no attention numbers found")
+    one = json.loads(out)
+    assert one["path"] == str(unrelated) and one["ok"] is False and one["refused"].startswith("document: no attention")
+    code, out, err = run_cli("check", str(unrelated), str(clean), "--format", "json")
+    data = json.loads(out)
+    assert code == 2 and [d["path"] for d in data] == [str(unrelated), str(clean)]
+    assert "refused" in data[0] and data[1]["ok"] is True and data[1]["claims"] > 0
+    code, out, _ = run_cli("check", str(unrelated), str(clean), "--format", "json", "--skip-unrelated")
+    data = json.loads(out)
+    assert code == 0 and data[0]["ok"] is True and data[0]["skipped"].startswith("document: no attention")
+
+
 # ------------------------------------------------------------------ the pre-commit hook
 
 def test_pre_commit_hook_runs_its_entry(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from typing import Any, Mapping
@@ -250,12 +251,14 @@ def main_from_args(args: Any) -> int:
                 sys.stdout.write(report.to_json() + "\n" if out == "json" else report.to_github()
                                  if out == "github" else report.to_text())
         except NothingToCheck as e:
+            _refused_json(path, e, out, several_json, reports, skipped=skip)
             if not skip and len(docs) == 1:
                 raise
             print(f"mha check: {path}: skipped, {_one_line(e)}" if skip else f"mha: error: {path}: {_one_line(e)}",
                   file=sys.stderr)
             status = 0 if skip else 2
         except (MHAInputError, UsageError) as e:
+            _refused_json(path, e, out, several_json, reports)
             if len(docs) == 1:
                 raise
             print(f"mha: error: {path}: {_one_line(e)}", file=sys.stderr)
@@ -269,6 +272,22 @@ def main_from_args(args: Any) -> int:
     if several_json:
         sys.stdout.write("[" + ",\n".join(reports) + "]\n")
     return worst
+
+
+def _refused_json(path: str, e: Exception, out: str, several: bool, reports: list[str], skipped: bool = False) -> None:
+    """With --format json a document that is refused (or skipped) still gets its object, so a program reading the
+    output sees every document it asked for: {"path", "ok": false, "refused": the one-line reason} (with
+    --skip-unrelated, "skipped" instead and "ok": true).  The one line on stderr and the exit status stay as
+    they are."""
+    if out != "json":
+        return
+    key = "skipped" if skipped else "refused"
+    obj = json.dumps({"path": path, "ok": skipped, key: _one_line(e)}, ensure_ascii=False, indent=1)
+    if several:
+        reports.append(obj)
+    else:
+        sys.stdout.write(obj + "\n")
+        sys.stdout.flush()
 
 
 def _check_one(path: str, config: dict | None, args: Any) -> Report:
