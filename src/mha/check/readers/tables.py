@@ -4,6 +4,7 @@ matrices per head and batch, or one matrix of numbers."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .. import labels as lb
 from ..numbers import NEG_INF, Num, percent
@@ -519,9 +520,20 @@ _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _NAMED_CELL = re.compile(r"(.{3,24}?)\s*=\s*([-+]?\d+(?:\.\d+)?)")
 
 
+def _strip_marks(c: str) -> str:
+    """A cell's text without the marks that highlight it (`4.601 ⭐`, `0.62 ✅`, `★ 0.31`): symbols and emoji at either
+    end, never a digit or a sign."""
+    s = c.strip()
+    while s and (unicodedata.category(s[-1]) == "So" or s[-1] in "\ufe0f\u200d"):
+        s = s[:-1].rstrip()
+    while s and (unicodedata.category(s[0]) == "So" or s[0] in "\ufe0f\u200d"):
+        s = s[1:].lstrip()
+    return s
+
+
 def _cell_nums(c: str, line: int) -> list[Num] | None:
     """The numbers of a table cell: one number, "1, 0.5", "[1, 2]", "-inf"; None when it holds anything else."""
-    s = c.strip().strip("`*").strip().strip("$").strip().replace("−", "-").replace("\\infty", "inf")
+    s = _strip_marks(c).strip("`*").strip().strip("$").strip().replace("−", "-").replace("\\infty", "inf")
     s = s.replace("\\,", "").replace("\\;", "")
     if "**" in s:
         s = s.replace("**", "")     # `0.210, **0.265**, 0.169`: the largest weight of a listed row in bold
