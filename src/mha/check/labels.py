@@ -154,6 +154,21 @@ def parse_label(text: str) -> Ref | None:
     m = re.fullmatch(r"\s*([QKVX])\s*\(\s*([^()]*[A-Za-z\u4e00-\u9fff]{2,}[^()]*)\)\s*", bare)
     if m and not re.search(r"\d\s*[×x*,]\s*\d", m.group(2)):
         return parse_label(m.group(1))
+    # [\alpha_{11}, \alpha_{12}, \alpha_{13}]: the entries of one row listed by name, the row itself
+    m = re.fullmatch(r"\s*[\[(]([^\[\]()]{3,200})[\])]\s*", bare)
+    if m and "," in m.group(1):
+        refs = [parse_label(x) for x in m.group(1).split(",")]
+        if all(r is not None and r.raw_row is not None and r.raw_col is not None for r in refs) and \
+                len({(r.nodes, r.raw_row, r.raw_head) for r in refs}) == 1 and \
+                [r.raw_col for r in refs] == list(range(refs[0].raw_col, refs[0].raw_col + len(refs))) and \
+                refs[0].raw_col in (0, 1):
+            return replace(refs[0], raw_col=None)
+    # "weights after mask", "scores after masking": the quantity, with the mask applied; not the mask
+    m = re.fullmatch(r"\s*(.+?)\s+(?:after|with)\s+(?:the\s+)?(?:causal\s+)?mask(?:ing)?\s*", bare, re.I)
+    if m:
+        base = parse_label(m.group(1))
+        if base is not None and "mask" not in base.nodes:
+            return base
     # "softmax row 3", "weights row 2": a quantity named in words, then which row (not which head)
     m = _WORDED_ROW.fullmatch(bare.replace("\\text", "").replace("{", "").replace("}", ""))
     if m:

@@ -85,6 +85,41 @@ def _rows_in_prose(text: str) -> str:
     return _ROWS_ARE.sub(one, text) if "rows are" in text else text
 
 
+_QUOTED = re.compile(r"^\s{0,3}>\s?")
+_PRINTOUT = re.compile(r"^\s*(?:tensor\(\s*\[|array\(\s*\[|\[\[)")
+
+
+def _quoted_printouts(text: str) -> str:
+    """A printout pasted as a block quote, a row per quoted line and blank quoted lines between (`> tensor([[..],`,
+    `>`, `> [..]])`), as a fenced output block: the blank lines around the quote hold the fences, so every line keeps
+    its number, and the block pairs with the code block above it as a printout does."""
+    if "\n>" not in text and not text.startswith(">"):
+        return text
+    lines = text.split("\n")
+    fence = False
+    k = 0
+    while k < len(lines):
+        if lines[k].lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        elif not fence and _QUOTED.match(lines[k]):
+            end = k
+            while end + 1 < len(lines) and _QUOTED.match(lines[end + 1]):
+                end += 1
+            body = [_QUOTED.sub("", x, count=1) for x in lines[k:end + 1]]
+            if k > 0 and not lines[k - 1].strip() and (end + 1 == len(lines) or not lines[end + 1].strip()) and \
+                    any(_PRINTOUT.match(x) for x in body) and not any(x.lstrip().startswith(("```", "~~~"))
+                                                                     for x in body):
+                lines[k:end + 1] = body
+                lines[k - 1] = "```"
+                if end + 1 == len(lines):
+                    lines.append("```")
+                else:
+                    lines[end + 1] = "```"
+                k = end + 1
+        k += 1
+    return "\n".join(lines)
+
+
 def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
     MarkdownIt = need("markdown_it", "markdown-it-py").MarkdownIt
     dollarmath_plugin = need("mdit_py_plugins.dollarmath", "mdit-py-plugins").dollarmath_plugin
@@ -92,7 +127,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
     text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(DATA_URI.sub("data:,", text)))))
-    text = _bare_displays(text)
+    text = _bare_displays(_quoted_printouts(text))
     text = _entity_ampersands(text)
     src_lines = text.split("\n")
     toks = md.parse(text)
@@ -121,7 +156,12 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             caption = t.content
         elif t.type == "math_block" or t.type == "math_block_label":
             n0 = len(b.doc.arrays)
-            _math_block(t, src_lines, b, line0, cell)
+            group = [t]
+            while i + 1 < len(toks) and toks[i + 1].type in ("math_block", "math_block_label") and \
+                    _GOES_ON.match(toks[i + 1].content.strip()):
+                i += 1                   # `$$ α = softmax([..]) $$` then `$$ ≈ [0.18, ..] $$`: one equation
+                group.append(toks[i])
+            _math_block(group, src_lines, b, line0, cell)
             if i and toks[i - 1].type == "paragraph_close":
                 _captioned(b, _last_line(caption), n0)
         elif t.type in ("fence", "code_block"):
@@ -434,15 +474,24 @@ def _blank_spans(content: str) -> str:
     return s.replace("`", " ")
 
 
-def _math_block(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None) -> None:
-    raw = "\n".join(src_lines[t.map[0]:t.map[1]])
-    content = t.content
-    key = content.strip()[:30]
-    idx = raw.find(key) if key else -1
-    first = t.map[0] + (raw[:idx].count("\n") if idx >= 0 else 0)
-    n = content.strip().count("\n") + 1
-    body = _unwrapped_style(content.strip())
-    b.segment(Segment(body, first + line0, "math", cell, [first + line0 + k for k in range(n)]))
+# a display that goes on from the one before it: it starts with the relation ("≈ [0.18, ...]", "= 0.73")
+_GOES_ON = re.compile(r"^(?:=|≈|\\approx\b|\\simeq\b|&\s*(?:=|\\approx\b))")
+
+
+def _math_block(group: list, src_lines: list[str], b: "Builder", line0: int, cell: int | None) -> None:
+    """A display (or displays that go on from one another, written as one equation over several $$ blocks): one
+    math segment, each of its lines mapped to its own line of the file."""
+    bodies, lines = [], []
+    for t in group:
+        raw = "\n".join(src_lines[t.map[0]:t.map[1]])
+        content = t.content
+        key = content.strip()[:30]
+        idx = raw.find(key) if key else -1
+        first = t.map[0] + (raw[:idx].count("\n") if idx >= 0 else 0)
+        n = content.strip().count("\n") + 1
+        bodies.append(_unwrapped_style(content.strip()))
+        lines += [first + line0 + k for k in range(n)]
+    b.segment(Segment("\n".join(bodies), lines[0], "math", cell, lines))
 
 
 _STYLE_GROUP = re.compile(r"^\{\s*\\(?:textstyle|displaystyle|scriptstyle)\b")
