@@ -205,19 +205,23 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
     # a row of weights that does not sum to 1 is wrong whatever the configuration: it does not make the scope's
     # own reading unneeded (the reading names the entry), so it does not hold a scope back
     errors = {(f.cell or 0, f.line) for f in report.errors if not row_sum_finding(f)}
-    tried = 0
-    for first, last, words, where in scopes:
+    todo = []
+    for k, (first, last, words, where) in enumerate(scopes):
         unchecked = {(n.cell or 0, n.line) for n in report.not_checked if first <= (n.cell or 0, n.line) <= last}
         erring = any(first <= e <= last for e in errors)
-        if erring and fmt != "ipynb" and _assumed(report) and tried < MAX_SCOPES:
-            tried += 1
+        if erring and fmt != "ipynb" and _assumed(report):
+            todo.append((0, k, "overrule", unchecked))
+        elif unchecked and not erring:
+            # a section that prints an input of its own (a new X) is the likeliest other example: read first
+            todo.append((1 if _prints_input(doc, first, last) else 2, k, "adopt", unchecked))
+    chosen = sorted(sorted(todo)[:MAX_SCOPES], key=lambda t: t[1])
+    for _, k, how, unchecked in chosen:
+        first, last, words, where = scopes[k]
+        if how == "overrule":
             _overrule(report, _check_quietly(check, _blank_outside(text.splitlines(), first[1], last[1],
                                                                    _x_lines(text, report, first[1]))),
                       first, last, where, words)
             continue
-        if not unchecked or erring or tried >= MAX_SCOPES:
-            continue
-        tried += 1
         sub = _check_quietly(check, _blank_cells(text, first[0], last[0]) if fmt == "ipynb" else
                              _blank_outside(text.splitlines(), first[1], last[1],
                                             _kept_inputs(text, first[1], last[1]) if fmt == "md" else set()))
@@ -227,6 +231,20 @@ def judge_scopes(report: Any, doc: Any, text: str, fmt: str,
 
 
 MAX_PARENTS = 2           # sections with subsections read again whole, after their subsections one by one
+
+
+_INPUT_NODES = {"X", "Q", "K", "V"}
+
+
+def _prints_input(doc: Any, first: tuple[int, int], last: tuple[int, int]) -> bool:
+    """Does the scope print a matrix named as an input (X, Q, K or V) of its own?"""
+    from . import labels as lb
+    for a in doc.arrays:
+        if first <= (a.place.cell or 0, a.place.line) <= last and a.label and len(a.numbers) >= 4:
+            ref = lb.parse_label(a.label)
+            if ref is not None and set(ref.nodes) & _INPUT_NODES:
+                return True
+    return False
 
 
 def _parent_sections(text: str) -> list[tuple[int, int, str]]:
@@ -349,6 +367,14 @@ def _lines_of(doc: Any, unchecked: set[tuple[int, int]]) -> set[tuple[int, int]]
     return out
 
 
+def _own_example(sub: Any, first: tuple[int, int], last: tuple[int, int]) -> bool:
+    """Are all of a scope's given objects inside it (its configuration names no line before or after it)?"""
+    if first[0] or last[0]:
+        return False                         # a notebook's lines are counted per cell
+    lines = [int(x) for v in sub.configuration.values() for x in re.findall(r"\bline (\d+)", str(v))]
+    return bool(lines) and all(first[1] <= n <= last[1] for n in lines)
+
+
 def _check_quietly(check: Callable[[str], Any], text: str) -> Any:
     from ..inputs import MHAInputError
     try:
@@ -374,5 +400,11 @@ def _merge(report: Any, sub: Any, first: tuple[int, int], last: tuple[int, int],
     # the entry the scope names in place of the row's sum the document found wrong on that line: one slip, one finding
     report.findings = [f for f in report.findings if not (row_sum_finding(f) and any(
         key(g) == key(f) and g.severity == "error" for g in named))] + named
+    if _own_example(sub, first, last):
+        # its own inputs inside it: the document's notes on rounding there came from the other example's numbers
+        inside = lambda x: first <= key(x) <= last  # noqa: E731
+        rounding = lambda f: f.severity == "note" and not (f.cause or "").startswith("follows from line")  # noqa
+        report.findings = [f for f in report.findings if not (inside(f) and rounding(f))] + \
+            [f for f in sub.findings if inside(f) and rounding(f) and f not in named]
     report.n_claims += sub.n_claims
     report.n_numbers += sub.n_numbers

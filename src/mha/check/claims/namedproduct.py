@@ -80,8 +80,15 @@ def _bound(doc: Document, ref: lb.Ref, result: Array) -> Array | None:
         if _same(r, ref) and not r.transposed:
             if any(_key(a) < (o.cell or 0, o.line) <= _key(result) for o in doc.openers):
                 return None
+            if ref.nodes != ("X",) and any(a.id < b.id < result.id and _names_x(b) for b in doc.arrays):
+                return None                  # X given anew since ("now take Q = K = V = X"): Q and K were of the old
             return a
     return None
+
+
+def _names_x(a: Array) -> bool:
+    r = lb.parse_label(a.label) if a.label else None
+    return r is not None and tuple(r.nodes) == ("X",) and r.raw_row is None and len(a.numbers) >= 4
 
 
 def named_products(c: Chain, doc: Document) -> list[NamedProductClaim]:
