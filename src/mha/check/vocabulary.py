@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+# "Weight matrix - Queries", "weight matrix for the keys": the projection whose output the word names
+_WEIGHTS_OF = r"weights?[_ ]?matri(?:x|ces)[_ ]?(?:[-–—:][_ ]?|(?:for|of)[_ ]?(?:the[_ ]?)?)?"
+
 WORDS: list[tuple[str, tuple[str, ...]]] = [
     # longest phrases first
     # weights before the softmax: attention_weights_raw, raw_weights, unnormalized weights (the scores)
@@ -28,9 +31,10 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"adds? up to|sums? to", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
     (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
-    (r"(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重", ("W_Q",)),
-    (r"(key|k)[_ ]?(weights?|proj(ection)?)|w[_ ]?(key|k)|键权重", ("W_K",)),
-    (r"(value|v)[_ ]?(weights?|proj(ection)?)|w[_ ]?(value|v)|值权重", ("W_V",)),
+    (_WEIGHTS_OF + r"quer(?:y|ies)|(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重",
+     ("W_Q",)),
+    (_WEIGHTS_OF + r"key(?:e?s)?|(key|k)[_ ]?(weights?|proj(ection)?)|w[_ ]?(key|k)|键权重", ("W_K",)),
+    (_WEIGHTS_OF + r"values?|(value|v)[_ ]?(weights?|proj(ection)?)|w[_ ]?(value|v)|值权重", ("W_V",)),
     (r"(out|output|o)[_ ]?(weights?|proj(ection)?|matrix)|w[_ ]?(out|output|o)|输出(投影|权重)(矩阵)?|输出矩阵",
      ("W_O",)),
     (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
@@ -39,7 +43,7 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"head[_ ]?outputs?|heads?(?![_ ]?\d{0,2}[_ ]*(?:attention[_ ]*|attn[_ ]*)?(?:weights?|probs?))|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)|문맥(\s?벡터)?|컨텍스트(\s?벡터)?|文脈ベクトル",
      ("O", "O_concat")),
     (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?|クエリ|쿼리", ("Q",)),
-    (r"keys?|k[_ ]?total|键(向量|矩阵)?|キー|키", ("K",)),
+    (r"keys?|keyes|k[_ ]?total|键(向量|矩阵)?|キー|키", ("K",)),      # "Keyes": a tutorial's own spelling
     (r"values?|v[_ ]?total|(?<!的)值(向量|矩阵)?|バリュー|밸류", ("V",)),      # 输入序列的值: "the values of", not V
     (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
      r"输入(矩阵|向量)?|词向量|嵌入(向量)?|入力|입력|đầu\s?vào", ("X",)),

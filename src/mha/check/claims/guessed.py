@@ -16,6 +16,7 @@ _UNBORNE = ("X or its projections are a guess, and no printout computed from the
             "chain after X is confirmed, only what the document writes out is checked")
 
 _GIVEN = frozenset({"X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "Qh", "Kh", "Vh"})
+_PROJECTED = {"W_Q": ("Q", "Qh"), "W_K": ("K", "Kh"), "W_V": ("V", "Vh")}
 
 
 def _informative(val) -> bool:
@@ -50,8 +51,10 @@ def unless_the_guess_is_borne_out(j) -> None:
     else:
         return
     plans = getattr(j, "plans", {})
+    # a projection printed (not assumed) computes Q, K or V from the guessed X: their printouts bear it out too
+    given = _GIVEN - {n for w, ns in _PROJECTED.items() if w in dims and "(assumed)" not in dims[w].label for n in ns}
     items = [(i, p) for i, p in plans.items() if i not in j.uses and p.get("hit") is not None
-             and p["hit"].view is not None and p["hit"].view.node not in _GIVEN]
+             and p["hit"].view is not None and p["hit"].view.node not in given]
     computed = [p for _, p in items]
     vals = {o.a.id: o.val for o in j.objs}
     if any(p["kind"] == "holds" and _informative(vals.get(i)) for i, p in items):
