@@ -360,6 +360,8 @@ class Options:
             if self.doc.in_opened_section(c.place):
                 continue
             labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
+            if _names_x_as(c, labs, role) and not any(_is(o, role) for o in self.objs):
+                return True              # (a page that prints the weight too holds another example as well)
             if any(re.fullmatch(r"I(_\{?\d+\}?)?|\\?mathbf\{?I\}?(_\{?\d+\}?)?|\{?I\}?_?\{?\d*\}?", x) for x in labs):
                 for x in labs:
                     r = lb.parse_label(x)
@@ -611,3 +613,18 @@ def _names_other_heads(o: Obj, role: str) -> bool:
         if r is not None and role in r.nodes and r.raw_head is not None and r.raw_head != 1:
             return True
     return False
+
+
+_OUTPUT_OF = {"W_Q": "Q", "W_K": "K", "W_V": "V"}
+
+
+def _names_x_as(c, labs: list[str], role: str) -> bool:
+    """`Q = K = V = X` (`Q=K=V=X` in a formula): names only, equal, X among them, so the projection whose output is
+    named is I, said so."""
+    if role not in _OUTPUT_OF or len(labs) < 2 or len(labs) != len(c.parts) or set(c.rels) != {"="}:
+        return False
+    nodes = [lb.parse_label(x) for x in labs]
+    if any(r is None or len(r.nodes) != 1 or r.raw_row is not None or r.raw_head is not None for r in nodes):
+        return False
+    names = {r.nodes[0] for r in nodes}
+    return "X" in names and _OUTPUT_OF[role] in names
