@@ -53,6 +53,7 @@ def text_tokens(text: str) -> list[Tok]:
     text = worded_roots(text)                 # "the square root of 64, which is 8": √64 = 8 (worded.py)
     text = bracket_weighted_tuples(text)      # 0.4 · (1, 0) + 0.6 · (0, 1) = (0.4, 0.6)
     text = session_printouts(text)            # Julia's and R's printouts, named (sessions.py)
+    text = indexed_names(text)                # "query 0   1  4  3" under "key 0  key 1  key 2": query_0
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
     if "|" in text:
@@ -182,6 +183,34 @@ _ALIGNED_ROW = re.compile(r"^\s*(?P<name>(?:(?:[A-Za-z]{1,3}:)?[\"']?[A-Za-z_\u4
                           r"</?\w{1,6}>)"
                           r"(?:\s*[│┃|→]\s*|\s+->\s+|\s+))?"
                           r"(?P<nums>" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+)\s*(?P<note>(?:←|<-+|#)\s.*|[(（][^()（）]*[)）])?$")
+
+
+_INDEXED_HEAD = re.compile(r"^\s*(?:[A-Za-z]{1,8} \d{1,2}\s+){1,}[A-Za-z]{1,8} \d{1,2}\s*$")
+_INDEXED_ROW = re.compile(r"^(\s*[A-Za-z]{1,8}) (\d{1,2}\s+" + _NUMBER_TOKEN + r"(?:[ \t]+" + _NUMBER_TOKEN + r")+\s*)$")
+
+
+def indexed_names(text: str) -> str:
+    """A plain-text table whose columns are named "key 0  key 1  key 2" and whose rows start "query 0": each such
+    name joined by an underscore (one character for one, so columns keep their places), so the row's index is read
+    as part of its name, not as its first number."""
+    if " 0" not in text and " 1" not in text:
+        return text
+    lines = text.split("\n")
+    for k, head in enumerate(lines[:-1]):
+        if not _INDEXED_HEAD.match(head):
+            continue
+        n = len(re.findall(r"[A-Za-z]{1,8} \d{1,2}", head))
+        rows = []
+        for j in range(k + 1, len(lines)):
+            m = _INDEXED_ROW.match(lines[j])
+            if m is None or len(m.group(2).split()) != n + 1:
+                break
+            rows.append(j)
+        if len(rows) >= 2:
+            lines[k] = re.sub(r"([A-Za-z]{1,8}) (\d{1,2})", r"\1_\2", head)
+            for j in rows:
+                lines[j] = re.sub(r"^(\s*[A-Za-z]{1,8}) (\d)", r"\1_\2", lines[j])
+    return "\n".join(lines)
 
 
 def _aligned_run(lines: list[str], i: int) -> int:
