@@ -152,14 +152,31 @@ def _masked_pairs(objs: list[Obj], taken: set[int]) -> list[SoftmaxPairClaim]:
             continue
         for x in reversed(objs[max(0, k - 3):k]):
             if x.a.place.cell != y.a.place.cell and x.a.place.cell is not None and \
-                    (y.a.place.cell or 0) - x.a.place.cell > 1 or not 0 < y.a.line - x.a.line <= 15:
+                    (y.a.place.cell or 0) - x.a.place.cell > 1 or not 0 <= y.a.line - x.a.line <= 15 or \
+                    (y.a.line == x.a.line and x.a.id >= y.a.id):
                 continue
             if _other_head(x, y):
                 continue
-            if (_names(x, {"QKt", "S"}) or not x.refs) and _mask_agrees(x.a.rows, y.a.rows):
+            if (_names(x, {"QKt", "S"}) or not x.refs or _masked_scores(x)) and _mask_agrees(x.a.rows, y.a.rows):
                 out.append(SoftmaxPairClaim(x, y, written=True, by_mask=True))
                 break
     return out
+
+
+def _masked_scores(x: Obj) -> bool:
+    """Named as the mask ("After masking: [2.1, 3.5, -inf]"), but its live entries are not all 0: the scores masked,
+    not an additive mask."""
+    live = [n.value for r in x.a.rows if r for n in r if n is not None and math.isfinite(n.value)]
+    return _names(x, {"mask"}) and len(live) >= 2 and any(v != 0 for v in live) and \
+        any(n is not None and n.value == -math.inf for r in x.a.rows if r for n in r)
+
+
+def _said_next(c: SoftmaxPairClaim) -> bool:
+    """Masked scores and weights on one line or the next, the weights named as their softmax ("After masking: [..].
+    After softmax: [..]"): the page says whose softmax they are, however many of them are off."""
+    x, y = c.x.a, c.y.a
+    return x.place.cell == y.place.cell and 0 <= y.line - x.line <= 1 and \
+        bool(re.search(r"softmax|归一化|正規化", y.label or "", re.I))
 
 
 def _head(o: Obj) -> int | None:
@@ -329,7 +346,7 @@ class SoftmaxJudging:
             if _errors(scaled) < wrong:
                 self.n_numbers += n - checked
                 found, checked, wrong = scaled, n, _errors(scaled)
-        if c.by_mask and wrong > max(1, checked // 3):
+        if c.by_mask and wrong > max(1, checked // 3) and not _said_next(c):
             # weights that mostly disagree with these scores are not theirs (another head, example): said, not judged
             self.not_checked.append(NotChecked(c.y.a.line, c.y.a.place.cell, c.y.a.label or "unlabelled",
                                                f"{wrong} of its {checked} weights are not the softmax of the scores "
@@ -398,6 +415,10 @@ class SoftmaxJudging:
                     best = g
             if best is None:
                 continue
+            if _errors(best) > 1 and got.get((i, scales[0])) is not None:
+                # no scale leaves the row at one slip or none: none is borne out by it, so the row is judged as the
+                # scores are printed (`Scores: [2.0, 2.3, 2.1]` under "with scaling": already scaled)
+                best = got[i, scales[0]]
             n = sum(1 for num in row if num is not None)
             self.n_numbers += n
             checked += n
