@@ -22,7 +22,7 @@ from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import spread_reading
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
-from .setequal import bare_run, in_larger_unit, two_givens
+from .setequal import bare_run, in_larger_unit, two_givens, written_unit
 from .target import _arith_step, _ops
 
 
@@ -153,6 +153,14 @@ class ArithJudging(PrintedAddends):
                 continue                 # 2.72 + 20.09 + 7.39 = 30.19: e¹ + e³ + e² added before rounding
             if in_larger_unit(n2, got, self.doc.lines, c.place):
                 continue                 # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes
+            unit = written_unit(n2, self.doc.lines, c.place)
+            if unit is not None:         # `= 67` MFLOPs for 33,554,432: judged in millions, as written
+                got, aside = got / unit[0], f" {unit[1]}"
+                self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
+                                 n2.rounded(got) if n2.decimals else f"{got:.0f}", step,
+                                 f"arithmetic slip: {p1.text[:60]} gives {got:.4g}{aside}",
+                                 "arithmetic"), merge=True)
+                return
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got), step,
                              f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"

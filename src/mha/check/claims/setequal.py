@@ -30,15 +30,33 @@ def bare_run(values) -> bool:
     return best >= 3
 
 
-# a unit right after a number: GB, MiB, KB, "billion", "M" (parameters), 亿
-_UNIT_AFTER = r"\s*\$?\s*(?:[KMGTP]i?B\b|(?:[KMGTP]|bn)\b|billion|million|thousand|trillion|亿|万)"
+# a unit right after a number: GB, MiB, KB, MFLOPs, "billion", "M" (parameters), 亿
+_UNIT_AFTER = (r"\s*\$?\s*(?:\\(?:text|mathrm)\{\s*)?(?:[kKMGTP]i?B\b|[kKMGTP](?:FLOPS?|FLOPs?|flops?)\b|"
+               r"(?:[KMGTP]|bn)\b|billion|million|thousand|trillion|亿|万)")
+_PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5, "thousand": 1, "million": 2, "billion": 3, "bn": 3,
+           "trillion": 4}
 
 
 def in_larger_unit(n, got: float, lines: list[str], place) -> bool:
     """Is the printed result the computed one in a unit a thousandfold (or 1024-fold) larger, with that unit written
-    right after it on its line (`7\\times10^9 \\times 16 = 112` GB: 1.12e11 bytes are 112 GB)?"""
+    right after it on its line (`7\\times10^9 \\times 16 = 112` GB: 1.12e11 bytes are 112 GB)?  A whole number
+    there stands for its unit (131 KB for 131,072 bytes)."""
     if place.cell is not None or not (0 < place.line <= len(lines)) or n.value == 0 or got == 0:
         return False
     if not re.search(re.escape(n.text) + _UNIT_AFTER, lines[place.line - 1]):
         return False
-    return any(n.contains(got / base ** k, n.half) for base in (1000.0, 1024.0) for k in range(1, 5))
+    slack = max(n.half, nb.half_unit(n.decimals or 0))
+    return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 5))
+
+
+def written_unit(n, lines: list[str], place) -> tuple[float, str] | None:
+    """The power of ten a unit written right after the result names (`= 67` MFLOPs: 10⁶), with the unit, or None:
+    the result is then judged in that unit."""
+    if place.cell is not None or not (0 < place.line <= len(lines)):
+        return None
+    m = re.search(re.escape(n.text) + "(" + _UNIT_AFTER + ")", lines[place.line - 1])
+    if m is None:
+        return None
+    unit = re.sub(r"^[\s$]*(?:\\(?:text|mathrm)\{\s*)?", "", m.group(1)).strip()
+    k = _PREFIX.get(unit) or _PREFIX.get(unit[:1]) if unit not in ("B",) else None
+    return (1000.0 ** k, unit) if k else None
