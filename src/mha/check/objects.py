@@ -75,6 +75,7 @@ class Array:
     softmax_arrow: bool = False          # ... or as [...] → [...] under a softmax heading (a step, maybe scaled)
     source: str = ""                     # a printout's code: `attn_weights = softmax(scores / d**0.5)` (python.py)
     made: bool = False                   # made in code by a constructor (torch.ones(3, 3)): set, not computed
+    retyped: bool = False                # typed in code for a name the code computed just before: set by hand
 
     # ---------------------------------------------------------- derived views
     @property

@@ -69,6 +69,11 @@ class ArrayJudging:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the argument written in a softmax "
                                                "call: its own line's input, not the configuration's scores"))
             return
+        if kind != "holds" and o.a.retyped:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "typed in code for a name the code "
+                                               "computed just before: values the author sets in its place, not a "
+                                               "result"))
+            return
         if kind != "holds" and o.a.made:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "made in code by a constructor "
                                                "(torch.ones, np.arange): a value the code sets, not one it computes"))

@@ -282,7 +282,9 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
     rows, lead = got
     if transpose and not lead and rows and all(r is not None for r in rows):
         rows = [list(col) for col in zip(*rows)]
-    facts.literals.append(Literal(name, rows, lead, value.lineno, call))
+    # `w = softmax(s)`, then `w = [[0.0, 0.5, 0.5], ...]`: the author's own values put in place of the computed ones
+    retyped = any(n == name and ln < value.lineno for ln, n in facts.computed_at.items())
+    facts.literals.append(Literal(name, rows, lead, value.lineno, "retyped" if retyped else call))
     remember(name, rows, lead, facts.values)
 
 
@@ -359,7 +361,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
         place = Place(seg.line_of(line_offset(seg.text, lit.line - 1)), seg.cell, "code")
         names = [x.strip() for x in lit.name.split(" = ")]
         a = Array(rows, place, label=names[-1], labels=names, lead=lit.lead, style="code", context=copy_context(b.ctx),
-                  made=lit.call == "code")
+                  made=lit.call == "code", retyped=lit.call == "retyped")
         a.context.dropout = False             # a literal is typed in: the words about dropout are for printouts
         # "# approximate the above as follows" on the lines just before a literal declares it approximate
         if any(0 < lit.line - ln <= 2 and lb.APPROX_WORDS.search(text) for ln, text, _ in facts.comments):
