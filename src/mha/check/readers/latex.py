@@ -7,6 +7,7 @@ import re
 from ..objects import Place
 from .common import Segment, own_words
 from .prose import prose_numbers
+from .repl import only_printouts
 from .statements import read_tokens
 from .tables import read_table
 from .text import read_text
@@ -128,7 +129,9 @@ class _LatexReader:
             inner = re.sub(r"^\\begin\{[^}]*\}(\{[^}]*\}|\[[^\]]*\])*\n?|\\end\{[^}]*\}$", "", body)
             off = body.find(inner[:20]) if inner else 0
             ln = self.whole.line_of(n.pos + max(0, off))
-            self.b.segment(Segment(inner, ln, "code" if name != "verbatim" else "output"))
+            # a listing that holds a printout alone (`tensor([[0.66, ...]])` under the code that printed it) is output
+            printed = name == "verbatim" or only_printouts(inner)
+            self.b.segment(Segment(inner, ln, "output" if printed else "code"))
         elif name in _TABLE_ENVS:
             self.flush()
             if name.startswith("tab") or name == "longtable":
