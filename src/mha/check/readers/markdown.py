@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from .clipped import clipped_code
 from ..numbers import MAGNITUDE_WORDS
 from ..objects import Place
 from .builder import _strip_heading
@@ -127,7 +128,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
     md = MarkdownIt("commonmark", {"html": True}).enable("table").use(
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
-    text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(DATA_URI.sub("data:,", text)))))
+    text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(clipped_code(DATA_URI.sub("data:,", text))))))
     text = _bare_displays(_quoted_printouts(text))
     text = _entity_ampersands(text)
     src_lines = text.split("\n")
