@@ -200,10 +200,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             content = _FENCED_BULLET.sub(r"\1 \2", t.content) if where == "output" else t.content
             if printout:                           # `[ 4., 16., 12.], # scores of query 2`: a note on the row
                 content = _ROW_NOTE.sub(lambda m: " " * len(m.group(0)), content)
-            n0 = len(b.doc.arrays)
             b.segment(Segment(content, seg_lines[0], where, cell, seg_lines))
-            if where == "output" and i and toks[i - 1].type == "paragraph_close":
-                _captioned(b, _last_line(caption), n0)     # "缩放后分数为：" over a fence holding `[2, 1]` alone
         elif t.type in ("bullet_list_open", "ordered_list_open") and caption and toks[i - 1].type == "paragraph_close":
             listed_row(b, caption, _items(toks, i, line0), cell)     # "Weights:" over "- tea: 0.402" (listed.py)
         elif t.type == "html_block":
