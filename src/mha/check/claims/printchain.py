@@ -47,7 +47,8 @@ class PrintChainClaim:
 
 
 def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list = ()) -> list[PrintChainClaim]:
-    grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 3]
+    # (a literal typed for a name the code computed just before is the author's setting, no link of a chain)
+    grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 3 and not o.a.retyped]
     out: list[PrintChainClaim] = []
     copies: dict[int, PrintChainClaim] = {}
     for k, y in enumerate(grids):
