@@ -214,6 +214,9 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
     arrowed = _arrowed_settings(stmt)
     if arrowed is not None:
         return [q for p in arrowed for q in split_commas(p)]
+    paired = _parallel_lists(stmt)
+    if paired is not None:
+        return paired
     # (seps: the comma or "and" before each piece)
     pieces, seps = _top_level(stmt, lambda t: (t.kind == "OP" and t.text == ",") or
                               (t.kind == "ID" and t.text in ("and", "以及")))
@@ -236,6 +239,40 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
         if len(out) > 1 and all(any(x.kind == "REL" for x in p) for p in out):
             return out
     return [stmt]
+
+
+_ARROWS = ("→", "->", "=>", "⟶", "⇒")
+
+
+def _parallel_lists(stmt: list[Tok]) -> list[list[Tok]] | None:
+    """`≈ 0.21*0.79, 0.39*0.61 → 0.17, 0.24`: two lists of one length on either side of an arrow, each item on the
+    left worked into the number at its place on the right (not the last left item into the first right number).
+    The pairs, each `item → number`; None for any other statement."""
+    at = next((k for k, t in enumerate(stmt) if t.kind == "REL" and t.text in _ARROWS), None)
+    if at is None:
+        return None
+    right: list[Tok] = []
+    k = at + 1
+    while k < len(stmt) and stmt[k].kind == "NUM":
+        right.append(stmt[k])
+        if k + 1 < len(stmt) and stmt[k + 1].kind == "OP" and stmt[k + 1].text == ",":
+            k += 2
+        else:
+            k += 1
+            break
+    if len(right) < 2 or (k < len(stmt) and stmt[k].kind == "OP" and stmt[k].text in "*/+-^×·÷"):
+        return None                            # the last number on the right is part of more arithmetic
+    left, _ = _top_level(stmt[:at], lambda t: t.kind == "OP" and t.text == ",")
+    if len(left) < len(right):
+        return None
+    items = left[-len(right):]
+    first = items[0]
+    cut = max((j for j, t in enumerate(first) if t.kind == "REL"), default=-1)
+    items[0] = first[cut + 1:]                 # "梯度 ≈ 0.21*0.79": the item is what follows its relation
+    if any(not it or any(t.kind == "REL" for t in it) or not any(t.kind == "OP" for t in it) for it in items):
+        return None                            # each left item is arithmetic of its own
+    arrow = stmt[at]
+    return [it + [arrow, num] for it, num in zip(items, right)]
 
 
 def _top_level(stmt: list[Tok], cut) -> tuple[list[list[Tok]], list[Tok | None]]:
