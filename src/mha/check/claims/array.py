@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,6 +25,11 @@ from .rounding import written_exponent
 from .rounding import _double_rounding, share_like
 from .wrongaxis import column_softmax_finding
 from .assumed import above_its_start, assumed_weight, copy_of_an_input, rows_unlike_unprinted, split_assumed
+
+
+# a name that says its values are the wrong ones, shown for contrast: "wrong weights", "buggy output", 错误权重
+DECLARED_WRONG = re.compile(r"\b(?:wrong|incorrect|buggy|erroneous|broken)\b|错误的?(?:权重|输出|结果|分数)|"
+                            r"错的|有误|誤った|間違った|잘못된|falsch|incorrect[oa]s?|errad[oa]s?|erron[ée]", re.I)
 
 
 @dataclass
@@ -68,6 +73,10 @@ class ArrayJudging:
             # (judged with what the line says it gives), not one row of the configuration's scores
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the argument written in a softmax "
                                                "call: its own line's input, not the configuration's scores"))
+            return
+        if kind != "holds" and DECLARED_WRONG.search(a.label or ""):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the text calls these values wrong "
+                                               "(a buggy version shown for contrast): not a claim"))
             return
         if kind != "holds" and o.a.retyped:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "typed in code for a name the code "
