@@ -339,8 +339,8 @@ def output_weights(doc) -> list:
     out = []
     for a in doc.arrays:
         if a.place.cell is None or a.place.where != "output" or a.elided or a.context.dropout or \
-                a.context.dropped_copy or a.all_integers() or not any(_softmax_output(n) for n in (a.label, *a.labels)
-                                                                         if n):
+                a.context.dropped_copy or a.all_integers() or not (
+                    any(_softmax_output(n) for n in (a.label, *a.labels) if n) or _softmax_source(a.source)):
             continue
         grid = [_row_values(r) for r in a.rows if r]
         if len(grid) < 2 or any(g is None for g in grid) or len({len(g) for g in grid}) != 1 or len(grid[0]) < 2:
@@ -349,6 +349,13 @@ def output_weights(doc) -> list:
         if holds >= 2 and 2 * holds > len(grid):      # rows that sum to 1 identify the weights; most of them must
             out.append(a)
     return out
+
+
+def _softmax_source(code: str) -> bool:
+    """The code that made a printout, read across cells (`weights = F.softmax(weights, dim=-1)` in one cell, `weights`
+    shown in the next): a softmax over the last axis."""
+    return bool(code) and bool(re.match(r"\s*(?:F\.|torch\.|nn\.functional\.|scipy\.special\.)?softmax\s*\(", code)) and \
+        not re.search(r"(?:dim|axis)\s*=\s*(?:0|1|-2)\b", code) and not re.search(r"log_?softmax", code)
 
 
 def _softmax_output(name: str) -> bool:
