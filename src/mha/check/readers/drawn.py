@@ -11,6 +11,7 @@ from .boxes import ascii_boxes, unicode_boxes
 from .common import row_letter
 from .continued import join_continued
 from .drawnproduct import drawn_product, drawn_sum
+from .whennamed import named_by_remark
 from .sessions import session_printouts
 from .tokens import Tok, bracket_weighted_tuples, lex_text
 from .worded import worded_roots
@@ -54,6 +55,7 @@ def text_tokens(text: str) -> list[Tok]:
     text = bracket_weighted_tuples(text)      # 0.4 · (1, 0) + 0.6 · (0, 1) = (0.4, 0.6)
     text = session_printouts(text)            # Julia's and R's printouts, named (sessions.py)
     text = indexed_names(text)                # "query 0   1  4  3" under "key 0  key 1  key 2": query_0
+    text = named_by_remark(text)              # "after: [0.57, 0.29]  -- weights": the remark names it (whennamed.py)
     has_box = any(c in text for c in _BOX_CHARS)
     lines = text.split("\n")
     if "|" in text:
