@@ -1,8 +1,8 @@
 """How far a written weighted sum may stray from its printed terms (t220d: `0.58 × [1, 0] + 0.14 × [0, 1] + 0.28 ×
 [1, 1] = [0.86, 0.44]` passed, as did 0.88 for the first entry).  The room allowed was a share of every printed
-digit's rounding, integers included: about two units in the last place.  It is now what the weights' own rounding
-can move each entry, all leaning one way (claims/vector.py): 0.43 can come from weights rounded to 0.14 and 0.28,
-0.44 cannot."""
+digit's rounding, integers included: about two units in the last place.  With vectors given as whole numbers it is
+now what the weights' own rounding can move each entry, added in quadrature (claims/vector.py): 0.43 can come from
+weights rounded to 0.14 and 0.28, 0.44 cannot."""
 
 import pytest
 

@@ -160,7 +160,7 @@ def _result_holds(plan, j: int) -> bool:
     return bool(hit.ok[0, j])
 
 
-def _carried_rounding(expr, face: list[float], linear: bool = False) -> list[float] | None:
+def _carried_rounding(expr, face: list[float]) -> list[float] | None:
     """How far each entry of a written vector sum moves when each rounded scalar term moves by half a unit of its
     last digit (the sum is linear in each weight), the moves added in quadrature (independent roundings rarely all
     lean one way; weights summing to one lean less still): the entry's room for the terms' own rounding.  A vector's
@@ -178,15 +178,18 @@ def _carried_rounding(expr, face: list[float], linear: bool = False) -> list[flo
             return None
         if moved is None or len(moved) != len(face):
             continue
-        out = [o + (abs(m - f) if linear else (m - f) ** 2) for o, m, f in zip(out, moved, face)]
-    return out if linear else [x ** 0.5 for x in out]
+        out = [o + (m - f) ** 2 for o, m, f in zip(out, moved, face)]
+    return [x ** 0.5 for x in out]
 
 
 def _given_vectors(expr) -> bool:
-    """Are the vectors of a weighted sum givens, typed as integers or one decimal ([1, 0], [0.5, 2])?  Vectors of two
-    decimals or more ([1.74, 1.31], a product worked and rounded on the line before) carry rounding of their own."""
+    """Is the sum weighted, and are its vectors givens typed as whole numbers ([1, 0], [0, 2])?  Vectors with decimals
+    ([1.74, 1.31], a product rounded on the line before; `[0.4, 1.0] + [0.4, 2.0]`, terms rounded to one decimal)
+    may carry rounding of their own."""
     vs = _vectors(expr)
-    return bool(vs) and all((c.decimals or 0) <= 1 for v in vs for c in v.cells)
+    weighted = any((leaf.decimals or 0) >= 1 and not any(leaf is c for v in vs for c in v.cells)
+                   for leaf in nb.leaves(expr))
+    return bool(vs) and weighted and all(not c.decimals for v in vs for c in v.cells)
 
 
 def _vectors(e) -> list:
@@ -287,7 +290,6 @@ class VectorJudging:
         single = carried is not None and len(nb.terms_of(expr)) == 1
         weighed = _weights_rounding(c, k, len(cells))
         bad = []
-        worst = None
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
             slack = n.half * (1 + 1e-9) + 1e-12 + (spans[j] if spans else 0.0)
@@ -300,10 +302,8 @@ class VectorJudging:
             elif (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
                 if carried is not None and _given_vectors(expr):
                     # 0.14·[0, 1] + 0.28·[1, 1]: vectors given as written, so only each weight's rounding moves the
-                    # sum, times the value it weighs, all leaning one way (`= [.., 0.44]` is off by more than that)
-                    if worst is None:
-                        worst = _carried_rounding(expr, face, linear=True) or carried
-                    slack += worst[j]
+                    # sum, times the value it weighs (`= [.., 0.44]` is off by more than that allows)
+                    slack += carried[j]
                 else:
                     slack += len(terms) * nb.half_unit(finest) / max(1, len(cells))   # the terms' own rounding
                     if carried is not None:
