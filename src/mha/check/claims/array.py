@@ -9,9 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import labels as lb
 from .. import numbers as nb
-from ..gradients import GRAD_STEP
 from ..infer import Hit, Obj, _family, alignments
 from .maskedcells import live_under_mask, mask_buffer, masked_cells
 from ..numbers import Num
@@ -20,25 +18,18 @@ from .common import _show_view, _simple_kind
 from .identity import _short, _weights, identifies, named_as, says_the_other_scale
 from .premask import premask_hit
 from .readlayout import layout_question
-from .restated_inputs import after_given_again, given_restated, restated_input
+from .restated_inputs import after_given_again, restated_input
 from .rounding import written_exponent
 from .rounding import _double_rounding, share_like
 from .wrongaxis import column_softmax_finding
-from .assumed import above_its_start, assumed_weight, copy_of_an_input, rows_unlike_unprinted, split_assumed
-
-
-# a name that says its values are the wrong ones, shown for contrast: "wrong weights", "buggy output", 错误权重
-DECLARED_WRONG = re.compile(r"\b(?:wrong|incorrect|buggy|erroneous|broken)\b|错误的?(?:权重|输出|结果|分数)|"
-                            r"错的|有误|誤った|間違った|잘못된|falsch|incorrect[oa]s?|errad[oa]s?|erron[ée]", re.I)
+from .assumed import above_its_start, copy_of_an_input, rows_unlike_unprinted, split_assumed
+from .setaside import set_aside
 
 
 @dataclass
 class ArrayClaim:
     obj: Obj
 
-
-_DROPPED = ("printed after dropout (in training mode it zeroes entries and scales the rest by 1/(1-p)): "
-            "not the attention weights, nor what the dropout-free weights give")
 
 _OWN_TERMS = "follows from the rounded terms printed before it"
 _OWN_FACTORS = "follows from the factors printed with it"
@@ -57,67 +48,9 @@ class ArrayJudging:
         """An array by what attribution made of it (plan["kind"]): holds, elided, layout, shape, unknown or wrong."""
         a = o.a
         kind = plan["kind"]
-        if a.context.partial and kind != "holds":
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o),
-                                               "a running quantity of a tiled (online softmax) walk-through"))
-            return
-        if a.context.dropout and kind != "holds":
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), a.context.dropped_copy or _DROPPED))
-            return
-        if a.id in getattr(self, "stale", {}) and kind != "holds":
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), self.stale[a.id]))
-            return
-        if kind != "holds" and a.label == "softmax input" and a.id not in self.uses and len(
-                [x for x in self.objs if x.a.label == "softmax input"]) > 1:
-            # `softmax(12, 0, 0) = ...`, then `softmax(3, 0, 0) = ...`: each call's argument is its own line's input
-            # (judged with what the line says it gives), not one row of the configuration's scores
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the argument written in a softmax "
-                                               "call: its own line's input, not the configuration's scores"))
-            return
-        if kind != "holds" and DECLARED_WRONG.search(a.label or ""):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the text calls these values wrong "
-                                               "(a buggy version shown for contrast): not a claim"))
-            return
-        if kind != "holds" and o.a.retyped:
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "typed in code for a name the code "
-                                               "computed just before: values the author sets in its place, not a "
-                                               "result"))
-            return
-        if kind != "holds" and o.a.made:
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "made in code by a constructor "
-                                               "(torch.ones, np.arange): a value the code sets, not one it computes"))
-            return
-        hit = plan.get("hit")
-        if kind != "holds" and hit is not None and hit.view is not None and hit.view.node in GRAD_STEP and \
-                hit.view.node != "target" and not any(n in GRAD_STEP for r in o.refs for n in r.nodes):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "matched with a gradient by its values "
-                                               "alone, and not named as one (dQ, ∂L/∂S, grad): not judged as one"))
-            return
-        if kind != "holds" and o.other_layer:
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about another layer "
-                                               "(a convolution, the feed-forward network, a neuron), not attention"))
-            return
-        if kind != "holds" and lb.CROSS_ATTENTION.search(a.context.heading) and \
-                (self.t is None or self.t.config.key is None) and not self._from_givens():
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "under a heading about cross-attention "
-                                               "(queries from another sequence than the keys), which the inferred "
-                                               "self-attention configuration does not model"))
-            return
-        if kind in ("wrong", "layout") and a.id not in self.uses and \
-                self.section_of(a.place) in getattr(self, "reshaped_sections", ()):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its section names an input of "
-                                               "another width than the configuration's: another example's"))
-            return
-        if kind in ("wrong", "layout") and plan["hit"] is not None and plan["hit"].view is not None and \
-                given_restated(self, o, plan["hit"].view.node):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "named as the input the example "
-                                               "starts from, with other values: another example's input"))
-            return
-        if kind in ("wrong", "layout") and assumed_weight(self, plan["hit"]):
-            # a printed projection is a given: the configuration's assumed one (W_Q = I) cannot overrule it
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"a printed {plan['hit'].view.node}, "
-                                               f"while the configuration assumes {plan['hit'].view.node} = I: not "
-                                               "judged against an assumption (another example's weights?)"))
+        why = set_aside(self, o, plan)
+        if why is not None:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), why))
             return
         match kind:
             case "elided":

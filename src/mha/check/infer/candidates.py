@@ -17,6 +17,7 @@ from ..objects import Document, ExprPart, LabelPart
 from .backward import upstream_options
 from .prepare import Bases, Obj, _is, _ref_for
 from .printed_inputs import fed_by_weights, per_head_bias
+from .saididentity import identity_heads, said_identity
 
 
 @dataclass(frozen=True)
@@ -331,43 +332,10 @@ class Options:
         return [r for r in BIASES if any(_is(o, r) for o in self.objs)]
 
     def _identity_heads(self, role: str) -> set[int]:
-        """Heads whose weight for `role` the document sets to the identity: W_1^Q = W_2^K = I."""
-        out: set[int] = set()
-        for c in self.doc.chains:
-            if self.doc.in_opened_section(c.place):
-                continue
-            labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
-            if not any(re.fullmatch(r"I(_\{?\d+\}?)?|\\?mathbf\{?I\}?(_\{?\d+\}?)?|\{?I\}?_?\{?\d*\}?", x)
-                       for x in labs):
-                continue
-            for x in labs:
-                r = lb.parse_label(x)
-                if r is not None and role in r.nodes and r.raw_head is not None:
-                    out.add(r.raw_head - 1)
-        return {h for h in out if h >= 0}
+        return identity_heads(self.doc, role)
 
     def _said_identity(self, role: str) -> bool:
-        for h in self.hint_list:
-            if self.doc.in_opened_section(h.place):
-                continue                     # "Given X = I_2 and W_Q = W_K = W_V = I_2" set as an exercise
-            if h.kind == "identity" and h.value == role:
-                return True
-            if h.kind == "identity_name":
-                r = lb.parse_label(h.value)
-                if r is not None and role in r.nodes:
-                    return True
-        for c in self.doc.chains:
-            if self.doc.in_opened_section(c.place):
-                continue
-            labs = [p.text.replace(" ", "") for p in c.parts if isinstance(p, LabelPart)]
-            if _names_x_as(c, labs, role) and not any(_is(o, role) for o in self.objs):
-                return True              # (a page that prints the weight too holds another example as well)
-            if any(re.fullmatch(r"I(_\{?\d+\}?)?|\\?mathbf\{?I\}?(_\{?\d+\}?)?|\{?I\}?_?\{?\d*\}?", x) for x in labs):
-                for x in labs:
-                    r = lb.parse_label(x)
-                    if r is not None and role in r.nodes and r.nodes[0].startswith("W_"):
-                        return True
-        return False
+        return said_identity(self.doc, self.hint_list, self.objs, role)
 
     def qkv_options(self) -> list[Choice]:
         got = {}
@@ -613,18 +581,3 @@ def _names_other_heads(o: Obj, role: str) -> bool:
         if r is not None and role in r.nodes and r.raw_head is not None and r.raw_head != 1:
             return True
     return False
-
-
-_OUTPUT_OF = {"W_Q": "Q", "W_K": "K", "W_V": "V"}
-
-
-def _names_x_as(c, labs: list[str], role: str) -> bool:
-    """`Q = K = V = X` (`Q=K=V=X` in a formula): names only, equal, X among them, so the projection whose output is
-    named is I, said so."""
-    if role not in _OUTPUT_OF or len(labs) < 2 or len(labs) != len(c.parts) or set(c.rels) != {"="}:
-        return False
-    nodes = [lb.parse_label(x) for x in labs]
-    if any(r is None or len(r.nodes) != 1 or r.raw_row is not None or r.raw_head is not None for r in nodes):
-        return False
-    names = {r.nodes[0] for r in nodes}
-    return "X" in names and _OUTPUT_OF[role] in names

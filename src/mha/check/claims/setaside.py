@@ -1,0 +1,66 @@
+"""Why an array the configuration does not explain is set aside rather than judged (claims/array.py): what the
+document says of it, or where it stands, makes it no claim about the inferred example.  Each reason is one line of
+the "not checked" list; None when the array is to be judged."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .. import labels as lb
+from ..gradients import GRAD_STEP
+from .assumed import assumed_weight
+from .restated_inputs import given_restated
+
+DROPPED = ("printed after dropout (in training mode it zeroes entries and scales the rest by 1/(1-p)): "
+           "not the attention weights, nor what the dropout-free weights give")
+
+# a name that says its values are the wrong ones, shown for contrast: "wrong weights", "buggy output", 错误权重
+DECLARED_WRONG = re.compile(r"\b(?:wrong|incorrect|buggy|erroneous|broken)\b|错误的?(?:权重|输出|结果|分数)|"
+                            r"错的|有误|誤った|間違った|잘못된|falsch|incorrect[oa]s?|errad[oa]s?|erron[ée]", re.I)
+
+
+def set_aside(j, o, plan: dict[str, Any]) -> str | None:
+    """The reason the judge (j) leaves the array o unjudged, or None (see the module)."""
+    a, kind = o.a, plan["kind"]
+    if kind == "holds":
+        return None
+    hit = plan.get("hit")
+    wrong = kind in ("wrong", "layout")
+    reasons = (
+        (a.context.partial, "a running quantity of a tiled (online softmax) walk-through"),
+        (a.context.dropout, a.context.dropped_copy or DROPPED),
+        (a.id in getattr(j, "stale", {}), getattr(j, "stale", {}).get(a.id)),
+        # `softmax(12, 0, 0) = ...`, then `softmax(3, 0, 0) = ...`: each call's argument is its own line's input
+        # (judged with what the line says it gives), not one row of the configuration's scores
+        (a.label == "softmax input" and a.id not in j.uses and
+         len([x for x in j.objs if x.a.label == "softmax input"]) > 1,
+         "the argument written in a softmax call: its own line's input, not the configuration's scores"),
+        (bool(DECLARED_WRONG.search(a.label or "")),
+         "the text calls these values wrong (a buggy version shown for contrast): not a claim"),
+        (a.retyped, "typed in code for a name the code computed just before: values the author sets in its "
+                    "place, not a result"),
+        (a.made, "made in code by a constructor (torch.ones, np.arange): a value the code sets, not one it "
+                 "computes"),
+        (hit is not None and hit.view is not None and hit.view.node in GRAD_STEP and hit.view.node != "target"
+         and not any(n in GRAD_STEP for r in o.refs for n in r.nodes),
+         "matched with a gradient by its values alone, and not named as one (dQ, ∂L/∂S, grad): not judged as one"),
+        (o.other_layer, "under a heading about another layer (a convolution, the feed-forward network, a "
+                        "neuron), not attention"),
+        (bool(lb.CROSS_ATTENTION.search(a.context.heading)) and (j.t is None or j.t.config.key is None) and
+         not j._from_givens(),
+         "under a heading about cross-attention (queries from another sequence than the keys), which the "
+         "inferred self-attention configuration does not model"),
+    )
+    for applies, why in reasons:
+        if applies:
+            return why
+    if wrong and a.id not in j.uses and j.section_of(a.place) in getattr(j, "reshaped_sections", ()):
+        return "its section names an input of another width than the configuration's: another example's"
+    if wrong and hit is not None and hit.view is not None and given_restated(j, o, hit.view.node):
+        return "named as the input the example starts from, with other values: another example's input"
+    if wrong and assumed_weight(j, hit):
+        # a printed projection is a given: the configuration's assumed one (W_Q = I) cannot overrule it
+        return (f"a printed {hit.view.node}, while the configuration assumes {hit.view.node} = I: not judged "
+                "against an assumption (another example's weights?)")
+    return None
