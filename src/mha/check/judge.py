@@ -316,7 +316,11 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 left = [q for q in parts[:k] if isinstance(q, LabelPart)]
                 if left and _SHAPES_MULTIPLIED.search(left[-1].text):
                     continue     # "out = w @ V  (3,3) × (3,2) = (3,2)": the shape of the product, not of w
-                for lab in (_split_labels(left[-1].text) if left else []):
+                # `V = X W_V ∈ ℝ^{6×3}`: equal names, the shape is the chain's subject's (the first), not the last
+                # factor's; a misread product must not make it W_V's
+                subject = left[0] if len(left) >= 2 and all(r == "=" for r in c.rels[:k - 1]) and \
+                    lb.parse_label(left[0].text) is not None else left[-1] if left else None
+                for lab in (_split_labels(subject.text) if subject is not None else []):
                     for piece in [lab]:
                         ref = lb.parse_label(piece)
                         if ref is not None:

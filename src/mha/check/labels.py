@@ -424,11 +424,13 @@ def _formula(s: str) -> Ref | None:
     if m:
         head = m.group(2) or m.group(4) or m.group(5)
         return Ref((m.group(3).upper(),), raw_row=int(m.group(1)), raw_head=int(head) if head else None)
-    if re.match(r"^x\*?w_?\^?q$|^xw\^?q|^x\*?w_?q", low):
+    # X^{(b)}\,W_V: the sample's X (a letter index: b, i, n), a thin space, then the weight
+    xw = re.sub(r"^x\^\{?\(?[a-z]\)?\}?", "x", re.sub(r"\\[,;:!]", "", low))
+    if re.match(r"^x\*?w_?\^?q$|^xw\^?q|^x\*?w_?q", xw):
         return Ref(("Q",))
-    if re.match(r"^x\*?w_?\^?k$|^x\*?w_?k", low):
+    if re.match(r"^x\*?w_?\^?k$|^x\*?w_?k", xw):
         return Ref(("K",))
-    if re.match(r"^x\*?w_?\^?v$|^x\*?w_?v", low):
+    if re.match(r"^x\*?w_?\^?v$|^x\*?w_?v", xw):
         return Ref(("V",))
     m = re.match(r"^a(?:[_^]?\(?(\d+)\)?)?\*?v(?:[_^]?\(?(\d+)\)?)?$", low)
     if m:
