@@ -163,6 +163,9 @@ def parse_label(text: str) -> Ref | None:
                 [r.raw_col for r in refs] == list(range(refs[0].raw_col, refs[0].raw_col + len(refs))) and \
                 refs[0].raw_col in (0, 1):
             return replace(refs[0], raw_col=None)
+    # "each row of the softmax weights sums to", "the weights add up to": what is stated is the row's sum
+    if re.search(r"(?:sums?|adds? up|add up)\s+to\W*$|(?:之和|总和|的和)(?:为|是)?\W*$", bare, re.I):
+        return Ref(("row_sum",))
     # "weights after mask", "scores after masking": the quantity, with the mask applied; not the mask
     m = re.fullmatch(r"\s*(.+?)\s+(?:after|with)\s+(?:the\s+)?(?:causal\s+)?mask(?:ing)?\s*", bare, re.I)
     if m:

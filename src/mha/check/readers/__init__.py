@@ -84,8 +84,8 @@ _ORDINAL = re.compile(r"^\s*(?:#+\s*)?(?:(?:step|stage|part|schritt|paso|étape|
                       r"\d+\s*[.)、])\s*[:：.]?", re.I)
 _SOFTMAX_WORD = re.compile(r"softmax|ソフトマックス|소프트맥스|归一化", re.I)
 # "(scores -> weights that sum to 1)": the softmax's property, said in words, is no number of the example
-_TO_ONE = re.compile(r"(?i)\b(?:sums?|add(?:s|ing)?(?:\s+up)?|totals?)\s+to\s+1(?:\.0+)?(?![\d.])|和为\s*1(?:\.0+)?|"
-                     r"总和为\s*1(?:\.0+)?")     # ("sum to 1.0" too: its ".0" is no number of the example)
+_TO_ONE = re.compile(r"(?i)\b(?:sums?|add(?:s|ing)?(?:\s+up)?|totals?)\s+to\s+[`$*]{0,2}1(?:\.0+)?[`$*]{0,2}(?![\d.])|"
+                     r"和为\s*1(?:\.0+)?|总和为\s*1(?:\.0+)?")     # ("sum to 1.0", "sums to `1.0`": no number of it)
 _SCALE_WORDS = re.compile(r"√|\bsqrt|square[ -]root|平方根|\bdivided\s+by|除以", re.I)
 _OTHER_FACTOR = re.compile(r"temperature|\bT\s*=|温度|dropout|mask|掩码|bias", re.I)
 

@@ -88,6 +88,8 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
                 continue            # "4×3 weight matrices", "each matrix will be a 4x3 matrix": said of several
         if label is None:
             label = _nearest_label(line[:a], spans)
+        if label is not None and dims is None and _SUMS_TO.search(line[max(0, a - 30):a]):
+            label = "row sum"        # "each row of the weights sums to `1.0`": the row's sum, not a weight
         if label is None:
             continue
         if dims is None and _COLUMN_SUMS.search(re.split(r"[;；。]|\.\s", line[:a])[-1]):
@@ -111,6 +113,10 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
                 c.row = r        # "Masked row 1 has ... Row 3 has ... sum 11.107": the row named last before it
             b.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
                                          line.strip()[:120], c))
+
+
+# a number said to be what something sums to ("sums to `1.0`", "adds up to 1", "之和为 1")
+_SUMS_TO = re.compile(r"(?:\b(?:sums?|adds?\s+up|add\s+up|totals?)\s+to|之和为|总和为|和为)\s*[`$*]{0,2}\s*$", re.I)
 
 
 # a change told in words: the first value is what it was ("from 0.768 up to 0.944", "从 0.77 升到 0.94", "went
