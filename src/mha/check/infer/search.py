@@ -451,7 +451,7 @@ def _long_matches(o: Obj, h) -> int:
     nums = o.a.numbers
     if len(nums) != o.val.size:
         return 0
-    return sum((n.decimals or 0) for n, ok in zip(nums, h.ok.reshape(-1) if h.how == "full" else h.ok.T.reshape(-1))
+    return sum((n.decimals or 0) for n, ok in zip(nums, h.ok.reshape(-1))      # (ok is in the printout's layout)
                if n is not None and ok and abs(n.value) not in (0.0, 1.0))
 
 
