@@ -24,3 +24,12 @@ def test_a_result_wrong_in_its_unit_is_found(fmt):
     errs = [f for f in check_document(text, fmt=fmt).findings if f.severity == "error"]
     assert [(f.line, f.printed) for f in errs] == [(line_of(text, "MFLOPs"), "8.4")]
     assert "4.194 MFLOPs" in errs[0].cause and abs(errs[0].exact - 4.194304) < 1e-9
+
+
+def test_a_binary_unit_is_judged_in_powers_of_two():
+    """`= 2.5` MiB for 2,621,440 bytes holds; `= 3.5` MiB for it is wrong in that unit (2.5)."""
+    from mha.check import check_document
+    line = "The cache holds $2 \\times 5 \\times 256 \\times 1024 = {v}$ MiB of keys.\n"
+    assert error_places(line.format(v="2.5"), fmt="tex") == []
+    errs = [f for f in check_document(line.format(v="3.5"), fmt="tex").findings if f.severity == "error"]
+    assert len(errs) == 1 and abs(errs[0].exact - 2.5) < 1e-9

@@ -58,5 +58,6 @@ def written_unit(n, lines: list[str], place) -> tuple[float, str] | None:
     if m is None:
         return None
     unit = re.sub(r"^[\s$]*(?:\\(?:text|mathrm)\{\s*)?", "", m.group(1)).strip()
-    k = _PREFIX.get(unit) or _PREFIX.get(unit[:1]) if unit not in ("B",) else None
-    return (1000.0 ** k, unit) if k else None
+    k = (_PREFIX.get(unit) or _PREFIX.get(unit[:1])) if unit != "B" else None
+    base = 1024.0 if re.match(r"[kKMGTP]iB", unit) else 1000.0          # MiB: 2^20, MB: 10^6
+    return (base ** k, unit) if k else None
