@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from . import labels as lb
+
 MAX_SCOPES = 4            # sections read again; each is a whole check of a short text
 
 # a line that opens another example: its first words say so
@@ -238,7 +240,6 @@ _INPUT_NODES = {"X", "Q", "K", "V"}
 
 def _prints_input(doc: Any, first: tuple[int, int], last: tuple[int, int]) -> bool:
     """Does the scope print a matrix named as an input (X, Q, K or V) of its own?"""
-    from . import labels as lb
     for a in doc.arrays:
         if first <= (a.place.cell or 0, a.place.line) <= last and a.label and len(a.numbers) >= 4:
             ref = lb.parse_label(a.label)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .refence import blank_around, fence_in_place, outside_fences
+
 # a line of code as a clipper leaves it: an import, a def, a loop, a call, an assignment, a row of a literal
 _CODE_LINE = re.compile(r"^\s*(?:import \w|from \w[\w.]* import |def \w|return |for .+ in .+:|print\(|"
                         r"[A-Za-z_][\w\\]*(?:\\?\[[^\]]*\\?\])?(?:\.\w+)?\s*[-+*/@]?=\s*\S|"
@@ -23,30 +25,20 @@ def clipped_code(text: str) -> str:
     if "\\[" not in text and "\\_" not in text:
         return text
     lines = text.split("\n")
-    fence = False
+    outside = outside_fences(lines)
     k = 0
     while k < len(lines):
-        if lines[k].lstrip().startswith(("```", "~~~")):
-            fence = not fence
-            k += 1
-            continue
-        if fence or not _code_line(lines[k]) or (k and lines[k - 1].strip()):
+        if not outside[k] or not _code_line(lines[k]) or (k and lines[k - 1].strip()):
             k += 1
             continue
         end, code = k, [k]
         while end + 2 < len(lines) and not lines[end + 1].strip() and _code_line(lines[end + 2]):
             end += 2
             code.append(end)
-        if len(code) >= _LEAST and any(_ESCAPED.search(lines[j]) for j in code) and \
-                (end + 1 == len(lines) or not lines[end + 1].strip()) and k >= 1:
+        if len(code) >= _LEAST and any(_ESCAPED.search(lines[j]) for j in code) and blank_around(lines, k, end):
             for j in code:
                 lines[j] = _ESCAPED.sub(lambda m: m.group(0)[1], lines[j])
-            lines[k - 1] = "```"
-            if end + 1 == len(lines):
-                lines.append("```")
-            else:
-                lines[end + 1] = "```"
-            end += 1                         # past the fence that closes it
+            end = fence_in_place(lines, k, end)      # past the fence that closes it
         k = end + 1
     return "\n".join(lines)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from .clipped import clipped_code
 from ..numbers import MAGNITUDE_WORDS
 from ..objects import Place
 from .builder import _strip_heading
+from .clipped import clipped_code
 from .katexcopy import rendered_copies
 from .common import DATA_URI, Segment, need, own_words
 from .drawn import text_tokens
@@ -17,6 +17,7 @@ from .listed import caption_quantity, listed_row, plain_item
 from .script import has_commented_printout, has_printed_string, read_script
 from .prose import prose_numbers
 from .python import read_python
+from .refence import blank_around, fence_in_place, is_fence, outside_fences
 from .repl import only_printouts
 from .statements import read_tokens
 from .tables import HeaderCell, read_table
@@ -54,12 +55,10 @@ def _bare_displays(text: str) -> str:
     if "\n[" not in text and not text.startswith("["):
         return text
     lines = text.split("\n")
-    fence = False
+    outside = outside_fences(lines)
     k = 0
     while k < len(lines):
-        if lines[k].lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        elif not fence and _BARE_OPEN.match(lines[k]):
+        if outside[k] and _BARE_OPEN.match(lines[k]):
             z = next((j for j in range(k + 1, min(len(lines), k + 2 + _BARE_SPAN)) if _BARE_CLOSE.match(lines[j])),
                      None)
             body = lines[k + 1:z] if z is not None else []
@@ -98,26 +97,18 @@ def _quoted_printouts(text: str) -> str:
     if "\n>" not in text and not text.startswith(">"):
         return text
     lines = text.split("\n")
-    fence = False
+    outside = outside_fences(lines)
     k = 0
     while k < len(lines):
-        if lines[k].lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        elif not fence and _QUOTED.match(lines[k]):
+        if outside[k] and _QUOTED.match(lines[k]):
             end = k
             while end + 1 < len(lines) and _QUOTED.match(lines[end + 1]):
                 end += 1
             body = [_QUOTED.sub("", x, count=1) for x in lines[k:end + 1]]
-            if k > 0 and not lines[k - 1].strip() and (end + 1 == len(lines) or not lines[end + 1].strip()) and \
-                    any(_PRINTOUT.match(x) for x in body) and not any(x.lstrip().startswith(("```", "~~~"))
-                                                                     for x in body):
+            if blank_around(lines, k, end) and any(_PRINTOUT.match(x) for x in body) and \
+                    not any(is_fence(x) for x in body):
                 lines[k:end + 1] = body
-                lines[k - 1] = "```"
-                if end + 1 == len(lines):
-                    lines.append("```")
-                else:
-                    lines[end + 1] = "```"
-                k = end + 1
+                k = fence_in_place(lines, k, end)
         k += 1
     return "\n".join(lines)
 
