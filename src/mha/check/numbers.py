@@ -100,6 +100,8 @@ class Num:
         sci = re.match(r"[-+]?\d*\.?(\d*)(?:[eE]|×10\^)[-+]?\d+$", self.text)
         if sci:                                   # 4.85e8, 4.85×10^8: the mantissa's digits
             return f"{x:.{len(sci.group(1))}e}"
+        if self.text.endswith(".") and abs(x - round(x)) <= self.half:
+            return f"{x:.0f}."                    # torch's and NumPy's whole value, `-6.`, printed as they print it
         return f"{x:.{max(self.decimals, 0)}f}"
 
 
@@ -348,12 +350,14 @@ def exact_below(e: Expr, decimals: int, digits: int | None = None) -> Expr:
     result's precision (or finer) may carry their own rounding into the result.  With `digits` (the result's
     significant digits), a term printed to as many significant digits as the result (three or more) keeps its
     rounding even with fewer decimals: "11.17 / √6 ≈ 4.559" is worked from the 11.167 that 11.17 rounds; "1.2"
-    in "0.5125 / 1.2 = 0.43" stays a given.
+    in "0.5125 / 1.2 = 0.43" stays a given.  A result printed to a machine's full precision
+    (`0.49306869139523984`) is worked from unrounded values: a term of six significant digits there (`0.707107`)
+    is their rounding, not a given.
     """
     match e:
         case Lit(num):
             if num.decimals is not None and num.decimals < decimals and math.isfinite(num.value) and \
-                    (digits is None or significant_digits(num) < max(3, digits)):
+                    (digits is None or significant_digits(num) < max(3, min(digits, 6))):
                 return Lit(Num(num.value, num.text, num.value, num.value, num.line, num.decimals))
             return e
         case Op(op, args):

@@ -76,6 +76,7 @@ class Array:
     source: str = ""                     # a printout's code: `attn_weights = softmax(scores / d**0.5)` (python.py)
     made: bool = False                   # made in code by a constructor (torch.ones(3, 3)): set, not computed
     retyped: bool = False                # typed in code for a name the code computed just before: set by hand
+    softmax_out: bool = False            # printed by torch with grad_fn=<SoftmaxBackward0>: a softmax's output
 
     # ---------------------------------------------------------- derived views
     @property

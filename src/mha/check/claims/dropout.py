@@ -82,10 +82,23 @@ class DropoutJudging:
             others = ok[:k] + ok[k + 1:]
             if ok[k] or sum(others) < 2 or 3 * sum(others) < 2 * len(others):
                 continue
+            if _row_off(c.x, a):
+                continue              # the weights' own row does not sum to 1: the slip is there, not in the copy
             exact = a.value * scale
             self.add(Finding(b.line or c.y.line, c.y.place.cell, f"dropout of {a.text} (line {a.line or c.x.line})",
                              b.text, exact, b.rounded(exact), "dropout",
                              f"the kept entries are the input times 1/(1-p) = {scale:g}", _simple_kind(b, exact)))
+
+
+def _row_off(x, a) -> bool:
+    """Is `a` in a row of weights that does not sum to 1 within its rounding, where the other rows do?"""
+    rows = [r for r in x.rows if r and None not in r]
+    if len(rows) < 2 or not all(0 <= n.value <= 1 for r in rows for n in r):
+        return False
+    def off(r) -> bool:
+        return abs(sum(n.value for n in r) - 1) > sum(n.half for n in r) + 1e-9
+    mine = next((r for r in rows if any(n is a for n in r)), None)
+    return mine is not None and off(mine) and sum(off(r) for r in rows) == 1
 
 
 def _on(a, b, h: float, scale: float) -> bool:

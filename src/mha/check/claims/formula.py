@@ -59,6 +59,7 @@ class FormulaClaim:
     formula: str             # the right-hand side as written
     b: "Obj | None" = None   # matmul: the right operand (x is the left one)
     flip: tuple = (False, False)    # matmul: which operand is transposed
+    down: bool = False       # softmax: taken down the columns (`dim=0` of a matrix), each column a distribution
 
 
 def formula_claims(objs: list[Obj], hints: list, skip: set[int]) -> list[FormulaClaim]:
@@ -108,7 +109,8 @@ def _definition(y: Obj, defines: list) -> str | None:
 def _names(x: Obj, name: str) -> bool:
     """Is the printout x named `name`?  print("Q:", q) names q's printout by its text and then the variable."""
     label = x.a.label.strip()
-    return label == name or (len(label.split()) > 1 and label.split()[-1] == name)
+    return label == name or (len(label.split()) > 1 and label.split()[-1] == name) or \
+        any(n.strip() == name for n in x.a.labels[1:])      # print("Weights:", w): named w by its code too
 
 
 def _operand(y: Obj, name: str, before: list[Obj], same_shape: bool = True) -> Obj | None:
@@ -131,31 +133,33 @@ def _last_axes(y: Obj) -> tuple[str, ...]:
     return ("-1", str(len(y.a.lead) + 1))
 
 
-def _weights_like(y: Obj) -> bool:
-    v = y.val
+def _weights_like(y: Obj, down: bool = False) -> bool:
+    v = y.val.T if down else y.val
     return bool(np.isfinite(v).all() and (v >= 0).all() and np.all(np.abs(v.sum(axis=1) - 1.0) <= 0.02 * v.shape[1]))
 
 
 # ---------------------------------------------------------------- softmax(x / s)
 def _softmax_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
     m = _SOFTMAX.fullmatch(rhs.strip())
-    if m is None or not (np.isfinite(y.val).all() and (y.val >= 0).all()) or \
-            (m.group(4) is not None and m.group(4) not in _last_axes(y) and y.val.shape[0] > 1):
-        return None                           # (a softmax down the columns is another claim)
+    if m is None or not (np.isfinite(y.val).all() and (y.val >= 0).all()):
+        return None
+    down = m.group(4) is not None and m.group(4) not in _last_axes(y) and y.val.shape[0] > 1
+    if down and not (m.group(4) in ("0", "-2") and not y.a.lead and y.slices == 1):
+        return None                           # an axis of a batch, or past the matrix's own two
     x = _operand(y, m.group(1), before)
-    if x is None or np.isneginf(x.val).all(axis=1).any():
+    if x is None or np.isneginf(x.val).all(axis=0 if down else 1).any():
         return None
     if np.isneginf(x.val).any() and np.any(y.val[np.isneginf(x.val)] != 0):
         return None
     op, expr = m.group(2), (m.group(3) or "").strip()
     scale = 1.0 if not op else _written_scale(op, expr)
-    if scale is None:
+    if scale is None and not down:
         scale = _fitted_scale(x, y, op)
     if scale is None:
         return None
-    c = FormulaClaim(y, x, "softmax", scale, rhs.strip())
+    c = FormulaClaim(y, x, "softmax", scale, rhs.strip(), down=down)
     ok, n, bad = _agreement(c)
-    if not _weights_like(y) and bad.sum(axis=1).max() > 1:
+    if not _weights_like(y, down) and bad.sum(axis=0 if down else 1).max() > 1:
         return None                           # a row that sums to 1 but for one slipped entry, nothing more
     # the code says what it is: all entries but one agreeing identify even a vector of four
     return c if (ok >= 4 and 3 * ok >= 2 * n) or (ok >= 3 and n - ok == 1) else None
@@ -259,7 +263,8 @@ def matmul_of(y: Obj, rhs: str, printout: Callable[[str], Obj | None]) -> Formul
         return None
     c = FormulaClaim(y, a, "matmul", 1.0, rhs.strip(), b, flip)
     ok, n, _ = _agreement(c)
-    return c if ok >= 4 and 3 * ok >= 2 * n else None
+    # the code names both factors: all entries but one agreeing identify even a 2×2 product
+    return c if (ok >= 4 and 3 * ok >= 2 * n) or (ok >= 3 and n - ok == 1) else None
 
 
 def _halves(o: Obj, flip: bool) -> np.ndarray:
@@ -282,11 +287,13 @@ def _expected(c: FormulaClaim) -> tuple[np.ndarray, np.ndarray]:
     half = half_units(c.x.a.rows, decimals_floor=0)
     half = np.zeros_like(x) if half is None else np.where(np.isfinite(x), half, 0.0)
     if c.kind == "softmax":
+        if c.down:
+            x, half = x.T, half.T
         p = _rows_softmax(c.scale * x)
         band = np.zeros_like(p)
         for i in range(p.shape[0]):
             band[i] = 1.25 * abs(c.scale) * np.abs(np.diag(p[i]) - np.outer(p[i], p[i])) @ half[i]
-        return p, band
+        return (p.T, band.T) if c.down else (p, band)
     s = x.sum(axis=1, keepdims=True)
     p = x / s
     band = 1.25 * (half / s + x / s ** 2 * half.sum(axis=1, keepdims=True))
@@ -298,7 +305,7 @@ def _live(c: FormulaClaim) -> np.ndarray:
     if c.kind == "matmul":
         return np.ones(c.y.val.shape, dtype=bool)
     fin = np.isfinite(c.x.val) & (c.x.val != 0 if c.kind == "rownorm" else True)
-    return fin & (fin.sum(axis=1, keepdims=True) >= 2)
+    return fin & (fin.sum(axis=0 if c.down else 1, keepdims=True) >= 2)
 
 
 def _agreement(c: FormulaClaim) -> tuple[int, int, np.ndarray]:
@@ -307,7 +314,8 @@ def _agreement(c: FormulaClaim) -> tuple[int, int, np.ndarray]:
     if c.kind == "softmax":                  # exact over the operand's rounding, not a linear band
         half = half_units(c.x.a.rows, decimals_floor=0)
         half = np.zeros_like(c.x.val) if half is None else np.where(np.isfinite(c.x.val), half, 0.0)
-        pmin, pmax = softmax_box(c.x.val, half, c.scale)
+        t = (lambda v: v.T) if c.down else (lambda v: v)
+        pmin, pmax = (t(v) for v in softmax_box(t(c.x.val), t(half), c.scale))
         bad = ~((pmax >= lo - 1e-9) & (pmin <= hi + 1e-9)) & live
         return int((live & ~bad).sum()), int(live.sum()), bad
     p, band = _expected(c)
@@ -315,8 +323,36 @@ def _agreement(c: FormulaClaim) -> tuple[int, int, np.ndarray]:
     return int((live & ~bad).sum()), int(live.sum()), bad
 
 
+def _operand_lines(c: FormulaClaim, i: int) -> set:
+    """(cell, line) of the operand rows the entry in row i is worked from: the left operand's row i (a softmax's or
+    a normalisation's row, or the whole operand when taken down the columns), and every row of a product's right
+    operand."""
+    x = c.x.a
+    rows = range(len(x.rows)) if c.down else [i]
+    out = {(x.place.cell, x.row_line(k)) for k in rows if k < len(x.rows)}
+    if c.b is not None:
+        out |= {(c.b.a.place.cell, c.b.a.row_line(k)) for k in range(len(c.b.a.rows))}
+    return out
+
+
+def _lone_misses(c: FormulaClaim, bad: np.ndarray) -> list[tuple[int, int]]:
+    """(row, column) of each entry that is the only one off in its distribution (a row, or a column of a softmax
+    taken down the columns); a whole distribution off is the operand's, or another formula."""
+    groups = bad.T if c.down else bad
+    out = []
+    for g in range(groups.shape[0]):
+        idx = np.nonzero(groups[g])[0]
+        if len(idx) == 1:
+            out.append((int(idx[0]), g) if c.down else (g, int(idx[0])))
+    return out
+
+
 class FormulaJudging:
     """Judge methods for FormulaClaim."""
+
+    def _operand_found_wrong(self, c: FormulaClaim, i: int) -> bool:
+        lines = _operand_lines(c, i)
+        return any(f.severity == "error" and (f.cell, f.line) in lines for f in self.findings)
 
     def judge_formula(self, c: FormulaClaim) -> None:
         self.n_claims += 1
@@ -329,16 +365,14 @@ class FormulaJudging:
             nodes = c.y.ref.nodes if c.y.ref is not None and c.y.ref.nodes else ("QKt",)
             # a product is never the softmax: weights named so (`attn_weights = q @ k.T`) hold the raw scores
             step = STEP.get(nodes[0], "scores") if STEP.get(nodes[0]) != "softmax" else "scores"
-        for i in range(bad.shape[0]):
-            cols = np.nonzero(bad[i])[0]
-            if len(cols) != 1:
-                continue                     # a whole row off: the operand's row, or another formula
-            j = int(cols[0])
+        for i, j in _lone_misses(c, bad):
             if c.kind == "matmul" and bad.shape[0] > 1 and bad[:, j].sum() != 1:
                 continue                     # a whole column off: the right operand's column
+            if self._operand_found_wrong(c, i):
+                continue                     # its operand's row carries a finding: the product follows from that slip
             num = c.y.a.rows[i][j]
             exact = float(p[i, j])
-            line = c.x.a.row_line(i)
+            line = c.x.a.line if c.down else c.x.a.row_line(i)
             where = f"cell {c.x.a.place.cell}, line {line}" if c.x.a.place.cell is not None else f"line {line}"
             self._add_once(entry_finding(num, c.y.a.row_line(i), c.y.a.place.cell,
                                          f"[{i + 1},{j + 1}] of {c.formula}", exact, step,

@@ -67,7 +67,8 @@ def unless_the_guess_is_borne_out(j) -> None:
         return      # X guessed: a large printout all but a slip of which matches (127 of 128 weights) bears it out
     if _UNBORNE not in j.inf.evidence:      # "all claims hold" then speaks of the written arithmetic only
         j.inf.evidence.append(_UNBORNE)
-    judged = getattr(j, "by_trace", []) + getattr(j, "by_size", [])      # sizes and shapes come from X too
+    confirmed = getattr(j, "own_terms_too", set())     # found against the printout's own terms as well
+    judged = [f for f in getattr(j, "by_trace", []) + getattr(j, "by_size", []) if id(f) not in confirmed]
     if not any(any(f is g for g in judged) for f in j.findings):
         return
     # a printout judged against its own printed terms (a softmax of the scores beside it, a matrix printed again)

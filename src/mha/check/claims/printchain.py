@@ -443,7 +443,14 @@ class PrintChainJudging:
                                    f"{ref.text} there", _simple_kind(num, float(ref.value))))
 
     def _add_once(self, f: Finding) -> None:
-        """A number another claim already found wrong is one finding."""
-        if any((g.line, g.cell, g.printed) == (f.line, f.cell, f.printed) for g in self.findings):
+        """A number another claim already found wrong is one finding.  Found against the trace, it is found here
+        against the printout's own terms instead: that identity holds whatever the configuration, and survives a
+        guess of X that nothing bears out (claims/guessed.py sets aside what rests on the trace)."""
+        same = [g for g in self.findings if (g.line, g.cell, g.printed) == (f.line, f.cell, f.printed)]
+        traced = getattr(self, "by_trace", [])
+        if same and all(g.severity == "error" and any(g is t for t in traced) for g in same):
+            # (kept as found, with its own cause, but no longer resting on the trace alone)
+            self.own_terms_too = getattr(self, "own_terms_too", set()) | {id(g) for g in same}
+        if same:
             return                       # or a note: it follows from a rounded value printed before it
         self.add(f)

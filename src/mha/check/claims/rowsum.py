@@ -348,6 +348,8 @@ def output_weights(doc) -> list:
         holds = sum(_off(g) is None for g in grid)
         if holds >= 2 and 2 * holds > len(grid):      # rows that sum to 1 identify the weights; most of them must
             out.append(a)
+        elif a.softmax_out and holds >= 1 and 2 * holds >= len(grid):
+            out.append(a)     # torch printed it as a softmax's output (grad_fn=<SoftmaxBackward0>): one row of two will do
     return out
 
 

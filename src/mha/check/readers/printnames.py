@@ -27,9 +27,11 @@ def printed_name(caption: str, labels: list[str]) -> str | None:
     the caption followed by one Python expression."""
     import ast
     head = caption.strip().rstrip(":：= ")
+    # (spaces as the caption was read, "Weights(After Softmax)", need not be the string's, "Weights (After Softmax)")
+    spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", head))
     found = set()
     for p in labels if head else ():
-        m = re.fullmatch(re.escape(head) + r"\s*[:：=]?\s+([A-Za-z_].*)", p.strip())
+        m = re.fullmatch(spaced + r"\s*[:：=]?\s+([A-Za-z_].*)", p.strip())
         if m is None:
             continue
         try:
@@ -67,6 +69,8 @@ def softmax_grad_fn(arrays: list, seg: Segment) -> None:
             continue
         line = seg.line_of(m.start())
         a = max((a for a in arrays if a.style == "torch" and a.line <= line), key=lambda a: a.line, default=None)
+        if a is not None:
+            a.softmax_out = True
         if a is not None and not a.label:
             a.label, a.labels = "softmax", ["softmax"]
 
