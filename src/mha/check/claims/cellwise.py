@@ -43,15 +43,27 @@ def _held_cells(plan, result: Array):
     return [[bool(v) for v in row] for row in ok]
 
 
+_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_TEX_TIMES = re.compile(r"\\(?:cdot|times)\b")
+
+
 def _is_expr(n: Num | None) -> bool:
-    return n is not None and bool(re.search(r"[-+*/×·]", n.text.lstrip("-+−")))
+    return n is not None and bool(re.search(r"[-+*/×·]|\\[dt]?frac\b", n.text.lstrip("-+−")))
+
+
+def _plain(text: str) -> str:
+    """TeX arithmetic as plain text: `\\frac{2.718}{30.193}` as `(2.718)/(30.193)`, `\\cdot` as `*`."""
+    if "\\" not in text:
+        return text
+    return _TEX_TIMES.sub("*", _FRAC.sub(lambda m: f"({m.group(1)})/({m.group(2)})", text))
 
 
 def _parse_cell(text: str, like: Num | None = None) -> Num | None:
     """The interval the written arithmetic stands for; with `like` (the printed value), terms printed to fewer
     decimals and significant digits than it are exact (numbers.exact_below: 0.5 in `0.5x0.7` is a given)."""
     from ..readers.expr import arithmetic_of
-    if not re.search(r"\d\s*[-+*/x×]\s*[\d(]", text):
+    text = _plain(text)
+    if not re.search(r"\d\)?\s*[-+*/x×]\s*[\d(]", text):
         return None
     e = arithmetic_of(text, times_x=True)
     if e is None:
@@ -68,6 +80,10 @@ def _parse_cell(text: str, like: Num | None = None) -> Num | None:
 def _written_matrix(text: str) -> list[list[Num]] | None:
     """`[[a+b, c+d], [e+f, g+h]]` or `[a+b, c+d]` written in plain text: the cells as intervals."""
     t = text.replace("\n", " ").strip()
+    if t.startswith("(") and t.endswith(")") and "," in t:
+        t = "[" + t[1:-1] + "]"          # a tuple, `(\\frac{2.718}{30.193}, ...)`: one row
+        if "(" in _FRAC.sub("", t) or "[" in t[1:]:
+            return None
     if not (t.startswith("[") and t.endswith("]")):
         return None
     inner = t[1:-1].strip()
@@ -92,7 +108,8 @@ def cellwise_claims(c: Chain) -> list[CellwiseClaim]:
         if any(_is_expr(n) for r in q.array.rows for n in r):
             continue                                  # the right side is arithmetic too
         cells = None
-        if isinstance(p, ArrayPart) and not p.array.elided and len(p.array.rows) >= 2 and \
+        if isinstance(p, ArrayPart) and not p.array.elided and \
+                (len(p.array.rows) >= 2 or any("frac" in n.text for n in p.array.rows[0] if n is not None)) and \
                 all(_is_expr(n) for r in p.array.rows for n in r):
             cells = [list(r) for r in p.array.rows]    # TeX: the matrix of expressions is read as an array
         elif isinstance(p, LabelPart) and p.operands is None:

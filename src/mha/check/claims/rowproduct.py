@@ -67,9 +67,44 @@ def row_products(doc: Document) -> list[RowProductClaim]:
             if vals is None or vals[0].shape[0] != len(row) or vals[0].shape[1] != q.array.n_cols:
                 continue
             out.append(RowProductClaim(c, p.text, row, W, q.array, []))
+    out.extend(_arrow_products(doc))
     for x in out:
         x.others = [y for y in out if y is not x]
     return out
+
+
+_PROJECTS = {"W_Q": "Q", "W_K": "K", "W_V": "V"}
+_REACH = 6              # printed arrays between the token's vector and the projection line
+
+
+def _arrow_products(doc: Document) -> list[RowProductClaim]:
+    """`x = [1, 0]`, then `W_K = [[0.3, 0.7], [0.6, 0.4]] → K = [0.3, 0.7]` on a line of its own: the arrow takes
+    the token's vector just given through the matrix written on the line, x·W_K.  The vector is the last one-row
+    array named x (or a token's x_i) a few arrays before, as wide as the matrix is tall."""
+    out = []
+    for c in doc.chains:
+        ps = c.parts
+        for k in range(len(ps) - 3):
+            w, m, name, v = ps[k:k + 4]
+            if not (isinstance(w, LabelPart) and isinstance(m, ArrayPart) and isinstance(name, LabelPart) and
+                    isinstance(v, ArrayPart)) or c.rels[k + 1] != "→" or not v.array.is_vector:
+                continue
+            rw, rq = lb.parse_label(w.text), lb.parse_label(name.text)
+            if rw is None or rq is None or len(rw.nodes) != 1 or _PROJECTS.get(rw.nodes[0]) != rq.nodes[0]:
+                continue
+            x = _token_before(doc, m.array)
+            if x is None or m.array.n_rows != len(x) or m.array.n_cols != v.array.n_cols:
+                continue
+            out.append(RowProductClaim(c, f"x·{w.text.strip()}", x, m.array, v.array, []))
+    return out
+
+
+def _token_before(doc: Document, a: Array) -> list[float] | None:
+    for b in reversed([b for b in doc.arrays if b.id < a.id][-_REACH:]):
+        r = lb.parse_label(b.label.split()[-1]) if b.label and b.label.split() else None   # "the same word x"
+        if r is not None and r.nodes == ("X",) and b.n_rows == 1 and b.rows[0] and None not in b.rows[0]:
+            return [n.value for n in b.rows[0]]
+    return None
 
 
 def _holds(c: RowProductClaim, transposed: bool = False) -> np.ndarray | None:

@@ -40,12 +40,13 @@ _PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5, "thousand": 1, "milli
 def in_larger_unit(n, got: float, lines: list[str], place) -> bool:
     """Is the printed result the computed one in a unit a thousandfold (or 1024-fold) larger, with that unit written
     right after it on its line (`7\\times10^9 \\times 16 = 112` GB: 1.12e11 bytes are 112 GB)?  A whole number
-    there stands for its unit (131 KB for 131,072 bytes)."""
+    there stands for its unit (131 KB for 131,072 bytes), and a size is an estimate to a few percent (100 MB for
+    100,663,296 bytes; a factor of two, or the wrong power, is still a slip)."""
     if place.cell is not None or not (0 < place.line <= len(lines)) or n.value == 0 or got == 0:
         return False
     if not re.search(re.escape(n.text) + _UNIT_AFTER, lines[place.line - 1]):
         return False
-    slack = max(n.half, nb.half_unit(n.decimals or 0))
+    slack = max(n.half, nb.half_unit(n.decimals or 0), 0.05 * abs(n.value))
     return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 5))
 
 

@@ -33,10 +33,11 @@ from .script import looks_like_script, read_script
 from .scalarrows import scalar_rows
 from .checkmarks import drop_ticked_references
 from .headings import label_from_headings
+from .softmaxbullets import tie_bullet_softmax
 from .softmaxcolumns import tie_column_softmax
 from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
 from .softmaxsaid import (sigma_as_softmax, tie_arrow_softmax, tie_io_softmax, tie_said_softmax,
-                          tie_table_softmax)
+                          tie_step_rows, tie_table_softmax)
 from .text import _unnumber, read_text
 from .listtotal import close_list_totals
 from .stringlines import string_lines
@@ -182,9 +183,11 @@ def read_document(text: str, fmt: str) -> Document:
     tie_open_softmax(doc, text)
     tie_said_softmax(doc, text)
     tie_arrow_softmax(doc, text)
+    tie_bullet_softmax(doc, text)     # scores in a list item, `softmax → [...]` nested under it (softmaxbullets.py)
     tie_table_softmax(doc, text)
     tie_column_softmax(doc, text)     # `| score | softmax weight |` columns, one row per key (softmaxcolumns.py)
     tie_io_softmax(doc, text)
+    tie_step_rows(doc, text)          # `raw: [...]` over `softmax: [...]` (softmaxsaid.py)
     _drop_what_ifs(doc)
     mark_dropped_copies(doc)
     return doc

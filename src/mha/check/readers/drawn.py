@@ -436,7 +436,8 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
         header_axis = k0 > 0 and len(re.findall(r"\b[A-Za-z]_?\d+\b", lines[k0 - 1])) >= 2 and \
             not ("[" in lines[k0 - 1] and _groups(lines[k0 - 1]))
         words_only = all(re.fullmatch(r"[A-Za-z\u4e00-\u9fff\"']+|[.,!?;]", x) for x in names if x)   # "." a token too
-        if sum(bool(x) for x in names) > 1 and not row_letter(names) and not header_axis and not words_only and \
+        if sum(bool(x) for x in names) > 1 and not row_letter(names) and not header_axis and \
+                (not words_only or _steps_named(names)) and \
                 len(set(names)) == len(names) and not all(re.fullmatch(r"(?:token|row|query|q|k|x|行|词)\s*_?\d+", x, re.I)
                                                           for x in names if x):
             # rows with names of their own ("row 0: [...]", "scores: [...]"): one vector each
@@ -454,7 +455,10 @@ def _side_by_side(lines: list[str], starts: list[int], i: int, j: int) -> list[T
                     out.extend(lex_text(rest, starts[k] + b))
                 out.append(Tok("SEP", "\n", starts[k] + len(lines[k]), end=starts[k] + len(lines[k])))
             continue
-        if sum(bool(x) for x in names) > 1 and words_only and k0 > 0 and re.search(
+        caption = _caption(lines[k0 - 1]) if k0 > 0 and words_only else None
+        if sum(bool(x) for x in names) > 1 and caption is not None:
+            label = caption + " = "           # "please → [1, 0]" under "Query vectors:"
+        elif sum(bool(x) for x in names) > 1 and words_only and k0 > 0 and re.search(
                 r"embedding|input|token|输入|词向量|嵌入", lines[k0 - 1], re.I):
             label = "X = "                    # "please → [1, 0]" under "each token has an embedding"
         elif sum(bool(x) for x in names) > 1:
@@ -509,3 +513,24 @@ def _box(lines: list[str], starts: list[int], i: int, j: int) -> list[Tok]:
     if suffix:
         toks.extend(lex_text(suffix, starts[suffix_line] + lines[suffix_line].find(suffix)))
     return toks
+
+
+def _caption(line: str) -> str | None:
+    """A line of its own that names a quantity and ends in a colon ("Query vectors:", "Q 矩阵："): the caption of the
+    rows under it, named by their tokens."""
+    t = line.strip()
+    if not re.search(r"[:：]$", t) or "[" in t or len(t) > 40:
+        return None
+    words = t.rstrip(":： ")
+    return words if words and lb.parse_label(words) is not None else None
+
+
+_STEP_WORDS = re.compile(r"^(?:raw|scores?|logits?|scaled|softmax|weights?|probs?|probabilities|exp|masked|output|"
+                         r"分数|权重|缩放后?|输出)$", re.I)
+
+
+def _steps_named(names: list[str]) -> bool:
+    """Rows named by the steps they are ("raw: [...]" over "softmax: [...]"), not by tokens: each is a vector of
+    its own, not a row of one matrix."""
+    named = [x for x in names if x]
+    return len(named) >= 2 and all(_STEP_WORDS.match(x) for x in named) and len(set(named)) == len(named)

@@ -11,12 +11,13 @@ from .repl import only_printouts
 from .statements import read_tokens
 from .tables import read_table
 from .text import read_text
-from .tokens import latex_context, nodes_to_toks
+from .tokens import latex_context, nodes_to_toks, tuple_macros
 
 
 def read_latex(text: str, b: "Builder") -> None:
     """A LaTeX document: math nodes, sections, tabular, verbatim and prose, by walking pylatexenc's tree."""
     from pylatexenc import latexwalker as lw
+    text = tuple_macros(text)           # `\tuple{a, b}` as `(a, b)`, every character in its place
     w = lw.LatexWalker(text, latex_context=latex_context(), tolerant_parsing=True)
     try:
         nodes, _, _ = w.get_latex_nodes()

@@ -125,9 +125,15 @@ _BEFORE_CHANGE = re.compile(r"(?:\bfrom|从|由|[(（])$", re.I)
 _TO_CHANGE = re.compile(r"(?:%\s*)?(?:(?:up|down|all the way)\s+)?(?:to\b|升到|降到|提高到|增加到|变为|变成|到)", re.I)
 
 
+_ARROW_NUMBER = re.compile(r"(?:→|->|⟶)\s*[`*_$]*-?\d")
+_NUMBER_ARROW = re.compile(r"-?\d[\d.]*[`*_$]*\s*(?:→|->|⟶)$")
+
+
 def _changed_from(before: str, after: str) -> bool:
     """Is the number between `before` and `after` the value before a change ("from 0.77 to 0.94", "(0.84 to
-    0.73)")?"""
+    0.73)"), or either end of one written with an arrow ("the weight went 0.2779 → 0.9998")?"""
+    if _ARROW_NUMBER.match(after.lstrip(" `*_$")) or _NUMBER_ARROW.search(before.rstrip(" `*_$")):
+        return True
     return bool(_BEFORE_CHANGE.search(before.rstrip(" `*_$"))) and bool(_TO_CHANGE.match(after.lstrip(" `*_$")))
 
 
@@ -252,7 +258,9 @@ _DIMS_ONLY = re.compile(r"^\s*\(?\s*\d+\s*(?:\\times|×|x|\\cdot)\s*\d+(?:\s*(?:
 _NUMBER_ONLY = re.compile(r"^\s*(?:\\approx|≈|=|\\sim)?\s*(-?\d+\.\d+)\s*$")
 # after a shape: perhaps another shape, then an arrow and the product's shape ("3 × 2 ile 2 × 3 → 3 × 3")
 _OPERAND = re.compile(r"(?:[^→\n]{0,40}?(?<![\w.])\d+\s*[×xX*]\s*\d+)?[^→\n\d]{0,12}?(?:→|->|⟶|⇒|=>)\s*\d+\s*"
-                      r"[×xX*]\s*\d+")
+                      r"[×xX*]\s*\d+|"
+                      # "(2×4 @ 4×2 = 2×2)": the first factor of a product of shapes written out with its result
+                      r"\s*(?:@|·|⋅|\*|×|times)\s*\d+\s*[×xX*]\s*\d+\s*=\s*\d+\s*[×xX*]\s*\d+")
 
 
 def _operand(rest: str) -> bool:

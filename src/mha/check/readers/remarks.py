@@ -48,6 +48,8 @@ def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok],
         return array_at(toks[:k + 1])
     if where != "prose":
         return None
+    if _remark_group(rest):
+        return array_at(toks[:k + 1])          # "scores [-1, 2] (sum 1) here", "[..] （合計 2.0）のとき": a remark
     if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (",", "，"):
         if rest[1].kind in ("ID", "TEXT") and re.fullmatch(r"[a-z][a-z-]+|[\u4e00-\u9fff]+", rest[1].text) and \
                 not any(t.kind == "OP" and t.text in "([" for t in rest):
@@ -58,6 +60,19 @@ def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok],
         return array_at(toks[:k + 1])          # "...: [0.05, 0.89, 0.05]. Nearly all of it ...": the sentence ends
     if not rest or rest[0].kind not in ("ID", "TEXT") or \
             not re.fullmatch(r"(?:and|for|with|as|is|are|which|from|of|in|to|while|where|then|so|or|the|this|that|"
-                             r"[\u4e00-\u9fff]+)", rest[0].text):
+                             r"[\u4e00-\u9fff\u3040-\u30ff]+)", rest[0].text):
         return None
     return array_at(toks[:k + 1])
+
+
+def _remark_group(rest: list[Tok]) -> bool:
+    """Do the tokens after a value start with a remark in parentheses, set apart by a space: "(sum 2.0)",
+    "（合計 2.0）" (a word in it; an equation number or an expression is no remark)?"""
+    if len(rest) < 3 or rest[0].text != "(" or not rest[0].space:
+        return False
+    depth = 0
+    for k, t in enumerate(rest):
+        depth += (t.text == "(") - (t.text == ")")
+        if depth == 0:
+            return any(x.kind in ("ID", "TEXT") and (len(x.text) > 1 or not x.text.isascii()) for x in rest[1:k])
+    return False

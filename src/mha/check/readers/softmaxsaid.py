@@ -133,10 +133,10 @@ def _above(lines: list[str], k: int) -> str:
     return lines[j] if j >= 0 and k - j <= MAX_RUN else ""
 
 
-def _a_softmax_pair(xs: list[float], ys: list[Num]) -> bool:
+def _a_softmax_pair(xs: list[float], ys: list[Num], room: float = _ROOM) -> bool:
     """Can ys be the softmax weights of the scores xs, as far as their values say?  Weights in [0, 1] summing to 1
     (within _ROOM), scores that are no weights themselves, and not the scores over their sum (a normalisation)."""
-    if len(xs) != len(ys) or not all(0 <= n.value <= 1 for n in ys) or abs(sum(n.value for n in ys) - 1) > _ROOM:
+    if len(xs) != len(ys) or not all(0 <= n.value <= 1 for n in ys) or abs(sum(n.value for n in ys) - 1) > room:
         return False
     finite = [v for v in xs if math.isfinite(v)]
     if len(finite) < 2 or (all(0 <= v <= 1 for v in finite) and abs(sum(finite) - 1) < 0.02):
@@ -199,6 +199,33 @@ _IO_IN = re.compile(rf"^\s*(?:input|输入)\s*[:：]\s*(?:[A-Za-z_]\w*\s*=\s*)?\
                     re.I)
 _IO_OUT = re.compile(rf"^\s*(?:output|输出)\s*[:：]\s*\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\]\s*$", re.I)
 _IO_BACK = 40           # lines above the input within which the page must name the softmax
+
+
+# a row named by its step over the row of its softmax: `raw:     [0.2, 3.1, 1.4]` over `softmax: [.14, .61, .25]`
+_STEP_IN = re.compile(rf"^\s*(?:raw|raw scores|scores?|logits?)\s*[:：]\s*`?\[\s*({_NUM}(?:\s*,\s*{_NUM})+)\s*\]",
+                      re.I)
+_STEP_OUT = re.compile(rf"^\s*softmax\s*[:：]\s*`?\[\s*(-?(?:\d+)?\.?\d+(?:\s*,\s*-?(?:\d+)?\.?\d+)+)\s*\]", re.I)
+
+
+def tie_step_rows(doc: Document, text: str) -> None:
+    """`raw: [...]` right over `softmax: [...]` (module docstring): the second row is the first's softmax, when the
+    values can be (_a_softmax_pair), and nothing is named between them."""
+    if doc.format not in ("md", "text", "py") or "softmax" not in text.lower():
+        return
+    lines = text.split("\n")
+    for k in range(len(lines) - 1):
+        m, n = _STEP_IN.match(lines[k]), _STEP_OUT.match(lines[k + 1])
+        if m is None or n is None:
+            continue
+        if not re.match(r"\s*(?:raw|logits?)\b", lines[k], re.I) and _OTHER.search("\n".join(lines[max(0, k - 5):k])):
+            continue          # "With scaling:" over `Scores:` and `Softmax:`: which scores are inside is not said
+        scores = [Num.parse(t, k + 1) for t in re.split(r"\s*,\s*", m.group(1).strip())]
+        ys = [Num.parse(t, k + 2) for t in re.split(r"\s*,\s*", n.group(1).strip())]
+        if not _a_softmax_pair([v.value for v in scores], ys, room=0.5):    # (the row is named the softmax)
+            continue
+        x, y = _on_line(doc, k + 1, scores), _on_line(doc, k + 2, ys)
+        if x is not None and y is not None and x is not y and y.softmax_of is None:
+            y.softmax_of = x
 
 
 def tie_io_softmax(doc: Document, text: str) -> None:

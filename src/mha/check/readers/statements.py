@@ -201,6 +201,9 @@ class PartReader:
         a = self.array_at(toks)
         if a is not None:
             return [ArrayPart(a)]
+        sized = _with_unit(toks)
+        if sized is not None:            # `= 19.2 \text{ GB}`: the number, judged in its unit (claims/setequal.py)
+            return [ExprPart(nb.Lit(sized), sized.text)]
         row = bare_row(toks) if after_label else None
         if row is not None and self.seg.where in ("code", "output", "prose"):
             return [ArrayPart(Array([row], self.seg.place(toks[0].pos), style="numpy"))]
@@ -292,6 +295,16 @@ _CLOSE_QUOTES = ('"', "”", "»", "'", "’", "」", "』")
 
 # words written against a parenthesis that still introduce a value: "divide by(√2)" is rare, "sqrt(2)" is parsed
 # as a function by expr.py; any other name right before "(" is a function the arithmetic does not know
+_SIZE_UNIT = re.compile(r"[kKMGTP]i?B|[kKMGTP]?(?:FLOPS?|FLOPs?|flops)|bytes?")
+
+
+def _with_unit(toks: list[Tok]) -> nb.Num | None:
+    """A result written with a unit of size or work, `19.2 GB`, `200 \text{MB}`, `67 MFLOPs`: the number, else None."""
+    if len(toks) != 2 or toks[0].kind != "NUM" or toks[0].num is None or toks[1].kind not in ("ID", "TEXT"):
+        return None
+    return toks[0].num if _SIZE_UNIT.fullmatch(toks[1].text.strip()) else None
+
+
 _CALL_WORDS = re.compile(r"by|of|is|are|was|gives?|equals?|at|to|除以|乘以|等于|为", re.I)
 
 
@@ -376,11 +389,13 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
                 parts.insert(0, LabelPart(pending_label))
                 part_rels = ["", ":"]
             elif len(parts) == 2 and isinstance(parts[0], LabelPart) and isinstance(parts[1], ArrayPart) and \
-                    part_rels[1] in (":", "：") and pending_label and len(parts[1].array.rows) > 1 and \
+                    part_rels[1] in (":", "：", "→") and pending_label and len(parts[1].array.rows) > 1 and \
                     lb.parse_label(parts[0].text) is None and lb.parse_label(pending_label) is not None:
                 # "Q矩阵（每个词的查询向量）：" over "猫: [...]", "坐: [...]": rows named by their tokens, under a
-                # caption that names the matrix; the first token's name is no name of it
+                # caption that names the matrix; the first token's name is no name of it (and "please → [1, 0]",
+                # the token pointing at its row, under "Query vectors:")
                 parts[0] = LabelPart(pending_label)
+                part_rels[1] = ":"
             caption, pending_label = pending_label, None
             if len(parts) >= 1 and isinstance(parts[-1], LabelPart) and text_mode and \
                     piece[-1].kind == "OP" and piece[-1].text in (":", "："):

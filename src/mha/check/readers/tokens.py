@@ -55,7 +55,7 @@ _CHARS = re.compile(r"""
   | (?P<rel>:=|≈|≃|≅|∼|∈|→|⇒|⟶|⟹|-->|==>|=>|->|==|=|约等于)
   | (?P<id>[A-Za-z_α-ωΑ-Ωℓ\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]
              [A-Za-z_0-9α-ωΑ-Ωℓ'\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]*
-        |[\u4e00-\u9fff\u3400-\u4dbf]+|[\uac00-\ud7af]+|[\u0400-\u04ff]+)
+        |[\u4e00-\u9fff\u3400-\u4dbf\u3040-\u30ff]+|[\uac00-\ud7af]+|[\u0400-\u04ff]+)
   | (?P<op>[-+*/×·∙⋅÷−√∑Σ^_()\[\]{},;:|<>!?'&%#@"`\\$⎡⎢⎣⎤⎥⎦│，：；（）。、【】←])
 """, re.X)
 _OPMAP = {"@": "*", "×": "*", "·": "*", "∙": "*", "⋅": "*", "÷": "/", "−": "-", "∑": "Σ", "：": ":", "；": ";",
@@ -271,9 +271,33 @@ def _single_breaks(tex: str) -> str:
     return re.sub(r"\\begin\{[bpvBV]?matrix\*?\}.*?\\end\{[bpvBV]?matrix\*?\}", fix, tex, flags=re.S)
 
 
+# a course's own macro for a tuple, `\tuple{0.090, 0.245, 0.665}` (\newcommand{\tuple}[1]{\left(#1\right)})
+_TUPLE_MACRO = re.compile(r"\\(?:tuple|tup|Tuple|ntuple|vect)\s*\{")
+
+
+def tuple_macros(tex: str) -> str:
+    """Each `\tuple{a, b, c}` the tuple `(a, b, c)` it stands for, every other character in its place (the macro's
+    name and brace become `(` and spaces, its closing brace `)`); a macro whose argument has no comma at its top
+    level is left alone."""
+    if "\\" not in tex or not _TUPLE_MACRO.search(tex):
+        return tex
+    out = list(tex)
+    for m in _TUPLE_MACRO.finditer(tex):
+        depth, k, comma = 1, m.end(), False
+        while k < len(tex) and depth:
+            depth += (tex[k] == "{") - (tex[k] == "}")
+            comma |= depth == 1 and tex[k] == ","
+            k += 1
+        if depth or not comma:
+            continue
+        out[m.start():m.end()] = ["("] + [" "] * (m.end() - m.start() - 1)
+        out[k - 1] = ")"
+    return "".join(out)
+
+
 def walk_latex(tex: str, base: int = 0) -> list[Tok]:
     """Tokens of a piece of LaTeX math (or a whole LaTeX document's math node contents)."""
-    tex = tight_statements(bracket_weighted_tuples(tex))
+    tex = tight_statements(bracket_weighted_tuples(tuple_macros(tex)))
     if "\\\\\\" in tex:
         # `0.6698 & 0.3302 \\\` at the end of a line: a row break escaped once more for a static-site generator;
         # the third backslash before the line break would be read as a control space eating the break

@@ -15,7 +15,7 @@ from .common import Segment
 from .tokens import Tok
 
 
-_SPACING = re.compile(r"(?:\\[;,:!> ]|\\q?quad\b|~|\s)+$")
+_SPACING = re.compile(r"(?:\\[;,:!> ]|\\q?quad\b|\\(?:left|[bB]igg?l?)\b|~|\s)+$")   # (and \left( sizes)
 _RELATIONS = ("=", "≈", "\\approx", "\\simeq", "≃")
 # a token's query, key, value or input vector named right before "=": q = (1, 1), \mathbf{k}_2 = (0, 1), x_{3} = (2, 0)
 # (its whole numbers are entries, not an index or a shape)
