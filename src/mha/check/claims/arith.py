@@ -39,6 +39,17 @@ _SHAPE_TUPLES = re.compile(r"(?:\(\d+(?:[*×x]\d+)+\))+")
 
 
 # a product whose last factor is a name given its value on the spot: "8 heads × d_head" before "= 64 = 512"
+_UNREAD_SUM = re.compile(r"\d\s*[-+*/×·]\s*\d")
+
+
+def _apart(a, b) -> bool:
+    """Two bare numbers set equal, one in scientific notation, a factor of ten or more apart: a reading of text run
+    together, not an equation an author wrote."""
+    x, y = nb.plain_number(a), nb.plain_number(b)
+    if x is None or y is None or not re.search(r"\d[eE][-+−]?\d", x.text + " " + y.text):
+        return False
+    lo, hi = sorted((abs(x.value), abs(y.value)))
+    return lo == 0 or hi >= 10 * lo
 _NAMED_FACTOR = re.compile(r"[×*·]\s*[A-Za-z_]\w*\s*$")
 
 
@@ -127,6 +138,9 @@ class ArithJudging(PrintedAddends):
             if rel == "=" and k1 > 0 and nb.plain_number(p1.expr) is not None and \
                     _NAMED_FACTOR.search(getattr(c.parts[k1 - 1], "text", "") or ""):
                 continue                 # "8 heads × d_head=64 = 512": 64 is d_head's value, 512 the product's
+            if _apart(p1.expr, p2.expr):
+                continue                 # "2.72e2≈7.39e−3≈0.050e5≈148.41", terms run together (e² ≈ 7.39, e⁵ ≈ 148.41):
+                #                          two bare numbers orders of magnitude apart are no equation
             if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
                 continue                 # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
                 #                          "= 0.85   = 0.60   = 0.55" under four columns: values side by side
@@ -179,6 +193,13 @@ class ArithJudging(PrintedAddends):
         if final is None:
             return
         k, p, n = final
+        if any(isinstance(q, LabelPart) and _UNREAD_SUM.search(q.text) for q in c.parts[:k]):
+            return              # `和\=59,874+...+73,130\=217,210`: its own terms written in a form not read (escaped,
+            #                     run together); the result is theirs, not an entry the trace can be asked for
+        if k > 0 and k - 1 < len(c.rels) and c.rels[k - 1] == "→" and \
+                nb.plain_number(getattr(c.parts[k - 1], "expr", None)) is not None:
+            return              # "scaled: 5.70e-02 -> 5.50e-02": a statistic before and after a change, no value
+            #                     that anything of the example computes
         if c.rels and c.rels[-1] == "≈":
             n = _at_precision(n)
         self.n_numbers += 1

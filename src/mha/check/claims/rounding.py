@@ -205,6 +205,9 @@ class Rounding:
         # the values as printed where they are, else the configuration's (the output is worked from them either way)
         return _head_output(P, h, c.cache_K is not None, None if c.cache_K is not None else t.Vh[b, t.group(h)])
 
+    def _scaled_from_rounded(self, v: View, num: Num, exact: float) -> str | None:
+        return _scaled_from_rounded_of(self, v, num, exact)
+
     def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num, place: Place | None = None,
                             approx: bool = False, slack: float = 0.0) -> str | None:
         if hit.view is None or hit.how == "stack":
@@ -238,7 +241,9 @@ class Rounding:
                             not math.isnan(float(mended[i, j])) and num.contains(float(mended[i, j])):
                         alt, via_mended = mended, True
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
-            return f"within the approximation the document declares (exact {exact:.6g})" if declared else None
+            if declared:
+                return f"within the approximation the document declares (exact {exact:.6g})"
+            return self._scaled_from_rounded(hit.view, num, exact)
         if slack and abs(float(alt[i, j]) - exact) <= 2 * num.half:
             return None      # (the room is for values the predecessors set apart from the configuration's, not for
             #                  one a unit off a value both give)
@@ -260,8 +265,45 @@ class Rounding:
             pre = "scores (the weights they give, unrounded) and V"
         if via_mended:
             pre += " (the slipped one as it should read)"
+        if abs(x - exact) > 10 * num.half and _weights_elsewhere_of(self, hit.view, place):
+            # the weights it is worked from are not the configuration's (another step's, unmasked): it holds with
+            # them, and the configuration's value is no rounding of it
+            return (f"follows from the rounded {pre} printed before it (they give {x:.6g}); those weights are not the "
+                    f"inferred configuration's, which gives {exact:.6g}")
         return (f"follows from the rounded {pre} printed before it (they give {x:.6g}); "
                 f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
+
+
+def _scaled_from_rounded_of(j, v: View, num: Num, exact: float) -> str | None:
+    """A scaled score printed to d decimals that is off the exact one by no more than its own rounding and the scale
+    times a rounding at the same decimals: the scores before the scale, rounded so for print (`0.032` in a table
+    the readers could not take apart), then divided (0.032 / 1.414 = 0.0226, printed 0.023 for the exact 0.0223).
+    Worked from rounded values, as a rounding note; a slip of two units or more is still a slip."""
+    if v.node != "S" or num.decimals is None or num.decimals < 2 or not math.isfinite(exact):
+        return None
+    c = abs(j.t.config.effective_scale)
+    if not 0 < c < 1 or abs(num.value - exact) > num.half * (1 + c) * (1 + 1e-9):
+        return None
+    return (f"follows from the scores before the scale rounded to {num.decimals} decimals and then scaled "
+            f"(×{c:.4g}); the exact {exact:.6g} rounds to {num.rounded(exact)}")
+
+
+def _weights_elsewhere_of(j, v: View, place: Place | None) -> bool:
+    """Are the printed weights an output is recomputed from mostly not roundings of the configuration's (weights
+    printed by an unmasked, unscaled step earlier in a notebook that goes on with a causal one, or a second
+    example's under the same names)?  Then the value that agrees with them still follows from them, but the note
+    says so without calling the configuration's value the exact one it rounds."""
+    if v.node not in ("O", "Y", "O_concat") or v.h is None:
+        return False
+    b = v.b or 0
+    A = j.printed_grid(("A", b, v.h, ""), place.order if place is not None else None)
+    if A is None or A.shape != j.t.A[b, v.h].shape:
+        return False
+    with np.errstate(invalid="ignore"):
+        near = np.abs(A - j.t.A[b, v.h]) <= 5e-3 * np.maximum(np.abs(j.t.A[b, v.h]), 0.1)
+    live = np.isfinite(A)
+    # (mostly far from them, or near none of them: not roundings, nor a slip among roundings)
+    return _mostly_far(A, j.t.A[b, v.h]) or (live.sum() >= 2 and not (near & live).any())
 
 
 class ScalarWeights:

@@ -362,7 +362,7 @@ class VectorJudging:
                 continue
             got = nb.plain_number(last.expr)
             if got is None or got.text != w.text or nb.plain_number(before.expr) is not None or \
-                    nb.has_symbols(before.expr):
+                    nb.has_symbols(before.expr) or not _a_share(before.expr):
                 continue
             try:
                 face = nb.face(before.expr)
@@ -506,6 +506,21 @@ class VectorJudging:
             return same_head[0]
         return full[0] if len(full) == 1 else (h, i)
 
+
+
+def _a_share(e) -> bool:
+    """Arithmetic that can work out a weight: a quotient (`1.761/4.453`) or one with exponentials in it.  A sum of
+    products (`0.30 + 0.12 = 0.42`, a dot product) that happens to end in a weight's digits is another quantity."""
+    if isinstance(e, nb.Op) and e.op == "/":
+        return True
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, nb.Op):
+            if x.op == "exp":
+                return True
+            stack.extend(a for a in x.args if isinstance(a, nb.Op))
+    return False
 
 
 WORKED_SPAN = 120      # lines from a weight worked out from rounded values to a bare copy of it

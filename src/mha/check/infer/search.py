@@ -103,7 +103,8 @@ class Search(MaskOptions, Options, Starts):
             if s is not None and _one_sequence_twice(s):
                 continue                        # the climb took X back to the keys' matrix: self-attention, tried
             # one query's weights are one short row: two entries of a named printout, two thirds of it, suffice
-            least = (2, 2) if base["mode"].label.startswith(ONE_QUERY) or _one_row(base) else (3, 4)
+            least = (2, 2) if base["mode"].label.startswith(ONE_QUERY) or _one_row(base) or \
+                self._rows_of_one_query(base) else (3, 4)
             if s is not None and base["mode"].value != "X" and not self.computes(s, *least):
                 inf.unexplained = inf.unexplained or base["mode"].label
                 continue
@@ -139,6 +140,16 @@ class Search(MaskOptions, Options, Starts):
             return False
         stated, dk, width = self.sizes.get("H"), self.sizes.get("d_k"), self._qk_width(dims)
         return bool((stated and opt.value != stated) or (dk and width and width // opt.value != dk))
+
+    def _rows_of_one_query(self, base: dict) -> bool:
+        """Q, K and V given for every token, and all that the page works out after them is one query's row (its
+        weights, its output): like a start from that row, two of its numbers computed suffice."""
+        if base["mode"].value != "QKV":
+            return False
+        given = frozenset().union(*(getattr(base.get(role), "uses", frozenset()) for role in ("Q", "K", "V")))
+        first = min((o.a.place.order for o in self.objs if o.a.id in given), default=None)
+        rest = [o for o in _printed_rows(self.objs, given) if first is None or o.a.place.order > first]
+        return bool(rest) and all(o.val.ndim == 2 and o.val.shape[0] == 1 and o.val.size <= 16 for o in rest)
 
     def computes(self, s: Scored, least: int = 3, named: int = 4) -> bool:
         """A start after X counts only when it explains printed numbers beyond its own givens: a lone vector
@@ -437,7 +448,9 @@ def _named_mostly(o: Obj, hits: list, least: int = 4) -> int:
         least = 3          # three entries to three decimals and more do not match by chance (a 2×2 with a slip)
     best = 0
     for h in hits:
-        if h.view is None or h.view.node in INPUTS or h.view.node not in nodes or h.how not in ("full", "T"):
+        # (one query's page: its named row, `weights = [..]`, matched as a row of the weights)
+        hows = ("full", "T", "row") if least <= 2 else ("full", "T")
+        if h.view is None or h.view.node in INPUTS or h.view.node not in nodes or h.how not in hows:
             continue
         if 3 * h.n_ok >= 2 * o.val.size and (h.n_ok >= least or (h.n_ok >= 3 and _long_matches(o, h) >= 6)):
             best = max(best, h.n_ok)
@@ -567,6 +580,10 @@ def _weights_say(o: Obj, objs: list[Obj], scale: float) -> dict[tuple[int, int],
 CHANGED = "one value changed"    # a start's cell that what is printed after it gives back
 REPAIRED_FITS = 0.6      # the share of printed numbers a configuration with one input cell undone must explain
 REPAIRED_GIVEN_FITS = 0.9    # the same where Q, K, V or the scores are given
+
+
+def _printed_rows(objs: list, uses: frozenset) -> list:
+    return [o for o in objs if o.a.id not in uses and o.val is not None and o.val.size >= 2]
 
 
 def _one_row(dims: dict) -> bool:
