@@ -99,3 +99,15 @@ def test_a_number_past_float64_is_no_traceback(cell):
         check_document(damaged, name="x.md")
     except MHAInputError:
         pass
+
+
+def test_a_shape_word_before_an_elided_matrix_is_no_traceback():
+    """Fuzzing a trial page (seed 30) made `weights shape [[1, 2], ...]`: a matrix whose elided row is None, after a
+    word that ends in "shape", raised TypeError in readers/statements._named_shape."""
+    for fmt in ("md", "txt"):
+        try:
+            report = check_document("# x\n\n```\nweights shape [[1, 2], ...]\n```\n", fmt=fmt)
+        except MHAInputError as e:
+            assert str(e) and "\n" not in str(e).strip()
+            continue
+        assert report.exit_code in (0, 1)

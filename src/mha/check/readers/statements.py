@@ -337,7 +337,7 @@ def _glossed_sizes(toks: list[Tok]) -> bool:
 
 def _named_shape(label: str, arr: Array) -> bool:
     """Words that end in "shape" (size, 形状) before one bracket of whole numbers: a tensor's sizes."""
-    cells = [n for r in arr.rows for n in r]
+    cells = [n for r in arr.rows if r for n in r]          # (a row elided in the printout is None)
     return len(arr.rows) == 1 and len(cells) >= 2 and bool(_SHAPE_WORD.search(label)) and \
         all(n is not None and n.exact and n.value >= 1 and float(n.value).is_integer() for n in cells)
 
