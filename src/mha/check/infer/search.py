@@ -449,7 +449,7 @@ def _named_mostly(o: Obj, hits: list, least: int = 4) -> int:
     best = 0
     for h in hits:
         # (one query's page: its named row, `weights = [..]`, matched as a row of the weights)
-        hows = ("full", "T", "row") if least <= 2 else ("full", "T")
+        hows = ("full", "T", "stack", "row") if least <= 2 else ("full", "T", "stack")   # (stack: a batch, whole)
         if h.view is None or h.view.node in INPUTS or h.view.node not in nodes or h.how not in hows:
             continue
         if 3 * h.n_ok >= 2 * o.val.size and (h.n_ok >= least or (h.n_ok >= 3 and _long_matches(o, h) >= 6)):
@@ -473,7 +473,7 @@ def _mostly(o: Obj, hits: list) -> int:
     it (alone, too few to count: see Search.computes)."""
     best = 0
     for h in hits:
-        if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T"):
+        if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T", "stack"):
             continue
         if h.n_ok >= 2 and 3 * h.n_ok >= 2 * o.val.size:
             best = max(best, h.n_ok)
@@ -487,7 +487,7 @@ def _all_but_one(o: Obj, hits: list) -> int:
     # (four entries or more printed to three decimals or more: three of them agreeing by chance is no risk)
     fine = o.val.size >= 4 and all((n.decimals or 0) >= 3 for n in o.a.numbers)
     for h in hits:
-        if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T"):
+        if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T", "stack"):
             continue
         if (o.val.size >= 9 or fine) and h.n_ok >= o.val.size - 1:
             best = max(best, h.n_ok)

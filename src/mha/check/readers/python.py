@@ -428,6 +428,8 @@ def _rewritten(seg: Segment, pattern: re.Pattern, repl) -> Segment:
     return out
 
 
+# a printout's repr closed, then `, name: ` of the next value printed on the same line by an f-string
+_REPR_THEN_NAMED = re.compile(r"(\]\)),(?=\s*[A-Za-z_][\w\- ]{0,30}:\s)")
 _TF_CLOSE = re.compile(r"(dtype=[\w.]+\))>(?=[ \t]*$)", re.M)
 
 
@@ -470,6 +472,8 @@ def read_output(b: "Builder", seg: Segment) -> None:
         seg = _rewritten(seg, _NAMED_PARAMETER, lambda m: "\n" + m.group(1) + " = ")
     if _PARAMETER.search(seg.text):               # print(W) of an nn.Parameter: the header is no name of it
         seg = _blanked(seg, _PARAMETER)
+    if _REPR_THEN_NAMED.search(seg.text):         # f"out: {out}, shape: {out.shape}": two statements, not one
+        seg = _rewritten(seg, _REPR_THEN_NAMED, lambda m: m.group(1) + ";")
     seg = vector_tables(b, seg)                   # Token │ Query │ Key │ Value, a vector per cell (vectortable.py)
     seg = row_tables(b, seg)                      # "<BOS> [0.1 0.2]" rows under the tokens' names (rowtable.py)
     seg = looped_rows(b, seg, b.loops)            # one entry a line, printed by a loop over a row (looped.py)
