@@ -75,6 +75,7 @@ def formula_claims(objs: list[Obj], hints: list, skip: set[int]) -> list[Formula
         if rhs is None:
             continue
         c = _softmax_claim(y, rhs, grids[:k]) or _rownorm_claim(y, rhs, grids[:k], defines) or \
+            _scale_claim(y, rhs, grids[:k], defines) or \
             _matmul_claim(y, rhs, [o for o in objs if o.val is not None and o.a.id != y.a.id
                                    and (o.a.place.cell or 0, o.a.line) <= (y.a.place.cell or 0, y.a.line)])
         if c is not None and not _from_dropped_copy(c):
@@ -239,6 +240,49 @@ def _sum_of(divisor: str, name: str, y: Obj, defines: list) -> bool:
     return rhs is not None and is_row_sum(rhs)
 
 
+# ---------------------------------------------------------------- x / s
+_SCALED = re.compile(rf"({_NAME})\s*([/*])\s*(.+)")
+
+
+def _scale_claim(y: Obj, rhs: str, before: list[Obj], defines: list) -> FormulaClaim | None:
+    """`scaled = scores / math.sqrt(d_k)` (or `* d_k ** -0.5`) with `scores` printed a little before: each entry is the
+    operand's times one factor, written as a number or read from the printouts (their median ratio, snapped to 1/√n
+    or 1/n for a whole n).  Only a divisor or factor that is no array's name, and not the row sums (a
+    normalisation, claims above)."""
+    m = _SCALED.fullmatch(rhs.strip())
+    if m is None or re.fullmatch(_NAME, m.group(3).strip()) and not re.search(r"d_?k|dim|scale", m.group(3)):
+        return None
+    name, op, expr = m.group(1), m.group(2), m.group(3).strip()
+    if _sum_of(expr, name, y, defines) or "sum" in expr or "@" in expr or "matmul" in expr:
+        return None
+    x = _operand(y, name, before)
+    if x is None or not (np.isfinite(x.val).all() and np.isfinite(y.val).all()):
+        return None
+    scale = _written_scale(op, expr)
+    if scale is None:
+        scale = _ratio_scale(x, y)
+    if scale is None or scale == 1.0:
+        return None
+    c = FormulaClaim(y, x, "scale", scale, rhs.strip())
+    ok, n, _ = _agreement(c)
+    return c if ok >= 4 and 3 * ok >= 2 * n else None
+
+
+def _ratio_scale(x: Obj, y: Obj) -> float | None:
+    """The factor y / x most entries share, snapped to 1/√n or 1/n for a whole n up to 4096 (within 1%)."""
+    half = half_units(x.a.rows, decimals_floor=0)
+    big = np.abs(x.val) > 20 * (np.zeros_like(x.val) if half is None else half) + 1e-12
+    if big.sum() < 4:
+        return None
+    r = float(np.median(y.val[big] / x.val[big]))
+    if not 0 < r < 1:
+        return None
+    for s in (1 / np.sqrt(round(1 / r ** 2)), 1 / round(1 / r)):
+        if 1 <= round(1 / s ** 2) <= 4096 * 4096 and abs(s - r) <= 0.01 * r:
+            return float(s)
+    return None
+
+
 # ---------------------------------------------------------------- a @ b.T
 def _matmul_claim(y: Obj, rhs: str, before: list[Obj]) -> FormulaClaim | None:
     """y = a @ b (either transposed) with both operands printed a little before y, as plain matrices."""
@@ -286,6 +330,8 @@ def _expected(c: FormulaClaim) -> tuple[np.ndarray, np.ndarray]:
     x = c.x.val
     half = half_units(c.x.a.rows, decimals_floor=0)
     half = np.zeros_like(x) if half is None else np.where(np.isfinite(x), half, 0.0)
+    if c.kind == "scale":
+        return c.scale * x, 1.25 * abs(c.scale) * half
     if c.kind == "softmax":
         if c.down:
             x, half = x.T, half.T
@@ -304,6 +350,8 @@ def _live(c: FormulaClaim) -> np.ndarray:
     """Entries that are not trivial: a row with at least two entries left (not masked, not zero)."""
     if c.kind == "matmul":
         return np.ones(c.y.val.shape, dtype=bool)
+    if c.kind == "scale":
+        return np.isfinite(c.x.val)
     fin = np.isfinite(c.x.val) & (c.x.val != 0 if c.kind == "rownorm" else True)
     return fin & (fin.sum(axis=0 if c.down else 1, keepdims=True) >= 2)
 
@@ -359,8 +407,9 @@ class FormulaJudging:
         ok, n, bad = _agreement(c)
         self.n_numbers += n
         p, _ = _expected(c)
-        what = {"softmax": "softmax", "rownorm": "row normalisation", "matmul": "product"}[c.kind]
-        step = "softmax"
+        what = {"softmax": "softmax", "rownorm": "row normalisation", "matmul": "product",
+                "scale": "scaling"}[c.kind]
+        step = "scale" if c.kind == "scale" else "softmax"
         if c.kind == "matmul":
             nodes = c.y.ref.nodes if c.y.ref is not None and c.y.ref.nodes else ("QKt",)
             # a product is never the softmax: weights named so (`attn_weights = q @ k.T`) hold the raw scores

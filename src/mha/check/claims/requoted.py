@@ -320,7 +320,8 @@ def one_per_number(findings: list[Finding]) -> None:
         f.cause = f"the same number is found wrong on this line already ({keep.claim}: {keep.rounded})"
 
 
-_PAIR_ROW = re.compile(r"^weight \d+ " + re.escape(OF_PRINTED_SCORES) + r" (\d+)")
+_PAIR_ROW = re.compile(r"^weight \d+ " + re.escape(OF_PRINTED_SCORES) + r" (?P<line>\d+)")
+_CHAIN_ROW = re.compile(r"^softmax of (?:cell (?P<cell>\d+), )?line (?P<line>\d+)\[")      # a notebook's printout chain (printchain.py)
 
 
 def beside_wrong_scores(findings: list[Finding]) -> None:
@@ -328,11 +329,15 @@ def beside_wrong_scores(findings: list[Finding]) -> None:
     wrong itself: the pair disagrees, but the slip may be the score's as well as the weights' (scores [1.0, 1.0,
     1.5] over weights [0.33, 0.33, 0.33]: the 1.5 slipped, the weights are those of the right scores), and the score
     is found already.  One slip, one finding: the weights' findings become notes that name the score's line."""
-    wrong = {(f.cell, f.line) for f in findings if f.severity == "error" and "score" in f.step
-             and not _PAIR_ROW.match(f.claim)}
+    # (a scaled printout found wrong against its own code, `[3,3] of sims / 2**0.5` (claims/formula.py), is such a
+    # row too; a scaled score found wrong against the configuration stays out: its line may hold the whole matrix)
+    wrong = {(f.cell, f.line) for f in findings if f.severity == "error" and
+             ("score" in f.step or f.step == "scale" and f.claim.startswith("["))
+             and not _PAIR_ROW.match(f.claim) and not _CHAIN_ROW.match(f.claim)}
     for f in findings:
-        m = _PAIR_ROW.match(f.claim) if f.severity == "error" else None
-        if m and (f.cell, int(m.group(1))) in wrong:
+        m = (_PAIR_ROW.match(f.claim) or _CHAIN_ROW.match(f.claim)) if f.severity == "error" else None
+        cell = int(m.group("cell")) if m and m.groupdict().get("cell") else f.cell
+        if m and (cell, int(m.group("line"))) in wrong:
             f.severity, f.kind = "note", "carried"
-            f.cause = (f"follows from line {m.group(1)}: a score found wrong there; these weights may be those "
+            f.cause = (f"follows from line {m.group('line')}: a score found wrong there; these weights may be those "
                        f"of the right scores")
