@@ -205,9 +205,6 @@ class Rounding:
         # the values as printed where they are, else the configuration's (the output is worked from them either way)
         return _head_output(P, h, c.cache_K is not None, None if c.cache_K is not None else t.Vh[b, t.group(h)])
 
-    def _scaled_from_rounded(self, v: View, num: Num, exact: float) -> str | None:
-        return _scaled_from_rounded_of(self, v, num, exact)
-
     def rounded_predecessor(self, hit: Hit, i: int, j: int, num: Num, place: Place | None = None,
                             approx: bool = False, slack: float = 0.0) -> str | None:
         if hit.view is None or hit.how == "stack":
@@ -243,7 +240,7 @@ class Rounding:
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
             if declared:
                 return f"within the approximation the document declares (exact {exact:.6g})"
-            return self._scaled_from_rounded(hit.view, num, exact)
+            return _scaled_from_rounded_of(self, hit.view, num, exact)
         if slack and abs(float(alt[i, j]) - exact) <= 2 * num.half:
             return None      # (the room is for values the predecessors set apart from the configuration's, not for
             #                  one a unit off a value both give)

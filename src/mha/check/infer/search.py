@@ -148,7 +148,8 @@ class Search(MaskOptions, Options, Starts):
             return False
         given = frozenset().union(*(getattr(base.get(role), "uses", frozenset()) for role in ("Q", "K", "V")))
         first = min((o.a.place.order for o in self.objs if o.a.id in given), default=None)
-        rest = [o for o in _printed_rows(self.objs, given) if first is None or o.a.place.order > first]
+        rest = [o for o in self.objs if o.a.id not in given and o.val is not None and o.val.size >= 2 and
+                (first is None or o.a.place.order > first)]
         return bool(rest) and all(o.val.ndim == 2 and o.val.shape[0] == 1 and o.val.size <= 16 for o in rest)
 
     def computes(self, s: Scored, least: int = 3, named: int = 4) -> bool:
@@ -580,10 +581,6 @@ def _weights_say(o: Obj, objs: list[Obj], scale: float) -> dict[tuple[int, int],
 CHANGED = "one value changed"    # a start's cell that what is printed after it gives back
 REPAIRED_FITS = 0.6      # the share of printed numbers a configuration with one input cell undone must explain
 REPAIRED_GIVEN_FITS = 0.9    # the same where Q, K, V or the scores are given
-
-
-def _printed_rows(objs: list, uses: frozenset) -> list:
-    return [o for o in objs if o.a.id not in uses and o.val is not None and o.val.size >= 2]
 
 
 def _one_row(dims: dict) -> bool:

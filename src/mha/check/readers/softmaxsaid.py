@@ -209,23 +209,12 @@ _STEP_OUT = re.compile(rf"^\s*softmax\s*[:：]\s*`?\[\s*(-?(?:\d+)?\.?\d+(?:\s*,
 
 def tie_step_rows(doc: Document, text: str) -> None:
     """`raw: [...]` right over `softmax: [...]` (module docstring): the second row is the first's softmax, when the
-    values can be (_a_softmax_pair), and nothing is named between them."""
+    values can be (_a_softmax_pair, with room for a slipped digit: the row is named the softmax), and no other
+    operation is named in the lines above a row of mere "scores" ("With scaling:" says which scores are inside)."""
     if doc.format not in ("md", "text", "py") or "softmax" not in text.lower():
         return
-    lines = text.split("\n")
-    for k in range(len(lines) - 1):
-        m, n = _STEP_IN.match(lines[k]), _STEP_OUT.match(lines[k + 1])
-        if m is None or n is None:
-            continue
-        if not re.match(r"\s*(?:raw|logits?)\b", lines[k], re.I) and _OTHER.search("\n".join(lines[max(0, k - 5):k])):
-            continue          # "With scaling:" over `Scores:` and `Softmax:`: which scores are inside is not said
-        scores = [Num.parse(t, k + 1) for t in re.split(r"\s*,\s*", m.group(1).strip())]
-        ys = [Num.parse(t, k + 2) for t in re.split(r"\s*,\s*", n.group(1).strip())]
-        if not _a_softmax_pair([v.value for v in scores], ys, room=0.5):    # (the row is named the softmax)
-            continue
-        x, y = _on_line(doc, k + 1, scores), _on_line(doc, k + 2, ys)
-        if x is not None and y is not None and x is not y and y.softmax_of is None:
-            y.softmax_of = x
+    _tie_line_pairs(doc, text, _STEP_IN, _STEP_OUT, 0.5, lambda lines, k: re.match(
+        r"\s*(?:raw|logits?)\b", lines[k], re.I) is not None or not _OTHER.search("\n".join(lines[max(0, k - 5):k])))
 
 
 def tie_io_softmax(doc: Document, text: str) -> None:
@@ -234,14 +223,21 @@ def tie_io_softmax(doc: Document, text: str) -> None:
     (_a_softmax_pair, as for an arrow)."""
     if doc.format not in ("md", "text", "py") or "put" not in text and "输" not in text:
         return
+    _tie_line_pairs(doc, text, _IO_IN, _IO_OUT, _ROOM,
+                    lambda lines, k: _SAYS.search("\n".join(lines[max(0, k - _IO_BACK):k])) is not None)
+
+
+def _tie_line_pairs(doc: Document, text: str, first: re.Pattern, second: re.Pattern, room: float, ok) -> None:
+    """Each line `first` matches right over one `second` matches (the vector their first group holds): the second
+    vector is the first's softmax, where ok(lines, k) and the values can be (_a_softmax_pair)."""
     lines = text.split("\n")
     for k in range(len(lines) - 1):
-        m, n = _IO_IN.match(lines[k]), _IO_OUT.match(lines[k + 1])
-        if m is None or n is None or not _SAYS.search("\n".join(lines[max(0, k - _IO_BACK):k])):
+        m, n = first.match(lines[k]), second.match(lines[k + 1])
+        if m is None or n is None or not ok(lines, k):
             continue
         scores = [Num.parse(t, k + 1) for t in re.split(r"\s*,\s*", m.group(1).strip())]
         ys = [Num.parse(t, k + 2) for t in re.split(r"\s*,\s*", n.group(1).strip())]
-        if not _a_softmax_pair([v.value for v in scores], ys):
+        if not _a_softmax_pair([v.value for v in scores], ys, room=room):
             continue
         x, y = _on_line(doc, k + 1, scores), _on_line(doc, k + 2, ys)
         if x is not None and y is not None and x is not y and y.softmax_of is None:
