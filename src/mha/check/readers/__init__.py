@@ -101,8 +101,10 @@ _FRAMED_SUM = re.compile(r"(?m)^([ \t]*)│(\s[^│\n]*\d[^│\n]*=[^│\n]*\d[^
 
 
 # a figure, table, equation or section named with its number: the number says where, not how much
-_REFERENCE = re.compile(r"(?<![A-Za-z])((?:图|(?<![列代发外])表|Figure|Fig\.|Table|Eq\.|Equation|Listing|Section|Sec\.|Chapter|"
-                        r"Abbildung|Abb\.|Tabelle)\s*)\(?\d+(?:[.\-]\d+)*\)?(?![\d.,]*\d)")
+_REFERENCE = re.compile(r"(?<![A-Za-z\u00c0-\u024f\u1e00-\u1eff])((?:图|(?<![列代发外])表|図|그림|"
+                        r"(?i:figures?|figs?\.|tables?|eqs?\.|equations?|listings?|sections?|sec\.|chapters?|"
+                        r"abbildung|abb\.|tabelle|figura|tabla|tabela|tableau|hình|bảng|şekil|tablo|gambar|tabel|"
+                        r"рис\.|рисунок|таблица))\s*)\(?[1-9]\d*(?:[.\-]\d+)*\)?(?![\d.,]*\d)")
 
 
 # TensorFlow's printout of a tensor: `tf.Tensor(` then the values (on the next line, or after it), closed by its shape

@@ -41,6 +41,7 @@ class Builder:
         self.drop_state = DropState()              # names holding dropped values, across cells
         self.pending_dropped = DroppedPrints()     # which prints of the last code passed through dropout
         self.words_since_code = True               # prose between the last code and an output: not its printout
+        self.headings_since_code: list[str] = []   # the headings between the last code and now
         self.shown_names: list[str] = []           # the names outputs since the last code were given
         self.code_values: dict = {}                # inputs given as code, by name, across cells (codevalue.py)
         self.carried = False                       # the document declares rounding carried forward (labels.py)
@@ -64,6 +65,7 @@ class Builder:
         self.ctx.partial = bool(_PARTIAL.search(text))
         self.ctx.dropout = after_dropout(text)
         self.words_since_code = True
+        self.headings_since_code.append(text.strip())
         self.hints(text, place)
 
     def prose_context(self, text: str, place: Place) -> None:

@@ -354,6 +354,8 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
             break                  # "weights [6 numbers]" over "output [4 numbers]": two printouts, each named
         if lines[j + 1][:g[0][0]].strip() in ("=", "->", "→", "⇒", "≈"):
             break                  # "    = [3, 3]" under "    = [3, 4] @ [4, 3]": the next step of a derivation
+        if _opened(lines[j + 1][:g[0][0]]) or _opened(lines[i][:cols[0]]):
+            break                  # "α = softmax([2.0, 0.8]) = [..]": a call's argument, no row of a drawn matrix
         if any(re.search(r"[A-Za-z\u4e00-\u9fff]", lines[j + 1][b:a]) for (_, b), (a, _) in zip(g, g[1:])) and not (
                 not any(gaps0) and all(re.fullmatch(r"\s*(?:[A-Za-z_][\w^{}]{0,8}\s*=\s*)?", lines[j + 1][b:a])
                                        for (_, b), (a, _) in zip(g, g[1:]))):
@@ -361,6 +363,11 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
             break                  # "ant: [2,1] · Wk = [1, 3]" on each line: statements, not matrix rows
         j += 1
     return j if j > i else i
+
+
+def _opened(prefix: str) -> bool:
+    """Does the text before a line's first bracket leave a parenthesis open (`softmax(`)?"""
+    return prefix.count("(") > prefix.count(")")
 
 
 def _own_label_other_width(line: str, nxt: str, g: list[tuple[int, int]], h: list[tuple[int, int]]) -> bool:

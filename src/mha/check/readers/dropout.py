@@ -18,7 +18,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from .pyparse import parse_code
+from .pyparse import parse_code, source_of
 
 _DROP_CALL = re.compile(r"(?i)dropout|^drop$|^attn_drop$|^drop_\w+$|^\w+_drop$")
 _AFTER = re.compile(r"\bafter (?:applying |the |a )?dropout\b|\bdropout (?:is |was |has been )?applied\b|"
@@ -99,7 +99,7 @@ def _walk(body: list[ast.stmt], state: DropState, out: DroppedPrints, lines: lis
         elif isinstance(node, ast.Expr):
             args = _print_args(node.value)
             if args is not None and any(_is_dropped(a, state) for a in args):
-                names = [_src(lines, a) for a in args if not isinstance(a, ast.Constant)]
+                names = [source_of(lines, a) for a in args if not isinstance(a, ast.Constant)]
                 if names:
                     out.labels.add(names[-1])
                 words = " ".join(a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str))
@@ -156,12 +156,3 @@ def _is_dropped(node: ast.AST, state: DropState) -> bool:
                 continue
             return True
     return False
-
-
-def _src(lines: list[str], node: ast.AST) -> str:
-    try:
-        if node.lineno == node.end_lineno:
-            return lines[node.lineno - 1][node.col_offset:node.end_col_offset]
-        return lines[node.lineno - 1][node.col_offset:] + " ..."
-    except (AttributeError, IndexError, TypeError):
-        return ""

@@ -189,9 +189,16 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
                 i += 1
                 continue
             content = _FENCED_BULLET.sub(r"\1 \2", t.content) if where == "output" else t.content
+            if where == "output":                  # "print(masked):" over its printout: the name it prints
+                content = _PRINT_CAPTION.sub(lambda m: m.group(1) + " " * 6 + m.group(2) + " " + m.group(3), content)
             if printout:                           # `[ 4., 16., 12.], # scores of query 2`: a note on the row
                 content = _ROW_NOTE.sub(lambda m: " " * len(m.group(0)), content)
+            n0 = len(b.doc.arrays)
             b.segment(Segment(content, seg_lines[0], where, cell, seg_lines))
+            new = b.doc.arrays[n0:]
+            if where == "output" and i and toks[i - 1].type == "paragraph_close" and len(new) == 1 and \
+                    not new[0].labels and new[0].softmax_of is None and new[0].n_rows == 1:
+                _captioned(b, _last_line(caption), n0)     # "Softmax produces:" over a text block of one bare `[..]`
         elif t.type in ("bullet_list_open", "ordered_list_open") and caption and toks[i - 1].type == "paragraph_close":
             listed_row(b, caption, _items(toks, i, line0), cell)     # "Weights:" over "- tea: 0.402" (listed.py)
         elif t.type == "html_block":
@@ -265,6 +272,9 @@ def _entity_ampersands(text: str) -> str:
 def _math_alone(content: str) -> bool:
     """A paragraph that is one inline math span and nothing else but its closing stop."""
     return bool(re.fullmatch(r"\s*\$[^$]+\$\s*[.,;]?\s*", content))
+
+
+_PRINT_CAPTION = re.compile(r"(?m)^([ \t]*)print\(([A-Za-z_][\w.]*)\)([ \t]*:)")
 
 
 def _captioned(b, line: str, n0: int) -> None:

@@ -105,10 +105,15 @@ def function_lines(tree: ast.AST) -> set[int]:
 
 
 def source_of(lines: list[str], node: ast.AST) -> str:
+    """The text of a node on its first line (" ..." after it when it runs on).  ast counts columns in UTF-8 bytes,
+    so a line with `α` or a Chinese word before the node is cut by its bytes, not its characters."""
     try:
+        line = lines[node.lineno - 1]
+        raw = line.encode("utf-8") if not line.isascii() else None
         if node.lineno == node.end_lineno:
-            return lines[node.lineno - 1][node.col_offset:node.end_col_offset]
-        first = lines[node.lineno - 1][node.col_offset:]
+            return line[node.col_offset:node.end_col_offset] if raw is None else \
+                raw[node.col_offset:node.end_col_offset].decode("utf-8", "replace")
+        first = line[node.col_offset:] if raw is None else raw[node.col_offset:].decode("utf-8", "replace")
         return first + " ..."
     except (AttributeError, IndexError, TypeError):
         return ""

@@ -73,6 +73,9 @@ class CodeFacts:
 
 
 _MAGIC = re.compile(r"^\s*[%!]")
+# a bare call whose value is what a comment under it shows (not print or display, which show their arguments)
+_VALUE_CALL = re.compile(r"(?:^|\.)(?:softmax|log_softmax|exp|sum|matmul|mm|bmm|dot|einsum|sqrt|mean|round|tanh|"
+                         r"sigmoid|normali[sz]e|\w*attention\w*)$")
 
 
 def read_python(code: str, values: dict | None = None) -> CodeFacts:
@@ -124,6 +127,10 @@ def read_python(code: str, values: dict | None = None) -> CodeFacts:
                 _assignment(facts, name, node.value.args[0], lines)
             elif isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call):
                 line_label.setdefault(node.lineno, source_of(lines, node.value))      # out.shape   # (3, 4)
+            elif isinstance(node, ast.Expr) and _VALUE_CALL.search(call_name(node.value)):
+                # `softmax(scores)` then `# Output: [0.27, 0.73]`: the value of the call, as a REPL would show it
+                line_label.setdefault(node.lineno, source_of(lines, node.value))
+                facts.computed_at.setdefault(node.end_lineno or node.lineno, source_of(lines, node.value))
             elif isinstance(node, ast.Call) and call_name(node) == "print":
                 names = [source_of(lines, a) for a in node.args if not isinstance(a, ast.Constant)]
                 if names:
@@ -401,6 +408,7 @@ def read_code(b: "Builder", seg: Segment) -> None:
         pass
     b.pending_dropped = dropped_prints(seg.text, b.drop_state)
     b.words_since_code = False
+    b.headings_since_code = []
     b.shown_names = []
 
 
@@ -410,8 +418,8 @@ _PARAMETER = re.compile(r"(?m)^[ \t]*Parameter containing:[ \t]*$")
 # print(f"{W_query=}") or print("w_query = ", w_query) of an nn.Parameter: "W_query=Parameter containing:" over
 # "tensor([[...": the name moves down onto the printout's first line (one line break kept, so every line stays
 # where it was)
-_NAMED_PARAMETER = re.compile(r"(?m)^[ \t]*([A-Za-z_][\w.]*)[ \t]*[=:][ \t]*Parameter containing:[ \t]*\n[ \t]*"
-                              r"(?=tensor\()")
+_NAMED_PARAMETER = re.compile(r"(?m)^[ \t]*([A-Za-z_][\w.]*)[ \t]*[=:][ \t]*Parameter containing:[ \t]*"
+                              r"(?:\n[ \t]*)+(?=tensor\()")    # (blank lines between, as a blockquote leaves them)
 
 
 def _blanked(seg: Segment, pattern: re.Pattern) -> Segment:
@@ -469,7 +477,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
         seg = _blanked(seg, _ANNOTATION)
     seg = read_parameters(seg, b)                 # print(module.state_dict()), named_parameters (statedict.py)
     if _NAMED_PARAMETER.search(seg.text):
-        seg = _rewritten(seg, _NAMED_PARAMETER, lambda m: "\n" + m.group(1) + " = ")
+        seg = _rewritten(seg, _NAMED_PARAMETER, lambda m: "\n" * m.group(0).count("\n") + m.group(1) + " = ")
     if _PARAMETER.search(seg.text):               # print(W) of an nn.Parameter: the header is no name of it
         seg = _blanked(seg, _PARAMETER)
     if _REPR_THEN_NAMED.search(seg.text):         # f"out: {out}, shape: {out.shape}": two statements, not one

@@ -17,13 +17,21 @@ def shape_names(p: str) -> bool:
     return bool(parts) and all(x.endswith((".shape", ".size()")) for x in parts)
 
 
+# a heading between code and the sizes it printed that still announces its output ("### Output", "运行结果")
+_OUTPUT_HEADING = re.compile(r"output|result|print|输出|结果|打印|出力|結果", re.I)
+
+
 def sizes(b: "Builder", seg: Segment) -> Segment:
-    """torch.Size([3, 4]) torch.Size([4, 2]) printed by print(x.shape, W.shape): shape statements."""
+    """torch.Size([3, 4]) torch.Size([4, 2]) printed by print(x.shape, W.shape): shape statements.  Sizes shown
+    after a heading that does not announce an output, or after several headings, are an example output of code not
+    shown yet, not the last code's printout ("输出结果示例" five sections after another demo)."""
     names = []
-    for p in b.pending_output_labels:
+    hs = b.headings_since_code
+    stale = len(hs) > 1 or bool(hs) and not _OUTPUT_HEADING.search(hs[0])
+    for p in [] if stale else b.pending_output_labels:
         names += [x for x in re.split(r"[\s,]+", p) if x.endswith(".shape") or x.endswith(".size()")]
     shown = b.last_expr if getattr(seg, "result", False) and b.last_expr else ""
-    if shown.endswith((".shape", ".size()")) and len(re.findall(r"Size\(\[", seg.text)) == 1:
+    if shown.endswith((".shape", ".size()")) and len(re.findall(r"Size\(\[", seg.text)) == 1 and not stale:
         # torch.bmm(X, Y).shape as a cell's result: the product of tensors of sizes the code states
         expected = product_shape(shown.rsplit(".", 1)[0], b.shapes[0])
         m = re.search(r"(?:torch\.)?Size\(\[([\d,\s]*)\]\)", seg.text)

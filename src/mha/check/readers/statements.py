@@ -27,6 +27,7 @@ from .expr import parse_expr
 from .tuples import math_tuple
 from .columns import bare_row, quantity_label
 from .factor import leading_factor, scale_array
+from .sizewords import glossed_sizes, named_shape, token_vector_name, with_unit
 from .tokens import ARROW_SOFTMAX, Tok, flat_text
 from .splitting import (elided_tails, split_commas, split_juxtaposed, split_relations, split_statements,
                         without_quoted_remarks)
@@ -192,16 +193,22 @@ class PartReader:
         return arg
 
     # ---------------------------------------------------------- one part
-    def part(self, toks: list[Tok], after_label: bool = False) -> list[Part]:
+    def part(self, toks: list[Tok], after_label: bool = False, of_token: bool = False) -> list[Part]:
         """The typed pieces of one part of a statement; after_label: it follows "label:" naming a quantity, so
-        bare numbers side by side are that quantity's row (columns.bare_row)."""
+        bare numbers side by side are that quantity's row (columns.bare_row); of_token: it follows a token's
+        vector name (`v2 = (1, 1)` beside `v0 = (5, -2)`), so a pair of whole numbers is its entries, no shape."""
         toks = run_in(_strip(toks))
         if not toks:
             return []
         a = self.array_at(toks)
         if a is not None:
             return [ArrayPart(a)]
-        sized = _with_unit(toks)
+        core = [t for t in toks if t.kind != "SEP"]
+        if len(core) == 2 and core[0].kind == core[1].kind == "MATRIX" and not _has_numbers(core[1]):
+            a = self.array_at(core[:1])   # [..] \begin{matrix} \text{(Token 1)} \\ .. \end{matrix}: rows captioned
+            if a is not None:
+                return [ArrayPart(a)]
+        sized = with_unit(toks)
         if sized is not None:            # `= 19.2 \text{ GB}`: the number, judged in its unit (claims/setequal.py)
             return [ExprPart(nb.Lit(sized), sized.text)]
         row = bare_row(toks) if after_label else None
@@ -216,7 +223,7 @@ class PartReader:
             a = self.array_at(_strip(toks[:arrow]))
             if a is not None:
                 return [ArrayPart(a)]
-        if _glossed_sizes(toks):
+        if glossed_sizes(toks):
             return [LabelPart(flat_text(toks))]   # "Q: [4, 16, 128] (batch, tokens, d_k)": sizes, not entries
         stripped = lambda t: self.array_at(_strip(t))      # noqa: E731
         a = before_remark(stripped, toks) or before_words(stripped, toks, self.seg.where)
@@ -233,7 +240,8 @@ class PartReader:
         if prod is not None:
             return [prod]
         # (2, 3, 4) in a comment or an output, torch.Size([2, 3, 4]): a shape
-        if self.seg.where in ("comment", "output") or any(t.kind == "ID" and t.text == "Size" for t in toks):
+        if self.seg.where in ("comment", "output") and not of_token or \
+                any(t.kind == "ID" and t.text == "Size" for t in toks):
             dims = _int_list(toks)
             if dims and len(dims) >= 2 and (toks[0].text == "(" or any(t.text == "Size" for t in toks)):
                 return [ShapePart(dims, flat_text(toks))]
@@ -249,7 +257,7 @@ class PartReader:
             if toks[k].kind == "MATRIX" or (toks[k].kind == "OP" and toks[k].text == "[" and
                                             (k == 0 or not toks[k - 1].kind == "ID" or toks[k].space)):
                 arr = self.array_at(toks[k:])
-                if arr is not None and toks[k - 1].kind != "OP" and _named_shape(flat_text(toks[:k]), arr):
+                if arr is not None and toks[k - 1].kind != "OP" and named_shape(flat_text(toks[:k]), arr):
                     return [LabelPart(flat_text(toks))]       # "an output of shape [4, 4]": sizes, not entries
                 if arr is not None and toks[k - 1].kind == "NUM" and \
                         any(t.kind == "MATRIX" for t in toks[:k - 1]) and any(t.text == "+" for t in toks[:k]):
@@ -263,7 +271,7 @@ class PartReader:
             k = next((k for k in range(1, len(toks)) if toks[k].kind == "OP" and toks[k].text == "[" and
                       toks[k].space and toks[k - 1].kind == "ID"), None)
             arr = before_words(stripped, toks[k:], "prose") if k else None
-            if arr is not None and not _named_shape(flat_text(toks[:k]), arr) and \
+            if arr is not None and not named_shape(flat_text(toks[:k]), arr) and \
                     lb.parse_label(flat_text(toks[:k])) is not None:
                 return [LabelPart(flat_text(toks[:k])), ArrayPart(arr)]
         if toks and toks[0].kind == "ID" and toks[0].text in ("array", "tensor"):
@@ -295,16 +303,6 @@ _CLOSE_QUOTES = ('"', "”", "»", "'", "’", "」", "』")
 
 # words written against a parenthesis that still introduce a value: "divide by(√2)" is rare, "sqrt(2)" is parsed
 # as a function by expr.py; any other name right before "(" is a function the arithmetic does not know
-_SIZE_UNIT = re.compile(r"[kKMGTP]i?B|[kKMGTP]?(?:FLOPS?|FLOPs?|flops)|bytes?")
-
-
-def _with_unit(toks: list[Tok]) -> nb.Num | None:
-    """A result written with a unit of size or work, `19.2 GB`, `200 \text{MB}`, `67 MFLOPs`: the number, else None."""
-    if len(toks) != 2 or toks[0].kind != "NUM" or toks[0].num is None or toks[1].kind not in ("ID", "TEXT"):
-        return None
-    return toks[0].num if _SIZE_UNIT.fullmatch(toks[1].text.strip()) else None
-
-
 _CALL_WORDS = re.compile(r"by|of|is|are|was|gives?|equals?|at|to|除以|乘以|等于|为", re.I)
 
 
@@ -315,31 +313,10 @@ def _decimal_sum(toks: list[Tok], e) -> bool:
         sum(1 for n in nb.leaves(e) if getattr(n, "decimals", None)) >= 2
 
 
-_SHAPE_WORD = re.compile(r"(?:shape|size|dimensions?|dims?|形状|维度|大小|尺寸)\s*(?:of|is|=|:|是|为)?\s*$", re.I)
-
-
-def _glossed_sizes(toks: list[Tok]) -> bool:
-    """A bracket of whole numbers followed by as many names in parentheses, [4, 16, 128] (batch_size, ctx_length,
-    d_key): each size glossed by the dimension it counts, a tensor's shape (not a remark on a vector's values)."""
-    if len(toks) < 8 or toks[-1].text != ")":
-        return False
-    k = max((i for i, t in enumerate(toks) if t.text == "("), default=-1)
-    names = toks[k + 1:-1]
-    if k < 3 or toks[k - 1].text != "]" or len(names) < 3 or \
-            any(t.kind != ("ID" if i % 2 == 0 else "OP") or (i % 2 and t.text != ",") for i, t in enumerate(names)):
-        return False
-    j = max((i for i in range(k) if toks[i].text == "["), default=-1)
-    sizes = toks[j + 1:k - 1]
-    return j >= 0 and len(sizes) == len(names) and \
-        all(t.kind == "NUM" and t.text.isdigit() and int(t.text) >= 1 if i % 2 == 0 else t.text == ","
-            for i, t in enumerate(sizes))
-
-
-def _named_shape(label: str, arr: Array) -> bool:
-    """Words that end in "shape" (size, 形状) before one bracket of whole numbers: a tensor's sizes."""
-    cells = [n for r in arr.rows if r for n in r]          # (a row elided in the printout is None)
-    return len(arr.rows) == 1 and len(cells) >= 2 and bool(_SHAPE_WORD.search(label)) and \
-        all(n is not None and n.exact and n.value >= 1 and float(n.value).is_integer() for n in cells)
+def _has_numbers(tok: Tok) -> bool:
+    """Does a MATRIX token hold any number (not only the words that caption another matrix's rows)?"""
+    return any(t.kind == "NUM" or (t.kind == "MATRIX" and _has_numbers(t))
+               for row in tok.args for cell in row for t in cell)
 
 
 def _is_multi(items: list) -> bool:
@@ -374,7 +351,8 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             parts: list[Part] = []
             part_rels: list[str] = []
             for k, p in enumerate(raw_parts):
-                typed = reader.part(p, after_label=k == 1 and rels == [":"] and quantity_label(raw_parts[0]))
+                typed = reader.part(p, after_label=k == 1 and rels == [":"] and quantity_label(raw_parts[0]),
+                                    of_token=k == 1 and token_vector_name(_strip(raw_parts[0])))
                 if k:               # "√128 ≈ 11.3 keeps values", "= **7.1**", "= 67%": the number is the result
                     typed = as_result(typed, parts, rels[k - 1], _strip(p), seg.line_of)
                 for j, tp in enumerate(typed):
