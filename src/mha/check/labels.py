@@ -588,7 +588,8 @@ def index_header(text: str) -> bool:
     """One name given two or more different whole numbers in one statement ("j=0 j=1 j=2", "d_k=0 d_k=1 ... d_k=63",
     "i=0 ... i=1"): an index running over rows or columns, not a size or arithmetic."""
     seen: dict[str, set[str]] = {}
-    for m in re.finditer(r"(?<!\w)(?<!\w\.)([a-zA-Z](?:_\{?\w{1,6}\}?)?)\s*=\s*(\d+)(?![\d.])", text):
+    # (√d_k = 8 beside d_k = 64 is the root of a size, not the name run over)
+    for m in re.finditer(r"(?<!\w)(?<!\w\.)(?<!√)([a-zA-Z](?:_\{?\w{1,6}\}?)?)\s*=\s*(\d+)(?![\d.])", text):
         seen.setdefault(m.group(1), set()).add(m.group(2))
     return any(len(v) >= 2 for v in seen.values())
 

@@ -31,7 +31,9 @@ _OPENER = re.compile(r"^\W{0,6}(another example|a second example|example\s*(?:2|
                      r"\d{1,2}\s*[.)、．]\s*(?:\*\*)?(?:手算题|计算题|练习题?|习题|exercise|problem)|"
                      r"(?:exercise|problem|practice problem)\s*\d{1,2}\b|(?:练习|习题|演習|練習|問題|例題|연습|문제)\s*\d{1,2}(?!\d)|"
                      # a solution set's run-in labels in bold: "**E16.** Scores: ...", "**Q3.**", "**P2:**"
-                     r"\*\*[EQP]\s?\d{1,3}[.:)]?\*\*)"
+                     r"\*\*[EQP]\s?\d{1,3}[.:)]?\*\*|"
+                     # a quiz's questions as headings: "### Q12 — Masked forward pass", "## Question 3:"
+                     r"(?<=#\s)\s*(?:q|question)\s?\d{1,3}\s*[—–:.)-])"
                      # a Pandoc / Quarto / MyST block of its own: "::: exercise", "::: {.exercise}", "```{exercise}"
                      r"|^(?::::+|```+)\s*\{?\s*\.?(?:exercise|problem|question)\b", re.I)
 

@@ -396,7 +396,8 @@ class ArrayJudging:
         if not self.doc.openers or section not in {self.section_of(p) for p in self.doc.openers}:
             return False
         at = (o.a.place.cell or 0, o.a.line)
-        return any(h.kind == "given" and self.section_of(h.place) == section and (h.place.cell or 0, h.place.line) < at
+        # ("**Let $q=[1,2]$, $k_1=[2,0]$, ...": the word and the givens on one line)
+        return any(h.kind == "given" and self.section_of(h.place) == section and (h.place.cell or 0, h.place.line) <= at
                    for h in self.doc.hints)
 
     def _restates_approximation(self, o: Obj) -> bool:

@@ -79,6 +79,26 @@ class Attribution:
                     return True
         return False
 
+    def _nearest_name(self, o: Obj, hits: list, symbols: list, sat: list) -> dict[str, Any] | None:
+        """The words right before an array name what it is ("exponentiate, [1, e^-8, e^-10] = [1, 0.000335, ...]")
+        while a stronger name further back in its sentence ("take the softmax: ...") is where it leads: the nearer
+        name holds when every entry bears it out, or is what the array is judged as when most entries do and the
+        farther name fits fewer."""
+        near = o.refs[0]
+        if near.strong or near in symbols or any(sat):
+            return None
+        mine = [h for h in hits if self._ref_ok(near, o, h)]
+        if not mine:
+            return None
+        top = max(h.n_ok for h in mine)
+        best = min((h for h in mine if h.n_ok == top), key=self._preference(o))
+        if best.all:
+            return {"kind": "holds", "hit": best}
+        others = max((h.n_ok for h in hits if any(self._ref_ok(r, o, h) for r in symbols)), default=0)
+        if top >= max(2, math.ceil(2 * o.val.size / 3)) and top > others:
+            return {"kind": "wrong", "hit": best, "alt": None}
+        return None
+
     def _attribute(self, o: Obj) -> dict[str, Any]:
         """What an array stands for: ('holds', hit), ('wrong', hit, alt), ('shape', views), ('unknown', nearest)."""
         if self.vs is None or o.val is None:
@@ -97,6 +117,9 @@ class Attribution:
             sat = [[h for h in full if self._ref_ok(r, o, h)] for r in symbols]
             if all(sat) if strong else any(sat):
                 return {"kind": "holds", "hit": min(next(x for x in sat if x), key=pref)}
+            near = self._nearest_name(o, hits, symbols, sat)
+            if near is not None:
+                return near
             failing = next((r for r, x in zip(symbols, sat) if not x), symbols[0])
             mine = [h for h in hits if self._ref_ok(failing, o, h)]
             fam = _families(o)

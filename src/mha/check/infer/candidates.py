@@ -374,7 +374,12 @@ class Options:
             o.ref is not None and o.ref.nodes == ("O",) and o.ref.head is not None and o.val is not None and
             o.slices == 1 and o.val.ndim == 2 and o.val.shape[0] > 1 and o.val.shape[1] == width > 1 for o in self.objs)
         cands = []
+        # a page that names no head anywhere works one: more heads would only be a better fit to other numbers
+        # (head slices of a second example's matrices), never what the page computes
+        worded = stated or from_labels or any(h.kind in ("head_word", "heads") for h in self.hint_list)
         for h in (stated, from_labels, (width // dk if dk and width % dk == 0 else None), 1, 2, 3, 4, 6, 8):
+            if h and h > 1 and not worded:
+                continue
             if h and width % h == 0 and h not in cands and h <= width:
                 if h > 1 and width // h == 1 and h not in (stated, from_labels):
                     continue        # heads one number wide that nothing states: a fit to small integers, not a model

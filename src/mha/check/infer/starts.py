@@ -167,6 +167,19 @@ def given(objs: list[Obj], role: str) -> list[tuple[np.ndarray, list[Obj], str]]
     return out
 
 
+# a heading that numbers an example: "## Example 2: medium magnitude", "例 3", "Case 2"
+_EXAMPLE_NO = re.compile(r"(?i)\b(?:example|case|exercise|problem)\s*#?\s*(\d{1,2})\b|(?:例|示例|练习)\s*(\d{1,2})")
+
+
+def _other_examples(a: list, b: list) -> bool:
+    """The two inputs stand under headings that number different examples (Q printed under "Example 1", K given
+    under "Example 2"): no one start is made of them."""
+    def number(objs: list) -> set:
+        return {m.group(1) or m.group(2) for o in objs for m in [_EXAMPLE_NO.search(o.a.context.heading or "")] if m}
+    na, nb = number(a), number(b)
+    return bool(na) and bool(nb) and na.isdisjoint(nb)
+
+
 UNKNOWN = 1e12           # the rounding radius of an entry that is not given (infer/starts.py's masked scores)
 
 
@@ -203,11 +216,14 @@ class Starts:
         out = []
         for Q, q_objs, q_where in qs[:2]:
             for K0, k_objs, k_where in ks[:2]:
+                if _other_examples(q_objs, k_objs):
+                    continue
                 for K, how, cost in _key_layouts(K0, Q.shape[1]):
                     if K.shape[0] < 2:
                         continue                    # one key: its weight is 1 whatever the numbers
                     values = [(V, v_objs, f"V {v_where}", 0.0) for V, v_objs, v_where in vs[:2]
-                              if V.shape[0] == K.shape[0] and _same_tokens(k_objs, v_objs)]
+                              if V.shape[0] == K.shape[0] and _same_tokens(k_objs, v_objs) and
+                              not _other_examples(k_objs, v_objs)]
                     if not values:
                         # the keys serve as values (seq2seq attention), or the document stops at the weights
                         values = [(K, [], "V = K (the keys are the values)", 0.4),

@@ -180,10 +180,22 @@ class Builder:
                            any(isinstance(p, (ShapePart, ShapeProduct)) for p in c.parts)]
         for c in self.doc.chains:
             magnitudes(c)
+        if not any(h.kind in ("head_word", "heads") for h in self.doc.hints):
+            # heads named in code, a formula or a label (`num_heads=2`, `\text{head}_1`): the page speaks of heads
+            said = next((p for t, p in self.code_texts if HEAD_WORD.search(t)), None) or next(
+                (c.place for c in self.doc.chains if HEAD_WORD.search(c.text)), None) or next(
+                (a.place for a in self.doc.arrays if HEAD_WORD.search(a.label or "")), None)
+            if said is not None:
+                self.doc.hints.append(Hint("head_word", True, said, "heads named"))
         unscaled = unscaled_in_code(self.code_texts)
         if unscaled is not None and not any(h.kind in ("unscaled", "scale", "scale_sqrt") for h in self.doc.hints):
             self.doc.hints.append(Hint("unscaled", True, unscaled, "scores computed in code with no scale"))
         return self.doc
+
+
+HEAD_WORD = re.compile(r"(?i)\bheads?\b|\bhead_?\d|multi-?head|\bn_?heads?\b|num_?heads|head_?dim|d_?head|"
+                       r"多头|注意力头|[个每各两三四]\s*头|头数|第\s*\S{1,2}\s*个?头|头\s*\d|ヘッド|헤드|"
+                       r"\bcabezas?\b|\bcabeças?\b|\btêtes?\b|\bköpfe\b|голов")
 
 
 # scores = q @ k.T, torch.matmul(q, k.transpose(-2, -1)), np.dot(Q, K.T): the product of queries and keys
@@ -278,6 +290,8 @@ _HINTS = [
                           r"\bwould\b.{0,60}\bafter\W{0,2}\s+(?:the\s+)?softmax\b", re.I)),
     # "Given:", "Let", "已知": the values after it are an exercise's inputs (claims/array.py: _exercise_given)
     ("given", re.compile(r"^\W{0,4}(?:given|let|suppose|assume|consider)\b|^\W{0,4}(?:已知|给定|假设|设)", re.I)),
+    # any word for heads: a page that never names one works a single head, whatever its widths divide into
+    ("head_word", HEAD_WORD),
     ("padding", re.compile(r"padding|填充|pad token|key_lengths|key lengths", re.I)),
     ("rope", re.compile(r"\brope\b|rotary|rotate_half|旋转位置|旋转编码|回転位置|회전 위치", re.I)),
     ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
