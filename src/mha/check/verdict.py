@@ -26,6 +26,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     document's text) get notes that follow from it (claims/requoted.py), as do the arithmetic lines that carry it
     on (claims/carried.py)."""
     j = _judged(doc, inf, mapping, given)
+    judged = getattr(j, "weights_judged", set())          # weights judged against the scores printed beside them
+    j.not_checked = [n for n in j.not_checked if (n.line, n.cell, n.what) not in judged]
     from .claims.namedproduct import factor_slips
     factor_slips(j)                          # a product off its printed factors where a factor is the slip
     if text is not None:

@@ -19,7 +19,7 @@ from ..objects import Chain, ExprPart, LabelPart
 from ..report import Finding
 from .addends import PrintedAddends
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
-from .conventions import spread_reading
+from .conventions import scaled_after, spread_reading
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
 from .setequal import bare_run, in_larger_unit, two_givens, written_unit
@@ -165,6 +165,8 @@ class ArithJudging(PrintedAddends):
                 continue                 # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
             if exact_sum_of_rounded_exps(p1.expr, n2, printed_before(self.doc, c.place)):
                 continue                 # 2.72 + 20.09 + 7.39 = 30.19: e¹ + e³ + e² added before rounding
+            if scaled_after(c.text, n2, got):
+                continue                 # "= 2505.5 (after /√d_k)": the sum, divided as its remark says
             if in_larger_unit(n2, got, self.doc.lines, c.place):
                 continue                 # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes
             unit = written_unit(n2, self.doc.lines, c.place)
@@ -203,8 +205,8 @@ class ArithJudging(PrintedAddends):
         if c.rels and c.rels[-1] == "≈":
             n = _at_precision(n)
         self.n_numbers += 1
-        if any(_ok(n, x) for x in exacts):
-            return
+        if any(_ok(n, x) or scaled_after(c.text, n, float(x)) for x in exacts):
+            return              # (or the entry divided by a root, as the line's remark says: "= 2505.5 (after /√d_k)")
         if (not (target[3] and self.named_peers_hold(c)) and self.outside(c.place, _chain_text(c))) or \
                 (not target[3] and not self.in_scope(c.place)):
             # a number named only by a word ("α = 0.01") is identified by nothing outside the example's sections

@@ -10,6 +10,7 @@ result right although the line, read to the letter, gives another value.
 from __future__ import annotations
 
 import math
+import re
 
 from .. import numbers as nb
 from ..numbers import Num
@@ -78,3 +79,18 @@ def concatenated_shapes(e, cells: list[Num]) -> bool:
               if sum(t.cells[a].value for t in terms) == cells[a].value]
     kept = [a for a in range(len(cells)) if all(t.cells[a].value == cells[a].value for t in terms)]
     return any(all(b in kept for b in range(len(cells)) if b != a) for a in joined)
+
+
+# a remark after a result that says it is scaled already: "= 2505.5 (after /√d_k)", "= 3.54 (scaled)"
+_SCALED_AFTER = re.compile(r"(?i)^\W{0,3}(?:after|then|once)?\s*(?:[/÷]|divided\s+by)\s*(?:√|sqrt|\\sqrt)|"
+                           r"^\W{0,3}(?:after\s+)?scal(?:ed|ing)\b|^\W{0,3}缩放后")
+
+
+def scaled_after(text: str, printed: Num, got: float) -> bool:
+    """A written sum whose result the line's own remark says is divided by a root (`23*40 + ... = 2505.5 (after
+    /√d_k)`): the printed value is the sum over √k for a whole k, so the line holds as the remark reads it."""
+    at = text.rfind(printed.text)
+    if at < 0 or not _SCALED_AFTER.search(text[at + len(printed.text):]) or printed.value == 0 or got == 0:
+        return False
+    k = round((got / printed.value) ** 2)
+    return 1 < k <= 65536 and printed.contains(got / math.sqrt(k))

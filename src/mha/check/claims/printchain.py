@@ -26,7 +26,8 @@ from ..report import Finding
 from .common import _simple_kind, entry_finding
 from .renorm import judge_renorm, renorm_of
 from .scaledcall import scaled_softmax_of
-from .slippedscore import MIN_OTHERS, score_finding, slipped_score
+from .slippedscore import MIN_OTHERS, plausible_slip, score_finding, slipped_score
+from .softmax import weights_judged
 from .wholesoftmax import judge_whole_softmax, whole_softmax_of
 
 _BACK = 4            # how many printed arrays back the matrix before a link may stand (skipping mask buffers)
@@ -44,6 +45,7 @@ class PrintChainClaim:
     before: "PrintChainClaim | None" = None     # for weights: the copy link of their scores, if any
     wrong: dict = field(default_factory=dict)    # copy links: (row, col) -> blame ("y" or "x")
     after: "Obj | None" = None     # copy links: the weights printed next, computed from y
+    labelled: bool = False         # weights: the two printouts' own names are the link ("QKᵀ/√2 = [..]", "α = [..]")
 
 
 def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list = ()) -> list[PrintChainClaim]:
@@ -68,6 +70,7 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list
                 copies[x.a.id].after = y          # judged by another claim, still the witness of the copy pair
             continue
         if x is None or not (_is_copy(x, y) or _is_softmax(x, y, _said_softmax(x, y, chains))):
+            before = x
             x = _called_on(grids, k, hints)
             if x is not None:
                 out.append(PrintChainClaim(y, x, "softmax", True))
@@ -75,6 +78,9 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list
             got = _defined_on(grids, k, hints)
             if got is not None:
                 out.append(PrintChainClaim(got[1], got[0], "softmax", True))
+                continue
+            if before is not None and _labelled_softmax(before, y):
+                out.append(PrintChainClaim(y, before, "softmax", True, labelled=True))
                 continue
             x = whole_softmax_of(grids, k, softmax_box, _halves, _widened)      # every entry over the sum of all of them (claims/wholesoftmax.py)
             if x is not None:
@@ -216,6 +222,41 @@ def _said_softmax(x: Obj, y: Obj, chains) -> bool:
     return False
 
 
+def _labelled_softmax(x: Obj, y: Obj) -> bool:
+    """The printout before the weights is named the scaled scores (`QKᵀ/√2`, `S`) and the weights are named as
+    such (`α`, `attention weights`), both strongly, and no other temperature makes the weights a softmax of those
+    scores (a softmax of the unscaled scores printed as the scaled ones is a reading, not a slip): their names are
+    the link, whatever the values.  The judge takes the link only where the weights match nothing of the inferred
+    configuration and the scores do (`Judge._labelled_weights`)."""
+    if x.ref is None or y.ref is None or not (x.ref.strong and y.ref.strong):
+        return False
+    if tuple(x.ref.nodes) != ("S",) or tuple(y.ref.nodes) != ("A",) or not _is_softmax(x, y, True):
+        return False
+    live = _live(x)
+    if not live.any():
+        return False
+    lo, hi = _widened(y)
+    for c in np.concatenate([_row_temperatures(x.val, y.val), np.geomspace(0.05, 20.0, 400), [1.0]]):
+        pmin, pmax = softmax_box(x.val, _halves(x), float(c))
+        ok = ((pmax >= lo - 1e-9) & (pmin <= hi + 1e-9)) & live
+        if 3 * int(ok.sum()) >= 2 * int(live.sum()):
+            return False
+    return True
+
+
+def _row_temperatures(s: np.ndarray, w: np.ndarray) -> list[float]:
+    """The scale c that makes each row's weights softmax(c · s), by least squares of log w on s (a softmax of the
+    scores before their printed scaling, c = √2, lies between the steps of a scan)."""
+    out = []
+    for i in range(s.shape[0]):
+        ok = np.isfinite(s[i]) & (w[i] > 0)
+        if ok.sum() >= 2 and np.ptp(s[i][ok]) > 0:
+            c = float(np.polyfit(s[i][ok], np.log(w[i][ok]), 1)[0])
+            if c > 0:
+                out.append(c)
+    return [float(np.median(out))] if out else []
+
+
 def _is_softmax(x: Obj, y: Obj, named: bool = False) -> bool:
     v = y.val
     if not np.isfinite(v).all() or (v < 0).any() or np.isneginf(x.val).all(axis=1).any():
@@ -341,8 +382,19 @@ class PrintChainJudging:
             judge_renorm(self, c.y, c.x)
         elif c.kind == "whole":
             judge_whole_softmax(self, c.y, c.x)
-        else:
+        elif not c.labelled or self._labelled_weights(c):
             self._judge_weights(c)
+            weights_judged(self, c.y)      # checked against the scores printed before them (verdict.py)
+
+    def _labelled_weights(self, c: PrintChainClaim) -> bool:
+        """A link by names alone is judged only where the weights were left unchecked against the configuration
+        (they match none of its values) while the scores before them were not: that note gives way to it."""
+        def unchecked(o: Obj) -> list:
+            return [n for n in self.not_checked if (n.line, n.cell) == (o.a.line, o.a.place.cell)]
+        if not unchecked(c.y) or unchecked(c.x):
+            self.n_claims -= 1
+            return False
+        return True
 
     def _judge_copy(self, c: PrintChainClaim) -> None:
         fin = ~np.isneginf(c.y.val)
@@ -392,6 +444,8 @@ class PrintChainJudging:
                 self._blame_copy_row(c, i)
                 continue
             got = _score_slip(x, y, i, c.named) if len(cols) >= 2 else None
+            if got is not None and not plausible_slip(x.a.rows[i][got[0]], got[2], got[3], x.a.rows[i]):
+                got = None                   # no slip of the pen gives that score: the weights are the likelier slip
             if got is not None:
                 self._add_once(score_finding(x.a.rows[i][got[0]], x.a.row_line(i), x.a.place.cell,
                                              f"score {got[0] + 1} of the row at line {x.a.row_line(i)}", got,

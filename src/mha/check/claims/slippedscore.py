@@ -40,3 +40,42 @@ def score_finding(num, line: int, cell: int | None, claim: str, got: tuple, weig
     return Finding(num.line or line, cell, claim, num.text, value, told.split(" ")[0], step,
                    f"the weights printed at line {weights_line} are {how} with this one {told}: {SLIPPED_HERE}",
                    _simple_kind(num, value))
+
+
+def plausible_slip(num, lo: float, hi: float, row=()) -> bool:
+    """Could a slip of the pen have turned the score the weights allow (lo..hi) into the printed one?  One digit
+    changed, dropped or added, two neighbouring digits swapped, the sign or the point moved, or a neighbour's value
+    copied in its place.  -0.158 for -0.046 is none of these: when the weights call for a score no slip gives,
+    the weights are the likelier slip (a page whose scaled scores follow from its own products, t230b)."""
+    printed = _digits(num.text)
+    lo, hi = min(lo, hi), max(lo, hi)
+    values = [lo, (lo + hi) / 2, hi]
+    texts = [num.rounded(v) for v in values]
+    places = num.decimals if num.decimals is not None else 0     # a whole score ([3, 1, 4]) is written in units
+    if 0 <= places <= 12:
+        unit = 10.0 ** -places                 # every value of the printed precision the weights allow
+        k0, k1 = math.floor(lo / unit + 0.5), math.floor(hi / unit + 0.5)
+        texts += [f"{k * unit:.{places}f}" for k in range(k0, min(k1, k0 + 200) + 1)]
+    if any(_one_slip(printed, _digits(t)) for t in texts):
+        return True
+    return any(n is not None and n is not num and n.text != num.text and n.contains(v)
+               for n in row for v in (lo, (lo + hi) / 2, hi))
+
+
+def _digits(text: str) -> str:
+    """The digits that carry a slip: no sign, no zeros before the first digit or after the last decimal one
+    (torch's `4.` at four decimals is 4, as 4.0000 is)."""
+    t = "".join(ch for ch in text if ch.isdigit() or ch == ".")
+    whole, _, frac = t.partition(".")
+    return (whole.lstrip("0") + frac.rstrip("0")) or "0"
+
+
+def _one_slip(a: str, b: str) -> bool:
+    if a == b:
+        return True                       # the sign, or the point, moved
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and
+                                  a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    return len(long_) == len(short) + 1 and any(long_[:k] + long_[k + 1:] == short for k in range(len(long_)))

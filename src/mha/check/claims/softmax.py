@@ -20,7 +20,7 @@ from .common import _simple_kind
 from .rescaled import rescaled_row
 from .namedsoftmax import named_argument, names_another
 from .normalised import over_their_sum
-from .slippedscore import MIN_OTHERS, score_finding, slipped_score
+from .slippedscore import MIN_OTHERS, plausible_slip, score_finding, slipped_score
 from .softmaxroots import arrow_summary, masked_root, unscaled_root
 from .truncation import follows
 
@@ -288,6 +288,7 @@ class SoftmaxJudging:
     """Judge methods for SoftmaxPairClaim."""
 
     def judge_softmax_pair(self, c: SoftmaxPairClaim) -> None:
+        weights_judged(self, c.y)
         normalised = over_their_sum(c) if not c.written else None
         if normalised is not None:
             # `scores: [1, 1, 2]` over `weights: [0.25, 0.25, 0.5]`: the scores divided by their sum (a first
@@ -509,17 +510,27 @@ class SoftmaxJudging:
         return found
 
 
+def weights_judged(judge, y: Obj) -> None:
+    """y is judged against the scores printed beside it: a "not checked" said of it against the configuration
+    (another shape, no match) is set aside once everything is judged (verdict.judge_document)."""
+    name = y.a.label.strip()[:40] or "unlabelled"
+    judge.weights_judged = getattr(judge, "weights_judged", set()) | {
+        (y.a.line, y.a.place.cell, f"{name} ({'×'.join(map(str, y.a.shape))})")}
+
+
 def _slipped_score_finding(c: SoftmaxPairClaim, i: int, row, x: np.ndarray, half: np.ndarray,
                            scale: float) -> Finding | None:
     """The finding on the one score of row i that the weights say was slipped (claims/slippedscore.py), else None."""
     if row is None or any(n is None for n in row) or len(row) != len(x):
         return None
+    if any(_SUPPOSED.search(t or "") for t in (c.x.a.label, *(c.x.a.labels or []))):
+        return None             # "suppose a row's scores are [2, 5, 1]": the author's own givens, no slip of theirs
     # (a pair the page ties in words, "After softmax, the weights are:" under "Raw similarities:", says what a
     # written softmax(...) says)
     said = c.written or any("softmax" in (t or "").lower() for t in (c.y.a.label, *(c.y.a.labels or [])))
     got = slipped_score(x, half, [n.value for n in row], [n.half for n in row], 1.0,
                         MIN_OTHERS if said else MIN_OTHERS + 1)
-    if got is None:
+    if got is None or not plausible_slip(c.x.a.rows[i][got[0]], got[2] / scale, got[3] / scale, c.x.a.rows[i]):
         return None
     line = c.x.a.row_line(i)
     got = (got[0], *(v / scale for v in got[1:]))
@@ -535,6 +546,9 @@ def _rough(row, p: np.ndarray) -> bool:
         all(abs(n.value - float(q)) <= 0.1 + 1e-9 for n, q in zip(row, p) if n is not None)
 
 
+# scores the author posits rather than works out: a slip can only be in what follows from them
+_SUPPOSED = re.compile(r"\b(?:suppose|supposing|assume|assuming|imagine|let's say|say)\b|假设|假定|假如|不妨设|"
+                       r"仮に|と仮定|가정", re.I)
 _MASK_WORDS = re.compile(r"mask|causal|掩码|遮罩|因果|マスク|마스크", re.I)
 
 

@@ -67,6 +67,15 @@ class Targets:
                 if ref.row is None and ref.col is None and re.fullmatch(r"\s*[A-Za-zα-ω]\s*", p.text):
                     continue             # "a = 0.1" (a step size, a slope): one bare letter names no entry
                 e = self.entry(ref, c)
+                if e is not None and e[3] and ref.nodes[0] in ("O", "Y", "O_concat") and \
+                        re.fullmatch(r"\s*[A-Za-z]\s*_.*", p.text):
+                    # z_{2,2} = 5.0000/1.414214 ≈ 3.535534 under "Scale by √d_k": a letter that names outputs in one
+                    # notation and scaled logits in another; where the line's worked value is no entry of the
+                    # outputs but lands on a score, the score is what it computes
+                    landed = self._landing(c, values)
+                    if landed is not None and landed[0] not in ("O", "Y", "O_concat") and \
+                            not any(_near(x, landed[2][0]) for x in e[2]):
+                        return landed
                 if e is not None and e[3]:
                     return e             # "Dot products: q1·k1 = 2": the entry's own name, not the list's word
                 loose = loose or e
@@ -76,7 +85,17 @@ class Targets:
             got = self.dot_product(p.expr, c)
             if got is not None:
                 return got
+        landed = self._landing(c, values)
+        if landed is not None:
+            return landed
         step = _arith_step(values) or c.context.step
+        if step:
+            return (c.text[:40], step, [], True)
+        return None
+
+    def _landing(self, c: Chain, values) -> tuple[str, str, list[float], bool] | None:
+        """The trace entry a line's worked value lands on (a sum of exponentials, a dot product, 5/1.41 ≈ 3.54),
+        among row sums, scores and outputs; None if none is within what its terms' rounding allows."""
         # a sum of exponentials or a dot product: the entry whose value it lands on
         face = next((f for _, p, f in values if f is not None and nb.plain_number(p.expr) is None), None)
         first = next((p.expr for _, p, f in values if f is not None and nb.plain_number(p.expr) is None), None)
@@ -107,8 +126,6 @@ class Targets:
                 x = float(v.M.reshape(-1)[k])
                 band = float(np.asarray(v.band).reshape(-1)[k]) if isinstance(v.band, np.ndarray) else float(v.band)
                 return (lb.SHOWN.get(v.node, v.node), self.step_of(v.node), [_E(x, band)], True)
-        if step:
-            return (c.text[:40], step, [], True)
         return None
 
     def entry(self, ref: lb.Ref, c: Chain) -> tuple[str, str, list[float], bool] | None:
@@ -254,6 +271,10 @@ def _names_exponentials(c: Chain) -> bool:
 
 def _ctx_head(ctx) -> int | None:
     return ctx.head - 1 if ctx.head is not None else None
+
+
+def _near(x: float, y: float) -> bool:
+    return abs(x - y) <= 1e-6 * max(1.0, abs(x), abs(y))
 
 
 def _arith_step(values) -> str | None:
