@@ -144,6 +144,12 @@ def parse_label(text: str) -> Ref | None:
     bare = re.sub(r"\.(?:head|tail)\(\s*\d*\s*\)", "", bare)
     # its shape in parentheses after it, "K^{(2)} (shape=3×2)": no part of the name
     bare = re.sub(r"\s*\(\s*shape\s*[=:]?\s*\d+(?:\s*[*×x,]\s*\d+)+\s*\)\s*$", "", bare, flags=re.I) or bare
+    # `QK^T_{scaled}`, `{QK^T} _{\text{scaled}}`: the scores with a subscript that says they are scaled
+    m = re.fullmatch(r"(.+?)\s*_\s*\{?\s*(?:\\(?:text|mathrm)\s*\{)?\s*scaled\s*\}?\s*\}?\s*", bare)
+    if m:
+        base = parse_label(m.group(1))
+        if base is not None and base.nodes == ("QKt",):
+            return replace(base, nodes=("S",))
     # "Q1 (query for word 1)", "k_2 (key of the second token)": an indexed symbol, then words about it in parentheses
     m = re.fullmatch(r"\s*([A-Za-z](?:_?\{?\d{1,2}\}?))\s*\(\s*([^()]*[A-Za-z\u4e00-\u9fff]{2,}[^()]*)\)\s*", bare)
     if m and not re.search(r"\d\s*[×x*,]\s*\d", m.group(2)):

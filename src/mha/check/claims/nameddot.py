@@ -22,7 +22,7 @@ from ..tokenpairs import pair_label
 from .namedproduct import REACH, _given, _key
 
 # two names and a product sign between them: s_t · h_1, s_t \cdot h_{2}, q_ML*k_I
-_NAME = r"[A-Za-z](?:_\{[^{}]{1,12}\}|_[A-Za-z0-9]{1,12}|\d{1,2}|[₀-₉]{1,2})?"     # s_t, h_{2}, K3, h₁
+_NAME = r"[A-Za-z](?:_\{[^{}]{1,12}\}|_[A-Za-z0-9]{1,12}|\d{1,2}|[₀-₉]{1,2})?|[a-z]{2,12}"  # s_t, h_{2}, K3, h₁, cat
 NEAR = 20           # the vectors are printed within this many lines above the product (and in its cell)
 _DOT = re.compile(rf"\s*({_NAME})\s*(?:\\cdot|[·⋅*•@])\s*({_NAME})(?:\.T|\^\{{?(?:T|\\top)\}}?|ᵀ)?\s*")
 
@@ -68,7 +68,7 @@ def _rebound(doc: Document, name: str, after: tuple[int, int], at: tuple[int, in
 
 
 def _bare(name: str) -> str:
-    return re.sub(r"[\s{}]", "", name)
+    return re.sub(r"[\s{}\"'“”‘’`]", "", name)       # (a word's vector is often printed under its quoted name)
 
 
 def named_dots(c: Chain, doc: Document) -> list[NamedDotClaim]:

@@ -275,7 +275,7 @@ _HINTS = [
     ("scale_sqrt", re.compile(r"(?:^|[\s(（])÷\s*(?:√|\\sqrt\{?|sqrt\()\s*(\d+)")),
     # "Scale by √d_k (÷1.414)": the rounded divisor the author then divides by
     ("scale", re.compile(r"(?:^|[\s(（])÷\s*(\d+\.\d+)(?![\d.])")),
-    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\(|"
+    ("scale_sqrt", re.compile(r"(?:divide[ds]? by|scaled? by|除以|scale\s*=)\s*(?:\$|\\\()?\s*(?:1\s*/\s*)?(?:√|\\sqrt\{?|sqrt\(|"
                               r"(?:the\s+)?square\s+root\s+of\s+)\s*(\d+)", re.I)),
     # "Without the √2 the logits are ±1, giving α₁₁ = 0.88": a number the line says comes from a slip or another
     # choice (the trap, the mistake), not the example's own (claims/restated.py)

@@ -63,7 +63,10 @@ class _LatexReader:
                 if ln not in self.scanned and ln <= len(self.src_lines):
                     self.scanned.add(ln)
                     raw = self.src_lines[ln - 1]
-                    if "&" not in raw:
+                    item = _ITEM_STATEMENT.match(_detex(raw))
+                    if item:            # `\item cat · sat = 0.59`, `\item ``cat'' → [0.7, 0.2]`: a statement a line
+                        read_text(re.sub(r"``|''", '"', item.group(1)), b, ln, None)
+                    elif "&" not in raw:
                         prose_numbers(b, _detex(raw), Place(ln, None, "prose"))
         prose.clear()
 
@@ -190,6 +193,11 @@ def _tabular(n, text: str, whole: Segment, b: "Builder") -> None:
                      ["".join(text[x.pos:x.pos + x.len] for x in p).strip() for p in pieces]))
     rows = [(ln, [re.sub(r"^\{.*?\}$", "", c) if False else c for c in cells]) for ln, cells in rows]
     read_table(b, rows, None)
+
+
+# a list item that is one short statement in text mode, a slide's way: a name, = or →, then a number or a vector
+_ITEM_STATEMENT = re.compile(r"^\s*\\item\s+([^=→$\\]{1,30}?\s*(?:=|→)\s*(?:\[[-−\d.,\s]+\]|[-−]?\d+(?:\.\d+)?))"
+                             r"\s*[.,;]?\s*$")
 
 
 def _detex(s: str) -> str:

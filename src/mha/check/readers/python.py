@@ -387,10 +387,13 @@ def read_code(b: "Builder", seg: Segment) -> None:
     for name, rhs, line in sorted(facts.defines, key=lambda d: d[2]):    # what a later printout is computed from
         place = Place(seg.line_of(line_offset(seg.text, line - 1)), seg.cell, "code")
         b.doc.hints.append(Hint("define", (name, rhs), place, name))
-    # comments: consecutive comment lines form one text block
+    # comments: consecutive comment lines form one text block; two comments each after its own code (`s = ..  #
+    # ≈ 0.99995`, then `g = ..  # ≈ 0.00005`) say one thing each, of their own line
+    code = seg.text.split("\n")
+    after_code = {ln for ln, _, _ in facts.comments if 0 < ln <= len(code) and code[ln - 1].split("#")[0].strip()}
     block: list[tuple[int, str, str]] = []
     for item in facts.comments + [(10 ** 9, "", "")]:
-        if block and item[0] != block[-1][0] + 1:
+        if block and (item[0] != block[-1][0] + 1 or (item[0] in after_code and block[-1][0] in after_code)):
             comment_block(b, block, seg)
             block = []
         if item[0] < 10 ** 9:

@@ -549,6 +549,12 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             # "和 = 5.06 → [0.40, 0.20, 0.40]": the sum's name is not the row's
             after_scalar = k >= 2 and rels[k - 1] in ("→", "⇒") and isinstance(parts[k - 1], ExprPart) and \
                 nb.plain_number(parts[k - 1].expr) is not None and not sides[k]
+            # "QK^T = [[..]] \xrightarrow{÷√2} [[..]]": the matrix after the arrow is the next step's, not QK^T
+            # (a label equated to the first matrix only: "Scaled: [7, 4] → [7/2, 4/2]" captions the whole line, and
+            # softmax([0, 1]) → [..] is the call's result)
+            after_scalar = after_scalar or (k >= 2 and rels[k - 1] in ("→", "⇒") and rels[0] == "=" and
+                                            isinstance(parts[k - 1], ArrayPart) and not sides[k] and
+                                            parts[k - 1].array.label != _SOFTMAX_INPUT)
             mine = sides[k]
             if mine:                          # "exp = [2.03, 1.00] → α = [0.67, 0.33]": each side its own names
                 left = left if left in mine else mine[-1]
