@@ -27,7 +27,9 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     on (claims/carried.py)."""
     j = _judged(doc, inf, mapping, given)
     judged = getattr(j, "weights_judged", set())          # weights judged against the scores printed beside them
-    j.not_checked = [n for n in j.not_checked if (n.line, n.cell, n.what) not in judged]
+    j.not_checked = [n for n in j.not_checked if not any((n.line, n.cell) == (ln, cell) and
+                                                         (n.what == what or n.what.startswith(what[:-1] + ","))
+                                                         for ln, cell, what in judged)]
     from .claims.namedproduct import factor_slips
     factor_slips(j)                          # a product off its printed factors where a factor is the slip
     if text is not None:

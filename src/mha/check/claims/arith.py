@@ -19,7 +19,7 @@ from ..objects import Chain, ExprPart, LabelPart
 from ..report import Finding
 from .addends import PrintedAddends
 from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
-from .conventions import scaled_after, spread_reading
+from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
 from .setequal import bare_run, in_larger_unit, two_givens, written_unit
@@ -205,6 +205,14 @@ class ArithJudging(PrintedAddends):
         if c.rels and c.rels[-1] == "≈":
             n = _at_precision(n)
         self.n_numbers += 1
+        listed = total_of_listed(self.doc.lines[c.place.line - 1], n) \
+            if c.place.cell is None and 0 < c.place.line <= len(self.doc.lines) else None
+        if listed is not None:  # "exponentials 1, 2.028, 2.028, total 5.056": the sum of the numbers before it
+            if abs(listed[0] - n.value) > listed[1] + 1e-12:
+                self.add(Finding(n.line or c.place.line, c.place.cell, _chain_text(c), n.text, listed[0],
+                                 n.rounded(listed[0]), step, f"arithmetic slip: the numbers listed before it add up "
+                                 f"to {n.rounded(listed[0])}", "arithmetic"), merge=True)
+            return
         if any(_ok(n, x) or scaled_after(c.text, n, float(x)) for x in exacts):
             return              # (or the entry divided by a root, as the line's remark says: "= 2505.5 (after /√d_k)")
         if (not (target[3] and self.named_peers_hold(c)) and self.outside(c.place, _chain_text(c))) or \

@@ -94,3 +94,22 @@ def scaled_after(text: str, printed: Num, got: float) -> bool:
         return False
     k = round((got / printed.value) ** 2)
     return 1 < k <= 65536 and printed.contains(got / math.sqrt(k))
+
+
+_LISTED = re.compile(r"((?:[-−]?\d+(?:\.\d+)?`?\s*[,+]\s*`?){1,15}[-−]?\d+(?:\.\d+)?)`?\s*[,;]?\s*(?:and\s+)?"
+                     r"(?:a\s+|the\s+|their\s+)?(?:total|sum|合计|总和|和为)\s*(?:is|of|=|:|为|是)?\s*`?\s*$", re.I)
+
+
+def total_of_listed(line: str, printed: Num) -> tuple[float, float] | None:
+    """"exponentials `1, 2.028, 2.028`, total `5.056`": a total printed right after the numbers it adds is their
+    sum, whatever example they are of.  (their sum, the slack their rounding and the total's allow), or None when
+    no such list stands right before it."""
+    at = line.find(printed.text)
+    while at >= 0:
+        m = _LISTED.search(line[max(0, at - 160):at])
+        if m:
+            terms = [Num.parse(t.replace("−", "-")) for t in re.findall(r"[-−]?\d+(?:\.\d+)?", m.group(1))]
+            if len(terms) >= 2:
+                return sum(t.value for t in terms), sum(t.half for t in terms) + printed.half
+        at = line.find(printed.text, at + 1)
+    return None

@@ -35,9 +35,10 @@ from ..model import half_units
 from ..readers.pyparse import literal_number, parse_code
 from .common import entry_finding
 from .printchain import _rows_softmax, _widened, softmax_box
+from .softmax import weights_judged
 
 _BACK = 6                # how many printed arrays back the operand may stand
-_CELLS = 3               # ... within this many notebook cells (a markdown cell between two code cells)
+_CELLS = 6               # ... within this many notebook cells (markdown cells of notes between two code cells)
 _LINES = 60              # ... or lines, in a document without cells
 _NAME = r"[A-Za-z_]\w*"
 _SOFTMAX = re.compile(rf"(?:[\w.]+\.)?softmax\(\s*({_NAME})\s*(?:([/*])\s*(.+?))?\s*(?:,\s*(?:dim|axis)\s*=\s*"
@@ -92,10 +93,10 @@ def _from_dropped_copy(c: FormulaClaim) -> bool:
 
 def _definition(y: Obj, defines: list) -> str | None:
     """The right-hand side of the last assignment to y's name in y's own cell (or, without cells, just above)."""
-    name = y.a.label.strip()
+    names = {y.a.label.strip()} | {n.strip() for n in y.a.labels[1:]}   # print("Weights:", w): w's too
     best = None
     for h in defines:
-        if h.value[0].strip() != name:
+        if h.value[0].strip() not in names:
             continue
         p = h.place
         if y.a.place.cell is not None:
@@ -318,6 +319,12 @@ def _halves(o: Obj, flip: bool) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- judging
+def _operand_halves(x: Obj) -> np.ndarray:
+    """How far each printed entry of the operand may lie from its value: its half-unit."""
+    half = half_units(x.a.rows, decimals_floor=0)
+    return np.zeros_like(x.val) if half is None else np.where(np.isfinite(x.val), half, 0.0)
+
+
 def _expected(c: FormulaClaim) -> tuple[np.ndarray, np.ndarray]:
     """What the formula gives from the printed operand, and how far the operand's rounding may move it."""
     if c.kind == "matmul":
@@ -328,8 +335,7 @@ def _expected(c: FormulaClaim) -> tuple[np.ndarray, np.ndarray]:
         hb = hb if hb.shape == b.shape else hb.T
         return a @ b, 1.25 * (np.abs(a) @ hb + ha @ np.abs(b) + ha @ hb)
     x = c.x.val
-    half = half_units(c.x.a.rows, decimals_floor=0)
-    half = np.zeros_like(x) if half is None else np.where(np.isfinite(x), half, 0.0)
+    half = _operand_halves(c.x)
     if c.kind == "scale":
         return c.scale * x, 1.25 * abs(c.scale) * half
     if c.kind == "softmax":
@@ -360,8 +366,7 @@ def _agreement(c: FormulaClaim) -> tuple[int, int, np.ndarray]:
     lo, hi = _widened(c.y)
     live = _live(c)
     if c.kind == "softmax":                  # exact over the operand's rounding, not a linear band
-        half = half_units(c.x.a.rows, decimals_floor=0)
-        half = np.zeros_like(c.x.val) if half is None else np.where(np.isfinite(c.x.val), half, 0.0)
+        half = _operand_halves(c.x)
         t = (lambda v: v.T) if c.down else (lambda v: v)
         pmin, pmax = (t(v) for v in softmax_box(t(c.x.val), t(half), c.scale))
         bad = ~((pmax >= lo - 1e-9) & (pmin <= hi + 1e-9)) & live
@@ -402,8 +407,33 @@ class FormulaJudging:
         lines = _operand_lines(c, i)
         return any(f.severity == "error" and (f.cell, f.line) in lines for f in self.findings)
 
+    def _operand_slipped(self, c: FormulaClaim, i: int, j: int) -> bool:
+        """`scaled = sims / 2**0.5` off in one entry: where the configuration identifies both printouts and the
+        scaled entry is its value while the operand's is not (`sims` printed 0.4081 for 0.4077, its scaled copy
+        0.2883 right), the slip is the operand's: the finding goes there (t232a, a slipped copy)."""
+        def exact(o: Obj) -> float | None:
+            plan = getattr(self, "plans", {}).get(o.a.id)
+            hit = plan.get("hit") if plan else None
+            if hit is None or hit.view is None or np.shape(hit.exact) != o.val.shape or \
+                    hit.n_ok < max(2, 2 * o.val.size / 3):
+                return None
+            return float(np.asarray(hit.exact)[i, j])
+        ey, ex = exact(c.y), exact(c.x)
+        ny, nx = c.y.a.rows[i][j], c.x.a.rows[i][j]
+        # (the configuration's own values carry its inputs' rounding: within a unit is as good as holding)
+        if ey is None or ex is None or nx is None or ny is None or abs(ny.value - ey) > 2 * ny.half + 1e-12 or \
+                abs(nx.value - ex) <= 2 * nx.half + 1e-12:
+            return False
+        self._add_once(entry_finding(nx, c.x.a.row_line(i), c.x.a.place.cell, f"[{i + 1},{j + 1}] of the printout "
+                                     f"scaled at line {c.y.a.row_line(i)}", ex, "scores",
+                                     f"the configuration gives {nx.rounded(ex)}, and the scaled printout at line "
+                                     f"{c.y.a.row_line(i)} follows from it"))
+        return True
+
     def judge_formula(self, c: FormulaClaim) -> None:
         self.n_claims += 1
+        if c.kind in ("softmax", "rownorm"):
+            weights_judged(self, c.y)    # checked against its printed operand (verdict.py drops its "not checked")
         ok, n, bad = _agreement(c)
         self.n_numbers += n
         p, _ = _expected(c)
@@ -419,6 +449,8 @@ class FormulaJudging:
                 continue                     # a whole column off: the right operand's column
             if self._operand_found_wrong(c, i):
                 continue                     # its operand's row carries a finding: the product follows from that slip
+            if c.kind == "scale" and self._operand_slipped(c, i, j):
+                continue                     # the operand's entry is the slip, by the configuration's own values
             num = c.y.a.rows[i][j]
             exact = float(p[i, j])
             line = c.x.a.line if c.down else c.x.a.row_line(i)

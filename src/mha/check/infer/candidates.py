@@ -32,7 +32,7 @@ class Choice:
 
 
 # The modes that start after X: Q, K and V given; raw scores given; weights with values (infer/starts.py)
-GIVEN = ("QKV", "scores", "weights")
+GIVEN = ("QKV", "scores", "weights", "heads")
 
 
 @dataclass
@@ -90,7 +90,7 @@ class Candidate:
         return sum(c.cost for c in self.dims.values())
 
     def describe(self) -> dict[str, str]:
-        return {k: c.label for k, c in self.dims.items() if k != "hide" and c.label}
+        return {k: c.label for k, c in self.dims.items() if k not in ("hide", "heads") and c.label}
 
 
 @dataclass
@@ -228,7 +228,8 @@ class Options:
         out: list[Choice] = []
         printed = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is None and o.slices == 1
                    and _ref_for(o, role).row is None]
-        per_head = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is not None and o.slices == 1]
+        per_head = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is not None and o.slices == 1
+                    and not _example_numbered(o, self.objs)]
         three_d = [o for o in self.objs if _is(o, role) and o.slices > 1 and len(o.a.lead) == 1]
         for o in printed[:2]:
             W = o.val
@@ -439,6 +440,10 @@ class Options:
 
     def options(self, dims: dict[str, Choice], name: str) -> list[Choice]:
         x = dims.get("X")
+        if dims["mode"].value == "heads" and name in FIXED_AFTER_SCORES and name != "W_O":
+            # the heads' outputs given: as many heads as printed, W_O still to find (printed, I or none)
+            return [dims["heads"]] if name == "H" else [Choice("none", "no scale (the heads given)")] \
+                if name == "scale" else [FIXED_AFTER_SCORES[name]]
         if dims["mode"].value in ("scores", "weights") and name in FIXED_AFTER_SCORES:
             if name == "scale" and dims["mode"].value == "scores":
                 return self.scores_scale_options(dims["mode"].uses)
@@ -476,7 +481,7 @@ class Options:
             opts = self.mask_options(T, S) if T else [Choice(None, "no mask")]
             if T == 1 and dims["mode"].value != "X":
                 opts = [o for o in opts if not isinstance(o.value, str)]     # one query row: causal means nothing
-            if dims["mode"].value == "weights":
+            if dims["mode"].value in ("weights", "heads"):
                 # weights given are already masked or not: a mask laid over them would change the given numbers
                 # (row 1 of [[0.67, 0.33], ...] made [1, 0] because an identity Q and K look like a causal mask)
                 opts = [o for o in opts if o.value is None] or [Choice(None, "no mask")]
@@ -552,6 +557,19 @@ BIASES = ("b_Q", "b_K", "b_V")
 FIXED_AFTER_SCORES = {"H": Choice(1, "H = 1"), "G": Choice(None, "G = H"), "W_O": Choice("none", "no W_O"),
                       "rope": Choice(None, "no RoPE"), "alibi": Choice(None, "no ALiBi"),
                       "cache": Choice(None, "no KV cache"), "scale": Choice("none", "none (the weights as printed)")}
+
+
+_WHOLE_X = re.compile(r"\s*[Xx]_?\{?(\d)\}?\s*")          # X2: a second example's input, a whole matrix
+_SUFFIX = re.compile(r"(\d+)\}?\)?\s*$")
+
+
+def _example_numbered(o: Obj, objs: list[Obj]) -> bool:
+    """A weight whose number is also an input matrix's (`Wv2` beside `X2 = [[..], ..]`): the second example's
+    weight, not a second head's."""
+    m = _SUFFIX.search(o.a.label or "")
+    return m is not None and any(
+        x.val is not None and x.val.shape[0] > 1 and (w := _WHOLE_X.fullmatch(x.a.label or "")) and
+        w.group(1) == m.group(1) for x in objs)
 
 
 def _width(w: Any, d_in: int | None) -> int | None:

@@ -297,7 +297,7 @@ class Search(MaskOptions, Options, Starts):
         dims["rope"] = Choice(None, "no RoPE")
         dims["cache"] = self.cache_options()[0]          # a printed cache is an input, like X
         dims["alibi"] = Choice(None, "no ALiBi")
-        if dims["mode"].value in ("scores", "weights"):
+        if dims["mode"].value in ("scores", "weights", "heads"):
             for name in ("H", "G", "W_O", "rope", "alibi", "cache", "scale"):
                 dims[name] = self.options(dims, name)[0]       # one head, nothing projected
         order = ["H", "scale", "mask", "G", "W_O", "rope", "alibi", "cache"]

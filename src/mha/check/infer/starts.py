@@ -191,7 +191,7 @@ class Starts:
     hints: dict
 
     def start_modes(self) -> list[dict[str, Choice]]:
-        return (self._qkv_modes() + self._scores_modes() + self._weights_modes())[:6]
+        return (self._qkv_modes() + self._scores_modes() + self._weights_modes() + self._heads_modes())[:6]
 
     # ---------------------------------------------------------- cross-attention: two sequences
     def cross_options(self) -> list[dict[str, Choice]]:
@@ -353,6 +353,38 @@ class Starts:
             out.append(dims)
             break
         return out
+
+
+    # ---------------------------------------------------------- the heads' outputs given
+    def _heads_modes(self) -> list[dict[str, Choice]]:
+        """`head_1 = [..]`, `head_2 = [..]`, then their concatenation and `Concat · W_O`: the heads' outputs are
+        the start.  Each head attends to its own token only (weights I, scores hidden), so its output is its values,
+        the printed head; W_O is searched as after X."""
+        heads: dict[int, Obj] = {}
+        if any(o.ref is not None and set(o.ref.nodes) & {"X", "Q", "K", "V", "QKt", "S", "A"} for o in self.objs):
+            return []           # the page prints what the heads are worked from: they are results, not the start
+        for o in self.objs:
+            ref = o.ref
+            if o.val is None or o.slices != 1 or ref is None or ref.nodes != ("O",) or ref.head is None or \
+                    ref.row is not None or ref.col is not None or not np.isfinite(o.val).all():
+                continue
+            heads.setdefault(ref.head, o)
+        H = len(heads)
+        if H < 2 or sorted(heads) != list(range(H)) or len({heads[h].val.shape for h in heads}) != 1:
+            return []
+        T = heads[0].val.shape[0]
+        V = np.concatenate([heads[h].val for h in range(H)], axis=1)
+        apart = np.full((T, T), -1e4)
+        np.fill_diagonal(apart, 0.0)          # each query's only live key is itself: its weights are I
+        objs = [heads[h] for h in range(H)]
+        radii = [_radius([o]) for o in objs]
+        mode = Choice("heads", f"starts from the heads' outputs given ({', '.join(str(o.a.place) for o in objs)})",
+                      frozenset(o.a.id for o in objs), 0.5)
+        return [{"mode": mode, "Q": Choice(np.concatenate([apart] * H, axis=1), ""),
+                 "K": Choice(np.concatenate([np.eye(T)] * H, axis=1), ""),
+                 "V": Choice(V, "", radius=None if any(r is None for r in radii) else np.concatenate(radii, axis=1)),
+                 "hide": Choice(HIDE_PROJECTED + HIDE_SCORES + ("A",), ""),
+                 "heads": Choice(H, f"H = {H} (the heads given)")}]
 
 
 def _one(objs: list[Obj]) -> frozenset:
