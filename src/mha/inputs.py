@@ -18,6 +18,7 @@ Dimension legend (used in every shape message):
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -235,12 +236,21 @@ class Config:
 
 # ------------------------------------------------------------------- the config
 
+@functools.lru_cache(maxsize=8)
+def _identity(d: int, dtype: np.dtype) -> np.ndarray:
+    """I of size d, shared and read-only: `mha check` parses thousands of candidate configurations of one
+    document, and a fresh I of a wide X for each cost most of its time."""
+    eye = np.eye(d, dtype=dtype)
+    eye.flags.writeable = False
+    return eye
+
+
 def _weight(value: Any, field: str, d_in: int, heads: int, dtype, identity: list[str], per_head: list[str],
             *, source: str) -> np.ndarray:
     """A projection as one 2-D matrix [d_in, heads * d]: given 2-D, per head [heads, d_in, d], or "identity"."""
     if value is None or _is_word(value, "identity"):
         identity.append(field)
-        return np.eye(d_in, dtype=dtype)
+        return _identity(d_in, np.dtype(dtype))
     if isinstance(value, str):
         raise MHAInputError(f"{field}: the only string accepted is \"identity\", got {value!r}")
     W = as_array(value, field, ndims=(2, 3), dtype=dtype)

@@ -69,21 +69,35 @@ def score(objs: list[Obj], vs: Views, uses: frozenset, assumed: frozenset = froz
 
 
 class Stacks:
-    """Every view of a trace stacked by shape, so that one comparison scores an object against all of them."""
+    """Every view of a trace stacked by shape, so that one comparison scores an object against all of them.  A
+    stack is built the first time an object of its shape asks for it: a long document's trace has large views
+    (T×T scores of a 100-token X) that no printed object matches, and stacking them for every candidate of the
+    search cost most of its time and gigabytes of memory."""
 
     def __init__(self, vs: Views):
-        self.full: dict[tuple[int, int], tuple[np.ndarray, list[str]]] = {}
-        self.rows: dict[int, tuple[np.ndarray, list[str]]] = {}
-        rows: dict[int, list[tuple[np.ndarray, str]]] = {}
-        for shape, views in vs.by_shape.items():
-            self.full[shape] = (np.stack([v.M for v in views]), [v.node for v in views])
-            for v in views:
-                rows.setdefault(shape[1], []).append((v.M, v.node))
-                if shape[0] > 1:
-                    rows.setdefault(shape[0], []).append((v.M.T, v.node))
-        for n, items in rows.items():
-            self.rows[n] = (np.concatenate([m for m, _ in items], axis=0),
-                            [node for m, node in items for _ in range(m.shape[0])])
+        self._by_shape = vs.by_shape
+        self._full: dict[tuple[int, int], tuple[np.ndarray, list[str]] | None] = {}
+        self._rows: dict[int, tuple[np.ndarray, list[str]] | None] = {}
+
+    def full(self, shape: tuple[int, int]) -> tuple[np.ndarray, list[str]] | None:
+        if shape not in self._full:
+            views = self._by_shape.get(shape)
+            self._full[shape] = (np.stack([v.M for v in views]), [v.node for v in views]) if views else None
+        return self._full[shape]
+
+    def rows(self, n: int) -> tuple[np.ndarray, list[str]] | None:
+        """Every row of a view n wide and every column of a view n high (more than one row), as rows."""
+        if n not in self._rows:
+            items = []
+            for shape, views in self._by_shape.items():
+                for v in views:
+                    if shape[1] == n:
+                        items.append((v.M, v.node))
+                    if shape[0] == n and shape[0] > 1:
+                        items.append((v.M.T, v.node))
+            self._rows[n] = (np.concatenate([m for m, _ in items], axis=0),
+                             [node for m, node in items for _ in range(m.shape[0])]) if items else None
+        return self._rows[n]
 
     @staticmethod
     def _counts(lo: np.ndarray, hi: np.ndarray, M: np.ndarray) -> np.ndarray:
@@ -99,14 +113,12 @@ class Stacks:
         r, c = o.val.shape
         best = 0.0
         cands = []
-        if (r, c) in self.full:
-            cands.append((self.full[(r, c)], o.lo, o.hi, False))
-        if (c, r) in self.full:
-            cands.append((self.full[(c, r)], o.lo.T, o.hi.T, False))
-        if r == 1 or c == 1:
-            n = r * c
-            if n in self.rows:
-                cands.append((self.rows[n], o.lo.reshape(1, -1), o.hi.reshape(1, -1), True))
+        if self.full((r, c)) is not None:
+            cands.append((self.full((r, c)), o.lo, o.hi, False))
+        if self.full((c, r)) is not None:
+            cands.append((self.full((c, r)), o.lo.T, o.hi.T, False))
+        if (r == 1 or c == 1) and self.rows(r * c) is not None:
+            cands.append((self.rows(r * c), o.lo.reshape(1, -1), o.hi.reshape(1, -1), True))
         inputs = nodes is not None and bool(nodes & {"W_Q", "W_K", "W_V", "W_O", "X"})
         for (M, names), lo, hi, is_rows in cands:
             counts = self._counts(lo[None] if not is_rows else lo, hi[None] if not is_rows else hi, M)
