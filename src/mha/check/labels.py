@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from .gradients import GRAD_PER_HEAD, GRAD_SHOWN, GRAD_STEP, grad_name, grad_nodes, mentions_grad
 # the words of the prose around a number, re-exported: which head, row and step it is said of
 from .prosewords import APPROX_WORDS, CARRIED_ROUNDING, _ZH, head_in, row_in, step_in  # noqa: F401
-from .tokenpairs import pair_label
+from .tokenpairs import pair_label, role_word_token
 from .vocabulary import LETTER, WORD_RES
 
 # The trace nodes a document can print, with the pipeline step each belongs to.
@@ -291,6 +291,9 @@ def _parse_label(text: str) -> Ref | None:
     m = _TOKEN_WORD_VECTOR.fullmatch(s.replace(" ", ""))
     if m and m.group(2).lower() not in _NOT_TOKENS:
         return Ref(({"q": "Q", "k": "K", "v": "V", "x": "X"}[m.group(1).lower()],), token=m.group(2))
+    named = role_word_token(s)               # Query (it), Key_cat: the same, the role said in words
+    if named is not None:
+        return Ref((named[0],), token=named[1])
     # -- century.Q, cat.k: the same, written as the token's attribute
     m = _TOKEN_ATTRIBUTE.fullmatch(s.replace(" ", ""))
     if m and m.group(1).lower() not in _NOT_TOKENS and m.group(1).lower() not in ("self", "np", "torch", "model"):

@@ -60,3 +60,29 @@ def _index(g: dict, named: tuple[str, ...], code: tuple[str, ...]) -> int | None
         if g.get(k):
             return int(g[k]) + 1
     return None
+
+
+# one token's vector named by its role in words and the token's word: Query (it), Key (cat), Value vector ("mat"),
+# Key_cat; an adjective in the parentheses says which matrix, not which token: Key (transposed)
+_ROLE_WORD = re.compile(r"(?i)(query|key|value)(?:\s*vector)?\s*(?:\(\s*[\"'“‘]?([A-Za-z]{2,12}|I|[^\x00-\x7f()]{1,6})"
+                        r"[\"'”’]?\s*\)|_([A-Za-z]{2,12}))")
+_NOT_A_TOKEN = {"transposed", "scaled", "raw", "normalized", "normalised", "projected", "matrix", "vector",
+                "vectors", "weights", "weight", "head", "heads", "input", "output", "query", "key", "value", "dim",
+                "size", "shape", "cache", "cached", "new", "old", "proj", "states", "layer", "padding", "pos", "bias",
+                "mask", "len", "seq", "all", "batch", "rotated", "rope", "norm", "tensor", "array", "list", "one",
+                "two", "three", "first", "second", "third", "last", "example", "sample", "tokens", "words"}
+
+
+def role_word_token(text: str) -> tuple[str, str] | None:
+    """("Q" | "K" | "V", the token's word) for a vector named like `Query (it)` or `Key_cat`, else None.
+
+    >>> role_word_token("Key (cat)"), role_word_token("Value_mat"), role_word_token("Key (transposed)")
+    (('K', 'cat'), ('V', 'mat'), None)
+    """
+    m = _ROLE_WORD.fullmatch(text.strip())
+    if m is None:
+        return None
+    word = m.group(2) or m.group(3)
+    if word.lower() in _NOT_A_TOKEN:
+        return None
+    return {"query": "Q", "key": "K", "value": "V"}[m.group(1).lower()], word
