@@ -355,6 +355,8 @@ class ArithJudging(PrintedAddends):
             return True              # (54.60 / 64.75) * 100 = 84%: a quotient of decimals, printed whole, is rounded
         if _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and _rounded_twice(n, face):
             return True              # e^{0.12} = 1.128: 1.12750 rounded to four decimals first, then to three
+        if approx and _carried_root(left, n, face):
+            return True
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
         try:
             iv = nb.evaluate(nb.exact_below(left, n.decimals if n.decimals is not None else 0,
@@ -589,3 +591,11 @@ def _speaks_for(exacts: list[float], n: nb.Num, iv) -> bool:
     result is judged against its rounded terms alone, as on a page with no configuration."""
     room = max(iv.hi - iv.lo, 20 * n.half)
     return any(iv.lo - room <= x <= iv.hi + room for x in exacts)
+
+
+def _carried_root(left, n: Num, face: float) -> bool:
+    """-8/√294 ≈ -0.466 (exact -0.46657): a quotient of roots, said to be approximate, one unit of its last digit
+    off.  Authors divide by roots they rounded and printed a line before (√14 ≈ 3.742, √21 ≈ 4.583 give -0.46648):
+    the ≈ allows that, and a unit of three significant digits is no slip anyone would see."""
+    return {"/", "sqrt"} <= _ops(left) and n.decimals is not None and \
+        abs(face - n.value) <= 2 * n.half * (1 + 1e-9) and 2 * n.half <= 0.005 * abs(face)

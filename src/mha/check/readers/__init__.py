@@ -147,6 +147,7 @@ def read_document(text: str, fmt: str) -> Document:
         text = name_call_arguments(text)     # `attention([[1,0]], [[1,0],[0,1]], [[2,1],[0,3]])`: Q, K and V given
         text = name_vectors_in_terms(text)   # `0.6652 × V[1] + ...` after `V[1] = [1, 0]`: the vector itself
     b = Builder(fmt)
+    b.source = text.split("\n") if fmt != "ipynb" else []
     match fmt:
         case "md":
             read_markdown(text, b)

@@ -47,6 +47,7 @@ class Builder:
         self.carried = False                       # the document declares rounding carried forward (labels.py)
         self.code_texts: list[tuple[str, Place]] = []   # every piece of code, for what it says as a whole
         self.worded_math: set[tuple[int, int | None]] = set()   # inline "$= 416{,}256$" after words (markdown.py)
+        self.source: list[str] = []         # the document's lines (not a notebook's), as the readers got them
 
     # ---------------------------------------------------------- context
     def heading(self, text: str, level: int, place: Place) -> None:
@@ -173,7 +174,7 @@ class Builder:
             m = re.match(r"\s*(=|≈|≃|~|\\approx)", c.text)
             if m and p.parts and c.place.where == p.place.where == "math" and c.place.cell == p.place.cell and \
                     0 < c.place.line - p.place.line <= 8 and len(c.rels) == len(c.parts) - 1 and \
-                    (c.place.line, c.place.cell) not in self.worded_math:
+                    (c.place.line, c.place.cell) not in self.worded_math and not self._worded_row(c.place.line):
                 c.parts = [p.parts[-1]] + c.parts
                 c.rels = ["≈" if m.group(1) in ("≈", "≃", "~", "\\approx") else "="] + c.rels
         self.doc.chains = [c for c in chains if len(c.parts) >= 2 or
@@ -191,6 +192,21 @@ class Builder:
         if unscaled is not None and not any(h.kind in ("unscaled", "scale", "scale_sqrt") for h in self.doc.hints):
             self.doc.hints.append(Hint("unscaled", True, unscaled, "scores computed in code with no scale"))
         return self.doc
+
+
+    def _worded_row(self, line: int) -> bool:
+        r"""`\text{Training step (3× forward):} \quad &\approx 290`: an aligned row whose words, before its
+        relation, name a quantity of its own; its value is not the result of the row above (here a FLOP count
+        three rows up, with a row of its own between them)."""
+        if not 0 < line <= len(self.source):
+            return False
+        head = _ROW_REL.split(self.source[line - 1], maxsplit=1)[0]
+        return _ROW_WORDS.search(_TEX_SPACING.sub(" ", head)) is not None
+
+
+_ROW_REL = re.compile(r"=|≈|≃|~|\\approx")
+_TEX_SPACING = re.compile(r"\\(?:begin\{\w+\*?\}|\[|quad|qquad|[,;:! ])")
+_ROW_WORDS = re.compile(r"[A-Za-z\u00c0-\u024f]{3,}|[\u4e00-\u9fff]")
 
 
 HEAD_WORD = re.compile(r"(?i)\bheads?\b|\bhead_?\d|multi-?head|\bn_?heads?\b|num_?heads|head_?dim|d_?head|"
