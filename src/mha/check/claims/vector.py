@@ -192,6 +192,27 @@ def _given_vectors(expr) -> bool:
     return bool(vs) and weighted and all(not c.decimals for v in vs for c in v.cells)
 
 
+def _coarser_vectors(expr, finest: int) -> bool:
+    """0.28·[0.2, 0.5] + 0.23·[0.8, 0.1]: a weighted sum whose vectors are written coarser than its weights (one
+    decimal against two), as givens are; then only the weights' rounding moves the sum, as with whole vectors."""
+    vs = _vectors(expr)
+    return _weighted_sum(expr) and all((c.decimals or 0) < finest for v in vs for c in v.cells)
+
+
+def _weighted_sum(expr) -> bool:
+    """(0.28 * [0.2, 0.5]) + (0.23 * [0.8, 0.1]) + ...: two or more terms, each one written weight times one
+    written vector.  No other operation reads so; its printed result is that sum or a slip."""
+    terms = nb.terms_of(expr)
+    if len(terms) < 2:
+        return False
+    for t in terms:
+        fs = nb.factors_of(t)
+        if len(fs) != 2 or sum(isinstance(f, nb.Vec) for f in fs) != 1 or \
+                not any(nb.plain_number(f) is not None for f in fs):
+            return False
+    return True
+
+
 def _vectors(e) -> list:
     if isinstance(e, nb.Vec):
         return [e]
@@ -300,7 +321,7 @@ class VectorJudging:
             elif single:
                 slack += carried[j]
             elif (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
-                if carried is not None and _given_vectors(expr):
+                if carried is not None and (_given_vectors(expr) or _coarser_vectors(expr, finest)):
                     # 0.14·[0, 1] + 0.28·[1, 1]: vectors given as written, so only each weight's rounding moves the
                     # sum, times the value it weighs (`= [.., 0.44]` is off by more than that allows)
                     slack += carried[j]
@@ -312,7 +333,9 @@ class VectorJudging:
                 # (whole terms adding to a whole result are exact: [4, 0] + [0, 2] + [2, 2] = [6, 4])
             if abs(f - n.value) > slack and not _result_holds(plan, j):
                 bad.append((j, f, n))
-        if len(cells) >= 2 and 2 * len(bad) > len(cells) and args is None:
+        if len(cells) >= 2 and 2 * len(bad) > len(cells) and args is None and \
+                not (isinstance(left, ExprPart) and _weighted_sum(expr)):
+            # (a sum of weights times value vectors, every number written, is itself the identity of its result)
             # most entries unlike the sum of its terms: another operation was meant, not one slip per entry
             self.not_checked.append(NotChecked(c.place.line, c.place.cell, _chain_text(c),
                                                f"{len(bad)} of its {len(cells)} entries are not the sum of its terms: "
