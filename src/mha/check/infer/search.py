@@ -231,7 +231,12 @@ class Search(MaskOptions, Options, Starts):
             for i in range(o.val.shape[0]):
                 for j in range(o.val.shape[1]):
                     num = o.a.rows[i][j]
+                    said = [v for v, h in scaled.get((i, j), []) if h == CHANGED]
                     for value, how in _undo_slips(num, o.val, i, j) + scaled.get((i, j), []):
+                        # a usual slip undone that lands where the weights after the start say (5.6191 → 5.6911, the
+                        # weights giving 5.6907) has that evidence too, and its exact digits: two of its kinds of
+                        # evidence agree, so any number it makes fit is enough
+                        given_back = how == CHANGED or any(abs(value - v) <= 2e-3 * max(1.0, abs(v)) for v in said)
                         trial_arr = np.array(arr, dtype=float)
                         if stacked:
                             trial_arr.reshape(o.val.shape)[i, j] = value
@@ -246,8 +251,11 @@ class Search(MaskOptions, Options, Starts):
                         # (an author whose every product is off) is chance, not the one slip undone
                         # (a value the printed scaled scores or weights after the start give back has its evidence
                         # already: the gain is theirs, whatever else the page prints)
-                        if s is not None and s.explained >= top[0].explained + need and \
-                                (s.explained >= fits * s.total or how == CHANGED) and \
+                        # (a value the weights after the start give back needs no share of a long page: the row
+                        # of weights it explains in full is its evidence, whatever else the page prints)
+                        gain = need if not given_back else 3 if how == CHANGED else 1
+                        if s is not None and s.explained >= top[0].explained + gain and \
+                                (s.explained >= fits * s.total or given_back) and \
                                 not self._unfits(best, s) and \
                                 not (name in ("X", "W_Q", "W_K", "W_V") and
                                      projections_disagree(self.objs, s.views, o.a.place.order, s.cand.uses)):
