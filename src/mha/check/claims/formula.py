@@ -412,22 +412,23 @@ class FormulaJudging:
         scaled entry is its value while the operand's is not (`sims` printed 0.4081 for 0.4077, its scaled copy
         0.2883 right), the slip is the operand's: the finding goes there (t232a, a slipped copy)."""
         def exact(o: Obj) -> float | None:
-            plan = getattr(self, "plans", {}).get(o.a.id)
-            hit = plan.get("hit") if plan else None
-            if hit is None or hit.view is None or np.shape(hit.exact) != o.val.shape or \
-                    hit.n_ok < max(2, 2 * o.val.size / 3):
-                return None
-            return float(np.asarray(hit.exact)[i, j])
+            g = _configured(self, o)
+            return None if g is None else float(g[i, j])
         ey, ex = exact(c.y), exact(c.x)
         ny, nx = c.y.a.rows[i][j], c.x.a.rows[i][j]
+        if ey is None and ex is not None and ny is not None and nx is not None:
+            ey = _scaled_as_elsewhere(c, ex, i, j)
+            if ey is None or not _exact_elsewhere(c.x, _configured(self, c.x), i, j):
+                return False
         # (the configuration's own values carry its inputs' rounding: within a unit is as good as holding)
         if ey is None or ex is None or nx is None or ny is None or abs(ny.value - ey) > 2 * ny.half + 1e-12 or \
                 abs(nx.value - ex) <= 2 * nx.half + 1e-12:
             return False
+        at = f"line {c.y.a.row_line(i)}" if c.y.a.place.cell is None else \
+            f"cell {c.y.a.place.cell}, line {c.y.a.row_line(i)}"
         self._add_once(entry_finding(nx, c.x.a.row_line(i), c.x.a.place.cell, f"[{i + 1},{j + 1}] of the printout "
-                                     f"scaled at line {c.y.a.row_line(i)}", ex, "scores",
-                                     f"the configuration gives {nx.rounded(ex)}, and the scaled printout at line "
-                                     f"{c.y.a.row_line(i)} follows from it"))
+                                     f"scaled at {at}", ex, "scores",
+                                     f"the scaled printout at {at} follows from the configuration's value, which"))
         return True
 
     def judge_formula(self, c: FormulaClaim) -> None:
@@ -458,3 +459,40 @@ class FormulaJudging:
             self._add_once(entry_finding(num, c.y.a.row_line(i), c.y.a.place.cell,
                                          f"[{i + 1},{j + 1}] of {c.formula}", exact, step,
                                          f"the {what} of the printout at {where} ({c.formula})"))
+
+
+def _configured(judge, o: Obj) -> np.ndarray | None:
+    """The configuration's values for a printout it identifies (two thirds of its entries, two at least)."""
+    plan = getattr(judge, "plans", {}).get(o.a.id)
+    hit = plan.get("hit") if plan else None
+    if hit is None or hit.view is None or np.shape(hit.exact) != o.val.shape or hit.n_ok < max(2, 2 * o.val.size / 3):
+        return None
+    return np.asarray(hit.exact, dtype=float)
+
+
+def _scaled_as_elsewhere(c: FormulaClaim, ex: float, i: int, j: int) -> float | None:
+    """`res = res / np.sqrt(6)`, a scale the configuration does not use: the one factor that takes every other entry
+    of the printed operand to its scaled copy, applied to the configuration's value of entry (i, j)."""
+    x, y = np.asarray(c.x.val, dtype=float), np.asarray(c.y.val, dtype=float)
+    if x.shape != y.shape:
+        return None
+    other = np.ones(x.shape, dtype=bool)
+    other[i, j] = False
+    other &= np.abs(x) > 1e-9
+    if other.sum() < 2:
+        return None
+    r = y[other] / x[other]
+    if np.ptp(r) > 1e-6 * abs(float(np.median(r))):
+        return None
+    return ex * float(np.median(r))
+
+
+def _exact_elsewhere(x: Obj, g: np.ndarray | None, i: int, j: int) -> bool:
+    """Does the configuration give every other entry of the operand to its printed last digit?  Then its inputs are
+    exact as printed, and its value at (i, j) is the value, not a band (inputs rounded on purpose, np.around)."""
+    if g is None:
+        return False
+    half = np.array([[n.half if n is not None else np.inf for n in r] for r in x.a.rows], dtype=float)
+    ok = np.abs(np.asarray(x.val, dtype=float) - g) <= 2 * half + 1e-12
+    ok[i, j] = True
+    return bool(ok.all())

@@ -110,6 +110,11 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
         # `logits = np.array([4.0, 2.0, 1.0])` typed into a program: an input the author chose, which its name
         # ties to the example only through values that agree (a 2 and a 1 agree with many rows by chance)
         named = False
+    if hit.how == "col" and o.val.shape[0] == 1 and not named and sum(w == 1.0 for w in weights) < 2:
+        # a row printed across the line, held against a column of some view, one informative entry agreeing
+        # (`[0.707, 0, -0.707]` of an exercise's new query against S's first column [0.707, 0, 0.707]): a
+        # row of scores or weights is one query's, and one shared 1/√2 is no identity
+        return False
     # one informative match with the counts met is a coincidence of one in thousands; chance-prone matches alone
     # must add up to AGREE_MIN (six of them: 1 in 64 for a 0/1 object)
     return named or 1.0 in weights or sum(weights) >= AGREE_MIN - 1e-9

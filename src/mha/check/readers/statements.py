@@ -496,9 +496,9 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
                 parts[k] = p = ArrayPart(got)
         if isinstance(p, ArrayPart):
             a = p.array
-            if k and isinstance(parts[k - 1], LabelPart) and INTERVAL.search(parts[k - 1].text) and \
-                    a.is_vector and a.n_cols == 2:
-                continue                      # "each value stays in [-1, 1]", "pos ∈ [0, 512)": a range, no value
+            if k and (isinstance(parts[k - 1], LabelPart) and INTERVAL.search(parts[k - 1].text) or
+                      rels[k - 1] == "∈") and a.is_vector and a.n_cols == 2:
+                continue                      # "each value stays in [-1, 1]", "y ∈ [1.17, 1.54]": a range, no value
             if sizes_of_shape(parts, k, a):
                 continue                      # "Q × K^T shape: [3 × 2] × [2 × 3] = [3 × 3]": sizes, no value
             if a.label == _SOFTMAX_INPUT:
