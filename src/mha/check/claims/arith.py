@@ -39,7 +39,7 @@ _SHAPE_TUPLES = re.compile(r"(?:\(\d+(?:[*×x]\d+)+\))+")
 
 
 # a product whose last factor is a name given its value on the spot: "8 heads × d_head" before "= 64 = 512"
-_UNREAD_SUM = re.compile(r"\d\s*[-+*/×·]\s*\d")
+_UNREAD_SUM = re.compile(r"\d\s*[-+*/×·x]\s*\d")
 
 
 def _apart(a, b) -> bool:
@@ -197,7 +197,8 @@ class ArithJudging(PrintedAddends):
         k, p, n = final
         if any(isinstance(q, LabelPart) and _UNREAD_SUM.search(q.text) for q in c.parts[:k]):
             return              # `和\=59,874+...+73,130\=217,210`: its own terms written in a form not read (escaped,
-            #                     run together); the result is theirs, not an entry the trace can be asked for
+            #                     run together, "the rounded weights `0.3302 x 2` = 0.6604"); the result is
+            #                     theirs, not an entry the trace can be asked for by a word of the label
         if k > 0 and k - 1 < len(c.rels) and c.rels[k - 1] == "→" and \
                 nb.plain_number(getattr(c.parts[k - 1], "expr", None)) is not None:
             return              # "scaled: 5.70e-02 -> 5.50e-02": a statistic before and after a change, no value
@@ -356,6 +357,8 @@ class ArithJudging(PrintedAddends):
         if _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and _rounded_twice(n, face):
             return True              # e^{0.12} = 1.128: 1.12750 rounded to four decimals first, then to three
         if approx and _carried_root(left, n, face):
+            return True
+        if _cut_off(left, n, face):
             return True
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
         try:
@@ -599,3 +602,12 @@ def _carried_root(left, n: Num, face: float) -> bool:
     the ≈ allows that, and a unit of three significant digits is no slip anyone would see."""
     return {"/", "sqrt"} <= _ops(left) and n.decimals is not None and \
         abs(face - n.value) <= 2 * n.half * (1 + 1e-9) and 2 * n.half <= 0.005 * abs(face)
+
+
+def _cut_off(left, n: Num, face: float) -> bool:
+    """exp(0.5) = 1.648 (1.64872): a value with no finite decimal form, its digits cut off after the third rather
+    than rounded, as many authors write them; the digits printed are all right (√2 = 1.415 is wrong either way)."""
+    if n.decimals is None or n.decimals < 2 or not _ops(left) & {"exp", "sqrt", "log", "ln"}:
+        return False
+    cut = math.trunc(face * 10 ** n.decimals) / 10 ** n.decimals
+    return abs(cut - n.value) < 1e-9 * max(1.0, abs(face)) and abs(face - n.value) < 2 * n.half
