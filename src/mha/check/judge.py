@@ -136,8 +136,11 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         over = {r.nodes[0] for o in self.objs for r in o.refs
                 if r.raw_head is not None and r.raw_row is None and r.raw_head - self.inf.bases.head >= H
                 and not r.nodes[0].startswith("W_")}
+        # (a page that counts them from 0, "Head 0", "Head 1", counts the rows they become from 0 as well)
+        shift = {n: self.inf.bases.row if any(r.nodes[0] == n and r.raw_head == 0 and r.raw_row is None
+                                               for o in self.objs for r in o.refs) else 0 for n in over}
         for o in self.objs:
-            o.refs = [self.inf.bases.resolve(_replace(r, raw_row=r.raw_head, raw_head=None))
+            o.refs = [self.inf.bases.resolve(_replace(r, raw_row=r.raw_head + shift[r.nodes[0]], raw_head=None))
                       if r.nodes[0] in over and r.raw_head is not None and r.raw_row is None else r for r in o.refs]
             o.ref = o.refs[0] if o.refs else None
         # one query (q_3 = [1, 0] against three keys): its subscript is the token's place in the sentence, and z_3
