@@ -200,11 +200,14 @@ class Builder:
         three rows up, with a row of its own between them)."""
         if not 0 < line <= len(self.source):
             return False
-        head = _ROW_REL.split(self.source[line - 1], maxsplit=1)[0]
-        return _ROW_WORDS.search(_TEX_SPACING.sub(" ", head)) is not None
+        row = self.source[line - 1]
+        # (an aligned row: its words stand before the alignment mark; "所以 $\approx 3$", a connective before
+        # inline math, goes on with the formula above, as markdown.py reads it)
+        if "&" not in row:
+            return False
+        return _ROW_WORDS.search(_TEX_SPACING.sub(" ", row[:row.index("&")])) is not None
 
 
-_ROW_REL = re.compile(r"=|≈|≃|~|\\approx")
 _TEX_SPACING = re.compile(r"\\(?:begin\{\w+\*?\}|\[|quad|qquad|[,;:! ])")
 _ROW_WORDS = re.compile(r"[A-Za-z\u00c0-\u024f]{3,}|[\u4e00-\u9fff]")
 
