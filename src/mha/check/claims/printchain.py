@@ -360,13 +360,18 @@ def _follows(c: PrintChainClaim, i: int) -> str | None:
     if w is None:
         return None
     lo, hi = _widened(w)
-    masked = np.isneginf(c.y.val[i])
 
-    def fits(row: np.ndarray) -> bool:
-        pmin, pmax = softmax_box(np.where(masked, -np.inf, row)[None, :], _halves(c.y)[i][None, :])
-        return bool(np.all((pmax[0] >= lo[i] - 1e-9) & (pmin[0] <= hi[i] + 1e-9)))
+    def fits(row: np.ndarray, k: int = i) -> bool:
+        cut = np.isneginf(c.y.val[k])
+        pmin, pmax = softmax_box(np.where(cut, -np.inf, row)[None, :], _halves(c.y)[k][None, :])
+        return bool(np.all((pmax[0] >= lo[k] - 1e-9) & (pmin[0] <= hi[k] + 1e-9)))
+
+    def fits_row(k: int) -> bool:      # a row where the copies agree: the weights are its softmax, or made up
+        return not np.isfinite(c.y.val[k]).any() or fits(c.y.val[k], k)
 
     by_y, by_x = fits(c.y.val[i]), fits(c.x.val[i])
+    if by_y != by_x and not all(fits_row(k) for k in range(c.y.val.shape[0]) if k != i):
+        return None          # weights made up beside the scores (other rows not their softmax) tell nothing here
     return "x" if by_y and not by_x else ("y" if by_x and not by_y else None)
 
 
