@@ -33,7 +33,7 @@ from ..infer import Obj
 from ..labels import STEP
 from ..model import half_units
 from ..readers.pyparse import literal_number, parse_code
-from .common import entry_finding
+from .common import configured, entry_finding
 from .printchain import _rows_softmax, _widened, softmax_box
 from .softmax import weights_judged
 
@@ -411,14 +411,13 @@ class FormulaJudging:
         """`scaled = sims / 2**0.5` off in one entry: where the configuration identifies both printouts and the
         scaled entry is its value while the operand's is not (`sims` printed 0.4081 for 0.4077, its scaled copy
         0.2883 right), the slip is the operand's: the finding goes there (t232a, a slipped copy)."""
-        def exact(o: Obj) -> float | None:
-            g = _configured(self, o)
-            return None if g is None else float(g[i, j])
-        ey, ex = exact(c.y), exact(c.x)
+        gy, gx = configured(self, c.y), configured(self, c.x)
+        ey = None if gy is None else float(gy[i, j])
+        ex = None if gx is None else float(gx[i, j])
         ny, nx = c.y.a.rows[i][j], c.x.a.rows[i][j]
         if ey is None and ex is not None and ny is not None and nx is not None:
             ey = _scaled_as_elsewhere(c, ex, i, j)
-            if ey is None or not _exact_elsewhere(c.x, _configured(self, c.x), i, j):
+            if ey is None or not _exact_elsewhere(c.x, gx, i, j):
                 return False
         # (the configuration's own values carry its inputs' rounding: within a unit is as good as holding)
         if ey is None or ex is None or nx is None or ny is None or abs(ny.value - ey) > 2 * ny.half + 1e-12 or \
@@ -459,15 +458,6 @@ class FormulaJudging:
             self._add_once(entry_finding(num, c.y.a.row_line(i), c.y.a.place.cell,
                                          f"[{i + 1},{j + 1}] of {c.formula}", exact, step,
                                          f"the {what} of the printout at {where} ({c.formula})"))
-
-
-def _configured(judge, o: Obj) -> np.ndarray | None:
-    """The configuration's values for a printout it identifies (two thirds of its entries, two at least)."""
-    plan = getattr(judge, "plans", {}).get(o.a.id)
-    hit = plan.get("hit") if plan else None
-    if hit is None or hit.view is None or np.shape(hit.exact) != o.val.shape or hit.n_ok < max(2, 2 * o.val.size / 3):
-        return None
-    return np.asarray(hit.exact, dtype=float)
 
 
 def _scaled_as_elsewhere(c: FormulaClaim, ex: float, i: int, j: int) -> float | None:

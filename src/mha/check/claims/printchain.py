@@ -23,7 +23,7 @@ import numpy as np
 from ..infer import Obj
 from ..model import half_units
 from ..report import Finding
-from .common import _simple_kind, entry_finding
+from .common import _simple_kind, configured, entry_finding
 from .renorm import judge_renorm, renorm_of
 from .scaledcall import scaled_softmax_of
 from .slippedscore import MIN_OTHERS, plausible_slip, score_finding, slipped_score
@@ -421,15 +421,9 @@ class PrintChainJudging:
     def _copy_by_trace(self, c: PrintChainClaim, i: int, j: int) -> str | None:
         """Which copy holds the slip by the configuration's own value of the entry (the scaled scores computed
         from the given Q and K), when the configuration identifies the copies: "x", "y" or None."""
-        plans = getattr(self, "plans", {})
-        exact = None
-        for o in (c.x, c.y):
-            plan = plans.get(o.a.id)
-            hit = plan.get("hit") if plan else None
-            if hit is not None and hit.view is not None and np.shape(hit.exact) == o.val.shape and \
-                    hit.n_ok >= max(2, 2 * o.val.size / 3):
-                exact = float(np.asarray(hit.exact)[i, j])
-                break
+        g = configured(self, c.x)
+        g = g if g is not None else configured(self, c.y)
+        exact = None if g is None else float(g[i, j])
         if exact is None or not math.isfinite(exact):
             return None
         in_x, in_y = c.x.a.rows[i][j].contains(exact), c.y.a.rows[i][j].contains(exact)

@@ -193,10 +193,9 @@ def _given_vectors(expr) -> bool:
 
 
 def _coarser_vectors(expr, finest: int) -> bool:
-    """0.28·[0.2, 0.5] + 0.23·[0.8, 0.1]: a weighted sum whose vectors are written coarser than its weights (one
-    decimal against two), as givens are; then only the weights' rounding moves the sum, as with whole vectors."""
-    vs = _vectors(expr)
-    return _weighted_sum(expr) and all((c.decimals or 0) < finest for v in vs for c in v.cells)
+    """0.28·[0.2, 0.5] + 0.23·[0.8, 0.1]: vectors written coarser than the weights (one decimal against two), as
+    givens are; then only the weights' rounding moves the sum, as with whole vectors."""
+    return all((c.decimals or 0) < finest for v in _vectors(expr) for c in v.cells)
 
 
 def _weighted_sum(expr) -> bool:
@@ -310,6 +309,10 @@ class VectorJudging:
         # every printed digit's
         single = carried is not None and len(nb.terms_of(expr)) == 1
         weighed = _weights_rounding(c, k, len(cells))
+        # a sum of weights times value vectors, every number written: its result is that sum or a slip
+        written = isinstance(left, ExprPart) and _weighted_sum(expr)
+        # its vectors given as written (whole, or coarser than the weights): only each weight's rounding moves it
+        givens = carried is not None and (_given_vectors(expr) or (written and _coarser_vectors(expr, finest)))
         bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
@@ -321,7 +324,7 @@ class VectorJudging:
             elif single:
                 slack += carried[j]
             elif (n.decimals or 0) <= finest and not (n.decimals is None and all(t.decimals is None for t in terms)):
-                if carried is not None and (_given_vectors(expr) or _coarser_vectors(expr, finest)):
+                if givens:
                     # 0.14·[0, 1] + 0.28·[1, 1]: vectors given as written, so only each weight's rounding moves the
                     # sum, times the value it weighs (`= [.., 0.44]` is off by more than that allows)
                     slack += carried[j]
@@ -333,9 +336,7 @@ class VectorJudging:
                 # (whole terms adding to a whole result are exact: [4, 0] + [0, 2] + [2, 2] = [6, 4])
             if abs(f - n.value) > slack and not _result_holds(plan, j):
                 bad.append((j, f, n))
-        if len(cells) >= 2 and 2 * len(bad) > len(cells) and args is None and \
-                not (isinstance(left, ExprPart) and _weighted_sum(expr)):
-            # (a sum of weights times value vectors, every number written, is itself the identity of its result)
+        if len(cells) >= 2 and 2 * len(bad) > len(cells) and args is None and not written:
             # most entries unlike the sum of its terms: another operation was meant, not one slip per entry
             self.not_checked.append(NotChecked(c.place.line, c.place.cell, _chain_text(c),
                                                f"{len(bad)} of its {len(cells)} entries are not the sum of its terms: "

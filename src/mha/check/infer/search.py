@@ -233,9 +233,6 @@ class Search(MaskOptions, Options, Starts):
                     num = o.a.rows[i][j]
                     said = [v for v, h in scaled.get((i, j), []) if h == CHANGED]
                     for value, how in _undo_slips(num, o.val, i, j) + scaled.get((i, j), []):
-                        # a usual slip undone that lands where the weights after the start say (5.6191 → 5.6911, the
-                        # weights giving 5.6907) has that evidence too, and its exact digits: two of its kinds of
-                        # evidence agree, so any number it makes fit is enough
                         given_back = how == CHANGED or any(abs(value - v) <= 2e-3 * max(1.0, abs(v)) for v in said)
                         trial_arr = np.array(arr, dtype=float)
                         if stacked:
@@ -251,8 +248,9 @@ class Search(MaskOptions, Options, Starts):
                         # (an author whose every product is off) is chance, not the one slip undone
                         # (a value the printed scaled scores or weights after the start give back has its evidence
                         # already: the gain is theirs, whatever else the page prints)
-                        # (a value the weights after the start give back needs no share of a long page: the row
-                        # of weights it explains in full is its evidence, whatever else the page prints)
+                        # a value the weights after the start give back needs no share of a long page: the row of
+                        # weights it explains is its evidence; a usual slip undone that lands there too (5.6191 →
+                        # 5.6911, the weights giving 5.6907) has two kinds of evidence, and any gain will do
                         gain = need if not given_back else 3 if how == CHANGED else 1
                         if s is not None and s.explained >= top[0].explained + gain and \
                                 (s.explained >= fits * s.total or given_back) and \
