@@ -422,6 +422,11 @@ def _formula(s: str) -> Ref | None:
         return Ref(("O_concat",))
     if re.search(r"attention\(", low):
         return Ref(("O", "O_concat", "Y"), raw_head=head)
+    # Q_{text} K_{image}^\top: the product of a named Q and a named K (cross-attention's), not Q transposed
+    named = re.sub(r"\\(?:text|mathrm|mathbf|operatorname)\b", "", low)
+    if re.fullmatch(r"\\?q_\{?[a-z]{2,}\}?\*?\\?k_\{?[a-z]{2,}\}?\^\{?(?:t|\\top|⊤)\}?", named.replace("{}", "")) or \
+            re.fullmatch(r"q_\{\{?[a-z]{2,}\}?\}\*?k_\{\{?[a-z]{2,}\}?\}\^\{?(?:t|\\top|⊤)\}?", named):
+        return Ref(("QKt",), raw_head=head)
     qk = re.search(r"q(?:\^?\(?(\d+|h)?\)?)?[\*·]?\(?k(?:\^?\(?(\d+|h)?\)?)?\)?\^?t", low)
     if qk and ("frac" in low or "/" in low or "sqrt" in low or "√" in low):
         return Ref(("S",), raw_head=_num(qk.group(1)))

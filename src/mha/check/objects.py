@@ -72,6 +72,10 @@ class Array:
     prev_expr: object = None             # the expression it is said to equal: 0.4 [1, 0] + 0.6 [0, 1] = [...]
     prev_factors: "tuple | None" = None  # the printed factors of the product it is said to equal: [A] [V] = [...]
     softmax_of: "Array | None" = None    # written as softmax([...]) = [...]: the vector it is the softmax of
+    parameter: bool = False              # printed from a module's parameter (`attn.out_proj.weight`): set, not
+    #                                      computed (readers/python.py)
+    example: bool = False                # a softmax shown by example, its input or output: no evidence of the
+    #                                      configuration (readers/softmaxdrawn.py, tie_softmax_example)
     softmax_arrow: bool = False          # ... or as [...] → [...] under a softmax heading (a step, maybe scaled)
     source: str = ""                     # a printout's code: `attn_weights = softmax(scores / d**0.5)` (python.py)
     made: bool = False                   # made in code by a constructor (torch.ones(3, 3)): set, not computed

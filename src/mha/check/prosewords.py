@@ -34,7 +34,7 @@ APPROX_WORDS = re.compile(r"(?:computed|calculated|worked out|done|derived)\s+(?
                           r"中间结果算|四位小数的(?:权重|中间结果)|"
                           # a declared approximation: "approximate the above as follows", "for readability"
                           r"approximat(?:e|ed|ing)\s+(?:the|these|this|them|it|as)\b|for readability|roughly|"
-                          r"近似为|近似地|约等于|大约|"
+                          r"近似为|近似地|约等于|大约|假[设定].{0,3}约|"      # "Softmax 后假设约为 [..]": supposed, about
                           # the same said in other languages: "для удобства аппроксимируем", 次のように近似する,
                           # 다음과 같이 근사한다, xấp xỉ, aproximamos, approximons, näherungsweise, yaklaşık
                           r"аппроксимир|приближ[её]нн|近似(?:する|して|し|値)|근사(?:한|하|해|치)|xấp xỉ|"

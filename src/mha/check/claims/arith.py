@@ -22,7 +22,7 @@ from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
 from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
-from .setequal import bare_run, in_larger_unit, two_givens, written_unit
+from .setequal import bare_run, in_larger_unit, total_worked_elsewhere, two_givens, written_unit
 from .target import _arith_step, _ops
 
 
@@ -177,6 +177,14 @@ class ArithJudging(PrintedAddends):
                                  f"arithmetic slip: {p1.text[:60]} gives {got:.4g}{aside}",
                                  "arithmetic"), merge=True)
                 return
+            other = total_worked_elsewhere(self.doc.chains, c, n2) if "+" in p1.text else None
+            if other is not None:    # the total is worked out elsewhere from other terms: a term here is wrong
+                self.add(Finding(n2.line or c.place.line, c.place.cell, f"the terms of {_chain_text(c)}",
+                                 p1.text[:60], n2.value, n2.text, step,
+                                 f"the written terms add up to {n2.rounded(got)}, not to the total {n2.text} that "
+                                 f"{_chain_text(other)[:50]} works out (line {other.place.line}): a term is wrong",
+                                 "arithmetic"), merge=True)
+                return
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got), step,
                              f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
@@ -209,7 +217,8 @@ class ArithJudging(PrintedAddends):
         listed = total_of_listed(self.doc.lines[c.place.line - 1], n) \
             if c.place.cell is None and 0 < c.place.line <= len(self.doc.lines) else None
         if listed is not None:  # "exponentials 1, 2.028, 2.028, total 5.056": the sum of the numbers before it
-            if abs(listed[0] - n.value) > listed[1] + 1e-12:
+            # (a total the configuration gives is right: a listed term is the slip, found on its own)
+            if abs(listed[0] - n.value) > listed[1] + 1e-12 and not any(_ok(n, x) for x in exacts):
                 self.add(Finding(n.line or c.place.line, c.place.cell, _chain_text(c), n.text, listed[0],
                                  n.rounded(listed[0]), step, f"arithmetic slip: the numbers listed before it add up "
                                  f"to {n.rounded(listed[0])}", "arithmetic"), merge=True)
@@ -272,6 +281,13 @@ class ArithJudging(PrintedAddends):
         if c.context.approx and abs(n.value - exact) <= 2 * n.half + 1e-12:
             self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                              n.rounded(exact), step, "within the approximation the document declares",
+                             "rounded_sum", "note"))
+            return
+        q = self.printed_quotient(c.place, n, exact) if step == "softmax" and len(values) == 1 else None
+        if q is not None:
+            self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
+                             n.rounded(exact), step, f"follows from the rounded exponentials and their sum printed "
+                             f"before it (they give {q:.6g}); the exact {exact:.6g} rounds to {n.rounded(exact)}",
                              "rounded_sum", "note"))
             return
         node = next((k for k in ("row_sum", "E") if target[0].startswith(lb.SHOWN[k])), None)

@@ -96,7 +96,7 @@ def scaled_after(text: str, printed: Num, got: float) -> bool:
     return 1 < k <= 65536 and printed.contains(got / math.sqrt(k))
 
 
-_LISTED = re.compile(r"((?:[-−]?\d+(?:\.\d+)?`?\s*[,+]\s*`?){1,15}[-−]?\d+(?:\.\d+)?)`?\s*[,;]?\s*(?:and\s+)?"
+_LISTED = re.compile(r"((?:[-−]?\d+(?:\.\d+)?`?\s*[,+]\s*`?){1,15}[-−]?\d+(?:\.\d+)?)[`$)\]]*\s*[,;]?\s*(?:and\s+)?"
                      r"(?:a\s+|the\s+|their\s+)?(?:total|sum|合计|总和|和为)\s*(?:is|of|=|:|为|是)?\s*`?\s*$", re.I)
 
 
@@ -106,6 +106,11 @@ def total_of_listed(line: str, printed: Num) -> tuple[float, float] | None:
     no such list stands right before it."""
     at = line.find(printed.text)
     while at >= 0:
+        end = at + len(printed.text)
+        if (at and (line[at - 1].isdigit() or line[at - 1] == ".")) or \
+                (end < len(line) and (line[end].isdigit() or line[end] == "." and line[end + 1:end + 2].isdigit())):
+            at = line.find(printed.text, at + 1)
+            continue            # the "1" of 17.496: a part of another number, not this one
         m = _LISTED.search(line[max(0, at - 160):at])
         if m:
             terms = [Num.parse(t.replace("−", "-")) for t in re.findall(r"[-−]?\d+(?:\.\d+)?", m.group(1))]

@@ -237,6 +237,13 @@ class Rounding:
                     elif mended is not None and 0 <= i < mended.shape[0] and 0 <= j < mended.shape[1] and \
                             not math.isnan(float(mended[i, j])) and num.contains(float(mended[i, j])):
                         alt, via_mended = mended, True
+        if place is not None and hit.view.node == "A" and not num.contains(exact) and \
+                (alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or
+                 math.isnan(float(alt[i, j])) or not num.contains(float(alt[i, j]))):
+            x = self.from_printed_exponentials(hit.view, i, j, place)
+            if x is not None and num.contains(x):
+                return (f"follows from the rounded exponentials and their sum printed before it (they give {x:.6g}); "
+                        f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
             if declared:
                 return f"within the approximation the document declares (exact {exact:.6g})"
@@ -335,6 +342,50 @@ class ScalarWeights:
         if i < grid.shape[0] and Vh.shape[0] == len(w) and Vh.shape[1] == grid.shape[1]:
             grid[i] = np.array(w) @ Vh
             return grid
+        return None
+
+    def from_printed_exponentials(self, v: View, i: int, j: int, place: Place) -> float | None:
+        """Weight j of row i worked from its exponential and their total printed just before it (`e^{-0.7071}
+        ≈ 0.4931`, `e^0 = 1`, `Σ ≈ 1.4931`, then `α ≈ 0.3303`, which 0.4931 / 1.4931 gives and the exact 0.33024
+        does not): every exponential of the row, shifted by the row's maximum or not, and the total printed within
+        a few lines, each within its rounding; None otherwise."""
+        b, h = v.b or 0, (v.h if v.h is not None else 0)
+        try:
+            z = np.asarray(self.t.S[b, h][i], dtype=float)
+        except (AttributeError, IndexError, TypeError):
+            return None
+        keep = np.isfinite(z)
+        if not keep[j] or keep.sum() < 2:
+            return None
+        near = [n for n in self._printed_results(place) if (n.line or 0) >= place.line - 12][:12] \
+            if place.cell is None else []
+        for shift in (float(z[keep].max()), 0.0):
+            e = np.exp(z[keep] - shift)
+            got = [next((n for n in near if n.contains(float(x)) and (n.decimals or 0) >= 2 or
+                         (x == 1.0 and n.value == 1 and n.decimals is None)), None) for x in e]
+            total = next((n for n in near if n.contains(float(e.sum())) and (n.decimals or 0) >= 2), None)
+            if all(g is not None for g in got) and total is not None and \
+                    len({id(g) for g in got} | {id(total)}) == len(got) + 1:
+                return got[int(np.flatnonzero(keep).tolist().index(j))].value / total.value
+        return None
+
+    def printed_quotient(self, place: Place, num: Num, exact: float) -> float | None:
+        """A weight written as a bare result (`α_10 ≈ 0.3303`) under its exponential and their total printed a few
+        lines before it (`≈ 0.4931`, `Σ ≈ 1.4931`): the quotient of two of those printed numbers that gives it, when
+        that quotient is also within two units of the exact weight (a unit off from the rounding on the way, not
+        another number); None otherwise."""
+        if place.cell is not None:
+            return None
+        near = [n for n in self._printed_results(place) if (n.line or 0) >= place.line - 12][:12]
+        for total in near:
+            if total.decimals is None or total.decimals < 2 or total.value <= 0:
+                continue
+            for e in near:
+                if e is total or not 0 < e.value < total.value:
+                    continue
+                q = e.value / total.value
+                if num.contains(q) and abs(q - exact) <= 4 * num.half:
+                    return q
         return None
 
     def _printed_results(self, place: Place) -> list[Num]:

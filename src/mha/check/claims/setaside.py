@@ -40,6 +40,10 @@ def set_aside(j, o, plan: dict[str, Any]) -> str | None:
          "the text calls these values wrong (a buggy version shown for contrast): not a claim"),
         (a.retyped, "typed in code for a name the code computed just before: values the author sets in its "
                     "place, not a result"),
+        (a.parameter and a.id not in j.uses and wrong and o.ref is not None and
+         not o.ref.nodes[0].startswith(("W_", "b_")),
+         "printed from a module's parameter (a .weight or .bias): a value the code sets, not the computed "
+         "quantity its caption names"),
         (a.made, "made in code by a constructor (torch.ones, np.arange): a value the code sets, not one it "
                  "computes"),
         (hit is not None and hit.view is not None and hit.view.node in GRAD_STEP and hit.view.node != "target"
@@ -55,6 +59,11 @@ def set_aside(j, o, plan: dict[str, Any]) -> str | None:
     for applies, why in reasons:
         if applies:
             return why
+    if wrong and o.batch_hint is not None and j.t is not None and j.t.config.B == 1 and \
+            o.batch_hint - j._batch_base() >= 1 and _names_its_sequence(a.label):
+        # "sequence 2 output (row 3 is a padded query)" under a configuration of one sequence: the batch's other
+        # sequence, with a mask of its own the configuration does not hold
+        return "named for another sequence of a batch, which the inferred configuration (one sequence) does not hold"
     if wrong and a.id not in j.uses and j.section_of(a.place) in getattr(j, "reshaped_sections", ()):
         return "its section names an input of another width than the configuration's: another example's"
     if wrong and hit is not None and hit.view is not None and given_restated(j, o, hit.view.node):
@@ -64,3 +73,12 @@ def set_aside(j, o, plan: dict[str, Any]) -> str | None:
         return (f"a printed {hit.view.node}, while the configuration assumes {hit.view.node} = I: not judged "
                 "against an assumption (another example's weights?)")
     return None
+
+
+_SEQUENCE = re.compile(r"(?i)\b(?:batch|sequence|sample|seq)\s*#?\s*\d|第\s*\d+\s*(?:条|个)(?:序列|样本)|"
+                       r"\b(?:second|third|2nd|3rd)\s+(?:sequence|sample|batch)")
+
+
+def _names_its_sequence(label: str | None) -> bool:
+    """Does the object's own label name its sequence of a batch ("sequence 2 output", "second sequence's mask")?"""
+    return bool(_SEQUENCE.search(label or ""))

@@ -31,7 +31,7 @@ def bare_run(values) -> bool:
 
 
 # a unit right after a number: GB, MiB, KB, MFLOPs, "billion", "M" (parameters), 亿
-_UNIT_AFTER = (r"\s*\$?\s*(?:\\(?:text|mathrm)\{\s*)?(?:[kKMGTP]i?B\b|[kKMGTP](?:FLOPS?|FLOPs?|flops?)\b|"
+_UNIT_AFTER = (r"\s*\$?\s*(?:(?:\\[ ,;:!]|~|\\quad)\s*)*(?:\\(?:text|mathrm)\{\s*)?(?:[kKMGTP]i?B\b|[kKMGTP](?:FLOPS?|FLOPs?|flops?)\b|"
                r"(?:[KMGTP]|bn)\b|billion|million|thousand|trillion|亿|万)")
 _PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5, "thousand": 1, "million": 2, "billion": 3, "bn": 3,
            "trillion": 4}
@@ -58,7 +58,29 @@ def written_unit(n, lines: list[str], place) -> tuple[float, str] | None:
     m = re.search(re.escape(n.text) + "(" + _UNIT_AFTER + ")", lines[place.line - 1])
     if m is None:
         return None
-    unit = re.sub(r"^[\s$]*(?:\\(?:text|mathrm)\{\s*)?", "", m.group(1)).strip()
+    unit = re.sub(r"^[\s$]*(?:(?:\\[ ,;:!]|~|\\quad)\s*)*(?:\\(?:text|mathrm)\{\s*)?", "", m.group(1)).strip()
     k = (_PREFIX.get(unit) or _PREFIX.get(unit[:1])) if unit != "B" else None
     base = 1024.0 if re.match(r"[kKMGTP]iB", unit) else 1000.0          # MiB: 2^20, MB: 10^6
     return (base ** k, unit) if k else None
+
+
+def total_worked_elsewhere(chains, c, n) -> object | None:
+    """Another chain of the page that works out the same total with terms of its own and lands on the printed
+    value (`acc = 0.135×2.135 + 1.150 = 1.438` before `加权和 = 0.135+2+0+1+0+0.150 = 1.438`): the chain it belongs to,
+    else None.  Then the total is corroborated, and a sum whose written terms miss it has a wrong term."""
+    if (nb.significant_digits(n) or 0) < 3:
+        return None             # a total as common as 1 or 0.5 is worked out anywhere: no corroboration
+    for other in chains:
+        if other is c or len(other.parts) < 2:
+            continue
+        last = nb.plain_number(getattr(other.parts[-1], "expr", None))
+        before = getattr(other.parts[-2], "expr", None)
+        if last is None or last.text != n.text or before is None or nb.plain_number(before) is not None:
+            continue
+        try:
+            got = nb.evaluate(before)
+        except (ArithmeticError, OverflowError, ValueError, TypeError, IndexError):
+            continue
+        if got.lo - n.half <= n.value <= got.hi + n.half:
+            return other
+    return None

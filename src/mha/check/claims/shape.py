@@ -12,6 +12,7 @@ from ..infer import QUERY_SIDE, _family
 from ..numbers import Num
 from ..objects import Place, ShapeProduct
 from ..report import Finding, NotChecked
+from .shapeelsewhere import shape_of_another_example
 
 STEP = lb.STEP
 
@@ -70,11 +71,20 @@ class ShapeJudging:
         if self.t is None:
             return
         H = self.t.config.n_heads
-        other = {self.section_of(c.place) for c in sizes if c.symbol == "H" and c.value.exact
-                 and math.isfinite(c.value.value) and int(c.value.value) != H}
+        stated = [c for c in sizes if c.symbol == "H" and c.value.exact and math.isfinite(c.value.value)]
+        other: dict = {}              # section -> where its other head count is first stated
+        for c in stated:
+            if int(c.value.value) != H:
+                sec = self.section_of(c.place)
+                other[sec] = min(other.get(sec, c.place.order), c.place.order)
+        # a section that states the configuration's H before another ("H = 2" for the worked example, then
+        # "Llama-2-7B: H = 32" for a cache size) works the example up to that other count
+        since = {sec: at if any(int(c.value.value) == H and self.section_of(c.place) == sec and c.place.order < at
+                                for c in stated) else (-1, -1) for sec, at in other.items()}
         if not other:
             return
         traced = [f for f in self.findings if f.severity == "error" and self.section_of(Place(f.line, f.cell)) in other
+                  and Place(f.line, f.cell).order >= since[self.section_of(Place(f.line, f.cell))]
                   and (any(f is g for g in self.by_trace) or f.step == "config" or f.kind == "wrong_shape")]
         self.findings = [f for f in self.findings if not any(f is g for g in traced)]
         for f in traced:
@@ -231,6 +241,10 @@ class ShapeJudging:
             return
         if self._shape_of_its_weight_or_heads(s):
             return
+        if shape_of_another_example(self, s):
+            self.n_claims -= 1
+            self.n_numbers -= 1
+            return           # "V had shape (4 x 1)" under the cross-attention example printed just above it
         want = shapes[-1] if len(s.dims) == len(shapes[-1]) else next((x for x in shapes if len(x) == len(s.dims)),
                                                                       shapes[-1])
         if s.ref.nodes[0] in ("W_Q", "W_K", "W_V", "W_O") and len(want) == 2 and want[0] == 1 and s.dims[0] > 1:

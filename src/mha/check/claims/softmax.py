@@ -84,7 +84,8 @@ def softmax_pairs(objs: list[Obj], said: dict | None = None, defines: list | Non
         # where they do not sum to one (made-up weights are what such a pair shows wrong)
         # (each alone on its line: `S_1 = .., S_2 = ..` over `A_1 = .., A_2 = ..` pairs by name, not by order)
         # (y alone on its line, and x the last object of its own: `QKᵀ/√2 = (1/√2)(..) = (..)` ends in the scores)
-        told = 2 <= rows <= 4 and x.a.place.cell is None and _said_between(said, last, y.a.line) and \
+        told = x.a.place.cell is None and (2 <= rows <= 4 and _said_between(said, last, y.a.line) or
+                                           1 <= rows <= 4 and _said_after(said, last, y.a.line)) and \
             sum(o.a.line == y.a.line for o in grids) == 1 and \
             not any(o.a.line == x.a.line and o.a.place.order > x.a.place.order for o in grids if o is not y)
         # (a blank line between two rows of one printed block parts nothing: "Scores: [..]", "", "Softmax: [..]")
@@ -113,6 +114,12 @@ def _said_between(said: dict | None, a: int, b: int, scale_ok: bool = False) -> 
     with scale_ok, a line that states the scale is allowed)?"""
     kinds = [said.get(k) for k in range(a + 1, b)] if said else []
     return "softmax" in kinds and "number" not in kinds and (scale_ok or "scale" not in kinds)
+
+
+def _said_after(said: dict | None, a: int, b: int) -> bool:
+    """Does line a, the scores' own, end by naming the softmax ("S = [0, 0, 5], Softmax:"), with only blank lines
+    and fences down to line b?"""
+    return bool(said) and said.get(a) == "softmax_after" and all(said.get(k) == "blank" for k in range(a + 1, b))
 
 
 def _errors(found: list[Finding]) -> int:
@@ -504,6 +511,9 @@ class SoftmaxJudging:
             if all(n is not None and n.decimals is None and float(n.value).is_integer() for n in c.x.a.rows[i]):
                 printed = np.zeros(len(x))      # whole scores ([2, 5, 1] from q = 2, k = [1, 2, 0.5]) are exact
             score = _slipped_score_finding(c, i, row, x, printed, scale)
+            if score is not None and c.x.a.id not in getattr(self, "uses", ()) and \
+                    _scores_of_the_trace(self, c.x.a.rows[i]):
+                score = None        # the scores are the configuration's, each of them: the weights are wrong
             if score is not None:
                 found = [score]         # one score slipped moves every weight of its row: one finding, on it
                 self.slipped_rows = getattr(self, "slipped_rows", set()) | {(c.y.a.place.cell, c.y.a.row_line(i))}
@@ -516,6 +526,24 @@ def weights_judged(judge, y: Obj) -> None:
     name = y.a.label.strip()[:40] or "unlabelled"
     judge.weights_judged = getattr(judge, "weights_judged", set()) | {
         (y.a.line, y.a.place.cell, f"{name} ({'×'.join(map(str, y.a.shape))})")}
+
+
+def _scores_of_the_trace(judge, scores) -> bool:
+    """Is this row of printed scores, every finite entry, a row of the configuration's Q Kᵀ or scaled scores
+    (`S' = S + M` restating the Q Kᵀ printed above it, masked)?  Then none of them slipped, whatever the weights
+    after it say.  (Only for scores the configuration computes: scores it starts from agree with themselves.)"""
+    t = getattr(judge, "t", None)
+    finite = [(k, n) for k, n in enumerate(scores) if n is not None and math.isfinite(n.value) and n.value > -1e4]
+    if t is None or len(finite) < 2:
+        return False
+    for name in ("QKt", "S"):
+        M = getattr(t, name, None)
+        if M is None:
+            continue
+        for Mh in M[0]:
+            if Mh.shape[1] == len(scores) and any(all(n.contains(float(r[k])) for k, n in finite) for r in Mh):
+                return True
+    return False
 
 
 def _slipped_score_finding(c: SoftmaxPairClaim, i: int, row, x: np.ndarray, half: np.ndarray,

@@ -184,7 +184,7 @@ class Targets:
             return 0
         if getattr(self, "_rows_from_zero", None) is None:
             said = [c.text or "" for c in self.doc.chains] + [a.label or "" for a in self.doc.arrays]
-            self._rows_from_zero = any(_ROW_ZERO.search(t) for t in said)
+            self._rows_from_zero = any(_row_zero(t) for t in said)
         return 0 if self._rows_from_zero else 1
 
     def _one_query_row(self, ref: lb.Ref, fam: set, head: int | None) -> lb.Ref:
@@ -305,6 +305,13 @@ def _ops(e) -> set[str]:
 
 
 _ROW_ZERO = re.compile(r"(?i)\brow\s*0\b(?![.,]\d)|第\s*0\s*行")
+# "take `W_Q` row 0 + `W_Q` row 2": a row of a weight matrix, counted as its code counts, says nothing of how the
+# prose counts the rows of the scores and weights
+_OF_A_WEIGHT = re.compile(r"W_?\^?\{?[QKVOqkvo]\}?[`*]*\s*$")
+
+
+def _row_zero(text: str) -> bool:
+    return any(not _OF_A_WEIGHT.search(text[max(0, m.start() - 12):m.start()]) for m in _ROW_ZERO.finditer(text))
 
 
 def _row_said(c: Chain) -> re.Match | None:

@@ -175,6 +175,8 @@ class Options:
                 key = name.split(".")[-1]
                 if key in names and num.decimals is None and 0 < num.value < 10000:
                     out.setdefault(names[key], int(num.value))
+            if h.kind == "head_dim" and "d_k" not in out:
+                out["d_k"] = int(h.value)
             if h.kind == "heads" and "H" not in out:
                 v = h.value
                 zh = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
@@ -367,6 +369,10 @@ class Options:
         labelled = [o.ref.head for o in self.objs if o.ref is not None and o.ref.head is not None]
         from_labels = max(labelled) + 1 if labelled else None
         dk = self.sizes.get("d_k")
+        if stated and dk and width % dk == 0 and width != stated * dk and not from_labels:
+            # "num_heads=2", "head_dim=2", and Q printed 2 wide: the heads are the model's, the matrices at hand
+            # one head's (width d_k), which one head computes
+            stated = None
         # "Head1 Output" printed 2×2 for a model of width 2 (X as wide): each head has projections of its own as wide
         # as the model (not a split of it), which no H > 1 here computes
         x_widths = {o.val.shape[1] for o in self.objs if o.ref is not None and o.ref.nodes[0] == "X" and

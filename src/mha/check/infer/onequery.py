@@ -86,7 +86,8 @@ def one_query_modes(objs: list[Obj]) -> list[dict[str, Choice]]:
     one by one; V = the keys or a printed V."""
     if given(objs, "Q") and given(objs, "K"):
         return []                       # the document names its query and keys: the Q, K, V start reads them
-    queries = [o for o in objs if _query_like(o)]
+    # (the input of a softmax shown by example, "输入：[..]" over its "输出：[..]", is that example's, no query)
+    queries = [o for o in objs if _query_like(o) and not o.a.example]
     matrices = [[o] for o in objs if _keys_like(o)] + _states(objs)
     out: list[dict[str, Choice]] = []
     seen: set[tuple] = set()

@@ -25,8 +25,9 @@ def score(objs: list[Obj], vs: Views, uses: frozenset, assumed: frozenset = froz
     discount = 0.0
     fast = Stacks(vs)
     for o in objs:
-        if o.a.context.dropout:
-            continue                 # printed after dropout: no configuration explains it (readers/dropout.py)
+        if o.a.context.dropout or o.a.example:
+            continue                 # printed after dropout: no configuration explains it (readers/dropout.py); a
+            #                          softmax shown by example is judged against its own input
         if o.ref is not None and lb.names_variant(" ".join([o.a.label, *o.a.labels])):
             continue                 # named unscaled or unmasked: another reading, no evidence for this one
         n = o.val.size

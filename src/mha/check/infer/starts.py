@@ -311,14 +311,17 @@ class Starts:
             return out              # "Raw scores (with 1/√2): [[√2, 0], ...]": the scale is in them already
         dks = [self.sizes.get("d_k")] + [o.val.shape[1] for o in self.objs if o.val is not None and
                                          (_is(o, "K") or _is(o, "Q")) and o.val.shape[0] > 1]
+        said: set[int] = set()
         for h in getattr(self, "hint_list", []):
             if h.kind == "scale_sqrt":
                 try:
-                    dks.append(int(float(h.value)))
+                    said.add(int(float(h.value)))
                 except (TypeError, ValueError):
                     pass
+        dks += sorted(said)
         for dk in dict.fromkeys(d for d in dks if d and 1 < d < 100000):
-            out.append(Choice(1 / math.sqrt(dk), f"1/√d_k with d_k = {dk}", frozenset(), 0.1))
+            # ("scaled by 1/sqrt(4)" in words: on a tie, the scale the text says, not the scores as printed)
+            out.append(Choice(1 / math.sqrt(dk), f"1/√d_k with d_k = {dk}", frozenset(), -0.01 if dk in said else 0.1))
             out.append(Choice(1 / dk, f"1/d_k with d_k = {dk}", frozenset(), 0.6))
         return out + [Choice(v, label, frozenset(), 0.05) for v, label in written_scales(self.objs)]
 

@@ -35,7 +35,7 @@ from .checkmarks import drop_ticked_references
 from .headings import label_from_headings
 from .softmaxbullets import tie_bullet_softmax
 from .softmaxcolumns import tie_column_softmax
-from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax
+from .softmaxdrawn import tie_drawn_softmax, tie_open_softmax, tie_softmax_example
 from .softmaxsaid import (sigma_as_softmax, tie_arrow_softmax, tie_io_softmax, tie_said_softmax,
                           tie_step_rows, tie_table_softmax)
 from .text import _unnumber, read_text
@@ -84,6 +84,9 @@ _WHEN = re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d(?:[ T][0-2]\d:[0-5]\d(?::[0-
 _ORDINAL = re.compile(r"^\s*(?:#+\s*)?(?:(?:step|stage|part|schritt|paso|étape|etapa|bước|ステップ)\s*\d+|第\s*\d+\s*步|"
                       r"\d+\s*[.)、])\s*[:：.]?", re.I)
 _SOFTMAX_WORD = re.compile(r"softmax|ソフトマックス|소프트맥스|归一化", re.I)
+# a line that ends by naming the softmax of what it holds ("\\(S=[0, 0, 5]\\), Softmax:", "scores [..] → softmax:")
+_ENDS_IN_SOFTMAX = re.compile(r"[\d\]]\W{0,6}(?:,|→|->|then)?\s*(?:apply(?:ing)?\s+)?(?:the\s+)?softmax\s*[:：]\s*$",
+                              re.I)
 # "(scores -> weights that sum to 1)": the softmax's property, said in words, is no number of the example
 _TO_ONE = re.compile(r"(?i)\b(?:sums?|add(?:s|ing)?(?:\s+up)?|totals?)\s+to\s+[`$*]{0,2}1(?:\.0+)?[`$*]{0,2}(?![\d.])|"
                      r"和为\s*1(?:\.0+)?|总和为\s*1(?:\.0+)?")     # ("sum to 1.0", "sums to `1.0`": no number of it)
@@ -170,8 +173,10 @@ def read_document(text: str, fmt: str) -> Document:
     doc.lines = text.split("\n") if fmt != "ipynb" else []
     if fmt != "ipynb":          # "# 经过 Softmax 变成：" between raw scores and their weights (claims/softmax.py)
         for k, line in enumerate(text.split("\n")):
-            if not line.strip() or line.strip().startswith(("```", "~~~")):
+            if not line.strip() or line.strip().startswith(("```", "~~~")) or line.strip() in ("$$", "\\[", "\\]"):
                 doc.softmax_said[k + 1] = "blank"       # a blank line or a code fence separates nothing
+            elif _ENDS_IN_SOFTMAX.search(line):
+                doc.softmax_said[k + 1] = "softmax_after"     # "S = [0, 0, 5], Softmax:": the weights come next
             elif re.search(r"\d", _ORDINAL.sub("", _TO_ONE.sub("", line))):
                 # "divided by the square root of 64, which is 8": a number that is the scale, said as such
                 doc.softmax_said[k + 1] = "scale" if _SCALE_WORDS.search(line) and not _OTHER_FACTOR.search(line) \
@@ -183,6 +188,7 @@ def read_document(text: str, fmt: str) -> Document:
     label_echoes(doc, text)
     label_from_headings(doc, text)
     tie_drawn_softmax(doc, text)
+    tie_softmax_example(doc, text)        # "输入：[..]" over "输出：[..]" under the softmax's formula
     tie_open_softmax(doc, text)
     tie_said_softmax(doc, text)
     tie_arrow_softmax(doc, text)

@@ -11,9 +11,12 @@ import re
 
 from .. import labels as lb
 from ..objects import Context, Document, Hint, Place, ShapePart, ShapeProduct
-from .common import Segment, line_offset
+from .common import Segment, line_offset, own_words
 from .drawn import text_tokens
 from .dropout import DroppedPrints, DropState, after_dropout
+from .continued import token_named_rows
+from .frames import unwrap_frames
+from .headobjects import head_objects
 from .prose import _READING, reading
 from .python import read_code, read_output
 from .sidebyside import side_by_side
@@ -90,6 +93,8 @@ class Builder:
     def hints(self, text: str, place: Place) -> None:
         for kind, rx in _HINTS:
             m = rx.search(text)
+            if m and kind == "unscaled" and _WOULD.search(text):
+                continue            # "Without scaling, weights would be about (0.98, 0.02, 0.00)": the other reading
             if m:
                 value = next((g for g in m.groups() if g), True) if m.groups() else True
                 self.doc.hints.append(Hint(kind, value, place, text.strip()[:160]))
@@ -117,6 +122,15 @@ class Builder:
     def segment(self, seg: Segment) -> None:
         if not seg.text.strip():
             return
+        if seg.where in ("code", "output", "prose") and "{" in seg.text and "head" in seg.text.lower():
+            # `const head2 = { W_query: [[..]] }`: head 2's weights, named so (headobjects.py)
+            seg = Segment(head_objects(seg.text), seg.line, seg.where, seg.cell, seg.line_map)
+        if seg.where in ("output", "code", "prose", "comment") and "[" in seg.text and "=" in seg.text:
+            # " X = the [ 1 0 ]" over "     cat [ 0 2 ]": one matrix named X, its rows named by tokens (continued.py)
+            seg = Segment(token_named_rows(seg.text), seg.line, seg.where, seg.cell, seg.line_map)
+        if seg.where in ("output", "code", "prose", "comment") and "\\" in seg.text:
+            # a pandas frame wrapped into blocks of columns, joined into one (frames.py); every line kept in place
+            seg = Segment(unwrap_frames(seg.text), seg.line, seg.where, seg.cell, seg.line_map)
         if seg.where in ("output", "prose", "comment"):
             seg = side_by_side(seg)         # `Q = [[..],   V = [[..],` typed side by side over several lines
         match seg.where:
@@ -174,7 +188,8 @@ class Builder:
             m = re.match(r"\s*(=|≈|≃|~|\\approx)", c.text)
             if m and p.parts and c.place.where == p.place.where == "math" and c.place.cell == p.place.cell and \
                     0 < c.place.line - p.place.line <= 8 and len(c.rels) == len(c.parts) - 1 and \
-                    (c.place.line, c.place.cell) not in self.worded_math and not self._worded_row(c.place.line):
+                    (c.place.line, c.place.cell) not in self.worded_math and not self._worded_row(c.place.line) \
+                    and not self._worded_inline(c.place.line):
                 c.parts = [p.parts[-1]] + c.parts
                 c.rels = ["≈" if m.group(1) in ("≈", "≃", "~", "\\approx") else "="] + c.rels
         self.doc.chains = [c for c in chains if len(c.parts) >= 2 or
@@ -193,6 +208,19 @@ class Builder:
             self.doc.hints.append(Hint("unscaled", True, unscaled, "scores computed in code with no scale"))
         return self.doc
 
+
+    def _worded_inline(self, line: int) -> bool:
+        """`<li>Large positive scores $\\to$ probability $\\approx 1$`: inline math that opens with its relation
+        after words of its own on a page's line (an HTML or text page; markdown.py marks its own), the value of
+        those words, not the result of the formula above."""
+        if self.doc.format not in ("html", "txt") or not 0 < line <= len(self.source):
+            return False
+        row = self.source[line - 1]
+        m = re.search(r"\$\s*(?:=|≈|\\approx|\\sim)", row)
+        if m is None:
+            return False
+        before = re.sub(r"<[^>]*>|\$[^$]*\$", " ", row[:m.start()])
+        return own_words(before)
 
     def _worded_row(self, line: int) -> bool:
         r"""`\text{Training step (3× forward):} \quad &\approx 290`: an aligned row whose words, before its
@@ -268,6 +296,8 @@ _IDENTITY = re.compile(r"identity|单位矩阵|單位矩陣|恒等|単位行列|
 _EYE_CALL = r"(?:np|numpy|torch)\.(?:eye|identity)\(\s*\d+\s*\)"
 _SCALED_EYE = re.compile(r"\bW_?\{?([QKVqkv])\}?\s*=\s*(?:(?P<b>\d+(?:\.\d+)?)\s*\*\s*" + _EYE_CALL + r"|" + _EYE_CALL +
                          r"\s*(?:\*\s*(?P<a>\d+(?:\.\d+)?)|/\s*(?P<c>\d+(?:\.\d+)?)))(?![\d.])")
+# a sentence about what would happen otherwise ("Without scaling, the weights would be ...")
+_WOULD = re.compile(r"(?i)\bwould\b|\bwill\s+(?:instead|otherwise)\b|否则|如果不|不缩放的话")
 _HINTS = [
     ("cross", lb.CROSS_ATTENTION),
     ("causal", re.compile(r"causal|因果|look[- ]ahead mask|future (tokens|positions)|下三角|上三角.*(-\s*∞|-inf|屏蔽)|"
@@ -276,6 +306,8 @@ _HINTS = [
                             r"省略.{0,6}缩放|without dividing|omit.{0,20}(√|sqrt)", re.I)),
     ("no_wo", re.compile(r"no output projection|without (an? )?(output projection|W_?\^?\{?O)|no W_?\^?\{?O|"
                          r"没有输出投影|不做输出投影|省略.{0,4}W_?O", re.I)),
+    # "with `head_dim=2`" in prose: a head's width, said outside any formula the chains read
+    ("head_dim", re.compile(r"(?<![\w.])(?:head_dim|head_size|d_head|dim_head)\s*=\s*(\d+)\b")),
     ("heads", re.compile(r"(?<![\w.])(\d+)\s*(?:attention\s+)?heads\b|(\d+)\s*个\s*(?:head|头)|"
                          r"(?<![\w.])(?:num_heads|n_heads|nhead|num_attention_heads|h)\s*=\s*(\d+)\b|\bH\s*=\s*(\d+)|"
                          r"([一二两三四五六七八])\s*个\s*(?:head|头)", re.I)),

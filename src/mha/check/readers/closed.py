@@ -197,20 +197,37 @@ def _tuple_rows(doc: Document) -> int:
             name, value = c.parts[k - 1], c.parts[k]
             if not (isinstance(name, LabelPart) and isinstance(value, LabelPart)):
                 continue
-            ref = lb.parse_label(name.text)
+            label = _named_last(name.text)
+            ref = lb.parse_label(label)
             bias = ref is not None and ref.nodes[0] in ("b_Q", "b_K", "b_V", "b_O") and ref.raw_row is None
-            if ref is None or not bias and (ref.nodes[0] not in ("X", "Q", "K", "V") or ref.raw_row is None) or \
+            query = ref is not None and label == "q"        # "the query q = (1, 0)": the one query's vector
+            # "weights ≈ (0.455, 0.225, 0.320)" in a text block: one query's weights, in decimals
+            weights = ref is not None and ref.nodes == ("A",) and ref.raw_row is None and c.rels[k - 1] in ("=", "≈")
+            if ref is None or not bias and not query and not weights and \
+                    (ref.nodes[0] not in ("X", "Q", "K", "V") or ref.raw_row is None) or \
                     ref.raw_col is not None or ref.raw_head is not None:
                 continue
             cells = _tuple(value.text, c.place.line)
-            if cells is None or any(a.label == name.text and (a.place.cell, a.place.line) == (c.place.cell, c.place.line)
+            if weights and cells is not None and (len(cells) < 2 or any(n.decimals is None for n in cells)):
+                continue
+            if cells is None or any(a.label == label and (a.place.cell, a.place.line) == (c.place.cell, c.place.line)
                                     for a in doc.arrays):
                 continue            # the prose reader has it already ("k_1 = (0.6, 0.8)" outside math)
-            a = Array([cells], c.place, label=name.text, labels=[name.text], style="list", context=c.context)
+            a = Array([cells], c.place, label=label, labels=[label], style="list", context=c.context)
             doc.arrays.append(a)
             c.parts[k] = ArrayPart(a)
             n += 1
     return n
+
+
+def _named_last(text: str) -> str:
+    """"three keys k₁", "the query q", "suppose the value vectors are v₁": words, then the vector's own name; the
+    name, else the text as it is."""
+    words = text.split()
+    whole = lb.parse_label(text)
+    if len(words) < 2 or not re.fullmatch(r"[A-Za-z]+", words[-2]) or (whole is not None and whole.raw_row is not None):
+        return text
+    return words[-1] if lb.parse_label(words[-1]) is not None else text
 
 
 _TUPLE = r"\(\s*[^()\n]+?\s*\)"

@@ -84,3 +84,47 @@ def _bracketed(lines: list[str], j: int, join_before: set[int]) -> bool:
     while k in join_before:
         k -= 1
     return "[" in " ".join(lines[k:j + 1]) and re.search(r"[×*·=]", lines[k]) is not None
+
+
+_NAMED_GROUP = re.compile(r"([A-Za-z][\w^{}']*\s*=\s*)([^\W\d]\w*)(\s*)(\[[^\[\]]*\])")
+_TOKEN_GROUP = re.compile(r"([^\W\d]\w*)(\s*)(\[[^\[\]]*\])")
+
+
+def token_named_rows(text: str) -> str:
+    """Matrices written with their name before the first row's token and each row after it named by its token,
+    alone or side by side:
+
+         X = the [ 1  0  1  0 ]          Q = the [1 2]     K = the [0 1]
+             cat [ 0  2  0  1 ]              cat [1 1]         cat [2 0]
+
+    The tokens are blanked (the text keeps its length), so that the rows are read as one matrix per name (side by
+    side, as `W_Q = [..]    W_K = [..]` over rows of both is read); the first row is no longer "X = the" alone."""
+    if "[" not in text or "=" not in text:
+        return text
+    lines = text.split("\n")
+    for k, line in enumerate(lines[:-1]):
+        first = list(_NAMED_GROUP.finditer(line))
+        if not first or line[first[-1].end():].strip() or \
+                any(line[a.end():b.start()].strip() for a, b in zip(first, first[1:])) or line[:first[0].start()].strip():
+            continue
+        cols = [m.start(4) for m in first]
+        rows = []
+        for j in range(k + 1, len(lines)):
+            groups = list(_TOKEN_GROUP.finditer(lines[j]))
+            if [m.start(3) for m in groups] != cols or lines[j][groups[-1].end():].strip() or \
+                    lines[j][:groups[0].start()].strip() or \
+                    any(lines[j][a.end():b.start()].strip() for a, b in zip(groups, groups[1:])):
+                break
+            rows.append((j, groups))
+        if not rows:
+            continue
+        out = list(line)
+        for m in first:
+            out[m.start(2):m.start(4)] = " " * (m.start(4) - m.start(2))
+        lines[k] = "".join(out)
+        for j, groups in rows:
+            out = list(lines[j])
+            for m in groups:
+                out[m.start(1):m.start(3)] = " " * (m.start(3) - m.start(1))
+            lines[j] = "".join(out)
+    return "\n".join(lines)

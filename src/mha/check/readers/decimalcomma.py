@@ -205,6 +205,10 @@ def _thousands(text: str, tex: bool = True) -> str:
         return _TEX_THOUSANDS.sub(one, ln)
     if tex and "{,}" in text:
         text = "\n".join(tex_line(ln) for ln in text.split("\n"))
+    elif "{,}" in text:
+        # two separators or more (2{,}147{,}483{,}648) group thousands whatever the document's commas: no
+        # decimal comma comes twice in one number
+        text = _TEX_THOUSANDS.sub(lambda m: join(m) if m.group(2).count("{,}") >= 2 else m.group(0), text)
     return "\n".join(line(ln) for ln in text.split("\n")) if "," in text else text
 
 

@@ -26,6 +26,28 @@ _GROUP = re.compile(r"\[([^\[\]]*)\]")
 _GROUP_BODY = re.compile(r"^[,\s]*(?:(?:[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|-?inf|\.\.\.|…)(?:[,\s]+|$))+$")
 
 
+# a remark in words after a value, behind a left arrow ("= 0.49   ← reasonably high alignment"): no part of it
+_ARROW_REMARK = re.compile(r"(?m)(?<=[\d\])])[ \t]+(?:←|⟵|<--|⇐)[ \t][^\n\d]*$")
+
+
+# arithmetic said in parentheses, "(e.g., √64 = 8)", "(i.e. 2 × 64 = 128)": its left side holds a number, its right
+# side is one number
+_ASIDE = re.compile(r"\((?P<lead>\s*(?:(?:e\.g\.|i\.e\.|eg|ie|say)\s*,?\s*)?)"
+                    r"(?P<body>(?=[^()\n=]*\d)[^()\n=,;'\"\[\]]*?(?:√|\\sqrt|[×*/+^−]|\s-\s)[^()\n=,;'\"\[\]]*"
+                    r"(?:=[^()\n=,;'\"\[\]]*)*=\s*[-−]?\d+(?:\.\d+)?\s*)\)")
+
+
+def _aside(m: re.Match) -> str:
+    """The aside between statement breaks, every place kept: `; √64 = 8;`."""
+    return ";" + " " * len(m.group("lead")) + m.group("body") + ";"
+
+
+# a remark in parentheses right after a bracketed row, in words, with a number or a relation in it ("（加起来 = 1）",
+# "(these sum to 1.0)"): about the row (claims/rowsum.py reads such a sum from the line itself), no part of it
+_ROW_REMARK = re.compile(r"(\[[-+−\d.,\s]*\d[-+−\d.,\s]*\])([ \t]*[（(](?=[^()（）\n]*(?:[\u4e00-\u9fff]{2}|[A-Za-z]{3,}))"
+                         r"(?=[^()（）\n]*[=≈\d])[^()（）\n]*[）)])")
+
+
 _PRINTOUT_CALL = re.compile(r"\b(?:tensor|array|Tensor|DeviceArray|Array)\(\s*\[")
 
 
@@ -50,6 +72,9 @@ def _groups(line: str) -> list[tuple[int, int]] | None:
 def text_tokens(text: str) -> list[Tok]:
     """Tokens of plain text.  Matrices written as rows of [ ... ] on consecutive lines (side by side too,
     as in "Q = [ 1 0 ]   K = [ 2 1 ]") and the terminal's ⎡ ⎢ ⎣ matrices become MATRIX tokens."""
+    text = _ARROW_REMARK.sub(lambda m: " " * len(m.group(0)), text)   # "= 0.49   ← reasonably high": a remark
+    text = _ASIDE.sub(_aside, text)           # "by √d_k (e.g., √64 = 8) to keep": the aside, a statement of its own
+    text = _ROW_REMARK.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)   # "[0.29, 0.38]（加起来 = 1）"
     text = join_continued(text)               # "  + 0.3×[...]" and "  = [...]" lines go on with the line above
     text = worded_roots(text)                 # "the square root of 64, which is 8": √64 = 8 (worded.py)
     text = bracket_weighted_tuples(text)      # 0.4 · (1, 0) + 0.6 · (0, 1) = (0.4, 0.6)

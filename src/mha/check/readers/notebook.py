@@ -10,6 +10,7 @@ from .. import labels as lb
 from ..numbers import Num
 from ..objects import Hint, Place
 from .common import Segment, need
+from .frames import unwrap_frames
 from .html import read_html
 from .calls import name_call_arguments
 from .markdown import read_markdown
@@ -62,7 +63,7 @@ def read_notebook(text: str, b: "Builder") -> None:
                 caption = _caption_name(body) if out.get("output_type") == "stream" else None
                 if not body:
                     continue
-                body = _PROGRESS.sub(lambda m: " " * len(m.group(0)), body)
+                body = unwrap_frames(_PROGRESS.sub(lambda m: " " * len(m.group(0)), body))    # pandas' blocks (frames.py)
                 _echoed_size(b, src, body, result, k)
                 seg = Segment(body, OUTPUT_LINE(n_src) + shown, "output", k)
                 shown += body.count("\n") + (not body.endswith("\n"))

@@ -134,7 +134,14 @@ def _changed_from(before: str, after: str) -> bool:
     0.73)"), or either end of one written with an arrow ("the weight went 0.2779 → 0.9998")?"""
     if _ARROW_NUMBER.match(after.lstrip(" `*_$")) or _NUMBER_ARROW.search(before.rstrip(" `*_$")):
         return True
+    if _A_DEVIATION.match(after.lstrip(" `*_$")):
+        return True             # "行和可能出现 $0.0001$ 量级偏差": the size of a drift, not the quantity itself
     return bool(_BEFORE_CHANGE.search(before.rstrip(" `*_$"))) and bool(_TO_CHANGE.match(after.lstrip(" `*_$")))
+
+
+# what follows a number that is the size of a deviation of the quantity named before it, not its value
+_A_DEVIATION = re.compile(r"(?:的)?(?:量级|数量级)?(?:的)?(?:偏差|误差|差异|出入)|(?:order\s+of\s+)?(?:deviation|discrepancy|"
+                          r"rounding\s+(?:error|drift))", re.I)
 
 
 # a size said of several objects at once, in the sentence before it: no one name takes it

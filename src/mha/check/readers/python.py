@@ -536,6 +536,9 @@ def read_output(b: "Builder", seg: Segment) -> None:
         if a.style == "list":
             a.style = "numpy"
         named = None if any(a is n for n in new) else printed_name(a.label, b.pending_output_labels)
+        if named and _MODULE_PARAMETER.search(named):
+            a.parameter = True          # print("Out2:", attn.out_proj.weight[4:8]): a weight the code set, whatever
+            #                             its caption calls it
         if named and named not in a.labels:
             a.labels.append(named)      # print("Softmax result:", y) shows `Softmax result: tensor([...])`: y's value
         if named and named in b.calls:
@@ -547,6 +550,10 @@ def read_output(b: "Builder", seg: Segment) -> None:
     widen_low_precision(b.doc.arrays[n_before:], low)
     heads_above(b.doc.arrays[n_before:], seg)
     _mark_dropped(b, n_before, n_chains)
+
+
+# a module's parameter: `attn.out_proj.weight`, `layer.in_proj_weight[0:4, :]`, `self.q.bias`
+_MODULE_PARAMETER = re.compile(r"\.(?:\w+_)?(?:weight|bias)\b|\bin_proj_(?:weight|bias)\b")
 
 
 # `weights * 100` printed: percentages of the quantity, not the quantity (1.00 is 100.00 there)

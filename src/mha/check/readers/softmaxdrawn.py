@@ -59,6 +59,32 @@ def tie_open_softmax(doc: Document, text: str) -> None:
             y.softmax_of = x
 
 
+_INPUT = re.compile(r"(?i)^\W*(?:inputs?|in|输入|入力|입력)\W*$")
+_OUTPUT = re.compile(r"(?i)^\W*(?:outputs?|out|输出|出力|출력)\W*$")
+_NEAR = 6             # lines from the words that name the softmax down to the example's input
+
+
+def tie_softmax_example(doc: Document, text: str) -> None:
+    """A softmax shown by example under the words that name it ("softmax(x_i) = exp(x_i) / Σ exp(x_j)", then
+    "输入：[0, 0.125, 0.25]" over "输出：[0.29, 0.33, 0.38]"): a row named input, the row named output on the next
+    line or the one after, as wide, in [0, 1] and summing to 1, and the softmax named within a few lines above the
+    input.  The output is that softmax of the input, whatever the configuration (and no query of the example)."""
+    if doc.format == "ipynb":
+        return
+    lines = text.split("\n")
+    rows = [a for a in doc.arrays if _one_row(a)]
+    for x, y in zip(rows, rows[1:]):
+        if y.softmax_of is not None or x.n_cols != y.n_cols or x.place.cell != y.place.cell or \
+                not 0 < y.line - x.line <= 2 or not _INPUT.match(x.label or "") or not _OUTPUT.match(y.label or ""):
+            continue
+        w = [n.value for n in y.rows[0]]
+        if min(w) < 0 or max(w) > 1 or abs(sum(w) - 1) > 0.02 * len(w):
+            continue
+        if any(_WORD.search(s) for s in lines[max(0, x.line - 1 - _NEAR):x.line - 1]):
+            y.softmax_of = x
+            x.example = y.example = True
+
+
 def _one_row(a: Array) -> bool:
     return a.is_vector and a.n_cols >= 2 and not a.elided and a.line > 0
 
