@@ -240,8 +240,8 @@ class Rounding:
         if place is not None and hit.view.node == "A" and not num.contains(exact) and \
                 (alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or
                  math.isnan(float(alt[i, j])) or not num.contains(float(alt[i, j]))):
-            x = self.from_printed_exponentials(hit.view, i, j, place)
-            if x is not None and num.contains(x):
+            x = self.printed_quotient(place, num, exact)
+            if x is not None:
                 return (f"follows from the rounded exponentials and their sum printed before it (they give {x:.6g}); "
                         f"the exact {exact:.6g} rounds to {num.rounded(exact)}")
         if alt is None or not (0 <= i < alt.shape[0] and 0 <= j < alt.shape[1]) or math.isnan(float(alt[i, j])):
@@ -344,36 +344,12 @@ class ScalarWeights:
             return grid
         return None
 
-    def from_printed_exponentials(self, v: View, i: int, j: int, place: Place) -> float | None:
-        """Weight j of row i worked from its exponential and their total printed just before it (`e^{-0.7071}
-        ≈ 0.4931`, `e^0 = 1`, `Σ ≈ 1.4931`, then `α ≈ 0.3303`, which 0.4931 / 1.4931 gives and the exact 0.33024
-        does not): every exponential of the row, shifted by the row's maximum or not, and the total printed within
-        a few lines, each within its rounding; None otherwise."""
-        b, h = v.b or 0, (v.h if v.h is not None else 0)
-        try:
-            z = np.asarray(self.t.S[b, h][i], dtype=float)
-        except (AttributeError, IndexError, TypeError):
-            return None
-        keep = np.isfinite(z)
-        if not keep[j] or keep.sum() < 2:
-            return None
-        near = [n for n in self._printed_results(place) if (n.line or 0) >= place.line - 12][:12] \
-            if place.cell is None else []
-        for shift in (float(z[keep].max()), 0.0):
-            e = np.exp(z[keep] - shift)
-            got = [next((n for n in near if n.contains(float(x)) and (n.decimals or 0) >= 2 or
-                         (x == 1.0 and n.value == 1 and n.decimals is None)), None) for x in e]
-            total = next((n for n in near if n.contains(float(e.sum())) and (n.decimals or 0) >= 2), None)
-            if all(g is not None for g in got) and total is not None and \
-                    len({id(g) for g in got} | {id(total)}) == len(got) + 1:
-                return got[int(np.flatnonzero(keep).tolist().index(j))].value / total.value
-        return None
-
     def printed_quotient(self, place: Place, num: Num, exact: float) -> float | None:
-        """A weight written as a bare result (`α_10 ≈ 0.3303`) under its exponential and their total printed a few
-        lines before it (`≈ 0.4931`, `Σ ≈ 1.4931`): the quotient of two of those printed numbers that gives it, when
-        that quotient is also within two units of the exact weight (a unit off from the rounding on the way, not
-        another number); None otherwise."""
+        """A weight (a bare result `α_10 ≈ 0.3303`, or a cell of the matrix that restates it) under its exponential
+        and their total printed a few lines before it (`e^{-0.7071} ≈ 0.4931`, `Σ ≈ 1.4931`): the quotient of two of
+        those printed numbers that gives it, when that quotient is also within two units of the exact weight (a unit
+        off from the rounding on the way, not another number); None otherwise.  (claims/expshares.py does the same
+        for exponentials and weights each written as one row on a line.)"""
         if place.cell is not None:
             return None
         near = [n for n in self._printed_results(place) if (n.line or 0) >= place.line - 12][:12]

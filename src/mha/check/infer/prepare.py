@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import labels as lb
 from ..objects import Array, Document
-from ..readers.builder import _batch_in
+from ..readers.builder import batch_in
 
 MAX_OBJECTS = 600
 
@@ -155,7 +155,7 @@ def prepare(doc: Document, like: Bases | None = None) -> tuple[list[Obj], Bases]
         o.other_layer = other_layer(a.context.heading or "")
         if a.context.head is not None:
             o.head_hint = a.context.head - (0 if 0 in ctx_heads else 1)
-        o.batch_hint = _batch_in(a.label or "") or a.context.batch     # "sequence 2 output": its own label first
+        o.batch_hint = batch_in(a.label or "") or a.context.batch     # "sequence 2 output": its own label first
         o.row_hint = a.context.row
         g = a.grids()
         # entries worked out in place ([0.1×1 + 0.2×0, ...]) are no printed values; a softmax written as its closed

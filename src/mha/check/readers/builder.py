@@ -65,7 +65,7 @@ class Builder:
         self.ctx.step = next((s for _, _, s in reversed(self.levels) if s is not None), None)
         self.ctx.row = None
         self.ctx.approx = bool(lb.APPROX_WORDS.search(text)) or self.carried
-        self.ctx.batch = _batch_in(text)
+        self.ctx.batch = batch_in(text)
         self.ctx.partial = bool(_PARTIAL.search(text))
         self.ctx.dropout = after_dropout(text)
         self.words_since_code = True
@@ -83,7 +83,7 @@ class Builder:
             self.carried = True               # declared for the whole document: it outlives the headings
         if self.carried or lb.APPROX_WORDS.search(text):
             self.ctx.approx = True
-        b = _batch_in(text)
+        b = batch_in(text)
         if b is not None:
             self.ctx.batch = b
         self.ctx.before = text.strip()[-120:]
@@ -279,7 +279,7 @@ def _heading_level(text: str) -> int:
     return 1
 
 
-def _batch_in(text: str) -> int | None:
+def batch_in(text: str) -> int | None:
     m = re.search(r"\b(?:batch|sequence|sample|序列|样本)\s*(?:#|b\s*=\s*)?(\d+)\b|第\s*(\d+)\s*(?:条|个)(?:序列|样本)",
                   text, re.I)
     if not m:
