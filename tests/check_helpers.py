@@ -49,6 +49,14 @@ def error_findings(text: str, fmt: str = "md") -> list:
     return [f for fs in error_lines(text, fmt).values() for f in fs]
 
 
+def clean_report(text: str, fmt: str = "md"):
+    """The report of `mha check` on a page that must hold: asserts it has no error finding, and returns it."""
+    from mha.check import check_document
+    report = check_document(text, fmt=fmt)
+    assert [f for f in report.findings if f.severity == "error"] == [], [f.message() for f in report.findings]
+    return report
+
+
 def error_places(text: str, fmt: str = "md") -> list[tuple[int, str]]:
     """(line, printed) of each error finding of `mha check` on a page, in order."""
     return [(f.line, f.printed) for f in error_findings(text, fmt)]

@@ -709,10 +709,10 @@ def test_a_name_on_its_own_line_names_the_printout_under_it():
 
 def test_the_shape_of_a_real_model_beside_a_toy_is_not_the_toys():
     """"批量 32、序列 128、8 个头时，注意力张量是 32×8×128×128" after a 3-token example: another model's size."""
-    from mha.check.claims.shape import _another_model
-    assert _another_model([32, 8, 128, 128], {1, 2, 3, 4})
-    assert not _another_model([3, 5], {1, 2, 3, 4})                  # a slipped size of the example itself
-    assert not _another_model([512, 64], {1, 8, 64, 512, 10})        # a real-size example
+    from mha.check.claims.shapewords import another_model
+    assert another_model([32, 8, 128, 128], {1, 2, 3, 4})
+    assert not another_model([3, 5], {1, 2, 3, 4})                  # a slipped size of the example itself
+    assert not another_model([512, 64], {1, 8, 64, 512, 10})        # a real-size example
 
 
 def test_a_tuple_that_ends_a_sentence_is_read_once():

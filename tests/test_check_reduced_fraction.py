@@ -1,7 +1,7 @@
 """A quotient written again as a reduced fraction (t158c, a practice-problem page): "Weight[2] = e^0.5 / (3 × e^0.5)
 = 1/3 ≈ 0.33".  Two quotients on either side of "=" were compared part by part (numerator with numerator), as in
 `\\frac{a}{b + c} = \\frac{a}{d}`, so 1 was "wrong" against e^0.5 on three right lines.  When both sides are numbers
-of the same value the fraction is reduced, not worked out part by part (claims/arith._same_value).
+of the same value the fraction is reduced, not worked out part by part (claims/arithterms.same_value).
 """
 
 import math

@@ -3,7 +3,7 @@
 
 Final check of the stop (a false finding): the factors were taken as exact ("0.999665*0.000335 gives 3.349e-04").
 A factor with three significant figures or more but fewer than the result's is the rounding it is
-(claims/arith._product_of_short_factors); a product of short exact factors (0.5 × 0.3) is still held to its value.
+(claims/arithterms.product_of_short_factors); a product of short exact factors (0.5 × 0.3) is still held to its value.
 """
 
 from mha.check import check_document

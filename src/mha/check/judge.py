@@ -23,6 +23,7 @@ import numpy as np
 
 from ..inputs import MHAInputError
 from . import labels as lb
+from . import labelwords as lw
 from . import numbers as nb
 from .claims import (ArithClaim, ArrayClaim, Claim, ProductShapeClaim, ReadingClaim, ShapeClaim, SizeClaim,
                      VectorArithClaim)
@@ -43,7 +44,8 @@ from .claims.reading import ReadingJudging
 from .claims.concatheads import ConcatClaim, ConcatJudging, concat_claims
 from .claims.repeated import RepeatedClaim, RepeatedJudging, repeated_claims
 from .claims.rounding import Rounding, ScalarWeights
-from .claims.shape import ShapeJudging, _size_key, _split_labels
+from .claims.shape import ShapeJudging, _size_key
+from .claims.shapewords import split_labels
 from .claims.applied import AppliedSoftmaxClaim, AppliedSoftmaxJudging, applied_softmax
 from .claims.linesum import ColumnSumClaim, LineSumClaim, LineSumJudging, column_sums, line_sums
 from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
@@ -311,7 +313,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         # shapes: Q, K ∈ ℝ^{3×4} (not of cross-attention, whose queries come from another sequence: unmodelled)
         # (nor of a layer other than attention: the feed-forward network's `W₁[3×6]`, under its own heading)
         # (nor sizes offered as alternatives: "try a 2x2 or 3x3 input", "用 2x2 或 3x3 的小输入")
-        cross = bool(lb.CROSS_ATTENTION.search(c.text) or lb.CROSS_ATTENTION.search(c.context.heading)) or \
+        cross = bool(lw.CROSS_ATTENTION.search(c.text) or lw.CROSS_ATTENTION.search(c.context.heading)) or \
             bool(_ALTERNATIVE_SHAPES.search(c.text)) or \
             other_layer(c.context.heading or "")
         for k, p in enumerate(parts):
@@ -323,7 +325,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 # factor's; a misread product must not make it W_V's
                 subject = left[0] if len(left) >= 2 and all(r == "=" for r in c.rels[:k - 1]) and \
                     lb.parse_label(left[0].text) is not None else left[-1] if left else None
-                for lab in (_split_labels(subject.text) if subject is not None else []):
+                for lab in (split_labels(subject.text) if subject is not None else []):
                     for piece in [lab]:
                         ref = lb.parse_label(piece)
                         if ref is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from .gradients import GRAD_PER_HEAD, GRAD_SHOWN, GRAD_STEP, grad_name, grad_nodes, mentions_grad
 # the words of the prose around a number, re-exported: which head, row and step it is said of
+from .labelwords import PROJECTION_WEIGHTS, SIZE_NAME
 from .prosewords import APPROX_WORDS, CARRIED_ROUNDING, _ZH, head_in, row_in, step_in  # noqa: F401
 from .tokenpairs import pair_label, role_word_token
 from .vocabulary import LETTER, WORD_RES
@@ -83,24 +84,6 @@ _WEIGHTED_SUM = re.compile(r"(?:Σ|∑|sum)_?\(?[ij]?\)?(?:=\d+)?(?:\^[A-Za-z0-9
 _SUBSCRIPTS = {ord(c): "_" + str(k) for k, c in enumerate("₀₁₂₃₄₅₆₇₈₉")}     # q₁: q_1
 
 
-# a label that names another reading of a quantity: without the scale (not "scaled" alone, not "before scaling" of
-# the raw scores), or without the causal mask (not "masked", not "mask" alone); claims/unscaled.py judges them
-UNSCALED = re.compile(r"unscaled|un-scaled|without (?:the )?scal|no scal|not scaled|w/o scal|未缩放|不缩放|没有缩放|无缩放",
-                      re.I)
-UNMASKED = re.compile(r"unmasked|un-masked|without (?:the |a )?(?:causal )?mask|w/o (?:the )?mask|未掩码|不掩码|无掩码|"
-                      r"没有掩码", re.I)
-
-
-# ... or with a causal mask the example otherwise goes without ("A_causal", "masked weights", 掩码后的权重)
-MASKED = re.compile(r"(?<![A-Za-z])(?:causal|masked)(?![A-Za-z])|(?<!un)(?<!un-)masked|掩码后|带掩码|加掩码|因果|"
-                    r"마스크를 건|인과", re.I)
-
-
-def names_variant(text: str) -> bool:
-    """Does a label say the quantity is shown without the scale or without the mask (another reading)?"""
-    return bool(UNSCALED.search(text) or UNMASKED.search(text))
-
-
 def _norm(text: str) -> str:
     s = text.strip().translate(_SUBSCRIPTS)
     s = re.sub(r"\\(?:left|right|big|Big|bigl|bigr|displaystyle|mathrm|mathbf|text|operatorname|boldsymbol|bm)\b",
@@ -160,6 +143,10 @@ def parse_label(text: str) -> Ref | None:
     m = re.fullmatch(r"\s*([QKVX])\s*\(\s*([^()]*[A-Za-z\u4e00-\u9fff]{2,}[^()]*)\)\s*", bare)
     if m and not re.search(r"\d\s*[×x*,]\s*\d", m.group(2)):
         return parse_label(m.group(1))
+    # "v = [v1, v2]" over a table's column of vectors: the letter, spelled out as its components
+    m = re.fullmatch(r"\s*([A-Za-z])\s*=\s*[\[(]\s*\1_?\{?\d\}?(?:\s*,\s*\1_?\{?\d\}?)+\s*[\])]\s*", bare)
+    if m:
+        return parse_label(m.group(1))
     # [\alpha_{11}, \alpha_{12}, \alpha_{13}]: the entries of one row listed by name, the row itself
     m = re.fullmatch(r"\s*[\[(]([^\[\]()]{3,200})[\])]\s*", bare)
     if m and "," in m.group(1):
@@ -191,6 +178,11 @@ def parse_label(text: str) -> Ref | None:
         if base is not None and base.nodes == ("QKt",) and base.raw_row is None and base.row is None:
             return replace(base, raw_row=int(m.group(2)), raw_col=int(m.group(3)))
     # a_{2,\cdot}, α_{3,:}, A_{1,*}: every column of row 2, the row itself
+    m = re.fullmatch(r"\s*(.+?)_\{\s*(\d+)\s*,\s*(?:\\cdot|\\bullet|\*|:|·)\s*\}\s*", bare)
+    if m:                                    # (a row, never a head: A_{2,*} is not A_2, which reads as head 2's A)
+        base = parse_label(m.group(1))
+        if base is not None and base.raw_row is None and base.raw_head is None and base.row is None:
+            return replace(base, raw_row=int(m.group(2)))
     bare = re.sub(r"(_\{\s*\d+)\s*,\s*(?:\\cdot|\\bullet|\*|:|·)\s*\}", r"\1}", bare)
     # K^{(2)T}, K^{(2)\top}: head 2's K transposed, as (K^{(2)})^T
     bare = re.sub(r"^\s*([A-Za-z]\w*)\^\{\((\d+)\)\s*(?:T|\\top|⊤)\s*\}\s*$", r"(\1^{(\2)})^T", bare)
@@ -579,37 +571,13 @@ def _words(s: str, original: str) -> Ref | None:
         g = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         head = _ZH.get(g) if g in _ZH else int(g)
     strong = bool(re.fullmatch(r"[A-Za-z_][A-Za-z_0-9.]*(\[\d+\])*", original.strip()))
-    if _SIZE_NAME.search(low):
+    if SIZE_NAME.search(low):
         return None                  # "d_model (total embedding size)", "total tokens": a size or a count, no sum
     for k, (rx, nodes) in enumerate(WORD_RES):
         if rx.search(low):
             # "weights", "attention", and a bare "Result:" (of whatever was just worked): too vague to attribute
             generic = k == len(WORD_RES) - 1 or bool(_BARE_RESULT.fullmatch(low.strip()))
-            if generic and _PROJECTION_WEIGHTS.search(low) and not re.search(r"attention|注意力|softmax", low):
+            if generic and PROJECTION_WEIGHTS.search(low) and not re.search(r"attention|注意力|softmax", low):
                 return None           # "the weight matrices", 三个权重矩阵: W_Q, W_K, W_V, not the attention weights
             return Ref(nodes, raw_head=head, strong=strong and not generic)
     return None
-
-
-# a size or a count named in words: d_model, num_heads, "embedding size", "total tokens", 参数量
-_SIZE_NAME = re.compile(r"\bd_?(?:model|k|v|head|ff)\b|\bnum_?\w+|\bn_(?:heads?|layers?|tokens?)\b|"
-                        r"(?:embedding|hidden|model|head|vocab|batch|context|window)[ _]?(?:size|dim(?:ension)?s?)|"
-                        r"\btotal\s+(?:tokens?|params?|parameters?|size|length|count|number|memory|bytes|layers?|heads?)|"
-                        r"参数量|维度|词表大小")
-
-
-def index_header(text: str) -> bool:
-    """One name given two or more different whole numbers in one statement ("j=0 j=1 j=2", "d_k=0 d_k=1 ... d_k=63",
-    "i=0 ... i=1"): an index running over rows or columns, not a size or arithmetic."""
-    seen: dict[str, set[str]] = {}
-    # (√d_k = 8 beside d_k = 64 is the root of a size, not the name run over)
-    for m in re.finditer(r"(?<!\w)(?<!\w\.)(?<!√)([a-zA-Z](?:_\{?\w{1,6}\}?)?)\s*=\s*(\d+)(?![\d.])", text):
-        seen.setdefault(m.group(1), set()).add(m.group(2))
-    return any(len(v) >= 2 for v in seen.values())
-
-
-# cross-attention: queries from one sequence, keys and values from another; the configuration is self-attention
-CROSS_ATTENTION = re.compile(r"cross[- ]?attention|encoder[- ]decoder attention|交叉注意力|编码器[-–—]?解码器注意力",
-                             re.I)
-
-_PROJECTION_WEIGHTS = re.compile(r"weights? matri(?:x|ces)|projection weights?|权重矩阵|投影(?:矩阵|权重)|参数矩阵")

@@ -80,6 +80,7 @@ class Array:
     source: str = ""                     # a printout's code: `attn_weights = softmax(scores / d**0.5)` (python.py)
     made: bool = False                   # made in code by a constructor (torch.ones(3, 3)): set, not computed
     retyped: bool = False                # typed in code for a name the code computed just before: set by hand
+    retyped_later: bool = False          # ... for a name code in an earlier cell computed (readers/python.py)
     softmax_out: bool = False            # printed by torch with grad_fn=<SoftmaxBackward0>: a softmax's output
 
     # ---------------------------------------------------------- derived views

@@ -347,6 +347,7 @@ def _overrule(report: Any, sub: Any, first: tuple[int, int], last: tuple[int, in
 
 _EVIDENCE = re.compile(r"^(\w+): .* explains (\d+) of \d+ printed numbers; with .*: (\d+)$")
 _CHOICES = ("scale", "mask", "H", "G", "W_O", "rope", "alibi")
+_STATED_SCALE = re.compile(r"; with [\d.]+ \(stated at line \d+\): \d+$")
 
 
 def _decided(sub: Any) -> bool:
@@ -357,6 +358,9 @@ def _decided(sub: Any) -> bool:
         m = _EVIDENCE.match(e)
         if m and m.group(1) in _CHOICES and int(m.group(2)) > int(m.group(3)):
             return True
+        if m and m.group(1) == "scale" and int(m.group(2)) == int(m.group(3)) and int(m.group(2)) > 0 and \
+                _STATED_SCALE.search(e):
+            return True          # 1/√d_k, or the 0.707107 the scope states (√2 ≈ 1.414): the same scale, said
     return False
 
 

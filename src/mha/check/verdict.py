@@ -33,7 +33,7 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     from .claims.namedproduct import factor_slips
     factor_slips(j)                          # a product off its printed factors where a factor is the slip
     if text is not None:
-        from .claims.shape import real_model_sizes
+        from .claims.shapewords import real_model_sizes
         j.findings = real_model_sizes(j.findings, j.not_checked, text)   # "real models use d_h = 64"
     from .claims.aside import withdraw_asides
     withdraw_asides(j, doc, text)            # a varied parameter, a sum the text disowns, a ratio: not claims

@@ -12,18 +12,23 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import labels as lb
+from .. import labelwords as lw
 from .. import numbers as nb
 from ..numbers import Num
 from ..infer.prepare import other_layer
 from ..objects import Chain, ExprPart, LabelPart
 from ..report import Finding
 from .addends import PrintedAddends
-from .common import _chain_text, _simple_cause, _simple_kind, rounded_terms
+from .common import _chain_text, _simple_cause, _simple_kind
 from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
 from .setequal import bare_run, in_larger_unit, total_worked_elsewhere, two_givens, written_unit
 from .target import _arith_step, _ops
+from .arithterms import (
+    FLOAT32_MAX, at_precision, carried_root, cut_off, decimal_literal, exact_aside, has_vector, in_degrees,
+    within_print, one_product, product_of_short_factors, rounded_terms_allow, rounded_twice, same_value,
+    speaks_for, unit_dropped, whole_count, within_addends)
 
 
 @dataclass
@@ -50,6 +55,7 @@ def _apart(a, b) -> bool:
         return False
     lo, hi = sorted((abs(x.value), abs(y.value)))
     return lo == 0 or hi >= 10 * lo
+_LOG = re.compile(r"(?<![A-Za-z])(?:log|ln)\b|\\log|\\ln")
 _NAMED_FACTOR = re.compile(r"[×*·]\s*[A-Za-z_]\w*\s*$")
 
 
@@ -61,7 +67,7 @@ class ArithJudging(PrintedAddends):
             return
         if re.search(r"[?\ufffd]\s*\d", c.text):
             return              # "? = ?5.25 = 2.29": a symbol the text lost (σ, √), not a number to read
-        if lb.index_header(c.text):
+        if lw.index_header(c.text):
             return              # "j=0  j=1  j=2": a header of column indices over a drawn matrix, not arithmetic
         if c.parts and isinstance(c.parts[0], ExprPart) and re.match(r"\s*[+×*/÷·]", c.parts[0].text) and \
                 len(nb.terms_of(c.parts[0].expr)) >= 2:
@@ -154,7 +160,7 @@ class ArithJudging(PrintedAddends):
             n2, got = bad
             if rel == "≈" and idx + 1 == last and any(n2.contains(float(x)) for x in exacts):
                 continue                 # "0.5994 ≈ 0.600" for weights of exactly 1/3: the quantity, rounded right
-            if idx + 1 == last and any(n2.contains(float(x)) for x in exacts) and _within_addends(p1.expr, n2, got):
+            if idx + 1 == last and any(n2.contains(float(x)) for x in exacts) and within_addends(p1.expr, n2, got):
                 continue                 # "1.05 + 1.00 + ... + 1.80 = 9.00": the exact sum (8.998) rounded, not the
                 #                          rounded addends' (8.99): what the row sums to, worked at full precision
             if idx + 1 == last and identified and any(n2.contains(float(x)) for x in exacts) and \
@@ -167,6 +173,11 @@ class ArithJudging(PrintedAddends):
                 continue                 # 2.72 + 20.09 + 7.39 = 30.19: e¹ + e³ + e² added before rounding
             if scaled_after(c.text, n2, got):
                 continue                 # "= 2505.5 (after /√d_k)": the sum, divided as its remark says
+            if n2.contains(-got) and got < 0 and _LOG.search(p1.text):
+                self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
+                                 n2.rounded(got), step, f"{p1.text[:60]} is {n2.rounded(got)}: the printed value is "
+                                 "its negative, as a loss or an entropy (−log p) is written", "dropped_sign", "note"))
+                return           # "guessing among 50,257 tokens gives log(1/50257) ≈ 10.8": the loss, minus dropped
             if in_larger_unit(n2, got, self.doc.lines, c.place):
                 continue                 # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes
             unit = written_unit(n2, self.doc.lines, c.place)
@@ -188,7 +199,7 @@ class ArithJudging(PrintedAddends):
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got), step,
                              f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
-                             + _exact_aside(n2, got, exacts),
+                             + exact_aside(n2, got, exacts),
                              _simple_kind(n2, got) if _simple_kind(n2, got) != "wrong_value" else "arithmetic"),
                      merge=True)           # the same number as an entry on its line ([1.16/3.70=0.13, ...]): one slip
             return
@@ -212,18 +223,18 @@ class ArithJudging(PrintedAddends):
             return              # "scaled: 5.70e-02 -> 5.50e-02": a statistic before and after a change, no value
             #                     that anything of the example computes
         if c.rels and c.rels[-1] == "≈":
-            n = _at_precision(n)
+            n = at_precision(n)
         self.n_numbers += 1
         listed = total_of_listed(self.doc.lines[c.place.line - 1], n) \
             if c.place.cell is None and 0 < c.place.line <= len(self.doc.lines) else None
         if listed is not None:  # "exponentials 1, 2.028, 2.028, total 5.056": the sum of the numbers before it
             # (a total the configuration gives is right: a listed term is the slip, found on its own)
-            if abs(listed[0] - n.value) > listed[1] + 1e-12 and not any(_ok(n, x) for x in exacts):
+            if abs(listed[0] - n.value) > listed[1] + 1e-12 and not any(within_print(n, x) for x in exacts):
                 self.add(Finding(n.line or c.place.line, c.place.cell, _chain_text(c), n.text, listed[0],
                                  n.rounded(listed[0]), step, f"arithmetic slip: the numbers listed before it add up "
                                  f"to {n.rounded(listed[0])}", "arithmetic"), merge=True)
             return
-        if any(_ok(n, x) or scaled_after(c.text, n, float(x)) for x in exacts):
+        if any(within_print(n, x) or scaled_after(c.text, n, float(x)) for x in exacts):
             return              # (or the entry divided by a root, as the line's remark says: "= 2505.5 (after /√d_k)")
         if (not (target[3] and self.named_peers_hold(c)) and self.outside(c.place, _chain_text(c))) or \
                 (not target[3] and not self.in_scope(c.place)):
@@ -269,7 +280,7 @@ class ArithJudging(PrintedAddends):
         if before and (n.contains(before[-1]) or c.rels and c.rels[-1] == "≈" and nb.nines_below_one(n, before[-1])):
             if len(values) > 1 and not any(x.decimals for _, p, _ in values for x in nb.leaves(p.expr) if x is not n):
                 return       # e^{12}/(e^{12} + 31) ≈ 0.9998: whole terms are not rounded; it lands near 1 by chance
-            if any(_has_vector(p.expr) for _, p, _ in values):
+            if any(has_vector(p.expr) for _, p, _ in values):
                 return       # [0.6, 0.8] · [0.4, 0.7] = 0.80: its own vectors give it; other vectors than the entry's
             if abs(exact - n.value) > 0.02 * max(abs(exact), abs(n.value)) + 4 * n.half:
                 return       # its terms give it, and the entry it was matched with is far off: another row's sum
@@ -323,14 +334,14 @@ class ArithJudging(PrintedAddends):
         for 5/√2, 20.1/33.2 ≈ 0.60 from unrounded 20.09/33.23)."""
         n = nb.plain_number(right)
         if n is not None and approx:
-            n = _at_precision(n)
+            n = at_precision(n)
         if n is None:
             # \frac{a}{b + c} = \frac{a}{d}: compare the parts that differ
             if isinstance(left, nb.Op) and isinstance(right, nb.Op) and left.op == right.op and \
                     len(left.args) == len(right.args) and left.op in ("/", "*") and \
                     not (nb.has_symbols(left) and nb.has_symbols(right)):
                 # (not "(n × 512) · (512 × 64) = (n × 64)": shapes multiplied, both sides in n, no arithmetic)
-                if _same_value(left, right):
+                if same_value(left, right):
                     return True      # "2 / 6 = 1/3", "e^{0.5} / (3 e^{0.5}) = 1/3": the fraction reduced, not
                                      # its parts worked out one by one
                 for x, y in zip(left.args, right.args):
@@ -360,21 +371,21 @@ class ArithJudging(PrintedAddends):
             return True              # exp(400) ≈ ∞: past float32's largest number, what a program prints is inf
         if abs(face - n.value) <= n.half * (1 + 1e-9) + 1e-12 * max(1.0, abs(face)):
             return True
-        if self._degrees and _ops(left) & {"cos", "sin", "tan"} and _in_degrees(left, n):
+        if self._degrees and _ops(left) & {"cos", "sin", "tan"} and in_degrees(left, n):
             return True              # θ = 90° ... cos(90) = 0: the angle in degrees, as the line writes it
-        if approx and (_rounded_terms_allow(left, n) or _unit_dropped(face, n) or nb.nines_below_one(n, face)):
+        if approx and (rounded_terms_allow(left, n) or unit_dropped(face, n) or nb.nines_below_one(n, face)):
             return True              # (≈ 0.9999 for 0.999993: "all but 1", numbers.nines_below_one)
-        if _whole_count(left, n, face):
+        if whole_count(left, n, face):
             return True
         if n.decimals is None and _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and abs(face - n.value) <= 0.5:
             return True              # e^5 = 148: a value that cannot be whole, printed as one, is rounded to units
-        if n.decimals is None and "/" in _ops(left) and _decimal_literal(left) and abs(face - n.value) <= 0.5:
+        if n.decimals is None and "/" in _ops(left) and decimal_literal(left) and abs(face - n.value) <= 0.5:
             return True              # (54.60 / 64.75) * 100 = 84%: a quotient of decimals, printed whole, is rounded
-        if _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and _rounded_twice(n, face):
+        if _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and rounded_twice(n, face):
             return True              # e^{0.12} = 1.128: 1.12750 rounded to four decimals first, then to three
-        if approx and _carried_root(left, n, face):
+        if approx and carried_root(left, n, face):
             return True
-        if _cut_off(left, n, face):
+        if cut_off(left, n, face):
             return True
         # terms printed at the result's precision (or finer) carry their own rounding: e^{1.4142} ≈ 4.1133
         try:
@@ -387,9 +398,9 @@ class ArithJudging(PrintedAddends):
                 return (n, face)     # e^{8.49} ≈ 4875.1: neither e^{8.49} nor e^{8.4853}, the score 8.49 rounds
             if n.decimals is not None and iv.hi - iv.lo > 40 * nb.half_unit(n.decimals):
                 return True          # (L+ - L-)/2ε: the terms' rounding, amplified, spans many of the result's units
-            if final and exacts and (any(_ok(n, x) for x in exacts) or _speaks_for(exacts, n, iv)):
-                return True if any(_ok(n, x) for x in exacts) else (n, face)
-            if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "tanh", "log", "ln"} or _one_product(left):
+            if final and exacts and (any(within_print(n, x) for x in exacts) or speaks_for(exacts, n, iv)):
+                return True if any(within_print(n, x) for x in exacts) else (n, face)
+            if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "tanh", "log", "ln"} or one_product(left):
                 return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
             if rounded_addends(left) or products_of_rounded(left):
                 return True          # 1.350 + 0.819 + 2.460 = 4.628: addends that are results rounded to 3+ decimals
@@ -398,7 +409,7 @@ class ArithJudging(PrintedAddends):
             return (n, face)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
         if self.from_intermediate(left, n):
             return True              # e^{0.87} ≈ 2.377: 0.87 is the printed rounding of the score 0.866
-        if _product_of_short_factors(left, n) and _rounded_terms_allow(left, n):
+        if product_of_short_factors(left, n) and rounded_terms_allow(left, n):
             return True              # 0.999665 × 0.000335 = 3.352e-4: 0.000335 is 1 - p rounded to three figures,
             #                          and the product of the unrounded factors is what is printed
         return (n, face)
@@ -455,175 +466,3 @@ class ArithJudging(PrintedAddends):
                 vals.update(float(x) for x in M[np.isfinite(M)].reshape(-1))
             self._trace_values = sorted(vals)
         return self._trace_values
-
-
-
-FLOAT32_MAX = 3.4028235e38
-
-
-def _in_degrees(e, n: Num) -> bool:
-    """Does the expression, its angles read in degrees, give n?"""
-    def deg(x):
-        if isinstance(x, nb.Op) and x.op in ("cos", "sin", "tan"):
-            a = x.args[0]
-            return nb.Op(x.op, (nb.Op("*", (a, nb.Lit(Num(math.pi / 180, "π/180", math.pi / 180, math.pi / 180, 0,
-                                                               None)))),))
-        if isinstance(x, nb.Op):
-            return nb.Op(x.op, tuple(deg(y) for y in x.args))
-        return x
-    try:
-        return abs(nb.face(deg(e)) - n.value) <= n.half * (1 + 1e-9) + 1e-12
-    except (ArithmeticError, OverflowError, ValueError):
-        return False
-
-
-def _one_product(e) -> bool:
-    """A single product or quotient of printed numbers (0.0877 × 1.7692, -0.6571 / 3): a factor printed at the
-    result's precision is the rounding of the number the product was taken of, and one unit of it moves the
-    product by as much as the other factor; a sum of terms is not one (its addends are added as printed)."""
-    while isinstance(e, nb.Op) and (e.op == "neg" or e.op == "+" and len(e.args) == 1):
-        e = e.args[0]                        # -0.0877 × 1.7692, "+ 0.0877 × 1.7692" down a column
-    return isinstance(e, nb.Op) and e.op in ("*", "/")
-
-
-def _within_addends(left, n: Num, face: float) -> bool:
-    """Is the line a sum of plain printed numbers whose own rounding spans the gap between their face sum and the
-    printed total?"""
-    if not isinstance(left, nb.Op) or left.op != "+":
-        return False
-    terms = nb.terms_of(left)
-    nums = [nb.plain_number(t) for t in terms]
-    if len(nums) < 2 or any(x is None or x.decimals is None for x in nums):
-        return False
-    return abs(face - n.value) <= sum(x.half for x in nums) + n.half + 1e-12
-
-
-def _exact_aside(n: Num, got: float, exacts: list[float]) -> str:
-    """" (exact 0.4378)": the trace's value, said only when the line's own terms land on it at the printed
-    precision; a line that computes something else (an aside, another example) is told only what its terms give."""
-    if not exacts:
-        return ""
-    x = float(min(exacts, key=lambda x: abs(x - got)))
-    return f" (exact {x:.6g})" if n.rounded(x) == n.rounded(got) else ""
-
-
-def _ok(n: Num, x: float) -> bool:
-    return n.contains(float(x), getattr(x, "band", 0.0))
-
-
-def _same_value(left, right) -> bool:
-    """Both sides are numbers (no symbols) and the left's value lies within the right's, as the right is printed."""
-    if nb.has_symbols(left) or nb.has_symbols(right):
-        return False
-    try:
-        face = nb.face(left)
-        iv = nb.evaluate(right)
-    except (ArithmeticError, OverflowError, ValueError, TypeError):
-        return False
-    eps = 1e-9 * max(1.0, abs(face))
-    return iv.lo - eps <= face <= iv.hi + eps
-
-
-def _at_precision(n: Num) -> Num:
-    """An integer under ≈ stands for its unit: "≈ 34" is any value that rounds to 34."""
-    if n.decimals is not None or not n.exact or not math.isfinite(n.value) or "e" in n.text.lower():
-        return n
-    digits = n.text.strip().lstrip("-−+")
-    zeros = len(digits) - len(digits.rstrip("0"))
-    # "312/1.5 ≈ 200": a round number of three or more digits stands for its leading digits (208 is about 200)
-    unit = 10.0 ** zeros if digits.isdigit() and len(digits) >= 3 and zeros < len(digits) else 1.0
-    if unit == 1.0 and digits.isdigit() and len(digits) >= 4:
-        # "exp(12) ≈ 162754" for 162754.79: a long whole number cut down, not rounded, is still about right
-        return Num(n.value, n.text, n.value - 1.0, n.value + 1.0, n.line, 0)
-    return Num(n.value, n.text, n.value - unit / 2, n.value + unit / 2, n.line, 0)
-
-
-def _product_of_short_factors(left, n: Num) -> bool:
-    """A product (or quotient) one of whose factors, printed to three significant figures or more, has fewer of them
-    than the result: that factor is a rounding, and the result may be worked from what it rounds."""
-    if not (isinstance(left, nb.Op) and left.op in ("*", "/")):
-        return False
-    figures = nb.significant_digits(n)
-    return any(isinstance(x, nb.Lit) and 3 <= nb.significant_digits(x.num) < figures for x in left.args)
-
-
-def _rounded_terms_allow(left, n: Num) -> bool:
-    """Do the written terms, each taken as the rounding it is when printed to three or more significant digits
-    (a rounded constant such as 1.41, a rounded intermediate such as 33.2), allow the printed result?"""
-    iv = rounded_terms(left)
-    return iv is not None and iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12
-
-
-def _has_vector(e) -> bool:
-    """Does the expression hold a bracketed vector ([0.6, 0.8] · [0.4, 0.7], 0.3 × [0.5, 0.5])?"""
-    return isinstance(e, nb.Vec) or isinstance(e, nb.Op) and any(_has_vector(a) for a in e.args)
-
-
-def _decimal_literal(e) -> bool:
-    """Does the expression hold a number written with decimals (so that what it gives is no whole count)?"""
-    if isinstance(e, nb.Lit):
-        return bool(e.num.decimals)
-    return isinstance(e, nb.Op) and any(_decimal_literal(a) for a in e.args)
-
-
-def _whole_count(left, n: Num, face: float) -> bool:
-    """"13,476,831,232 / 524,288 = 25,705 tokens": a whole number of 100 or more as the result of a division counts
-    whole items (tokens, sequences, bytes): rounded or cut down to a whole one, it is no slip.  So is the integer
-    division of two whole numbers (`d_k = 512/12 ≈ 42`, a head's width as `d_model // h` gives it)."""
-    if n.decimals not in (None, 0) or "." in n.text or not math.isfinite(face) or "/" not in _ops(left):
-        return False
-    if abs(face) >= 100 and n.decimals is None:
-        return math.floor(face) <= n.value <= math.ceil(face)
-    whole = isinstance(left, nb.Op) and left.op == "/" and len(left.args) == 2 and \
-        all((x := nb.plain_number(a)) is not None and x.decimals is None for a in left.args)
-    return whole and n.value == math.floor(face)
-
-
-def _unit_dropped(face: float, n: Num) -> bool:
-    """"32768² × 32 ≈ 34 (billion)": the result written in thousands, millions or billions."""
-    if not math.isfinite(face) or face == 0 or n.value == 0 or (face > 0) != (n.value > 0):
-        return False
-    return any(n.contains(face / 10.0 ** k) for k in (3, 6, 9, 12))
-
-
-def _rounded_twice(n: Num, x: float) -> bool:
-    """Is the printed value the exact one rounded (half up, as by hand) to one or two more decimals first, and then
-    to its own (1.12750 for e^{0.12} = 1.1274969, then 1.128)?"""
-    from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-    if n.decimals is None or n.decimals < 1 or not math.isfinite(x) or abs(n.value - x) > 2 * n.half + 1e-12:
-        return False
-    try:
-        for extra in (1, 2):
-            first = Decimal(repr(round(x, n.decimals + extra)))
-            twice = first.quantize(Decimal(1).scaleb(-n.decimals), rounding=ROUND_HALF_UP)
-            if float(twice) == n.value:
-                return True
-    except (InvalidOperation, ValueError, OverflowError):
-        return False
-    return False
-
-
-def _speaks_for(exacts: list[float], n: nb.Num, iv) -> bool:
-    """Does the configuration's value lie near what the written terms can give (within their rounding's span, or ten
-    of the result's units)?  When every exact value is far from both (`0.3655 + 0 + 0.3655 + 0.1778 = 0.9086` judged
-    under a guessed configuration whose entry there is 0.5), the trace says nothing of this line, and the printed
-    result is judged against its rounded terms alone, as on a page with no configuration."""
-    room = max(iv.hi - iv.lo, 20 * n.half)
-    return any(iv.lo - room <= x <= iv.hi + room for x in exacts)
-
-
-def _carried_root(left, n: Num, face: float) -> bool:
-    """-8/√294 ≈ -0.466 (exact -0.46657): a quotient of roots, said to be approximate, one unit of its last digit
-    off.  Authors divide by roots they rounded and printed a line before (√14 ≈ 3.742, √21 ≈ 4.583 give -0.46648):
-    the ≈ allows that, and a unit of three significant digits is no slip anyone would see."""
-    return {"/", "sqrt"} <= _ops(left) and n.decimals is not None and \
-        abs(face - n.value) <= 2 * n.half * (1 + 1e-9) and 2 * n.half <= 0.005 * abs(face)
-
-
-def _cut_off(left, n: Num, face: float) -> bool:
-    """exp(0.5) = 1.648 (1.64872): a value with no finite decimal form, its digits cut off after the third rather
-    than rounded, as many authors write them; the digits printed are all right (√2 = 1.415 is wrong either way)."""
-    if n.decimals is None or n.decimals < 2 or not _ops(left) & {"exp", "sqrt", "log", "ln"}:
-        return False
-    cut = math.trunc(face * 10 ** n.decimals) / 10 ** n.decimals
-    return abs(cut - n.value) < 1e-9 * max(1.0, abs(face)) and abs(face - n.value) < 2 * n.half

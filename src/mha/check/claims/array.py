@@ -16,7 +16,7 @@ from ..numbers import Num
 from ..report import Finding, NotChecked
 from .common import _show_view, _simple_kind
 from .identity import _short, _weights, identifies, named_as, says_the_other_scale
-from .premask import premask_hit
+from .premask import live_score, premask_hit
 from .readlayout import layout_question
 from .restated_inputs import after_given_again, restated_input
 from .rounding import written_exponent
@@ -339,10 +339,14 @@ class ArrayJudging:
                                  o.ref.show() if o.ref else _show_view(hit), _short(o), None, None,
                                  self.step_of(hit.view.node), *mistake))
                 return
-        if any(note and note.startswith((_OWN_TERMS, _OWN_FACTORS)) for *_, note in cells) and \
-                not identifies(o, hit, agree, masked_cells(o, hit)):
+        own = nb.face_vector(a.prev_expr) if a.prev_expr is not None and o.val.shape[0] == 1 else None
+        given = any(note and note.startswith((_OWN_TERMS, _OWN_FACTORS)) for *_, note in cells)
+        if (given or (own is not None and len(own) == o.n)) and not identifies(o, hit, agree, masked_cells(o, hit)):
             # "o_3 = ⅓([1, 2] + [1, 0] + [1, 4]) = [1, 2]" with a value row changed for an exercise: its own terms
-            # give it, and it is too unlike the example's entry to be named that entry
+            # give it, and it is too unlike the example's entry to be named that entry; when they do not give it,
+            # they judge it (claims/vector.py), not the entry it resembles in one cell
+            if not given:
+                return
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its own written terms give it, but "
                                                f"it matches {_show_view(hit)} in only {hit.n_ok} of {o.n} entries "
                                                "(other values than the example's?)"))
@@ -357,6 +361,11 @@ class ArrayJudging:
                 self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
                                  exact, num.rounded(exact), step, note, "rounded_sum", "note"))
                 continue
+            if np.isneginf(exact) and np.isfinite(num.value):
+                # `S = QKᵀ/2` printed before `S + M`: the score as it is before the mask covers it
+                exact = live_score(self.t, self.vs, hit.view, vi, vj)
+                if exact is None or num.contains(exact):
+                    continue
             cause, kind2 = whole if whole else self.cell_cause(hit, vi, vj, num, o)
             self.add(Finding(num.line or a.row_line(i), a.place.cell, f"{label}[{vi + 1},{vj + 1}]", num.text,
                              exact, num.rounded(exact), step, cause, kind2))

@@ -76,3 +76,15 @@ def _premask_row(t, vs, o: Obj, hit: Hit) -> Hit | None:
         return None                       # the masked cells are not the live scores: no reading
     view = View("S", v.b, v.h, np.where(np.isneginf(v.M), scaled, v.M), scaled_band, variant="premask")
     return Hit(view, "row", i, ok, live[None, :], band)
+
+
+def live_score(t, vs, v: View | None, i: int, j: int) -> float | None:
+    """The scaled score at (i, j) of the view S before the causal mask covers it (Q Kᵀ there times the scale), for a
+    printout judged cell by cell whose masked cells are not all live scores (premask_hit gives no reading); None when
+    the view is no such score."""
+    if t is None or v is None or v.node != "S":
+        return None
+    raw = vs.get("QKt", v.b, v.h) if vs is not None else None
+    if not raw or np.shape(raw[0].M) != np.shape(v.M):
+        return None
+    return float(raw[0].M[i, j] * float(t.config.effective_scale))

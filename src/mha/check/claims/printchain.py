@@ -50,7 +50,8 @@ class PrintChainClaim:
 
 def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list = ()) -> list[PrintChainClaim]:
     # (a literal typed for a name the code computed just before is the author's setting, no link of a chain)
-    grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 3 and not o.a.retyped]
+    grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 3 and not o.a.retyped
+             and not o.a.retyped_later]
     out: list[PrintChainClaim] = []
     copies: dict[int, PrintChainClaim] = {}
     for k, y in enumerate(grids):
@@ -105,6 +106,14 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list
                 before.after = y
             out.append(PrintChainClaim(y, x, "softmax", named, before))
     return out
+
+
+def _held_by_the_configuration(judge, y: Obj) -> np.ndarray | None:
+    """Which entries of the weights y agree with the configuration that identifies them (its plan's agreement, in y's
+    layout); None when the configuration does not identify them."""
+    if configured(judge, y) is None:
+        return None
+    return np.asarray(judge.plans[y.a.id]["hit"].ok, dtype=bool)
 
 
 def _before(grids: list[Obj], k: int) -> Obj | None:
@@ -434,10 +443,14 @@ class PrintChainJudging:
         ok, n, bad = _softmax_agreement(x, y)
         self.n_numbers += n
         p = _rows_softmax(x.val)
+        held = _held_by_the_configuration(self, y)
         for i in range(bad.shape[0]):
             cols = np.nonzero(bad[i])[0]
             if not len(cols):
                 continue
+            if held is not None and held[i, cols].all():
+                continue                     # the weights are the configuration's: the scores printed before them
+                #                              (a reprint after masking, with a slip of its own) are the row off
             copy_row = c.before is not None and bool((~_same(c.before.x, x)[i] & np.isfinite(x.val[i])).any())
             if copy_row:
                 self._blame_copy_row(c, i)

@@ -73,6 +73,14 @@ def _named_weights(a, caption: str) -> bool:
     return any(r.nodes == ("A",) for r in refs) or bool(_WEIGHTS.search(caption))
 
 
+_SOFTMAX_CALL = re.compile(r"softmax\}?\s*(?:\\left|\\big\w*)?\s*[(\[]", re.I)
+
+
+def _called_softmax(a) -> bool:
+    """Is the matrix written as the value of a softmax call in its own equation (`softmax(S) = [...]`)?"""
+    return any(n and _SOFTMAX_CALL.search(n) and not _NOT_NORMALIZED.search(n) for n in (a.label, *a.labels))
+
+
 def _row_values(r) -> list[tuple[Decimal, int]] | None:
     """A printed row as (value, decimals), every value in [0, 1]; None for an elided or unreadable row."""
     if not r or any(n is None for n in r):
@@ -170,7 +178,9 @@ def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None
         slack = [[max(0.0, (n.hi - n.lo) / 2 - half_unit(n.decimals or 0)) for n in r] for r in a.rows]
         sums = [_off(r, sum(x)) for r, x in zip(grid, slack)]
         cols = [_off([r[j] for r in grid], sum(x[j] for x in slack)) for j in range(len(grid[0]))]
-        if sum(s is None for s in sums) < 2 or all(c is None for c in cols):
+        # (one row that sums to 1 is enough when the equation itself names the matrix the softmax of the scores,
+        # `\text{Attention Weights} = \text{softmax}(QK^T/\sqrt{2}) = [...]`: its rows are the softmax's)
+        if sum(s is None for s in sums) < (1 if _called_softmax(a) else 2) or all(c is None for c in cols):
             continue
         if judged is not None:
             judged.append(a)

@@ -52,6 +52,8 @@ class Scopes:
             if hit is not None and _named_another_input(o, hit):
                 foreign[section] = foreign.get(section, 0) + 1
                 continue
+            if plan["kind"] == "holds" and hit is not None and self._copy_of_one_key(o):
+                continue
             if (plan["kind"] == "holds" and hit is not None) or \
                     (plan["kind"] == "wrong" and hit is not None and identifies(o, hit)
                      and not self._rebound(o, hit)):
@@ -77,6 +79,15 @@ class Scopes:
         # what it computes is its own example's, unless something there holds under this one
         self.reshaped_sections = reshaped - set(taken) - held
         self.new_example_sections |= self.reshaped_sections
+
+    def _copy_of_one_key(self, o: Any) -> bool:
+        """An output that repeats an input of a configuration with one key: every weight is 1, the output is V, and
+        with identity weights that is the input again (a model's token ids printed as 入力 and again as 出力).  The
+        match says nothing about the example, so it explains no section."""
+        if self.t is None or self.t.config.S != 1:
+            return False
+        inputs = [u.val for u in self.objs if u.a.id in self.uses and u.val is not None]
+        return any(v.shape == o.val.shape and np.allclose(v, o.val) for v in inputs)
 
     def _other_width(self, o: Any, plan: Any) -> bool:
         """An object named as an input (Q, K, V, X) with another width than every view of that input here."""

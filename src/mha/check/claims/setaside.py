@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import labels as lb
+from .. import labelwords as lw
 from ..gradients import GRAD_STEP
 from .assumed import assumed_weight
 from .restated_inputs import given_restated
@@ -38,8 +38,10 @@ def set_aside(j, o, plan: dict[str, Any]) -> str | None:
          "the argument written in a softmax call: its own line's input, not the configuration's scores"),
         (bool(DECLARED_WRONG.search(a.label or "")),
          "the text calls these values wrong (a buggy version shown for contrast): not a claim"),
-        (a.retyped, "typed in code for a name the code computed just before: values the author sets in its "
-                    "place, not a result"),
+        # (typed in a later cell, they are a copy of the computed values only when all of them but one agree: a
+        # slip in that copy is still found; otherwise they are the author's own, for another illustration)
+        (a.retyped or (a.retyped_later and (hit is None or hit.n_ok < o.val.size - 1)),
+         "typed in code for a name the code computed before: values the author sets in its place, not a result"),
         (a.parameter and a.id not in j.uses and wrong and o.ref is not None and
          not o.ref.nodes[0].startswith(("W_", "b_")),
          "printed from a module's parameter (a .weight or .bias): a value the code sets, not the computed "
@@ -51,7 +53,7 @@ def set_aside(j, o, plan: dict[str, Any]) -> str | None:
          "matched with a gradient by its values alone, and not named as one (dQ, ∂L/∂S, grad): not judged as one"),
         (o.other_layer, "under a heading about another layer (a convolution, the feed-forward network, a "
                         "neuron), not attention"),
-        (bool(lb.CROSS_ATTENTION.search(a.context.heading)) and (j.t is None or j.t.config.key is None) and
+        (bool(lw.CROSS_ATTENTION.search(a.context.heading)) and (j.t is None or j.t.config.key is None) and
          not j._from_givens(),
          "under a heading about cross-attention (queries from another sequence than the keys), which the "
          "inferred self-attention configuration does not model"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..infer import Obj, _family, alignments
-from ..labels import MASKED, UNMASKED, UNSCALED
+from ..labelwords import MASKED, UNMASKED, UNSCALED
 from ..model import Views, compute
 from .identity import identifies
 

@@ -313,11 +313,14 @@ class VectorJudging:
         written = isinstance(left, ExprPart) and _weighted_sum(expr)
         # its vectors given as written (whole, or coarser than the weights): only each weight's rounding moves it
         givens = carried is not None and (_given_vectors(expr) or (written and _coarser_vectors(expr, finest)))
+        exact_terms = to is None and isinstance(left, ExprPart) and self._products_worked_before(c, k, face)
         bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
             slack = n.half * (1 + 1e-9) + 1e-12 + (spans[j] if spans else 0.0)
-            if weighed is not None:
+            if exact_terms:
+                pass                             # 0.6·v1 + 0.3·v2 = [0.6, 0.0] + [0.0, 0.6]: products, exact as written
+            elif weighed is not None:
                 slack += weighed[j]              # [0.25, 0.00] + [0.25, 0.25] + [1.00, 0.50]: exact products
             elif args is not None:
                 slack += abs(f) * (args[j].hi - args[j].lo) / 2
@@ -351,6 +354,24 @@ class VectorJudging:
             self.add(Finding(n.line or c.place.line, c.place.cell, name, n.text, f,
                              n.rounded(f), step, f"arithmetic slip: the terms give {n.rounded(f)}",
                              _simple_kind(n, f) if _simple_kind(n, f) != "wrong_value" else "arithmetic"), merge=True)
+
+    def _products_worked_before(self, c: Chain, k: int, face: list[float]) -> bool:
+        """`out = 0.6*v1 + 0.3*v2 + 0.1*v3 = [0.6,0.0] + [0.0,0.6] + [0.3,0.1] = [0.9, 0.7]` with v1, v2, v3 printed
+        before: the vectors summed are the weighted values worked out, exactly (their sum is the named sum's), so
+        they carry no rounding of their own and the result is their sum to its printed digits."""
+        before = c.parts[k - 1] if k >= 1 else None
+        if not isinstance(before, ExprPart) or not nb.has_symbols(before.expr):
+            return False
+        sub = named_vector_sum(before.expr, c, self.doc.arrays, len(face))
+        got = nb.face_vector(sub) if sub is not None else None
+        if got is None or len(got) != len(face) or any(abs(a - b) > 1e-9 for a, b in zip(got, face)):
+            return False
+        # the weights given as they are (`[0.6, 0.3, 0.1]`), not results worked out before and rounded (`7.389 /
+        # 12.826 = 0.5761`, then `0.5761 * [1, 1]`), whose full values the author may have carried into the sum
+        weights = {x.text for x in nb.leaves(before.expr) if x.decimals}
+        return not any(c2.place.order < c.place.order and len(c2.parts) >= 2 and
+                       (n := nb.plain_number(getattr(c2.parts[-1], "expr", None))) is not None and n.text in weights
+                       for c2 in self.doc.chains)
 
     def _row_found_before(self, weights: list[str], line: int, cell: int | None) -> int | None:
         """The line, at most QUOTE_SPAN lines before (same cell), of a row of attention weights found wrong whose

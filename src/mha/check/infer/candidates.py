@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from .. import labels as lb
+from .. import labelwords as lw
 from ..model import Views
 from ..numbers import MASK_FILL, plain_number
 from ..objects import Document, ExprPart, LabelPart
@@ -18,6 +19,7 @@ from .backward import upstream_options
 from .prepare import Bases, Obj, _is, _ref_for
 from .printed_inputs import fed_by_weights, per_head_bias
 from .saididentity import identity_heads, said_identity
+from .headwidths import example_numbered, kv_heads, names_other_heads
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ class Candidate:
             for w in ("W_Q", "W_K", "W_V"):
                 m[w] = d[w]
         m["n_heads"] = d["H"]
-        G = d.get("G") or _kv_heads(m, d["H"])
+        G = d.get("G") or kv_heads(m, d["H"])
         if G and G != d["H"]:
             m["n_kv_heads"] = G
         m["W_O"] = d.get("W_O", "none")
@@ -155,7 +157,7 @@ class Options:
         for c in self.doc.chains:
             on_line.setdefault((c.place.cell, c.place.line), []).append(c.text)
         for c in self.doc.chains:
-            if lb.index_header(" ".join(on_line[(c.place.cell, c.place.line)])):
+            if lw.index_header(" ".join(on_line[(c.place.cell, c.place.line)])):
                 continue                     # "d_k=0  d_k=1  ...  d_k=63" over a drawn matrix: indices, no size
             for k in range(len(c.parts) - 1):
                 a, b = c.parts[k], c.parts[k + 1]
@@ -231,7 +233,7 @@ class Options:
         printed = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is None and o.slices == 1
                    and _ref_for(o, role).row is None]
         per_head = [o for o in self.objs if _is(o, role) and _ref_for(o, role).head is not None and o.slices == 1
-                    and not _example_numbered(o, self.objs)]
+                    and not example_numbered(o, self.objs)]
         three_d = [o for o in self.objs if _is(o, role) and o.slices > 1 and len(o.a.lead) == 1]
         for o in printed[:2]:
             W = o.val
@@ -262,7 +264,7 @@ class Options:
                     for h in ident_heads:
                         if h not in by:
                             by[h] = None
-            if list(by) == [0] and by[0] is not None and not _names_other_heads(by[0], role):
+            if list(by) == [0] and by[0] is not None and not names_other_heads(by[0], role):
                 # only head 1's weight printed ("the first head uses W_K^(1) = ..."): one head's, not one weight
                 # every head shares (that is said: W_V^(1) = W_V^(2) = ...); with more heads it splits like any W
                 o = by.pop(0)
@@ -563,50 +565,3 @@ BIASES = ("b_Q", "b_K", "b_V")
 FIXED_AFTER_SCORES = {"H": Choice(1, "H = 1"), "G": Choice(None, "G = H"), "W_O": Choice("none", "no W_O"),
                       "rope": Choice(None, "no RoPE"), "alibi": Choice(None, "no ALiBi"),
                       "cache": Choice(None, "no KV cache"), "scale": Choice("none", "none (the weights as printed)")}
-
-
-_WHOLE_X = re.compile(r"\s*[Xx]_?\{?(\d)\}?\s*")          # X2: a second example's input, a whole matrix
-_SUFFIX = re.compile(r"(\d+)\}?\)?\s*$")
-
-
-def _example_numbered(o: Obj, objs: list[Obj]) -> bool:
-    """A weight whose number is also an input matrix's (`Wv2` beside `X2 = [[..], ..]`): the second example's
-    weight, not a second head's."""
-    m = _SUFFIX.search(o.a.label or "")
-    return m is not None and any(
-        x.val is not None and x.val.shape[0] > 1 and (w := _WHOLE_X.fullmatch(x.a.label or "")) and
-        w.group(1) == m.group(1) for x in objs)
-
-
-def _width(w: Any, d_in: int | None) -> int | None:
-    if isinstance(w, str):
-        return d_in if w == "identity" else None
-    w = np.asarray(w)
-    return w.shape[0] * w.shape[2] if w.ndim == 3 else w.shape[-1]
-
-
-def _kv_heads(m: dict[str, Any], H: int) -> int | None:
-    """K/V heads from the widths: a W_K narrower than W_Q means fewer key/value heads (GQA, MQA)."""
-    if "Q" in m:
-        qw, kw = np.asarray(m["Q"]).shape[-1], np.asarray(m["K"]).shape[-1]
-    else:
-        d_in = np.asarray(m["X"]).shape[-1]
-        qw, kw = _width(m["W_Q"], d_in), _width(m["W_K"], d_in)
-        if isinstance(m["W_Q"], np.ndarray) and m["W_Q"].ndim == 3 and isinstance(m["W_K"], np.ndarray) \
-                and m["W_K"].ndim == 3:
-            return m["W_K"].shape[0] if H % m["W_K"].shape[0] == 0 else None
-    if not qw or not kw or qw % H:
-        return None
-    dk = qw // H
-    if kw < qw and kw % dk == 0 and H % (kw // dk) == 0:
-        return kw // dk
-    return None
-
-
-def _names_other_heads(o: Obj, role: str) -> bool:
-    """Does the chain that prints head 1's weight name another head's as the same (`W_V^{(1)} = W_V^{(2)} = ...`)?"""
-    for text in o.a.labels or []:
-        r = lb.parse_label(text)
-        if r is not None and role in r.nodes and r.raw_head is not None and r.raw_head != 1:
-            return True
-    return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import labels as lb
+from .. import labelwords as lw
 from ..model import Views
 from .match import alignments
 from .prepare import Obj, _family
@@ -28,7 +28,7 @@ def score(objs: list[Obj], vs: Views, uses: frozenset, assumed: frozenset = froz
         if o.a.context.dropout or o.a.example:
             continue                 # printed after dropout: no configuration explains it (readers/dropout.py); a
             #                          softmax shown by example is judged against its own input
-        if o.ref is not None and lb.names_variant(" ".join([o.a.label, *o.a.labels])):
+        if o.ref is not None and lw.names_variant(" ".join([o.a.label, *o.a.labels])):
             continue                 # named unscaled or unmasked: another reading, no evidence for this one
         n = o.val.size
         if n >= 2 and not np.any(o.val) and o.a.id not in uses:

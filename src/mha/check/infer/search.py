@@ -13,6 +13,7 @@ from ..objects import ExprPart
 from ..readers.closed import chain_ref
 from .backward import NONE, is_backward
 from .candidates import Candidate, Choice, Inference, Options, Scored
+from .computed import INPUTS, all_but_one, key_named, mostly_right, named_mostly
 from .maskopts import MaskOptions
 from .match import alignments
 from .prepare import Bases, Obj
@@ -21,7 +22,6 @@ from .slipped import MIN_OTHERS, slipped_score
 from .refute import assumed_weights, given_again, projections_disagree, refuted_identity
 from .score import score
 
-INPUTS = frozenset({"X", "Q", "K", "V", "Qh", "Kh", "Vh", "W_Q", "W_K", "W_V", "W_O", "Kc", "Vc"})
 from .onequery import ONE_QUERY, one_query_modes
 from .starts import Starts
 
@@ -170,8 +170,8 @@ class Search(MaskOptions, Options, Starts):
             if any(h.all and h.view is not None and h.view.node not in INPUTS for h in hits):
                 computed += o.val.size
             else:
-                computed += max(_named_mostly(o, hits, named), _all_but_one(o, hits))
-                mostly.append(_mostly(o, hits))
+                computed += max(named_mostly(o, hits, named), all_but_one(o, hits))
+                mostly.append(mostly_right(o, hits))
             if computed >= least:
                 return True
         # (the scaled scores, the weights and the output of one query each off in one entry, a slip planted among an
@@ -189,7 +189,7 @@ class Search(MaskOptions, Options, Starts):
         for c in self.doc.chains[:400]:
             last = c.parts[-1] if c.parts else None
             num = plain_number(last.expr) if isinstance(last, ExprPart) and len(c.parts) >= 2 else None
-            ref = chain_ref(c) if num is not None else None
+            ref = (chain_ref(c) or key_named(c)) if num is not None else None
             if ref is None or ref.nodes[0] in INPUTS:
                 continue
             ref = (bases or Bases()).resolve(ref)
@@ -445,60 +445,6 @@ class Search(MaskOptions, Options, Starts):
         self.runner_ups = [self.runner_ups[k] for k in first] + \
             [s for k, s in enumerate(self.runner_ups) if k not in first]
         return lines, alts
-
-
-def _named_mostly(o: Obj, hits: list, least: int = 4) -> int:
-    """The entries of an object that its own label names (C ≈ [...] for the output) and that mostly match that
-    intermediate, whole: a slip in one entry leaves the start computing the rest (two thirds, and at least four)."""
-    nodes = set(o.ref.nodes) if o.ref is not None and o.ref.nodes else set()
-    if least > 3 and o.a.numbers and all((n.decimals or 0) >= 3 for n in o.a.numbers):
-        least = 3          # three entries to three decimals and more do not match by chance (a 2×2 with a slip)
-    best = 0
-    for h in hits:
-        # (one query's page: its named row, `weights = [..]`, matched as a row of the weights)
-        hows = ("full", "T", "stack", "row") if least <= 2 else ("full", "T", "stack")   # (stack: a batch, whole)
-        if h.view is None or h.view.node in INPUTS or h.view.node not in nodes or h.how not in hows:
-            continue
-        if 3 * h.n_ok >= 2 * o.val.size and (h.n_ok >= least or (h.n_ok >= 3 and _long_matches(o, h) >= 6)):
-            best = max(best, h.n_ok)
-    return best
-
-
-def _long_matches(o: Obj, h) -> int:
-    """The decimals printed in the cells a view matches, the cells that print 0 or ±1 left out (a causal row's 1.0 and
-    0.0 match any mask): `[[1.0, 0.0], [0.19575033, 0.80442965]]` checked against the weights by `allclose`
-    matches in 0.80442965 with eight decimals, which no wrong reading does by chance."""
-    nums = o.a.numbers
-    if len(nums) != o.val.size:
-        return 0
-    return sum((n.decimals or 0) for n, ok in zip(nums, h.ok.reshape(-1))      # (ok is in the printout's layout)
-               if n is not None and ok and abs(n.value) not in (0.0, 1.0))
-
-
-def _mostly(o: Obj, hits: list) -> int:
-    """The entries of a printout that match one computed intermediate whole, two of them at least and two thirds of
-    it (alone, too few to count: see Search.computes)."""
-    best = 0
-    for h in hits:
-        if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T", "stack"):
-            continue
-        if h.n_ok >= 2 and 3 * h.n_ok >= 2 * o.val.size:
-            best = max(best, h.n_ok)
-    return best
-
-
-def _all_but_one(o: Obj, hits: list) -> int:
-    """The entries of a large printout, named or not, that match one intermediate whole but for a single slip (15 of
-    a 4×4 of scores printed to eight decimals): one wrong score does not make the start compute nothing."""
-    best = 0
-    # (four entries or more printed to three decimals or more: three of them agreeing by chance is no risk)
-    fine = o.val.size >= 4 and all((n.decimals or 0) >= 3 for n in o.a.numbers)
-    for h in hits:
-        if h.view is None or h.view.node in INPUTS or h.how not in ("full", "T", "stack"):
-            continue
-        if (o.val.size >= 9 or fine) and h.n_ok >= o.val.size - 1:
-            best = max(best, h.n_ok)
-    return best
 
 
 def _same_scale(name: str, best: Scored, other: Scored) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .. import labels as lb
+from .. import labelwords as lw
 from ..objects import Context, Document, Hint, Place, ShapePart, ShapeProduct
 from .common import Segment, line_offset, own_words
 from .drawn import text_tokens
@@ -47,6 +48,7 @@ class Builder:
         self.headings_since_code: list[str] = []   # the headings between the last code and now
         self.shown_names: list[str] = []           # the names outputs since the last code were given
         self.code_values: dict = {}                # inputs given as code, by name, across cells (codevalue.py)
+        self.code_computed: set[str] = set()       # names code computed (`w = softmax(s)`), across cells
         self.carried = False                       # the document declares rounding carried forward (labels.py)
         self.code_texts: list[tuple[str, Place]] = []   # every piece of code, for what it says as a whole
         self.worded_math: set[tuple[int, int | None]] = set()   # inline "$= 416{,}256$" after words (markdown.py)
@@ -299,7 +301,7 @@ _SCALED_EYE = re.compile(r"\bW_?\{?([QKVqkv])\}?\s*=\s*(?:(?P<b>\d+(?:\.\d+)?)\s
 # a sentence about what would happen otherwise ("Without scaling, the weights would be ...")
 _WOULD = re.compile(r"(?i)\bwould\b|\bwill\s+(?:instead|otherwise)\b|否则|如果不|不缩放的话")
 _HINTS = [
-    ("cross", lb.CROSS_ATTENTION),
+    ("cross", lw.CROSS_ATTENTION),
     ("causal", re.compile(r"causal|因果|look[- ]ahead mask|future (tokens|positions)|下三角|上三角.*(-\s*∞|-inf|屏蔽)|"
                           r"masked (self-)?attention|decoder mask", re.I)),
     ("unscaled", re.compile(r"without (the )?scal|no scal|not scaled|unscaled|skip(ping)? the scal|不(做|进行)?缩放|"

@@ -17,6 +17,9 @@ _CODE_LINE = re.compile(r"^\s*(?:import \w|from \w[\w.]* import |def \w|return |
                         r"(?:tensor|array)\\?\(|\\\[|\\\]|\)\s*$)")
 _ESCAPED = re.compile(r"\\[\[\]_*]")
 _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af]")
+# a TeX display on one line, `\[ = \text{softmax}\left(\begin{bmatrix} ... \]`, opens with the same escape and is
+# no code: its commands say what it is
+_TEX = re.compile(r"\\(?:begin|end|frac|sqrt|text|mathrm|left|right|cdot|times|operatorname)\b")
 _LEAST = 3                # code lines in a run
 
 
@@ -46,4 +49,4 @@ def clipped_code(text: str) -> str:
 def _code_line(line: str) -> bool:
     code = line.split("#", 1)[0]           # a comment may be in any language
     return bool(code.strip()) and not line.startswith(("#", ">", "|", "-", "*")) and not _CJK.search(code) and \
-        bool(_CODE_LINE.match(line))
+        bool(_CODE_LINE.match(line)) and not _TEX.search(line)

@@ -175,7 +175,7 @@ def read_closed(doc: Document, text: str) -> None:
     """Tuples that are input rows, and long decimals stated in words, added to what the readers found."""
     if doc.format == "ipynb":
         return                       # a notebook's raw text is JSON: its statements are read cell by cell
-    added = _tuple_rows(doc)
+    added = _tuple_rows(doc) + _worded_tuples(doc, text)
     if not any(_names(a, "X") for a in doc.arrays):
         added += _prose_rows(doc, text)
     if added:
@@ -216,6 +216,29 @@ def _tuple_rows(doc: Document) -> int:
             a = Array([cells], c.place, label=label, labels=[label], style="list", context=c.context)
             doc.arrays.append(a)
             c.parts[k] = ArrayPart(a)
+            n += 1
+    return n
+
+
+# "softmaxは約(0.670,0.330)", "内积为(1, 0)", "가중치는 (0.67, 0.33)": a quantity's word, a copula of Japanese, Chinese
+# or Korean, and the tuple of its values in the prose (no math, no "=")
+_WORDED_TUPLE = re.compile(r"(?<![\w(])([A-Za-z]{3,12}|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{1,8}?)\s*"
+                           r"(?:は(?:約|およそ)?|约为|約|约|为|是|는|은)\s*(\([^()\n]{3,80}\))")
+_WORDED_NODES = {("A",), ("QKt", "S")}
+
+
+def _worded_tuples(doc: Document, text: str) -> int:
+    """A stage's values written in a CJK sentence after its word (see _WORDED_TUPLE): one row of that stage."""
+    n = 0
+    for k, line in enumerate(text.split("\n")):
+        for m in _WORDED_TUPLE.finditer(line):
+            ref = lb.parse_label(m.group(1))
+            cells = _tuple(m.group(2), k + 1) if ref is not None and ref.nodes in _WORDED_NODES else None
+            if cells is None or ref.nodes == ("A",) and any(c.decimals is None for c in cells) or \
+                    any(a.line == k + 1 and a.label == m.group(1) for a in doc.arrays):
+                continue
+            doc.arrays.append(Array([cells], Place(k + 1), label=m.group(1), labels=[m.group(1)], style="list",
+                                    context=Context()))
             n += 1
     return n
 

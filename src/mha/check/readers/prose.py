@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .. import labels as lb
+from .. import labelwords as lw
 from ..numbers import Lit, Num
 from ..objects import Array, Chain, ExprPart, LabelPart, Place, Reading, ShapePart
 from ..vocabulary import WORD_RES
@@ -72,7 +73,7 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             label = after.group(1).strip("$`")
         if dims is not None and _HYPOTHETICAL.search(re.split(r"[,;，；。:：(（]", line[:a])[-1]):
             continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
-        if dims is not None and lb.CROSS_ATTENTION.search(line):
+        if dims is not None and lw.CROSS_ATTENTION.search(line):
             continue                 # "a 2×3 alpha from a 2×2 query": cross-attention's shapes, queries of another length
         if dims is not None and _operand(line[z:]):
             continue                 # "(3 × 2 ile 2 × 3 → 3 × 3)": a factor of a product whose shape comes after →

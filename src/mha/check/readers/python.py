@@ -191,6 +191,7 @@ _RICH = frozenset({"Markdown", "HTML", "Latex", "Math", "Image", "SVG", "JSON"})
 _ARRAY_CALLS = {"array", "asarray", "tensor", "Tensor", "as_tensor", "FloatTensor", "DoubleTensor", "constant",
                 "Variable", "Parameter", "matrix", "float32", "float64"}
 _EYE = {"eye", "identity"}
+_INPUT_NAME = re.compile(r"(?i)[qkvx]|values?|keys?|quer(?:y|ies)|inputs?|embeddings?")
 
 
 def _tuple_scalars(facts: CodeFacts, targets: list[ast.AST], value: ast.AST, lines: list[str]) -> None:
@@ -246,7 +247,9 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
     call = call_name(value)
     if call in _EYE:
         facts.identity.append((name, value.lineno))
-        return
+        if not _INPUT_NAME.fullmatch(name):
+            return              # W_Q = np.eye(4): a weight said to be the identity (infer/saididentity.py)
+        #                         V = np.eye(4): an input given as code, its numbers read as any other's
     lit = None
     if isinstance(value, (ast.List, ast.Tuple)) and value.elts and all(
             isinstance(e, ast.Call) and call_name(e) in _ARRAY_CALLS and e.args and
@@ -367,13 +370,16 @@ def read_code(b: "Builder", seg: Segment) -> None:
                  for c in r] if r is not None else None for r in lit.rows]
         place = Place(seg.line_of(line_offset(seg.text, lit.line - 1)), seg.cell, "code")
         names = [x.strip() for x in lit.name.split(" = ")]
+        # (`w = torch.softmax(scores)` in one cell, `w = torch.tensor([[0.1, ...]])` in a later one: retyped later)
         a = Array(rows, place, label=names[-1], labels=names, lead=lit.lead, style="code", context=copy_context(b.ctx),
-                  made=lit.call == "code", retyped=lit.call == "retyped")
+                  made=lit.call == "code", retyped=lit.call == "retyped",
+                  retyped_later=lit.call != "retyped" and names[-1] in b.code_computed)
         a.context.dropout = False             # a literal is typed in: the words about dropout are for printouts
         # "# approximate the above as follows" on the lines just before a literal declares it approximate
         if any(0 < lit.line - ln <= 2 and lb.APPROX_WORDS.search(text) for ln, text, _ in facts.comments):
             a.context.approx = True
         b.doc.add_array(a)
+    b.code_computed.update(n for n in facts.computed_at.values() if n.isidentifier())
     for m in _LOADED.finditer(seg.text):      # mha.in_proj_weight.copy_(torch.cat([W_q, W_k, W_v])): x Wᵀ
         place = Place(seg.line_of(m.start()), seg.cell, "code")
         for name in re.findall(r"[A-Za-z_]\w*", m.group(1)):
