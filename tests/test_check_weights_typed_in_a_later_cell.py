@@ -54,3 +54,18 @@ def test_written_products_hold_their_sum_to_its_digit():
     errs = error_findings(page)
     assert [(f.line, f.printed, f.exact) for f in errs] == [(line_of(page, "[0.5, 1.1]"), "1.1", 1.0)], \
         [f.message() for f in errs]
+
+
+def _worked_weights_page(result="[0.27, 1.46]", rel="="):
+    return "\n".join([
+        "# Weights worked out, then the sum", "", "Values `v1=[1.0,0.0]`, `v2=[0.0,2.0]`, scores 0 and 1:", "",
+        "```text", "w1 = e^0/(e^0+e^1) = 0.27", "w2 = e^1/(e^0+e^1) = 0.73", "", "out = 0.27*v1 + 0.73*v2",
+        "    = [0.27,0.0] + [0.0,1.46]", f"    {rel} {result}", "```", ""])
+
+
+def test_products_of_worked_weights_said_equal_to_their_sum_are_held_to_it():
+    assert error_findings(_worked_weights_page()) == []
+    page = _worked_weights_page("[0.27, 1.47]")          # one unit off the sum of what is written
+    assert [(f.line, f.printed) for f in error_findings(page)] == [(line_of(page, "[0.27, 1.47]"), "1.47")]
+    # after "≈" the author may carry the weights' full values: 1.47 is within the weights' own rounding
+    assert error_findings(_worked_weights_page("[0.27, 1.47]", rel="≈")) == []

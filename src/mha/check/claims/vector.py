@@ -313,7 +313,8 @@ class VectorJudging:
         written = isinstance(left, ExprPart) and _weighted_sum(expr)
         # its vectors given as written (whole, or coarser than the weights): only each weight's rounding moves it
         givens = carried is not None and (_given_vectors(expr) or (written and _coarser_vectors(expr, finest)))
-        exact_terms = to is None and isinstance(left, ExprPart) and self._products_worked_before(c, k, face)
+        exact_terms = to is None and isinstance(left, ExprPart) and self._products_worked_before(
+            c, k, face, said_equal=k < len(c.rels) and c.rels[k] == "=")
         bad = []
         for j, (f, n) in enumerate(zip(face, cells)):
             self.n_numbers += 1
@@ -355,7 +356,7 @@ class VectorJudging:
                              n.rounded(f), step, f"arithmetic slip: the terms give {n.rounded(f)}",
                              _simple_kind(n, f) if _simple_kind(n, f) != "wrong_value" else "arithmetic"), merge=True)
 
-    def _products_worked_before(self, c: Chain, k: int, face: list[float]) -> bool:
+    def _products_worked_before(self, c: Chain, k: int, face: list[float], said_equal: bool = True) -> bool:
         """`out = 0.6*v1 + 0.3*v2 + 0.1*v3 = [0.6,0.0] + [0.0,0.6] + [0.3,0.1] = [0.9, 0.7]` with v1, v2, v3 printed
         before: the vectors summed are the weighted values worked out, exactly (their sum is the named sum's), so
         they carry no rounding of their own and the result is their sum to its printed digits."""
@@ -366,8 +367,10 @@ class VectorJudging:
         got = nb.face_vector(sub) if sub is not None else None
         if got is None or len(got) != len(face) or any(abs(a - b) > 1e-9 for a, b in zip(got, face)):
             return False
-        # the weights given as they are (`[0.6, 0.3, 0.1]`), not results worked out before and rounded (`7.389 /
-        # 12.826 = 0.5761`, then `0.5761 * [1, 1]`), whose full values the author may have carried into the sum
+        if said_equal:
+            return True          # `= [0.216, 0.054] + [0.219, 0.657] = [0.435, 0.711]`: their sum, said to be equal
+        # after "≈", only with the weights given as they are (`[0.6, 0.3, 0.1]`), not results worked out before and
+        # rounded (`7.389 / 12.826 = 0.5761`, then `0.5761 * [1, 1] ≈ ...`), whose full values the author may carry
         weights = {x.text for x in nb.leaves(before.expr) if x.decimals}
         return not any(c2.place.order < c.place.order and len(c2.parts) >= 2 and
                        (n := nb.plain_number(getattr(c2.parts[-1], "expr", None))) is not None and n.text in weights
