@@ -29,11 +29,11 @@ def premask_hit(t, vs, o: Obj, hit: Hit) -> Hit | None:
     printed = o.val[masked]
     if not np.all(np.isfinite(printed)) or np.any(printed <= -1e4):
         return None                       # printed after the mask (its fill): the masked view holds
-    raw = vs.get("QKt", v.b, v.h)
-    if not raw:
+    raw = _qkt(vs, v)
+    if raw is None:
         return None
     scale = float(t.config.effective_scale)
-    live = raw[0].M * scale
+    live = raw.M * scale
     if np.all(printed == 0) and not np.all(live[masked] == 0):
         return None                       # zeros where the live scores are not: a fill of zeros after the mask
     with np.errstate(invalid="ignore"):
@@ -41,7 +41,7 @@ def premask_hit(t, vs, o: Obj, hit: Hit) -> Hit | None:
             return None                   # S is not the scaled QKᵀ where it is live (a bias, ALiBi): no reading
     M = np.where(masked, live, v.M)
     band = np.broadcast_to(np.asarray(v.band, dtype=float), M.shape).copy()
-    raw_band = np.broadcast_to(np.asarray(raw[0].band, dtype=float), M.shape)
+    raw_band = np.broadcast_to(np.asarray(raw.band, dtype=float), M.shape)
     band[masked] = raw_band[masked] * scale
     band = np.where(np.isfinite(band), band, 0.0)
     ok = within(o.lo, o.hi, M, band)
@@ -60,12 +60,12 @@ def _premask_row(t, vs, o: Obj, hit: Hit) -> Hit | None:
     printed = o.val[0]
     if not masked.any() or not np.all(np.isfinite(printed[masked])) or np.any(printed[masked] <= -1e4):
         return None
-    raw = vs.get("QKt", v.b, v.h)
-    if not raw:
+    raw = _qkt(vs, v)
+    if raw is None:
         return None
     scale = float(t.config.effective_scale)
-    scaled = raw[0].M * scale                              # the scores before the mask, every row
-    scaled_band = np.broadcast_to(np.asarray(raw[0].band, dtype=float), scaled.shape) * scale
+    scaled = raw.M * scale                                 # the scores before the mask, every row
+    scaled_band = np.broadcast_to(np.asarray(raw.band, dtype=float), scaled.shape) * scale
     live = scaled[i]
     with np.errstate(invalid="ignore"):
         if not np.allclose(live[~masked], row[~masked], rtol=1e-9, atol=1e-12):
@@ -82,9 +82,13 @@ def live_score(t, vs, v: View | None, i: int, j: int) -> float | None:
     """The scaled score at (i, j) of the view S before the causal mask covers it (Q Kᵀ there times the scale), for a
     printout judged cell by cell whose masked cells are not all live scores (premask_hit gives no reading); None when
     the view is no such score."""
-    if t is None or v is None or v.node != "S":
+    raw = _qkt(vs, v) if t is not None and v is not None and v.node == "S" else None
+    if raw is None:
         return None
+    return float(raw.M[i, j] * float(t.config.effective_scale))
+
+
+def _qkt(vs, v: View) -> View | None:
+    """The unscaled Q Kᵀ of the view's head, in the view's shape; None when the views hold none."""
     raw = vs.get("QKt", v.b, v.h) if vs is not None else None
-    if not raw or np.shape(raw[0].M) != np.shape(v.M):
-        return None
-    return float(raw[0].M[i, j] * float(t.config.effective_scale))
+    return raw[0] if raw and np.shape(raw[0].M) == np.shape(v.M) else None

@@ -123,11 +123,16 @@ def random_inputs_before(doc, place) -> bool:
     return False
 
 
+def _subject(s: Any) -> str:
+    """The name a shape statement is about: `k_t.shape`, `a.size()` -> `k_t`, `a`."""
+    return re.sub(r"\.(?:shape|size\(\))$", "", s.label.strip())
+
+
 def printed_with_that_shape(doc, s: Any) -> bool:
     """An array under the very name of the shape statement, printed before it in the same cell or within a few
     lines, has the stated shape: the statement is about that printout (`a = torch.tensor(...)`, `print(a)`,
     `print(a.shape)` in a scratch cell), whatever intermediate the name reads as."""
-    name = re.sub(r"\.(?:shape|size\(\))$", "", s.label.strip())
+    name = _subject(s)
     if len(s.dims) < 2:
         return False
     return any((a.label or "").strip() == name and a.place.cell == s.place.cell and
@@ -143,7 +148,7 @@ _TRANSPOSE = re.compile(r"\.(?:T|mT)\b|\.t\(\)|\.(?:transpose|swapaxes)\(\s*(?:-
 def transposed_in_code(doc, s: Any) -> bool:
     """`k_t = k.transpose(-2, -1)`, then `print(k_t.shape)`: the name reads as K, and the code says it holds K
     transposed (its last two axes swapped)."""
-    name = re.sub(r"\.(?:shape|size\(\))$", "", s.label.strip())
+    name = _subject(s)
     if not name.isidentifier():
         return False
     defines = [h for h in doc.hints if h.kind == "define" and h.value[0].strip() == name and
