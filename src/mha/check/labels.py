@@ -120,6 +120,9 @@ def parse_label(text: str) -> Ref | None:
         return None
     # a token's name in quotes before the label, as a row of a table of tokens writes it ('"red"  Q1 = [1, 0]')
     bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
+    # words of a Chinese, Japanese or Korean sentence before a symbol ("假设 q", "참고할 정보는 v_{1}"): the symbol
+    bare = re.sub(r"^\s*[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af][\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\s,，、]*"
+                  r"(?=[A-Za-z](?:_\{?\w{1,3}\}?)?\s*$)", "", bare)
     # `attn_output_weights`, what torch's nn.MultiheadAttention returns beside its output: the attention weights
     # (averaged over heads), not the output projection's weight
     bare = re.sub(r"(?i)\b(attn|attention)_output_weights\b", r"\1_weights", bare)

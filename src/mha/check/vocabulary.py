@@ -14,7 +14,9 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"unnormali[sz]ed[_ ]?(attention[_ ]?)?weights?", ("QKt", "S")),
     (r"attention[_ ]?weights?|attn[_ ]?weights?|attention[_ ]?probs?|attn[_ ]?probs?|p[_ ]?attn|attention[_ ]?"
      r"matrix|attention[_ ]?distribution|注意力权重|注意力矩阵|注意力分布|注意力概率|softmax[_ ]?out(put)?|"
-     r"normali[sz]ed[_ ]?scores?|probabilit(?:y|ies)|probs?", ("A",)),
+     r"normali[sz]ed[_ ]?scores?|probabilit(?:y|ies)|probs?|"
+     # "divide by sum: [0.66, 0.24, 0.10]": each exponential divided by their sum, the weights (not the sum)
+     r"(?:divid(?:e|ed|ing)|normali[sz]e[ds]?)[_ ]?by[_ ]?(?:the[_ ]?|their[_ ]?)?(?:sum|total)", ("A",)),
     # exp_scores, scores_exp, exponentiated logits: the exponentials of the scores, not the scores
     (r"exp(?:onentiated)?[_ ]?(?:attention[_ ]?|attn[_ ]?)?(?:scores?|logits)|(?:scores?|logits)[_ ]?exps?\b",
      ("E",)),

@@ -23,7 +23,7 @@ from .common import _chain_text, _simple_cause, _simple_kind
 from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
-from .setequal import bare_run, in_larger_unit, total_worked_elsewhere, two_givens, written_unit
+from .setequal import bare_run, in_larger_unit, thousands_point, total_worked_elsewhere, two_givens, written_unit
 from .target import _arith_step, _ops
 from .arithterms import (
     FLOAT32_MAX, at_precision, carried_root, cut_off, decimal_literal, exact_aside, has_vector, in_degrees,
@@ -178,8 +178,9 @@ class ArithJudging(PrintedAddends):
                                  n2.rounded(got), step, f"{p1.text[:60]} is {n2.rounded(got)}: the printed value is "
                                  "its negative, as a loss or an entropy (−log p) is written", "dropped_sign", "note"))
                 return           # "guessing among 50,257 tokens gives log(1/50257) ≈ 10.8": the loss, minus dropped
-            if in_larger_unit(n2, got, self.doc.lines, c.place):
-                continue                 # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes
+            if in_larger_unit(n2, got, self.doc.lines, c.place) or thousands_point(n2, got):
+                continue                 # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes;
+                #                          589.824 for 589,824: a point that parts thousands
             unit = written_unit(n2, self.doc.lines, c.place)
             if unit is not None:         # `= 67` MFLOPs for 33,554,432: judged in millions, as written
                 got, aside = got / unit[0], f" {unit[1]}"

@@ -13,6 +13,7 @@ Only documents read as text lines are scanned (a notebook's printouts come from 
 
 from __future__ import annotations
 
+import math
 import re
 
 from .. import labels as lb
@@ -88,6 +89,11 @@ def exp_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
                                    "arithmetic"))
                 found.add(line)
         later = arrays[k + 1:] if k is not None else [b for b in arrays if b.line >= line]
+        odd = _odd_exponential(e, arrays, line, found) if line not in found else None
+        if odd is not None:           # one exponential is not e to its score: that one is the slip, not its weight
+            out.append(odd)
+            found.add(line)
+            continue
         w_arr = next((b for b in later if 0 <= b.line - line <= REACH and _nodes(b.label) == ("A",)
                       and len(_row(b)) == len(e)), None)
         if w_arr is None or any(_nodes(b.label) == ("E",) for b in later[:later.index(w_arr)]):
@@ -97,6 +103,33 @@ def exp_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
             out.append(f)
             found.add(f.line)
     return out
+
+
+def _odd_exponential(e: list[Num], arrays: list, line: int, found: set[int]) -> Finding | None:
+    """"Scores: [0.3, 0.8, 1.2, 0.5]" a line or two above "exp(): [1.35, 2.23, 3.23, 1.65]": every exponential but
+    one is e to its score at its own printed precision (or all, with the row's largest score taken off first), so
+    the row is known to be those exponentials, and the one that is not is a slip of its own (its weight, worked
+    from it, is not to blame).  Not where the scores' line carries a finding: the slip is in the score then."""
+    s_arr = next((a for a in reversed(arrays) if 0 < line - a.line <= REACH + 1 and _row(a) is not None and
+                  len(_row(a)) == len(e) and set(_nodes(a.label)) & {"QKt", "S"}), None)
+    if s_arr is None or s_arr.line in found:
+        return None               # a slip in the scores themselves: the exponentials after it are right
+    scores = [n.value for n in _row(s_arr)]
+    if max(abs(x) for x in scores) > 50:
+        return None
+    for shift in (0.0, max(scores)):
+        exact = [math.exp(x - shift) for x in scores]
+        bad = [i for i, (n, x) in enumerate(zip(e, exact)) if not n.contains(x)]
+        ok = len(e) - len(bad)
+        if len(bad) == 1 and ok >= 2 and 3 * ok >= 2 * (len(e) - 1):
+            i = bad[0]
+            n = e[i]
+            top = next(x.text for x in _row(s_arr) if x.value == shift) if shift else ""
+            what = f"exp({_row(s_arr)[i].text}{f' - {top}' if shift else ''})"
+            return Finding(n.line or line, None, f"exponential {i + 1} of the scores at line {s_arr.line}", n.text,
+                           exact[i], n.rounded(exact[i]), "softmax", f"arithmetic slip: {what} is "
+                           f"{n.rounded(exact[i])}", "arithmetic")
+    return None
 
 
 def _one_share(e: list[Num], w: list[Num], line: int, found: set[int]) -> Finding | None:

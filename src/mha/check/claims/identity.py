@@ -106,6 +106,11 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     if not named and vals.size >= 2 and np.all(vals == vals.flat[0]):
         return False         # torch.ones(3, 3) printed: one value everywhere says nothing of which matrix it is
     weights = _weights(o.val, ok)
+    if named and o.a.label == "softmax input" and hit.how == "row" and o.ref is not None and o.ref.row is None and \
+            o.row_hint != hit.index and 1.0 not in weights:
+        # `A_{0,:} = softmax([0.5, 0, 1.0])` against the row [2, 0, 1] of Q Kᵀ: a softmax's argument is some row of
+        # scores, which one its values must say (not the row the line names), and a 0 and a 1 agreeing say nothing
+        named = False
     if named and o.a.style == "code" and 1.0 not in weights:
         # `logits = np.array([4.0, 2.0, 1.0])` typed into a program: an input the author chose, which its name
         # ties to the example only through values that agree (a 2 and a 1 agree with many rows by chance)

@@ -50,6 +50,15 @@ def in_larger_unit(n, got: float, lines: list[str], place) -> bool:
     return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 5))
 
 
+def thousands_point(n, got: float) -> bool:
+    """`768 × 768 = 589.824`: a point between groups of three digits that parts thousands (as Portuguese, German or
+    Italian pages write them, often only in a code block the decimal-comma reading leaves alone).  The whole
+    number the terms give, read with its groups parted by points, is the printed text."""
+    if not re.fullmatch(r"[1-9]\d{0,2}\.\d{3}", n.text) or got != round(got) or abs(got) < 1000:
+        return False
+    return f"{int(round(abs(got))):,}".replace(",", ".") == n.text
+
+
 def written_unit(n, lines: list[str], place) -> tuple[float, str] | None:
     """The power of ten a unit written right after the result names (`= 67` MFLOPs: 10⁶), with the unit, or None:
     the result is then judged in that unit."""

@@ -15,7 +15,7 @@ from ..report import Finding, NotChecked
 from .shapeelsewhere import shape_of_another_example
 from .shapewords import (
     ALGEBRA, ENCODER_SIDE, OTHER_TENSOR, another_model, before_transpose, printed_with_that_shape,
-    random_inputs_before, transposed_in_code)
+    random_inputs_before, shape_subject, transposed_in_code)
 
 STEP = lb.STEP
 
@@ -190,6 +190,9 @@ class ShapeJudging:
         shapes, step = got
         if s.ref.row is not None or another_model(s.dims, self.example_sizes()):
             return
+        if s.ref.raw_head is not None and self.t is not None and self.t.config.n_heads == 1:
+            return           # "K1 (3×2)", "→ O2 (3×2)" under a one-head reading: a head's slice, which the reading
+            #                  does not have (the page splits into heads the configuration does not)
         if "mask" in s.ref.nodes:
             return           # a mask comes in many layouts: (T, T), (B, T) for padding, (B, 1, 1, T) to broadcast
         if OTHER_TENSOR.search(s.label) or not s.ref.strong and (OTHER_TENSOR.search(s.text) or (
@@ -202,7 +205,7 @@ class ShapeJudging:
         if self._width_assumed(s.ref) or self._weight_assumed(s.ref):
             return           # the widths after a projection the configuration assumes (W = I, no text says so), or
             #                  that projection's own shape (a later example's torch.rand(3, 2) against the I assumed)
-        if random_inputs_before(self.doc, s.place):
+        if random_inputs_before(self.doc, s.place, shape_subject(s)):
             return           # `Q = np.random.randn(3, 4)` in the code above: the shapes of that code's own example
         if printed_with_that_shape(self.doc, s):
             self.n_claims += 1

@@ -102,9 +102,11 @@ _RANDOM = re.compile(r"\b(?:np\.random|numpy\.random|torch\.(?:randn|rand|randin
                      r"default_rng|randn|rand)\b")
 
 
-def random_inputs_before(doc, place) -> bool:
+def random_inputs_before(doc, place, subject: str = "") -> bool:
     """Does code in the same cell (or, outside notebooks, within 30 lines above) bind an input (X, Q, K, V, or a
-    name they are set to) to random values before this place?"""
+    name they are set to) to random values before this place, or bind the very name a shape is printed of
+    (`subject`) to random values or to what it computes from them (`scores = torch.randn(2, 3, 3)`,
+    `weights = torch.softmax(scores, dim=-1)`, then `weights.shape`)?"""
     defines = [h for h in doc.hints if h.kind == "define"]
     rand: set[str] = set()
     for h in sorted(defines, key=lambda h: (h.place.cell or 0, h.place.line)):
@@ -115,15 +117,18 @@ def random_inputs_before(doc, place) -> bool:
             continue
         if place.cell is None and not 0 <= place.line - h.place.line <= 30:
             continue
-        if _RANDOM.search(rhs) or rhs.strip() in rand:
+        if _RANDOM.search(rhs) or rhs.strip() in rand or (
+                subject and rand and re.search(r"\b(?:" + "|".join(map(re.escape, rand)) + r")\b", rhs)):
             rand.add(name.strip())
             ref = lb.parse_label(name.strip())
             if ref is not None and set(ref.nodes) & {"X", "Q", "K", "V"}:
                 return True
-    return False
+        else:
+            rand.discard(name.strip())
+    return bool(subject) and subject in rand
 
 
-def _subject(s: Any) -> str:
+def shape_subject(s: Any) -> str:
     """The name a shape statement is about: `k_t.shape`, `a.size()` -> `k_t`, `a`."""
     return re.sub(r"\.(?:shape|size\(\))$", "", s.label.strip())
 
@@ -132,7 +137,7 @@ def printed_with_that_shape(doc, s: Any) -> bool:
     """An array under the very name of the shape statement, printed before it in the same cell or within a few
     lines, has the stated shape: the statement is about that printout (`a = torch.tensor(...)`, `print(a)`,
     `print(a.shape)` in a scratch cell), whatever intermediate the name reads as."""
-    name = _subject(s)
+    name = shape_subject(s)
     if len(s.dims) < 2:
         return False
     return any((a.label or "").strip() == name and a.place.cell == s.place.cell and
@@ -141,19 +146,21 @@ def printed_with_that_shape(doc, s: Any) -> bool:
 
 
 # the last two axes swapped, and only those (`.transpose(1, 0, 2)` splitting heads is another permutation)
-_TRANSPOSE = re.compile(r"\.(?:T|mT)\b|\.t\(\)|\.(?:transpose|swapaxes)\(\s*(?:-2\s*,\s*-1|-1\s*,\s*-2|0\s*,\s*1|1\s*,\s*2)?\s*\)|"
-                        r"\b(?:np|torch|tf)\.transpose\(\s*\w+\s*\)")
+# (the whole right side: `k.T`, not `q @ k.T`, whose product is no transposed tensor)
+_TRANSPOSE = re.compile(r"\s*[\w.]+(?:\.(?:T|mT)\b|\.t\(\)|\.(?:transpose|swapaxes)\(\s*"
+                        r"(?:-2\s*,\s*-1|-1\s*,\s*-2|0\s*,\s*1|1\s*,\s*2)?\s*\))\s*|"
+                        r"\s*(?:np|torch|tf)\.transpose\(\s*\w+\s*\)\s*")
 
 
 def transposed_in_code(doc, s: Any) -> bool:
     """`k_t = k.transpose(-2, -1)`, then `print(k_t.shape)`: the name reads as K, and the code says it holds K
     transposed (its last two axes swapped)."""
-    name = _subject(s)
+    name = shape_subject(s)
     if not name.isidentifier():
         return False
     defines = [h for h in doc.hints if h.kind == "define" and h.value[0].strip() == name and
                h.place.order <= s.place.order]
-    return bool(defines) and bool(_TRANSPOSE.search(max(defines, key=lambda h: h.place.order).value[1]))
+    return bool(defines) and bool(_TRANSPOSE.fullmatch(max(defines, key=lambda h: h.place.order).value[1]))
 
 
 def before_transpose(dims: list[int], shapes: list) -> bool:

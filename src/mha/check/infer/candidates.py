@@ -20,6 +20,7 @@ from .prepare import Bases, Obj, _is, _ref_for
 from .printed_inputs import fed_by_weights, per_head_bias
 from .saididentity import identity_heads, said_identity
 from .headwidths import example_numbered, kv_heads, names_other_heads
+from .tokenrows import token_rows
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,10 @@ class Options:
             if sorted(by) == list(range(len(by))) and len({by[k].val.shape for k in by}) == 1:
                 arr = np.concatenate([by[k].val for k in sorted(by)], axis=0)
                 add(arr, f"X from its rows at {by[0].a.place}", frozenset(o.a.id for o in by.values()), 0.2)
+        else:
+            got = token_rows(self.objs, "X")         # x_the, x_cat, x_sleeps: rows named by their tokens
+            if got is not None and len(got[1]) >= 2:
+                add(got[0], f"X from its rows at {got[1][0].a.place}", frozenset(o.a.id for o in got[1]), 0.2)
         if not out:
             fed = fed_by_weights(self.objs)
             if fed is not None:

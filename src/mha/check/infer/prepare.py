@@ -138,6 +138,9 @@ def prepare(doc: Document, like: Bases | None = None) -> tuple[list[Obj], Bases]
         if refs and a.place.where in ("output", "comment") and any({"QKt", "S"} & set(r.nodes) for r in refs) and \
                 _softmax_defined(a, defines):
             refs = [lb.Ref(("A",), strong=True)]     # `attention_score = softmax(...)`: the code says weights
+        if refs and _STATE_LETTER.fullmatch((a.label or "").replace(" ", "")) and a.place.cell is None and \
+                0 < a.place.line <= len(doc.lines) and _STATE_NAMED.search(doc.lines[a.place.line - 1]):
+            refs = []                                # "the decoder state $\mathbf{s}_1$": a hidden state, no scores
         coded = _coded_role(a, defines)
         if coded is not None and not any(coded in r.nodes for r in refs):
             refs = [lb.Ref((coded,), strong=True)]   # `A1 = torch.mm(queries, keys.T)` printed as `A1`: scores
@@ -337,6 +340,11 @@ def _token_outputs(arrays: list[Array], all_refs: list[list]) -> None:
                        (r.raw_head == i or (r.raw_head is None and m.group(0).endswith("]"))) else r
                        for r in all_refs[k]]
 
+
+# a lowercase s with a token's index, after words that call it a state ("the decoder state $\mathbf{s}_1$",
+# "解码器状态 $s_2$"): Bahdanau's notation, a hidden state, not a row of scores
+_STATE_LETTER = re.compile(r"(?:\\mathbf|\\boldsymbol|\\bm)?\{?s\}?_?\{?\d{1,2}\}?")
+_STATE_NAMED = re.compile(r"(?i)(?:\bstates?|状态)\s*[$`(]*\s*(?:\\mathbf|\\boldsymbol|\\bm)?\s*\{?\s*s\s*\}?\s*_")
 
 _CLAUSE = re.compile(r"[。；;！!？?]|[，,：:](?=[^，,：:]*$)|\.\s")
 

@@ -103,22 +103,28 @@ class Builder:
         self.identity_hints(text, place)
 
     def identity_hints(self, text: str, place: Place) -> None:
-        """"W_Q, W_K and W_V are the identity": a hint per weight the text names with such a word.  A weight set to
-        the identity times a number (`W_Q = np.eye(4) * 0.5`) is that number times it: a hint of its own."""
-        scaled = _SCALED_EYE.search(text)
-        if scaled:
-            factor = float(scaled.group("a") or scaled.group("b") or 1) / float(scaled.group("c") or 1)
-            which = scaled.group(1).upper()
+        """"W_Q, W_K and W_V are the identity": a hint per weight the text names with such a word.  Written as a
+        symbol (`$W_Q = I$`, `W_q = np.eye(3)`), only the weights set equal to it are (`$W_K = [..]$, $W_V = 2I$`
+        on the same line are not).  A weight set to the identity times a number (`W_Q = np.eye(4) * 0.5`,
+        `$W_V = 2I$`) is that number times it: a hint of its own."""
+        scaled = set()
+        for m in [*_SCALED_EYE.finditer(text), *_SCALED_I.finditer(text)]:
+            factor = float(m.group("a") or m.group("b") or 1) / float(m.group("c") or 1)
+            which = m.group(1).upper()
+            scaled.add(which)
             self.doc.hints.append(Hint("scaled_identity", ("W_" + which, factor), place, text.strip()[:160]))
-            return
         if _IDENTITY.search(text):
             names = re.findall(r"W_?\{?\^?\{?([QKVOqkvo])\}?|\bW([qkvo])\b|\b([qkvo])_?proj", text)
-            for g in names:
-                which = next(x for x in g if x).upper()
+        else:
+            names = [w for m in _SET_TO_I.finditer(text[:2000]) for w in re.findall(_W_NAME, m.group(1))]
+        for g in names:
+            which = next(x for x in g if x).upper()
+            if which not in scaled:
                 self.doc.hints.append(Hint("identity", "W_" + which, place, text.strip()[:160]))
-            if not names and re.search(r"all (the )?weights|所有权重|权重矩阵都", text, re.I):
-                for w in "QKV":
-                    self.doc.hints.append(Hint("identity", "W_" + w, place, text.strip()[:160]))
+        if not names and not scaled and _IDENTITY.search(text) and \
+                re.search(r"all (the )?weights|所有权重|权重矩阵都", text, re.I):
+            for w in "QKV":
+                self.doc.hints.append(Hint("identity", "W_" + w, place, text.strip()[:160]))
 
     # ---------------------------------------------------------- segments
     def segment(self, seg: Segment) -> None:
@@ -293,7 +299,15 @@ _PARTIAL = re.compile(r"online softmax|tiled|flash[- ]?attention|key block|分�
 
 
 _IDENTITY = re.compile(r"identity|单位矩阵|單位矩陣|恒等|単位行列|단위\s?행렬|항등\s?행렬|identidad|identidade|identité|"
-                       r"einheitsmatrix|=\s*I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\bI_\{?\d|np\.eye|torch\.eye", re.I)
+                       r"einheitsmatrix", re.I)
+# the identity as a symbol, and the weights set equal to it: `W_Q = W_K = I`, `$W_V = \mathbf{I}$`, `W_q = np.eye(3)`
+_W_NAME = r"W_?\{?\^?\{?([QKVOqkvo])\}?\}?|\bW([qkvo])\b"
+_SET_TO_I = re.compile(r"((?:(?:" + _W_NAME.replace("(", "(?:").replace("(?:?", "(?") + r")\s*=\s*)+)"
+                       r"(?:I(?:_\d+|_\{\d+\})?\b(?![.\d])|\\mathbf\{I\}|\\mathbb\{I\}|"
+                       r"(?:np|numpy|torch)\.(?:eye|identity)\()")
+# `$W_V = 2I$`, `W_K = 0.5 \mathbf{I}`: a number times the identity written as a symbol
+_SCALED_I = re.compile(r"\bW_?\{?([QKVqkv])\}?\s*=\s*(?P<b>\d+(?:\.\d+)?)\s*(?:\\cdot|\*|\\times)?\s*"
+                       r"(?:I(?:_\d+|_\{\d+\})?\b|\\mathbf\{I\}|\\mathbb\{I\})(?P<a>)(?P<c>)")
 # `W_Q = np.eye(4) * 0.5`, `W_k = 0.5 * torch.eye(4)`, `W_V = np.eye(4) / 2`: the identity times a number
 _EYE_CALL = r"(?:np|numpy|torch)\.(?:eye|identity)\(\s*\d+\s*\)"
 _SCALED_EYE = re.compile(r"\bW_?\{?([QKVqkv])\}?\s*=\s*(?:(?P<b>\d+(?:\.\d+)?)\s*\*\s*" + _EYE_CALL + r"|" + _EYE_CALL +

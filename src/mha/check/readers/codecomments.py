@@ -19,7 +19,8 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
     # "#> " as reprex marks output; `#  [4., 16., 12.]],  # from query 2`: the row's own remark is no number of it
     code = seg.text.split("\n")
     rows = {a.label.strip(): a.n_rows for a in b.doc.arrays if a.label and not a.lead}
-    text = "\n".join(_without_shapes(_unwrapped(re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(r"^#+\s?(?:>\s?)?", "", c))),
+    text = "\n".join(_without_shapes(_unwrapped(_ROW_WORDS.sub("", re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(
+                                         r"^#+\s?(?:>\s?)?", "", c)))),
                                      code[ln - 1] if 0 < ln <= len(code) else "", rows) for ln, c, _ in block)
     line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
     sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
@@ -53,6 +54,8 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
             a.labels = names
 
 
+# `# [[0.71, 0.00, 0.35],    Q1, K1'e en benzer`: words a run of spaces after a row remark on it, not part of it
+_ROW_WORDS = re.compile(r"(?<=\],|\]\])[ \t]{2,}(?!dtype|grad_fn|device|requires_grad)(?=[^\W\d_])[^\[\]=]*$")
 # a comment's own word for "what this prints", no name of a quantity: "# Output: tensor([...])", "# 输出："
 _GENERIC = re.compile(r"(?i)^\s*(?:output|out|result|prints?|printed|returns?|输出|结果|출력|出力)\s*[:：]?\s*$")
 _ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*(?:[-+*/@]?=)(?!=)")

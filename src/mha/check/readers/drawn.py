@@ -34,12 +34,15 @@ _ARROW_REMARK = re.compile(r"(?m)(?<=[\d\])])[ \t]+(?:←|⟵|<--|⇐)[ \t][^\n\
 # side is one number
 _ASIDE = re.compile(r"\((?P<lead>\s*(?:(?:e\.g\.|i\.e\.|eg|ie|say)\s*,?\s*)?)"
                     r"(?P<body>(?=[^()\n=]*\d)[^()\n=,;'\"\[\]]*?(?:√|\\sqrt|[×*/+^−]|\s-\s)[^()\n=,;'\"\[\]]*"
-                    r"(?:=[^()\n=,;'\"\[\]]*)*=\s*[-−]?\d+(?:\.\d+)?\s*)\)")
+                    r"(?:=[^()\n=,;'\"\[\]]*)*=\s*[-−]?\d+(?:\.\d+)?\s*)\)"
+                    r"(?P<after>[ \t]*[=≈][ \t]*(?:\*\*)?[ \t]*[-−]?\d[\d,.]*(?:\*\*)?)?")
 
 
 def _aside(m: re.Match) -> str:
-    """The aside between statement breaks, every place kept: `; √64 = 8;`."""
-    return ";" + " " * len(m.group("lead")) + m.group("body") + ";"
+    """The aside between statement breaks, every place kept: `; √64 = 8;`.  A relation right after the brackets
+    (`+ Wo (512 × 512 = 262,144) = 1,048,576`, a running total) is said of what stands before the aside, which is
+    no chain of numbers: it is blanked, so that it does not go on with the aside's own chain."""
+    return ";" + " " * len(m.group("lead")) + m.group("body") + ";" + " " * len(m.group("after") or "")
 
 
 # a remark in parentheses right after a bracketed row, in words, with a number or a relation in it ("（加起来 = 1）",

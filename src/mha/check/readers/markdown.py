@@ -28,17 +28,29 @@ from .worded import bare_list, named_by_words
 
 
 # `\[0.28, 0.23, 0.49]`: a bracket escaped by an HTML-to-Markdown converter, closed by a bare `]` (TeX's display
-# math `\[ ... \]` closes with `\]`)
-_ESCAPED_LIST = re.compile(r"\\\[([-+−\d.,\s]*\d[-+−\d.,\s]*)\\?\](?!\])")
+# math `\[ ... \]` closes with `\]`); nested the same way, `\[\[0, 1], \[1, 0]]`
+_ESCAPED_LIST = re.compile(r"\\\[((?=[-+−.,\s]*\d)[-+−\d.,\s]+)\\?\](?!\])")
+_ESCAPED_NEST = re.compile(r"\\\[\s*(\\?\[[^\[\]]*\](?:\s*,\s*\\?\[[^\[\]]*\])*)\s*\](?!\])")
+_NUMBERS_ONLY = re.compile(r"(?=\D*\d)[-+−\d.,\s\\\[\]]+")
+# the same converters escape `_` and `*` in prose (`W\_Q2`, `0.73 \* [0, 1]`): outside TeX, plain characters
+_ESCAPED_MARK = re.compile(r"(?<=\w)\\_(?=\w)|(?<=[\s\d\]])\\\*(?=\s*[\d\[(])")
+
+
+def _unescaped(line: str) -> str:
+    line = _ESCAPED_NEST.sub(lambda m: "[" + m.group(1).replace("\\[", "[").replace("\\]", "]") + "]"
+                             if _NUMBERS_ONLY.fullmatch(m.group(1)) else m.group(0), line)
+    line = _ESCAPED_LIST.sub(r"[\1]", line)
+    return line if "$" in line else _ESCAPED_MARK.sub(lambda m: m.group(0)[1:], line)
 
 
 def _escaped_brackets(text: str) -> str:
-    r"""Unescape `\[1, 2]` and `\[1, 2\]` holding only numbers, outside fenced code."""
+    r"""Unescape `\[1, 2]`, `\[1, 2\]` and `\[\[1, 2], \[3, 4]]` holding only numbers, outside fenced code, and
+    `\_`, `\*` between words and numbers outside TeX."""
     out, fence = [], False
     for line in text.split("\n"):
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
-        out.append(line if fence or "\\[" not in line else _ESCAPED_LIST.sub(r"[\1]", line))
+        out.append(line if fence or "\\" not in line else _unescaped(line))
     return "\n".join(out)
 
 

@@ -286,9 +286,11 @@ _HYPOTHETICAL = re.compile(r"\b(?:would|could|might)\b|会是|可能是", re.I)
 
 
 def _factor(clause: str, start: int) -> bool:
-    """Is the name that starts at `start` the second factor of a product written side by side ("X W_Q is 3 × 2",
-    "Q Kᵀ / √2 is 3 × 3")?  A size said after it is the product's, not the factor's."""
-    prev = re.search(r"(?<![\w\\])([A-Za-z](?:_\{?\w+\}?|\^\{?\w+\}?|ᵀ|⊤|')*)\s*[*·@]?\s*$", clause[:start])
+    """Is the name that starts at `start` the second factor of a product written side by side or with a sign
+    ("X W_Q is 3 × 2", "Q Kᵀ / √2 is 3 × 3", "Q × K^T (a 3×3 matrix)")?  A size said after it is the product's,
+    not the factor's."""
+    prev = re.search(r"(?<![\w\\])([A-Za-z](?:_\{?\w+\}?|\^\{?\w+\}?|ᵀ|⊤|')*)\s*(?:[*·@×]|\\times|\\cdot)?\s*$",
+                     clause[:start])
     return prev is not None and lb.parse_label(prev.group(1)) is not None and prev.group(1) != "a"
 
 

@@ -51,16 +51,17 @@ def before_words(array_at: Callable[[list[Tok]], Array | None], toks: list[Tok],
     if _remark_group(rest):
         return array_at(toks[:k + 1])          # "scores [-1, 2] (sum 1) here", "[..] （合計 2.0）のとき": a remark
     if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (",", "，"):
-        if rest[1].kind in ("ID", "TEXT") and re.fullmatch(r"[a-z][a-z-]+|[\u4e00-\u9fff]+", rest[1].text) and \
+        if rest[1].kind in ("ID", "TEXT") and \
+                re.fullmatch(r"[a-z][a-z-]+|[\u4e00-\u9fff\uac00-\ud7af]+", rest[1].text) and \
                 not any(t.kind == "OP" and t.text in "([" for t in rest):
             return array_at(toks[:k + 1])     # "..., pulled towards v3": a comma, then the sentence in words
         rest = rest[1:]                       # "v3 = [1, 1], the output is ...": a comma, then the sentence
     if len(rest) > 1 and rest[0].kind == "OP" and rest[0].text in (".", "。") and rest[1].kind in ("ID", "TEXT") \
-            and (rest[1].text[:1].isupper() or re.match(r"[\u4e00-\u9fff]", rest[1].text)):
+            and (rest[1].text[:1].isupper() or re.match(r"[\u4e00-\u9fff\uac00-\ud7af]", rest[1].text)):
         return array_at(toks[:k + 1])          # "...: [0.05, 0.89, 0.05]. Nearly all of it ...": the sentence ends
     if not rest or rest[0].kind not in ("ID", "TEXT") or \
             not re.fullmatch(r"(?:and|for|with|as|is|are|which|from|of|in|to|while|where|then|so|or|the|this|that|"
-                             r"[\u4e00-\u9fff\u3040-\u30ff]+)", rest[0].text):
+                             r"[\u4e00-\u9fff\u3040-\u30ff\uac00-\ud7af]+)", rest[0].text):
         return None
     return array_at(toks[:k + 1])
 

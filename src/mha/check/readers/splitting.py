@@ -48,7 +48,7 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
             out[-1].pop()                     # "Sum = 3.0281. So the first token ...", "q = [2, 1]. The keys": it ends
             out.append([])                    # (and "`v2 = [0, 20]`. `d_k = 2`": a value closed, a new name)
         elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
-                out[-1][-1].text == "." and _word_ends_sentence(out[-1][-2]) and capitalised(t):
+                out[-1][-1].text == "." and _word_ends_sentence(out[-1][-2]) and (capitalised(t) or _hangul(t)):
             out[-1].pop()                     # "... into probabilities. Applying softmax to [...]": a paragraph's
             out.append([])                    # sentences are statements of their own, as its lines are
         elif text_mode and depth == 0 and len(out[-1]) >= 3 and out[-1][-1].kind == "OP" and \
@@ -79,8 +79,14 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     for s in out:
         k = _aligned_lead(s) if not text_mode else 0
         if merged and k < len(s) and s[k].kind == "REL" and (text_mode or _continues(merged[-1], s[k:])) and \
-                not _arrow_item(s[k:]):
+                not _arrow_item(s[k:]) and not _vector_after_sum(merged[-1], s[k:]):
             merged[-1].extend(s[k:])
+        elif merged and text_mode and _vector_after_sum(merged[-1], s[k:]):
+            call = next((m for m in reversed(merged[-4:]) if _softmax_call(m)), None)
+            if call is not None:
+                call.extend(s[k:])    # the softmax written out above the exponentials and their sum: its value
+            else:
+                merged.append(s)
         elif text_mode and merged and sum_goes_on(merged[-1], s):
             merged[-1].extend(s)        # "+ (0.12 × 0.06)" under "= (0.04 × 0.08)": a sum written down the page
         elif text_mode and merged and len(merged[-1]) >= 2 and merged[-1][-1].kind == "REL" and \
@@ -92,14 +98,34 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     return merged
 
 
+def _softmax_call(m: list[Tok]) -> bool:
+    """A statement that is a softmax call and nothing else (`Row 1: softmax([0.00, 2.83, 1.41])`)."""
+    k = next((i for i, t in enumerate(m) if t.kind == "ID" and t.text.lower() == "softmax"), None)
+    return k is not None and k + 1 < len(m) and m[k + 1].text == "(" and m[-1].text == ")" and \
+        not any(t.kind == "REL" for t in m)
+
+
+def _vector_after_sum(before: list[Tok], s: list[Tok]) -> bool:
+    """"sum = 22.05" over "= [0.05, 0.77, 0.19]": the row of weights that the sum divides goes on from the softmax
+    worked above them, not from the sum (a number is no vector): the row is a statement of its own."""
+    return len(before) >= 3 and before[0].kind == "ID" and before[0].text.lower() in ("sum", "total", "Σ") and \
+        before[-1].kind == "NUM" and len(s) >= 3 and s[1].kind == "OP" and s[1].text == "[" and \
+        sum(t.kind == "NUM" for t in s) >= 2
+
+
 # words that a period follows without ending the sentence
 _ABBREVIATIONS = frozenset({"etc", "approx", "resp", "eqs", "fig", "figs", "vol", "pp", "sec", "ref", "refs", "cf"})
 
 
 def _word_ends_sentence(t: Tok) -> bool:
-    """A lowercase word of three letters or more (no abbreviation) before a period: the end of a sentence."""
-    return t.kind == "ID" and len(t.text) >= 3 and t.text.isalpha() and t.text.islower() and \
-        t.text not in _ABBREVIATIONS
+    """A lowercase word of three letters or more (no abbreviation) before a period, or a Korean word (Korean ends
+    its sentences with a period, `가정합니다.`): the end of a sentence."""
+    return t.kind == "ID" and (len(t.text) >= 3 and t.text.isalpha() and t.text.islower() and
+                               t.text not in _ABBREVIATIONS or _hangul(t))
+
+
+def _hangul(t: Tok) -> bool:
+    return t.kind == "ID" and bool(re.fullmatch(r"[\uac00-\ud7af]+", t.text))
 
 
 def _arrow_item(s: list[Tok]) -> bool:
@@ -217,6 +243,9 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
     paired = _parallel_lists(stmt)
     if paired is not None:
         return paired
+    joined = _named_lists(stmt)
+    if joined is not None:
+        return joined
     # (seps: the comma or "and" before each piece)
     pieces, seps = _top_level(stmt, lambda t: (t.kind == "OP" and t.text == ",") or
                               (t.kind == "ID" and t.text in ("and", "以及")))
@@ -239,6 +268,37 @@ def split_commas(stmt: list[Tok]) -> list[list[Tok]]:
         if len(out) > 1 and all(any(x.kind == "REL" for x in p) for p in out):
             return out
     return [stmt]
+
+
+# words that join two named values in one sentence ("weights [..] and output [..]", "가중치 [..]과 출력 [..]")
+_JOINS = frozenset({"and", "以及", "和", "与", "과", "와", "및", "と"})
+
+
+def _named_lists(stmt: list[Tok]) -> list[list[Tok]] | None:
+    """"the weights are about [0.67, 0.33] and the output about [1.34, 1.32]": values each named by the words before
+    them, joined by a conjunction and no relation anywhere: one statement each (the words after the first value
+    are no remark on it).  None for any other statement."""
+    if any(t.kind == "REL" for t in stmt):
+        return None
+    pieces, _ = _top_level(stmt, lambda t: t.kind == "ID" and t.text in _JOINS)
+    if len(pieces) < 2 or not all(_named_list(p) for p in pieces):
+        return None
+    return pieces
+
+
+def _named_list(piece: list[Tok]) -> bool:
+    """Words, then one bracketed list of numbers (a backtick or words after it aside)."""
+    k = next((i for i, t in enumerate(piece) if t.kind == "OP" and t.text == "["), None)
+    if k is None or not any(t.kind == "ID" for t in piece[:k]):
+        return False
+    depth, end = 0, None
+    for i in range(k, len(piece)):
+        depth += (piece[i].text == "[") - (piece[i].text == "]")
+        if depth == 0:
+            end = i
+            break
+    return end is not None and any(t.kind == "NUM" for t in piece[k:end]) and \
+        not any(t.text == "[" for t in piece[end + 1:])
 
 
 _ARROWS = ("→", "->", "=>", "⟶", "⇒")
