@@ -301,8 +301,8 @@ _PARTIAL = re.compile(r"online softmax|tiled|flash[- ]?attention|key block|分�
 _IDENTITY = re.compile(r"identity|单位矩阵|單位矩陣|恒等|単位行列|단위\s?행렬|항등\s?행렬|identidad|identidade|identité|"
                        r"einheitsmatrix", re.I)
 # the identity as a symbol, and the weights set equal to it: `W_Q = W_K = I`, `$W_V = \mathbf{I}$`, `W_q = np.eye(3)`
-_W_NAME = r"W_?\{?\^?\{?([QKVOqkvo])\}?\}?|\bW([qkvo])\b"
-_SET_TO_I = re.compile(r"((?:(?:" + _W_NAME.replace("(", "(?:").replace("(?:?", "(?") + r")\s*=\s*)+)"
+_W_NAME = r"W_?\{?\^?\{?([QKVOqkvo])\}?\}?|\bW([qkvo])\b"        # (the same names, with groups)
+_SET_TO_I = re.compile(r"((?:(?:W_?\{?\^?\{?[QKVOqkvo]\}?\}?|\bW[qkvo]\b)\s*=\s*)+)"
                        r"(?:I(?:_\d+|_\{\d+\})?\b(?![.\d])|\\mathbf\{I\}|\\mathbb\{I\}|"
                        r"(?:np|numpy|torch)\.(?:eye|identity)\()")
 # `$W_V = 2I$`, `W_K = 0.5 \mathbf{I}`: a number times the identity written as a symbol
