@@ -34,7 +34,7 @@ LAYERS = (
 # first.  A check module's stage is that of its name under mha.check (mha.check.readers.html -> "readers").
 CHECK_STAGES = (
     # numbers, the vocabulary, views, findings
-    ("numbers", "objects", "labels", "labelwords", "prosewords", "vocabulary", "gradients", "model", "report",
+    ("numbers", "objects", "labels", "refs", "labelwords", "prosewords", "vocabulary", "gradients", "model", "report",
      "tokenpairs"),
     ("readers",),                                          # one reader per format -> objects
     ("infer",),                                            # the search over configurations and its scoring

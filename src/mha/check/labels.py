@@ -10,67 +10,15 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from .gradients import GRAD_PER_HEAD, GRAD_SHOWN, GRAD_STEP, grad_name, grad_nodes, mentions_grad
+from .gradients import grad_name, grad_nodes, mentions_grad
 # the words of the prose around a number, re-exported: which head, row and step it is said of
 from .labelwords import PROJECTION_WEIGHTS, SIZE_NAME
+from .refs import ORDER, PER_HEAD, SHOWN, STEP, Ref  # noqa: F401
 from .prosewords import APPROX_WORDS, CARRIED_ROUNDING, _ZH, head_in, row_in, step_in  # noqa: F401
 from .tokenpairs import pair_label, role_word_token
 from .vocabulary import LETTER, WORD_RES
-
-# The trace nodes a document can print, with the pipeline step each belongs to.
-STEP = {"X": "input", "W_Q": "weights", "W_K": "weights", "W_V": "weights", "W_O": "weights",
-        "b_Q": "weights", "b_K": "weights", "b_V": "weights", "b_O": "weights",
-        "Q": "projection", "K": "projection", "V": "projection",
-        "Qh": "split", "Kh": "split", "Vh": "split", "Qr": "rope", "Kr": "rope", "Vr": "split",
-        "Kc": "input", "Vc": "input",
-        "QKt": "scores", "S": "scale", "E": "softmax", "row_max": "softmax", "row_sum": "softmax",
-        "A": "softmax", "mask": "scale", "O": "weighted_sum", "O_concat": "concat", "Y": "output", **GRAD_STEP}
-ORDER = list(STEP)
-PER_HEAD = {"Qh", "Kh", "Vh", "Qr", "Kr", "Vr", "Kc", "Vc", "QKt", "S", "E", "A", "O", "row_max", "row_sum",
-            "mask"} | GRAD_PER_HEAD
-SHOWN = {"X": "X", "W_Q": "W_Q", "W_K": "W_K", "W_V": "W_V", "W_O": "W_O", "Q": "Q", "K": "K", "V": "V",
-         "Qh": "Q", "Kh": "K", "Vh": "V", "Qr": "Q (rotated)", "Kr": "K (rotated)", "Vr": "V",
-         "Kc": "K (cache)", "Vc": "V (cache)", "QKt": "Q Kᵀ",
-         "S": "S", "E": "exp", "row_max": "row max", "row_sum": "row sum", "A": "A", "mask": "mask",
-         "O": "O", "O_concat": "O_concat", "Y": "Y", "pre_bias": "a projection before its bias", "b_Q": "b_Q", "b_K": "b_K", "b_V": "b_V", "b_O": "b_O",
-         **GRAD_SHOWN}
-
-
-@dataclass(frozen=True)
-class Ref:
-    """What a label names: candidate nodes, and which head / row / entry of them (0-based)."""
-    nodes: tuple[str, ...]
-    head: int | None = None
-    row: int | None = None
-    col: int | None = None
-    transposed: bool = False
-    batch: int | None = None
-    strong: bool = True           # a symbol or a variable name (attributes a wrong value); False: prose words
-    raw_head: int | None = None   # the index as written, before the document's base is known
-    raw_row: int | None = None
-    raw_col: int | None = None
-    of: tuple[float, ...] | None = None   # "[1,0] · Wq": the printed input row it is computed from
-    token: str | None = None      # k_she, q_{cat}: the token a vector belongs to, named by its word
-
-    def _with_col(self, col_1based: int) -> "Ref":
-        from dataclasses import replace
-        return replace(self, col=None, raw_col=col_1based)
-
-    def show(self) -> str:
-        n = self.nodes[0]
-        s = SHOWN.get(n, n)
-        if self.head is not None and n in PER_HEAD | {"Qh", "Kh", "Vh"}:
-            s = f"{s}^({self.head + 1})" if n != "QKt" else f"Q^({self.head + 1}) K^({self.head + 1})ᵀ"
-        if self.row is not None:
-            s = f"{s} row {self.row + 1}"
-        if self.col is not None:
-            s = f"{s}[{self.col + 1}]"
-        if self.transposed:
-            s += "ᵀ"
-        return s
-
 
 # ------------------------------------------------------------------ vocabulary (vocabulary.py)
 
@@ -118,8 +66,34 @@ def parse_label(text: str) -> Ref | None:
     """
     if not text or len(text) > 160:
         return None
+    bare = _bare_label(text)
+    r = _label_form(bare)
+    if r is not None:
+        return r
+    bare = re.sub(r"(_\{\s*\d+)\s*,\s*(?:\\cdot|\\bullet|\*|:|·)\s*\}", r"\1}", bare)
+    # K^{(2)T}, K^{(2)\top}: head 2's K transposed, as (K^{(2)})^T
+    bare = re.sub(r"^\s*([A-Za-z]\w*)\^\{\((\d+)\)\s*(?:T|\\top|⊤)\s*\}\s*$", r"(\1^{(\2)})^T", bare)
+    # a "raw" subscript: S_raw (S_{\mathrm{raw}}) is the unscaled Q Kᵀ; K_raw is X W_K before its bias, which no
+    # view holds (named, so never identified by its values as some other quantity)
+    m = re.fullmatch(r"\s*([QKVS])_\{*\s*(?:\\(?:mathrm|text|rm|operatorname)\s*\{\s*raw\s*\}|raw)\s*\}*(.*)", bare)
+    if m:
+        r = _parse_label(m.group(1) + m.group(2))
+        if r is not None:
+            return replace(r, nodes=("QKt",) if m.group(1) == "S" else ("pre_bias",))
+    r = _parse_label(bare)
+    # "Head1 Output", "output of head 2": one head's output, never the concatenation or the projected output
+    if r is not None and r.raw_head is not None and "O" in r.nodes and len(r.nodes) > 1 and \
+            re.search(r"(?i)head|头", bare):
+        r = replace(r, nodes=("O",))
+    return r
+
+
+def _bare_label(text: str) -> str:
+    """A label without what surrounds the symbol: a token's quoted name, the words of a CJK sentence before it,
+    a pandas `.head()`, its shape in parentheses."""
+    bare = text
     # a token's name in quotes before the label, as a row of a table of tokens writes it ('"red"  Q1 = [1, 0]')
-    bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", text)
+    bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", bare)
     # words of a Chinese, Japanese or Korean sentence before a symbol ("假设 q", "참고할 정보는 v_{1}"): the symbol
     bare = re.sub(r"^\s*[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af][\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\s,，、]*"
                   r"(?=[A-Za-z](?:_\{?\w{1,3}\}?)?\s*$)", "", bare)
@@ -130,6 +104,12 @@ def parse_label(text: str) -> Ref | None:
     bare = re.sub(r"\.(?:head|tail)\(\s*\d*\s*\)", "", bare)
     # its shape in parentheses after it, "K^{(2)} (shape=3×2)": no part of the name
     bare = re.sub(r"\s*\(\s*shape\s*[=:]?\s*\d+(?:\s*[*×x,]\s*\d+)+\s*\)\s*$", "", bare, flags=re.I) or bare
+    return bare
+
+
+def _label_form(bare: str) -> Ref | None:
+    """A label written as a known form around a simpler one (a scaled subscript, words in parentheses, entries
+    listed, "after the mask", a row or entry index): the quantity it names, or None to read it as a symbol."""
     # `QK^T_{scaled}`, `{QK^T} _{\text{scaled}}`: the scores with a subscript that says they are scaled
     m = re.fullmatch(r"(.+?)\s*_\s*\{?\s*(?:\\(?:text|mathrm)\s*\{)?\s*scaled\s*\}?\s*\}?\s*", bare)
     if m:
@@ -186,22 +166,7 @@ def parse_label(text: str) -> Ref | None:
         base = parse_label(m.group(1))
         if base is not None and base.raw_row is None and base.raw_head is None and base.row is None:
             return replace(base, raw_row=int(m.group(2)))
-    bare = re.sub(r"(_\{\s*\d+)\s*,\s*(?:\\cdot|\\bullet|\*|:|·)\s*\}", r"\1}", bare)
-    # K^{(2)T}, K^{(2)\top}: head 2's K transposed, as (K^{(2)})^T
-    bare = re.sub(r"^\s*([A-Za-z]\w*)\^\{\((\d+)\)\s*(?:T|\\top|⊤)\s*\}\s*$", r"(\1^{(\2)})^T", bare)
-    # a "raw" subscript: S_raw (S_{\mathrm{raw}}) is the unscaled Q Kᵀ; K_raw is X W_K before its bias, which no
-    # view holds (named, so never identified by its values as some other quantity)
-    m = re.fullmatch(r"\s*([QKVS])_\{*\s*(?:\\(?:mathrm|text|rm|operatorname)\s*\{\s*raw\s*\}|raw)\s*\}*(.*)", bare)
-    if m:
-        r = _parse_label(m.group(1) + m.group(2))
-        if r is not None:
-            return replace(r, nodes=("QKt",) if m.group(1) == "S" else ("pre_bias",))
-    r = _parse_label(bare)
-    # "Head1 Output", "output of head 2": one head's output, never the concatenation or the projected output
-    if r is not None and r.raw_head is not None and "O" in r.nodes and len(r.nodes) > 1 and \
-            re.search(r"(?i)head|头", bare):
-        r = replace(r, nodes=("O",))
-    return r
+    return None
 
 
 def _parse_weight(layer: str) -> Ref | None:
@@ -279,6 +244,14 @@ def _parse_label(text: str) -> Ref | None:
                 of = None
             return Ref(({"W_Q": "Q", "W_K": "K", "W_V": "V", "W_O": "Y"}[w.nodes[0]],), raw_head=w.raw_head, of=of)
         return None
+    r = _token_vector(s)
+    if r is not None:
+        return r
+    return _formula_or_symbol(s, text)
+
+
+def _token_vector(s: str) -> Ref | None:
+    """One token's row named by the token (Q(token2), q_cat, Query (it), cat.k), or None."""
     m = _TOKEN_ROW.fullmatch(s.strip())
     if m:                                    # Q(token2), k(word 3): that token's row
         return Ref(({"X": "X", "O": "O"}.get(m.group(1).upper(), m.group(1).upper()),), raw_row=int(m.group(2)))
@@ -293,6 +266,11 @@ def _parse_label(text: str) -> Ref | None:
     m = _TOKEN_ATTRIBUTE.fullmatch(s.replace(" ", ""))
     if m and m.group(1).lower() not in _NOT_TOKENS and m.group(1).lower() not in ("self", "np", "torch", "model"):
         return Ref(({"q": "Q", "k": "K", "v": "V"}[m.group(2).lower()],), token=m.group(1))
+    return None
+
+
+def _formula_or_symbol(s: str, text: str) -> Ref | None:
+    """A label read as a formula (Q K^T / √d), a symbol with indices, a letter after words, or words."""
     # -- formulas that say what they compute
     f = _formula(s)
     if f is not None:
@@ -513,23 +491,9 @@ def _symbol(s: str) -> Ref | None:
             return None                      # K^TScores: a transpose run into the next word (table cells glued)
         if sub:
             s0 = sub[0]
-            if s0 in ("concat", "cat", "c"):
-                return Ref(("O_concat",), transposed=transposed)
-            if s0 in ("cache", "past", "cached") and letter in "KkVv":     # K_cache: the past keys, an input
-                return Ref(("Kc",) if letter in "Kk" else ("Vc",), raw_head=head, transposed=transposed)
-            if s0 in ("curr", "current", "full", "all") and letter in "KkVv":
-                # K_curr, K_full: the cache with this step's key appended, what the query attends over
-                return Ref(("Kr",) if letter in "Kk" else ("Vr",), raw_head=head, transposed=transposed)
-            if s0 in ("curr", "current", "full", "all") and letter in "QqXx":
-                # X_all, Q_full: every token's row, the new one stacked under the earlier ones (a recomputation
-                # beside a KV cache), the same X and Q as without the cache
-                return Ref(("X",) if letter in "Xx" else ("Q",), raw_head=head, transposed=transposed)
-            if s0 in ("shared", "mqa", "gqa") and letter in "KkVv":     # K_shared: one K for every query head
-                return Ref(("K",) if letter in "Kk" else ("V",), raw_head=head, transposed=transposed)
-            if s0 in ("new",) and letter in "KkVv":                       # K_new: this step's keys only
-                return Ref(("Kh",) if letter in "Kk" else ("Vh",), raw_head=head, transposed=transposed)
-            if s0 in ("q", "k", "v", "o") and letter in "Ww":
-                return Ref(("W_" + s0.upper(),), raw_head=head, transposed=transposed)
+            named = _named_subscript(letter, s0, head, transposed)
+            if named is not None:
+                return named
             if "," in s0 or (len(s0) == 2 and s0.isdigit() and letter in "αaAeSsωw"):
                 i, j = (s0.split(",") if "," in s0 else (s0[0], s0[1]))
                 return Ref(nodes if letter not in "ea" else (("A",) if letter == "a" else nodes),
@@ -555,6 +519,29 @@ def _symbol(s: str) -> Ref | None:
         nodes = {"Q": ("Q",), "K": ("K",), "V": ("V",)}.get(letter.upper(), nodes) if letter.lower() in "qkv" \
             else nodes
         return Ref(nodes, raw_head=head, raw_row=row, transposed=transposed)
+    return None
+
+
+def _named_subscript(letter: str, s0: str, head: int | None, transposed: bool) -> Ref | None:
+    """A letter with a word for a subscript that says which version it is (K_cache, Q_full, X_all, W_q, K_new,
+    O_concat), or None."""
+    if s0 in ("concat", "cat", "c"):
+        return Ref(("O_concat",), transposed=transposed)
+    if s0 in ("cache", "past", "cached") and letter in "KkVv":     # K_cache: the past keys, an input
+        return Ref(("Kc",) if letter in "Kk" else ("Vc",), raw_head=head, transposed=transposed)
+    if s0 in ("curr", "current", "full", "all") and letter in "KkVv":
+        # K_curr, K_full: the cache with this step's key appended, what the query attends over
+        return Ref(("Kr",) if letter in "Kk" else ("Vr",), raw_head=head, transposed=transposed)
+    if s0 in ("curr", "current", "full", "all") and letter in "QqXx":
+        # X_all, Q_full: every token's row, the new one stacked under the earlier ones (a recomputation
+        # beside a KV cache), the same X and Q as without the cache
+        return Ref(("X",) if letter in "Xx" else ("Q",), raw_head=head, transposed=transposed)
+    if s0 in ("shared", "mqa", "gqa") and letter in "KkVv":     # K_shared: one K for every query head
+        return Ref(("K",) if letter in "Kk" else ("V",), raw_head=head, transposed=transposed)
+    if s0 in ("new",) and letter in "KkVv":                       # K_new: this step's keys only
+        return Ref(("Kh",) if letter in "Kk" else ("Vh",), raw_head=head, transposed=transposed)
+    if s0 in ("q", "k", "v", "o") and letter in "Ww":
+        return Ref(("W_" + s0.upper(),), raw_head=head, transposed=transposed)
     return None
 
 

@@ -119,15 +119,7 @@ class ArithJudging(PrintedAddends):
                 except (ArithmeticError, OverflowError, ValueError):
                     face = None
             values.append((k, p, face))
-        # under online softmax or tiles a line works a partial sum, a block's maximum: no quantity of the
-        # configuration, so only its own arithmetic is judged (`l_2 = 1·e^(-1) + 1 = 1.3679`)
-        target = None if c.context.partial else self.arith_target(c, values)
-        if target and not self.in_span(c.place) and self.inf.best.cand.dims["mode"].value in ("scores", "weights") \
-                and not (target[3] and self.after_span(c.place) and self.named_peers_hold(c)):
-            target = None                         # after printed scores, a value far from the example is another's
-            #                                       (one that names its entry, α_3 = 0.136, in the section after them
-            #                                       among quotes that hold is the example's; `s₀=1.320` of an online
-            #                                       softmax after the scores is a running sum, no score)
+        target = self._line_target(c, values)
         exacts = target[2] if target else []
         identified = bool(exacts) and target[3]
         step = target[1] if target else (_arith_step(values) or c.context.step or "scores")
@@ -137,74 +129,99 @@ class ArithJudging(PrintedAddends):
             if k2 != k1 + 1:
                 continue
             rel = c.rels[k1] if k1 < len(c.rels) else "="
-            if rel in ("→", ":") and nb.plain_number(p1.expr) is not None:
-                continue                 # "0.64 → 0.90": a running total, a before and after: not an equality;
-                #                          "formula at d = 24: 7152", "196 weights and 14 biases: 210": a colon
-                #                          after a number opens what follows, it does not equate the two
-            if rel == "=" and k1 > 0 and nb.plain_number(p1.expr) is not None and \
-                    _NAMED_FACTOR.search(getattr(c.parts[k1 - 1], "text", "") or ""):
-                continue                 # "8 heads × d_head=64 = 512": 64 is d_head's value, 512 the product's
-            if _apart(p1.expr, p2.expr):
-                continue                 # "2.72e2≈7.39e−3≈0.050e5≈148.41", terms run together (e² ≈ 7.39, e⁵ ≈ 148.41):
-                #                          two bare numbers orders of magnitude apart are no equation
-            if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
-                continue                 # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
-                #                          "= 0.85   = 0.60   = 0.55" under four columns: values side by side
+            if self._no_equation(c, values, k1, rel, p1, p2):
+                continue
             bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts,
                                      approx=rel == "≈" or c.context.approx)
             if bad is None:
                 continue
             self.n_numbers += 1
-            if bad is True:
-                continue
-            n2, got = bad
-            if rel == "≈" and idx + 1 == last and any(n2.contains(float(x)) for x in exacts):
-                continue                 # "0.5994 ≈ 0.600" for weights of exactly 1/3: the quantity, rounded right
-            if idx + 1 == last and any(n2.contains(float(x)) for x in exacts) and within_addends(p1.expr, n2, got):
-                continue                 # "1.05 + 1.00 + ... + 1.80 = 9.00": the exact sum (8.998) rounded, not the
-                #                          rounded addends' (8.99): what the row sums to, worked at full precision
-            if idx + 1 == last and identified and any(n2.contains(float(x)) for x in exacts) and \
-                    abs(got - n2.value) <= 2 * n2.half * (1 + 1e-9):
-                continue                 # "A_22 = 19.453 / 34.647 = 0.562": the named weight (0.561501) rounded right,
-                #                          its rounded operands' quotient (0.561463) a hair below: no slip of either
-            if spread_reading(p1.expr, n2) is not None:
-                continue                 # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
-            if exact_sum_of_rounded_exps(p1.expr, n2, printed_before(self.doc, c.place)):
-                continue                 # 2.72 + 20.09 + 7.39 = 30.19: e¹ + e³ + e² added before rounding
-            if scaled_after(c.text, n2, got):
-                continue                 # "= 2505.5 (after /√d_k)": the sum, divided as its remark says
-            if n2.contains(-got) and got < 0 and _LOG.search(p1.text):
-                self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
-                                 n2.rounded(got), step, f"{p1.text[:60]} is {n2.rounded(got)}: the printed value is "
-                                 "its negative, as a loss or an entropy (−log p) is written", "dropped_sign", "note"))
-                return           # "guessing among 50,257 tokens gives log(1/50257) ≈ 10.8": the loss, minus dropped
-            if in_larger_unit(n2, got, self.doc.lines, c.place) or thousands_point(n2, got):
-                continue                 # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes;
-                #                          589.824 for 589,824: a point that parts thousands
-            unit = written_unit(n2, self.doc.lines, c.place)
-            if unit is not None:         # `= 67` MFLOPs for 33,554,432: judged in millions, as written
-                got, aside = got / unit[0], f" {unit[1]}"
-                self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
-                                 n2.rounded(got) if n2.decimals else f"{got:.0f}", step,
-                                 f"arithmetic slip: {p1.text[:60]} gives {got:.4g}{aside}",
-                                 "arithmetic"), merge=True)
+            if bad is not True and self._step_slip(c, p1, *bad, rel, idx + 1 == last, identified, exacts, step):
                 return
-            other = total_worked_elsewhere(self.doc.chains, c, n2) if "+" in p1.text else None
-            if other is not None:    # the total is worked out elsewhere from other terms: a term here is wrong
-                self.add(Finding(n2.line or c.place.line, c.place.cell, f"the terms of {_chain_text(c)}",
-                                 p1.text[:60], n2.value, n2.text, step,
-                                 f"the written terms add up to {n2.rounded(got)}, not to the total {n2.text} that "
-                                 f"{_chain_text(other)[:50]} works out (line {other.place.line}): a term is wrong",
-                                 "arithmetic"), merge=True)
-                return
-            self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
-                             n2.rounded(got), step,
-                             f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
-                             + exact_aside(n2, got, exacts),
-                             _simple_kind(n2, got) if _simple_kind(n2, got) != "wrong_value" else "arithmetic"),
-                     merge=True)           # the same number as an entry on its line ([1.16/3.70=0.13, ...]): one slip
-            return
         self._judge_arith_result(c, values, target, exacts, step)
+
+    def _line_target(self, c: Chain, values: list):
+        """The entry of the trace a line computes (arith_target), or None where the line works no quantity of the
+        configuration."""
+        # under online softmax or tiles a line works a partial sum, a block's maximum: no quantity of the
+        # configuration, so only its own arithmetic is judged (`l_2 = 1·e^(-1) + 1 = 1.3679`)
+        target = None if c.context.partial else self.arith_target(c, values)
+        if target and not self.in_span(c.place) and self.inf.best.cand.dims["mode"].value in ("scores", "weights") \
+                and not (target[3] and self.after_span(c.place) and self.named_peers_hold(c)):
+            target = None                         # after printed scores, a value far from the example is another's
+            #                                       (one that names its entry, α_3 = 0.136, in the section after them
+            #                                       among quotes that hold is the example's; `s₀=1.320` of an online
+            #                                       softmax after the scores is a running sum, no score)
+        return target
+
+    @staticmethod
+    def _no_equation(c: Chain, values: list, k1: int, rel: str, p1, p2) -> bool:
+        """Two neighbouring parts of a line that the relation between them does not make an equation."""
+        if rel in ("→", ":") and nb.plain_number(p1.expr) is not None:
+            return True  # "0.64 → 0.90": a running total, a before and after: not an equality;
+                         #   "formula at d = 24: 7152", "196 weights and 14 biases: 210": a colon
+                         #   after a number opens what follows, it does not equate the two
+        if rel == "=" and k1 > 0 and nb.plain_number(p1.expr) is not None and \
+                _NAMED_FACTOR.search(getattr(c.parts[k1 - 1], "text", "") or ""):
+            return True  # "8 heads × d_head=64 = 512": 64 is d_head's value, 512 the product's
+        if _apart(p1.expr, p2.expr):
+            return True  # "2.72e2≈7.39e−3≈0.050e5≈148.41", terms run together (e² ≈ 7.39, e⁵ ≈ 148.41):
+                         #   two bare numbers orders of magnitude apart are no equation
+        if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
+            return True  # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
+                         #   "= 0.85   = 0.60   = 0.55" under four columns: values side by side
+        return False
+
+    def _step_slip(self, c: Chain, p1, n2: Num, got: float, rel: str, final: bool, identified: bool,
+                   exacts: list[float], step: str) -> bool:
+        """A printed value its own expression does not give (`got`): a finding (True, the line is done), or
+        False where a convention or another reading explains it."""
+        if rel == "≈" and final and any(n2.contains(float(x)) for x in exacts):
+            return False  # "0.5994 ≈ 0.600" for weights of exactly 1/3: the quantity, rounded right
+        if final and any(n2.contains(float(x)) for x in exacts) and within_addends(p1.expr, n2, got):
+            return False  # "1.05 + 1.00 + ... + 1.80 = 9.00": the exact sum (8.998) rounded, not the
+                          #   rounded addends' (8.99): what the row sums to, worked at full precision
+        if final and identified and any(n2.contains(float(x)) for x in exacts) and \
+                abs(got - n2.value) <= 2 * n2.half * (1 + 1e-9):
+            return False  # "A_22 = 19.453 / 34.647 = 0.562": the named weight (0.561501) rounded right,
+                          #   its rounded operands' quotient (0.561463) a hair below: no slip of either
+        if spread_reading(p1.expr, n2) is not None:
+            return False  # σ = √(Σ (x - m)²)/4 printed as the sample spread (÷3): a convention
+        if exact_sum_of_rounded_exps(p1.expr, n2, printed_before(self.doc, c.place)):
+            return False  # 2.72 + 20.09 + 7.39 = 30.19: e¹ + e³ + e² added before rounding
+        if scaled_after(c.text, n2, got):
+            return False  # "= 2505.5 (after /√d_k)": the sum, divided as its remark says
+        if n2.contains(-got) and got < 0 and _LOG.search(p1.text):
+            self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
+                             n2.rounded(got), step, f"{p1.text[:60]} is {n2.rounded(got)}: the printed value is "
+                             "its negative, as a loss or an entropy (−log p) is written", "dropped_sign", "note"))
+            return True  # "guessing among 50,257 tokens gives log(1/50257) ≈ 10.8": the loss, minus dropped
+        if in_larger_unit(n2, got, self.doc.lines, c.place) or thousands_point(n2, got):
+            return False  # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes;
+                          #   589.824 for 589,824: a point that parts thousands
+        unit = written_unit(n2, self.doc.lines, c.place)
+        if unit is not None:         # `= 67` MFLOPs for 33,554,432: judged in millions, as written
+            got, aside = got / unit[0], f" {unit[1]}"
+            self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
+                             n2.rounded(got) if n2.decimals else f"{got:.0f}", step,
+                             f"arithmetic slip: {p1.text[:60]} gives {got:.4g}{aside}",
+                             "arithmetic"), merge=True)
+            return True
+        other = total_worked_elsewhere(self.doc.chains, c, n2) if "+" in p1.text else None
+        if other is not None:    # the total is worked out elsewhere from other terms: a term here is wrong
+            self.add(Finding(n2.line or c.place.line, c.place.cell, f"the terms of {_chain_text(c)}",
+                             p1.text[:60], n2.value, n2.text, step,
+                             f"the written terms add up to {n2.rounded(got)}, not to the total {n2.text} that "
+                             f"{_chain_text(other)[:50]} works out (line {other.place.line}): a term is wrong",
+                             "arithmetic"), merge=True)
+            return True
+        self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
+                         n2.rounded(got), step,
+                         f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
+                         + exact_aside(n2, got, exacts),
+                         _simple_kind(n2, got) if _simple_kind(n2, got) != "wrong_value" else "arithmetic"),
+                 merge=True)           # the same number as an entry on its line ([1.16/3.70=0.13, ...]): one slip
+        return True
 
     def _judge_arith_result(self, c: Chain, values, target, exacts: list[float], step: str) -> None:
         """The printed result of an arithmetic line against the entry of the trace it computes."""
@@ -264,6 +281,11 @@ class ArithJudging(PrintedAddends):
             self.n_claims -= 1
             self.n_numbers -= 1
             return
+        self._judge_result_value(c, values, target, k, n, exact, step)
+
+    def _judge_result_value(self, c: Chain, values, target, k: int, n: Num, exact: float, step: str) -> None:
+        """The identified result of a line against its entry's exact value: a note where rounding (of the value
+        itself, of the terms or scores printed before it) explains the difference, else a finding."""
         before = [f for kk, _, f in values if kk < k and f is not None]
         if not target[3] and abs(exact - n.value) <= 2 * n.half + 1e-12:
             cut = n.decimals is not None and abs(math.trunc(exact * 10 ** n.decimals) / 10 ** n.decimals - n.value) \

@@ -231,54 +231,10 @@ class ArrayJudging:
         of its other cells (see `identified`; a cell that follows from the rounded values printed before it
         agrees); an object that mostly disagrees is one "not checked" line with its nearest reading, never one
         finding per cell."""
-        a = o.a
-        hit: Hit = plan["hit"]
-        if self._rebound(o, hit):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"{o.ref.show()} is given other values "
-                                               "in another section than the one the configuration takes: another "
-                                               "example (a new scope), not judged against this one"))
+        hit = self._hit_to_judge(o, plan)
+        if hit is None:
             return
-        restated = restated_input(self.objs, o)
-        if restated is not None:
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the same numbers as " + restated +
-                                               ": an input restated, not a quantity of the chain"))
-            return
-        if o.ref is not None and o.ref.strong and hit.view is not None and not any(
-                hit.view.node in _family(r) for r in o.refs):
-            # named one thing, most like another: the name is not overruled by values that partly agree
-            self.doubt(o, hit)
-            return
-        alt = plan.get("alt")
-        if alt is not None and alt.all and _primed(o, alt):
-            self.n_claims += 1                 # S' equal to S itself: the prime names a version, not a transpose
-            self.n_numbers += o.n
-            return
-        pre = premask_hit(self.t, self.vs, o, hit)        # scores printed in full before the causal mask
-        if pre is not None and pre.n_ok > hit.n_ok:
-            if pre.all:
-                self.n_claims += 1
-                self.n_numbers += o.n
-                return
-            hit = pre
-            plan = {**plan, "hit": pre}
-        if _before_or_after_mask(o, hit):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the same matrix before or after a "
-                                               "causal mask: it differs only above the diagonal"))
-            return
-        if hit.view is not None and hit.view.node == "mask" and int((~np.asarray(hit.ok, dtype=bool)).sum()) > 1:
-            # a mask is a pattern: two cells or more unlike the causal one make another pattern (a padding mask
-            # drawn beside it, another length), not slips in this one
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask of another pattern than the "
-                                               "configuration's (padding, another length?): not judged against it"))
-            return
-        if mask_buffer(o, hit):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "a mask printed as a buffer of "
-                                               "flags (nonzero where masked), not as the -∞ it adds to the scores"))
-            return
-        if live_under_mask(o, hit):
-            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the cells the mask hides are "
-                                               "printed live: the step worked without the mask, not judged against it"))
-            return
+        plan = {**plan, "hit": hit}
         cells = self._wrong_cells(o, hit)
         agree = np.array(hit.ok, dtype=bool).reshape(o.val.shape)
         for i, j, *_, note in cells:
@@ -291,66 +247,140 @@ class ArrayJudging:
         if (not identifies(o, hit, agree, masked_cells(o, hit)) or copy_of_an_input(self, o, hit) or
                 above_its_start(self, o, hit)) and \
                 not self.named_and_fed(o, hit) and not self.projection_named(o, hit, agree):
-            if cells and all(note and note.startswith((_OWN_TERMS, _OWN_FACTORS)) for *_, note in cells):
-                # Q_2 = Y W_2^Q = [..][..] = [0.6, 0.7]: every cell the trace disputes, its own printed factors give;
-                # a later token's projection (a decoder's one row), not a slip of the example's Q
-                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its own written factors give "
-                                                   f"every entry, and it is not {_show_view(hit)}: another "
-                                                   "example's values?"))
+            if self._judge_unidentified(o, plan, cells):
                 return
-            alt = plan.get("alt")
-            if alt is not None and alt.all and alt.view is not None and alt.view.variant == "unshifted" and \
-                    o.ref is not None and alt.view.node in _family(o.ref):
-                # exp = [2.718, 2.718, 7.389]: the exponentials of the scores as they are, without the row max
-                # taken off first; the same weights follow, a convention and no slip
+        if self._own_terms_unlike(o, hit, cells, agree):
+            return
+        self._cell_findings(o, plan, cells)
+
+    def _hit_to_judge(self, o: Obj, plan: dict[str, Any]) -> Hit | None:
+        """The reading an object with wrong cells is judged against (the scores before a causal mask when they
+        explain more), or None when the object is set aside: another scope's, an input restated, named another
+        thing, a version of its reading, or a mask printed in another form."""
+        a = o.a
+        hit: Hit = plan["hit"]
+        if self._rebound(o, hit):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), f"{o.ref.show()} is given other values "
+                                               "in another section than the one the configuration takes: another "
+                                               "example (a new scope), not judged against this one"))
+            return None
+        restated = restated_input(self.objs, o)
+        if restated is not None:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "the same numbers as " + restated +
+                                               ": an input restated, not a quantity of the chain"))
+            return None
+        if o.ref is not None and o.ref.strong and hit.view is not None and not any(
+                hit.view.node in _family(r) for r in o.refs):
+            # named one thing, most like another: the name is not overruled by values that partly agree
+            self.doubt(o, hit)
+            return None
+        alt = plan.get("alt")
+        if alt is not None and alt.all and _primed(o, alt):
+            self.n_claims += 1                 # S' equal to S itself: the prime names a version, not a transpose
+            self.n_numbers += o.n
+            return None
+        pre = premask_hit(self.t, self.vs, o, hit)        # scores printed in full before the causal mask
+        if pre is not None and pre.n_ok > hit.n_ok:
+            if pre.all:
                 self.n_claims += 1
                 self.n_numbers += o.n
-                return
-            if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
-                    alt.view.node in _family(o.ref) and not _primed(o, alt):
-                # every cell is the labelled quantity's, in another layout (another head's, transposed)
-                mistake = self.whole_cause(o, hit, alt) or (f"these are the values of {_show_view(alt)}",
-                                                            "wrong_value")
-                if mistake[1] == "wrong_head" and split_assumed(self, o, alt, _what(o)):
-                    return
-            elif hit.how == "col" and o.val.shape[0] == 1 and not named_as(o, hit):
-                mistake = False      # a row across the line held against a column of some view: no slip names
-                #                      it either (claims/identity.py, a row of one query)
-            else:
-                mistake = self._one_mistake(o, hit, cells)
-            if isinstance(mistake, tuple) and mistake[1] == "transposed" and \
-                    (self._printed_transposed(a, o) or self._softmax_down_columns(a, o)):
-                return
-            if isinstance(mistake, tuple) and mistake[1] == "missing_scale" and says_the_other_scale(
-                    o, self.mapping.get("scale") in (None, "1/sqrt(d_k)", "1/d_k"), self.doc.lines):
-                self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "every entry has the other "
-                                                   "scale, as the words over it say: a setting shown, not a slip"))
-                return
-            if mistake is False:
-                self.doubt(o, hit)
-                return
-            if isinstance(mistake, tuple):
-                # one systematic mistake (another head's, the scale left out, entries swapped): one finding, at
-                # the object's first wrong cell
-                first = next((c for c in cells if not c[-1]), None)
-                self.n_claims += 1
-                self.n_numbers += o.n
-                self.add(Finding(first[2].line or a.row_line(first[0]) if first else a.line, a.place.cell,
-                                 o.ref.show() if o.ref else _show_view(hit), _short(o), None, None,
-                                 self.step_of(hit.view.node), *mistake))
-                return
+                return None
+            hit = pre
+        why = self._mask_aside(o, hit)
+        if why:
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), why))
+            return None
+        return hit
+
+    @staticmethod
+    def _mask_aside(o: Obj, hit: Hit) -> str:
+        """Why an object is a mask, or scores around a mask, in another form than the reading's (or "")."""
+        if _before_or_after_mask(o, hit):
+            return "the same matrix before or after a causal mask: it differs only above the diagonal"
+        if hit.view is not None and hit.view.node == "mask" and int((~np.asarray(hit.ok, dtype=bool)).sum()) > 1:
+            # a mask is a pattern: two cells or more unlike the causal one make another pattern (a padding mask
+            # drawn beside it, another length), not slips in this one
+            return ("a mask of another pattern than the configuration's (padding, another length?): not judged "
+                    "against it")
+        if mask_buffer(o, hit):
+            return "a mask printed as a buffer of flags (nonzero where masked), not as the -∞ it adds to the scores"
+        if live_under_mask(o, hit):
+            return "the cells the mask hides are printed live: the step worked without the mask, not judged against it"
+        return ""
+
+    def _judge_unidentified(self, o: Obj, plan: dict[str, Any], cells: list[tuple]) -> bool:
+        """An object its agreeing cells do not identify: one systematic mistake (one finding), a doubt, or a
+        reading set aside.  False when it is judged cell by cell after all."""
+        a, hit = o.a, plan["hit"]
+        if cells and all(note and note.startswith((_OWN_TERMS, _OWN_FACTORS)) for *_, note in cells):
+            # Q_2 = Y W_2^Q = [..][..] = [0.6, 0.7]: every cell the trace disputes, its own printed factors give;
+            # a later token's projection (a decoder's one row), not a slip of the example's Q
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its own written factors give "
+                                               f"every entry, and it is not {_show_view(hit)}: another "
+                                               "example's values?"))
+            return True
+        alt = plan.get("alt")
+        if alt is not None and alt.all and alt.view is not None and alt.view.variant == "unshifted" and \
+                o.ref is not None and alt.view.node in _family(o.ref):
+            # exp = [2.718, 2.718, 7.389]: the exponentials of the scores as they are, without the row max
+            # taken off first; the same weights follow, a convention and no slip
+            self.n_claims += 1
+            self.n_numbers += o.n
+            return True
+        if o.ref is not None and o.ref.strong and alt is not None and alt.all and alt.view is not None and \
+                alt.view.node in _family(o.ref) and not _primed(o, alt):
+            # every cell is the labelled quantity's, in another layout (another head's, transposed)
+            mistake = self.whole_cause(o, hit, alt) or (f"these are the values of {_show_view(alt)}",
+                                                        "wrong_value")
+            if mistake[1] == "wrong_head" and split_assumed(self, o, alt, _what(o)):
+                return True
+        elif hit.how == "col" and o.val.shape[0] == 1 and not named_as(o, hit):
+            mistake = False      # a row across the line held against a column of some view: no slip names
+            #                      it either (claims/identity.py, a row of one query)
+        else:
+            mistake = self._one_mistake(o, hit, cells)
+        if isinstance(mistake, tuple) and mistake[1] == "transposed" and \
+                (self._printed_transposed(a, o) or self._softmax_down_columns(a, o)):
+            return True
+        if isinstance(mistake, tuple) and mistake[1] == "missing_scale" and says_the_other_scale(
+                o, self.mapping.get("scale") in (None, "1/sqrt(d_k)", "1/d_k"), self.doc.lines):
+            self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "every entry has the other "
+                                               "scale, as the words over it say: a setting shown, not a slip"))
+            return True
+        if mistake is False:
+            self.doubt(o, hit)
+            return True
+        if isinstance(mistake, tuple):
+            # one systematic mistake (another head's, the scale left out, entries swapped): one finding, at
+            # the object's first wrong cell
+            first = next((c for c in cells if not c[-1]), None)
+            self.n_claims += 1
+            self.n_numbers += o.n
+            self.add(Finding(first[2].line or a.row_line(first[0]) if first else a.line, a.place.cell,
+                             o.ref.show() if o.ref else _show_view(hit), _short(o), None, None,
+                             self.step_of(hit.view.node), *mistake))
+            return True
+        return False
+
+    def _own_terms_unlike(self, o: Obj, hit: Hit, cells: list[tuple], agree: np.ndarray) -> bool:
+        """A row its own written terms give (or judge), too unlike the example's entry to be named that entry."""
+        a = o.a
         own = nb.face_vector(a.prev_expr) if a.prev_expr is not None and o.val.shape[0] == 1 else None
         given = any(note and note.startswith((_OWN_TERMS, _OWN_FACTORS)) for *_, note in cells)
-        if (given or (own is not None and len(own) == o.n)) and not identifies(o, hit, agree, masked_cells(o, hit)):
-            # "o_3 = ⅓([1, 2] + [1, 0] + [1, 4]) = [1, 2]" with a value row changed for an exercise: its own terms
-            # give it, and it is too unlike the example's entry to be named that entry; when they do not give it,
-            # they judge it (claims/vector.py), not the entry it resembles in one cell
-            if not given:
-                return
+        if not (given or (own is not None and len(own) == o.n)) or identifies(o, hit, agree, masked_cells(o, hit)):
+            return False
+        # "o_3 = ⅓([1, 2] + [1, 0] + [1, 4]) = [1, 2]" with a value row changed for an exercise: its own terms
+        # give it, and it is too unlike the example's entry to be named that entry; when they do not give it,
+        # they judge it (claims/vector.py), not the entry it resembles in one cell
+        if given:
             self.not_checked.append(NotChecked(a.line, a.place.cell, _what(o), "its own written terms give it, but "
                                                f"it matches {_show_view(hit)} in only {hit.n_ok} of {o.n} entries "
                                                "(other values than the example's?)"))
-            return
+        return True
+
+    def _cell_findings(self, o: Obj, plan: dict[str, Any], cells: list[tuple]) -> None:
+        """One finding (or rounding note) per wrong cell of an identified object."""
+        a, hit = o.a, plan["hit"]
         self.n_claims += 1
         self.n_numbers += o.n
         whole = self.whole_cause(o, hit, plan.get("alt"))

@@ -170,47 +170,7 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             if i and toks[i - 1].type == "paragraph_close":
                 _captioned(b, _last_line(caption), n0)
         elif t.type in ("fence", "code_block"):
-            start = t.map[0] + (1 if t.type == "fence" else 0)
-            lang = (t.info or "").strip().split(" ")[0].lower()
-            n = t.content.count("\n")
-            seg_lines = [start + line0 + k for k in range(max(1, n + 1))]
-            where = "code" if lang in ("python", "py", "python3", "ipython", "ipython3", "pycon", "") else "output"
-            if lang in ("text", "console", "output", "txt", "plaintext", "bash", "shell", "sh", "log", "out"):
-                where = "output"
-            if lang in _MISLABELLED and re.search(r"(?m)^\s*(?:import (?:torch|numpy)|from (?:torch|numpy)\b)",
-                                                t.content) and read_python(t.content).parsed:
-                where = "code"                     # Python under a ```c fence (blog editors pick the language)
-            if where == "code" and lang == "":
-                # (`t0·e1 = 0.40` parses too: a middle dot may continue a Python name, but no program names so)
-                if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content) or \
-                        _worked_sums(t.content) or re.search(r"(?m)^\s*\w+[·⋅]\w+\s*=", t.content):
-                    where = "output"
-            printout = where == "code" and only_printouts(t.content)
-            if printout:
-                where = "output"                   # tensor([[...]], dtype=torch.float64) parses, but was printed
-            if lang in ("latex", "tex", "math"):
-                where = "math"
-            if where != "math" and any(_IN_PROMPT.match(x) for x in t.content.split("\n")):
-                read_text(t.content, b, seg_lines[0], cell, seg_lines)     # a notebook pasted as a transcript
-                i += 1
-                continue
-            if where == "output" and i and toks[i - 1].type == "paragraph_close":
-                _captioned_items(b, _last_line(caption), t.content, seg_lines, cell)     # "分数是：" over "位置 1：1.2" lines
-            if where == "code" and (has_printed_string(t.content) or has_commented_printout(t.content)):
-                read_script(t.content, b, seg_lines[0], cell, read_markdown)     # print(w) over its printout
-                i += 1
-                continue
-            content = _FENCED_BULLET.sub(r"\1 \2", t.content) if where == "output" else t.content
-            if where == "output":                  # "print(masked):" over its printout: the name it prints
-                content = _PRINT_CAPTION.sub(lambda m: m.group(1) + " " * 6 + m.group(2) + " " + m.group(3), content)
-            if printout:                           # `[ 4., 16., 12.], # scores of query 2`: a note on the row
-                content = _ROW_NOTE.sub(lambda m: " " * len(m.group(0)), content)
-            n0 = len(b.doc.arrays)
-            b.segment(Segment(content, seg_lines[0], where, cell, seg_lines))
-            new = b.doc.arrays[n0:]
-            if where == "output" and i and toks[i - 1].type == "paragraph_close" and len(new) == 1 and \
-                    not new[0].labels and new[0].softmax_of is None and new[0].n_rows == 1:
-                _captioned(b, _last_line(caption), n0)     # "Softmax produces:" over a text block of one bare `[..]`
+            _fence(t, b, line0, cell, _last_line(caption) if i and toks[i - 1].type == "paragraph_close" else None)
         elif t.type in ("bullet_list_open", "ordered_list_open") and caption and toks[i - 1].type == "paragraph_close":
             listed_row(b, caption, _items(toks, i, line0), cell)     # "Weights:" over "- tea: 0.402" (listed.py)
         elif t.type == "html_block":
@@ -229,6 +189,57 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
             read_table(b, table, cell, caption if len(caption) < 200 else "")
             table = []
         i += 1
+
+
+def _fence(t, b: "Builder", line0: int, cell: int | None, over: str | None) -> None:
+    """A fenced or indented code block: a program, its printout, math, or a transcript; `over` is the last line
+    of the paragraph right above it (a caption), None when none is."""
+    start = t.map[0] + (1 if t.type == "fence" else 0)
+    lang = (t.info or "").strip().split(" ")[0].lower()
+    n = t.content.count("\n")
+    seg_lines = [start + line0 + k for k in range(max(1, n + 1))]
+    where, printout = _fence_where(t, lang)
+    if where != "math" and any(_IN_PROMPT.match(x) for x in t.content.split("\n")):
+        read_text(t.content, b, seg_lines[0], cell, seg_lines)     # a notebook pasted as a transcript
+        return
+    if where == "output" and over is not None:
+        _captioned_items(b, over, t.content, seg_lines, cell)     # "分数是：" over "位置 1：1.2" lines
+    if where == "code" and (has_printed_string(t.content) or has_commented_printout(t.content)):
+        read_script(t.content, b, seg_lines[0], cell, read_markdown)     # print(w) over its printout
+        return
+    content = _FENCED_BULLET.sub(r"\1 \2", t.content) if where == "output" else t.content
+    if where == "output":                  # "print(masked):" over its printout: the name it prints
+        content = _PRINT_CAPTION.sub(lambda m: m.group(1) + " " * 6 + m.group(2) + " " + m.group(3), content)
+    if printout:                           # `[ 4., 16., 12.], # scores of query 2`: a note on the row
+        content = _ROW_NOTE.sub(lambda m: " " * len(m.group(0)), content)
+    n0 = len(b.doc.arrays)
+    b.segment(Segment(content, seg_lines[0], where, cell, seg_lines))
+    new = b.doc.arrays[n0:]
+    if where == "output" and over is not None and len(new) == 1 and \
+            not new[0].labels and new[0].softmax_of is None and new[0].n_rows == 1:
+        _captioned(b, over, n0)     # "Softmax produces:" over a text block of one bare `[..]`
+
+
+def _fence_where(t, lang: str) -> tuple[str, bool]:
+    """What a code block holds ("code", "output" or "math"), and whether it is a program's printout that parses
+    as code."""
+    where = "code" if lang in ("python", "py", "python3", "ipython", "ipython3", "pycon", "") else "output"
+    if lang in ("text", "console", "output", "txt", "plaintext", "bash", "shell", "sh", "log", "out"):
+        where = "output"
+    if lang in _MISLABELLED and re.search(r"(?m)^\s*(?:import (?:torch|numpy)|from (?:torch|numpy)\b)",
+                                        t.content) and read_python(t.content).parsed:
+        where = "code"                     # Python under a ```c fence (blog editors pick the language)
+    if where == "code" and lang == "":
+        # (`t0·e1 = 0.40` parses too: a middle dot may continue a Python name, but no program names so)
+        if not read_python(t.content).parsed or not re.search(r"=|print|import", t.content) or \
+                _worked_sums(t.content) or re.search(r"(?m)^\s*\w+[·⋅]\w+\s*=", t.content):
+            where = "output"
+    printout = where == "code" and only_printouts(t.content)
+    if printout:
+        where = "output"                   # tensor([[...]], dtype=torch.float64) parses, but was printed
+    if lang in ("latex", "tex", "math"):
+        where = "math"
+    return where, printout
 
 
 # a list written inside a plain fence ("- √64 = 8" under "If head_size = 64:"): the bullet is no minus sign of the

@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 
 from ..objects import Array, Document
+from .record import SOFTMAX_INPUT as _SOFTMAX_INPUT     # the label of a written softmax call's argument
 
 # a line of the drawing: strokes, and at most the word softmax (or σ) once
 _STROKES = re.compile(r"[\s|│┃↓⇓⬇vV↘︱∣\-–—=>→⟶]*")
 _WORD = re.compile(r"(?i)softmax(?:\s*\(\s*\))?|σ|ソフトマックス|소프트맥스")
 _MAX_GAP = 6          # lines of drawing between the two rows
-_SOFTMAX_INPUT = "softmax input"        # the label statements.py gives the argument of a written softmax call
 # a line between an open call and its result: the softmax written out (exp, Z, a sum, a division), or nothing
 _WRITTEN_OUT = re.compile(r"(?i)^\s*$|exp|e\^|\bZ\b|Σ|∑|\bsum\b|/")
 # or the written-out form itself, when the reader joined it to the row (`[e^0.5, e^0.1] / Z ≈ [...]`)

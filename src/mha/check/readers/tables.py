@@ -150,19 +150,7 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     parsed = [(line, [None if isinstance(c, HeaderCell) else _cell_nums(c, getattr(c, "line", 0) or line)
                       for c in cells], cells)
               for line, cells in rows]
-    header = parsed[0][2] if parsed and all(not n for n in parsed[0][1]) else None
-    body = parsed[1:] if header is not None else parsed
-    # a row of column totals under the rows (| total | | 4.35 | 1.00 |) is no token's row
-    body = [r for r in body if not (r[2] and _TOTAL_ROW.fullmatch(r[2][0].strip("*_ $`").strip()))]
-    # a last row for the rest of the tokens in words (| others | weak | near 0 | near 0 |) stands for no token
-    if len(body) > 2 and body[-1][2] and _REST_ROW.fullmatch(body[-1][2][0].strip("*_ $`").strip()) and \
-            not any(n for n in body[-1][1][1:]):
-        body = body[:-1]
-    if header is not None and len(header) > 2 and _SUM_COLUMN.fullmatch(str(header[-1]).strip("*_ $`").strip()):
-        # a last column of row sums (| Me | in | Name | Row sum |): each row's total, not one more key's weight
-        header = header[:-1]
-        body = [(line, nums[:len(header)], cells[:len(header)]) if len(cells) == len(header) + 1 else
-                (line, nums, cells) for line, nums, cells in body]
+    header, body = _header_and_body(parsed)
     if symbol and _symbol_table(b, body, cell, symbol):
         return
     if _shape_table(b, header, body, cell):
@@ -220,6 +208,33 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     if _one_query_column(b, header, body, cols, head, lines, cell, index_col or named_rows):
         return
     data = [[nums[k][0] for k, _ in cols] for _, nums, _ in body]
+    label = _matrix_label(header, head, start, named_rows, body, cols, caption)
+    a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
+              context=copy_context(b.ctx))
+    b.doc.add_array(a)
+
+
+def _header_and_body(parsed: list) -> tuple[list | None, list]:
+    """A table's header row (None when its first row holds numbers) and its body, without a row of totals, a
+    last row standing for the rest of the tokens, or a last column of row sums."""
+    header = parsed[0][2] if parsed and all(not n for n in parsed[0][1]) else None
+    body = parsed[1:] if header is not None else parsed
+    # a row of column totals under the rows (| total | | 4.35 | 1.00 |) is no token's row
+    body = [r for r in body if not (r[2] and _TOTAL_ROW.fullmatch(r[2][0].strip("*_ $`").strip()))]
+    # a last row for the rest of the tokens in words (| others | weak | near 0 | near 0 |) stands for no token
+    if len(body) > 2 and body[-1][2] and _REST_ROW.fullmatch(body[-1][2][0].strip("*_ $`").strip()) and \
+            not any(n for n in body[-1][1][1:]):
+        body = body[:-1]
+    if header is not None and len(header) > 2 and _SUM_COLUMN.fullmatch(str(header[-1]).strip("*_ $`").strip()):
+        # a last column of row sums (| Me | in | Name | Row sum |): each row's total, not one more key's weight
+        header = header[:-1]
+        body = [(line, nums[:len(header)], cells[:len(header)]) if len(cells) == len(header) + 1 else
+                (line, nums, cells) for line, nums, cells in body]
+    return header, body
+
+
+def _matrix_label(header, head, start: int, named_rows: bool, body: list, cols: list, caption: str) -> str:
+    """The name of a table read as one matrix: its corner cell, its rows' common letter, or its caption."""
     corner = head(0).replace("$", "").strip() if start == 1 else ""
     label = corner if corner and not _AXIS_WORDS.match(corner) and \
         not _AXIS_PAIR.match(re.sub(r"\s*[↓→←↑]\s*", " ", corner).strip()) and \
@@ -239,9 +254,7 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
         if not label and len(words) <= 40 and lb.parse_label(words) is not None and \
                 not re.fullmatch(r"(?i)[\W_]*(?:head|头|注意力头)\s*\d+[\W_]*", words):   # "**Head 2**" says whose
             label = words                # "Raw scores (rows are queries, columns are keys):" names the table
-    a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
-              context=copy_context(b.ctx))
-    b.doc.add_array(a)
+    return label
 
 
 _REMARK = re.compile(r"(\[[^\[\]]*\])`?(?:\s*(?:←|⟵|<-+|⬅|👈)[^\d\[\]]*|"
