@@ -51,7 +51,7 @@ from .claims.linesum import ColumnSumClaim, LineSumClaim, LineSumJudging, column
 from .claims.dropout import DropoutClaim, DropoutJudging, dropout_pairs
 from .claims.dropzero import DropZeroClaim, DropZeroJudging, drop_zero_claims
 from .claims.stale import StaleJudging
-from .claims.truncation import truncates, widen
+from .claims.truncation import CUT_OFF as _CUT_OFF, truncates, widen
 from .claims.termwise import TermwiseClaim, TermwiseJudging, termwise_claims
 from .claims.shares import SharesClaim, SharesJudging, share_claims
 from .claims.exps import ExpsClaim, ExpsJudging, exps_claims
@@ -72,6 +72,7 @@ from .claims.softmax import SoftmaxJudging, SoftmaxPairClaim, softmax_pairs
 from .claims.softmax_more import more_softmax_pairs
 from .claims.target import Targets
 from .claims.vector import VectorJudging, named_vector_sum, restated_argument, worked_arguments
+from .claims.weighted import WeightedJudging
 from .infer import QUERY_SIDE, Hit, Inference, alignments
 from .infer.prepare import other_layer
 from .model import Views, bands, compute, half_units, input_radius
@@ -86,8 +87,8 @@ _ALTERNATIVE_SHAPES = re.compile(r"\d\s*[x×]\s*\d+\s*(?:or|或者?|oder|ou|o|и
 
 
 class Judge(UnscaledJudging,          # first: an object named unscaled is tried before it is left unchecked
-            ArrayJudging, ElidedJudging, ArithJudging, VectorJudging, ShapeJudging, ReadingJudging, SoftmaxJudging,
-            ClosedJudging,
+            ArrayJudging, ElidedJudging, ArithJudging, VectorJudging, WeightedJudging, ShapeJudging, ReadingJudging,
+            SoftmaxJudging, ClosedJudging,
             PrintChainJudging, AppliedSoftmaxJudging, RescaledJudging, LineSumJudging, Attribution, Targets, Rounding, ScalarWeights,
             Causes,
             BackwardCauses, Identity, Scopes, RepeatedJudging, ConcatJudging, WrittenProductJudging,
@@ -575,7 +576,6 @@ def lb_is(o: Any, role: str) -> bool:
     return o.ref is not None and role in o.ref.nodes
 
 
-_CUT_OFF = "printed digits are cut off, not rounded (judged as either)"
 
 
 def _column_of_terms(a, b) -> bool:

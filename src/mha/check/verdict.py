@@ -52,7 +52,7 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
     wrong_requotes(j.findings)               # a weight found wrong, written again into its weighted sum
     from .claims.workedterms import worked_from_wrong
     worked_from_wrong(doc, j.findings)       # `[0.149/1.517, ...] ≈ [0.098, ...]` after 0.149 was found wrong
-    from .claims.vector import worked_copies
+    from .claims.weighted import worked_copies
     worked_copies(j)                         # `1.13 / 10.22 = 0.111` worked out, then 0.111 printed bare again
     from .claims.quotedsum import symbolic_sums
     j.findings.extend(symbolic_sums(doc, j.findings))   # `0.58·v1 + ... + 0.18·v4` under weights [.., 0.16, ..]

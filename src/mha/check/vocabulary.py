@@ -49,7 +49,8 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"values?|v[_ ]?total|(?<!的)值(向量|矩阵)?|バリュー|밸류", ("V",)),      # 输入序列的值: "the values of", not V
     (r"inputs?|embeddings?|embeds?|inputs[_ ]?embeds|hidden[_ ]?states?|tokens?[_ ]?(vectors?|embeddings?)|"
      r"输入(矩阵|向量)?|词向量|嵌入(向量)?|入力|입력|đầu\s?vào", ("X",)),
-    (r"weights?|注意力|权重|가중치|어텐션|重み|アテンション|attends?|attention|pesos|poids|gewichte|trọng\s?số", ("A",)),
+    (r"weights?|注意力|权重|가중치|어텐션|重み|アテンション|attends?|attention|pesos|poids|gewichte|trọng\s?số|"
+     r"pesi|wagi|bobot|ağırlıklar|веса|ваги", ("A",)),
 ]
 WORD_RES = [(re.compile(r"(?<![a-z])(?:" + p + r")(?![a-z])", re.I), nodes) for p, nodes in WORDS]
 

@@ -9,8 +9,9 @@ Identity before verdict:
 * the row is the nearest one-row array of n weights before it (same cell, within SPAN lines): entries in [0, 1]
   summing to 1 within their rounding;
 * all but one of the coefficients are its entries, digit for digit, in order (so n - 1 ≥ 2 witnesses).
-The reference is the weight as printed; a weight already found wrong (or noted) is the row's finding to make, and
-its quote is left to claims/requoted.py.
+The reference is the weight as printed.  A row found wrong (its weights judged against its scores) is still the
+row the sum quotes, though it does not sum to 1: a coefficient that is neither its printed weight nor the right
+one is a slip of the sum; a quote of the wrong weight as printed is left to claims/requoted.py.
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ _SUB = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 def symbolic_sums(doc: Document, findings: list[Finding]) -> list[Finding]:
     """Error findings for coefficients of a symbolic weighted sum that misquote the row of weights above it."""
-    taken = {(f.cell, f.line) for f in findings}
+    taken = {(f.cell, f.line) for f in findings if f.severity == "error"}     # (notes: the other quotes of the row)
     out: list[Finding] = []
     for c in doc.chains:
         coeffs = _coefficients(c)
         if coeffs is None or (c.place.cell, c.place.line) in taken:
             continue
-        row = _row_before(doc, c, len(coeffs))
+        row = _row_before(doc, c, len(coeffs), findings)
         if row is None:
             continue
         printed = row.rows[0]
@@ -45,11 +46,14 @@ def symbolic_sums(doc: Document, findings: list[Finding]) -> list[Finding]:
         q, w = coeffs[j], printed[j]
         if q.contains(w.value) or w.contains(q.value):
             continue                        # 0.1 for 0.10: the same weight, printed to another precision
-        if any(f.cell == row.place.cell and f.line == (w.line or row.line) and f.printed == w.text for f in findings):
-            continue
+        own = next((f for f in findings if f.severity == "error" and f.cell == row.place.cell and
+                    f.line == (w.line or row.line) and f.printed == w.text and isinstance(f.exact, float)), None)
+        if own is not None and q.contains(own.exact):
+            continue                        # the weight found off there, quoted right: no slip of the quote
+        aside = f" (itself found off there: the weight is {own.rounded})" if own is not None else ""
         out.append(Finding(q.line or c.place.line, c.place.cell, f"coefficient {j + 1} of {c.parts[0].text.strip()}",
                            q.text, w.value, w.text, "weighted_sum",
-                           f"the weights printed at line {w.line or row.line} give {w.text} for key {j + 1}",
+                           f"the weights printed at line {w.line or row.line} give {w.text} for key {j + 1}{aside}",
                            "wrong_value"))
     return out
 
@@ -78,8 +82,9 @@ def _coefficients(c: Chain) -> list[nb.Num] | None:
     return coeffs
 
 
-def _row_before(doc: Document, c: Chain, n: int) -> Array | None:
-    """The nearest one-row array of n weights before the chain, in its cell, within SPAN lines."""
+def _row_before(doc: Document, c: Chain, n: int, findings: list[Finding]) -> Array | None:
+    """The nearest one-row array of n weights before the chain, in its cell, within SPAN lines: its entries sum
+    to 1, or it was judged as a row of weights (a softmax finding on it)."""
     best = None
     for a in doc.arrays:
         if a.place.cell != c.place.cell or not 0 <= c.place.line - a.line <= SPAN or a.n_rows != 1:
@@ -94,6 +99,10 @@ def _row_before(doc: Document, c: Chain, n: int) -> Array | None:
     if best is None or best.line == c.place.line:
         return None
     row = best.rows[0]
-    if not all(0 <= x.value <= 1 for x in row) or abs(sum(x.value for x in row) - 1) > sum(x.half for x in row) + 1e-9:
+    if not all(0 <= x.value <= 1 for x in row):
+        return None
+    judged = any(f.severity == "error" and f.step == "softmax" and f.cell == best.place.cell and
+                 any(f.line == (x.line or best.line) and f.printed == x.text for x in row) for f in findings)
+    if abs(sum(x.value for x in row) - 1) > sum(x.half for x in row) + 1e-9 and not judged:
         return None
     return best

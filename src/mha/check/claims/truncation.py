@@ -16,6 +16,7 @@ import numpy as np
 
 from ..infer import Obj
 
+CUT_OFF = "printed digits are cut off, not rounded (judged as either)"     # the evidence line that says so
 MIN_CUT = 3          # cells that only truncation explains, before the document is taken to truncate
 
 

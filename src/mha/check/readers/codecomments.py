@@ -19,9 +19,10 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
     # "#> " as reprex marks output; `#  [4., 16., 12.]],  # from query 2`: the row's own remark is no number of it
     code = seg.text.split("\n")
     rows = {a.label.strip(): a.n_rows for a in b.doc.arrays if a.label and not a.lead}
-    text = "\n".join(_without_shapes(_unwrapped(_ROW_WORDS.sub("", re.sub(r"(?<=[\],)])\s+#.*$", "", re.sub(
-                                         r"^#+\s?(?:>\s?)?", "", c)))),
-                                     code[ln - 1] if 0 < ln <= len(code) else "", rows) for ln, c, _ in block)
+    bare = [_COMMENTED_PRINT.sub(r"\1 = ", re.sub(r"^#+\s?(?:>\s?)?", "", c)) for _, c, _ in block]
+    text = "\n".join(_without_shapes(_unwrapped(_ROW_WORDS.sub("", re.sub(r"(?<=[\],)])\s+#.*$", "", c))),
+                                     code[ln - 1] if 0 < ln <= len(code) else "", rows)
+                      for (ln, _, _), c in zip(block, bare))
     line_map = [seg.line_of(line_offset(seg.text, ln - 1)) for ln, _, _ in block]
     sub = Segment(text, line_map[0], "comment", seg.cell, line_map)
     n_before = len(b.doc.arrays)
@@ -54,6 +55,8 @@ def comment_block(b: "Builder", block: list[tuple[int, str, str]], seg: Segment)
             a.labels = names
 
 
+# `# print(weights)   # [0.109 0.297]`: a print left commented out, with what it printed in a comment after it
+_COMMENTED_PRINT = re.compile(r"^\s*print\(\s*([A-Za-z_][\w.]*)\s*\)\s+#\s*(?=[\[(\d-]|tensor\(|array\()")
 # `# [[0.71, 0.00, 0.35],    Q1, K1'e en benzer`: words a run of spaces after a row remark on it, not part of it
 _ROW_WORDS = re.compile(r"(?<=\],|\]\])[ \t]{2,}(?!dtype|grad_fn|device|requires_grad)(?=[^\W\d_])[^\[\]=]*$")
 # a comment's own word for "what this prints", no name of a quantity: "# Output: tensor([...])", "# 输出："

@@ -28,6 +28,9 @@ _TEX_COMMA = re.compile(r"(\d)\{,\}(\d+)")
 _TEX_THOUSANDS = re.compile(r"(?<![\d.}])([1-9]\d{0,2})((?:\{,\}\d{3})+)(?!\d|\{,\})")
 # 786,432 after "=" or "≈" (one to three leading digits, groups of three, and no list going on after it)
 _PLAIN_THOUSANDS = re.compile(r"((?:=|≈|\\approx)\s*)([1-9]\d{0,2})((?:,\d{3})+)(?![\d,]|\.\d|\s*,\s*\d)")
+# a number that groups thousands beside a multiplication sign (`4,096 × 8,192`, `× 1,024`)
+_PRODUCT_THOUSANDS = re.compile(r"(?:[×*·]|\\times)\s*[1-9]\d{0,2}(?:,\d{3})+(?![\d,]|\.\d)|"
+                                r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+\s*(?:[×*·]|\\times)")
 _GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+(?![\d,]|\.\d)")
 _COMMA = re.compile(r"(?<![\w.])(?<!\d,)([-−–]?)(\d+),(\d+)(?!\w|,\d|\.\d)")
 _POINT = re.compile(r"(?<![\w.])\d+\.\d+")
@@ -188,7 +191,8 @@ def _thousands(text: str, tex: bool = True) -> str:
         # a line whose result after "=" groups thousands with commas groups its terms so too: 3 × 262,144 = 786,432
         m = _PLAIN_THOUSANDS.search(ln)
         if m is None:
-            return ln
+            # `= 2 × 16 × 4,096 × 8,192 × 2`, its total on the next line: grouped factors of a product
+            return _GROUPED.sub(grouped, ln) if "=" in ln and len(_PRODUCT_THOUSANDS.findall(ln)) >= 2 else ln
         if _decimal_reading(ln, m):         # √3 ≈ 1,732: one comma that the left side says is a decimal one
             return ln[:m.start(3)] + "." + ln[m.start(3) + 1:]
         return _GROUPED.sub(grouped, ln)

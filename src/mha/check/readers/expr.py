@@ -16,6 +16,17 @@ def _signed(num: Num, negative: bool) -> Num:
     return Num(-num.value, "-" + num.text.lstrip("+"), -num.hi, -num.lo, num.line, num.decimals)
 
 
+_EULER_LINE = re.compile(r"\b[Ee]xp\s*\(|(?<![\w.])e\s*\^")
+
+
+def _line_at(text: str, pos: int) -> str:
+    """The line of a segment's text holding position pos (the whole text when pos is outside it)."""
+    if not 0 <= pos <= len(text):
+        return text
+    end = text.find("\n", pos)
+    return text[text.rfind("\n", 0, pos) + 1:end if end >= 0 else len(text)]
+
+
 class ExprParser:
     """Arithmetic over tokens: + - × · / \\frac \\sqrt √ exp e^{x} powers, with symbols and vectors.
 
@@ -27,6 +38,8 @@ class ExprParser:
         self.i = 0
         self.seg = seg
         self.depth = 0
+        # a line that writes exp() or e^x: a bare e on it is Euler's number (e/(2e+1))
+        self.euler = bool(self.t) and bool(_EULER_LINE.search(_line_at(seg.text, self.t[0].pos)))
 
     def peek(self, k: int = 0) -> Tok | None:
         j = self.i + k
@@ -248,6 +261,8 @@ class ExprParser:
             return Op(t.text, (self.atom(),))
         if t.kind == "ID" and t.text in ("floor", "ceil", "math.floor", "math.ceil", "np.floor", "np.ceil"):
             return Op(t.text.split(".")[-1], (self.atom(),))   # a conv's output size: floor((32 + 2 - 3) / 2) + 1
+        if t.kind == "ID" and t.text == "e" and self.euler and self._bare_e():
+            return Op("exp", (Lit(Num.parse("1")),))
         if t.kind == "ID" and _SYMBOL_BASE.fullmatch(t.text):
             text = t.text
             # subscripts, superscripts and primes stay part of a symbol: v_1^{(1)}, k_2'
@@ -265,6 +280,16 @@ class ExprParser:
                     break
             return Sym(text)
         raise ValueError(f"unexpected {t!r}")
+
+    def _bare_e(self) -> bool:
+        """The e just eaten stands alone: no index or power after it, and it is no function's whole argument
+        (exp(e) takes a score named e)."""
+        n = self.peek()
+        if n is not None and (n.kind in ("GROUP", "TRANS") or n.kind == "OP" and n.text in ("_", "^", "'", "(")):
+            return False
+        before = self.t[self.i - 3:self.i - 1]
+        return not (len(before) == 2 and before[0].kind == "ID" and before[1].text == "(" and
+                    n is not None and n.text == ")")
 
     def _sub(self, toks: list[Tok]) -> Expr:
         p = ExprParser(toks, self.seg)

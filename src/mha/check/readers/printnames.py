@@ -129,3 +129,30 @@ def without_trailing_scalars(names: list[str], text: str, n_arrays: int) -> list
         trailing += 1
     drop = min(trailing, max(0, len(names) - n_arrays))
     return names[:len(names) - drop] if drop else names
+
+
+def items_named(seg: Segment, parts: list[str], new: list) -> list[str] | None:
+    """The names of the arrays of a printed tuple, `(tensor([[False, True], ..]), tensor([[1.0, 0.0], ..]))`: each
+    array the part of the tuple whose printed item holds its first row, where the items are as many as the parts."""
+    text = seg.text.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    lead = seg.text.index("(")
+    starts, depth = [lead + 1], 0
+    for i, ch in enumerate(seg.text[lead + 1:], start=lead + 1):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            starts.append(i + 1)
+    if len(starts) != len(parts):
+        return None
+    first = [seg.line_of(p) for p in starts]
+    out = []
+    for a in new:
+        k = max((j for j, ln in enumerate(first) if ln <= a.line), default=None)
+        if k is None:
+            return None
+        out.append(parts[k])
+    return out if len(set(out)) == len(out) else None

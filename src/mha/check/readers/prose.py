@@ -22,7 +22,17 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
     spans = [(m.start(), m.end(), m.group(1) or m.group(2) or m.group(3))
              for m in _INLINE_MATH.finditer(line)]
     masked = _mask(line, spans)
-    found: list[tuple[int, int, list[int] | None, str | None]] = []    # (start, end, dims, number)
+    # (start, end, dims, number) of each shape or number stated
+    found = _math_numbers(line, spans) + _bare_numbers(masked) + _bare_shapes(masked)
+    masked = _tuples(b, line, masked, place)
+    found = _listed_numbers(b, line, masked, spans, place, found)
+    for a, z, dims, number in sorted(found):
+        _stated(b, line, place, spans, a, z, dims, number)
+
+
+def _math_numbers(line: str, spans: list) -> list:
+    """Inline math that is only a shape (`$3 \\times 4$`) or only a number."""
+    found: list[tuple[int, int, list[int] | None, str | None]] = []
     for a, z, body in spans:
         m = _DIMS_ONLY.match(body)
         if m:
@@ -31,6 +41,12 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
         m = _NUMBER_ONLY.match(body)
         if m and not _changed_from(line[:a], line[z:]):
             found.append((a, z, None, m.group(1)))
+    return found
+
+
+def _bare_numbers(masked: str) -> list:
+    """Decimals in the words (outside math), not part of arithmetic, a change or a call."""
+    found = []
     for m in re.finditer(r"(?<![\w.\[,])(-?\d+\.\d{2,})(?![\w\]])(?!\.\d)", masked):
         before, after = masked[:m.start()].rstrip(), masked[m.end():].lstrip()
         clause = re.split(r"[,;，；。:：]", before)[-1]
@@ -44,13 +60,23 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
         if re.search(r"\w\($", masked[:m.start()]) and after[:1] == ")":
             continue            # "exp(0.7071)=2.0281": the argument of a call, not a value of its name
         found.append((m.start(), m.end(), None, m.group(1)))
+    return found
+
+
+def _bare_shapes(masked: str) -> list:
+    """Shapes in the words ("a 3×4 matrix"), not arithmetic or a factor of a written product."""
+    found = []
     for m in _DIMS_TEXT.finditer(masked):
         if re.match(r"\s*[=＝+\-−]\s*\d", masked[m.end():]) or re.search(r"[=＝+\-−]\s*$", masked[:m.start()]):
             continue           # arithmetic (3×1+1×0=3), not a shape
         if re.search(r"\)\s*\(\s*$", masked[:m.start()]) or re.match(r"\s*\)\s*\(", masked[m.end():]):
             continue           # (3 × 4)(4 × 2): a factor of a written product of shapes, not a shape of a name
         found.append((m.start(), m.end(), [int(x) for x in re.findall(r"\d+", m.group(0))], None))
-    masked = _tuples(b, line, masked, place)
+    return found
+
+
+def _listed_numbers(b: "Builder", line: str, masked: str, spans: list, place: Place, found: list) -> list:
+    """Lists of decimals in the words, each stored as a row; the single numbers found inside them dropped."""
     for m in re.finditer(r"[(（]\s*(-?\d+\.\d+(?:\s*[,，]\s*-?\d+\.\d+){2,})\s*[)）]|"
                          r"(?<![\d.])(-?\d+\.\d+(?:\s*/\s*-?\d+\.\d+){2,})(?![\d.])|"
                          r"(?<![\d.])(-?\d+\.\d+(?:\s*、\s*-?\d+\.\d+)+)(?![\d.])|" + _AND_LIST + "|" + _COLON_LIST,
@@ -63,57 +89,76 @@ def prose_numbers(b: "Builder", line: str, place: Place) -> None:
             nums.append(Num.parse(t.group(0), place.line))
         label = _nearest_label(line[:m.start()], spans) or ""
         b.doc.add_array(Array([nums], place, label=label, labels=[label] if label else [], style="prose",
-                                 context=copy_context(b.ctx)))
-        masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+                              context=copy_context(b.ctx)))
         found = [f for f in found if not (m.start() <= f[0] < m.end())]
-    for a, z, dims, number in sorted(found):
-        label = None
-        after = re.match(r"\s*的\s*(\$[^$]+\$|`[^`]+`|[\w\u4e00-\u9fff]+)", line[z:])
-        if dims is not None and after and lb.parse_label(after.group(1).strip("$`")) is not None:
-            label = after.group(1).strip("$`")
-        if dims is not None and _HYPOTHETICAL.search(re.split(r"[,;，；。:：(（]", line[:a])[-1]):
-            continue                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
-        if dims is not None and lw.CROSS_ATTENTION.search(line):
-            continue                 # "a 2×3 alpha from a 2×2 query": cross-attention's shapes, queries of another length
-        if dims is not None and _operand(line[z:]):
-            continue                 # "(3 × 2 ile 2 × 3 → 3 × 3)": a factor of a product whose shape comes after →
-        if dims is not None and label is None and _TO_MAKE.search(line[max(0, a - 40):a]):
-            continue                 # "then create a 4 x 3 matrix such that ...": an exercise's new matrix, none given
-        if dims is not None and _COUNTED.search(line[max(0, a - 12):a]):
-            continue                 # "把兩個 2×2 接回 2×4", "two 2×2 blocks": the shape of each of several
-        if dims is not None and label is None:
-            label = _noun_after(line[z:])
-            if label is None and _THING_AFTER.match(line[z:]) and not _CONTAINER.match(line[z:]):
-                continue            # "a 3×3 convolution", "4×4 patches": the size of that thing, none of ours
-            if label == "" or _SAID_OF_EACH.search(re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])|[。！？]", line[:a])[-1]):
-                continue            # "4×3 weight matrices", "each matrix will be a 4x3 matrix": said of several
-        if label is None:
-            label = _nearest_label(line[:a], spans)
-        if label is not None and dims is None and _SUMS_TO.search(line[max(0, a - 30):a]):
-            label = "row sum"        # "each row of the weights sums to `1.0`": the row's sum, not a weight
-        if label is None:
-            continue
-        if dims is None and _COLUMN_SUMS.search(re.split(r"[;；。]|\.\s", line[:a])[-1]):
-            continue                 # "every row sums to 1; the columns sum to 0.59, 1.01 and 1.40": not a row's sum
-        if dims is not None:
-            if len(dims) < 2 or any(d == 0 or d > 4096 for d in dims):
-                continue
-            if re.fullmatch(r"(?:the\s+)?weights?|权重|注意力|attention", label.strip(), re.I):
-                continue             # "the weights are 4×3": the projection weights, not A
-            for piece in _split_names(label):
-                b.doc.chains.append(Chain([LabelPart(piece), ShapePart(dims, line[a:z])], ["∈"], place,
-                                             line.strip()[:120], copy_context(b.ctx)))
-        else:
-            try:
-                num = Num.parse(number, place.line)
-            except ValueError:
-                continue
-            c = copy_context(b.ctx)
-            r = lb.row_in(line[:a], last=True)
-            if r is not None and r != lb.row_in(line[:a]):
-                c.row = r        # "Masked row 1 has ... Row 3 has ... sum 11.107": the row named last before it
-            b.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
-                                         line.strip()[:120], c))
+    return found
+
+
+def _stated(b: "Builder", line: str, place: Place, spans: list, a: int, z: int, dims: list[int] | None,
+            number: str | None) -> None:
+    """One shape or number said in the words, stored as a chain with the label the sentence gives it."""
+    label = None
+    after = re.match(r"\s*的\s*(\$[^$]+\$|`[^`]+`|[\w\u4e00-\u9fff]+)", line[z:])
+    if dims is not None and after and lb.parse_label(after.group(1).strip("$`")) is not None:
+        label = after.group(1).strip("$`")
+    if dims is not None and _HYPOTHETICAL.search(re.split(r"[,;，；。:：(（]", line[:a])[-1]):
+        return                 # "in GPT-2 it would be 1024 × 1024": another model's size, not the example's
+    if dims is not None and lw.CROSS_ATTENTION.search(line):
+        return                 # "a 2×3 alpha from a 2×2 query": cross-attention's shapes, queries of another length
+    if dims is not None and _operand(line[z:]):
+        return                 # "(3 × 2 ile 2 × 3 → 3 × 3)": a factor of a product whose shape comes after →
+    if dims is not None and label is None and _TO_MAKE.search(line[max(0, a - 40):a]):
+        return                 # "then create a 4 x 3 matrix such that ...": an exercise's new matrix, none given
+    if dims is not None and _COUNTED.search(line[max(0, a - 12):a]):
+        return                 # "把兩個 2×2 接回 2×4", "two 2×2 blocks": the shape of each of several
+    if dims is not None and label is None:
+        label = _noun_after(line[z:])
+        if label is None and _THING_AFTER.match(line[z:]) and not _CONTAINER.match(line[z:]):
+            return            # "a 3×3 convolution", "4×4 patches": the size of that thing, none of ours
+        if label == "" or _SAID_OF_EACH.search(re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])|[。！？]", line[:a])[-1]):
+            return            # "4×3 weight matrices", "each matrix will be a 4x3 matrix": said of several
+    if label is None:
+        label = _nearest_label(line[:a], spans)
+    if label is not None and dims is None and _SUMS_TO.search(line[max(0, a - 30):a]):
+        label = "row sum"        # "each row of the weights sums to `1.0`": the row's sum, not a weight
+    if label is None:
+        return
+    if dims is not None and _result_word(label) and len(_SHAPE_SAID.findall(line[:a])) >= 2:
+        return                       # "Q 是 3×2，K^T 是 2×3，结果是 3×3": the result of the factors' product, no Y
+    if dims is None and _COLUMN_SUMS.search(re.split(r"[;；。]|\.\s", line[:a])[-1]):
+        return                 # "every row sums to 1; the columns sum to 0.59, 1.01 and 1.40": not a row's sum
+    if dims is not None:
+        if len(dims) < 2 or any(d == 0 or d > 4096 for d in dims):
+            return
+        if re.fullmatch(r"(?:the\s+)?weights?|权重|注意力|attention", label.strip(), re.I):
+            return             # "the weights are 4×3": the projection weights, not A
+        for piece in _split_names(label):
+            b.doc.chains.append(Chain([LabelPart(piece), ShapePart(dims, line[a:z])], ["∈"], place,
+                                      line.strip()[:120], copy_context(b.ctx)))
+    else:
+        try:
+            num = Num.parse(number, place.line)
+        except ValueError:
+            return
+        c = copy_context(b.ctx)
+        r = lb.row_in(line[:a], last=True)
+        if r is not None and r != lb.row_in(line[:a]):
+            c.row = r        # "Masked row 1 has ... Row 3 has ... sum 11.107": the row named last before it
+        b.doc.chains.append(Chain([LabelPart(label), ExprPart(Lit(num), number)], ["="], place,
+                                  line.strip()[:120], c))
+
+
+# a generic word for what comes out, and a shape said in a sentence (3×2, $3\times2$, 3 x 2)
+_RESULT_WORD = re.compile(r"(?i)(?:the\s+)?(?:result|product|output)|结果|結果|결과|resultado|ergebnis|résultat|"
+                          r"risultato|hasil|sonuç|wynik|результат")
+def _result_word(label: str) -> bool:
+    """A label that is only a word for what comes out ("result", "结果刚好是"), no symbol of a quantity."""
+    label = label.strip()
+    m = _RESULT_WORD.match(label)
+    return m is not None and (m.end() == len(label) or not re.search(r"[A-Za-z]", label[m.end():]))
+
+
+_SHAPE_SAID = re.compile(r"\d+\s*(?:\\times|×|x|\*)\s*\d+")
 
 
 # a number said to be what something sums to ("sums to `1.0`", "adds up to 1", "之和为 1")

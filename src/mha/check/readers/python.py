@@ -32,7 +32,7 @@ from .statements import read_tokens
 from .sizeprints import shape_names, sizes
 from .torchshapes import scan
 from .codecomments import comment_block
-from .printnames import (caption_ref, heads_above, not_shown, other_than, print_label, printed_name,
+from .printnames import (caption_ref, heads_above, items_named, not_shown, other_than, print_label, printed_name,
                          softmax_grad_fn, without_trailing_scalars, without_word_lines)
 from .rowtable import row_tables
 from .sidebyside import printed_on_one_line
@@ -64,6 +64,7 @@ class CodeFacts:
     last_expr: str | None = None                   # a cell's last bare expression (its execute_result)
     assigned: dict[str, int] = field(default_factory=dict)
     scalars: list[tuple[str, Num]] = field(default_factory=list)   # n_heads = 2, d_k = 3, scale = 0.5
+    aliases: list[tuple[str, str, int]] = field(default_factory=list)  # (name, name it is set to, line): d_k = d_model
     defines: list[tuple[str, str, int]] = field(default_factory=list)   # (name, right-hand side, line): w = x / s
     calls: dict[str, str] = field(default_factory=dict)   # w = softmax(s / k.shape[-1]**0.5): name -> its call
     tree: object = None                                   # the parsed code (torchshapes.py reads it again)
@@ -267,6 +268,8 @@ def _assignment(facts: CodeFacts, name: str, value: ast.AST, lines: list[str]) -
         if n is not None:
             facts.scalars.append((name, n))
         return
+    elif isinstance(value, ast.Name):
+        facts.aliases.append((name, value.id, value.lineno))      # d_k = d_model: its number, once known
     if lit is None:
         if facts.mutated is None:
             facts.mutated = mutated_names(facts.tree)
@@ -390,6 +393,11 @@ def read_code(b: "Builder", seg: Segment) -> None:
     for name, num in facts.scalars:
         place = Place(seg.line_of(line_offset(seg.text, num.line - 1)), seg.cell, "code")
         b.doc.hints.append(Hint("assign", (name, num), place, name))
+    for name, src, line in facts.aliases:       # d_model = 8 (this cell or an earlier one), then d_k = d_model
+        num = next((h.value[1] for h in reversed(b.doc.hints) if h.kind == "assign" and h.value[0] == src), None)
+        if num is not None:
+            place = Place(seg.line_of(line_offset(seg.text, line - 1)), seg.cell, "code")
+            b.doc.hints.append(Hint("assign", (name, num.with_line(line)), place, name))
     for name, rhs, line in sorted(facts.defines, key=lambda d: d[2]):    # what a later printout is computed from
         place = Place(seg.line_of(line_offset(seg.text, line - 1)), seg.cell, "code")
         b.doc.hints.append(Hint("define", (name, rhs), place, name))
@@ -450,33 +458,6 @@ _REPR_THEN_NAMED = re.compile(r"(\]\)),(?=\s*[A-Za-z_][\w\- ]{0,30}:\s)")
 _TF_CLOSE = re.compile(r"(dtype=[\w.]+\))>(?=[ \t]*$)", re.M)
 
 
-def _items_named(seg: Segment, parts: list[str], new: list) -> list[str] | None:
-    """The names of the arrays of a printed tuple, `(tensor([[False, True], ..]), tensor([[1.0, 0.0], ..]))`: each
-    array the part of the tuple whose printed item holds its first row, where the items are as many as the parts."""
-    text = seg.text.strip()
-    if not (text.startswith("(") and text.endswith(")")):
-        return None
-    lead = seg.text.index("(")
-    starts, depth = [lead + 1], 0
-    for i, ch in enumerate(seg.text[lead + 1:], start=lead + 1):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            starts.append(i + 1)
-    if len(starts) != len(parts):
-        return None
-    first = [seg.line_of(p) for p in starts]
-    out = []
-    for a in new:
-        k = max((j for j, ln in enumerate(first) if ln <= a.line), default=None)
-        if k is None:
-            return None
-        out.append(parts[k])
-    return out if len(set(out)) == len(out) else None
-
-
 def read_output(b: "Builder", seg: Segment) -> None:
     shown = getattr(seg, "display", None)        # a display(x) output: named by x alone (notebook.py)
     if ")>" in seg.text:            # `<tf.Tensor: ..., numpy=array([[..]], dtype=float32)>`: TensorFlow's repr
@@ -521,7 +502,7 @@ def read_output(b: "Builder", seg: Segment) -> None:
         parts = tuple_parts(b.last_expr)
         names = parts if len(parts) == len(new) > 1 else [b.last_expr]
         if len(parts) > len(new) >= 1:           # (a part that is no array, a bool mask: each array by its item)
-            names = _items_named(seg, parts, new) or names
+            names = items_named(seg, parts, new) or names
     last = b.last_expr
     caption = caption_ref(b.ctx.before) if b.words_since_code and b.shown_names else None
     if caption is not None:

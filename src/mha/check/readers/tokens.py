@@ -58,6 +58,10 @@ _CHARS = re.compile(r"""
         |[\u4e00-\u9fff\u3400-\u4dbf\u3040-\u30ff]+|[\uac00-\ud7af]+|[\u0400-\u04ff]+)
   | (?P<op>[-+*/×·∙⋅÷−√∑Σ^_()\[\]{},;:|<>!?'&%#@"`\\$⎡⎢⎣⎤⎥⎦│，：；（）。、【】←])
 """, re.X)
+# an integer, e, a plus and one digit (2e+1) on a line that also writes Euler's e alone or exp() (e/(2e+1)): 2e + 1;
+# no printout writes 20 so (Python and NumPy print 20.0, 2e+01), and 1e-5 stays a number wherever it stands
+_EULER_SUM = re.compile(r"\d+e\+\d")
+_EULER = re.compile(r"(?<![\w.])e(?![\w])(?!\s*[-+]?\d)|\bexp\s*\(")
 _OPMAP = {"@": "*", "×": "*", "·": "*", "∙": "*", "⋅": "*", "÷": "/", "−": "-", "∑": "Σ", "：": ":", "；": ";",
           "（": "(", "）": ")", "、": ",", "【": "[", "】": "]"}
 
@@ -106,7 +110,10 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
             continue
         kind = m.lastgroup
         text = m.group(kind)
-        pos, end = base + i, base + m.end()
+        if kind == "num" and _EULER_SUM.fullmatch(text) and _EULER.search(s):
+            # e/(2e+1) beside exp(1): 2e + 1 with Euler's e, not 2×10¹ (no printout writes 20 as 2e+1)
+            kind, text = "coef", text[:text.index("e")]
+        pos, end = base + i, base + i + len(text)
         if kind in ("num", "coef"):
             if text_mode and text.endswith(".") and text[:-1].isdigit() and _SENTENCE_ON.match(s, m.end()):
                 # "d = 2.  sqrt(2) = 1.4142": the period ends a sentence; what follows is another statement
@@ -135,7 +142,7 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
             out.append(Tok("OP", "√", pos, space=space, end=end))
         else:
             out.append(Tok("OP", _OPMAP.get(text, text), pos, space=space, end=end))
-        i = m.end()
+        i = end - base
     _sizes_at(out, s, base)
     return out
 
