@@ -220,6 +220,8 @@ class Search(MaskOptions, Options, Starts):
                 np.allclose(arr.reshape(o.val.shape), o.val, equal_nan=True)
             if (flip and not stacked and arr.T.shape != o.val.shape) or (o.slices != 1 and not stacked):
                 continue                          # used in another layout (sliced): no cell-by-cell undo
+            if _own_softmax_holds(o, self.objs):
+                continue                          # softmax([20, 0]) ≈ [1.0, 0.0]: its own result says 20 was meant
             # given scores whose scaled copy or weights are printed after them: the value those give back at the
             # one cell where they part from the start (a raw score slipped; what follows used the true one)
             scaled: dict = {}
@@ -483,6 +485,22 @@ def _undo_slips(num, val: np.ndarray, i: int, j: int) -> list[tuple[float, str]]
             except ValueError:
                 pass
     return out[:6]
+
+
+def _own_softmax_holds(o: Obj, objs: list[Obj]) -> bool:
+    """Is o the argument of a softmax written out with its result (`softmax([20, 0]) ≈ [1.0, 0.0]`), and does that
+    result follow from o as printed?  Then o is what the author meant, another input beside the example's (a
+    saturated softmax set against a healthy one), never a slip to undo."""
+    for x in objs:
+        if x.a.softmax_of is not o.a or x.val is None or x.lo is None or x.hi is None or x.val.shape != o.val.shape:
+            continue
+        z = o.val - o.val.max(axis=1, keepdims=True)
+        if not np.all(np.isfinite(z)):
+            continue
+        w = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
+        if np.all((w >= x.lo - 1e-9) & (w <= x.hi + 1e-9)):
+            return True
+    return False
 
 
 def _scaled_copies(o: Obj, objs: list[Obj]) -> dict[tuple[int, int], list[tuple[float, str]]]:

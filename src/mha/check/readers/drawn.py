@@ -378,6 +378,9 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
         gaps1 = [re.sub(r"\s+", " ", lines[j + 1][b:a].strip()) for (_, b), (a, _) in zip(g, g[1:])]
         if any(x and x == y for x, y in zip(gaps0, gaps1)):
             break                  # "[1,0] · [0,1] = ..." on every line: statements, not matrix rows
+        if any(_PRODUCT_GAP.fullmatch(x) for x in gaps0 + gaps1):
+            break                  # "scores: [1,1]·[0,1] = 1" over "softmax: [0.33, 0.67]": a product's factors
+            #                        on one of the lines, no row of a matrix drawn down them
         if _own_label_other_width(lines[j], lines[j + 1], _groups(lines[j]) or [], g):
             break                  # "weights [6 numbers]" over "output [4 numbers]": two printouts, each named
         if lines[j + 1][:g[0][0]].strip() in ("=", "->", "→", "⇒", "≈"):
@@ -391,6 +394,10 @@ def _run(lines: list[str], i: int, depths: list[int] | None = None) -> int:
             break                  # "ant: [2,1] · Wk = [1, 3]" on each line: statements, not matrix rows
         j += 1
     return j if j > i else i
+
+
+# what stands between two groups that are factors of one product: `[1,1]·[0,1]`, `[1, 0] @ [0, 1]`, `\cdot`
+_PRODUCT_GAP = re.compile(r"[·⋅∙*×@]|\\cdot|\\times")
 
 
 def _opened(prefix: str) -> bool:
