@@ -18,7 +18,7 @@ from .maskopts import MaskOptions
 from .match import alignments
 from .prepare import Bases, Obj
 from .scalars import bases_of, entries, scalars_of, score_scalars
-from .slipped import MIN_OTHERS, slipped_score
+from .slipped import MIN_OTHERS, row_softmax, slipped_score
 from .refute import assumed_weights, given_again, projections_disagree, refuted_identity
 from .score import score
 
@@ -494,10 +494,9 @@ def _own_softmax_holds(o: Obj, objs: list[Obj]) -> bool:
     for x in objs:
         if x.a.softmax_of is not o.a or x.val is None or x.lo is None or x.hi is None or x.val.shape != o.val.shape:
             continue
-        z = o.val - o.val.max(axis=1, keepdims=True)
-        if not np.all(np.isfinite(z)):
+        if not np.all(np.isfinite(o.val)):
             continue
-        w = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
+        w = np.array([row_softmax(r) for r in o.val])
         if np.all((w >= x.lo - 1e-9) & (w <= x.hi + 1e-9)):
             return True
     return False

@@ -14,7 +14,8 @@ SLIPPED_HERE = "the slip is here, not in the weights"
 SHARP = 3               # the slip must be this many times the half-range of scores the weights allow
 
 
-def _softmax(s: np.ndarray) -> np.ndarray:
+def row_softmax(s: np.ndarray) -> np.ndarray:
+    """The softmax of one row of scores (entries of -∞ get 0)."""
     m = s[np.isfinite(s)].max()
     e = np.where(np.isfinite(s), np.exp(s - m), 0.0)
     return e / e.sum()
@@ -62,7 +63,7 @@ def slipped_score(s: np.ndarray, s_half: np.ndarray, w: np.ndarray, w_half: np.n
         drift = float(np.mean([wh[k] / (w[k] - wh[k]) for k in others]))
         t = s.copy()
         t[j] = math.log(w[j]) - c
-        p = _softmax(t)
+        p = row_softmax(t)
         band = 1.25 * np.abs(np.diag(p) - np.outer(p, p)) @ np.where(np.arange(s.size) == j, 0.0, h)
         if np.all(np.abs(p - w) <= 2 * wh + 2 * p * drift + band + 1e-12):
             lo, hi = math.log(w[j] - wh[j]) - c - drift, math.log(w[j] + wh[j]) - c + drift
@@ -82,6 +83,6 @@ def _reproduced(t: np.ndarray, j: int, lo: float, hi: float, w: np.ndarray, wh: 
     for x in np.linspace(min(lo, hi), max(lo, hi), 201):
         u = t.copy()
         u[j] = x
-        if np.all(np.abs(_softmax(u) - w) <= wh * (1 + 1e-9) + band + 1e-12):
+        if np.all(np.abs(row_softmax(u) - w) <= wh * (1 + 1e-9) + band + 1e-12):
             return True
     return False
