@@ -183,7 +183,7 @@ row 2: sum = {r4(E[1, 0])} + {r4(E[1, 1])} + {r4(E[1, 2])} = {r4(E[1].sum())}
     assert "W_K printed at line 6" in r.configuration["W_K"]
     slip = text.replace(f"cat: [1,3] · Wk = {v(K[2])}", f"cat: [1,3] · Wk = [{int(K[2][0])}, {int(K[2][1]) + 1}]")
     r2 = check_document(slip, fmt="txt")
-    assert [(f.line, f.step, f.claim) for f in r2.errors] == [(9, "projection", "K row 3[3,2]")]
+    assert [(f.line, f.step, f.claim) for f in r2.errors] == [(9, "projection", "K[3,2]")]
 
 
 def test_without_a_configuration_the_written_out_arithmetic_is_still_checked():

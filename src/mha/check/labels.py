@@ -277,6 +277,13 @@ def _formula_or_symbol(s: str, text: str) -> Ref | None:
         return f
     if "@" in text or "matmul" in text:
         return None                          # a product of things we could not name
+    m = _SIGNED_PRODUCT.fullmatch(s)
+    if m:                                    # "\text{weights} \cdot \mathbf{V}", "weights × V": the product, O
+        sides = [_parse_label(m.group(1)), _parse_label(m.group(2))]
+        node = next((_PRODUCTS[(a, b)] for a in (sides[0].nodes if sides[0] else ())
+                     for b in (sides[1].nodes if sides[1] else ()) if (a, b) in _PRODUCTS), None)
+        if node is not None:
+            return Ref((node,))
     # -- a symbol with indices: W_Q, W^Q_1, Q^(1), q_1^(1), α_{12}, head_1, x_2, K^T, (K^(1))^T
     r = _symbol(s)
     if r is not None:
@@ -292,6 +299,10 @@ def _formula_or_symbol(s: str, text: str) -> Ref | None:
         if first:                             # "o3 的算法", "q2 (second query)": the symbol in front
             return _symbol(_norm(first.group(1)))
     return w
+
+
+# two names with a sign of multiplication between them (after _norm: `\cdot` is "cdot")
+_SIGNED_PRODUCT = re.compile(r"\s*([^·×*\s][^·×*]*?)\s*(?:·|×|\*|\bcdot\b|\btimes\b)\s*([^·×*\s][^·×*]*?)\s*")
 
 
 # a quantity in words, then its row: "softmax row 3", "weights row 2:"

@@ -24,7 +24,7 @@ from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
 from .setequal import bare_run, in_larger_unit, thousands_point, total_worked_elsewhere, two_givens, written_unit
-from .target import _arith_step, _ops
+from .target import _arith_step, _ops, size_step
 from .arithterms import (
     FLOAT32_MAX, at_precision, carried_root, cut_off, decimal_literal, exact_aside, has_vector, in_degrees,
     within_print, one_product, product_of_short_factors, rounded_terms_allow, rounded_twice, same_value,
@@ -122,7 +122,7 @@ class ArithJudging(PrintedAddends):
         target = self._line_target(c, values)
         exacts = target[2] if target else []
         identified = bool(exacts) and target[3]
-        step = target[1] if target else (_arith_step(values) or c.context.step or "scores")
+        step = target[1] if target else (_arith_step(values) or size_step(c.text) or c.context.step or "scores")
         self.n_claims += 1
         last = len(values) - 1
         for idx, ((k1, p1, f1), (k2, p2, f2)) in enumerate(zip(values, values[1:])):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -384,7 +384,8 @@ class ArrayJudging:
         self.n_claims += 1
         self.n_numbers += o.n
         whole = self.whole_cause(o, hit, plan.get("alt"))
-        label = o.ref.show() if o.ref is not None else _show_view(hit)
+        # (the entries' own [row, column] say which row: "A[3,2]", not "A row 3[3,2]")
+        label = replace(o.ref, row=None).show() if o.ref is not None else _show_view(hit)
         step = self.step_of(hit.view.node) if hit.view is not None else "input"
         for i, j, num, exact, vi, vj, note in cells:
             if note:

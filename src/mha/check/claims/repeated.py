@@ -45,7 +45,8 @@ def _blocks(o: Obj) -> list[list[list]]:
 
 
 def _texts(block: list[list]) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(c.text.lstrip("+") for c in r) for r in block)
+    """The entries as printed, a sign before them dropped where it changes nothing (`+0.5`; `-0.` is 0.)."""
+    return tuple(tuple(c.text.lstrip("+-−" if c.value == 0 else "+") for c in r) for r in block)
 
 
 def _fine(block: list[list]) -> bool:

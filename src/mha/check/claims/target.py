@@ -88,7 +88,7 @@ class Targets:
         landed = self._landing(c, values)
         if landed is not None:
             return landed
-        step = _arith_step(values) or c.context.step
+        step = _arith_step(values) or size_step(c.text) or c.context.step
         if step:
             return (c.text[:40], step, [], True)
         return None
@@ -289,6 +289,15 @@ def _arith_step(values) -> str | None:
     if ops == {"sqrt"} or ops == {"sqrt", "/"} and len(values) <= 3:
         return "scale"
     return None
+
+
+_SIZE_WORD = re.compile(r"(?<![A-Za-z])(?:[kKMGTP]i?B|bytes?|[kKMGTP]?FLOPs?|FLOPS|params|parameters)(?![A-Za-z])")
+
+
+def size_step(text: str) -> str | None:
+    """The step of a line of arithmetic that works out a size (bytes, FLOPs, parameters: a KV cache's "≈ 8.6 GB"),
+    not a value of the attention: "size"."""
+    return "size" if _SIZE_WORD.search(text or "") else None
 
 
 def _has_sum(e) -> bool:

@@ -48,7 +48,7 @@ def named_vector_sum(e, chain: Chain, arrays: list, width: int):
     def vec(name: str):
         key = _plain_name(name)
         found = [a for a in arrays if a.label and _plain_name(a.label) == key and a.is_vector and
-                 a.n_cols == width and len(a.rows) == 1 and None not in a.rows[0] and (a.place.cell or 0, a.line) < at]
+                 a.n_cols == width and len(a.rows) == 1 and None not in a.rows[0] and (a.place.cell or 0, a.line) <= at]
         if found:
             return tuple(max(found, key=lambda a: (a.place.cell or 0, a.line)).rows[0])
         m = re.fullmatch(r"([a-z])(\d)", key)
@@ -289,7 +289,9 @@ class VectorJudging:
         step = None
         if plan and plan["kind"] == "holds" and plan.get("hit") is not None and plan["hit"].view is not None:
             step = self.step_of(plan["hit"].view.node)
-        if step is None and isinstance(left, ExprPart) and any(isinstance(f, nb.Vec) for t in nb.terms_of(left.expr)
+        if step is None and isinstance(left, ExprPart) and re.search(r"(?<![A-Za-z])e\^|exp", left.text):
+            step = "softmax"                 # [e^1, e^0, e^{0.5}] / (e^1 + e^0 + e^{0.5}): exponentials over their sum
+        if step is None and isinstance(left, ExprPart) and any(isinstance(f, nb.Vec) for t in nb.terms_of(expr)
                                                                for f in nb.factors_of(t)):
             step = "weighted_sum"            # Σ_j a_j v_j
         if step is None and plan and plan.get("hit") is not None and plan["hit"].view is not None:

@@ -49,7 +49,25 @@ class MaskOptions:
                                           frozenset(), 0.3))
                     else:
                         out.append(Choice({"mask": first.tolist()}, "the mask of the printed -∞", frozenset(), 0.5))
+        kept = {_padded_keys(o, T, S) for o in self.objs} - {None}
+        if len(kept) == 1 and not any(isinstance(c.value, dict) and "key_lengths" in c.value for c in out):
+            n = kept.pop()
+            out.append(Choice({"key_lengths": [n]}, f"padding: {n} keys", frozenset(), 0.3))
         return out
+
+
+def _padded_keys(o: Obj, T: int, S: int) -> int | None:
+    """The keys a printed T×S matrix of attention weights keeps when its last columns print exactly 0 in every row
+    and the rest of each row sums to 1 (a key padding mask: "token 3 is [PAD]"); None for any other matrix."""
+    v = o.val
+    if v is None or o.slices != 1 or v.shape != (T, S) or T < 2 or S < 2 or not np.isfinite(v).all():
+        return None
+    if (v < 0).any() or (v > 1).any() or not np.allclose(v.sum(axis=1), 1.0, atol=0.02):
+        return None
+    n = S
+    while n > 1 and (v[:, n - 1] == 0).all():
+        n -= 1
+    return n if n < S and (v[:, :n] > 0).all() else None
 
 
 

@@ -173,6 +173,28 @@ class ExprParser:
             raise ValueError("a shape, not a vector")
         return Vec(tuple(cells))
 
+    def _bracket_vector(self) -> Vec:
+        """The entries of `[0.5, -0.5]` (or `[0.5 -0.5]`) after its opening bracket, up to the closing one."""
+        cells = []
+        while True:
+            nxt = self.peek()
+            if nxt is None:
+                raise ValueError("unbalanced")
+            if nxt.kind == "OP" and nxt.text == "]":
+                self.eat()
+                break
+            if nxt.kind == "OP" and nxt.text == ",":
+                self.eat()
+                continue
+            item = self.unary()
+            n = nb.plain_number(item)
+            if n is None and _exponential(item):
+                n = nb.evaluate(item)      # [e^1, e^0, e^{0.5}] / (...): each entry's exponential, worked out
+            if n is None:
+                raise ValueError("not a vector")
+            cells.append(n)
+        return Vec(tuple(cells))
+
     def _matrix_vector(self, t: Tok) -> Vec:
         """A one-column or one-row matrix of plain numbers (`0.2 \\begin{bmatrix} 1.0 \\\\ 0.5 \\end{bmatrix} + ...`):
         a vector term, as `[1.0, 0.5]` is; any other matrix is no term of a sum of vectors."""
@@ -234,23 +256,7 @@ class ExprParser:
             except (ValueError, IndexError):
                 pass
             self.i = at
-            cells = []
-            while True:
-                nxt = self.peek()
-                if nxt is None:
-                    raise ValueError("unbalanced")
-                if nxt.kind == "OP" and nxt.text == "]":
-                    self.eat()
-                    break
-                if nxt.kind == "OP" and nxt.text == ",":
-                    self.eat()
-                    continue
-                item = self.unary()
-                n = nb.plain_number(item)
-                if n is None:
-                    raise ValueError("not a vector")
-                cells.append(n)
-            return Vec(tuple(cells))
+            return self._bracket_vector()
         if t.kind == "MATRIX":
             return self._matrix_vector(t)
         if t.kind == "ID" and t.text in ("exp", "Exp"):
@@ -343,3 +349,9 @@ def arithmetic_of(text: str, times_x: bool = False) -> Expr | None:
     except (ArithmeticError, ValueError, TypeError, IndexError):
         return None
     return None if e is None or nb.has_symbols(e) else e
+
+
+def _exponential(e: Expr) -> bool:
+    """An exponential of a number and nothing else (e^1, exp(0.5), e^{-0.3}): an entry of a vector that is worked
+    out, as a plain number is read."""
+    return isinstance(e, Op) and e.op == "exp" and not nb.has_symbols(e)

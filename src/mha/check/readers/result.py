@@ -6,6 +6,8 @@
     weight = 3.32 / 10.73 = 0.31 ($e^{1.2} = 3.32$)       (a remark in parentheses, its math read on its own)
     8/12 = 67%, 3/12 = 25%                                (a share written as a percent)
     1 / 1.4142 ≈ 0.7071, and 0 stays 0                   (a comma, and the sentence goes on in words)
+    e^1.414 / (e^1.414 + 1) = 0.804,   0.196             (the step's other values after a comma and a space;
+                                                          589,824 is one number grouped in thousands)
 
 A reader takes the number as what the arithmetic before it gives; the statement reader types such a part as a
 label (words), so the chain has no result to judge.  `worked_result` reads the number, only right after arithmetic
@@ -82,6 +84,8 @@ def _remark(rest: list[Tok]) -> bool:
     if not rest:
         return True
     first = rest[0]
+    if first.kind == "OP" and first.text in (",", "，") and _numbers_only(rest[1:]) and rest[1].space:
+        return True               # "e^1.414 / (e^1.414 + 1) = 0.804,   0.196": the step's other values after it
     if first.kind == "OP" and first.text in (",", "，", ";", "；") and len(rest) > 1:
         return _remark(rest[1:]) and rest[1].kind in ("TEXT", "ID")   # "≈ 0.7071, and 0 stays 0": the sentence goes on
     if first.kind == "OP" and first.text in ("(", "（"):
@@ -101,3 +105,15 @@ def as_result(typed: list[Part], parts: list[Part], rel: str, toks: list[Tok], l
         if got is not None:
             return [got]
     return typed
+
+
+def _numbers_only(rest: list[Tok]) -> bool:
+    """Nothing but numbers between commas (a sign allowed before each): "0.196", "0.196, 0.000"."""
+    want_num = True
+    for k, t in enumerate(rest):
+        if want_num and t.kind == "OP" and t.text in ("-", "−") and k + 1 < len(rest) and rest[k + 1].kind == "NUM":
+            continue
+        if want_num != (t.kind == "NUM") or (not want_num and t.text not in (",", "，")):
+            return False
+        want_num = not want_num
+    return bool(rest) and not want_num

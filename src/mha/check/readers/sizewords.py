@@ -16,7 +16,10 @@ _SIZE_UNIT = re.compile(r"[kKMGTP]i?B|[kKMGTP]?(?:FLOPS?|FLOPs?|flops)|bytes?")
 
 
 def with_unit(toks: list[Tok]) -> nb.Num | None:
-    r"""A result written with a unit of size or work, `19.2 GB`, `200 \text{MB}`, `67 MFLOPs`: the number, else None."""
+    r"""A result written with a unit of size or work, `19.2 GB`, `200 \text{MB}`, `67 MFLOPs`, `8.6 GB per layer`:
+    the number, else None."""
+    if len(toks) == 4 and toks[2].kind == "ID" and toks[2].text == "per" and toks[3].kind == "ID":
+        toks = toks[:2]           # "per layer", "per token": what the size is counted for
     if len(toks) != 2 or toks[0].kind != "NUM" or toks[0].num is None or toks[1].kind not in ("ID", "TEXT"):
         return None
     return toks[0].num if _SIZE_UNIT.fullmatch(toks[1].text.strip()) else None
@@ -55,3 +58,49 @@ def named_shape(label: str, arr: Array) -> bool:
     cells = [n for r in arr.rows if r for n in r]          # (a row elided in the printout is None)
     return len(arr.rows) == 1 and len(cells) >= 2 and bool(_SHAPE_WORD.search(label)) and \
         all(n is not None and n.exact and n.value >= 1 and float(n.value).is_integer() for n in cells)
+
+
+# a word that counts what a factor is ("128 heads", "2 bytes", "131072 tokens"): letters only, two or more
+_COUNT_WORD = re.compile(r"[A-Za-z][a-z]+(?:[-_][a-z]+)?")
+
+
+def counted_product(toks: list[Tok]) -> list[Tok] | None:
+    """A product whose factors say what they count, `2 (K,V) × 128 heads × 128 dim × 2 bytes × 131072 tokens` (a
+    KV cache's size): its numbers and signs alone, the words and remarks in parentheses after each number dropped;
+    None unless at least two factors are all numbers, each followed by at most two words or one parenthesis of
+    names, one of them at least with a word, and every sign between them a multiplication."""
+    kept: list[Tok] = []
+    k, worded, n = 0, False, len(toks)
+    while k < n:
+        if toks[k].kind != "NUM":
+            return None
+        kept.append(toks[k])
+        k += 1
+        if k < n and toks[k].kind == "OP" and toks[k].text == "(":
+            close = next((j for j in range(k + 1, n) if toks[j].kind == "OP" and toks[j].text == ")"), None)
+            if close is None or any(t.kind not in ("ID", "OP") or (t.kind == "OP" and t.text != ",")
+                                    for t in toks[k + 1:close]):
+                return None           # "(K,V)": names of what is counted, nothing to work out
+            k, worded = close + 1, True
+        words = 0
+        while k < n and toks[k].kind == "ID" and _COUNT_WORD.fullmatch(toks[k].text) and words < 2:
+            k, words, worded = k + 1, words + 1, True
+        if k == n:
+            break
+        if not (toks[k].kind == "OP" and toks[k].text == "*"):
+            return None
+        kept.append(toks[k])
+        k += 1
+        if k == n:
+            return None
+    return kept if worded and len(kept) >= 3 else None
+
+
+def query_row_name(name: str, caption: str) -> int | None:
+    """The row a row's name gives (`q0`, `q_2`, `query 1`) under a caption that names a matrix of the attention
+    computed per query (weights, scores, outputs: "attention weights:"), else None."""
+    m = re.fullmatch(r"\s*(?:q|query)[_ ]?(\d{1,3})\s*", name, re.I)
+    cap = lb.parse_label(caption)
+    if m is None or cap is None or cap.raw_row is not None or not set(cap.nodes) & {"A", "S", "QKt", "O", "E"}:
+        return None
+    return int(m.group(1))

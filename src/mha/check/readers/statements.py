@@ -23,7 +23,7 @@ from .result import as_result
 from .expr import parse_expr
 from .tuples import math_tuple
 from .columns import bare_row, quantity_label
-from .sizewords import glossed_sizes, named_shape, token_vector_name, with_unit
+from .sizewords import counted_product, glossed_sizes, named_shape, query_row_name, token_vector_name, with_unit
 from .tokens import Tok, flat_text
 from .splitting import (elided_tails, split_commas, split_juxtaposed, split_relations, split_statements,
                         without_quoted_remarks)
@@ -244,6 +244,10 @@ class PartReader:
         tup = math_tuple(toks, self.seg)
         if tup is not None:
             return [ArrayPart(tup)]
+        counted = counted_product(toks)      # "2 (K,V) × 128 heads × 2 bytes": the product of the numbers
+        e = parse_expr(counted, self.seg) if counted is not None else None
+        if e is not None and nb.leaves(e):
+            return [ExprPart(e, flat_text(toks))]
         # "label: [3,3] × [3,2]" (the terminal writes the shape product after a colon)
         e = parse_expr(toks, self.seg)
         if e is not None and nb.leaves(e):
@@ -296,6 +300,8 @@ class PartReader:
                 if toks[k].kind == "OP" and toks[k].text == "(" and not toks[k].space and \
                         not _CALL_WORDS.fullmatch(toks[k - 1].text):
                     continue         # "sigmoid(0.2 + 0.3)", "relu(x)": a function applied to it, not its value
+                if toks[k].kind == "OP" and toks[k].text in ("+", "*", "/", "^", "×", "·"):
+                    continue         # "exp(m_old - m_new) × l_old + exp(1 - 3)": the name is an operand of the sum
                 e = parse_expr(toks[k:], self.seg)
                 if e is not None and nb.leaves(e) and not nb.has_symbols(e) and (
                         any(t.kind in ("SQRT", "FRAC") or t.text in ("sqrt", "exp", "√", "^", "/", "*") for t in toks[k:])
@@ -384,6 +390,15 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
                 # the token pointing at its row, under "Query vectors:")
                 parts[0] = LabelPart(pending_label)
                 part_rels[1] = ":"
+            if len(parts) == 2 and isinstance(parts[0], LabelPart) and isinstance(parts[1], ArrayPart) and \
+                    part_rels[1] in (":", "：") and pending_label and len(parts[1].array.rows) == 1 and \
+                    (row := query_row_name(parts[0].text, pending_label)) is not None:
+                # "attention weights:" over "q0:  1.0000  0.0000", "q1:  0.2261  0.7739": each row named by its
+                # query, a row of the captioned matrix (not the query's own vector)
+                parts[0] = LabelPart(f"{pending_label} row {row}")
+                parts[1].array.label, parts[1].array.labels = parts[0].text, [parts[0].text]
+                record(parts, part_rels[1:], seg.place(piece[0].pos), flat_text(piece), doc, ctx)
+                continue
             caption, pending_label = pending_label, None
             if len(parts) >= 1 and isinstance(parts[-1], LabelPart) and text_mode and \
                     piece[-1].kind == "OP" and piece[-1].text in (":", "："):

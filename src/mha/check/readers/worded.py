@@ -37,7 +37,12 @@ def _symbols(m: re.Match) -> str:
 # "数值权重约为 $(…)$"; the name before them is the vector's label
 _COPULA = re.compile(r"(?:\s*(?:\b(?:are|is|were|was|becomes?|equals?|approximately|about|roughly|around|then)\b|"
                      r"≈|=|:|：|约为|约|大约|为|是|分别为|分别是|等于))+\s*$", re.I)
-_BARE_VECTOR = re.compile(r"\s*[(\[]\s*-?\d[-\d.,\s]*[)\]]\s*")
+# a verb of giving, then the name of what is given, right before the vector: "softmax gives the weights $(…)$",
+# "Softmax cho trọng số", "donne les poids", "ergibt die Gewichte", "得到权重"
+_GIVES = re.compile(r"(?i)(?:\b(?:gives?|yields?|produces?|returns?|cho|donne|ergibt|liefert|da|dà|daje|даёт|дает)"
+                    r"\s+(?:us\s+)?(?:the|les|die|los|las|le|i|gli)?\s*|得到|给出)"
+                    r"([^\W\d_]+(?:\s[^\W\d_]+)?)\s*$")
+_BARE_VECTOR = re.compile(r"\s*[(\[]\s*-?\d(?:[-\d.,\s]|\\[,;:! ])*[)\]]\s*")     # (TeX's spaces: `0.4,\, 0.2`)
 # a stage written as nothing but its entries between commas, three or more: "Dot products: $1, 0, 0.5$"
 _BARE_LIST = re.compile(r"\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){2,}\s*")
 # "divided by $\sqrt 2$: $0.71, 0, 0.35$": the words before the root name the list after it
@@ -62,7 +67,10 @@ def named_by_words(said: str, content: str, before: tuple[str, str] = ("", "")) 
     if not (_BARE_VECTOR.fullmatch(content) or bare_list(content)):
         return None
     m = _COPULA.search(said)
-    if (not m or not m.group(0).strip()) and bare_list(content) and _TELEGRAPHIC.search(said):
+    g = _GIVES.search(said)
+    if g and (not m or not m.group(0).strip()):
+        head = g.group(1)                            # "Softmax gives the weights $(0.40, 0.20, 0.40)$"
+    elif (not m or not m.group(0).strip()) and bare_list(content) and _TELEGRAPHIC.search(said):
         t = _TELEGRAPHIC.search(said)                # "… sum 12.83. Weights $0.21, 0.21, 0.58$"
         head = t.group(1) or t.group(2)
     elif not m or not m.group(0).strip():
@@ -76,7 +84,7 @@ def named_by_words(said: str, content: str, before: tuple[str, str] = ("", "")) 
     if run:
         tails = [run.group(0)[-n:] for n in range(2, min(len(run.group(0)), 6) + 1)]
     else:
-        words = re.findall(r"[A-Za-z]+", head)[-2:]
+        words = re.findall(r"[^\W\d_]+", head)[-2:]           # (trọng số, веса: letters of any script)
         tails = [" ".join(words[-k:]) for k in (1, 2) if len(words) >= k]
     for name in tails:
         r = lb.parse_label(name)
