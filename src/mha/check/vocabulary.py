@@ -6,6 +6,8 @@ import re
 
 # "Weight matrix - Queries", "weight matrix for the keys": the projection whose output the word names
 _WEIGHTS_OF = r"weights?[_ ]?matri(?:x|ces)[_ ]?(?:[-–—:][_ ]?|(?:for|of)[_ ]?(?:the[_ ]?)?)?"
+# Portuguese and Spanish names of a projection's weights: pesos_consulta, pesos de la clave, pesos_valor
+_PESOS = r"pesos[_ ]?(?:d[aeo]s?[_ ]?(?:la[_ ]?)?)?"
 
 WORDS: list[tuple[str, tuple[str, ...]]] = [
     # longest phrases first
@@ -33,12 +35,14 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"adds? up to|sums? to", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
     (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
-    (_WEIGHTS_OF + r"quer(?:y|ies)|(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重",
-     ("W_Q",)),
-    (_WEIGHTS_OF + r"key(?:e?s)?|(key|k)[_ ]?(weights?|proj(ection)?)|w[_ ]?(key|k)|键权重", ("W_K",)),
-    (_WEIGHTS_OF + r"values?|(value|v)[_ ]?(weights?|proj(ection)?)|w[_ ]?(value|v)|值权重", ("W_V",)),
-    (r"(out|output|o)[_ ]?(weights?|proj(ection)?|matrix)|w[_ ]?(out|output|o)|输出(投影|权重)(矩阵)?|输出矩阵",
-     ("W_O",)),
+    (_WEIGHTS_OF + r"quer(?:y|ies)|(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重|"
+     + _PESOS + r"consultas?", ("W_Q",)),
+    (_WEIGHTS_OF + r"key(?:e?s)?|(key|k)[_ ]?(weights?|proj(ection)?)|w[_ ]?(key|k)|键权重|" + _PESOS + r"(?:chaves?|claves?)",
+     ("W_K",)),
+    (_WEIGHTS_OF + r"values?|(value|v)[_ ]?(weights?|proj(ection)?)|w[_ ]?(value|v)|值权重|" + _PESOS + r"valor(?:es)?",
+     ("W_V",)),
+    (r"(out|output|o)[_ ]?(weights?|proj(ection)?|matrix)|w[_ ]?(out|output|o)|输出(投影|权重)(矩阵)?|输出矩阵|"
+     + _PESOS + r"(?:sa[ií]da|salida)", ("W_O",)),
     (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
     (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
      r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果|출력|出力|đầu\s?ra|salida|saída|sortie|ausgabe", ("Y", "O_concat", "O")),

@@ -19,6 +19,7 @@ import re
 
 import numpy as np
 
+from .. import labels as lb
 from ..numbers import Num
 
 _MAX = 4096                     # entries: a worked example's input, not a model's
@@ -215,8 +216,9 @@ def code_literal(name: str, node: ast.AST, env: dict[str, np.ndarray], line: int
     """An assignment `name = <code>` as a literal's rows of numbers (at the assignment's line) and its leading
     shape, remembered in env for the code after it; None when the right-hand side is outside the grammar."""
     v = code_value(node, env)
-    if v is None or not v.any():
-        return None                 # zeros: a running total or a buffer the code fills in, not an input
+    if v is None or not v.any() and not _projection_weight(name):
+        return None                 # zeros: a running total or a buffer the code fills in, not an input (a
+        #                             projection's weight set to zeros, `pesos_consulta = np.zeros((2, 2))`, is one)
     if name.isidentifier():
         env[name] = v
     rows = v.reshape(1, -1) if v.ndim == 1 else v.reshape(-1, v.shape[-1])
@@ -240,3 +242,9 @@ def expand_sums(source: str, calls: dict[str, str]) -> str:
         if ".sum(" in call and name.isidentifier() and re.search(r"\b" + re.escape(name) + r"\b", source):
             source = re.sub(r"\b" + re.escape(name) + r"\b", lambda m: "(" + call + ")", source)
     return source
+
+
+def _projection_weight(name: str) -> bool:
+    """Does the name say a projection's weight (W_Q, `mecanismo.pesos_chave`, `w_value`)?"""
+    ref = lb.parse_label(name)
+    return ref is not None and len(ref.nodes) == 1 and ref.nodes[0] in ("W_Q", "W_K", "W_V", "W_O")
