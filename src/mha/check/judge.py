@@ -308,6 +308,9 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         # sizes: T = 3, d_h = 2, d = H·d_h = 2 × 2 = 4
         if labels and exprs:
             key = _size_key(labels[0].text)
+            if key == "H" and lw.h_is_head_size(" ".join(x.text for x in self.doc.chains
+                                                            if (x.place.cell, x.place.line) == (c.place.cell, c.place.line))):
+                key = "d_k"                  # "T = 4, C = 6, H = 3": H is a head's size in that notation
             last = nb.plain_number(exprs[-1].expr)
             if key and last is not None and parts.index(labels[0]) == 0 and last.decimals is None:
                 out.append(SizeClaim(key, last, c.place, c.text))

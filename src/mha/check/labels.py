@@ -213,6 +213,9 @@ def _parse_label(text: str) -> Ref | None:
     m = _TOY_PREFIX.fullmatch(text.strip())
     if m:                                    # temp_q, toy_K, sample_x: the quantity of a small demonstration
         return _parse_label(m.group(1))
+    m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)_+\s*", text)
+    if m:                                    # Q_, K_, attn_: code's name for a local copy of the quantity
+        return _parse_label(m.group(1))
     pair = pair_label(text)                  # score(q1, k2), q1 @ k2, (q_2 @ k_1) / 3 ** 0.5 (tokenpairs.py)
     if pair is not None and pair != text.strip():
         return _parse_label(pair)
@@ -466,7 +469,8 @@ def _symbol(s: str) -> Ref | None:
     elif re.fullmatch(r"[QKVXqkvx](?:_T|\.T|_transposed|_trans)", t):
         t, transposed = t[0], True         # K_T = K.T in code, `K.T`, `K_transposed`: K transposed (K_t is step t's)
     # weights: W_Q, W^Q, W_q, Wq, W^Q_1, W_1^Q, W1_Q (head 1's in code), W_Q^(1), W^{(1)}_Q, W_{query}
-    m = re.match(r"^([Ww]|b)(?:_?\^?\(?([QKVOqkvo])(?:uery|ey|alue|ut(?:put)?)?\)?)"
+    # (and W_QT, the weight stored transposed for `X @ W_QT`, C × H: the X W orientation read here)
+    m = re.match(r"^([Ww]|b)(?:_?\^?\(?([QKVOqkvo])(?:uery|ey|alue|ut(?:put)?|T)?\)?)"
                  r"(?:[_^]?\(?(\d+)\)?)?$|^([Ww]|b)(?:_?\(?(\d+)\)?)[\^_]?\(?([QKVOqkvo])\)?$"
                  r"|^([Ww]|b)\^?\((\d+)\)_?([QKVOqkvo])$", t)
     if m:
@@ -553,7 +557,14 @@ def _named_subscript(letter: str, s0: str, head: int | None, transposed: bool) -
         return Ref(("Kh",) if letter in "Kk" else ("Vh",), raw_head=head, transposed=transposed)
     if s0 in ("q", "k", "v", "o") and letter in "Ww":
         return Ref(("W_" + s0.upper(),), raw_head=head, transposed=transposed)
+    if s0 in _SEQUENCE_WORDS and letter in "QqKkVv":
+        # Q_dec, K_enc, V_{enc}: cross-attention's queries from one sequence, keys and values from another; given
+        # as they are, they are Q, K and V of T queries against S keys
+        return Ref((letter.upper(),), raw_head=head, transposed=transposed)
     return None
+
+
+_SEQUENCE_WORDS = {"dec", "enc", "src", "tgt", "decoder", "encoder", "source", "target", "mem", "memory", "cross"}
 
 
 _OTHER_CALL = re.compile(r"(?<![\w.])(?:[\w.]+\.)?(?:relu|sigmoid|tanh|gelu|silu|swish|elu|softplus|log_?softmax|"

@@ -47,3 +47,13 @@ CROSS_ATTENTION = re.compile(r"cross[- ]?attention|encoder[- ]decoder attention|
                              re.I)
 
 PROJECTION_WEIGHTS = re.compile(r"weights? matri(?:x|ces)|projection weights?|权重矩阵|投影(?:矩阵|权重)|参数矩阵")
+
+
+# "T = 4, C = 6, H = 3": the notation of channels C and a head's size H (a course's `C x H` weights), where H is no
+# head count
+_CHANNELS = re.compile(r"(?<![\w.])C\s*=\s*\d")
+
+
+def h_is_head_size(line_text: str) -> bool:
+    """Does a line that states H also state C (the channels), so that H is one head's size, not the heads?"""
+    return bool(_CHANNELS.search(line_text))

@@ -34,7 +34,8 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"row[_ ]?sums?|denominators?|分母|行和|(?<!weighted.)sum|summe|suma|soma|somme|сумма|合計|합계|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
      r"adds? up to|sums? to", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
-    (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩", ("mask",)),
+    (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩|(?:alibi[_ ]?|position[_ ]?)?bias(?:es)?",
+     ("mask",)),                # (an additive bias on the scores, ALiBi's: what a mask adds, its -∞ aside)
     (_WEIGHTS_OF + r"quer(?:y|ies)|(query|q)[_ ]?(weights?|proj(ection)?|matrix[_ ]?w)|w[_ ]?(query|q)|查询权重|"
      + _PESOS + r"consultas?", ("W_Q",)),
     (_WEIGHTS_OF + r"key(?:e?s)?|(key|k)[_ ]?(weights?|proj(ection)?)|w[_ ]?(key|k)|键权重|" + _PESOS + r"(?:chaves?|claves?)",

@@ -59,6 +59,15 @@ _LOG = re.compile(r"(?<![A-Za-z])(?:log|ln)\b|\\log|\\ln")
 _NAMED_FACTOR = re.compile(r"[×*·]\s*[A-Za-z_]\w*\s*$")
 
 
+_UNIT_AT_END = re.compile(r"(?<![A-Za-z])((?:[kKMGTP]i?)?(?:bits?|bytes?|B|b))\s*[.,;]?\s*$")
+
+
+def _unit_word(text: str) -> str | None:
+    """The unit of size a part ends with (`64 bits`, `8 bytes`, `3.2 GB`), singular, else None."""
+    m = _UNIT_AT_END.search(text or "")
+    return m.group(1).rstrip("s") if m and re.search(r"\d\s*" + re.escape(m.group(1)), text) else None
+
+
 class ArithJudging(PrintedAddends):
     """Judge methods for ArithClaim."""
 
@@ -167,6 +176,9 @@ class ArithJudging(PrintedAddends):
         if _apart(p1.expr, p2.expr):
             return True  # "2.72e2≈7.39e−3≈0.050e5≈148.41", terms run together (e² ≈ 7.39, e⁵ ≈ 148.41):
                          #   two bare numbers orders of magnitude apart are no equation
+        u1, u2 = _unit_word(getattr(p1, "text", "")), _unit_word(getattr(p2, "text", ""))
+        if u1 and u2 and u1 != u2:
+            return True  # "= 64 bits = 8 bytes", "= 8192 MB = 8 GB": the same size in another unit
         if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
             return True  # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
                          #   "= 0.85   = 0.60   = 0.55" under four columns: values side by side

@@ -83,8 +83,8 @@ def _elided_positions(rows, R: int, C: int):
     if gap_rows:
         g = gap_rows[0]
         after = n_rows - g - 1
-        if g + after > R:
-            return None
+        if g + after >= R:
+            return None          # (⋮ stands for one row at least: three rows and ⋮ are no 3-row matrix)
         row_idx = list(range(g)) + [None] + list(range(R - after, R))
     else:
         if n_rows != R:
@@ -100,8 +100,8 @@ def _elided_positions(rows, R: int, C: int):
         if gaps:
             g = gaps[0]
             after = len(r) - g - 1
-            if g + after > C:
-                return None
+            if g + after >= C:
+                return None      # `[0.72, 0.31, 0.18, ...]`: more than three entries, no row of a 3-wide matrix
             col_idx = list(range(g)) + [None] + list(range(C - after, C))
         else:
             if len(r) != C:

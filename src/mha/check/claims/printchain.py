@@ -384,6 +384,33 @@ def _follows(c: PrintChainClaim, i: int) -> str | None:
     return "x" if by_y and not by_x else ("y" if by_x and not by_y else None)
 
 
+def _multiple_after(objs: list[Obj], c: PrintChainClaim, i: int, j: int) -> str | None:
+    """Which copy a printout after both follows at (i, j) when it is one constant multiple of them everywhere else
+    (the scores divided by √d_k printed next, or a third copy): "x" is blamed when it follows y's entry, "y" when it
+    follows x's, None when none tells."""
+    at = max((c.x.a.place.cell or 0, c.x.a.line), (c.y.a.place.cell or 0, c.y.a.line))
+    agree = np.isfinite(c.x.val) & np.isfinite(c.y.val) & _same(c.x, c.y) & (np.abs(c.x.val) > 0.05)
+    agree[i, j] = False
+    for o in objs:
+        if o is c.x or o is c.y or o.val is None or o.val.shape != c.y.val.shape or \
+                (o.a.place.cell or 0, o.a.line) <= at:
+            continue
+        use = agree & np.isfinite(o.val)
+        if use.sum() < 3 or not np.isfinite(o.val[i, j]):
+            continue
+        r = float(np.median(o.val[use] / c.x.val[use]))
+        with np.errstate(invalid="ignore"):          # (-∞ minus -∞ where the copies are masked: not used)
+            room = (o.hi - o.lo) / 2 + abs(r) * (c.x.hi - c.x.lo) / 2 + 1e-9
+        if r <= 0 or not np.all(np.abs(o.val[use] - r * c.x.val[use]) <= room[use]):
+            continue
+        by_x = abs(o.val[i, j] - r * c.x.val[i, j]) <= room[i, j]
+        by_y = abs(o.val[i, j] - r * c.y.val[i, j]) <= (o.hi[i, j] - o.lo[i, j]) / 2 + abs(r) * (
+            c.y.hi[i, j] - c.y.lo[i, j]) / 2 + 1e-9
+        if by_x != by_y:
+            return "y" if by_x else "x"
+    return None
+
+
 class PrintChainJudging:
     """Judge methods for PrintChainClaim."""
 
@@ -414,7 +441,8 @@ class PrintChainJudging:
         fin = ~np.isneginf(c.y.val)
         self.n_numbers += int(fin.sum())
         for i, j in zip(*np.nonzero(fin & ~_same(c.x, c.y))):
-            told = c.wrong.get((int(i), int(j))) or _follows(c, int(i)) or self._copy_by_trace(c, int(i), int(j))
+            told = c.wrong.get((int(i), int(j))) or _follows(c, int(i)) or self._copy_by_trace(c, int(i), int(j)) \
+                or _multiple_after(self.objs, c, int(i), int(j))
             blame = told or "y"
             wrong, right = (c.y, c.x) if blame == "y" else (c.x, c.y)
             num, ref = wrong.a.rows[i][j], right.a.rows[i][j]

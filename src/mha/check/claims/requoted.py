@@ -331,8 +331,10 @@ def beside_wrong_scores(findings: list[Finding]) -> None:
     is found already.  One slip, one finding: the weights' findings become notes that name the score's line."""
     # (a scaled printout found wrong against its own code, `[3,3] of sims / 2**0.5` (claims/formula.py), is such a
     # row too; a scaled score found wrong against the configuration stays out: its line may hold the whole matrix)
+    # (and any line of arithmetic found off that a pair names as its scores: `[0.2-1.0, 0.4-0] = [-0.8, 0.5]`)
     wrong = {(f.cell, f.line) for f in findings if f.severity == "error" and
-             ("score" in f.step or f.step == "scale" and f.claim.startswith("["))
+             ("score" in f.step or f.step == "scale" and f.claim.startswith("[") or
+              (f.cause or "").startswith("arithmetic slip"))
              and not _PAIR_ROW.match(f.claim) and not _CHAIN_ROW.match(f.claim)}
     for f in findings:
         m = (_PAIR_ROW.match(f.claim) or _CHAIN_ROW.match(f.claim)) if f.severity == "error" else None

@@ -150,6 +150,13 @@ class Targets:
                         step = step or self.step_of(v.node)
             if vals:
                 return (ref.show(), step, vals, True)
+        if node == "row_sum" and ref.row is None and ref.col is None and not _row_said(c):
+            listed = _exps_listed_before(self.objs, c)
+            if listed is not None:          # "After exp(): [1.11, 2.23, 3.32]" then "Sum: 6.66": their total, or
+                listed[2].extend(_E(float(x), float(np.max(v.band)) if isinstance(v.band, np.ndarray) else
+                                    float(v.band)) for v in self.vs.views if v.node == "row_sum" and
+                                 (v.b or 0) == 0 for x in v.M.reshape(-1) if np.isfinite(x))
+                return listed               # the exact total (a slipped exponential summed right is no sum's slip)
         said = _row_said(c)
         if node in ("row_max", "row_sum") and ref.row is None and said:
             # "Softmax row 3. 4.1133, 4.1133, e^0 = 1; sum = 9.2265": the line's own words say which row it sums
@@ -254,6 +261,21 @@ class Targets:
                 exact, band = float(v.M[i, j]), _band(v, i, j)
                 break
         return (name, step, [_E(exact, band)], True)
+
+
+def _exps_listed_before(objs: list, c: Chain) -> tuple[str, str, list[float], bool] | None:
+    """A sum named on its own line just under one row of exponentials printed whole (`After exp(): [..]` over
+    `Sum: 10.61`): the total of those printed numbers, within their rounding, as the target."""
+    for o in objs:
+        a = o.a
+        if a.place.cell != c.place.cell or not 0 < c.place.line - a.line <= 2 or o.ref is None or \
+                "E" not in o.ref.nodes or len(a.rows) != 1 or not a.rows[0] or len(a.rows[0]) < 2 or \
+                any(n is None or not math.isfinite(n.value) or n.value <= 0 for n in a.rows[0]):
+            continue
+        total = sum(n.value for n in a.rows[0])
+        return (f"the sum of the exponentials on line {a.line}", "softmax",
+                [_E(total, sum(n.half for n in a.rows[0]))], True)
+    return None
 
 
 class _E(float):

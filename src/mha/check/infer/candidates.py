@@ -169,6 +169,8 @@ class Options:
                     j = k                    # d_k = d_v = 4: every name of the run of labels before the number
                     while j >= 0 and isinstance(c.parts[j], LabelPart):
                         key = re.sub(r"[\\{}\s]|mathrm|text", "", c.parts[j].text)
+                        if key == "H" and lw.h_is_head_size(" ".join(on_line[(c.place.cell, c.place.line)])):
+                            key = "d_k"      # "T = 4, C = 6, H = 3": H is a head's size there
                         if key in names:
                             out.setdefault(names[key], int(n.value))
                         j -= 1
@@ -391,8 +393,11 @@ class Options:
         # a page that names no head anywhere works one: more heads would only be a better fit to other numbers
         # (head slices of a second example's matrices), never what the page computes
         worded = stated or from_labels or any(h.kind in ("head_word", "heads") for h in self.hint_list)
+        # "d_k = 4" beside Q four wide, no head count stated: one head as wide as the model; more heads would make
+        # d_k smaller than the text says (a fit to a table of round numbers, not what the page computes)
+        whole = dk == width and not stated and not from_labels
         for h in (stated, from_labels, (width // dk if dk and width % dk == 0 else None), 1, 2, 3, 4, 6, 8):
-            if h and h > 1 and not worded:
+            if h and h > 1 and (not worded or whole):
                 continue
             if h and width % h == 0 and h not in cands and h <= width:
                 if h > 1 and width // h == 1 and h not in (stated, from_labels):

@@ -138,9 +138,11 @@ def prepare(doc: Document, like: Bases | None = None) -> tuple[list[Obj], Bases]
         if refs and a.place.where in ("output", "comment") and any({"QKt", "S"} & set(r.nodes) for r in refs) and \
                 _softmax_defined(a, defines):
             refs = [lb.Ref(("A",), strong=True)]     # `attention_score = softmax(...)`: the code says weights
-        if refs and _STATE_LETTER.fullmatch((a.label or "").replace(" ", "")) and a.place.cell is None and \
-                0 < a.place.line <= len(doc.lines) and _STATE_NAMED.search(doc.lines[a.place.line - 1]):
-            refs = []                                # "the decoder state $\mathbf{s}_1$": a hidden state, no scores
+        if refs and any(_STATE_LETTER.fullmatch((x or "").replace(" ", "")) for x in [a.label, *a.labels]) and \
+                a.place.cell is None and _says_states(doc):
+            # "the decoder state $\mathbf{s}_1$", "起始狀態 $s_0 = h_2$" (and $s_0$ anywhere after such words): a
+            # hidden state, no scores
+            refs = [r for r in refs if not {"S", "QKt"} & set(r.nodes)]
         coded = _coded_role(a, defines)
         if coded is not None and not any(coded in r.nodes for r in refs):
             refs = [lb.Ref((coded,), strong=True)]   # `A1 = torch.mm(queries, keys.T)` printed as `A1`: scores
@@ -344,7 +346,16 @@ def _token_outputs(arrays: list[Array], all_refs: list[list]) -> None:
 # a lowercase s with a token's index, after words that call it a state ("the decoder state $\mathbf{s}_1$",
 # "解码器状态 $s_2$"): Bahdanau's notation, a hidden state, not a row of scores
 _STATE_LETTER = re.compile(r"(?:\\mathbf|\\boldsymbol|\\bm)?\{?s\}?_?\{?\d{1,2}\}?")
-_STATE_NAMED = re.compile(r"(?i)(?:\bstates?|状态)\s*[$`(]*\s*(?:\\mathbf|\\boldsymbol|\\bm)?\s*\{?\s*s\s*\}?\s*_")
+_STATE_NAMED = re.compile(r"(?i)(?:\bstates?|状态|狀態)(?:\s*[:：*]{1,3})?\s*[$`(]*\s*(?:\\mathbf|\\boldsymbol|\\bm)?\s*"
+                          r"\{?\s*s\s*\}?\s*_")      # ("的起始狀態：** $s_0 = h_2$": a colon and bold between)
+
+def _says_states(doc) -> bool:
+    """Do the document's words call a lowercase s with an index a state anywhere ("the decoder state $s_1$")?"""
+    said = getattr(doc, "_says_states", None)
+    if said is None:
+        said = doc._says_states = any(_STATE_NAMED.search(line) for line in doc.lines)
+    return said
+
 
 _CLAUSE = re.compile(r"[。；;！!？?]|[，,：:](?=[^，,：:]*$)|\.\s")
 

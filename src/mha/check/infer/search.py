@@ -111,7 +111,7 @@ class Search(MaskOptions, Options, Starts):
             fixes: list = []
             if s is not None and s.explained < s.total and s.cand.dims["mode"].value in ("X", "QKV", "scores"):
                 s, fixes = self.repair(s)
-            if s is not None and (best is None or s.score > best.score):
+            if s is not None and (best is None or self._better(s, best, least)):
                 best, repairs = s, fixes
         inf.repairs = repairs
         inf.best = best
@@ -119,6 +119,18 @@ class Search(MaskOptions, Options, Starts):
             inf.evidence, inf.alternatives = self.explain(best)
             inf.runner_ups = sorted(self.runner_ups, key=lambda x: -x.explained)
         return inf
+
+    def _better(self, s: Scored, best: Scored, least: tuple[int, int]) -> bool:
+        """Is s a better reading than best?  The higher score, except that a guessed X (the first unlabelled matrix,
+        every projection assumed) that computes no printout gives way to a start that computes one (an
+        illustrative table of weights taken for X loses to the raw scores whose exponentials are printed after
+        them), and never takes the place of one."""
+        guessed_s, guessed_best = _guessed_x(s), _guessed_x(best)
+        if guessed_s != guessed_best:
+            g, other = (s, best) if guessed_s else (best, s)
+            if not self.computes(g, 3, 4) and self.computes(other, *least):
+                return other is s
+        return s.score > best.score
 
     def unsaid_mask(self, name: str, opt: Choice, best: Scored, other: Scored) -> bool:
         """A causal mask the document never mentions (no word for it, no -∞ printed) that explains fewer numbers
@@ -565,3 +577,10 @@ def _one_sequence_twice(s: Scored) -> bool:
     x, kv = s.cand.dims.get("X"), s.cand.dims.get("Xkv")
     return x is not None and kv is not None and np.shape(x.value) == np.shape(kv.value) and \
         np.array_equal(x.value, kv.value)
+
+
+def _guessed_x(s: Scored) -> bool:
+    """Does the reading take X as the document's first unlabelled matrix, with every projection assumed to be I?"""
+    dims = s.cand.dims
+    return dims["mode"].value == "X" and "X" in dims and dims["X"].label.startswith("X: the first matrix") and \
+        all(r in dims and "(assumed)" in dims[r].label for r in ("W_Q", "W_K", "W_V"))

@@ -99,6 +99,8 @@ class Builder:
                 continue            # "Without scaling, weights would be about (0.98, 0.02, 0.00)": the other reading
             if m:
                 value = next((g for g in m.groups() if g), True) if m.groups() else True
+                if kind == "heads" and m.group(4) and lw.h_is_head_size(text):
+                    kind = "head_dim"       # "T = 4, C = 6, H = 3": a head's size in that notation
                 self.doc.hints.append(Hint(kind, value, place, text.strip()[:160]))
         self.identity_hints(text, place)
 

@@ -22,6 +22,9 @@ def scaled(e) -> nb.Lit | None:
     if factor is None:
         return None
     n = num.num
+    if n.decimals is None:          # `786 k`: a whole count of thousands stands for 785.5 k to 786.5 k
+        return nb.Lit(nb.Num(n.value * factor, f"{n.text} {name}", (n.value - 0.5) * factor,
+                             (n.value + 0.5) * factor, n.line, 0))
     return nb.Lit(nb.Num(n.value * factor, f"{n.text} {name}", n.lo * factor, n.hi * factor, n.line,
                          n.decimals))
 

@@ -206,7 +206,7 @@ class PartReader:
                 return [ArrayPart(a)]
         sized = with_unit(toks)
         if sized is not None:            # `= 19.2 \text{ GB}`: the number, judged in its unit (claims/setequal.py)
-            return [ExprPart(nb.Lit(sized), sized.text)]
+            return [ExprPart(nb.Lit(sized), flat_text(toks))]
         row = bare_row(toks) if after_label else None
         if row is not None and self.seg.where in ("code", "output", "prose"):
             return [ArrayPart(Array([row], self.seg.place(toks[0].pos), style="numpy"))]
