@@ -81,8 +81,10 @@ class Num:
             return False
         if math.isinf(x):
             return math.isinf(self.value) and (x > 0) == (self.value > 0)
-        # float noise, at the scale of 1; a printed number far below it (3.78e-11, a saturated weight) at its own
-        eps = (1e-9 * max(1.0, abs(x)) if abs(self.value) >= 1e-6 or self.lo == self.hi else 1e-9 * abs(x)) + slack
+        # float noise, at the scale of 1; a number printed in e-notation far below it (3.78e-11, a saturated
+        # weight) at its own
+        tiny = abs(self.value) < 1e-6 and self.lo != self.hi and ("e" in self.text or "E" in self.text)
+        eps = (1e-9 * abs(x) if tiny else 1e-9 * max(1.0, abs(x))) + slack
         return self.lo - eps <= x <= self.hi + eps
 
     def rounded(self, x: float) -> str:

@@ -42,7 +42,10 @@ _COPULA = re.compile(r"(?:\s*(?:\b(?:are|is|were|was|becomes?|equals?|approximat
 _GIVES = re.compile(r"(?i)(?:\b(?:gives?|yields?|produces?|returns?|cho|donne|ergibt|liefert|da|dà|daje|даёт|дает)"
                     r"\s+(?:us\s+)?(?:the|les|die|los|las|le|i|gli)?\s*|得到|给出)"
                     r"([^\W\d_]+(?:\s[^\W\d_]+)?)\s*$")
-_BARE_VECTOR = re.compile(r"\s*[(\[]\s*-?\d(?:[-\d.,\s]|\\[,;:! ])*[)\]]\s*")     # (TeX's spaces: `0.4,\, 0.2`)
+_BARE_VECTOR = re.compile(r"\s*[(\[]\s*-?\d[-\d.,\s]*[)\]]\s*")
+# ... with TeX's spaces between its entries (`(0.401,\, 0.198,\, 0.401)`): named only by a verb of giving (a row
+# written so after "Row 1:" is read as a row of what the step names, as before)
+_SPACED_VECTOR = re.compile(r"\s*[(\[]\s*-?\d(?:[-\d.,\s]|\\[,;:! ])*[)\]]\s*")
 # a stage written as nothing but its entries between commas, three or more: "Dot products: $1, 0, 0.5$"
 _BARE_LIST = re.compile(r"\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){2,}\s*")
 # "divided by $\sqrt 2$: $0.71, 0, 0.35$": the words before the root name the list after it
@@ -64,10 +67,10 @@ def named_by_words(said: str, content: str, before: tuple[str, str] = ("", "")) 
     Chinese name is the shortest tail of its run of characters that names a quantity (数值权重: 权重, the weights,
     not 值, the values).  `before` is the words and the math just before `said`: a list after "divided by
     $\\sqrt 2$:" is the scaled scores."""
-    if not (_BARE_VECTOR.fullmatch(content) or bare_list(content)):
+    g = _GIVES.search(said)
+    if not (_BARE_VECTOR.fullmatch(content) or bare_list(content) or g and _SPACED_VECTOR.fullmatch(content)):
         return None
     m = _COPULA.search(said)
-    g = _GIVES.search(said)
     if g and (not m or not m.group(0).strip()):
         head = g.group(1)                            # "Softmax gives the weights $(0.40, 0.20, 0.40)$"
     elif (not m or not m.group(0).strip()) and bare_list(content) and _TELEGRAPHIC.search(said):
