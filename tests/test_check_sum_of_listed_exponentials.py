@@ -50,3 +50,14 @@ def test_a_wrong_sum_of_the_exponentials_is_found():
 def test_a_slipped_exponential_summed_right_is_one_finding():
     page = _page(exps="[1.22, 2.10, 1.65, 1.11]")
     assert [(f.line, f.printed) for f in error_findings(page)] == [(line_of(page, "2.10"), "2.10")]
+
+
+def test_a_sum_on_a_line_with_its_own_row_is_that_rows():
+    # (an outside trial's HTML lesson, t249b, rescored on this session's checker: `→ softmax = [...] → Σ = 1.000`
+    # under the exponentials' line was taken for their sum)
+    page = "\n".join([
+        "## One row", "",
+        "logits = [2.0, 1.0, 0.1]", "",
+        "→ exp = [7.39, 2.72, 1.11] → sum = 11.21", "",
+        "→ softmax = [0.659, 0.242, 0.099] → Σ = 1.000", ""])
+    assert error_findings(page) == []

@@ -265,7 +265,11 @@ class Targets:
 
 def _exps_listed_before(objs: list, c: Chain) -> tuple[str, str, list[float], bool] | None:
     """A sum named on its own line just under one row of exponentials printed whole (`After exp(): [..]` over
-    `Sum: 10.61`): the total of those printed numbers, within their rounding, as the target."""
+    `Sum: 10.61`): the total of those printed numbers, within their rounding, as the target.  A sum on a line that
+    prints a row of its own (`softmax = [0.659, 0.242, 0.099] → Σ = 1.000`) is that row's."""
+    if any(o.a.place.cell == c.place.cell and o.a.line == c.place.line and o.val is not None and o.val.size >= 2
+           for o in objs):
+        return None
     for o in objs:
         a = o.a
         if a.place.cell != c.place.cell or not 0 < c.place.line - a.line <= 2 or o.ref is None or \
