@@ -32,3 +32,10 @@ def test_the_allowance_is_at_the_numbers_own_scale():
     assert not Num.parse("3.87e-11").contains(3.775e-11)
     assert Num.parse("3.78e-11").contains(3.775e-11)
     assert Num.parse("0.5").contains(0.5 + 5e-10)       # float noise at the scale of 1 stays allowed
+
+
+def test_a_float32_subnormal_keeps_the_old_allowance():
+    # (an outside trial's notebook, t253a: torch prints softmax weights near 1e-44 in float32, whose subnormals keep
+    # only a few bits: 1.5414e-44 is float32's 11 × 2^-149 for the exact 1.5518e-44)
+    assert Num.parse("1.5414e-44").contains(1.55184e-44)
+    assert not Num.parse("3.87e-11").contains(3.775e-11)

@@ -83,7 +83,9 @@ class Num:
             return math.isinf(self.value) and (x > 0) == (self.value > 0)
         # float noise, at the scale of 1; a number printed in e-notation far below it (3.78e-11, a saturated
         # weight) at its own
-        tiny = abs(self.value) < 1e-6 and self.lo != self.hi and ("e" in self.text or "E" in self.text)
+        # (not below float32's normal range, 1.18e-38: a subnormal printed from float32, 1.5414e-44 for 1.5518e-44,
+        # keeps only a few bits, as torch prints it)
+        tiny = 1e-37 < abs(self.value) < 1e-6 and self.lo != self.hi and ("e" in self.text or "E" in self.text)
         eps = (1e-9 * abs(x) if tiny else 1e-9 * max(1.0, abs(x))) + slack
         return self.lo - eps <= x <= self.hi + eps
 
