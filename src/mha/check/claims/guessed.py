@@ -10,6 +10,7 @@ import re
 
 import numpy as np
 
+from ..infer.candidates import FIRST_MATRIX
 from ..report import NotChecked
 
 _UNBORNE = ("X or its projections are a guess, and no printout computed from them holds in full: nothing of the "
@@ -38,7 +39,7 @@ def unless_the_guess_is_borne_out(j) -> None:
     x = dims.get("X")
     if x is None:
         return
-    if x.label.startswith("X: the first matrix"):
+    if x.label.startswith(FIRST_MATRIX):
         guess = f"X was guessed ({x.label})"
     elif x.label.startswith("X: the matrix the printed"):
         # no X named, and the printed projections take an unnamed matrix: as much a guess (the output of an

@@ -13,6 +13,7 @@ from .. import labels as lb
 from .. import numbers as nb
 from ..infer import _family
 from ..objects import Chain, LabelPart
+from ..readers.sizewords import SIZE_UNITS
 from .common import _band, rounded_terms
 
 
@@ -317,7 +318,7 @@ def _arith_step(values) -> str | None:
     return None
 
 
-_SIZE_WORD = re.compile(r"(?<![A-Za-z])(?:[kKMGTP]i?B|bytes?|[kKMGTP]?FLOPs?|FLOPS|params|parameters)(?![A-Za-z])")
+_SIZE_WORD = re.compile(r"(?<![A-Za-z])(?:" + SIZE_UNITS + r"|params|parameters)(?![A-Za-z])")
 
 
 def size_step(text: str) -> str | None:

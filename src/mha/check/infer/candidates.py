@@ -36,6 +36,8 @@ class Choice:
 
 # The modes that start after X: Q, K and V given; raw scores given; weights with values (infer/starts.py)
 GIVEN = ("QKV", "scores", "weights", "heads")
+# how the label of X begins when X is a guess: the document's first unlabelled matrix (claims/guessed.py, search.py)
+FIRST_MATRIX = "X: the first matrix"
 
 
 @dataclass
@@ -231,7 +233,7 @@ class Options:
                 if o.ref is None and o.val.shape[0] >= 2 and o.val.shape[1] >= 2 and np.isfinite(o.val).all() \
                         and not _masked_weights(o) and not np.all(o.val == o.val.flat[0]) \
                         and not (o.val <= MASK_FILL).any():    # torch.ones, or scores masked with -1e9: no input
-                    add(_arr(o), f"X: the first matrix, at {o.a.place}", frozenset([o.a.id]), 1.0)
+                    add(_arr(o), f"{FIRST_MATRIX}, at {o.a.place}", frozenset([o.a.id]), 1.0)
                     break
         return out
 

@@ -12,7 +12,7 @@ from ..numbers import plain_number
 from ..objects import ExprPart
 from ..readers.closed import chain_ref
 from .backward import NONE, is_backward
-from .candidates import Candidate, Choice, Inference, Options, Scored
+from .candidates import FIRST_MATRIX, Candidate, Choice, Inference, Options, Scored
 from .computed import INPUTS, all_but_one, key_named, mostly_right, named_mostly
 from .maskopts import MaskOptions
 from .match import alignments
@@ -582,5 +582,5 @@ def _one_sequence_twice(s: Scored) -> bool:
 def _guessed_x(s: Scored) -> bool:
     """Does the reading take X as the document's first unlabelled matrix, with every projection assumed to be I?"""
     dims = s.cand.dims
-    return dims["mode"].value == "X" and "X" in dims and dims["X"].label.startswith("X: the first matrix") and \
+    return dims["mode"].value == "X" and "X" in dims and dims["X"].label.startswith(FIRST_MATRIX) and \
         all(r in dims and "(assumed)" in dims[r].label for r in ("W_Q", "W_K", "W_V"))

@@ -12,7 +12,10 @@ from ..objects import Array
 from .tokens import Tok, flat_text
 
 
-_SIZE_UNIT = re.compile(r"[kKMGTP]i?B|[kKMGTP]?(?:FLOPS?|FLOPs?|flops)|bytes?")
+# units of size and work: a result written with one (`19.2 GB`) is a size, and a line that works one out is the
+# "size" step (claims/target.py)
+SIZE_UNITS = r"[kKMGTP]i?B|[kKMGTP]?(?:FLOPS?|FLOPs?|flops)|bytes?"
+_SIZE_UNIT = re.compile(SIZE_UNITS)
 
 
 def with_unit(toks: list[Tok]) -> nb.Num | None:
