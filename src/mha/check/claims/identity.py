@@ -94,7 +94,7 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     n_ok = int(ok.sum())
     if n_ok >= n:
         return True
-    if not identified(n_ok, n):
+    if not identified(n_ok, n) or not _identified_off_zero(hit, ok, skip):
         return False
     named = named_as(o, hit)
     vals = np.asarray(o.val, dtype=float)
@@ -123,6 +123,21 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
     # one informative match with the counts met is a coincidence of one in thousands; chance-prone matches alone
     # must add up to AGREE_MIN (six of them: 1 in 64 for a 0/1 object)
     return named or 1.0 in weights or sum(weights) >= AGREE_MIN - 1e-9
+
+
+def _identified_off_zero(hit: Hit, ok: np.ndarray, skip: np.ndarray | None) -> bool:
+    """The counts again, over the cells whose exact value is not 0: padding, a causal mask or a one-hot row put
+    zeros in many objects, and zeros agreeing say little of which one this is.  Token ids padded with zeros, the
+    decoder's input and its target shifted by one (`[8178, 3844, 74, 0, ...]` beside `[3844, 74, 0, ...]`), agree
+    in every padded cell and in no other: no identity, whatever the share of zeros."""
+    exact = np.asarray(hit.exact, dtype=float)
+    if exact.shape != ok.shape:
+        return True
+    live = exact != 0
+    if skip is not None:
+        live &= ~np.asarray(skip, dtype=bool)
+    n = int(live.sum())
+    return n < 3 or int((ok & live).sum()) >= n or identified(int((ok & live).sum()), n)
 
 
 def _bare_name_of_a_column(o: Obj, hit: Hit) -> bool:

@@ -52,9 +52,13 @@ def print_chains(objs: list[Obj], skip: set[int], chains: list = (), hints: list
     # (a literal typed for a name the code computed just before is the author's setting, no link of a chain)
     grids = [o for o in objs if o.val is not None and not o.a.elided and o.val.size >= 3 and not o.a.retyped
              and not o.a.retyped_later]
+    # (a value a constructor makes, `torch.ones_like(v) / 10`, is one the code sets: never the weights of a chain)
+    made = {o.a.id for o in grids if o.a.made}
     out: list[PrintChainClaim] = []
     copies: dict[int, PrintChainClaim] = {}
     for k, y in enumerate(grids):
+        if y.a.id in made:
+            continue
         if y.val.size < 4:
             # three weights: a link only where the code names it (`F.softmax(scores.float(), dim=0)` after scores)
             x = _called_on(grids, k, hints) if y.a.id not in skip else None
