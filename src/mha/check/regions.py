@@ -178,13 +178,26 @@ def _judge_region(doc: Document, j: Any, inside: Callable[[Place], bool], kept: 
         return None                      # the region's own configuration identifies nothing: nothing is said
     # what the region's own configuration takes as its givens or finds to hold (Exercise 1's `h = [...]`, its keys)
     # is no slip of the document's configuration's quantity of that shape (Exercise 3's V): that verdict goes
+    # and so does any other error the document's configuration found inside the region, under other headings than
+    # its own first given, that the region's own does not (Example 1's Q judged as a head of Example 2's split, a
+    # row sum of its exponentials against Example 2's rows): there, the first configuration's values are another
+    # example's (a region under the given's own heading, an answer printed before the script that gives its
+    # inputs, is the same example read twice: its findings stand)
     held, texts = _held(k)
-    j.findings = [f for f in j.findings if not (f.severity == "error" and (f.cell, f.line) in held and
+    own = {(f.line, f.cell, f.printed) for f in k.findings if f.severity == "error"}
+    first = _first_input(j)
+    home = j.section_of(Place(first[1], first[0] or None)) if first is not None else None
+    dropped = {(f.cell, f.line) for f in j.findings if f.severity == "error" and not _own_arithmetic(f, texts) and
+               ((f.cell, f.line) in held or (inside(Place(f.line, f.cell)) and home is not None and
+                                              j.section_of(Place(f.line, f.cell)) != home and
+                                              (f.line, f.cell, f.printed) not in own))}
+    j.findings = [f for f in j.findings if not (f.severity == "error" and (f.cell, f.line) in dropped and
                                                 not _own_arithmetic(f, texts))]
     seen = {(f.line, f.cell, f.printed) for f in j.findings}
     set_aside = _set_aside_lines(doc, j, inside)   # the region speaks only where the first judge said nothing
     j.findings.extend(f for f in k.findings if (f.line, f.cell, f.printed) not in seen
-                      and (f.cell, f.line) in set_aside)
+                      and ((f.cell, f.line) in set_aside or
+                           (f.cell, f.line) in dropped and inside(Place(f.line, f.cell))))
     j.not_checked = [n for n in j.not_checked if not inside(Place(n.line, n.cell))] + k.not_checked
     j.n_claims += k.n_claims
     j.n_numbers += k.n_numbers

@@ -340,25 +340,39 @@ class ArithJudging(PrintedAddends):
         alt = self._from_printed_scores(c, n, exact, node) if node else None
         if alt is not None:
             self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
-                             n.rounded(exact), step, f"follows from the rounded scores printed before it (they give "
-                             f"{alt:.6g}); the exact {exact:.6g} rounds to {n.rounded(exact)}", "rounded_sum", "note"))
+                             n.rounded(exact), step, f"follows from the rounded {alt[1]} printed before it (they give "
+                             f"{alt[0]:.6g}); the exact {exact:.6g} rounds to {n.rounded(exact)}", "rounded_sum",
+                             "note"))
             return
         self.add(Finding(n.line or c.place.line, c.place.cell, f"{target[0]}: {_chain_text(c)}", n.text, exact,
                          n.rounded(exact), step, _simple_cause(n, exact), _simple_kind(n, exact)))
 
-    def _from_printed_scores(self, c: Chain, n: Num, exact: float, node: str) -> float | None:
+    def _from_printed_scores(self, c: Chain, n: Num, exact: float, node: str) -> tuple[float, str] | None:
         """An exponential, or a row sum of them, worked from the scores as printed (rounded) before it: e^{0.70711}
-        + ... for 1/√2 gives 5.54931 where the exact scores give 5.54930, e^{1.414} = 4.112 where e^{√2} is 4.113.
-        The entry is the one whose exact value is `exact`; the value the printed scores give, when it is what the
-        document printed, else None."""
+        + ... for 1/√2 gives 5.54931 where the exact scores give 5.54930, e^{1.414} = 4.112 where e^{√2} is 4.113;
+        or a row sum of the exponentials rounded as its own line prints them (`each e^{0.71} ≈ 2.03`, "the sum is
+        6.09": 3 × 2.03), of the exact scores or of the printed ones.  The entry is the one whose exact value is
+        `exact`; (the value they give, what was rounded) when it is what the document printed, else None."""
+        near = abs(n.value - exact) <= 4 * n.half + 1e-12
         for v in self.vs.views:
-            if v.node != node or (v.b or 0) != 0 or abs(n.value - exact) > 4 * n.half + 1e-12:
+            if v.node != node or (v.b or 0) != 0:
                 continue
             hits = np.flatnonzero(np.isclose(v.M.reshape(-1), exact, rtol=0, atol=1e-12))
-            alt = self.from_printed(v, c.place.order) if hits.size else None
+            alt = self.from_printed(v, c.place.order) if hits.size and near else None
             if alt is not None and alt.size == v.M.size and not math.isnan(x := float(alt.reshape(-1)[hits[0]])) \
                     and n.contains(x):
-                return x
+                return x, "scores"
+            # (far from the exact sum, only the printed scores can give it: the sum follows from them, and they
+            # from whatever put them off, a finding of its own)
+            d = self.exp_decimals(c) if node == "row_sum" and hits.size else None
+            e = next((w for w in self.vs.views if w.node == "E" and w.h == v.h and w.variant == v.variant and
+                      (w.b or 0) == 0), None) if d is not None else None
+            tries = ((e.M, "exponentials"), (self.from_printed(e, c.place.order), "scores and exponentials")) \
+                if e is not None else ()
+            for got, what in tries:
+                if got is not None and got.shape == e.M.shape and hits[0] < got.shape[0] and \
+                        (near or what != "exponentials") and n.contains(x := float(np.sum(np.round(got[hits[0]], d)))):
+                    return x, what         # each exponential rounded as the line prints it, then added
         return None
 
     def compare_parts(self, left, right, final: bool, exacts: list[float], approx: bool = False):

@@ -184,6 +184,20 @@ class Targets:
                 return (ref.show(), self.step_of(node), vals, False)
         return None
 
+    def exp_decimals(self, c: Chain) -> int | None:
+        """The decimals of the exponentials printed one equation each (`e^{0.71} ≈ 2.03`) on the line, else on the
+        nearest of the two lines above it (`e^{2.56} = 12.94, e^{1.90} = 6.69, ...` over `sum = 26.99`); None if
+        none."""
+        for line in (c.place.line, c.place.line - 1, c.place.line - 2):
+            printed = [x.parts[1].expr.num for x in self.doc.chains if x.place.cell == c.place.cell and
+                       x.place.line == line and len(x.parts) == 2 and
+                       isinstance(getattr(x.parts[0], "expr", None), nb.Op) and x.parts[0].expr.op == "exp" and
+                       isinstance(getattr(x.parts[1], "expr", None), nb.Lit)]
+            d = max((n.decimals for n in printed if n.decimals is not None), default=None)
+            if d is not None:
+                return d
+        return None
+
     def _row_base(self, named: int) -> int:
         """The number of the first row in the prose: 0 where it says "row 0", on this line or any other ("Row 0 (cat)
         ... Row 2 (on): sum = 3" sums the third row); else 1 (a prose "row 2" stays the second row, even in a

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .. import labels as lb
 from ..objects import Place
 from .common import Segment, line_offset
 from .prose import prose_numbers
@@ -248,6 +249,9 @@ def read_text(text: str, b: "Builder", line: int = 1, cell: int | None = None,
             display = False
         if not inside and not _is_table_row(raw):
             ln = line_map[k] if line_map and k < len(line_map) else line + k
+            r = lb.row_in(re.sub(r"\\\(.*?\\\)", " ", raw))
+            if r is not None:      # "- Row 2: \([0, 0.71, 0]\)" over "... The sum is 4.03": the row its sum is of
+                b.ctx.row = r
             prose_numbers(b, raw, Place(ln, cell, "prose"))
             if "\\(" in raw:       # "the weights \( W^Q = W^K \) are the identity": the words and the math are one
                 b.identity_hints(raw, Place(ln, cell, "prose"))
