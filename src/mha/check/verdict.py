@@ -74,6 +74,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(root_lines(j.findings, text))             # "d = 4, so √d = 2" on one line
         from .claims.expshares import exp_shares
         j.findings.extend(exp_shares(doc, j.findings, text))        # "Exponentials 2.72, 7.39, sum 10.11. Weights .."
+        from .claims.sharecells import share_cells
+        j.findings.extend(share_cells(j.findings, text))            # | $e^7 / \text{total}$ | 86.5% | in a table
         from .claims.stackedsum import stacked_sums
         j.findings.extend(stacked_sums(doc, j.findings, text))      # vectors added down a column, a rule, `= [..]`
         from .claims.carried import carried_notes, carried_sums
@@ -86,6 +88,8 @@ def judge_document(doc: Document, inf: Inference, mapping: dict[str, Any] | None
         j.findings.extend(cell_row_sums(named, j.findings))
         from .claims.rootline import notebook_root_lines
         j.findings.extend(notebook_root_lines(j.findings, text))    # `d_k = 3,  sqrt(d_k) = 1.732` printed
+        from .claims.cellprose import cell_line_claims
+        j.findings.extend(cell_line_claims(j.findings, text))       # a Markdown cell's exponentials, sum, shares
     return j
 
 
