@@ -8,6 +8,7 @@ arrays and shapes are read by arrays.py, the arithmetic by expr.py) and records 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .. import labels as lb
 from .. import numbers as nb
@@ -206,6 +207,7 @@ class PartReader:
                 return [ArrayPart(a)]
         sized = with_unit(toks)
         if sized is not None:            # `= 19.2 \text{ GB}`: the number, judged in its unit (claims/setequal.py)
+            sized = replace(sized, line=sized.line or self.seg.line_of(toks[0].pos))
             return [ExprPart(nb.Lit(sized), flat_text(toks))]
         row = bare_row(toks) if after_label else None
         if row is not None and self.seg.where in ("code", "output", "prose"):

@@ -98,6 +98,11 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
             out.append(Tok("SEP", "\n", base + i, end=base + i + 1))   # "[0.99, 0.01] — 99% on Frank": a remark
             i += 1                                                         # follows (an em dash is never a minus)
             continue
+        if text_mode and ch == "~" and i < n - 1 and s[i + 1].isdigit() and out and out[-1].kind == "REL" and \
+                out[-1].text in ("=", "≈"):
+            out[-1].text = "≈"        # "= ~171 GB": about that much, the tilde no part of the number
+            i += 1
+            continue
         if text_mode and ch == "~" and 0 < i < n - 1 and s[i - 1] == " " and s[i + 1] == " ":
             out.append(Tok("REL", "≈", base + i, space=True, end=base + i + 1))   # "2.028 / 3.028 ~ 0.67"
             i += 1
