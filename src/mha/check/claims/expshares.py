@@ -25,11 +25,12 @@ from ..report import Finding
 _SUM = re.compile(r"^[\s$]*[,;]?\s*(?:(?:and\s+)?(?:their\s+|the\s+)?(?:sum(?:ming)?|total(?:ling)?|adding\s+up)"
                   r"(?:\s+(?:to|is|of|=))?|合计|總和|总和|之和|和为|合計)\s*[:=：为是]?\s*\$?\s*"
                   r"([-+]?\d+(?:\.\d+)?)(?![\d.]\d)", re.I)
-REACH = 2          # lines from the exponentials to their weights
+REACH = 3          # lines from the exponentials to their weights (a line for their sum and a blank one between)
 
 
 def _nodes(label: str) -> tuple:
-    r = lb.parse_label((label or "").strip())
+    # (`A_1[0,:]`, `A[0]`: one row of the weights, indexed as code indexes it; the row is the one printed)
+    r = lb.parse_label(re.sub(r"\[\s*\d+\s*(?:,\s*:\s*)?\]\s*$", "", (label or "").strip()))
     return tuple(r.nodes) if r is not None else ()
 
 
@@ -74,7 +75,8 @@ def exp_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
     for line, e, k in rows:
         if len(e) < 2 or any(n.value <= 0 for n in e) or not 0 < line <= len(lines):
             continue
-        if k is None and not re.search(r"\s*,\s*".join(re.escape(n.text) for n in e), lines[line - 1]):
+        if k is None and not re.search(r"\s*,\s*".join(re.escape(n.text) for n in e), lines[line - 1]) and \
+                not _each_once(lines[line - 1], e):
             continue            # exponentials worked one by one ("e^{0.58} ≈ 1.78 (twice) and e^0 = 1"): no row
         rest = _after(lines[line - 1], e)
         m = _SUM.match(rest) if rest is not None else None
@@ -105,6 +107,13 @@ def exp_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
     return out
 
 
+def _each_once(line: str, e: list[Num]) -> bool:
+    """`e^{2.56} = 12.94, \\quad e^{1.90} = 6.69, ...`: one equation per exponential, as many as the line has, none
+    said to stand for several ("(twice)", "× 2"): the row of exponentials, written out."""
+    return len(re.findall(r"e\s*\^", line)) == len(e) and \
+        not re.search(r"(?i)twice|thrice|\btimes\b|[(（]\s*[×x]\s*\d|两次|三次", line)
+
+
 def _odd_exponential(e: list[Num], arrays: list, line: int, found: set[int]) -> Finding | None:
     """"Scores: [0.3, 0.8, 1.2, 0.5]" a line or two above "exp(): [1.35, 2.23, 3.23, 1.65]": every exponential but
     one is e to its score at its own printed precision (or all, with the row's largest score taken off first), so
@@ -117,9 +126,15 @@ def _odd_exponential(e: list[Num], arrays: list, line: int, found: set[int]) -> 
     scores = [n.value for n in _row(s_arr)]
     if max(abs(x) for x in scores) > 50:
         return None
+    row = _row(s_arr)
     for shift in (0.0, max(scores)):
         exact = [math.exp(x - shift) for x in scores]
-        bad = [i for i, (n, x) in enumerate(zip(e, exact)) if not n.contains(x)]
+        # (a score printed to three decimals or more is a rounded one, its rounding allowed: e^{1.414} printed
+        # 4.113 from √2, whose e^ is 4.1133; 0.5 or 1.2 are given as they are)
+        lo = [x.lo if (x.decimals or 0) >= 3 else x.value for x in row]
+        hi = [x.hi if (x.decimals or 0) >= 3 else x.value for x in row]
+        bad = [i for i, n in enumerate(e) if n.hi < math.exp(lo[i] - shift) - 1e-12 or
+               n.lo > math.exp(hi[i] - shift) + 1e-12]
         ok = len(e) - len(bad)
         if len(bad) == 1 and ok >= 2 and 3 * ok >= 2 * (len(e) - 1):
             i = bad[0]
