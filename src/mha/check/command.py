@@ -37,7 +37,7 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     from .verdict import judge_document
     from .readers import read_document, sniff
     from .readers.decimalcomma import decimal_points
-    from .readers.spacedpoints import spaced_points, thin_thousands
+    from .readers.spacedpoints import circled_markers, enumerated_rows, spaced_points, thin_thousands
     fmt = fmt or sniff(text, name)
     if fmt == "ipynb":
         text, body = slim_notebook(text)
@@ -47,6 +47,8 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     text = decimal_points(text, fmt)          # 0,5 and 0{,}5 in a document that writes decimal commas
     text = spaced_points(text, fmt)           # 0. 707 in a page exported with a space after every point
     text = thin_thousands(text)               # 16\,640: one number, its groups parted by thin spaces
+    text = enumerated_rows(text)              # `2、1、0`: a row of numbers, as Chinese prose lists them
+    text = circled_markers(text)              # ③$0.731×4 + ...$: a step's marker, no digit of the formula
     try:
         doc = read_document(text, fmt)
     except RecursionError:

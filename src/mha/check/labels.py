@@ -30,10 +30,15 @@ _WEIGHTED_SUM = re.compile(r"(?:Σ|∑|sum)_?\(?[ij]?\)?(?:=\d+)?(?:\^[A-Za-z0-9
 
 
 _SUBSCRIPTS = {ord(c): "_" + str(k) for k, c in enumerate("₀₁₂₃₄₅₆₇₈₉")}     # q₁: q_1
+_SUB_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+# two subscript indices, run together or parted by a comma (α₁₂, A₁,₃): one braced subscript, as A_{1,3} writes it
+_SUB_PAIR = re.compile(r"([₀-₉]+)\s*,\s*([₀-₉]+)|([₀-₉])([₀-₉])(?![₀-₉])")
 
 
 def _norm(text: str) -> str:
-    s = text.strip().translate(_SUBSCRIPTS)
+    s = _SUB_PAIR.sub(lambda m: "_{" + ",".join(g for g in m.groups() if g).translate(_SUB_DIGITS) + "}",
+                      text.strip()) if "," in text or re.search("[₀-₉]{2}", text) else text.strip()
+    s = s.translate(_SUBSCRIPTS)
     s = re.sub(r"\\(?:left|right|big|Big|bigl|bigr|displaystyle|mathrm|mathbf|text|operatorname|boldsymbol|bm)\b",
                "", s)
     s = s.replace("\\top", "T").replace("\\intercal", "T").replace("ᵀ", "^T").replace("⊤", "^T")
@@ -94,6 +99,8 @@ def _bare_label(text: str) -> str:
     bare = text
     # a token's name in quotes before the label, as a row of a table of tokens writes it ('"red"  Q1 = [1, 0]')
     bare = re.sub(r'^\s*(?:"[^"\n]{1,20}"|“[^”\n]{1,20}”|\'[^\'\n]{1,20}\')\s*(?=[A-Za-z])', "", bare)
+    # a copula after the symbol ("V 分别是", "K 为"): the sentence goes on to give its value
+    bare = re.sub(r"(?<=[A-Za-z0-9}])\s*(?:分别|分別|依次)?(?:是|为|為|等于|等於)\s*$", "", bare)
     # words of a Chinese, Japanese or Korean sentence before a symbol ("假设 q", "참고할 정보는 v_{1}"): the symbol
     bare = re.sub(r"^\s*[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af][\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\s,，、]*"
                   r"(?=[A-Za-z](?:_\{?\w{1,3}\}?)?\s*$)", "", bare)

@@ -77,3 +77,34 @@ def thin_thousands(text: str) -> str:
         digits = re.sub(r"\\,|[\u2009\u202f]", "", m.group(2))
         return m.group(1) + digits + " " * (len(m.group(0)) - len(m.group(1)) - len(digits))
     return _THIN_THOUSANDS.sub(join, text)
+
+
+# `2、1、0` in code type: a row of numbers parted by the ideographic enumeration comma, as Chinese prose lists them;
+# `[1,0]、[0,2]` (one span) and `[10,0]`、`[0,10]` (a span each): rows listed the same way, one matrix
+_N = r"[-−]?\d+(?:\.\d+)?"
+_VEC = r"\[\s*" + _N + r"(?:\s*,\s*" + _N + r")*\s*\]"
+_ENUMERATED = re.compile(r"`(\s*" + _N + r"(?:\s*、\s*" + _N + r")+\s*)`")
+_ENUMERATED_ROWS = re.compile(r"`(\s*" + _VEC + r"(?:\s*、\s*" + _VEC + r")+\s*)`")
+_ROW_SPANS = re.compile(r"`" + _VEC + r"`(?:、`" + _VEC + r"`)+")
+
+
+def enumerated_rows(text: str) -> str:
+    """The text with each run of numbers (or of bracketed rows) in code type parted by 、 written as a bracketed row
+    (or matrix): `0.665、0.245` → [0.665,0.245], `[1,0]`、`[0,2]` → [[1,0],  [0,2]], each the same length, so
+    every number keeps its place."""
+    if "、" not in text:
+        return text
+    text = _ENUMERATED.sub(lambda m: "[" + m.group(1).replace("、", ",") + "]", text)
+    text = _ENUMERATED_ROWS.sub(lambda m: "[" + m.group(1).replace("、", ",") + "]", text)
+    return _ROW_SPANS.sub(lambda m: "[" + m.group(0)[1:-1].replace("`、`", ",  ") + "]", text)
+
+
+# ③ right before a formula or a number: a marker that numbers a step (`③$0.731×4+0.269×10=5.614$`), no part of it;
+# in Markdown it also hides the formula's opening $ (a $ after a letter or a digit opens nothing)
+_CIRCLED = re.compile(r"[\u2460-\u2473\u24ea\u2776-\u277f](?=\s*[$\d])")
+
+
+def circled_markers(text: str) -> str:
+    """The text with each circled number before a formula or a number made a space (the same length)."""
+    return _CIRCLED.sub(" ", text) if re.search("[\u2460-\u2473\u24ea\u2776-\u277f]", text) else text
+
