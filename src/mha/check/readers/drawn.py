@@ -51,6 +51,12 @@ _ROW_REMARK = re.compile(r"(\[[-+−\d.,\s]*\d[-+−\d.,\s]*\])([ \t]*[（(](?=[
                          r"(?=[^()（）\n]*[=≈\d])[^()（）\n]*[）)])")
 
 
+# `  [0.8, 2.1, 4.0, -∞],   位置2は0,1,2のみ参照`: words a run of spaces after a row of a matrix drawn down the lines, a
+# remark on that row (the same in a comment: codecomments.py)
+_ROW_LINE_WORDS = re.compile(r"^(\s*\[{1,2}[^\[\]\n]*\d[^\[\]\n]*\](?:,|\]))"
+                             r"([ \t]{2,}(?!dtype|grad_fn|device|requires_grad)(?=[^\W\d_])[^\[\]=\n]*)$", re.M)
+
+
 _PRINTOUT_CALL = re.compile(r"\b(?:tensor|array|Tensor|DeviceArray|Array)\(\s*\[")
 
 
@@ -78,6 +84,7 @@ def text_tokens(text: str) -> list[Tok]:
     text = _ARROW_REMARK.sub(lambda m: " " * len(m.group(0)), text)   # "= 0.49   ← reasonably high": a remark
     text = _ASIDE.sub(_aside, text)           # "by √d_k (e.g., √64 = 8) to keep": the aside, a statement of its own
     text = _ROW_REMARK.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)   # "[0.29, 0.38]（加起来 = 1）"
+    text = _ROW_LINE_WORDS.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)   # "[1.2, 3.4],   row 1 sees"
     text = join_continued(text)               # "  + 0.3×[...]" and "  = [...]" lines go on with the line above
     text = worded_roots(text)                 # "the square root of 64, which is 8": √64 = 8 (worded.py)
     text = bracket_weighted_tuples(text)      # 0.4 · (1, 0) + 0.6 · (0, 1) = (0.4, 0.6)
