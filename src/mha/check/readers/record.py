@@ -87,8 +87,13 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
             mine = sides[k]
             if mine:                          # "exp = [2.03, 1.00] → α = [0.67, 0.33]": each side its own names
                 left = left if left in mine else mine[-1]
+            # "QK^T = [..] \xrightarrow{÷√2} [..] \xrightarrow{row softmax} [..]": the last is the weights
+            said_softmax = not mine and k >= 2 and isinstance(parts[k - 1], LabelPart) and \
+                parts[k - 1].text == ARROW_SOFTMAX and isinstance(parts[k - 2], ArrayPart)
+            if said_softmax:
+                left, after_scalar = "softmax", False
             a.label = "" if after_scalar else left
-            a.labels = [] if after_scalar else (mine or labels)
+            a.labels = [] if after_scalar else (["softmax"] if said_softmax else (mine or labels))
             a.rel = rels[k - 1] if 0 < k <= len(rels) else ""
             if k > 0 and isinstance(parts[k - 1], ExprPart):
                 a.prev_expr = parts[k - 1].expr
