@@ -126,18 +126,17 @@ def identifies(o: Obj, hit: Hit, agree: np.ndarray | None = None, skip: np.ndarr
 
 
 def _identified_off_zero(hit: Hit, ok: np.ndarray, skip: np.ndarray | None) -> bool:
-    """The counts again, over the cells whose exact value is not 0: padding, a causal mask or a one-hot row put
-    zeros in many objects, and zeros agreeing say little of which one this is.  Token ids padded with zeros, the
-    decoder's input and its target shifted by one (`[8178, 3844, 74, 0, ...]` beside `[3844, 74, 0, ...]`), agree
-    in every padded cell and in no other: no identity, whatever the share of zeros."""
+    """Two cells at least whose exact value is not 0 must agree, where three or more are not 0: padding, a causal
+    mask or a one-hot row put zeros in many objects, and zeros agreeing say little of which one this is.  Token ids
+    padded with zeros, the decoder's input and its target shifted by one (`[8178, 3844, 74, 0, ...]` beside
+    `[3844, 74, 0, ...]`), agree in every padded cell and in no other: no identity, whatever the share of zeros."""
     exact = np.asarray(hit.exact, dtype=float)
     if exact.shape != ok.shape:
         return True
     live = exact != 0
     if skip is not None:
         live &= ~np.asarray(skip, dtype=bool)
-    n = int(live.sum())
-    return n < 3 or int((ok & live).sum()) >= n or identified(int((ok & live).sum()), n)
+    return int(live.sum()) < 3 or int((ok & live).sum()) >= AGREE_MIN
 
 
 def _bare_name_of_a_column(o: Obj, hit: Hit) -> bool:
