@@ -98,13 +98,7 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
             out.append(Tok("SEP", "\n", base + i, end=base + i + 1))   # "[0.99, 0.01] — 99% on Frank": a remark
             i += 1                                                         # follows (an em dash is never a minus)
             continue
-        if text_mode and ch == "~" and i < n - 1 and s[i + 1].isdigit() and out and out[-1].kind == "REL" and \
-                out[-1].text in ("=", "≈"):
-            out[-1].text = "≈"        # "= ~171 GB": about that much, the tilde no part of the number
-            i += 1
-            continue
-        if text_mode and ch == "~" and 0 < i < n - 1 and s[i - 1] == " " and s[i + 1] == " ":
-            out.append(Tok("REL", "≈", base + i, space=True, end=base + i + 1))   # "2.028 / 3.028 ~ 0.67"
+        if text_mode and ch == "~" and _tilde(s, i, out, base):
             i += 1
             continue
         m = _CHARS.match(s, i)
@@ -200,6 +194,19 @@ _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": 
           "psi": "ψ", "chi": "χ", "iota": "ι", "Sigma": "Σ", "Delta": "Δ", "Omega": "Ω", "Phi": "Φ",
           "Theta": "Θ", "Lambda": "Λ", "Psi": "Ψ", "Gamma": "Γ", "ell": "ℓ"}
 _ARROWS = {"xrightarrow", "xlongrightarrow", "xmapsto"}
+def _tilde(s: str, i: int, out: list[Tok], base: int) -> bool:
+    """A tilde in text that means "about": spaced between two values ("2.028 / 3.028 ~ 0.67"), a relation; right
+    after `=` before a number ("= ~171 GB"), that `=` made ≈ and the tilde no part of the number.  False for any
+    other tilde."""
+    if i < len(s) - 1 and s[i + 1].isdigit() and out and out[-1].kind == "REL" and out[-1].text in ("=", "≈"):
+        out[-1].text = "≈"
+        return True
+    if 0 < i < len(s) - 1 and s[i - 1] == " " and s[i + 1] == " ":
+        out.append(Tok("REL", "≈", base + i, space=True, end=base + i + 1))
+        return True
+    return False
+
+
 ARROW_SOFTMAX = "softmax→"         # the label an arrow marked softmax leaves on what follows it
 _NAMED = {"exp", "softmax", "max", "min", "log", "ln", "Softmax", "sum", "concat", "Concat", "head", "mask", "cos", "sin"}
 
