@@ -19,7 +19,7 @@ from ..infer.prepare import other_layer
 from ..objects import Chain, ExprPart, LabelPart
 from ..report import Finding
 from .addends import PrintedAddends
-from .common import _chain_text, _simple_cause, _simple_kind
+from .common import _chain_text, _simple_cause, _simple_kind, shape_notes
 from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
@@ -89,6 +89,8 @@ class ArithJudging(PrintedAddends):
             return              # "re-normalised from 0.5035 : 0.2483": a ratio of two numbers, not a label and its value
         if _RATIOS_LISTED.search(c.text):
             return              # "Ratio 2:1 / 4:1 / 8:1", "10:30 / 11:45": ratios (or times) side by side, no division
+        if shape_notes(c.text):
+            return              # "[100*100] * [100*64] = [100 * 64]": sizes in brackets, products of shapes, no numbers
         if "→" in c.rels and all(isinstance(p, ExprPart) and _SHAPE_TUPLES.fullmatch(p.text.replace(" ", ""))
                                  for p in c.parts):
             return              # "(3×5×4) → (5×3×4) → (5×12)": shapes through a transpose and a reshape, no equality

@@ -165,3 +165,13 @@ def configured(judge, o) -> np.ndarray | None:
     if hit is None or hit.view is None or np.shape(hit.exact) != o.val.shape or hit.n_ok < max(2, 2 * o.val.size / 3):
         return None
     return np.asarray(hit.exact, dtype=float)
+
+
+# `[100*64]`, `[512 x 64]`: one bracket holding two sizes joined by a times sign, a matrix's shape
+_BRACKET_SHAPES = re.compile(r"\[\s*\d+\s*[*x×]\s*\d+\s*\]")
+
+
+def shape_notes(text: str) -> bool:
+    """Two or more matrices' shapes written in brackets on the line (`[100*100] * [100*64] = [100 * 64]`): notes
+    on shapes, whose products and equalities are of sizes, not of numbers."""
+    return len(_BRACKET_SHAPES.findall(text or "")) >= 2

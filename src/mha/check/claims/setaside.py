@@ -19,6 +19,9 @@ DROPPED = ("printed after dropout (in training mode it zeroes entries and scales
 DECLARED_WRONG = re.compile(r"\b(?:wrong|incorrect|buggy|erroneous|broken)\b|错误的?(?:权重|输出|结果|分数)|"
                             r"错的|有误|誤った|間違った|잘못된|falsch|incorrect[oa]s?|errad[oa]s?|erron[ée]", re.I)
 
+# torch.empty(3), np.empty_like(x): memory left as it was, whatever it prints
+_EMPTY = re.compile(r"\b(?:torch|np|numpy|jnp)\.empty(?:_like)?\s*\(")
+
 
 def set_aside(j, o, plan: dict[str, Any]) -> str | None:
     """The reason the judge (j) leaves the array o unjudged, or None (see the module)."""
@@ -48,6 +51,8 @@ def set_aside(j, o, plan: dict[str, Any]) -> str | None:
          "quantity its caption names"),
         (a.made, "made in code by a constructor (torch.ones, np.arange): a value the code sets, not one it "
                  "computes"),
+        (bool(_EMPTY.search(a.label or "") or _EMPTY.search(getattr(a, "source", "") or "")),
+         "memory `empty` leaves as it found it (torch.empty, np.empty): no value anything computes"),
         (hit is not None and hit.view is not None and hit.view.node in GRAD_STEP and hit.view.node != "target"
          and not any(n in GRAD_STEP for r in o.refs for n in r.nodes),
          "matched with a gradient by its values alone, and not named as one (dQ, ∂L/∂S, grad): not judged as one"),

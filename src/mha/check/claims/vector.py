@@ -13,7 +13,7 @@ import numpy as np
 from .. import numbers as nb
 from ..objects import ArrayPart, Chain, ExprPart, LabelPart
 from ..report import Finding, NotChecked
-from .common import _chain_text, _simple_kind
+from .common import _chain_text, _simple_kind, shape_notes
 from .conventions import concatenated_shapes
 
 
@@ -265,6 +265,8 @@ class VectorJudging:
     def judge_vector_arith(self, c: Chain, k: int, plans: dict[int, Any], expr=None, to: int | None = None) -> None:
         if c.context.partial or c.context.dropout or (id(c), k) in getattr(self, "termwise_slips", ()):
             return                   # dropped values, or a term of this sum is wrong and reported already (termwise.py)
+        if shape_notes(c.text):
+            return                   # "[100*100] * [100*64] = [100*64]": shapes multiplied, no vectors
         left, right = c.parts[k], c.parts[k + 1 if to is None else to]
         result = right.array
         cells = result.rows[0] if result.n_rows == 1 else [r[0] for r in result.rows]    # a row, or a column
