@@ -62,6 +62,22 @@ _NAMED_FACTOR = re.compile(r"[×*·]\s*[A-Za-z_]\w*\s*$")
 _UNIT_AT_END = re.compile(r"(?<![A-Za-z])((?:[kKMGTP]i?)?(?:bits?|bytes?|B|b))\s*[.,;]?\s*$")
 
 
+def _split_into(c: Chain) -> bool:
+    """A product of whole sizes, an arrow, and a smaller whole number (`64 \\times 64 \\rightarrow 64` windows): a
+    grid cut into that many pieces, or a shape reshaped, not a product said to equal the number."""
+    for k, r in enumerate(c.rels):
+        if r != "→" or k + 1 >= len(c.parts) or not isinstance(c.parts[k], ExprPart):
+            continue
+        left, right = c.parts[k].expr, nb.plain_number(getattr(c.parts[k + 1], "expr", None))
+        leaves = nb.leaves(left)
+        if right is None or len(leaves) < 2 or not isinstance(left, nb.Op) or left.op != "*" or \
+                not all(x.value == round(x.value) and x.value > 0 for x in leaves + [right]):
+            continue
+        if right.value < math.prod(x.value for x in leaves):
+            return True
+    return False
+
+
 def _unit_word(text: str) -> str | None:
     """The unit of size a part ends with (`64 bits`, `8 bytes`, `3.2 GB`), singular, else None."""
     m = _UNIT_AT_END.search(text or "")
@@ -89,8 +105,9 @@ class ArithJudging(PrintedAddends):
             return              # "re-normalised from 0.5035 : 0.2483": a ratio of two numbers, not a label and its value
         if _RATIOS_LISTED.search(c.text):
             return              # "Ratio 2:1 / 4:1 / 8:1", "10:30 / 11:45": ratios (or times) side by side, no division
-        if shape_notes(c.text):
-            return              # "[100*100] * [100*64] = [100 * 64]": sizes in brackets, products of shapes, no numbers
+        if shape_notes(c.text) or _split_into(c):
+            return              # "[100*100] * [100*64] = [100 * 64]": sizes in brackets, products of shapes, no numbers;
+            #                     "64 × 64 → 64 windows of 8 × 8": a grid mapped to a count, no equality
         if "→" in c.rels and all(isinstance(p, ExprPart) and _SHAPE_TUPLES.fullmatch(p.text.replace(" ", ""))
                                  for p in c.parts):
             return              # "(3×5×4) → (5×3×4) → (5×12)": shapes through a transpose and a reshape, no equality
