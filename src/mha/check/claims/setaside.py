@@ -51,7 +51,8 @@ def set_aside(j, o, plan: dict[str, Any]) -> str | None:
          "quantity its caption names"),
         (a.made, "made in code by a constructor (torch.ones, np.arange): a value the code sets, not one it "
                  "computes"),
-        (bool(_EMPTY.search(a.label or "") or _EMPTY.search(getattr(a, "source", "") or "")),
+        (bool(_EMPTY.match((a.label or "").strip())),    # (the printed expression itself: a name made by empty
+         #                                                    and then filled in a loop holds what the loop put there)
          "memory `empty` leaves as it found it (torch.empty, np.empty): no value anything computes"),
         (hit is not None and hit.view is not None and hit.view.node in GRAD_STEP and hit.view.node != "target"
          and not any(n in GRAD_STEP for r in o.refs for n in r.nodes),
