@@ -17,15 +17,22 @@ from ..report import Finding
 _CLAIM_WORDS = ("sum", "total", "→", "->", "+", "合计", "总和", "和为", "總和", "|")
 
 
-def markdown_cells(text: str):
-    """(cell number, source) of each Markdown cell of a notebook's JSON text; none when it is not readable."""
-    from ..readers.notebook import _text_of
+def notebook_cells(text: str):
+    """(cell number, cell) of each cell of a notebook's JSON text that is a mapping; none when it is not readable."""
     try:
         cells = json.loads(text).get("cells", [])
     except (ValueError, AttributeError):
         return
     for k, cell in enumerate(cells if isinstance(cells, list) else [], start=1):
-        if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+        if isinstance(cell, dict):
+            yield k, cell
+
+
+def markdown_cells(text: str):
+    """(cell number, source) of each Markdown cell of a notebook's JSON text."""
+    from ..readers.notebook import _text_of
+    for k, cell in notebook_cells(text):
+        if cell.get("cell_type") == "markdown":
             yield k, _text_of(cell.get("source", ""))
 
 

@@ -123,10 +123,10 @@ def _odd_exponential(e: list[Num], arrays: list, line: int, found: set[int]) -> 
                   len(_row(a)) == len(e) and set(_nodes(a.label)) & {"QKt", "S"}), None)
     if s_arr is None or s_arr.line in found:
         return None               # a slip in the scores themselves: the exponentials after it are right
-    scores = [n.value for n in _row(s_arr)]
+    row = _row(s_arr)
+    scores = [n.value for n in row]
     if max(abs(x) for x in scores) > 50:
         return None
-    row = _row(s_arr)
     for shift in (0.0, max(scores)):
         exact = [math.exp(x - shift) for x in scores]
         # (a score printed to three decimals or more is a rounded one, its rounding allowed: e^{1.414} printed

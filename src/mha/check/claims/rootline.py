@@ -29,17 +29,10 @@ def root_lines(findings: list[Finding], text: str) -> list[Finding]:
 def notebook_root_lines(findings: list[Finding], text: str) -> list[Finding]:
     """The same in a notebook: in each markdown cell, and in each code cell's text outputs (`d_k = 3,  sqrt(d_k) =
     1.732` printed by an f-string), located as the notebook reader locates them (outputs one after the other)."""
-    import json
-
     from ..readers.notebook import _text_of
-    try:
-        cells = json.loads(text).get("cells", [])
-    except (ValueError, AttributeError):
-        return []
+    from .cellprose import notebook_cells
     out: list[Finding] = []
-    for k, cell in enumerate(cells if isinstance(cells, list) else [], start=1):
-        if not isinstance(cell, dict):
-            continue
+    for k, cell in notebook_cells(text):
         if cell.get("cell_type") == "markdown":
             body = _text_of(cell.get("source", ""))
         elif cell.get("cell_type") == "code" and isinstance(cell.get("outputs"), list):

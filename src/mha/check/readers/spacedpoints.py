@@ -101,10 +101,11 @@ def enumerated_rows(text: str) -> str:
 
 # ③ right before a formula or a number: a marker that numbers a step (`③$0.731×4+0.269×10=5.614$`), no part of it;
 # in Markdown it also hides the formula's opening $ (a $ after a letter or a digit opens nothing)
-_CIRCLED = re.compile(r"[\u2460-\u2473\u24ea\u2776-\u277f](?=\s*[$\d])")
+_CIRCLED_NUMBER = "[\u2460-\u2473\u24ea\u2776-\u277f]"
+_CIRCLED = re.compile(_CIRCLED_NUMBER + r"(?=\s*[$\d])")
 
 
 def circled_markers(text: str) -> str:
     """The text with each circled number before a formula or a number made a space (the same length)."""
-    return _CIRCLED.sub(" ", text) if re.search("[\u2460-\u2473\u24ea\u2776-\u277f]", text) else text
+    return _CIRCLED.sub(" ", text) if re.search(_CIRCLED_NUMBER, text) else text
 
