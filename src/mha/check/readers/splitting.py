@@ -22,7 +22,7 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
     out: list[list[Tok]] = [[]]
     depth = 0
     comment = False
-    for t in toks:
+    for i, t in enumerate(toks):
         if comment:
             if t.kind == "SEP" and t.text == "\n":
                 comment = False
@@ -66,6 +66,10 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
                 t.text.lower() in _GOES_ON:
             out[-1].pop()                     # "... = 1.50, so the weights are [...]": the sum ends at its total
             out.append([])
+        elif text_mode and depth == 0 and _bullet_after_stop(out[-1], t, toks[i + 1:i + 2]):
+            out[-1].pop()                     # "= 30.20. - Divide each by the total": a list flattened into one
+            out.append([])                    # line, its next item after the full stop
+            continue
         if t.kind == "SEP" and (depth == 0 or t.text != "\n") or (t.kind == "OP" and t.text == ";" and depth == 0) \
                 or (text_mode and depth == 0 and t.kind == "OP" and t.text in ("，", "。")):
             if t.text == "\n" and depth:
@@ -133,6 +137,14 @@ def _arrow_item(s: list[Tok]) -> bool:
     (one weight per key), a statement of its own, not the chain of the line above going on."""
     return len(s) >= 4 and s[0].text in ("→", "->", "⟶", "=>", "⇒") and s[1].kind == "ID" and \
         s[2].kind == "OP" and s[2].text in (":", "：")
+
+
+def _bullet_after_stop(stmt: list[Tok], t: Tok, nxt: list[Tok]) -> bool:
+    """A number, a full stop, then a dash with a space before it and a capitalised word after it: the next item
+    of a bulleted list that was flattened into the line."""
+    return len(stmt) >= 2 and stmt[-1].kind == "OP" and stmt[-1].text == "." and not stmt[-1].space and \
+        stmt[-2].kind == "NUM" and t.kind == "OP" and t.text in ("-", "–", "•") and t.space and \
+        bool(nxt) and capitalised(nxt[0])
 
 
 def _aligned_lead(s: list[Tok]) -> int:

@@ -159,7 +159,17 @@ def _sizes_at(out: list[Tok], s: str, base: int) -> None:
 
 def lex_text(s: str, base: int = 0) -> list[Tok]:
     """Plain text (prose, code output, the terminal's math): newlines are statement breaks."""
-    return lex_chars(s, base, text_mode=True)
+    return _times_x(lex_chars(s, base, text_mode=True))
+
+
+def _times_x(toks: list[Tok]) -> list[Tok]:
+    """`1.135 x 0.135`: a spaced letter x between two numbers, one of them with decimals, is a times sign."""
+    for k in range(1, len(toks) - 1):
+        t, a, b = toks[k], toks[k - 1], toks[k + 1]
+        if t.kind == "ID" and t.text == "x" and t.space and b.space and a.kind == "NUM" and b.kind == "NUM" and \
+                ("." in a.text or "." in b.text):
+            toks[k] = Tok("OP", "*", t.pos, space=True, end=t.end)
+    return toks
 
 
 # ------------------------------------------------------------------ LaTeX through pylatexenc
