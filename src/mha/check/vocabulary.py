@@ -47,7 +47,9 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
     (r"concat(enated|enation)?([_ ]?(heads?|outputs?))?|heads?[_ ]?concat|拼接(后的?)?(结果|输出)?|合并", ("O_concat",)),
     (r"multi[_ ]?head([_ ]?(attention|output|attn))?|mha[_ ]?out(put)?|attn[_ ]?out(put)?|attention[_ ]?output|"
      r"final[_ ]?output|outputs?|out|result|多头(注意力)?输出|最终输出|输出|结果|출력|出力|đầu\s?ra|salida|saída|sortie|ausgabe", ("Y", "O_concat", "O")),
-    (r"head[_ ]?outputs?|heads?(?![_ ]?\d{0,2}[_ ]*(?:attention[_ ]*|attn[_ ]*)?(?:weights?|probs?))|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)|문맥(\s?벡터)?|컨텍스트(\s?벡터)?|文脈ベクトル",
+    (r"contextuali[sz]ed[_ ]?embeddings?|contextual[_ ]?(?:embeddings?|vectors?|representations?)|"
+     r"embeddings?[_ ]?contextuali[sz]ad[oa]s?|embeddings?[_ ]?contextuais|"
+     r"head[_ ]?outputs?|heads?(?![_ ]?\d{0,2}[_ ]*(?:attention[_ ]*|attn[_ ]*)?(?:weights?|probs?))|context([_ ]?vectors?)?|ctx|attention[_ ]?vectors?|attn[_ ]?vec(tor)?s?|weighted[_ ]?(sum|values?)|上下文(向量)?|头(的)?输出|加权(求和|和)|문맥(\s?벡터)?|컨텍스트(\s?벡터)?|文脈ベクトル",
      ("O", "O_concat")),
     (r"quer(y|ies|ys)|q[_ ]?total|查询(向量|矩阵)?|クエリ|쿼리", ("Q",)),
     (r"keys?|keyes|k[_ ]?total|键(向量|矩阵)?|キー|키", ("K",)),      # "Keyes": a tutorial's own spelling
