@@ -221,6 +221,12 @@ class Document:
     n_lines: int = 0
     softmax_said: dict = field(default_factory=dict)    # a text file's lines that name the softmax, or give numbers
     lines: list = field(default_factory=list)           # a text file's lines as read (none for a notebook)
+    cell_lines: dict = field(default_factory=dict)      # a notebook's Markdown cells' lines, by cell number
+
+    def line_text(self, place: "Place", line: int) -> str | None:
+        """The text of a line of the page: of the file, or of the notebook's Markdown cell the place is in."""
+        lines = self.lines if place.cell is None else self.cell_lines.get(place.cell, [])
+        return lines[line - 1] if 0 < line <= len(lines) else None
 
     def in_opened_section(self, place: "Place") -> bool:
         """Is this place in a section that an opener starts (an exercise, "another example")?  The section of a

@@ -227,10 +227,10 @@ class ArithJudging(PrintedAddends):
                              n2.rounded(got), step, f"{p1.text[:60]} is {n2.rounded(got)}: the printed value is "
                              "its negative, as a loss or an entropy (−log p) is written", "dropped_sign", "note"))
             return True  # "guessing among 50,257 tokens gives log(1/50257) ≈ 10.8": the loss, minus dropped
-        if in_larger_unit(n2, got, self.doc.lines, c.place) or thousands_point(n2, got):
+        if in_larger_unit(n2, got, self.doc, c.place) or thousands_point(n2, got):
             return False  # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes;
                           #   589.824 for 589,824: a point that parts thousands
-        unit = written_unit(n2, self.doc.lines, c.place)
+        unit = written_unit(n2, self.doc, c.place)
         if unit is not None:         # `= 67` MFLOPs for 33,554,432: judged in millions, as written
             got, aside = got / unit[0], f" {unit[1]}"
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,

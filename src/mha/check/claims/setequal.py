@@ -37,17 +37,24 @@ _PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5, "thousand": 1, "milli
            "trillion": 4}
 
 
-def in_larger_unit(n, got: float, lines: list[str], place) -> bool:
+def in_larger_unit(n, got: float, doc, place) -> bool:
     """Is the printed result the computed one in a unit a thousandfold (or 1024-fold) larger, with that unit written
     right after it on its line (`7\\times10^9 \\times 16 = 112` GB: 1.12e11 bytes are 112 GB)?  A whole number
     there stands for its unit (131 KB for 131,072 bytes), and a size is an estimate to a few percent (100 MB for
     100,663,296 bytes; a factor of two, or the wrong power, is still a slip)."""
-    if place.cell is not None or not (0 < place.line <= len(lines)) or n.value == 0 or got == 0:
+    text = doc.line_text(place, _result_line(n, place))
+    if text is None or n.value == 0 or got == 0:
         return False
-    if not re.search(re.escape(n.text) + _UNIT_AFTER, lines[place.line - 1]):
+    if not re.search(re.escape(n.text) + _UNIT_AFTER, text):
         return False
     slack = max(n.half, nb.half_unit(n.decimals or 0), 0.05 * abs(n.value))
     return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 5))
+
+
+def _result_line(n, place) -> int:
+    """The line the result is printed on: its own, where a chain goes on over lines (`× 2 bytes` and, under it,
+    `= 2048 × ... × 2 = 268 MB`), else the chain's."""
+    return n.line if getattr(n, "line", 0) and n.line >= place.line else place.line
 
 
 def thousands_point(n, got: float) -> bool:
@@ -59,12 +66,13 @@ def thousands_point(n, got: float) -> bool:
     return f"{int(round(abs(got))):,}".replace(",", ".") == n.text
 
 
-def written_unit(n, lines: list[str], place) -> tuple[float, str] | None:
+def written_unit(n, doc, place) -> tuple[float, str] | None:
     """The power of ten a unit written right after the result names (`= 67` MFLOPs: 10⁶), with the unit, or None:
     the result is then judged in that unit."""
-    if place.cell is not None or not (0 < place.line <= len(lines)):
+    text = doc.line_text(place, _result_line(n, place))
+    if text is None:
         return None
-    m = re.search(re.escape(n.text) + "(" + _UNIT_AFTER + ")", lines[place.line - 1])
+    m = re.search(re.escape(n.text) + "(" + _UNIT_AFTER + ")", text)
     if m is None:
         return None
     unit = re.sub(r"^[\s$]*(?:(?:\\[ ,;:!]|~|\\quad)\s*)*(?:\\(?:text|mathrm)\{\s*)?", "", m.group(1)).strip()

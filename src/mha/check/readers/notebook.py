@@ -33,6 +33,7 @@ def read_notebook(text: str, b: "Builder") -> None:
         src = _text_of(cell.get("source", ""))
         kind = cell.get("cell_type")
         if kind == "markdown":
+            b.doc.cell_lines[k] = src.split("\n")
             read_markdown(name_vectors_in_terms(name_call_arguments(src)), b, 1, k)
         elif kind == "code":
             b.segment(Segment(src, 1, "code", k))
