@@ -78,6 +78,12 @@ def _split_into(c: Chain) -> bool:
     return False
 
 
+def _negations(args) -> int:
+    """How many of a product's factors are written with a minus before them."""
+    return sum(1 for a in args if isinstance(a, nb.Op) and a.op == "neg" or
+               isinstance(a, nb.Lit) and a.num.value < 0)
+
+
 def _unit_word(text: str) -> str | None:
     """The unit of size a part ends with (`64 bits`, `8 bytes`, `3.2 GB`), singular, else None."""
     m = _UNIT_AT_END.search(text or "")
@@ -412,6 +418,9 @@ class ArithJudging(PrintedAddends):
                 if same_value(left, right):
                     return True      # "2 / 6 = 1/3", "e^{0.5} / (3 e^{0.5}) = 1/3": the fraction reduced, not
                                      # its parts worked out one by one
+                if _negations(left.args) % 2 != _negations(right.args) % 2:
+                    return None      # "-½(log 0.153 + log 0.105) = ½(1.879 + 2.256)": the minus taken into the
+                                     # terms, each written as its negative: no factor stands for its partner
                 for x, y in zip(left.args, right.args):
                     got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
