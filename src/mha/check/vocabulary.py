@@ -31,7 +31,7 @@ WORDS: list[tuple[str, tuple[str, ...]]] = [
      r"注意力分数|注意力得分|相似度(分数|矩阵)?|点积|内积|内積|分数|得分|打分|점수|스코어|유사도|スコア|類似度|scores?|logits|qk|puntuaci[oó]n(es)?|"
      r"puntajes?|pontua[cç](ão|ões|ao|oes)|điểm(\s?số)?", ("QKt", "S")),
     (r"exp(onentials?|s|onentiat(?:e|ed|ing|ion))?|指数", ("E",)),
-    (r"row[_ ]?sums?|denominators?|分母|行和|(?<!weighted.)sum|summe|suma|soma|somme|сумма|合計|합계|total|normali[sz]er|partition|总和|之和|和为|求和为|的和|"
+    (r"row[_ ]?sums?|denominators?|分母|行和|(?<!weighted.)sum|summe|suma|soma|somme|сумма|合計|합계|total|normali[sz]er|partition|总和|總和|總計|加總|之和|和为|求和为|的和|"
      r"adds? up to|sums? to", ("row_sum",)),
     (r"row[_ ]?max(ima|imum)?|行最大值", ("row_max",)),
     (r"causal[_ ]?mask|attn[_ ]?mask|attention[_ ]?mask|mask|掩码|遮罩|(?:alibi[_ ]?|position[_ ]?)?bias(?:es)?",

@@ -22,9 +22,9 @@ from ..numbers import Num, half_unit
 from ..objects import ExprPart, LabelPart
 from ..report import Finding
 
-_SUM = re.compile(r"^[\s$]*[,;]?\s*(?:(?:and\s+)?(?:their\s+|the\s+)?(?:sum(?:ming)?|total(?:ling)?|adding\s+up)"
-                  r"(?:\s+(?:to|is|of|=))?|合计|總和|总和|之和|和为|合計)\s*[:=：为是]?\s*\$?\s*"
-                  r"([-+]?\d+(?:\.\d+)?)(?![\d.]\d)", re.I)
+_SUM = re.compile(r"^[\s$]*[,;，、；]?\s*(?:(?:and\s+)?(?:their\s+|the\s+)?(?:sum(?:ming)?|total(?:ling)?|adding\s+up)"
+                  r"(?:\s+(?:to|is|of|=))?|合计|總和|总和|之和|和为|合計|和(?=\s*\$?\s*[=＝]))\s*[:=：为是]?\s*\$?\s*(?:=\s*)?"
+                  r"([-+]?\d+(?:\.\d+)?)(?![\d.]\d)", re.I)       # (`，總和 $= 10.107$`: the sign inside the math)
 REACH = 3          # lines from the exponentials to their weights (a line for their sum and a blank one between)
 
 
@@ -59,7 +59,8 @@ def _exp_lines(doc) -> list[tuple[int, list[Num]]]:
         if c.place.cell is not None or len(c.parts) != 2 or not all(isinstance(p, ExprPart) for p in c.parts):
             continue
         left, right = c.parts
-        if isinstance(left.expr, nb.Op) and left.expr.op == "exp" and isinstance(right.expr, nb.Lit):
+        if isinstance(left.expr, nb.Op) and left.expr.op == "exp" and isinstance(right.expr, nb.Lit) and \
+                not _masked(left.expr):
             by_line.setdefault(c.place.line, []).append(right.expr.num)
     return [(line, row) for line, row in by_line.items() if len(row) >= 2]
 
@@ -84,7 +85,7 @@ def exp_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
             s = Num.parse(m.group(1), line)
             total = sum(n.value for n in e)
             slack = s.half * (1 + 1e-9) + sum(n.half for n in e) + 1e-12
-            if abs(s.value - total) > slack:
+            if abs(s.value - total) > slack and not _an_entry_again(s, e, total, slack):
                 terms = " + ".join(n.text for n in e)
                 out.append(Finding(line, None, "the sum of the exponentials before it", s.text, total,
                                    s.rounded(total), "softmax", f"arithmetic slip: {terms} = {s.rounded(total)}",
@@ -107,10 +108,27 @@ def exp_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
     return out
 
 
+def _an_entry_again(s: Num, e: list[Num], total: float, slack: float) -> bool:
+    """`e^{3.54} ≈ 34.31，e^{0.71} ≈ 2.03，和为 38.37`: the sum of a wider row whose equal entries were written once
+    (34.31 + 2.03 + 2.03): the printed exponentials plus one or two more copies of one of them."""
+    return any(abs(s.value - total - j * n.value) <= slack + j * n.half for n in e for j in (1, 2))
+
+
+# `e^{-\infty} = 0`: why a masked weight is 0, said beside the row, no entry of it
+_MASKED = re.compile(r"e\s*\^\s*\{?\s*[-−]\s*(?:\\infty|∞|inf\b)")
+
+
+def _masked(e) -> bool:
+    try:
+        return math.isinf(nb.face(e.args[0]))
+    except (ArithmeticError, OverflowError, ValueError, TypeError):
+        return False
+
+
 def _each_once(line: str, e: list[Num]) -> bool:
     """`e^{2.56} = 12.94, \\quad e^{1.90} = 6.69, ...`: one equation per exponential, as many as the line has, none
     said to stand for several ("(twice)", "× 2"): the row of exponentials, written out."""
-    return len(re.findall(r"e\s*\^", line)) == len(e) and \
+    return len(re.findall(r"e\s*\^", line)) - len(_MASKED.findall(line)) == len(e) and \
         not re.search(r"(?i)twice|thrice|\btimes\b|[(（]\s*[×x]\s*\d|两次|三次", line)
 
 
