@@ -208,6 +208,8 @@ def _fence(t, b: "Builder", line0: int, cell: int | None, over: str | None) -> N
         read_script(t.content, b, seg_lines[0], cell, read_markdown)     # print(w) over its printout
         return
     content = _FENCED_BULLET.sub(r"\1 \2", t.content) if where == "output" else t.content
+    if lang == "mermaid":
+        content = _mermaid_labels(content)
     if where == "output":                  # "print(masked):" over its printout: the name it prints
         content = _PRINT_CAPTION.sub(lambda m: m.group(1) + " " * 6 + m.group(2) + " " + m.group(3), content)
     if printout:                           # `[ 4., 16., 12.], # scores of query 2`: a note on the row
@@ -246,6 +248,21 @@ def _fence_where(t, lang: str) -> tuple[str, bool]:
 # item's formula (one followed by a digit or a bracket, "- 4", "- [0.1, 0.2]", may be a term going on from the line
 # above, and "+ [..]" always is: continued.py joins them)
 _FENCED_BULLET = re.compile(r"(?m)^([ \t]*)[-*•](\s+)(?=[^\s\d.\[(])")
+
+
+# the quoted text of a Mermaid diagram's node (`E["512 ÷ 8 = 64 per head"]`, `(("..."))`, `{"..."}`) or edge
+# (`-->|"..."|`): what the reader sees drawn
+_MERMAID_TEXT = re.compile(r'[\[({>|]+\s*"([^"]*)"\s*[\])}|]+')
+
+
+def _mermaid_labels(content: str) -> str:
+    """A Mermaid diagram as the texts it draws, each line keeping only its nodes' and edges' quoted labels (one
+    statement each; a `<br/>` in a label parts two lines of it): the syntax around them is no arithmetic."""
+    out = []
+    for line in content.split("\n"):
+        texts = [re.sub(r"<br\s*/?>", " ; ", x) for x in _MERMAID_TEXT.findall(line)]
+        out.append(" ; ".join(texts))
+    return "\n".join(out)
 
 
 # fences whose language a blog's editor set by default: what they hold is Python when it imports torch or numpy and

@@ -25,7 +25,7 @@ _EMPHASIS = ("*", "_")
 # words that make the number an operand, not the result ("= 3 times 4", "= 6 divided by 2"), or scale it
 # ("= 131 K", "= 1.2 million", "= 40 percent"): the number alone is not what the arithmetic gives
 _OPERAND_WORDS = re.compile(r"(?i)times|x|divided|multiplied|plus|minus|squared|cubed|over|to|of|mal|"
-                            r"percent|per|pct|bn|mn|" + nb.MAGNITUDE_WORDS + r"|"
+                            r"percent|pct|bn|mn|" + nb.MAGNITUDE_WORDS + r"|"
                             r"[kKMGTPE]i?[Bb](?:ytes?|its?)?|[kKMGTP]?FLOPS?|[kKMGTP]?FLOPs|[kKMGTP]?params?|"
                             r"[乘除加减万亿千百兆倍].*")
 
@@ -93,7 +93,10 @@ def _remark(rest: list[Tok]) -> bool:
     if first.kind == "TEXT" and re.fullmatch(r"\s*[(（].*[)）]\s*", first.text) and len(rest) == 1:
         return True               # \text{ (19.8% to "The")}: a remark in parentheses, set in text
     if first.kind in ("TEXT", "ID"):
-        word = first.text.strip().split(" ")[0]
+        words = " ".join(t.text for t in rest[:2]).strip().split(" ")
+        word = words[0]
+        if word.lower() == "per":
+            return len(words) > 1 and words[1].lower() not in ("cent", "mille")   # "= 62 per head"; "per cent"
         return len(word) >= 2 and bool(re.fullmatch(r"[^\W\d_]+", word)) and not _OPERAND_WORDS.fullmatch(word)
     return False
 
