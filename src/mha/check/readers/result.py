@@ -30,6 +30,10 @@ _OPERAND_WORDS = re.compile(r"(?i)times|x|divided|multiplied|plus|minus|squared|
                             r"[乘除加减万亿千百兆倍].*")
 
 
+# a unit of bytes after a size: what the arithmetic counted, in a larger unit
+_BYTE_UNIT = re.compile(r"[kKMGTP]i?B")
+
+
 def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | None:
     """The number at the start of toks as the result of the arithmetic prev, when what follows it is words, a
     unit, emphasis or a remark in parentheses; None otherwise."""
@@ -55,6 +59,9 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
     close = 0
     while k < len(t) and t[k].kind == "OP" and t[k].text in _EMPHASIS + ("}",):
         close, k = close + 1, k + 1
+    sized = not pct and k < len(t) - 1 and t[k].kind == "ID" and _BYTE_UNIT.fullmatch(t[k].text) is not None
+    k += sized                 # "≈ 84 GB（远超…）", "= 5.4 GB (one 4K sequence)": a size, then a remark; the unit
+    #                            is read from the line where the size is judged (claims/setequal.written_unit)
     if close != lead or not _remark(t[k:]) or (k == len(t) and not lead and not pct):
         return None
     try:
