@@ -196,8 +196,9 @@ def _tabular(n, text: str, whole: Segment, b: "Builder") -> None:
 
 
 # a list item that is one short statement in text mode, a slide's way: a name, = or →, then a number or a vector
-_ITEM_STATEMENT = re.compile(r"^\s*\\item\s+([^=→$\\]{1,30}?\s*(?:=|→)\s*(?:\[[-−\d.,\s]+\]|[-−]?\d+(?:\.\d+)?))"
-                             r"\s*[.,;]?\s*$")
+# (`\item Sum = 1.15 + 1.49 + 1.36 = 4.00`: the arithmetic written out in the words, before the value)
+_ITEM_STATEMENT = re.compile(r"^\s*\\item\s+([^=→$\\]{1,30}?\s*(?:=|→)\s*(?:[-−\d.\s+*/×()]+?=\s*)?"
+                             r"(?:\[[-−\d.,\s]+\]|[-−]?\d+(?:\.\d+)?))\s*[.,;]?\s*$")
 
 
 def _detex(s: str) -> str:
