@@ -288,6 +288,9 @@ class VectorJudging:
         self.n_claims += 1
         obj = next((o for o in self.objs if o.a is result), None)
         plan = plans.get(result.id) if obj is not None else None
+        if plan is None and obj is not None and self.vs is not None and result.id not in set(self.uses):
+            plan = self.attribute(obj)       # a result no array claim placed (the end of `= [7.39/10.10, ...]`),
+            #                                  unless the configuration starts from it (it then holds by definition)
         step = None
         if plan and plan["kind"] == "holds" and plan.get("hit") is not None and plan["hit"].view is not None:
             step = self.step_of(plan["hit"].view.node)
