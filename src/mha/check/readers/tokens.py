@@ -143,7 +143,25 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
             out.append(Tok("OP", _OPMAP.get(text, text), pos, space=space, end=end))
         i = end - base
     _sizes_at(out, s, base)
+    _mixed_division(out, s, base)
     return out
+
+
+def _mixed_division(out: list[Tok], s: str, base: int) -> None:
+    """`6 ÷ 6 / 30 ÷ 6 = 1/5`: ÷ and / in one run of arithmetic, the slash a fraction's bar between two quotients.
+    Which is meant cannot be told from the signs, so the slash is left a mark no expression reads (that side of the
+    line is then no claim)."""
+    run: list[Tok] = []
+    for t in out + [Tok("SEP", "\n")]:
+        if t.kind in ("REL", "SEP") or (t.kind == "OP" and t.text in (",", ";", "，", "；")):
+            signs = {s[x.pos - base] for x in run if 0 <= x.pos - base < len(s)}
+            if "÷" in signs and "/" in signs:
+                for x in run:
+                    if s[x.pos - base] == "/":
+                        x.text = "⁄"
+            run = []
+        elif t.kind == "OP" and t.text == "/":
+            run.append(t)
 
 
 def _sizes_at(out: list[Tok], s: str, base: int) -> None:
