@@ -25,6 +25,7 @@ from ..report import Finding
 _SUM = re.compile(r"^[\s$]*[,;，、；]?\s*(?:(?:and\s+)?(?:their\s+|the\s+)?(?:sum(?:ming)?|total(?:ling)?|adding\s+up)"
                   r"(?:\s+(?:to|is|of|=))?|合计|總和|总和|之和|和为|合計|和(?=\s*\$?\s*[=＝]))\s*[:=：为是]?\s*\$?\s*(?:=\s*)?"
                   r"([-+]?\d+(?:\.\d+)?)(?![\d.]\d)", re.I)       # (`，總和 $= 10.107$`: the sign inside the math)
+_SUM_WORD = re.compile(r"(?i)\bsum(?:ming)?\b|\btotal(?:ling)?\b|合计|總和|总和|之和|和为|合計")
 REACH = 3          # lines from the exponentials to their weights (a line for their sum and a blank one between)
 
 
@@ -79,6 +80,8 @@ def exp_shares(doc, findings: list[Finding], text: str) -> list[Finding]:
         if k is None and not re.search(r"\s*,\s*".join(re.escape(n.text) for n in e), lines[line - 1]) and \
                 not _each_once(lines[line - 1], e):
             continue            # exponentials worked one by one ("e^{0.58} ≈ 1.78 (twice) and e^0 = 1"): no row
+        if k is None and len(_SUM_WORD.findall(lines[line - 1])) > 1:
+            continue            # "Row 1: e^a = .., e^b = .., sum = ... Row 2: ...": two rows on one line, no one row
         rest = _after(lines[line - 1], e)
         m = _SUM.match(rest) if rest is not None else None
         if m and line not in found:

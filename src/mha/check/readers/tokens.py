@@ -181,11 +181,12 @@ def lex_text(s: str, base: int = 0) -> list[Tok]:
 
 
 def _times_x(toks: list[Tok]) -> list[Tok]:
-    """`1.135 x 0.135`: a spaced letter x between two numbers, one of them with decimals, is a times sign."""
+    """`1.135 x 0.135`: a spaced letter x between two numbers with decimals is a times sign (`0.3302 x 2`, a weight
+    times a count, is left to the words around it)."""
     for k in range(1, len(toks) - 1):
         t, a, b = toks[k], toks[k - 1], toks[k + 1]
         if t.kind == "ID" and t.text == "x" and t.space and b.space and a.kind == "NUM" and b.kind == "NUM" and \
-                ("." in a.text or "." in b.text):
+                "." in a.text and "." in b.text:
             toks[k] = Tok("OP", "*", t.pos, space=True, end=t.end)
     return toks
 
