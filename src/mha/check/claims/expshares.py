@@ -22,10 +22,11 @@ from ..numbers import Num, half_unit
 from ..objects import ExprPart, LabelPart
 from ..report import Finding
 
+_CJK_SUMS = r"合计|總和|总和|之和|和为|合計"     # the words for a sum in Chinese, written before its value
 _SUM = re.compile(r"^[\s$]*[,;，、；]?\s*(?:(?:and\s+)?(?:their\s+|the\s+)?(?:sum(?:ming)?|total(?:ling)?|adding\s+up)"
-                  r"(?:\s+(?:to|is|of|=))?|合计|總和|总和|之和|和为|合計|和(?=\s*\$?\s*[=＝]))\s*[:=：为是]?\s*\$?\s*(?:=\s*)?"
+                  r"(?:\s+(?:to|is|of|=))?|" + _CJK_SUMS + r"|和(?=\s*\$?\s*[=＝]))\s*[:=：为是]?\s*\$?\s*(?:=\s*)?"
                   r"([-+]?\d+(?:\.\d+)?)(?![\d.]\d)", re.I)       # (`，總和 $= 10.107$`: the sign inside the math)
-_SUM_WORD = re.compile(r"(?i)\bsum(?:ming)?\b|\btotal(?:ling)?\b|合计|總和|总和|之和|和为|合計")
+_SUM_WORD = re.compile(r"(?i)\bsum(?:ming)?\b|\btotal(?:ling)?\b|" + _CJK_SUMS)
 REACH = 3          # lines from the exponentials to their weights (a line for their sum and a blank one between)
 
 

@@ -42,7 +42,7 @@ def in_larger_unit(n, got: float, doc, place) -> bool:
     right after it on its line (`7\\times10^9 \\times 16 = 112` GB: 1.12e11 bytes are 112 GB)?  A whole number
     there stands for its unit (131 KB for 131,072 bytes), and a size is an estimate to a few percent (100 MB for
     100,663,296 bytes; a factor of two, or the wrong power, is still a slip)."""
-    text = doc.line_text(place, _result_line(n, place))
+    text = _result_text(n, doc, place)
     if text is None or n.value == 0 or got == 0:
         return False
     if not re.search(re.escape(n.text) + _UNIT_AFTER, text):
@@ -51,10 +51,11 @@ def in_larger_unit(n, got: float, doc, place) -> bool:
     return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 5))
 
 
-def _result_line(n, place) -> int:
-    """The line the result is printed on: its own, where a chain goes on over lines (`× 2 bytes` and, under it,
-    `= 2048 × ... × 2 = 268 MB`), else the chain's."""
-    return n.line if getattr(n, "line", 0) and n.line >= place.line else place.line
+def _result_text(n, doc, place) -> str | None:
+    """The text of the line the result is printed on: its own, where a chain goes on over lines (`× 2 bytes` and,
+    under it, `= 2048 × ... × 2 = 268 MB`), else the chain's; None where the page's line is not at hand."""
+    line = n.line if getattr(n, "line", 0) and n.line >= place.line else place.line
+    return doc.line_text(place, line)
 
 
 def thousands_point(n, got: float) -> bool:
@@ -69,7 +70,7 @@ def thousands_point(n, got: float) -> bool:
 def written_unit(n, doc, place) -> tuple[float, str] | None:
     """The power of ten a unit written right after the result names (`= 67` MFLOPs: 10⁶), with the unit, or None:
     the result is then judged in that unit."""
-    text = doc.line_text(place, _result_line(n, place))
+    text = _result_text(n, doc, place)
     if text is None:
         return None
     m = re.search(re.escape(n.text) + "(" + _UNIT_AFTER + ")", text)
