@@ -24,15 +24,21 @@ _BETWEEN = re.compile(r"\s*(?:\$\$|\\\[|\\begin\{\w+\*?\}(?:\{[^}]*\})?|```\w*)?
 _HEADING = re.compile(r"\s*(?:#{1,6}\s+(.+?)\s*#*|\*\*(.+?)\*\*\s*(?:[-–—,]?\s*(?:shape\s*[:=]?\s*)?"
                       r"[(\[]\s*\d+(?:\s*[,×x*]\s*\d+)+\s*[)\]])?\s*:?)\s*$", re.I)
 _LOOK = 4
+# one word set in code type or math with the block's shape after it (`output` (2×4):): a name, not a caption
+_SHAPED_NAME = re.compile(r"\s*(?:`\w+`|\$\w+\$)\s*[(\[]\s*\d+(?:\s*[,×x*]\s*\d+)+\s*[)\]]\s*[:：]\s*")
 # a short line of its own that ends in a colon and names what follows
 # (or in "=": "Q =" on its own over the block that holds Q)
-_SAID = re.compile(r"\s*(?:\*\*)?([^:：=`$|]{1,60}?)(?:\*\*)?\s*[:：=]\s*(?:\*\*)?\s*")
+# (the symbol may be set in code type or math, and its shape may follow it: "`Q` (2×4):", "$K$ (3×4):")
+_SAID = re.compile(r"\s*(?:\*\*)?[`$]?([^:：=`$|]{1,60}?)[`$]?(?:\*\*)?\s*(?:[(\[]\s*\d+(?:\s*[,×x*]\s*\d+)+\s*[)\]])?"
+                   r"\s*[:：=]\s*(?:\*\*)?\s*")
 
 
 def label_from_headings(doc: Document, text: str) -> None:
-    if doc.format not in ("md", "txt"):
+    if doc.format not in ("md", "txt", "html"):
         return
     lines = text.split("\n")
+    if doc.format == "html":            # `<code>Q</code> (2×4):` over the matrix: code type kept, other tags dropped
+        lines = [re.sub(r"<[^>]*>", "", re.sub(r"</?code>", "`", ln)) for ln in lines]
     for a in doc.arrays:
         if a.label or a.line < 2 or a.line > len(lines):
             continue
@@ -47,8 +53,8 @@ def label_from_headings(doc: Document, text: str) -> None:
             name = _symbol_of(said.group(1).strip()) if said else ""
             # a symbol only ("A:", "W_Q:"): words before a colon ("Final weights, from another run I kept:", "Output:")
             # say as often what the block is not, or head console printouts of anything
-            if name and re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?\(?\w+\)?\}?)?", name) and \
-                    lb.parse_label(name) is not None:
+            if name and (re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?\(?\w+\)?\}?)?", name) or
+                         _SHAPED_NAME.fullmatch(lines[k])) and lb.parse_label(name) is not None:
                 a.label, a.labels = name, [name]
             continue
         head = m.group(1) or m.group(2)
