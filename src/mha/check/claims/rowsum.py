@@ -347,10 +347,12 @@ def output_weights(doc) -> list:
     valid_lens)`, `attn_weights`), with rows in [0, 1] of which most (and at least two) sum to 1: each is a claim
     that its rows sum to 1, whatever the configuration (judged in row_sums)."""
     out = []
+    defines = [h for h in doc.hints if h.kind == "define"]
     for a in doc.arrays:
         if a.place.cell is None or a.place.where != "output" or a.elided or a.context.dropout or \
                 a.context.dropped_copy or a.all_integers() or not (
-                    any(_softmax_output(n) for n in (a.label, *a.labels) if n) or _softmax_source(a.source)):
+                    any(_softmax_output(n) for n in (a.label, *a.labels) if n) or _softmax_source(a.source) or
+                    _softmax_source(_last_value(a, defines))):
             continue
         grid = [_row_values(r) for r in a.rows if r]
         if len(grid) < 2 or any(g is None for g in grid) or len({len(g) for g in grid}) != 1 or len(grid[0]) < 2:
@@ -361,6 +363,19 @@ def output_weights(doc) -> list:
         elif a.softmax_out and holds >= 1 and 2 * holds >= len(grid):
             out.append(a)     # torch printed it as a softmax's output (grad_fn=<SoftmaxBackward0>): one row of two will do
     return out
+
+
+def _last_value(a, defines: list) -> str:
+    """The code that last gave the printed name its value before a notebook's printout (`wei = F.softmax(wei,
+    dim=-1)` a cell above `wei[0]`), or ''."""
+    m = re.fullmatch(r"\s*([A-Za-z_]\w*)(?:\[[\d\s,:]*\])?\s*", a.label or "")
+    if m is None:
+        return ""
+    # (a notebook's output comes after all of its cell's code: a define in the same cell is before it)
+    before = sorted((h for h in defines if h.value[0].strip() == m.group(1) and a.place.cell is not None and
+                     h.place.cell is not None and h.place.cell <= a.place.cell),
+                    key=lambda h: (h.place.cell, h.place.line))
+    return before[-1].value[1] if before else ""
 
 
 def _softmax_source(code: str) -> bool:
