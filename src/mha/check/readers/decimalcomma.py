@@ -31,6 +31,7 @@ _PLAIN_THOUSANDS = re.compile(r"((?:=|≈|\\approx)\s*)([1-9]\d{0,2})((?:,\d{3})
 # a number that groups thousands beside a multiplication sign (`4,096 × 8,192`, `× 1,024`)
 _PRODUCT_THOUSANDS = re.compile(r"(?:[×*·]|\\times)\s*[1-9]\d{0,2}(?:,\d{3})+(?![\d,]|\.\d)|"
                                 r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+\s*(?:[×*·]|\\times)")
+_FACTOR_THOUSANDS = re.compile(r"(?:[×*·]|\\times)\s*[1-9]\d{0,2}(?:,\d{3})+\s*(?:[×*·]|\\times)")
 _GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+(?![\d,]|\.\d)")
 _COMMA = re.compile(r"(?<![\w.])(?<!\d,)([-−–]?)(\d+),(\d+)(?!\w|,\d|\.\d)")
 _POINT = re.compile(r"(?<![\w.])\d+\.\d+")
@@ -178,6 +179,9 @@ def _pieces(text: str, fmt: str) -> list[str]:
     return [text[a:b] for a, b in _prose(text, fmt)]
 
 
+_PADDED_UNIT = re.compile(r"(\d)( +)( (?:bytes?|[kKMGTP]i?B)(?![A-Za-z]))")
+
+
 def _thousands(text: str, tex: bool = True) -> str:
     """32{,}768 as 32768, padded after with the spaces the separators took (columns keep their place); and a result
     written with plain thousands commas after its equals sign, `512 × 3 × 512 = 786,432`, as 786432."""
@@ -192,10 +196,13 @@ def _thousands(text: str, tex: bool = True) -> str:
         m = _PLAIN_THOUSANDS.search(ln)
         if m is None:
             # `= 2 × 16 × 4,096 × 8,192 × 2`, its total on the next line: grouped factors of a product
-            return _GROUPED.sub(grouped, ln) if "=" in ln and len(_PRODUCT_THOUSANDS.findall(ln)) >= 2 else ln
+            # (or one grouped factor between two multiplication signs: `16e6 * 5,120 * (1 + 2 * 2.7)`)
+            return _GROUPED.sub(grouped, ln) if "=" in ln and (len(_PRODUCT_THOUSANDS.findall(ln)) >= 2 or
+                                                               _FACTOR_THOUSANDS.search(ln)) else ln
         if _decimal_reading(ln, m):         # √3 ≈ 1,732: one comma that the left side says is a decimal one
             return ln[:m.start(3)] + "." + ln[m.start(3) + 1:]
-        return _GROUPED.sub(grouped, ln)
+        # `= 524,288 bytes ≈ 0.5 MB`: the unit stays next to its number, the padding goes after the unit
+        return _PADDED_UNIT.sub(r"\1\3\2", _GROUPED.sub(grouped, ln))
     def tex_line(ln: str) -> str:
         def one(m: re.Match) -> str:
             # `\sqrt{2} \approx 1{,}414`: one group after "≈" that the left side reads as a decimal comma

@@ -12,6 +12,7 @@ from ..objects import Array, Place
 from ..tokenpairs import pair_label
 from .common import Segment, copy_context, row_letter
 from .listed import ROW_QUANTITIES
+from .sizewords import SIZE_UNITS
 from .statements import read_tokens
 from .tokens import walk_latex
 
@@ -37,6 +38,9 @@ _SHAPE_CELL = re.compile(r"^\$?\s*(?:[\[(]\s*\d+(?:\s*,\s*\d+)+\s*[\])]|\d+\s*(?
 _SHAPE_HEADER = re.compile(r"shape|形状|维度|dim|size|大小|尺寸", re.I)
 # a cell that works its value out: `1.95 / 9.00 = **0.217**`, `$e^{0.67}$ = 1.95`
 _WORKED_CELL = re.compile(r"^[^=|]*\d[^=|]*[-+*/×÷·^][^=|]*=\s*[*_$`]*\s*[-−]?\d+(?:\.\d+)?\s*[*_$`]*\s*$")
+# a cell that works out a size: `2 × 32 × 4096 × 2 bytes = 524,288 bytes = 512 KB`, `512 KB × 4096 = 2 GB`
+_SIZE_CELL = re.compile(r"^[^|]*\d[^|]*[*×·][^|]*=\s*[*_$`]*\s*\d[\d,]*(?:\.\d+)?\s*(?:" + SIZE_UNITS +
+                        r")\s*[*_$`]*\s*$")
 
 
 def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None) -> None:
@@ -44,7 +48,8 @@ def _worked_cells(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | N
     column may still be read as the vector of those values)."""
     for line, cells in rows:
         for c in cells:
-            if isinstance(c, HeaderCell) or not isinstance(c, str) or not _WORKED_CELL.match(c.strip()):
+            if isinstance(c, HeaderCell) or not isinstance(c, str) or \
+                    not (_WORKED_CELL.match(c.strip()) or _SIZE_CELL.match(c.strip())):
                 continue
             text = c.strip()
             if len(text) > 2 and text[0] == text[-1] == "$" and "$" not in text[1:-1].strip("$"):
