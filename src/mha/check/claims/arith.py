@@ -23,10 +23,12 @@ from .common import _chain_text, _simple_cause, _simple_kind, shape_notes
 from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
-from .setequal import bare_run, in_larger_unit, thousands_point, total_worked_elsewhere, two_givens, written_unit
+from .sizeunits import judge_sizes, unit_of
+from .setequal import (bare_run, binary_magnitude, cut_at_a_group, first_term, floored_count, grouped_divisor, in_larger_unit,
+                       in_time_unit, thousands_point, total_worked_elsewhere, two_givens, written_unit)
 from .target import _arith_step, _ops, size_step
 from .arithterms import (
-    FLOAT32_MAX, at_precision, carried_root, cut_off, decimal_literal, exact_aside, has_vector, in_degrees,
+    FLOAT32_MAX, at_precision, carried_root, cut_down, cut_off, decimal_literal, exact_aside, has_vector, in_degrees,
     within_print, one_product, product_of_short_factors, rounded_terms_allow, rounded_twice, same_value,
     speaks_for, unit_dropped, whole_count, within_addends)
 
@@ -84,6 +86,25 @@ def _negations(args) -> int:
                isinstance(a, nb.Lit) and a.num.value < 0)
 
 
+# `m_1 = max(-∞, 2) = 2`: the running maximum of an online softmax, started at -∞: no entry of the configuration
+_RUNNING_MAX = re.compile(r"max\s*\(\s*(?:-|−)\s*(?:∞|\\infty|inf)")
+_COUNT_WORD = re.compile(r"\d\s*(?:[A-Za-z]{2,}|[\u4e00-\u9fff]+)\s*[.,;]?\s*$")
+
+
+def _tilde_between(line: str, p1, p2) -> bool:
+    """Is the `≈` between the two written as a tilde in the line (`0.0001 ~ 0.001`), the way a range is written?"""
+    a, b = (getattr(p, "text", "").strip() for p in (p1, p2))
+    return bool(a and b) and re.search(re.escape(a) + r"\s*[~～∼]\s*" + re.escape(b), line) is not None
+
+
+def _far_apart(left, right) -> bool:
+    """Two bare numbers a factor of two or more apart: no rounding of one gives the other."""
+    a, b = nb.plain_number(left), nb.plain_number(right)
+    if a is None or b is None or not (math.isfinite(a.value) and math.isfinite(b.value)) or a.value * b.value <= 0:
+        return False
+    return max(abs(a.value), abs(b.value)) >= 2 * min(abs(a.value), abs(b.value))
+
+
 def _unit_word(text: str) -> str | None:
     """The unit of size a part ends with (`64 bits`, `8 bytes`, `3.2 GB`), singular, else None."""
     m = _UNIT_AT_END.search(text or "")
@@ -136,6 +157,7 @@ class ArithJudging(PrintedAddends):
         result's precision (three rounded terms add up to ±1.5 units) and the line names no quantity
         whose exact value decides.
         """
+        judge_sizes(self, c)
         nums = [(k, p) for k, p in enumerate(c.parts) if isinstance(p, ExprPart)]
         if not nums:
             return
@@ -166,7 +188,7 @@ class ArithJudging(PrintedAddends):
             if self._no_equation(c, values, k1, rel, p1, p2):
                 continue
             bad = self.compare_parts(p1.expr, p2.expr, idx + 1 == last and identified, exacts,
-                                     approx=rel == "≈" or c.context.approx)
+                                     approx=rel == "≈" or c.context.approx or "≈" in c.rels[:k1])
             if bad is None:
                 continue
             self.n_numbers += 1
@@ -179,7 +201,7 @@ class ArithJudging(PrintedAddends):
         configuration."""
         # under online softmax or tiles a line works a partial sum, a block's maximum: no quantity of the
         # configuration, so only its own arithmetic is judged (`l_2 = 1·e^(-1) + 1 = 1.3679`)
-        target = None if c.context.partial else self.arith_target(c, values)
+        target = None if c.context.partial or _RUNNING_MAX.search(c.text) else self.arith_target(c, values)
         if target and not self.in_span(c.place) and self.inf.best.cand.dims["mode"].value in ("scores", "weights") \
                 and not (target[3] and self.after_span(c.place) and self.named_peers_hold(c)):
             target = None                         # after printed scores, a value far from the example is another's
@@ -188,8 +210,7 @@ class ArithJudging(PrintedAddends):
             #                                       softmax after the scores is a running sum, no score)
         return target
 
-    @staticmethod
-    def _no_equation(c: Chain, values: list, k1: int, rel: str, p1, p2) -> bool:
+    def _no_equation(self, c: Chain, values: list, k1: int, rel: str, p1, p2) -> bool:
         """Two neighbouring parts of a line that the relation between them does not make an equation."""
         if rel in ("→", ":") and nb.plain_number(p1.expr) is not None:
             return True  # "0.64 → 0.90": a running total, a before and after: not an equality;
@@ -204,6 +225,23 @@ class ArithJudging(PrintedAddends):
         u1, u2 = _unit_word(getattr(p1, "text", "")), _unit_word(getattr(p2, "text", ""))
         if u1 and u2 and u1 != u2:
             return True  # "= 64 bits = 8 bytes", "= 8192 MB = 8 GB": the same size in another unit
+        if rel in ("=", "≈") and unit_of(getattr(p1, "text", "")) and unit_of(getattr(p2, "text", "")) and \
+                nb.plain_number(p1.expr) is not None:
+            return True  # "≈ 38 MB" then "≈ 300 MB" (a total loosely rounded under its parts): two sizes, each
+                         #   judged where it is worked out; a change of unit is judged by _judge_sizes
+        if rel in ("=", "≈") and unit_of(getattr(p1, "text", "")) and nb.plain_number(p1.expr) is not None and \
+                nb.plain_number(p2.expr) is not None and not unit_of(getattr(p2, "text", "")):
+            return True  # "M = 192 KiB = 196608" 字节: the size in bytes, its unit in words after the formula
+        if rel == "→" and re.search(r"(?i)\bflops?\b|\bops\b|operations?", getattr(p2, "text", "")):
+            return True  # "3.14 × 2.71 → 1 FLOP": the operations a line costs, not its value
+        if rel == "≈" and _far_apart(p1.expr, p2.expr) and (
+                not any(isinstance(p, ExprPart) for p in c.parts[:k1]) and
+                (nb.plain_number(p1.expr).line or c.place.line) == c.place.line or
+                _tilde_between(self.doc.line_text(c.place, c.place.line) or c.context.before or "", p1, p2)):
+            return True  # "β = 0.0001 ~ 0.001": a range of typical values, no approximation; "1.637 × 10^9 ≈ 26.2"
+                         #   GB with "16 bytes ×" outside the formula: a number and what it leads to, nothing
+                         #   worked between them (after a computation, `e^0 = 1` then "so ≈ 3" on the next
+                         #   line, only a tilde says range)
         if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
             return True  # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
                          #   "= 0.85   = 0.60   = 0.55" under four columns: values side by side
@@ -233,16 +271,31 @@ class ArithJudging(PrintedAddends):
                              n2.rounded(got), step, f"{p1.text[:60]} is {n2.rounded(got)}: the printed value is "
                              "its negative, as a loss or an entropy (−log p) is written", "dropped_sign", "note"))
             return True  # "guessing among 50,257 tokens gives log(1/50257) ≈ 10.8": the loss, minus dropped
-        if in_larger_unit(n2, got, self.doc, c.place) or thousands_point(n2, got):
+        if in_time_unit(n2, got, self.doc, c.place) or grouped_divisor(getattr(p1, "text", ""), n2) or \
+                first_term(n2, self.doc, c.place) or cut_at_a_group(n2, self.doc, c.place):
+            return False  # `= 435 years` for 1.37e10 seconds; `16*20*28 / 2*2 = 2,240`: the divisor after the sign
+        if in_larger_unit(n2, got, self.doc, c.place) or thousands_point(n2, got) or binary_magnitude(n2, got) or \
+                (isinstance(p1.expr, nb.Op) and p1.expr.op == "/" and floored_count(n2, got, self.doc, c.place)):
             return False  # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes;
-                          #   589.824 for 589,824: a point that parts thousands
+                          #   589.824 for 589,824: a point that parts thousands; 148.375 M for 155,582,464
+                          #   (M taken as 2²⁰); `65536/(32×56) = 36` warps: a count, floored
         unit = written_unit(n2, self.doc, c.place)
+        if unit is not None and _COUNT_WORD.search(getattr(p1, "text", "")) and not unit_of(p1.text) and \
+                not re.search(r"(?i)\bbytes?\b|字节", p1.text):
+            return False            # `4096 floats = 16 KB`: a count of numbers, each of a size the line does not say
         if unit is not None:         # `= 67` MFLOPs for 33,554,432: judged in millions, as written
             got, aside = got / unit[0], f" {unit[1]}"
+            if n2.contains(got):
+                return False        # `= 3.52 PFLOPs` for 3.5175e15: right in the unit written
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got) if n2.decimals else f"{got:.0f}", step,
                              f"arithmetic slip: {p1.text[:60]} gives {got:.4g}{aside}",
                              "arithmetic"), merge=True)
+            return True
+        if (rel == "≈" or "≈" in c.rels[:c.parts.index(p1)] or c.context.approx) and cut_down(n2, got):
+            self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got, n2.rounded(got),
+                             step, f"one unit in the last digit: {p1.text[:60]} gives {got:.6g}, cut off rather "
+                             "than rounded under ≈", "rounded_sum", "note"), merge=True)
             return True
         other = total_worked_elsewhere(self.doc.chains, c, n2) if "+" in p1.text else None
         if other is not None:    # the total is worked out elsewhere from other terms: a term here is wrong

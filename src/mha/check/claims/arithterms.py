@@ -79,8 +79,12 @@ def same_value(left, right) -> bool:
 
 
 def at_precision(n: Num) -> Num:
-    """An integer under ≈ stands for its unit: "≈ 34" is any value that rounds to 34."""
-    if n.decimals is not None or not n.exact or not math.isfinite(n.value) or "e" in n.text.lower():
+    """An integer under ≈ stands for its unit: "≈ 34" is any value that rounds to 34; a round one of three significant
+    digits or more may be cut down rather than rounded (`≈ 422,500,000` for 422,564,103): its digits and one unit of
+    the last beyond them, away from zero.  (A decimal cut down under ≈ is a note: claims/arith.py, cut_down.)"""
+    if not math.isfinite(n.value) or "e" in n.text.lower():
+        return n
+    if n.decimals is not None or not n.exact:
         return n
     digits = n.text.strip().lstrip("-−+")
     zeros = len(digits) - len(digits.rstrip("0"))
@@ -89,7 +93,20 @@ def at_precision(n: Num) -> Num:
     if unit == 1.0 and digits.isdigit() and len(digits) >= 4:
         # "exp(12) ≈ 162754" for 162754.79: a long whole number cut down, not rounded, is still about right
         return Num(n.value, n.text, n.value - 1.0, n.value + 1.0, n.line, 0)
+    if unit > 1.0 and len(digits) - zeros >= 3:
+        lo, hi = (n.value - unit / 2, n.value + unit) if n.value > 0 else (n.value - unit, n.value + unit / 2)
+        return Num(n.value, n.text, lo, hi, n.line, 0)
     return Num(n.value, n.text, n.value - unit / 2, n.value + unit / 2, n.line, 0)
+
+
+def cut_down(n: Num, got: float) -> bool:
+    """`≈ 162.4 × 10^6` for 162.46 million, `≅ 66%` for 2/3: the value's digits cut off after the last printed one
+    rather than rounded (three significant digits or more, two for a share)."""
+    if n.decimals is None or not math.isfinite(got) or \
+            (nb.significant_digits(n) or 0) < (2 if n.text.endswith("%") else 3):
+        return False
+    cut = math.trunc(got * 10 ** n.decimals) / 10 ** n.decimals
+    return abs(cut - n.value) < 1e-9 * max(1.0, abs(got))
 
 
 def product_of_short_factors(left, n: Num) -> bool:

@@ -32,7 +32,7 @@ def bare_run(values) -> bool:
 
 # a unit right after a number: GB, MiB, KB, MFLOPs, "billion", "M" (parameters), 亿
 _UNIT_AFTER = (r"\s*\$?\s*(?:(?:\\[ ,;:!]|~|\\quad)\s*)*(?:\\(?:text|mathrm)\{\s*)?(?:[kKMGTP]i?B\b|[kKMGTP](?:FLOPS?|FLOPs?|flops?)\b|"
-               r"(?:[KMGTP]|bn)\b|billion|million|thousand|trillion|亿|万)")
+               r"(?:[KMGTP]|bn|B)\b|billion|million|thousand|trillion|亿|万)")
 _PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5, "thousand": 1, "million": 2, "billion": 3, "bn": 3,
            "trillion": 4}
 
@@ -48,7 +48,7 @@ def in_larger_unit(n, got: float, doc, place) -> bool:
     if not re.search(re.escape(n.text) + _UNIT_AFTER, text):
         return False
     slack = max(n.half, nb.half_unit(n.decimals or 0), 0.05 * abs(n.value))
-    return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 5))
+    return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 6))
 
 
 def _result_text(n, doc, place) -> str | None:
@@ -56,6 +56,85 @@ def _result_text(n, doc, place) -> str | None:
     under it, `= 2048 × ... × 2 = 268 MB`), else the chain's; None where the page's line is not at hand."""
     line = n.line if getattr(n, "line", 0) and n.line >= place.line else place.line
     return doc.line_text(place, line)
+
+
+_BINARY = {"K": 1, "k": 1, "M": 2, "G": 3, "B": 3, "T": 4}
+
+
+def binary_magnitude(n, got: float) -> bool:
+    """`151936 × 1024 = 148.375 M`: a count written in a letter that the page takes as a power of 1024 (148.375 × 2²⁰
+    is 155,582,464), as pages that count parameters the way memory is counted do."""
+    parts = n.text.rsplit(" ", 1)
+    k = _BINARY.get(parts[-1]) if len(parts) == 2 else None
+    if not k or got == 0:
+        return False
+    return n.contains(got * (1000.0 / 1024.0) ** k)
+
+
+# what a whole count is of (warps, blocks, tokens, 个): a quotient of such things is floored, not rounded
+_COUNTED = re.compile(r"\s*\$?\s*(?:个|块|张|次|卡|线程|warps?\b|blocks?\b|tiles?\b|tokens?\b|heads?\b|GPUs?\b|"
+                      r"threads?\b|steps?\b|rows?\b|chunks?\b)")
+
+
+def floored_count(n, got: float, doc, place) -> bool:
+    """`65536/(32×56) = 36 个warp`: a whole count worked out by a quotient and floored (36.57 warps fit as 36); only
+    where the word after the number says what is counted."""
+    if n.decimals is not None or got < 1 or n.value != math.floor(got):
+        return False
+    text = _result_text(n, doc, place)
+    return text is not None and re.search(re.escape(n.text) + _COUNTED.pattern, text) is not None
+
+
+# a unit of time after a result, and how many seconds it holds (a year of 365.25 days)
+_TIME = {"years": 3.15576e7, "year": 3.15576e7, "yrs": 3.15576e7, "days": 86400.0, "day": 86400.0, "hours": 3600.0,
+         "hour": 3600.0, "hrs": 3600.0, "h": 3600.0, "minutes": 60.0, "minute": 60.0, "mins": 60.0, "min": 60.0,
+         "seconds": 1.0, "second": 1.0, "secs": 1.0, "sec": 1.0, "s": 1.0, "ms": 1e-3, "μs": 1e-6, "us": 1e-6,
+         "µs": 1e-6, "ns": 1e-9, "天": 86400.0, "小时": 3600.0, "分钟": 60.0, "秒": 1.0, "毫秒": 1e-3}
+_TIME_NAMES = "|".join(sorted(map(re.escape, _TIME), key=len, reverse=True))
+_TIME_AFTER = re.compile(r"\s*\$?\s*(?:(?:\\[ ,;:!]|~|\\quad)\s*)*(?:\\(?:text|mathrm)\{\s*)?(" + _TIME_NAMES +
+                         r")(?![A-Za-z])")
+
+
+def in_time_unit(n, got: float, doc, place) -> bool:
+    """`6.3e24 / 4.59e14 = 435 years`, `= 2.5 ms`, `3 * 2 * 80 / 212 = 2 sec`: a time with its unit after it, the
+    quotient taken as seconds and turned into that unit (or already in it), to one unit of the last digit printed
+    (a time is an estimate, often cut down: `= 2.5 ms` for 2.57 ms)."""
+    text = _result_text(n, doc, place)
+    if text is None:
+        return False
+    m = re.search(re.escape(n.text) + _TIME_AFTER.pattern, text)
+    units = {u for u in re.findall(r"\d" + _TIME_AFTER.pattern, text)}
+    if m is None and len(units) != 1:
+        return False        # (`= 0.03 + 0.75 = 0.78 ms`: the line's one unit of time is every term's)
+    unit = m.group(1) if m is not None else units.pop()
+    room = max(2 * n.half, 1.0 if n.decimals is None else 0.0, 0.005 * abs(n.value))
+    return any(abs(x - n.value) <= room for x in (got, got / _TIME[unit]))
+
+
+def first_term(n, doc, place) -> bool:
+    """`= 252 μs + 39.4 μs = 291.4 μs`: the printed number is the first term of a sum written after it (its unit
+    between), not the value of what stands before the equals sign."""
+    text = _result_text(n, doc, place)
+    return text is not None and re.search(re.escape(n.text) + r"\s*(?:\\[ ,;:!]\s*)*(?:\\(?:text|mathrm)\{[^{}]*\}|"
+                                                           r"[A-Za-zμµ]+)\s*[+]\s*\d", text) is not None
+
+
+def cut_at_a_group(n, doc, place) -> bool:
+    """`= 6, 738, 415, 616.`: a whole number grouped by commas with spaces after them, of which the reader kept
+    the first group only; the printed value is all the groups, not the one read."""
+    text = _result_text(n, doc, place)
+    return n.decimals is None and text is not None and \
+        re.search(r"(?<![\d.])" + re.escape(n.text) + r"(?:,\s\d{3}){2,}(?!\d)", text) is not None
+
+
+def grouped_divisor(text: str, n) -> bool:
+    """`16*20*28 / 2*2 = 2,240`: everything after the division sign meant as the divisor (8960 chips over hosts of
+    2×2), a notation, not a slip: the printed value is that reading's."""
+    m = re.fullmatch(r"\s*([\d.]+(?:\s*[*×·]\s*[\d.]+)*)\s*/\s*([\d.]+(?:\s*[*×·]\s*[\d.]+)+)\s*", text or "")
+    if m is None:
+        return False
+    num, den = (math.prod(float(x) for x in re.split(r"\s*[*×·]\s*", g)) for g in m.groups())
+    return den != 0 and n.contains(num / den)
 
 
 def thousands_point(n, got: float) -> bool:

@@ -345,9 +345,13 @@ class ShapeJudging:
 
     def unknown_sizes(self) -> set[str]:
         """The sizes a start after X leaves unknown: after printed scores nothing was projected (d_k, H), and
-        without printed values there is no d_v (infer/starts.py)."""
+        without printed values, or with one number per key, there is no d_v (infer/starts.py)."""
         hidden = getattr(self.t, "hidden", frozenset())
-        return ({"d_k", "H", "G", "d_model"} if "Q" in hidden else set()) | ({"d_v"} if "V" in hidden else set())
+        best = getattr(getattr(self, "inf", None), "best", None)
+        # (V read as one number per key gives d_v = 1 by construction, no size the page states)
+        scalar_v = best is not None and "one value per key" in best.cand.dims["mode"].label
+        return ({"d_k", "H", "G", "d_model"} if "Q" in hidden else set()) | \
+            ({"d_v"} if "V" in hidden or scalar_v else set())
 
     def in_span(self, place: Place) -> bool:
         """A size or shape stated where the inferred example is (from its first given to its last matched object).

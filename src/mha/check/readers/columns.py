@@ -36,6 +36,10 @@ def column_gap(stmt: list[Tok], i: int, text: str) -> bool:
     prev, t = stmt[i - 1], stmt[i]
     # two spaces suffice between a number and a short name with its relation ("e^2 =    7.389  e^4 =   54.598")
     # (and after a bracket: "Virat.Q   = [0.9, 0.1]    Virat.K   = [0.8, 0.2]", vectors assigned side by side)
+    if t.kind == "OP" and t.text == "(" and prev.kind == "NUM" and prev.end and t.pos - prev.end >= 2 and \
+            not text[prev.end:t.pos].strip(" \t") and len(text[prev.end:t.pos]) == t.pos - prev.end:
+        # "(1*2 + 0*3)=2   (1*2 + 1*3)=5": a result, spaces, and the next bracketed sum with its own result
+        return any(x.kind == "REL" for x in stmt[i:i + 40])
     closed = prev.kind == "OP" and prev.text in ("]", ")")
     least = 2 if (prev.kind == "NUM" or closed) and t.kind == "ID" and \
         any(x.kind == "REL" for x in stmt[i + 1:i + 4]) else 3

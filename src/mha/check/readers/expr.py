@@ -92,7 +92,8 @@ class ExprParser:
                     factors = [Op("/", (a, b))]
                 else:
                     factors.append(b)
-            elif self._starts_atom(t) and not (t.kind == "NUM" and isinstance(factors[-1], Lit)):
+            elif self._starts_atom(t) and not (t.kind == "NUM" and isinstance(factors[-1], Lit)) and \
+                    not self._gap_before(t, factors[-1]):
                 b = self.unary()                      # implicit product: 0.4011 v_1, 2(x + 1)
                 if isinstance(factors[-1], Sym) and t.kind == "OP" and t.text == "(" and isinstance(b, Lit):
                     factors[-1] = Sym(f"{factors[-1].text}({b.num.text})")   # q(0), PE(3): a function's value
@@ -101,6 +102,13 @@ class ExprParser:
             else:
                 break
         return factors[0] if len(factors) == 1 else Op("*", tuple(factors))
+
+    def _gap_before(self, t: Tok, last: Expr) -> bool:
+        """`=2   (1*2 + 0*3)=2`: a number, two spaces or more, then a bracket: two expressions set side by side in
+        code type, not a product (`2 (x + 1)` with one space still is one)."""
+        prev = self.t[self.i - 1] if self.i > 0 else None
+        return isinstance(last, Lit) and t.kind == "OP" and t.text == "(" and prev is not None and \
+            prev.kind == "NUM" and prev.end and t.pos - prev.end >= 2
 
     def _scientific_after(self, b: Expr) -> Expr:
         """b, or b × 10^k when the tokens after it write that power of ten (b a number with a decimal point)."""
@@ -264,7 +272,10 @@ class ExprParser:
         if t.kind == "ID" and t.text in ("sqrt", "np.sqrt", "math.sqrt"):
             return Op("sqrt", (self.atom(),))
         if t.kind == "ID" and t.text in ("cos", "sin", "tan", "log", "ln", "tanh"):
-            return Op(t.text, (self.atom(),))
+            n = self.peek()
+            # `\ln 10^7` is ln(10⁷): a bare number after the function takes its power with it (`ln(10)^7` keeps
+            # its brackets)
+            return Op(t.text, (self.power() if n is not None and n.kind == "NUM" else self.atom(),))
         if t.kind == "ID" and t.text in ("floor", "ceil", "math.floor", "math.ceil", "np.floor", "np.ceil"):
             return Op(t.text.split(".")[-1], (self.atom(),))   # a conv's output size: floor((32 + 2 - 3) / 2) + 1
         if t.kind == "ID" and t.text == "e" and self.euler and self._bare_e():

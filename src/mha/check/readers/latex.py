@@ -66,6 +66,10 @@ class _LatexReader:
                     item = _ITEM_STATEMENT.match(_detex(raw))
                     if item:            # `\item cat · sat = 0.59`, `\item ``cat'' → [0.7, 0.2]`: a statement a line
                         read_text(re.sub(r"``|''", '"', item.group(1)), b, ln, None)
+                    elif _WORDED_ARITH.search(_detex(raw)) and not re.search(r"[$&\\]", _detex(raw)):
+                        # `so the sum is 1.00 + 2.72 + 7.39 = 11.11.`: arithmetic written out in the running
+                        # text, read as a Markdown page's prose line is (no math or macro on the line)
+                        read_text(re.sub(r"``|''", '"', _detex(raw)), b, ln, None)
                     elif "&" not in raw:
                         prose_numbers(b, _detex(raw), Place(ln, None, "prose"))
         prose.clear()
@@ -107,7 +111,7 @@ class _LatexReader:
         item, self.item_before = getattr(self, "item_before", False), False
         # a list item of its own (`\item $\approx 0.731$.`, the options of a multiple-choice question) or a value
         # in parentheses after words set in code type (`\texttt{mat} ($=5$)`) is no continuation either
-        if re.match(r"\s*(?:=|≈|~|\\approx|\\sim|\\simeq|\\propto)", inner) and (
+        if re.match(r"\s*(?:\\[,;: !]\s*)*(?:=|≈|~|\\approx|\\sim|\\simeq|\\propto)", inner) and (
                 own_words(_detex(said)) or item or said.rstrip().endswith("(")):
             self.b.worded_math.add((self.whole.line_of(n.pos), None))
 
@@ -199,6 +203,10 @@ def _tabular(n, text: str, whole: Segment, b: "Builder") -> None:
 # (`\item Sum = 1.15 + 1.49 + 1.36 = 4.00`: the arithmetic written out in the words, before the value)
 _ITEM_STATEMENT = re.compile(r"^\s*\\item\s+([^=→$\\]{1,30}?\s*(?:=|→)\s*(?:[-−\d.\s+*/×()]+?=\s*)?"
                              r"(?:\[[-−\d.,\s]+\]|[-−]?\d+(?:\.\d+)?))\s*[.,;]?\s*$")
+
+
+# numbers with an operator between them, then `=` and a number: arithmetic written out in words
+_WORDED_ARITH = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?\s*[-+*/×]\s*\(?-?\d+(?:\.\d+)?[^=]*=\s*-?\d")
 
 
 def _detex(s: str) -> str:

@@ -379,7 +379,7 @@ def _inline(t, src_lines: list[str], b: "Builder", line0: int, cell: int | None)
         elif c.type == "text":
             said += c.content
         elif c.type in ("math_inline", "math_inline_double"):
-            if re.match(r"\s*(?:=|≈|~|\\approx|\\sim)", c.content) and own_words(said):
+            if re.match(r"\s*(?:\\[,;: !]\s*)*(?:=|≈|~|\\approx|\\sim)", c.content) and own_words(said):
                 b.worded_math.add((line, cell))    # "identical shape $= 416{,}256$": the value of those words
                 #                                    ("dominate by $\\sim 40\\times$": a fold of those words)
             named = named_by_words(said, c.content, before)      # "the weights are about $(0.42, 0.16, 0.42)$"
