@@ -200,6 +200,10 @@ class ShapeJudging:
             return           # "Logits shape: (4, 20)" over a vocabulary, "after attention + residual + norm": words
             #                  that name another tensor of the model, or a program's shape of a size the example
             #                  has nowhere (a batch of token ids for training)
+        if self.t is not None and set(s.ref.nodes) & {"A", "S", "QKt", "E"} and len(s.dims) >= 2 and \
+                not {s.dims[-2], s.dims[-1]} & {self.t.config.T, self.t.config.S}:
+            return           # `a shape: torch.Size([1, 2, 3, 4])` of a demo tensor: weights have a row per query and
+            #                  a column per key, and neither of its last two sizes is either count
         if _BARE_RESULT.fullmatch(s.label.strip()):
             return           # "Q (3×4) by Kᵀ (4×3) = result (3×3)": the result of that product, not the output
         if self._width_assumed(s.ref) or self._weight_assumed(s.ref):
@@ -320,6 +324,12 @@ class ShapeJudging:
         unknown = self.unknown_sizes()
         known = [k for k in known if not ({"scores": "d_k", "projection": "d_k", "weighted_sum": "d_v",
                                            "output": "d_v"}.get(k[0]) in unknown)]
+        best = self.inf.best
+        if best is not None and any("(assumed)" in getattr(best.cand.dims.get(w), "label", "")
+                                    for w in ("W_Q", "W_K", "W_V")):
+            # `inputs @ W_key  # (6,3) @ (3,2)` where W = I is assumed, not printed: the projection's width is the
+            # page's (torch.rand(d_in, d_out)), not the identity's
+            known = [k for k in known if k[0] != "projection"]
         match = [st for st, x, y in known if (x, y) == (a, b)]
         if match:
             step = match[0]
