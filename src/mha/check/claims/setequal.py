@@ -1,7 +1,10 @@
 """Bare numbers set equal in a chain that computes nothing: a supposition written as an equation ("it would need
 3.1 = 2.7, which is impossible"), or values set side by side under columns (`= 0.85   = 0.60   = 0.55`).  Neither
 is arithmetic to judge; a number copied with a slip (0.4512 = 0.4521) stays within a few percent and is judged.
-And a total written in a larger unit than its terms count (`7\\times10^9 \\times 16 = 112` GB).
+And the conventions of how a result is written that make a printed value right where the bare arithmetic would call
+it wrong: a total in a larger unit than its terms count (`7\\times10^9 \\times 16 = 112` GB), M as 2²⁰, a count
+floored, a time in its unit, a first term of a sum after it, a number grouped with spaces, everything after `/` as
+the divisor.
 """
 
 from __future__ import annotations
