@@ -112,8 +112,21 @@ class NamedDotJudging:
         if c.pair and _a_scaled_dot(c):
             return       # the scaled score quoted under the dot product's name (q_3 · k_1 = 0.577 after the √3):
             #              not a slip of the dot product
+        if c.pair and self._the_right_score(c):
+            self.n_claims += 1
+            self.n_numbers += 1
+            return       # `q_1 · k_2 = 0` right, from a q_1 printed with a slip: the vector's slip, on its own line
         self.judge_dot(c.chain, c.text, (c.left.rows[0], _typed(c.left)), (c.right.rows[0], _typed(c.right)), c.result,
                        "scores", f"{c.left.label} and {c.right.label} printed before it give")
+
+    def _the_right_score(self, c: NamedDotClaim) -> bool:
+        """The printed number is the configuration's q_i · k_j (the unscaled score of that pair)."""
+        m = re.fullmatch(r"q_(\d+) · k_(\d+)", pair_label(c.text.replace("*", "·")) or "")
+        if m is None or self.vs is None:
+            return False
+        i, j = int(m.group(1)) - 1, int(m.group(2)) - 1
+        return any(c.result.contains(float(v.M[i, j]), c.result.half) for v in self.vs.views
+                   if v.node == "QKt" and (v.b or 0) == 0 and i < v.M.shape[0] and j < v.M.shape[1])
 
 
 def _a_scaled_dot(c: NamedDotClaim) -> bool:

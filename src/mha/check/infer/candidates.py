@@ -257,6 +257,9 @@ class Options:
                 # a torch parameter (q_proj.weight, a state_dict's): nn.Linear keeps [out, in] and computes x Wᵀ
                 mine = [replace(mine[1], label=f"{role} printed at {o.a.place} as torch's nn.Linear weight "
                                 "(x Wᵀ)", cost=0.0), replace(mine[0], cost=0.5)]
+            elif len(mine) == 2 and any(h.kind == "w_left" for h in self.hint_list):
+                # `q_i = W_Q x_i` said: the weights act on columns, the transposed reading first on a tie
+                mine = [replace(mine[1], cost=0.0), replace(mine[0], cost=0.5)]
             out += mine
         ident_heads = self._identity_heads(role)
         if per_head or len(ident_heads) > 1:

@@ -372,16 +372,20 @@ class Search(MaskOptions, Options, Starts):
             return top
         d_in = dims["X"].value.shape[-1]
         options = {r: self.weight_options(r, d_in) for r in ("W_Q", "W_K", "W_V")}
-        for kind in (" per head, printed at ", " printed at "):
-            chosen = {r: next((o for o in v if kind in o.label and "transposed" not in o.label
-                               and "nn.Linear" not in o.label), None) for r, v in options.items()}
+        for kind in (" per head, printed at ", " printed at ", " (transposed)"):
+            # (all of them transposed together: `q_i = W_Q x_i`, a page whose weights act on columns; one alone
+            # turns Q Kᵀ into neither product)
+            flip = kind == " (transposed)"
+            chosen = {r: next((o for o in v if (kind in o.label or flip and "nn.Linear" in o.label) and
+                               (flip or "transposed" not in o.label and "nn.Linear" not in o.label)), None)
+                      for r, v in options.items()}
             chosen = {r: o for r, o in chosen.items() if o is not None}
             if len(chosen) < 2 or all(dims[r].label == o.label for r, o in chosen.items()):
                 continue
             trial = dict(dims, **chosen)
             heads = [dims["H"]]
             w = self._qk_width(trial)
-            if kind == " printed at " and w:
+            if kind != " per head, printed at " and w:
                 heads += [h for h in (self.head_options(w) or []) if h.label != dims["H"].label] + [Choice(1, "H = 1")]
             for H in heads:
                 for wo in (dims["W_O"], *self.options(dict(trial, H=H), "W_O")[:1]):

@@ -365,6 +365,10 @@ _HINTS = [
     ("rope", re.compile(r"\brope\b|rotary|rotate_half|旋转位置|旋转编码|回転位置|회전 위치", re.I)),
     ("alibi", re.compile(r"\balibi\b|attention with linear biases", re.I)),
     ("batch", re.compile(r"batch", re.I)),
+    # a weight that multiplies a token's vector from the left (`q_i = W_Q x_i`, `k = W^K x`): the page's vectors are
+    # columns, and Q = X W_Qᵀ in rows (infer/candidates.py: the weights transposed, on a tie)
+    ("w_left", re.compile(r"(?<![A-Za-z])W\s*(?:_|\^)\s*\{?\s*\(?[QKVqkv]\)?\s*\}?\s*(?:\\cdot|·|\\,)?\s*"
+                          r"(?:\\mathbf\{|\\boldsymbol\{|\\vec\{)?x\}?\s*(?:_|(?![\w(]))")),
     # tokens kept as columns: the scores K Qᵀ with a column per query, the softmax down each column
     ("columns", re.compile(r"(?:one )?column per (?:query|token)|down each column|each column of \S+ sums to (?:1|one)|"
                            r"\bK\s*Q\s*\^\s*\{?\s*(?:\\top|T)\b|\bKQᵀ|每一列(?:对应|是)一个(?:查询|词)", re.I)),
