@@ -180,12 +180,15 @@ def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None
         cols = [_off([r[j] for r in grid], sum(x[j] for x in slack)) for j in range(len(grid[0]))]
         # (one row that sums to 1 is enough when the equation itself names the matrix the softmax of the scores,
         # `\text{Attention Weights} = \text{softmax}(QK^T/\sqrt{2}) = [...]`: its rows are the softmax's)
-        if sum(s is None for s in sums) < (1 if _called_softmax(a) else 2) or all(c is None for c in cols):
+        # (so is one when torch printed the matrix as a softmax's output: `grad_fn=<SoftmaxBackward0>`)
+        if sum(s is None for s in sums) < (1 if _called_softmax(a) or _printed_softmax(a) else 2) or \
+                all(c is None for c in cols):
             continue
         if judged is not None:
             judged.append(a)
         # (two rows that end in a weight above 0 sum to 1: the last key is in view, the rows are whole)
-        square = len(grid) == len(grid[0]) or \
+        # (and a softmax's output as torch printed it is whole rows by how it was made)
+        square = len(grid) == len(grid[0]) or _printed_softmax(a) or \
             len(grid) >= 3 and sum(1 for r, s in zip(grid, sums) if s is None and r[-1][0] != 0) >= 2
         masked = _mask_of(doc, a, grid)
         for i, (row, s) in enumerate(zip(grid, sums)):
@@ -207,6 +210,13 @@ def row_sums(doc, findings: list[Finding], text: str, judged: list | None = None
                                f"a row of attention weights sums to 1; this one sums to {s:.{d}f}", "wrong_value"))
             found.add(line)
     return out + _stacked_rows(doc, lines, found)
+
+
+def _printed_softmax(a) -> bool:
+    """torch printed the matrix as a softmax's output (`grad_fn=<SoftmaxBackward0>`), over its last axis as far as
+    the code that made it says (`F.softmax(scores, dim=-1)`; not dim=0 of a matrix, or dim=1 of a batch)."""
+    m = re.search(r"(?:dim|axis)\s*=\s*(-?\d+)", a.source or "")
+    return bool(a.softmax_out) and (m is None or int(m.group(1)) in (-1, len(a.lead) + 1))
 
 
 # the words a caption over one row of weights uses: "Attention of output step 2:", "step 1 attended mainly to", or

@@ -28,6 +28,9 @@ def _arithmetic(part: object) -> bool:
     return False
 
 
+_RELATION = re.compile(r"=|≈|\\approx")
+
+
 def continue_derivation(doc: Document, chain: Chain) -> bool:
     """Append this chain's terms to the chain of the line above when both start with the same name and the one
     above ends in arithmetic (True: merged, not to be stored on its own)."""
@@ -41,6 +44,8 @@ def continue_derivation(doc: Document, chain: Chain) -> bool:
     if not chain.rels or chain.rels[0] not in ("=", "≈") or not prev.rels or prev.rels[0] not in ("=", "≈") or \
             not _arithmetic(prev.parts[-1]) or any(isinstance(p, LabelPart) for p in chain.parts[1:]):
         return False
+    if not all(_RELATION.search(c.text) for c in (prev, chain)):
+        return False        # `Batch 0/10` over `Batch 10/10`: a program's progress, no relation written on either line
     prev.parts.extend(chain.parts[1:])
     prev.rels.extend(chain.rels)
     prev.end_line = chain.place.line

@@ -125,6 +125,21 @@ def _quoted_printouts(text: str) -> str:
     return "\n".join(lines)
 
 
+# a static site's KaTeX shortcode (Zola's `{% katex(block=true) %} ... {% end %}`, Hugo's `{{< katex >}} ...
+# {{< /katex >}}`): TeX, as between dollars
+_KATEX_SHORTCODE = re.compile(r"\{%\s*katex(?:\([^)]*\))?\s*%\}(.*?)\{%\s*end\s*%\}|"
+                              r"\{\{<\s*katex[^>]*>\}\}(.*?)\{\{<\s*/katex\s*>\}\}", re.S)
+
+
+def _katex_math(m: re.Match) -> str:
+    body = m.group(1) if m.group(1) is not None else m.group(2)
+    return f"$${body}$$" if "\n" in body or "block=true" in m.group(0) else f"${body}$"
+
+
+# tags that only style the words they wrap (GitBook's `<mark style="...">**...**</mark>`): the words are the line's
+_STYLE_TAG = re.compile(r"</?(?:mark|span|font|u|ins|small|big)(?:\s[^<>\n]*)?>", re.I)
+
+
 def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = None) -> None:
     MarkdownIt = need("markdown_it", "markdown-it-py").MarkdownIt
     dollarmath_plugin = need("mdit_py_plugins.dollarmath", "mdit-py-plugins").dollarmath_plugin
@@ -132,8 +147,8 @@ def read_markdown(text: str, b: "Builder", line0: int = 1, cell: int | None = No
         dollarmath_plugin, allow_labels=True, allow_space=True, allow_digits=False, double_inline=True)
     text = _blank_front_matter(text) if cell is None and line0 == 1 else text
     text = _continued_items(_admonitions(_escaped_brackets(_rows_in_prose(clipped_code(DATA_URI.sub("data:,", text))))))
-    text = _bare_displays(_quoted_printouts(text))
-    text = _entity_ampersands(text)
+    text = _bare_displays(_quoted_printouts(_KATEX_SHORTCODE.sub(_katex_math, text)))
+    text = _STYLE_TAG.sub("", _entity_ampersands(text))
     src_lines = text.split("\n")
     toks = md.parse(text)
     i = 0
@@ -207,7 +222,7 @@ def _fence(t, b: "Builder", line0: int, cell: int | None, over: str | None) -> N
     if where == "code" and (has_printed_string(t.content) or has_commented_printout(t.content)):
         read_script(t.content, b, seg_lines[0], cell, read_markdown)     # print(w) over its printout
         return
-    content = _FENCED_BULLET.sub(r"\1 \2", t.content) if where == "output" else t.content
+    content = _fenced_bullets(t.content) if where == "output" else t.content
     if lang == "mermaid":
         content = _mermaid_labels(content)
     if where == "output":                  # "print(masked):" over its printout: the name it prints
@@ -248,6 +263,20 @@ def _fence_where(t, lang: str) -> tuple[str, bool]:
 # item's formula (one followed by a digit or a bracket, "- 4", "- [0.1, 0.2]", may be a term going on from the line
 # above, and "+ [..]" always is: continued.py joins them)
 _FENCED_BULLET = re.compile(r"(?m)^([ \t]*)[-*•](\s+)(?=[^\s\d.\[(])")
+_NUMBER_ITEM = re.compile(r"^([ \t]*)[-*•](\s+)(?=\d)")
+
+
+def _fenced_bullets(content: str) -> str:
+    """The bullets of a list written in a plain fence turned into spaces; one before a number too where the line
+    above is a caption (`Layer Norms (2):` over `  - 2 × (512 + 512) = 2,048`) or an item of the same list."""
+    raw = content.split("\n")
+    lines = _FENCED_BULLET.sub(r"\1 \2", content).split("\n")
+    for k in range(1, len(lines)):
+        m = _NUMBER_ITEM.match(lines[k])
+        above = next((x for x in reversed(raw[:k]) if x.strip()), "")
+        if m and (above.rstrip().endswith((":", "：")) or re.match(re.escape(m.group(1)) + r"[-*•]\s+\S", above)):
+            lines[k] = m.group(1) + " " + m.group(2) + lines[k][m.end():]
+    return "\n".join(lines)
 
 
 # the quoted text of a Mermaid diagram's node (`E["512 ÷ 8 = 64 per head"]`, `(("..."))`, `{"..."}`) or edge

@@ -213,6 +213,10 @@ def read_table(b: "Builder", rows: list[tuple[int, list[str]]], cell: int | None
     if _one_query_column(b, header, body, cols, head, lines, cell, index_col or named_rows):
         return
     data = [[nums[k][0] for k, _ in cols] for _, nums, _ in body]
+    if any(str(c).strip().strip("$").strip() in ("...", "…", "⋯", "\\cdots", "\\dots")
+           for _, _, cells in body for c in cells[start:]):
+        data = [row + [None] for row in data]    # a column of `...` (a sparse matrix shown by its first columns):
+        #                                          the rows go on beyond what is printed (an elided cell)
     label = _matrix_label(header, head, start, named_rows, body, cols, caption)
     a = Array(data, Place(lines[0], cell, "table"), label=label, labels=[label] if label else [], style="table",
               context=copy_context(b.ctx))
