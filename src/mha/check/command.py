@@ -56,8 +56,9 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     from .scoped import mark_openers
     mark_openers(doc, text, fmt)
     objs, bases = prepare(doc, like)
+    from .claims.sizeunits import glued_sizes
     numeric_chains = [c for c in doc.chains if any(type(p).__name__ in ("ExprPart", "ShapePart", "ShapeProduct")
-                                                  for p in c.parts)]
+                                                  for p in c.parts) or glued_sizes(c.parts)]
     if not doc.arrays and not numeric_chains and not doc.readings:
         raise NothingToCheck("document: no attention numbers found (looked for matrices in LaTeX, bracket lists, "
                             "NumPy and torch printouts, tables, and arithmetic lines)")
@@ -213,6 +214,13 @@ def usable_text(raw: bytes, name: str = "document") -> str:
         limit = MAX_NOTEBOOK_BYTES if notebook else MAX_BYTES
         raise MHAInputError(f"{name}: larger than {limit // 1_000_000} MB; a worked example is much smaller "
                             f"(split the document, or check the part with the example)")
+    if raw[:2] == b"\xff\xfe" and b"\n\x00" in raw or raw[:2] == b"\xfe\xff" and b"\x00\n" in raw:
+        # UTF-16 with its byte-order mark (as some Windows editors save Markdown), with line breaks as UTF-16
+        # writes them: text, not binary data
+        try:
+            raw = raw.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError as e:
+            raise MHAInputError(f"{name}: not UTF-16 text after its byte-order mark (byte {e.start})") from None
     if not raw.strip():
         raise MHAInputError(f"{name}: the file is empty")
     if b"\x00" in raw:

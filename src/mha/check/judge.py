@@ -29,7 +29,7 @@ from .claims import (ArithClaim, ArrayClaim, Claim, ProductShapeClaim, ReadingCl
                      VectorArithClaim)
 from .claims.arith import ArithJudging
 from .claims.array import ArrayJudging
-from .claims.sizeunits import sized_left, sized_right
+from .claims.sizeunits import glued_sizes
 from .claims.elided import ElidedJudging
 from .claims.attribute import Attribution
 from .claims.backward import BackwardCauses
@@ -358,7 +358,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                                                              for x in parts)):
             if not (out and isinstance(out[0], SizeClaim) and len(exprs) == 1) and not _shapes_mapped(c):
                 out.append(ArithClaim(c))
-        elif not exprs and any(sized_left(a) and sized_right(b, 0) for a, b in zip(parts, parts[1:])):
+        elif not exprs and glued_sizes(parts):
             out.append(ArithClaim(c))    # `536MB × 32 = 17GB`: sizes glued to their units, read as words
         return out
 

@@ -187,9 +187,14 @@ def exp(a: Num) -> Num:
 
 
 def power(a: Num, b: Num) -> Num:
-    if not b.exact or b.value != int(b.value) or abs(b.value) > 8:
-        raise ArithmeticError("only small integer powers")
+    if not b.exact or b.value != int(b.value):
+        raise ArithmeticError("only integer powers")
     n = int(b.value)
+    if a.exact and a.value in (2.0, 10.0) and abs(n) <= 64:
+        # a power of ten or of two (10^{-9} turning bytes into GB, 2^{30}): exact, and any size of it
+        return Num.exact_value(a.value ** n, f"{a.text}^{n}")
+    if abs(n) > 8:
+        raise ArithmeticError("only small integer powers")
     out = Num.exact_value(1.0, "1")
     for _ in range(abs(n)):
         out = mul(out, a)

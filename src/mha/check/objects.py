@@ -185,6 +185,7 @@ class Chain:
     place: Place
     text: str
     context: Context = field(default_factory=Context)
+    shown: str = ""           # the line as written, its spaces kept, for findings to quote ("" where none)
 
 
 @dataclass

@@ -19,13 +19,15 @@ from ..infer.prepare import other_layer
 from ..objects import Chain, ExprPart, LabelPart
 from ..report import Finding
 from .addends import PrintedAddends
-from .common import _chain_text, _simple_cause, _simple_kind, shape_notes
+from .common import _chain_text, _simple_cause, _simple_kind, shape_notes, spelled
 from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
 from .sizeunits import judge_sizes, unit_of
-from .setequal import (bare_run, binary_magnitude, cut_at_a_group, first_term, floored_count, grouped_divisor, in_larger_unit,
-                       in_time_unit, thousands_point, total_worked_elsewhere, two_givens, written_unit)
+from .setequal import (bare_run, binary_magnitude, cut_at_a_group, dotted_thousands, far_apart, first_term,
+                       floored_count, grouped_divisor, in_larger_unit, in_time_unit, nearer, negations, sci_apart,
+                       split_into, thousands_point, tilde_between, total_worked_elsewhere, two_givens,
+                       whole_quotients, written_unit)
 from .target import _arith_step, _ops, size_step
 from .arithterms import (
     FLOAT32_MAX, at_precision, carried_root, cut_down, cut_off, decimal_literal, exact_aside, has_vector, in_degrees,
@@ -49,14 +51,6 @@ _SHAPE_TUPLES = re.compile(r"(?:\(\d+(?:[*×x]\d+)+\))+")
 _UNREAD_SUM = re.compile(r"\d\s*[-+*/×·x]\s*\d")
 
 
-def _apart(a, b) -> bool:
-    """Two bare numbers set equal, one in scientific notation, a factor of ten or more apart: a reading of text run
-    together, not an equation an author wrote."""
-    x, y = nb.plain_number(a), nb.plain_number(b)
-    if x is None or y is None or not re.search(r"\d[eE][-+−]?\d", x.text + " " + y.text):
-        return False
-    lo, hi = sorted((abs(x.value), abs(y.value)))
-    return lo == 0 or hi >= 10 * lo
 _LOG = re.compile(r"(?<![A-Za-z])(?:log|ln)\b|\\log|\\ln")
 _NAMED_FACTOR = re.compile(r"[×*·]\s*[A-Za-z_]\w*\s*$")
 
@@ -64,45 +58,12 @@ _NAMED_FACTOR = re.compile(r"[×*·]\s*[A-Za-z_]\w*\s*$")
 _UNIT_AT_END = re.compile(r"(?<![A-Za-z])((?:[kKMGTP]i?)?(?:bits?|bytes?|B|b))\s*[.,;]?\s*$")
 
 
-def _split_into(c: Chain) -> bool:
-    """A product of whole sizes, an arrow, and a smaller whole number (`64 \\times 64 \\rightarrow 64` windows): a
-    grid cut into that many pieces, or a shape reshaped, not a product said to equal the number."""
-    for k, r in enumerate(c.rels):
-        if r != "→" or k + 1 >= len(c.parts) or not isinstance(c.parts[k], ExprPart):
-            continue
-        left, right = c.parts[k].expr, nb.plain_number(getattr(c.parts[k + 1], "expr", None))
-        leaves = nb.leaves(left)
-        if right is None or len(leaves) < 2 or not isinstance(left, nb.Op) or left.op != "*" or \
-                not all(x.value == round(x.value) and x.value > 0 for x in leaves + [right]):
-            continue
-        if right.value < math.prod(x.value for x in leaves):
-            return True
-    return False
-
-
-def _negations(args) -> int:
-    """How many of a product's factors are written with a minus before them."""
-    return sum(1 for a in args if isinstance(a, nb.Op) and a.op == "neg" or
-               isinstance(a, nb.Lit) and a.num.value < 0)
-
-
 # `m_1 = max(-∞, 2) = 2`: the running maximum of an online softmax, started at -∞: no entry of the configuration
 _RUNNING_MAX = re.compile(r"max\s*\(\s*(?:-|−)\s*(?:∞|\\infty|inf)")
-_COUNT_WORD = re.compile(r"\d\s*(?:[A-Za-z]{2,}|[\u4e00-\u9fff]+)\s*[.,;]?\s*$")
-
-
-def _tilde_between(line: str, p1, p2) -> bool:
-    """Is the `≈` between the two written as a tilde in the line (`0.0001 ~ 0.001`), the way a range is written?"""
-    a, b = (getattr(p, "text", "").strip() for p in (p1, p2))
-    return bool(a and b) and re.search(re.escape(a) + r"\s*[~～∼]\s*" + re.escape(b), line) is not None
-
-
-def _far_apart(left, right) -> bool:
-    """Two bare numbers a factor of two or more apart: no rounding of one gives the other."""
-    a, b = nb.plain_number(left), nb.plain_number(right)
-    if a is None or b is None or not (math.isfinite(a.value) and math.isfinite(b.value)) or a.value * b.value <= 0:
-        return False
-    return max(abs(a.value), abs(b.value)) >= 2 * min(abs(a.value), abs(b.value))
+_COUNT_WORD = re.compile(r"\d\s*(?:[A-Za-z]{2,}|[\u4e00-\u9fff]+)\s*[.,;]?\s*$|"
+                         # (or counts named among the factors: `32 layers × 8 batch × 150 × 3000 ≈ 0.46 GB`)
+                         r"\d\s*(?:layers?|batch(?:es)?|tokens?|heads?|frames?|seq(?:uences?)?|dims?)\b\s*[×*x·]",
+                         re.I)
 
 
 def _unit_word(text: str) -> str | None:
@@ -132,7 +93,7 @@ class ArithJudging(PrintedAddends):
             return              # "re-normalised from 0.5035 : 0.2483": a ratio of two numbers, not a label and its value
         if _RATIOS_LISTED.search(c.text):
             return              # "Ratio 2:1 / 4:1 / 8:1", "10:30 / 11:45": ratios (or times) side by side, no division
-        if shape_notes(c.text) or _split_into(c):
+        if shape_notes(c.text) or split_into(c):
             return              # "[100*100] * [100*64] = [100 * 64]": sizes in brackets, products of shapes, no numbers;
             #                     "64 × 64 → 64 windows of 8 × 8": a grid mapped to a count, no equality
         if "→" in c.rels and all(isinstance(p, ExprPart) and _SHAPE_TUPLES.fullmatch(p.text.replace(" ", ""))
@@ -157,9 +118,10 @@ class ArithJudging(PrintedAddends):
         result's precision (three rounded terms add up to ±1.5 units) and the line names no quantity
         whose exact value decides.
         """
-        judge_sizes(self, c)
+        sizes = judge_sizes(self, c)
         nums = [(k, p) for k, p in enumerate(c.parts) if isinstance(p, ExprPart)]
         if not nums:
+            self.n_claims += bool(sizes)        # `4 × 536MB = 2144MB`: sizes alone, left as words, are a claim
             return
         self._degrees = "°" in c.text or bool(re.search(r"\bdeg(?:rees?)?\b", c.text))
         self._approx_line = "≈" in c.rels
@@ -178,7 +140,9 @@ class ArithJudging(PrintedAddends):
         target = self._line_target(c, values)
         exacts = target[2] if target else []
         identified = bool(exacts) and target[3]
-        step = target[1] if target else (_arith_step(values) or size_step(c.text) or c.context.step or "scores")
+        # (with no configuration a line of bare arithmetic is no step of attention's: "arithmetic")
+        step = target[1] if target else (_arith_step(values) or size_step(c.text) or c.context.step or
+                                         ("scores" if self.inf.best is not None else "arithmetic"))
         self.n_claims += 1
         last = len(values) - 1
         for idx, ((k1, p1, f1), (k2, p2, f2)) in enumerate(zip(values, values[1:])):
@@ -192,7 +156,8 @@ class ArithJudging(PrintedAddends):
             if bad is None:
                 continue
             self.n_numbers += 1
-            if bad is not True and self._step_slip(c, p1, *bad, rel, idx + 1 == last, identified, exacts, step):
+            if bad is not True and self._step_slip(c, p1, *bad[:2], rel, idx + 1 == last, identified, exacts, step,
+                                                   bad[2] if len(bad) > 2 else None):
                 return
         self._judge_arith_result(c, values, target, exacts, step)
 
@@ -212,14 +177,16 @@ class ArithJudging(PrintedAddends):
 
     def _no_equation(self, c: Chain, values: list, k1: int, rel: str, p1, p2) -> bool:
         """Two neighbouring parts of a line that the relation between them does not make an equation."""
-        if rel in ("→", ":") and nb.plain_number(p1.expr) is not None:
+        if rel in ("→", ":") and nb.plain_number(p1.expr) is not None or \
+                rel == ":" and nb.plain_number(p2.expr) is None:
             return True  # "0.64 → 0.90": a running total, a before and after: not an equality;
                          #   "formula at d = 24: 7152", "196 weights and 14 biases: 210": a colon
-                         #   after a number opens what follows, it does not equate the two
+                         #   after a number opens what follows, it does not equate the two; nor does one
+                         #   before a formula ("Donne 1/3: 67 / 3 ≈ 22": the share named, then worked)
         if rel == "=" and k1 > 0 and nb.plain_number(p1.expr) is not None and \
                 _NAMED_FACTOR.search(getattr(c.parts[k1 - 1], "text", "") or ""):
             return True  # "8 heads × d_head=64 = 512": 64 is d_head's value, 512 the product's
-        if _apart(p1.expr, p2.expr):
+        if sci_apart(p1.expr, p2.expr):
             return True  # "2.72e2≈7.39e−3≈0.050e5≈148.41", terms run together (e² ≈ 7.39, e⁵ ≈ 148.41):
                          #   two bare numbers orders of magnitude apart are no equation
         u1, u2 = _unit_word(getattr(p1, "text", "")), _unit_word(getattr(p2, "text", ""))
@@ -234,10 +201,10 @@ class ArithJudging(PrintedAddends):
             return True  # "M = 192 KiB = 196608" 字节: the size in bytes, its unit in words after the formula
         if rel == "→" and re.search(r"(?i)\bflops?\b|\bops\b|operations?", getattr(p2, "text", "")):
             return True  # "3.14 × 2.71 → 1 FLOP": the operations a line costs, not its value
-        if rel == "≈" and _far_apart(p1.expr, p2.expr) and (
+        if rel == "≈" and far_apart(p1.expr, p2.expr) and (
                 not any(isinstance(p, ExprPart) for p in c.parts[:k1]) and
                 (nb.plain_number(p1.expr).line or c.place.line) == c.place.line or
-                _tilde_between(self.doc.line_text(c.place, c.place.line) or c.context.before or "", p1, p2)):
+                tilde_between(self.doc.line_text(c.place, c.place.line) or c.context.before or "", p1, p2)):
             return True  # "β = 0.0001 ~ 0.001": a range of typical values, no approximation; "1.637 × 10^9 ≈ 26.2"
                          #   GB with "16 bytes ×" outside the formula: a number and what it leads to, nothing
                          #   worked between them (after a computation, `e^0 = 1` then "so ≈ 3" on the next
@@ -248,9 +215,10 @@ class ArithJudging(PrintedAddends):
         return False
 
     def _step_slip(self, c: Chain, p1, n2: Num, got: float, rel: str, final: bool, identified: bool,
-                   exacts: list[float], step: str) -> bool:
+                   exacts: list[float], step: str, term=None) -> bool:
         """A printed value its own expression does not give (`got`): a finding (True, the line is done), or
-        False where a convention or another reading explains it."""
+        False where a convention or another reading explains it (term: the term of p1 that n2 stands for, where
+        the two sides were compared term by term)."""
         if rel == "≈" and final and any(n2.contains(float(x)) for x in exacts):
             return False  # "0.5994 ≈ 0.600" for weights of exactly 1/3: the quantity, rounded right
         if final and any(n2.contains(float(x)) for x in exacts) and within_addends(p1.expr, n2, got):
@@ -274,8 +242,10 @@ class ArithJudging(PrintedAddends):
         if in_time_unit(n2, got, self.doc, c.place) or grouped_divisor(getattr(p1, "text", ""), n2) or \
                 first_term(n2, self.doc, c.place) or cut_at_a_group(n2, self.doc, c.place):
             return False  # `= 435 years` for 1.37e10 seconds; `16*20*28 / 2*2 = 2,240`: the divisor after the sign
-        if in_larger_unit(n2, got, self.doc, c.place) or thousands_point(n2, got) or binary_magnitude(n2, got) or \
-                (isinstance(p1.expr, nb.Op) and p1.expr.op == "/" and floored_count(n2, got, self.doc, c.place)):
+        rough = rel == "≈" or "≈" in c.rels[:c.parts.index(p1)] or c.context.approx or self._approx_line
+        if in_larger_unit(n2, got, self.doc, c.place, rough) or thousands_point(n2, got) or \
+                binary_magnitude(n2, got) or whole_quotients(p1.expr, n2) or dotted_thousands(p1.expr, n2) or \
+                (isinstance(p1.expr, nb.Op) and floored_count(n2, got, self.doc, c.place)):
             return False  # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes;
                           #   589.824 for 589,824: a point that parts thousands; 148.375 M for 155,582,464
                           #   (M taken as 2²⁰); `65536/(32×56) = 36` warps: a count, floored
@@ -283,19 +253,20 @@ class ArithJudging(PrintedAddends):
         if unit is not None and _COUNT_WORD.search(getattr(p1, "text", "")) and not unit_of(p1.text) and \
                 not re.search(r"(?i)\bbytes?\b|字节", p1.text):
             return False            # `4096 floats = 16 KB`: a count of numbers, each of a size the line does not say
-        if unit is not None:         # `= 67` MFLOPs for 33,554,432: judged in millions, as written
+        if unit is not None and nearer(got / unit[0], got, n2.value):
+            # `= 67` MFLOPs for 33,554,432: judged in millions, as written (`80 × 0.9 - 35 = 31 GB` counts in GB)
             got, aside = got / unit[0], f" {unit[1]}"
             if n2.contains(got):
                 return False        # `= 3.52 PFLOPs` for 3.5175e15: right in the unit written
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                              n2.rounded(got) if n2.decimals else f"{got:.0f}", step,
-                             f"arithmetic slip: {p1.text[:60]} gives {got:.4g}{aside}",
+                             f"arithmetic slip: {spelled(p1.expr)[:60]} gives {got:.4g}{aside}",
                              "arithmetic"), merge=True)
             return True
         if (rel == "≈" or "≈" in c.rels[:c.parts.index(p1)] or c.context.approx) and cut_down(n2, got):
             self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got, n2.rounded(got),
-                             step, f"one unit in the last digit: {p1.text[:60]} gives {got:.6g}, cut off rather "
-                             "than rounded under ≈", "rounded_sum", "note"), merge=True)
+                             step, f"one unit in the last digit: {spelled(p1.expr)[:60]} gives {got:.6g}, cut off "
+                             "rather than rounded under ≈", "rounded_sum", "note"), merge=True)
             return True
         other = total_worked_elsewhere(self.doc.chains, c, n2) if "+" in p1.text else None
         if other is not None:    # the total is worked out elsewhere from other terms: a term here is wrong
@@ -307,8 +278,8 @@ class ArithJudging(PrintedAddends):
             return True
         self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                          n2.rounded(got), step,
-                         f"arithmetic slip: {p1.text[:60]} gives {n2.rounded(got)}"
-                         + exact_aside(n2, got, exacts),
+                         f"arithmetic slip: {spelled(term if term is not None else p1.expr)[:60]} gives "
+                         f"{n2.rounded(got)}" + exact_aside(n2, got, exacts),
                          _simple_kind(n2, got) if _simple_kind(n2, got) != "wrong_value" else "arithmetic"),
                  merge=True)           # the same number as an entry on its line ([1.16/3.70=0.13, ...]): one slip
         return True
@@ -471,13 +442,13 @@ class ArithJudging(PrintedAddends):
                 if same_value(left, right):
                     return True      # "2 / 6 = 1/3", "e^{0.5} / (3 e^{0.5}) = 1/3": the fraction reduced, not
                                      # its parts worked out one by one
-                if _negations(left.args) % 2 != _negations(right.args) % 2:
+                if negations(left.args) % 2 != negations(right.args) % 2:
                     return None      # "-½(log 0.153 + log 0.105) = ½(1.879 + 2.256)": the minus taken into the
                                      # terms, each written as its negative: no factor stands for its partner
                 for x, y in zip(left.args, right.args):
                     got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
-                        return got
+                        return got[:2] + (got[2] if len(got) > 2 else x,)     # (the term it judged)
                 return True
             # (0.22)(0.54) + (0.64)(0.36) = 0.1188 + 0.2304: term by term
             lt, rt = nb.terms_of(left), nb.terms_of(right)
@@ -487,7 +458,7 @@ class ArithJudging(PrintedAddends):
                 for x, y in zip(lt, rt):
                     got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
-                        return got
+                        return got[:2] + (got[2] if len(got) > 2 else x,)
                     seen = seen or got is True
                 return True if seen else None
             return None

@@ -72,8 +72,10 @@ def _simple_cause(num: Num, exact: float) -> str | None:
 
 def _chain_text(c: Chain) -> str:
     """The claim as a reader sees it: ω_23, not the tokens' ω _{23}."""
-    text = re.sub(r"\s+([_^])", r"\1", c.text)
-    return re.sub(r"([_^])\{([^{}\s]*)\}", r"\1\2", text)[:80]
+    text = re.sub(r"\s+([_^])", r"\1", c.shown or c.text)
+    text = re.sub(r"([_^])\{([^{}\s]*)\}", r"\1\2", text)
+    # a long line keeps its start and its end, where the printed result stands
+    return text if len(text) <= 100 else text[:48].rstrip() + " … " + text[-48:].lstrip()
 
 
 def _significant(num: Num) -> int:
@@ -175,3 +177,40 @@ def shape_notes(text: str) -> bool:
     """Two or more matrices' shapes written in brackets on the line (`[100*100] * [100*64] = [100 * 64]`): notes
     on shapes, whose products and equalities are of sizes, not of numbers."""
     return len(_BRACKET_SHAPES.findall(text or "")) >= 2
+
+
+def spelled(e) -> str:
+    """An arithmetic tree written out again, for a finding to name the term it judged (`1536/8192`)."""
+    from .. import numbers as nb
+
+    def inner(x) -> str:
+        s = spelled(x)
+        return f"({s})" if isinstance(x, nb.Op) and x.op in ("+", "*", "/") else s
+
+    if isinstance(e, nb.Lit):
+        return e.num.text
+    if isinstance(e, nb.Sym):
+        return e.text
+    if isinstance(e, nb.Vec):
+        return "[" + ", ".join(c.text for c in e.cells) + "]"
+    if not isinstance(e, nb.Op):
+        return str(e)
+    if e.op == "+":
+        out = spelled(e.args[0])
+        for a in e.args[1:]:
+            out += f" - {inner(a.args[0])}" if isinstance(a, nb.Op) and a.op == "neg" else f" + {spelled(a)}"
+        return out
+    if e.op == "*":
+        return " × ".join(inner(a) for a in e.args)
+    if e.op == "/":
+        return f"{inner(e.args[0])}/{inner(e.args[1])}"
+    if e.op == "neg":            # (-1536/8192 is -(1536/8192) either way; a sum keeps its brackets)
+        a = e.args[0]
+        return f"-({spelled(a)})" if isinstance(a, nb.Op) and a.op == "+" else f"-{spelled(a)}"
+    if e.op == "sqrt":
+        return f"√{inner(e.args[0])}"
+    if e.op == "exp":
+        return f"e^{inner(e.args[0])}"
+    if e.op == "pow":
+        return f"{inner(e.args[0])}^{inner(e.args[1])}"
+    return f"{e.op}(" + ", ".join(spelled(a) for a in e.args) + ")"

@@ -13,6 +13,7 @@ import math
 import re
 
 from .. import numbers as nb
+from ..objects import Chain, ExprPart
 
 
 def two_givens(left, right) -> bool:
@@ -40,17 +41,18 @@ _PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5, "thousand": 1, "milli
            "trillion": 4}
 
 
-def in_larger_unit(n, got: float, doc, place) -> bool:
+def in_larger_unit(n, got: float, doc, place, rough: bool = True) -> bool:
     """Is the printed result the computed one in a unit a thousandfold (or 1024-fold) larger, with that unit written
     right after it on its line (`7\\times10^9 \\times 16 = 112` GB: 1.12e11 bytes are 112 GB)?  A whole number
     there stands for its unit (131 KB for 131,072 bytes), and a size is an estimate to a few percent (100 MB for
-    100,663,296 bytes; a factor of two, or the wrong power, is still a slip)."""
+    100,663,296 bytes; a factor of two, or the wrong power, is still a slip).  rough: the line says ≈; an `=` line
+    is held to 1% beyond its printed digits (`8192 × 57,344 = 489.8` MB for 469.8 is a slip)."""
     text = _result_text(n, doc, place)
     if text is None or n.value == 0 or got == 0:
         return False
     if not re.search(re.escape(n.text) + _UNIT_AFTER, text):
         return False
-    slack = max(n.half, nb.half_unit(n.decimals or 0), 0.05 * abs(n.value))
+    slack = max(n.half, nb.half_unit(n.decimals or 0), (0.05 if rough else 0.01) * abs(n.value))
     return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 6))
 
 
@@ -80,9 +82,10 @@ _COUNTED = re.compile(r"\s*\$?\s*(?:个|块|张|次|卡|线程|warps?\b|blocks?\
 
 
 def floored_count(n, got: float, doc, place) -> bool:
-    """`65536/(32×56) = 36 个warp`: a whole count worked out by a quotient and floored (36.57 warps fit as 36); only
-    where the word after the number says what is counted."""
-    if n.decimals is not None or got < 1 or n.value != math.floor(got):
+    """`65536/(32×56) = 36 个warp`, `1000 + (0.35 × 2048) = 1716 tokens`: a whole count worked out by arithmetic
+    that leaves a fraction, cut down (36.57 warps fit as 36) or rounded up (2.1 blocks take 3); only where the word
+    after the number says what is counted."""
+    if n.decimals is not None or got < 1 or n.value not in (math.floor(got), math.ceil(got)):
         return False
     text = _result_text(n, doc, place)
     return text is not None and re.search(re.escape(n.text) + _COUNTED.pattern, text) is not None
@@ -184,3 +187,111 @@ def total_worked_elsewhere(chains, c, n) -> object | None:
         if got.lo - n.half <= n.value <= got.hi + n.half:
             return other
     return None
+
+
+def whole_quotients(e, n) -> bool:
+    """`\\frac{1793}{256} × \\frac{1793}{128} = 120` tiles: a count of whole blocks, each quotient rounded up (8 × 15)
+    or cut down before the product; the printed whole number is that, and the bare quotients' product is not."""
+    if n.decimals is not None or not isinstance(e, nb.Op):
+        return False
+
+    def whole(x, step):
+        if isinstance(x, nb.Lit):
+            return x.num.value
+        if not isinstance(x, nb.Op) or x.op not in ("+", "*", "/"):
+            raise ArithmeticError
+        args = [whole(a, step) for a in x.args]
+        if x.op == "+":
+            return sum(args)
+        if x.op == "*":
+            return math.prod(args)
+        if args[1] == 0:
+            raise ArithmeticError
+        return step(args[0] / args[1])
+
+    try:
+        return any(whole(e, step) == n.value for step in (math.ceil, math.floor))
+    except (ArithmeticError, OverflowError, ValueError, TypeError):
+        return False
+
+
+def sci_apart(a, b) -> bool:
+    """Two bare numbers set equal, one in scientific notation, a factor of ten or more apart: a reading of text run
+    together, not an equation an author wrote."""
+    x, y = nb.plain_number(a), nb.plain_number(b)
+    if x is None or y is None or not re.search(r"\d[eE][-+−]?\d", x.text + " " + y.text):
+        return False
+    lo, hi = sorted((abs(x.value), abs(y.value)))
+    return lo == 0 or hi >= 10 * lo
+
+
+def split_into(c: Chain) -> bool:
+    """A product of whole sizes, an arrow, and a smaller whole number (`64 \\times 64 \\rightarrow 64` windows): a
+    grid cut into that many pieces, or a shape reshaped, not a product said to equal the number."""
+    for k, r in enumerate(c.rels):
+        if r != "→" or k + 1 >= len(c.parts) or not isinstance(c.parts[k], ExprPart):
+            continue
+        left, right = c.parts[k].expr, nb.plain_number(getattr(c.parts[k + 1], "expr", None))
+        leaves = nb.leaves(left)
+        if right is None or len(leaves) < 2 or not isinstance(left, nb.Op) or left.op != "*" or \
+                not all(x.value == round(x.value) and x.value > 0 for x in leaves + [right]):
+            continue
+        if right.value < math.prod(x.value for x in leaves):
+            return True
+    return False
+
+
+def negations(args) -> int:
+    """How many of a product's factors are written with a minus before them."""
+    return sum(1 for a in args if isinstance(a, nb.Op) and a.op == "neg" or
+               isinstance(a, nb.Lit) and a.num.value < 0)
+
+
+def tilde_between(line: str, p1, p2) -> bool:
+    """Is the `≈` between the two written as a tilde in the line (`0.0001 ~ 0.001`), the way a range is written?"""
+    a, b = (getattr(p, "text", "").strip() for p in (p1, p2))
+    return bool(a and b) and re.search(re.escape(a) + r"\s*[~～∼]\s*" + re.escape(b), line) is not None
+
+
+def far_apart(left, right) -> bool:
+    """Two bare numbers a factor of two or more apart: no rounding of one gives the other (nor of 0 a number of 1 or
+    more: `50         ≈ 0`, a table's row, its label and its value; 0.0001 ≈ 0 is a rounding)."""
+    a, b = nb.plain_number(left), nb.plain_number(right)
+    if a is None or b is None or not (math.isfinite(a.value) and math.isfinite(b.value)):
+        return False
+    if a.value * b.value == 0:
+        return max(abs(a.value), abs(b.value)) >= 1
+    if a.value * b.value < 0:
+        return False
+    return max(abs(a.value), abs(b.value)) >= 2 * min(abs(a.value), abs(b.value))
+
+
+def nearer(a: float, b: float, n: float) -> bool:
+    """Whether a lies nearer n than b does, as a ratio."""
+    if a <= 0 or b <= 0 or n <= 0:
+        return abs(a - n) < abs(b - n)
+    return abs(math.log(a / n)) < abs(math.log(b / n))
+
+
+_DOTTED = re.compile(r"\d{1,3}(?:\.\d{3})+")
+
+
+def dotted_thousands(e, n) -> bool:
+    """`50.000^2 = 2.5 × 10^9`: a number whose dot parts thousands (50 000, as Portuguese or German write it), read
+    so, gives the printed result where the decimal reading does not."""
+    dotted = [x for x in nb.leaves(e) if _DOTTED.fullmatch(x.text)]
+    if not dotted:
+        return False
+
+    def whole(x):
+        if isinstance(x, nb.Lit) and _DOTTED.fullmatch(x.num.text):
+            v = float(x.num.text.replace(".", ""))
+            return nb.Lit(nb.Num.exact_value(v, x.num.text.replace(".", ""), x.num.line))
+        if isinstance(x, nb.Op):
+            return nb.Op(x.op, tuple(whole(a) for a in x.args))
+        return x
+
+    try:
+        return n.contains(float(nb.face(whole(e))))
+    except (ArithmeticError, OverflowError, ValueError, TypeError):
+        return False

@@ -26,7 +26,9 @@ _TIMES = r"\s*[*×x·]\s*"
 _SIZED_PRODUCT = re.compile(r"^\s*(?:" + _NUM + _TIMES + r")*" + _NUM + r"\s*(" + _UNIT + r")(?:" + _TIMES + _NUM
                             + r")*\s*$")
 # a size glued to its unit, which the reader leaves as words (`19GB`, `536MB (每层)`), a remark in brackets after it
-_GLUED = re.compile(r"^\s*" + _NUM + r"\s*(" + _UNIT + r")\s*(?:[(（][^()（）]*[)）])?\s*[.,;。]?\s*$")
+# (or a few words after it, with no number among them: `= 52GB in all`, `= 295 TB and that is clearly impossible`)
+_GLUED = re.compile(r"^\s*" + _NUM + r"\s*(" + _UNIT + r")\s*(?:[(（][^()（）]*[)）]|(?:\s+[^\W\d_]+){1,6})?"
+                    r"\s*[.,;。]?\s*$")
 _SIZED_TAIL = re.compile(r"(?<![\d.,])\d[\d,.]*\s*(?:[*×·]\s*\d[\d,.]*\s*)*(?:" + _UNIT + r")\s*[*×·]\s*\d[\d,.]*$|"
                          r"(?<![\d.,])\d[\d,.]*\s*(?:[*×·]\s*\d[\d,.]*\s*)+(?:" + _UNIT + r")$")
 _PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5}
@@ -45,11 +47,13 @@ def unit_of(text: str) -> str | None:
     return m.group(1) if m and re.search(r"\d\s*" + re.escape(m.group(1)), text) else None
 
 
-def sized_left(part) -> tuple[float, str, bool] | None:
-    """The value and unit of the left side, and whether it is a product: a number with its unit (`524288 bytes`),
-    or counts multiplied with one unit among them (`2 × 32 × 4096 × 2 bytes`, `512 KB × 4096`; the latter a label
-    part, since the unit in the middle stops the expression)."""
-    text = (getattr(part, "text", "") or "").rstrip(" .,;")
+def sized_left(part) -> tuple[float, str, bool, float] | None:
+    """The value and unit of the left side, whether it is a product, and how far its size may be from what it
+    rounds (a share of it): a number with its unit (`524288 bytes`), or counts multiplied with one unit among them
+    (`2 × 32 × 4096 × 2 bytes`, `512 KB × 4096`; the latter a label part, since the unit in the middle stops the
+    expression)."""
+    # (a remark in brackets after the unit says what was counted: `2 × 28 × 8 × 128 × 2 bytes (fp16)`)
+    text = re.sub(r"\s*[(（][^()（）]*[)）]$", "", (getattr(part, "text", "") or "").rstrip(" .,;"))
     m = _SIZED_PRODUCT.match(text)
     if m is None and getattr(part, "expr", None) is None:
         # words before the product in one label part ("... would need 4 × 50GB"): the product at its end
@@ -60,6 +64,7 @@ def sized_left(part) -> tuple[float, str, bool] | None:
         return None
     unit = next(g for g in m.groups()[::-1] if g and not g[0].isdigit())
     numbers = re.findall(_NUM, text.replace(unit, " "))
+    sized = re.search(_NUM + r"\s*" + re.escape(unit), text)
     value = 1.0
     try:
         for number in numbers:
@@ -67,7 +72,18 @@ def sized_left(part) -> tuple[float, str, bool] | None:
             value *= float(base) ** int(power or 1)
     except (OverflowError, ValueError):
         return None
-    return value, unit, len(numbers) > 1 or "^" in text
+    return value, unit, len(numbers) > 1 or "^" in text, _half_share(sized.group(1) if sized else "", unit)
+
+
+def _half_share(number: str, unit: str) -> float:
+    """How far the size before its unit may be from what it rounds (half its last digit), as a share of it: the
+    counts multiplied with it are exact, and so is a count of bytes (`2 bytes`)."""
+    if unit.startswith("byte") or not number or "^" in number:
+        return 0.0
+    digits = number.replace(",", "")
+    value = float(digits)
+    step = 10.0 ** -len(digits.partition(".")[2])
+    return 0.5 * step / value if value > 0 else 0.0
 
 
 def sized_right(part, line: int, left_unit: str | None = None):
@@ -88,7 +104,13 @@ def sized_right(part, line: int, left_unit: str | None = None):
     return (nb.Num(n.value, n.text, n.lo, n.hi, line, n.decimals), m.group(2)) if n is not None else None
 
 
-def counted_bytes(part) -> tuple[float, str, bool] | None:
+def glued_sizes(parts) -> bool:
+    """Whether a line equates sizes the reader left as words (`536MB × 32 = 17GB`): arithmetic to judge all the
+    same."""
+    return any(sized_left(a) and sized_right(b, 0) for a, b in zip(parts, parts[1:]))
+
+
+def counted_bytes(part) -> tuple[float, str, bool, float] | None:
     """A product of plain counts with no unit (`1 × 2048 × 32 × 4096 × 2`): bytes counted, as a size after it says."""
     expr = getattr(part, "expr", None)
     if expr is None or nb.has_symbols(expr) or not isinstance(expr, nb.Op) or expr.op != "*":
@@ -97,20 +119,29 @@ def counted_bytes(part) -> tuple[float, str, bool] | None:
         value = nb.face(expr)
     except (ArithmeticError, OverflowError, ValueError, TypeError):
         return None
-    return (float(value), "bytes", True) if value is not None else None
+    return (float(value), "bytes", True, 0.0) if value is not None else None
 
 
-def converted(left: tuple[float, str, bool], n, right_unit: str) -> tuple[float, str] | None:
+def converted(left: tuple[float, str, bool, float], n, right_unit: str, approx: bool = False) \
+        -> tuple[float, str] | None:
     """The right side's value in its own unit as the left side gives it, with a remark that names both bases
     where they differ, where the printed `n` misses it by a slip (within a factor of two); None where the two agree
-    under some bases, or are too far apart to be one size."""
-    value, unit, product = left
+    under some bases, or are too far apart to be one size.  A count times a size in the unit of the result
+    (`4 × 536MB = 2144MB`) turns no unit, so no base excuses a miss: it holds to the printed digits (and the
+    size's own rounding), unless the line says it is rough (approx)."""
+    value, unit, product, share = left
     if value <= 0 or n.value <= 0 or (unit == right_unit and not product):
         return None
+    if unit == right_unit and not approx:
+        if abs(value - n.value) <= n.half + value * share + 1e-9 * value or not 0.5 < value / n.value < 2:
+            return None
+        return value, f"{_short(value)} {right_unit}"
     # one base on both sides first (a page that counts 1024 bytes to the KB does so throughout), then mixed
     same = [value * _bytes_per(unit, base) / _bytes_per(right_unit, base) for base in (1000.0, 1024.0)]
     mixed = [value * _bytes_per(unit, a) / _bytes_per(right_unit, b) for a, b in ((1000.0, 1024.0), (1024.0, 1000.0))]
-    if any(abs(x - n.value) <= max(n.half, 0.05 * max(x, n.value)) for x in same + mixed):
+    # (every count of bytes to the kilobyte is tried, so `=` leaves 1% beyond the printed digits; `≈`, 5%)
+    slack = 0.05 if approx else 0.01
+    if any(abs(x - n.value) <= max(n.half, slack * max(x, n.value)) for x in same + mixed):
         return None
     best = min(same, key=lambda x: abs(x / n.value - 1))
     if not 0.5 < best / n.value < 2:
@@ -121,14 +152,22 @@ def converted(left: tuple[float, str, bool], n, right_unit: str) -> tuple[float,
     return best, said
 
 
+def _product_text(part) -> str:
+    """The left side as a finding names it: the product at the end of words (`8 × 536MB` of `takes 8 × 536MB`)."""
+    text = re.sub(r"\s*[(（][^()（）]*[)）]$", "", (getattr(part, "text", "") or "").strip().rstrip(" .,;"))
+    m = _SIZED_TAIL.search(text) if getattr(part, "expr", None) is None else None
+    return re.sub(r"\s*\*\s*", " × ", m.group(0) if m else text)[:60]
+
+
 def _short(x: float) -> str:
     return f"{x:,.0f}" if x >= 1000 else f"{x:.3g}"
 
 
-def judge_sizes(j, c) -> None:
+def judge_sizes(j, c) -> int:
     """A size written again in another unit, or a size times a count, against the printed size after it
     (`= 524288 bytes = 512 KB`, `512 KB × 4096 = 2 GB`): one finding per slipped size, merged with the line's
-    arithmetic (j: the judge, c: the chain)."""
+    arithmetic (j: the judge, c: the chain).  Returns how many sizes it judged."""
+    judged = 0
     for k, (p1, p2) in enumerate(zip(c.parts, c.parts[1:])):
         if (c.rels[k] if k < len(c.rels) else "=") not in ("=", "≈"):
             continue
@@ -141,8 +180,11 @@ def judge_sizes(j, c) -> None:
         if left is None or (left[1] == unit and isinstance(p1, ExprPart)):
             continue            # the same unit on both sides of an expression: the arithmetic's to judge
         j.n_numbers += 1
-        slip = converted(left, n, unit)
+        judged += 1
+        rough = c.context.approx or "≈" in c.rels[:k + 1] or re.search(r"[~～∼]\s*$", getattr(p1, "text", "") or "")
+        slip = converted(left, n, unit, bool(rough))
         if slip is not None:
-            j.add(Finding(n.line or c.place.line, c.place.cell, _chain_text(c), n.text, slip[0],
-                          n.rounded(slip[0]) if n.decimals else f"{slip[0]:.3g}", "size",
-                          f"arithmetic slip: {p1.text.strip()[:60]} is {slip[1]}", "arithmetic"), merge=True)
+            shown = n.rounded(slip[0]) if n.decimals or float(slip[0]).is_integer() else f"{slip[0]:.3g}"
+            j.add(Finding(n.line or c.place.line, c.place.cell, _chain_text(c), n.text, slip[0], shown, "size",
+                          f"arithmetic slip: {_product_text(p1)} is {slip[1]}", "arithmetic"), merge=True)
+    return judged

@@ -83,7 +83,10 @@ class ExprParser:
                 b = self.unary()
                 if t.text == "/":
                     b = self._scientific_after(b)     # 0.1966 / 3.3524 \times 10^{-4}: the divisor is one number
-                sci = _scientific(factors[-1], b) if t.text == "*" else None
+                # (not a whole number after other factors: `2 · 28 · 2 · 10^{-9}` is bytes times two, in GB)
+                sci = _scientific(factors[-1], b) if t.text == "*" and not (
+                    len(factors) > 1 and isinstance(factors[-1], Lit) and
+                    re.fullmatch(r"\d+", factors[-1].num.text)) else None
                 if sci is not None:                   # 4.85 \times 10^8: one printed number, 4.85e8
                     factors[-1] = sci
                     continue

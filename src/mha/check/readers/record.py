@@ -24,8 +24,10 @@ _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}(\^\{?\(?[A-Za-z0-9]+\)?\}?|_\{?[
 _PAREN_VECTOR = re.compile(r"\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*\)")
 
 
-def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context) -> None:
-    """Store the arrays of a statement with their labels, and the statement itself when it says something."""
+def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Document, ctx: Context,
+           shown: str = "") -> None:
+    """Store the arrays of a statement with their labels, and the statement itself when it says something (shown:
+    its text with the spaces it was written with, for findings to quote)."""
     labels = [p.text for p in parts if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX and not p.scalar]
     sides = arrow_sides([p.text if isinstance(p, LabelPart) and p.text != ARROW_SOFTMAX and not p.scalar else None
                          for p in parts], rels)
@@ -110,7 +112,7 @@ def record(parts: list[Part], rels: list[str], place: Place, text: str, doc: Doc
     if len(parts) >= 2 or lone or any(isinstance(p, (ShapePart, ShapeProduct)) for p in parts):
         c = Context(**{**ctx.__dict__})
         c.approx = ctx.approx
-        chain = Chain(parts, rels, place, text, c)
+        chain = Chain(parts, rels, place, text, c, shown)
         if not continue_derivation(doc, chain):      # "z1 = ..." again on the next line: the same chain
             doc.chains.append(chain)
 

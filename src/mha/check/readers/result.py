@@ -50,19 +50,28 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
     sign = ""
     if k < len(t) and t[k].kind == "OP" and t[k].text in ("-", "−"):
         sign, k = "-", k + 1
-    if k >= len(t) or t[k].kind != "NUM":
+    glued = _glued_number(t, k)
+    if glued is not None:
+        num, k = glued           # `= 31GB`, `= 5.86x faster`: the number glued to a unit or to a ratio's x
+        if t[k].text == "x":
+            k += 1
+    elif k >= len(t) or t[k].kind != "NUM":
         return None
-    num = t[k]
-    k += 1
+    else:
+        num = t[k]
+        k += 1
     pct = k < len(t) and t[k].kind == "OP" and t[k].text == "%"
     k += pct
     close = 0
     while k < len(t) and t[k].kind == "OP" and t[k].text in _EMPHASIS + ("}",):
         close, k = close + 1, k + 1
-    sized = not pct and k < len(t) - 1 and t[k].kind == "ID" and _BYTE_UNIT.fullmatch(t[k].text) is not None
+    sized = not pct and (k < len(t) - 1 or glued is not None) and k < len(t) and t[k].kind == "ID" and \
+        _BYTE_UNIT.fullmatch(t[k].text) is not None
     k += sized                 # "≈ 84 GB（远超…）", "= 5.4 GB (one 4K sequence)": a size, then a remark; the unit
     #                            is read from the line where the size is judged (claims/setequal.written_unit)
-    if close != lead or not _remark(t[k:]) or (k == len(t) and not lead and not pct):
+    rest = t[k:-1] if glued is not None and t[-1].kind == "OP" and t[-1].text in (".", "。") else t[k:]
+    ratio = glued is not None and t[k - 1].text == "x" and all(x.kind in ("ID", "TEXT") for x in rest)
+    if close != lead or not (ratio or _remark(rest)) or (k == len(t) and not lead and not pct and glued is None):
         return None
     try:
         value = nb.evaluate(prev.expr).value
@@ -81,6 +90,21 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
     return ExprPart(nb.Lit(n), flat_text(toks))
 
 
+def _glued_number(t: list[Tok], k: int) -> tuple[Tok, int] | None:
+    """A number the lexer broke up because a unit of bytes or a ratio's x is glued to it (`31GB`, `5.86x`): its
+    token and the index of what is glued to it; None for anything else."""
+    j, text = k, ""
+    while j < len(t) and t[j].kind in ("NUM", "OP") and re.fullmatch(r"[\d.]+", t[j].text) and \
+            (j == k or not t[j].space):
+        text, j = text + t[j].text, j + 1
+    if j == k + 1 and t[k].kind == "NUM" or not re.fullmatch(r"\d+(?:\.\d+)?", text) or j >= len(t) or \
+            t[j].space or t[j].kind != "ID" or not (_BYTE_UNIT.fullmatch(t[j].text) or t[j].text == "x"):
+        return None
+    if j + 1 < len(t) and not t[j + 1].space and t[j + 1].kind in ("ID", "NUM"):
+        return None               # (`2x4`, `3xb`: no ratio)
+    return Tok("NUM", text, t[k].pos, num=nb.Num.parse(text), space=t[k].space, end=t[j - 1].end), j
+
+
 def _arithmetic(e) -> bool:
     return isinstance(e, nb.Op) and not nb.has_symbols(e) and len(nb.leaves(e)) >= 1 and \
         not nb.is_plain_number(e)
@@ -91,6 +115,8 @@ def _remark(rest: list[Tok]) -> bool:
     if not rest:
         return True
     first = rest[0]
+    if first.kind == "OP" and first.text in ("←", "⟵", "⇐"):
+        return True               # "= 64 GB ← exceeds A100!": a remark pointing back at the value
     if first.kind == "OP" and first.text in (",", "，") and _numbers_only(rest[1:]) and rest[1].space:
         return True               # "e^1.414 / (e^1.414 + 1) = 0.804,   0.196": the step's other values after it
     if first.kind == "OP" and first.text in (",", "，", ";", "；") and len(rest) > 1:

@@ -25,7 +25,9 @@ def with_unit(toks: list[Tok]) -> nb.Num | None:
         toks = toks[:2]           # "per layer", "per token": what the size is counted for
     if len(toks) != 2 or toks[0].kind != "NUM" or toks[0].num is None or toks[1].kind not in ("ID", "TEXT"):
         return None
-    return toks[0].num if _SIZE_UNIT.fullmatch(toks[1].text.strip()) else None
+    # (`9 \text{ GB per layer}`: the words after the unit in its TeX text)
+    unit = re.sub(r"\s+per\s+\w+$", "", toks[1].text.strip()) if toks[1].kind == "TEXT" else toks[1].text.strip()
+    return toks[0].num if _SIZE_UNIT.fullmatch(unit) else None
 
 
 _SHAPE_WORD = re.compile(r"(?:shape|size|dimensions?|dims?|形状|维度|大小|尺寸)\s*(?:of|is|=|:|是|为)?\s*$", re.I)

@@ -325,9 +325,10 @@ _CALL_WORDS = re.compile(r"by|of|is|are|was|gives?|equals?|at|to|除以|乘以|�
 
 
 def _decimal_sum(toks: list[Tok], e) -> bool:
-    """Words, then a sum of printed decimals: "The sum is 2.718 + 2.460 + 2.226": the terms of a total worked out
-    in a sentence (whole numbers added in words are counts, sizes or indices, not arithmetic of the example)."""
-    return any(t.kind == "OP" and t.text == "+" for t in toks) and \
+    """Words, then a sum of printed decimals: "The sum is 2.718 + 2.460 + 2.226", "KV budget 22.08 − 8.40 − 1.60":
+    the terms of a total worked out in a sentence (whole numbers added in words are counts, sizes or indices, not
+    arithmetic of the example)."""
+    return any(t.kind == "OP" and t.text in ("+", "-", "−") for t in toks) and \
         sum(1 for n in nb.leaves(e) if getattr(n, "decimals", None)) >= 2
 
 
@@ -379,7 +380,7 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             if not parts:
                 continue
             place = seg.place(piece[0].pos)
-            text = seg.text[piece[0].pos - _base(seg, piece):][:0] if False else flat_text(piece)
+            text = flat_text(piece)
             # a lone array right after "Attention weights:" takes that line as its label
             if len(parts) == 1 and isinstance(parts[0], ArrayPart) and pending_label:
                 parts.insert(0, LabelPart(pending_label))
@@ -399,7 +400,7 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
                 # query, a row of the captioned matrix (not the query's own vector)
                 parts[0] = LabelPart(f"{pending_label} row {row}")
                 parts[1].array.label, parts[1].array.labels = parts[0].text, [parts[0].text]
-                record(parts, part_rels[1:], seg.place(piece[0].pos), flat_text(piece), doc, ctx)
+                record(parts, part_rels[1:], seg.place(piece[0].pos), flat_text(piece), doc, ctx, _shown(piece))
                 continue
             caption, pending_label = pending_label, None
             if len(parts) >= 1 and isinstance(parts[-1], LabelPart) and text_mode and \
@@ -417,7 +418,7 @@ def read_tokens(toks: list[Tok], seg: Segment, doc: Document, ctx: Context, text
             here = (ctx_at(place.line) if ctx_at is not None else None) or ctx
             if here is not ctx:
                 here = _with_row(here, ctx)
-            record(parts, part_rels[1:] if len(part_rels) > 1 else [], place, text, doc, here)
+            record(parts, part_rels[1:] if len(part_rels) > 1 else [], place, text, doc, here, _shown(piece))
             if on_statement is not None:
                 on_statement(parts, place)
 
@@ -465,13 +466,23 @@ def _weighted_symbols(e) -> bool:
     return True
 
 
-def _base(seg: Segment, piece: list[Tok]) -> int:
-    return 0
-
-
-
-
 def _closing_quote(toks: list[Tok]) -> bool:
     """`Row "please" [1, 0, 1]`: the name before the array ends with a quoted word (the quote closes one opened)."""
     quotes = [t for t in toks if t.kind == "OP" and len(t.text) == 1 and t.text in _QUOTES]
     return bool(quotes) and toks[-1] is quotes[-1] and len(quotes) % 2 == 0 and len(toks) >= 3
+
+
+def _shown(toks: list[Tok]) -> str:
+    """A statement as a finding quotes it: flat_text's spelling of each token, with the spaces the writer put
+    between them (`4 × 536MB = 2144MB`, not `4*536MB=2144MB`)."""
+    out: list[str] = []
+    for t in toks:
+        if t.space and out:
+            out.append(" ")
+        out.append(flat_text([t]))
+    text = "".join(out).strip()
+    # a spaced product or relation keeps its spaces on both sides (`2 \times 32` reads as `2* 32`); no space
+    # before a closing mark
+    text = re.sub(r"(?<=\S)(?: \*\s*|\* )(?=\S)", " × ", text)
+    text = re.sub(r"(?<=\S)(?: (=|≈)\s*|(=|≈) )(?=\S)", lambda m: f" {m.group(1) or m.group(2)} ", text)
+    return re.sub(r"\s+(?=[.,;:)\]。，])", "", text)

@@ -182,12 +182,16 @@ def lex_text(s: str, base: int = 0) -> list[Tok]:
 
 def _times_x(toks: list[Tok]) -> list[Tok]:
     """`1.135 x 0.135`: a spaced letter x between two numbers with decimals is a times sign (`0.3302 x 2`, a weight
-    times a count, is left to the words around it)."""
-    for k in range(1, len(toks) - 1):
-        t, a, b = toks[k], toks[k - 1], toks[k + 1]
-        if t.kind == "ID" and t.text == "x" and t.space and b.space and a.kind == "NUM" and b.kind == "NUM" and \
-                "." in a.text and "." in b.text:
-            toks[k] = Tok("OP", "*", t.pos, space=True, end=t.end)
+    times a count, is left to the words around it); so is each x of a run of three numbers or more, `32 x 4096 x 2`
+    (a product of sizes as notes on memory type it)."""
+    def spaced_x(k: int) -> bool:
+        return 0 < k < len(toks) - 1 and toks[k].kind == "ID" and toks[k].text == "x" and toks[k].space and \
+            toks[k + 1].space and toks[k - 1].kind == "NUM" and toks[k + 1].kind == "NUM"
+
+    times = [k for k in range(1, len(toks) - 1) if spaced_x(k) and (
+        "." in toks[k - 1].text and "." in toks[k + 1].text or spaced_x(k - 2) or spaced_x(k + 2))]
+    for k in times:
+        toks[k] = Tok("OP", "*", toks[k].pos, space=True, end=toks[k].end)
     return toks
 
 
