@@ -3,8 +3,10 @@
 is arithmetic to judge; a number copied with a slip (0.4512 = 0.4521) stays within a few percent and is judged.
 And the conventions of how a result is written that make a printed value right where the bare arithmetic would call
 it wrong: a total in a larger unit than its terms count (`7\\times10^9 \\times 16 = 112` GB), M as 2²⁰, a count
-floored, a time in its unit, a first term of a sum after it, a number grouped with spaces, everything after `/` as
-the divisor.
+floored or rounded up (tiles of `\\frac{1793}{256} × \\frac{1793}{128} = 120`), a time in its unit, a first term of a
+sum after it, a number grouped with spaces, a dot that parts thousands (`50.000^2`), everything after `/` as the
+divisor.  Last, the small tests on two bare numbers the arithmetic judge shares (far apart, a tilde between them,
+orders of magnitude apart in e-notation, a grid split into windows).
 """
 
 from __future__ import annotations
