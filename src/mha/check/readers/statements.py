@@ -483,6 +483,7 @@ def _shown(toks: list[Tok]) -> str:
     text = "".join(out).strip()
     # a spaced product or relation keeps its spaces on both sides (`2 \times 32` reads as `2* 32`); no space
     # before a closing mark
-    text = re.sub(r"(?<=\S)(?: \*\s*|\* )(?=\S)", " × ", text)
-    text = re.sub(r"(?<=\S)(?: (=|≈)\s*|(=|≈) )(?=\S)", lambda m: f" {m.group(1) or m.group(2)} ", text)
+    # (not Markdown's `**` of bold words, nor a compound operator, `current_y -= 0.04`)
+    text = re.sub(r"(?<=[\w)\]}])(?: \*\s*|\* )(?=[\w(\[{\\.-])", " × ", text)
+    text = re.sub(r"(?<=[^\s\-+*/<>!=:])(?: (=|≈)\s*|(=|≈) )(?=\S)", lambda m: f" {m.group(1) or m.group(2)} ", text)
     return re.sub(r"\s+(?=[.,;:)\]。，])", "", text)
