@@ -181,7 +181,8 @@ def judge_sizes(j, c) -> int:
             continue            # the same unit on both sides of an expression: the arithmetic's to judge
         j.n_numbers += 1
         judged += 1
-        rough = c.context.approx or "≈" in c.rels[:k + 1] or re.search(r"[~～∼]\s*$", getattr(p1, "text", "") or "")
+        rough = c.context.approx or "≈" in c.rels[:k + 1] or \
+            re.search(r"[~～∼]\s*$", getattr(p1, "text", "") or "")
         slip = converted(left, n, unit, bool(rough))
         if slip is not None:
             shown = n.rounded(slip[0]) if n.decimals or float(slip[0]).is_integer() else f"{slip[0]:.3g}"

@@ -485,5 +485,6 @@ def _shown(toks: list[Tok]) -> str:
     # before a closing mark
     # (not Markdown's `**` of bold words, nor a compound operator, `current_y -= 0.04`)
     text = re.sub(r"(?<=[\w)\]}])(?: \*\s*|\* )(?=[\w(\[{\\.-])", " × ", text)
-    text = re.sub(r"(?<=[^\s\-+*/<>!=:])(?: (=|≈)\s*|(=|≈) )(?=\S)", lambda m: f" {m.group(1) or m.group(2)} ", text)
+    text = re.sub(r"(?<=[^\s\-+*/<>!=:])(?: (=|≈)\s*|(=|≈) )(?=\S)", lambda m: f" {m.group(1) or m.group(2)} ",
+                  text)
     return re.sub(r"\s+(?=[.,;:)\]。，])", "", text)
