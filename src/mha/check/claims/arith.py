@@ -156,8 +156,7 @@ class ArithJudging(PrintedAddends):
             if bad is None:
                 continue
             self.n_numbers += 1
-            if bad is not True and self._step_slip(c, p1, *bad[:2], rel, idx + 1 == last, identified, exacts, step,
-                                                   bad[2] if len(bad) > 2 else None):
+            if bad is not True and self._step_slip(c, p1, *bad, rel, idx + 1 == last, identified, exacts, step):
                 return
         self._judge_arith_result(c, values, target, exacts, step)
 
@@ -214,11 +213,11 @@ class ArithJudging(PrintedAddends):
                          #   "= 0.85   = 0.60   = 0.55" under four columns: values side by side
         return False
 
-    def _step_slip(self, c: Chain, p1, n2: Num, got: float, rel: str, final: bool, identified: bool,
-                   exacts: list[float], step: str, term=None) -> bool:
-        """A printed value its own expression does not give (`got`): a finding (True, the line is done), or
-        False where a convention or another reading explains it (term: the term of p1 that n2 stands for, where
-        the two sides were compared term by term)."""
+    def _step_slip(self, c: Chain, p1, n2: Num, got: float, term, rel: str, final: bool, identified: bool,
+                   exacts: list[float], step: str) -> bool:
+        """A printed value its own expression does not give (`got`, what `term` gives: p1's whole expression, or
+        the term of it that n2 stands for where the two sides were compared term by term): a finding (True, the
+        line is done), or False where a convention or another reading explains it."""
         if rel == "≈" and final and any(n2.contains(float(x)) for x in exacts):
             return False  # "0.5994 ≈ 0.600" for weights of exactly 1/3: the quantity, rounded right
         if final and any(n2.contains(float(x)) for x in exacts) and within_addends(p1.expr, n2, got):
@@ -242,7 +241,7 @@ class ArithJudging(PrintedAddends):
         if in_time_unit(n2, got, self.doc, c.place) or grouped_divisor(getattr(p1, "text", ""), n2) or \
                 first_term(n2, self.doc, c.place) or cut_at_a_group(n2, self.doc, c.place):
             return False  # `= 435 years` for 1.37e10 seconds; `16*20*28 / 2*2 = 2,240`: the divisor after the sign
-        rough = rel == "≈" or "≈" in c.rels[:c.parts.index(p1)] or c.context.approx or self._approx_line
+        rough = self._approx_line or c.context.approx
         if in_larger_unit(n2, got, self.doc, c.place, rough) or thousands_point(n2, got) or \
                 binary_magnitude(n2, got) or whole_quotients(p1.expr, n2) or dotted_thousands(p1.expr, n2) or \
                 (isinstance(p1.expr, nb.Op) and floored_count(n2, got, self.doc, c.place)):
@@ -278,7 +277,7 @@ class ArithJudging(PrintedAddends):
             return True
         self.add(Finding(n2.line or c.place.line, c.place.cell, _chain_text(c), n2.text, got,
                          n2.rounded(got), step,
-                         f"arithmetic slip: {spelled(term if term is not None else p1.expr)[:60]} gives "
+                         f"arithmetic slip: {spelled(term)[:60]} gives "
                          f"{n2.rounded(got)}" + exact_aside(n2, got, exacts),
                          _simple_kind(n2, got) if _simple_kind(n2, got) != "wrong_value" else "arithmetic"),
                  merge=True)           # the same number as an entry on its line ([1.16/3.70=0.13, ...]): one slip
@@ -425,7 +424,8 @@ class ArithJudging(PrintedAddends):
         return None
 
     def compare_parts(self, left, right, final: bool, exacts: list[float], approx: bool = False):
-        """None: nothing to compare; True: they agree; (printed number, value it should be): they do not.
+        """None: nothing to compare; True: they agree; (printed number, value it should be, the left-hand term
+        that gives it): they do not.
 
         approx: the document declares the value approximate (≈, "roughly"): an integer stands for its unit, and
         terms printed to three or more significant digits are taken as the roundings they are (5/1.41 ≈ 3.54
@@ -448,7 +448,7 @@ class ArithJudging(PrintedAddends):
                 for x, y in zip(left.args, right.args):
                     got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
-                        return got[:2] + (got[2] if len(got) > 2 else x,)     # (the term it judged)
+                        return got          # (with the term it judged)
                 return True
             # (0.22)(0.54) + (0.64)(0.36) = 0.1188 + 0.2304: term by term
             lt, rt = nb.terms_of(left), nb.terms_of(right)
@@ -458,7 +458,7 @@ class ArithJudging(PrintedAddends):
                 for x, y in zip(lt, rt):
                     got = self.compare_parts(x, y, False, [], approx)
                     if got not in (None, True):
-                        return got[:2] + (got[2] if len(got) > 2 else x,)
+                        return got
                     seen = seen or got is True
                 return True if seen else None
             return None
@@ -493,27 +493,27 @@ class ArithJudging(PrintedAddends):
             iv = nb.evaluate(nb.exact_below(left, n.decimals if n.decimals is not None else 0,
                                             nb.significant_digits(n) or None))
         except (ArithmeticError, OverflowError, ValueError):
-            return (n, face)
+            return (n, face, left)
         if iv.lo - 1e-12 <= n.hi and n.lo <= iv.hi + 1e-12:
             if self.vs is not None and exp_of_neither(left, n, self.trace_values()):
-                return (n, face)     # e^{8.49} ≈ 4875.1: neither e^{8.49} nor e^{8.4853}, the score 8.49 rounds
+                return (n, face, left)     # e^{8.49} ≈ 4875.1: neither e^{8.49} nor e^{8.4853}, the score 8.49 rounds
             if n.decimals is not None and iv.hi - iv.lo > 40 * nb.half_unit(n.decimals):
                 return True          # (L+ - L-)/2ε: the terms' rounding, amplified, spans many of the result's units
             if final and exacts and (any(within_print(n, x) for x in exacts) or speaks_for(exacts, n, iv)):
-                return True if any(within_print(n, x) for x in exacts) else (n, face)
+                return True if any(within_print(n, x) for x in exacts) else (n, face, left)
             if _ops(left) & {"exp", "sqrt", "pow", "cos", "sin", "tan", "tanh", "log", "ln"} or one_product(left):
                 return True          # e^{1.4142} ≈ 4.1133, 0.0877 × 1.7692 = 0.1551: the factors were rounded
             if rounded_addends(left) or products_of_rounded(left):
                 return True          # 1.350 + 0.819 + 2.460 = 4.628: addends that are results rounded to 3+ decimals
             if self._approx_line and amplified_products(left, n):
                 return True          # h ≈ 0.50·2 + 0.41·4 = 2.63: 0.41 is 1/√6 rounded, and ·4 amplifies it
-            return (n, face)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
+            return (n, face, left)         # 0.30 + 0.06 + 0.02 + 0.05 = 0.44: printed addends give their sum as written
         if self.from_intermediate(left, n):
             return True              # e^{0.87} ≈ 2.377: 0.87 is the printed rounding of the score 0.866
         if product_of_short_factors(left, n) and rounded_terms_allow(left, n):
             return True              # 0.999665 × 0.000335 = 3.352e-4: 0.000335 is 1 - p rounded to three figures,
             #                          and the product of the unrounded factors is what is printed
-        return (n, face)
+        return (n, face, left)
 
     def _in_a_judged_array(self, c: Chain, n: Num) -> bool:
         """Is this number also an entry of an array read on its line (a column of lines read as one vector) that the

@@ -31,6 +31,8 @@ _GLUED = re.compile(r"^\s*" + _NUM + r"\s*(" + _UNIT + r")\s*(?:[(（][^()（）
                     r"\s*[.,;。]?\s*$")
 _SIZED_TAIL = re.compile(r"(?<![\d.,])\d[\d,.]*\s*(?:[*×·]\s*\d[\d,.]*\s*)*(?:" + _UNIT + r")\s*[*×·]\s*\d[\d,.]*$|"
                          r"(?<![\d.,])\d[\d,.]*\s*(?:[*×·]\s*\d[\d,.]*\s*)+(?:" + _UNIT + r")$")
+# a remark in brackets at the end of a side (`2 × 28 × 8 × 128 × 2 bytes (fp16)`): what was counted, no number of it
+_REMARK_END = re.compile(r"\s*[(（][^()（）]*[)）]$")
 _PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5}
 
 
@@ -53,7 +55,7 @@ def sized_left(part) -> tuple[float, str, bool, float] | None:
     (`2 × 32 × 4096 × 2 bytes`, `512 KB × 4096`; the latter a label part, since the unit in the middle stops the
     expression)."""
     # (a remark in brackets after the unit says what was counted: `2 × 28 × 8 × 128 × 2 bytes (fp16)`)
-    text = re.sub(r"\s*[(（][^()（）]*[)）]$", "", (getattr(part, "text", "") or "").rstrip(" .,;"))
+    text = _REMARK_END.sub("", (getattr(part, "text", "") or "").rstrip(" .,;"))
     m = _SIZED_PRODUCT.match(text)
     if m is None and getattr(part, "expr", None) is None:
         # words before the product in one label part ("... would need 4 × 50GB"): the product at its end
@@ -154,7 +156,7 @@ def converted(left: tuple[float, str, bool, float], n, right_unit: str, approx: 
 
 def _product_text(part) -> str:
     """The left side as a finding names it: the product at the end of words (`8 × 536MB` of `takes 8 × 536MB`)."""
-    text = re.sub(r"\s*[(（][^()（）]*[)）]$", "", (getattr(part, "text", "") or "").strip().rstrip(" .,;"))
+    text = _REMARK_END.sub("", (getattr(part, "text", "") or "").strip().rstrip(" .,;"))
     m = _SIZED_TAIL.search(text) if getattr(part, "expr", None) is None else None
     return re.sub(r"\s*\*\s*", " × ", m.group(0) if m else text)[:60]
 
