@@ -87,6 +87,9 @@ class Num:
         # keeps only a few bits, as torch prints it)
         tiny = 1e-37 < abs(self.value) < 1e-6 and self.lo != self.hi and ("e" in self.text or "E" in self.text)
         eps = (1e-9 * abs(x) if tiny else 1e-9 * max(1.0, abs(x))) + slack
+        # (a value on the half-way point to two thousandths of its last digit, 0.3444499 for 0.3445, may round either
+        # way: its inputs were rounded themselves; the seed's 0.7517449 is eight thousandths short, and rounds down)
+        eps += (self.hi - self.lo) * 2e-3
         return self.lo - eps <= x <= self.hi + eps
 
     def rounded(self, x: float) -> str:
@@ -102,9 +105,12 @@ class Num:
         word = self.text.rsplit(" ", 1)[-1] if " " in self.text else ""
         if word in MAGNITUDE:                     # 2.36 M: in millions, as printed (readers/magnitude.py)
             return f"{x / MAGNITUDE[word]:.{max(self.decimals, 0)}f} {word}"
-        sci = re.match(r"[-+]?\d*\.?(\d*)(?:[eE]|×10\^)[-+]?\d+$", self.text)
-        if sci:                                   # 4.85e8, 4.85×10^8: the mantissa's digits
-            return f"{x:.{len(sci.group(1))}e}"
+        sci = re.match(r"[-+]?\d*(?:\.(\d*))?([eE]|×10\^)([-+]?\d+)$", self.text)
+        if sci:                                   # 4.85e8, 4.85×10^8, 16e9: the mantissa's digits, its power
+            k, d = int(sci.group(3)), len(sci.group(1) or "")
+            if not -300 < k < 300:
+                return f"{x:.{d}e}"               # (1e999 read as a power: no float holds its scale)
+            return f"{x / 10.0 ** k:.{d}f}{sci.group(2)}{k}"
         if self.text.endswith(".") and abs(x - round(x)) <= self.half:
             return f"{x:.0f}."                    # torch's and NumPy's whole value, `-6.`, printed as they print it
         return f"{x:.{max(self.decimals, 0)}f}"

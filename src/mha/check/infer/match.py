@@ -17,7 +17,8 @@ def within(lo: np.ndarray, hi: np.ndarray, M: np.ndarray, band: Any = 0.0, slack
     below)."""
     with np.errstate(invalid="ignore", over="ignore"):
         unit = (hi - lo)
-        tol = 1e-9 * np.maximum(1.0, np.abs(np.where(np.isfinite(M), M, 0.0))) + band + slack * unit
+        # (two thousandths of the last digit: a value on the half-way point may round either way, numbers.Num.contains)
+        tol = 1e-9 * np.maximum(1.0, np.abs(np.where(np.isfinite(M), M, 0.0))) + band + (slack + 2e-3) * unit
         ok = (M >= lo - tol) & (M <= hi + tol)
         ok |= np.isneginf(M) & np.isneginf(lo)
         ok &= ~(np.isneginf(M) ^ np.isneginf(lo))
