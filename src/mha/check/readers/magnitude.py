@@ -22,6 +22,8 @@ def scaled(e) -> nb.Lit | None:
     if factor is None:
         return None
     n = num.num
+    if name == "B" and abs(n.value) >= 1000:
+        return num                  # `= 131,072 B`: bytes (7B, 175B count billions; no page writes 131,072 billion)
     if n.decimals is None:          # `786 k`: a whole count of thousands stands for 785.5 k to 786.5 k
         return nb.Lit(nb.Num(n.value * factor, f"{n.text} {name}", (n.value - 0.5) * factor,
                              (n.value + 0.5) * factor, n.line, 0))

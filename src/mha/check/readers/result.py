@@ -32,6 +32,8 @@ _OPERAND_WORDS = re.compile(r"(?i)times|x|divided|multiplied|plus|minus|squared|
 
 # a unit of bytes after a size: what the arithmetic counted, in a larger unit
 _BYTE_UNIT = re.compile(r"[kKMGTP]i?B")
+# a unit of time glued to a result (`= 17ms`, `= 0.91s`): the quotient taken as seconds (claims/setequal.py)
+_TIME_UNITS = frozenset({"ms", "s", "us", "μs", "µs", "ns", "sec"})
 
 
 def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | None:
@@ -60,18 +62,25 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
     else:
         num = t[k]
         k += 1
+    sci = _times_power_of_ten(t, k, num) if glued is None else None
+    if sci is not None:
+        num, k = sci             # `= 1.6 × 10^{10} \text{ FLOPs}`: the number in scientific form, then its unit
+        if k < len(t) and t[k].kind in ("TEXT", "ID") and _COUNTED_UNIT.fullmatch(t[k].text):
+            k += 1
     pct = k < len(t) and t[k].kind == "OP" and t[k].text == "%"
     k += pct
     close = 0
     while k < len(t) and t[k].kind == "OP" and t[k].text in _EMPHASIS + ("}",):
         close, k = close + 1, k + 1
     sized = not pct and (k < len(t) - 1 or glued is not None) and k < len(t) and t[k].kind == "ID" and \
-        _BYTE_UNIT.fullmatch(t[k].text) is not None
+        _BYTE_UNIT.fullmatch(t[k].text) is not None or \
+        not pct and k < len(t) and t[k].kind == "ID" and not t[k].space and t[k].text in _TIME_UNITS
     k += sized                 # "≈ 84 GB（远超…）", "= 5.4 GB (one 4K sequence)": a size, then a remark; the unit
     #                            is read from the line where the size is judged (claims/setequal.written_unit)
     rest = t[k:-1] if glued is not None and t[-1].kind == "OP" and t[-1].text in (".", "。") else t[k:]
     ratio = glued is not None and t[k - 1].text == "x" and all(x.kind in ("ID", "TEXT") for x in rest)
-    if close != lead or not (ratio or _remark(rest)) or (k == len(t) and not lead and not pct and glued is None):
+    if close != lead or not (ratio or _remark(rest)) or (k == len(t) and not lead and not pct and glued is None and
+                                                                sci is None):
         return None
     try:
         value = nb.evaluate(prev.expr).value
@@ -91,18 +100,40 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
 
 
 def _glued_number(t: list[Tok], k: int) -> tuple[Tok, int] | None:
-    """A number the lexer broke up because a unit of bytes or a ratio's x is glued to it (`31GB`, `5.86x`): its
+    """A number the lexer broke up because a unit of bytes or time, or a ratio's x, is glued to it (`31GB`, `17ms`,
+    `5.86x`): its
     token and the index of what is glued to it; None for anything else."""
     j, text = k, ""
     while j < len(t) and t[j].kind in ("NUM", "OP") and re.fullmatch(r"[\d.]+", t[j].text) and \
             (j == k or not t[j].space):
         text, j = text + t[j].text, j + 1
     if j == k + 1 and t[k].kind == "NUM" or not re.fullmatch(r"\d+(?:\.\d+)?", text) or j >= len(t) or \
-            t[j].space or t[j].kind != "ID" or not (_BYTE_UNIT.fullmatch(t[j].text) or t[j].text == "x"):
+            t[j].space or t[j].kind != "ID" or not (_BYTE_UNIT.fullmatch(t[j].text) or t[j].text == "x" or
+                                                    t[j].text in _TIME_UNITS):
         return None
     if j + 1 < len(t) and not t[j + 1].space and t[j + 1].kind in ("ID", "NUM"):
         return None               # (`2x4`, `3xb`: no ratio)
     return Tok("NUM", text, t[k].pos, num=nb.Num.parse(text), space=t[k].space, end=t[j - 1].end), j
+
+
+# what a number in scientific form counts, written after it (a plain count, no prefix that scales it)
+_COUNTED_UNIT = re.compile(r"\s*(?:FLOPs?|FLOP|params|parameters|bytes|tokens|operations)\s*")
+
+
+def _times_power_of_ten(t: list[Tok], k: int, num: Tok) -> tuple[Tok, int] | None:
+    """`1.6 × 10^{10}` after the number token: one number (1.6e10, to the precision of its mantissa) and the index
+    after it; None for anything else."""
+    if not (k + 3 < len(t) and t[k].kind == "OP" and t[k].text in ("*", "×", "·") and t[k + 1].kind == "NUM" and
+            t[k + 1].text == "10" and t[k + 2].kind == "OP" and t[k + 2].text == "^") or num.num is None:
+        return None
+    e = t[k + 3]
+    inner = e.args[0] if e.kind == "GROUP" and e.args and isinstance(e.args[0], list) else [e]
+    sign = "-" if [x.kind for x in inner] == ["OP", "NUM"] and inner[0].text in ("-", "−") else ""
+    digits = inner[-1] if [x.kind for x in inner] in (["NUM"], ["OP", "NUM"]) and (len(inner) == 1 or sign) else None
+    if digits is None or not re.fullmatch(r"\d{1,3}", digits.text) or "e" in num.text.lower():
+        return None
+    text = f"{num.text}e{sign}{digits.text}"               # (a finding quotes the whole line as written)
+    return Tok("NUM", text, num.pos, num=nb.Num.parse(text), space=num.space, end=e.end), k + 4
 
 
 def _arithmetic(e) -> bool:

@@ -66,7 +66,8 @@ def named_shape(label: str, arr: Array) -> bool:
 
 
 # a word that counts what a factor is ("128 heads", "2 bytes", "131072 tokens"): letters only, two or more
-_COUNT_WORD = re.compile(r"[A-Za-z][a-z]+(?:[-_][a-z]+)?")
+# (or one to four CJK characters: `32 层 × 8 个头 × 2 字节`, `32 レイヤー`, `8 개 헤드`)
+_COUNT_WORD = re.compile(r"[A-Za-z][a-z]+(?:[-_][a-z]+)?|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{1,5}")
 
 
 def counted_product(toks: list[Tok]) -> list[Tok] | None:
@@ -88,7 +89,7 @@ def counted_product(toks: list[Tok]) -> list[Tok] | None:
                 return None           # "(K,V)": names of what is counted, nothing to work out
             k, worded = close + 1, True
         words = 0
-        while k < n and toks[k].kind == "ID" and _COUNT_WORD.fullmatch(toks[k].text) and words < 2:
+        while k < n and toks[k].kind in ("ID", "TEXT") and _COUNT_WORD.fullmatch(toks[k].text.strip()) and words < 2:
             k, words, worded = k + 1, words + 1, True
         if k == n:
             break

@@ -62,9 +62,11 @@ def split_statements(toks: list[Tok], text_mode: bool) -> list[list[Tok]]:
             out[-1].pop()                     # "output[0] = [0.39, 1.00]：token 0 mostly takes V[1] = [0, 1]": the
             out.append([])                    # words after a colon that follows a value say something else
         elif text_mode and depth == 0 and len(out[-1]) >= 2 and out[-1][-1].kind == "OP" and \
-                out[-1][-1].text == "," and out[-1][-2].kind == "NUM" and t.kind == "ID" and \
-                t.text.lower() in _GOES_ON:
+                out[-1][-1].text == "," and (out[-1][-2].kind == "NUM" or len(out[-1]) >= 3 and
+                                             out[-1][-2].kind == "ID" and out[-1][-3].kind == "NUM") and \
+                t.kind == "ID" and t.text.lower() in _GOES_ON:
             out[-1].pop()                     # "... = 1.50, so the weights are [...]": the sum ends at its total
+            #                                   (or at its unit: "= 131,072 B, so ...")
             out.append([])
         elif text_mode and depth == 0 and _bullet_after_stop(out[-1], t, toks[i + 1:i + 2]):
             out[-1].pop()                     # "= 30.20. - Divide each by the total": a list flattened into one
