@@ -56,10 +56,12 @@ def check_document(text: str, config: Mapping[str, Any] | None = None, fmt: str 
     from .scoped import mark_openers
     mark_openers(doc, text, fmt)
     objs, bases = prepare(doc, like)
+    from .claims.rates import rated_times
     from .claims.sizeunits import glued_sizes
     numeric_chains = [c for c in doc.chains if any(type(p).__name__ in ("ExprPart", "ShapePart", "ShapeProduct")
-                                                  for p in c.parts) or glued_sizes(c.parts)]
-    if not doc.arrays and not numeric_chains and not doc.readings:
+                                                  for p in c.parts) or glued_sizes(c.parts) or rated_times(c.parts)]
+    from .claims.paramtable import param_tables
+    if not doc.arrays and not numeric_chains and not doc.readings and not param_tables(doc):
         raise NothingToCheck("document: no attention numbers found (looked for matrices in LaTeX, bracket lists, "
                             "NumPy and torch printouts, tables, and arithmetic lines)")
     if config is not None:

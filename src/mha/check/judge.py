@@ -29,6 +29,8 @@ from .claims import (ArithClaim, ArrayClaim, Claim, ProductShapeClaim, ReadingCl
                      VectorArithClaim)
 from .claims.arith import ArithJudging
 from .claims.array import ArrayJudging
+from .claims.paramtable import judge_param_tables
+from .claims.rates import rated_times
 from .claims.sizeunits import glued_sizes
 from .claims.elided import ElidedJudging
 from .claims.attribute import Attribution
@@ -176,7 +178,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                 raw = [r for r in o.refs if r.raw_row is not None or r.raw_head is not None]
                 if not raw:
                     continue
-                trial = _replace(o, refs=[bases.resolve(_raw(r)) for r in o.refs])
+                trial = _replace(o, refs=[bases.resolve(r) for r in o.refs])
                 if any(h.all and self.ref_ok(trial, h) for h in alignments(trial, self.vs)):
                     score += 1
             if best is None or score > best[0]:
@@ -186,7 +188,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         bases = best[1]
         self.inf.bases = bases
         for o in self.objs:
-            o.refs = [bases.resolve(_raw(r)) for r in o.refs]
+            o.refs = [bases.resolve(r) for r in o.refs]
             o.ref = o.refs[0] if o.refs else None
 
     def _rows_of_inputs(self) -> None:
@@ -358,8 +360,8 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
                                                              for x in parts)):
             if not (out and isinstance(out[0], SizeClaim) and len(exprs) == 1) and not _shapes_mapped(c):
                 out.append(ArithClaim(c))
-        elif not exprs and glued_sizes(parts):
-            out.append(ArithClaim(c))    # `536MB × 32 = 17GB`: sizes glued to their units, read as words
+        elif not exprs and (glued_sizes(parts) or rated_times(parts)):
+            out.append(ArithClaim(c))    # `536MB × 32 = 17GB`, `140 GB / 3.35 TB/s ≈ 42 ms`: read as words
         return out
 
     # ---------------------------------------------------------- driver
@@ -396,6 +398,7 @@ class Judge(UnscaledJudging,          # first: an object named unscaled is tried
         self._told_pairs(plans)
         self._other_head_counts([c for c in claims if isinstance(c, SizeClaim)])
         self._beside_other_sizes([c for c in claims if isinstance(c, SizeClaim)])
+        judge_param_tables(self, self.doc)           # `| W_Q | (8192, 8192) | 67 108 864 |`
 
     def _told_pairs(self, plans: dict[int, Any]) -> None:
         """Weights a line between calls the softmax of the scores above them (`raw_scores = [...]`, `# after the
@@ -573,15 +576,8 @@ def _without_indices(claims: list[Claim]) -> list[Claim]:
         c.value.value == 0 or (c.place.where == "comment" and len(seen.get((c.symbol, c.place.cell), ())) > 1)))]
 
 
-def _raw(r: lb.Ref) -> lb.Ref:
-    """A resolved reference back to the indices as written (resolve() subtracts the base again)."""
-    return r
-
-
 def lb_is(o: Any, role: str) -> bool:
     return o.ref is not None and role in o.ref.nodes
-
-
 
 
 def _column_of_terms(a, b) -> bool:

@@ -23,11 +23,12 @@ from .common import _chain_text, _simple_cause, _simple_kind, shape_notes, spell
 from .conventions import scaled_after, spread_reading, total_of_listed
 from .roundedexps import exact_sum_of_rounded_exps, exp_of_neither, printed_before
 from .rounding import amplified_products, products_of_rounded, rounded_addends
+from .rates import judge_quotients, judge_rates
 from .sizeunits import judge_sizes, unit_of
-from .setequal import (bare_run, binary_magnitude, cut_at_a_group, dotted_thousands, far_apart, first_term,
-                       floored_count, grouped_divisor, in_larger_unit, in_time_unit, nearer, negations, sci_apart,
-                       split_into, thousands_point, tilde_between, total_worked_elsewhere, two_givens,
-                       whole_quotients, written_unit)
+from .setequal import (after_a_group, bare_run, binary_magnitude, counted_in_words, cut_at_a_group, dotted_thousands,
+                       far_apart, first_term, floored_count, grouped_divisor, hyphen_range, in_bits, in_larger_unit,
+                       in_time_unit, nearer, negations, sci_apart, split_into, thousands_point, tilde_between,
+                       total_worked_elsewhere, two_givens, whole_quotients, written_time, written_unit)
 from .target import _arith_step, _ops, size_step
 from .arithterms import (
     FLOAT32_MAX, at_precision, carried_root, cut_down, cut_off, decimal_literal, exact_aside, has_vector, in_degrees,
@@ -64,6 +65,18 @@ _COUNT_WORD = re.compile(r"\d\s*(?:[A-Za-z]{2,}|[\u4e00-\u9fff]+)\s*[.,;]?\s*$|"
                          # (or counts named among the factors: `32 layers × 8 batch × 150 × 3000 ≈ 0.46 GB`)
                          r"\d\s*(?:layers?|batch(?:es)?|tokens?|heads?|frames?|seq(?:uences?)?|dims?)\b\s*[×*x·]",
                          re.I)
+
+
+def _an_estimate(n: Num) -> bool:
+    """A number written in powers of ten to two figures or fewer (`16e9`, `1.6 × 10^{10}`): how counts are estimated
+    (`796 k` for 786,432, a count of thousands, is no estimate but a slip)."""
+    return bool(re.search(r"[eE][-+]?\d+$|×10\^", n.text)) and (nb.significant_digits(n) or 0) <= 2
+
+
+def _ordered_whole(left, right) -> bool:
+    """Two whole numbers, the first below the second: the ends of a range when a tilde stands between them."""
+    a, b = nb.plain_number(left), nb.plain_number(right)
+    return a is not None and b is not None and a.decimals is None and b.decimals is None and a.value < b.value
 
 
 def _unit_word(text: str) -> str | None:
@@ -118,7 +131,7 @@ class ArithJudging(PrintedAddends):
         result's precision (three rounded terms add up to ±1.5 units) and the line names no quantity
         whose exact value decides.
         """
-        sizes = judge_sizes(self, c)
+        sizes = judge_sizes(self, c) + judge_rates(self, c) + judge_quotients(self, c)
         nums = [(k, p) for k, p in enumerate(c.parts) if isinstance(p, ExprPart)]
         if not nums:
             self.n_claims += bool(sizes)        # `4 × 536MB = 2144MB`: sizes alone, left as words, are a claim
@@ -208,6 +221,16 @@ class ArithJudging(PrintedAddends):
                          #   GB with "16 bytes ×" outside the formula: a number and what it leads to, nothing
                          #   worked between them (after a computation, `e^0 = 1` then "so ≈ 3" on the next
                          #   line, only a tilde says range)
+        if k1 == next(k for k, p in enumerate(c.parts) if isinstance(p, ExprPart)) and \
+                after_a_group(p1, self.doc.line_text(c.place, c.place.line) or ""):
+            return True  # "+ 5, 120 + 163,840,000 = 13,015,864,320": the tail of a sum cut at a thousands group
+        if rel == "≈" and _ordered_whole(p1.expr, p2.expr) and \
+                tilde_between(self.doc.line_text(c.place, c.place.line) or c.context.before or "", p1, p2):
+            return True  # "범위: -128 ~ 127": the range of an 8-bit integer, a tilde between its ends
+        if rel in ("=", "≈") and any(hyphen_range(p) and not (nb.plain_number(q.expr) or nb.Num.parse("0")).value < 0
+                                      for p, q in ((p1, p2), (p2, p1))):
+            return True  # "\\sim 0.88-2.15 %/K ... \\sim 0.03-0.77 %/K": ranges measured (a negative result after
+                         #   one, `0.88-2.15 = -1.27`, is a subtraction worked)
         if rel == "=" and two_givens(p1.expr, p2.expr) and (k1 == 0 or bare_run(values)):
             return True  # "would require 3.1 = 2.7, impossible": two numbers set equal, nothing worked;
                          #   "= 0.85   = 0.60   = 0.55" under four columns: values side by side
@@ -244,11 +267,13 @@ class ArithJudging(PrintedAddends):
         rough = self._approx_line or c.context.approx
         if in_larger_unit(n2, got, self.doc, c.place, rough) or thousands_point(n2, got) or \
                 binary_magnitude(n2, got) or whole_quotients(p1.expr, n2) or dotted_thousands(p1.expr, n2) or \
+                counted_in_words(n2, got, self.doc, c.place, rough) or \
+                in_bits(getattr(p1, "text", "") or "", n2, got, self.doc, c.place) or \
                 (isinstance(p1.expr, nb.Op) and floored_count(n2, got, self.doc, c.place)):
             return False  # `7\times10^9 \times 16 = 112` GB: bytes counted, the total in gigabytes;
                           #   589.824 for 589,824: a point that parts thousands; 148.375 M for 155,582,464
                           #   (M taken as 2²⁰); `65536/(32×56) = 36` warps: a count, floored
-        unit = written_unit(n2, self.doc, c.place)
+        unit = written_unit(n2, self.doc, c.place) or written_time(n2, self.doc, c.place)
         if unit is not None and _COUNT_WORD.search(getattr(p1, "text", "")) and not unit_of(p1.text) and \
                 not re.search(r"(?i)\bbytes?\b|字节", p1.text):
             return False            # `4096 floats = 16 KB`: a count of numbers, each of a size the line does not say
@@ -474,8 +499,10 @@ class ArithJudging(PrintedAddends):
             return True
         if self._degrees and _ops(left) & {"cos", "sin", "tan"} and in_degrees(left, n):
             return True              # θ = 90° ... cos(90) = 0: the angle in degrees, as the line writes it
-        if approx and (rounded_terms_allow(left, n) or unit_dropped(face, n) or nb.nines_below_one(n, face)):
-            return True              # (≈ 0.9999 for 0.999993: "all but 1", numbers.nines_below_one)
+        if approx and (rounded_terms_allow(left, n) or unit_dropped(face, n) or nb.nines_below_one(n, face) or
+                       _an_estimate(n) and abs(face - n.value) <= 0.05 * abs(n.value)):
+            return True              # (≈ 0.9999 for 0.999993: "all but 1", numbers.nines_below_one; "roughly ...
+            #                          = 16e9" for 16.64e9: a count in powers of ten, said to be rough, to 5%)
         if whole_count(left, n, face):
             return True
         if n.decimals is None and _ops(left) & {"exp", "sqrt", "log", "ln", "pow"} and abs(face - n.value) <= 0.5:

@@ -61,8 +61,10 @@ def unless_the_guess_is_borne_out(j) -> None:
     if any(p["kind"] == "holds" and _informative(vals.get(i)) for i, p in items):
         return
     if not guess.startswith("X was guessed") and any(p["kind"] == "wrong" and p["hit"].n_ok >= 4 and
-                                             p["hit"].n_ok >= 2 * p["hit"].ok.size / 3 for p in computed):
+                                             p["hit"].n_ok >= 2 * p["hit"].ok.size / 3 and _informative(vals.get(i))
+                                             for i, p in items):
         return      # X named: a printout that four entries and two thirds of it match bears the projections out
+        #             (not one of 0s and 1s: a binary matrix matches a causal mask's pattern whatever X is)
     if any(p["kind"] == "wrong" and p["hit"].n_ok >= 16 and p["hit"].n_ok >= 0.9 * p["hit"].ok.size
            for p in computed):
         return      # X guessed: a large printout all but a slip of which matches (127 of 128 weights) bears it out
@@ -76,7 +78,9 @@ def unless_the_guess_is_borne_out(j) -> None:
     # carries its own identity, whatever X is; and a named X printed again (`inputs[1]`) is X, whatever the
     # projections were assumed to be
     named = guess.startswith("every projection")
-    _set_aside(j, [f for f in j.findings if any(f is g for g in judged) and not (named and f.step == "input")],
+    sized = getattr(j, "by_size", [])       # (a shape said for "an input" is no printout of X: set aside too)
+    _set_aside(j, [f for f in j.findings if any(f is g for g in judged) and
+                   not (named and f.step == "input" and not any(f is g for g in sized))],
                f"{guess}, and no printout computed from it holds in full: the guess is not borne out")
 
 

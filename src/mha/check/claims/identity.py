@@ -9,6 +9,7 @@ nearest, and never as one finding per cell.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 
@@ -285,9 +286,12 @@ class Identity:
         near = self.nearest_reading(o, hit)
         what = f"{_name(o)} ({'×'.join(map(str, o.a.shape))}, {o.a.place})"
         if near is not None and near[2] and o.ref is not None and o.ref.strong and near[3] and \
-                not (near[3][0] == "missing_scale" and (not self.in_scope(o.a.place) or _says_its_scale(o, near[3]))):
+                not (near[3][0] == "missing_scale" and (not self.in_scope(o.a.place) or _says_its_scale(o, near[3]) or
+                                                        _exp_of_the_row_above(self.objs, o) or
+                                                        self._each_scale_its_section(o))):
             # (the scale left out in a section of its own, an exercise that asks for the unscaled scores: not
-            # this example's slip, so not one finding for the whole object)
+            # this example's slip, so not one finding for the whole object; nor exponentials of the softmax argument
+            # written on the line above, `softmax([0.707, 1.414])` then `exp: [2.028, 4.113]`: the other scale worked)
             node = hit.view.node
             self.n_claims += 1
             self.add(Finding(o.a.line, o.a.place.cell, label, _short(o), None, None, self.step_of(node),
@@ -302,6 +306,32 @@ class Identity:
             f"it stands for is not established (another example, scale or set of weights?); no entry is judged",
             near[0] if near else None, near[1] if near else None))
         self.doubted.append(o.a.id)
+
+    def _each_scale_its_section(self, o: Obj) -> bool:
+        """A page that works the example twice, once in a section of its own with the scale and once without
+        (`## The same with the scale`): the object's section holds nothing of the configuration's reading that the
+        scale changes (scaled scores, exponentials, weights, outputs), another section does, and the object's section
+        works the other reading on beyond it (weights and outputs unscaled).  A slip leaves the scale out of one step
+        among quantities it changes; a page that shows both readings keeps each whole in its place."""
+        doc, av = self.doc, self.alt("scale")
+        if not doc.headings or av is None:
+            return False
+        keys = sorted(p.order for p in doc.headings)
+        section = bisect.bisect_right(keys, o.a.place.order)
+
+        def fits(x, views, nodes=_SCALED_NODES) -> bool:
+            return any(h.all and h.view is not None and h.view.node in nodes for h in alignments(x, views))
+        here = elsewhere = other = False
+        for x in self.objs:
+            if x is o or x.val is None:
+                continue
+            mine = bisect.bisect_right(keys, x.a.place.order) == section
+            if fits(x, self.vs):
+                here, elsewhere = here or mine, elsewhere or not mine
+            elif mine and fits(x, av, _SCALED_NODES - {"S"}):
+                other = True        # (and the other reading worked on in the object's section: not one slipped step;
+                #                     its S is the raw scores, printed under either reading)
+        return elsewhere and not here and other
 
     def nearest_reading(self, o: Obj, hit: Hit) -> tuple[str, float, bool, tuple[str, str] | None] | None:
         """The view nearest to the object (of this configuration, or of it with the scale left out or added):
@@ -340,6 +370,10 @@ _SCALED_WORDS = re.compile(r"(?<!un)scal(?:ed|ing)(?!" + _OFF + r")|sqrt|√|缩
 _UNSCALED_WORDS = re.compile(r"unscaled|without (?:the )?scal|no scal|skip(?:s|ping)? (?:the )?scal|\braw\b|"
                              r"未缩放|不缩放|缩放前|未縮放|不縮放|縮放前|未除以|暫略|暂略|"
                              r"\b(?:divide|scale|scaled|scaling)" + _OFF, re.I)
+
+
+# the quantities a scale changes (QKt, the raw scores, is the same either way)
+_SCALED_NODES = frozenset({"S", "E", "row_sum", "A", "O", "O_concat", "Y"})
 
 
 def _says_its_scale(o: Obj, mistake: tuple[str, str]) -> bool:

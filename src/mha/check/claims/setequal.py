@@ -55,7 +55,32 @@ def in_larger_unit(n, got: float, doc, place, rough: bool = True) -> bool:
     if not re.search(re.escape(n.text) + _UNIT_AFTER, text):
         return False
     slack = max(n.half, nb.half_unit(n.decimals or 0), (0.05 if rough else 0.01) * abs(n.value))
+    if n.decimals == 0 and not n.exact and re.fullmatch(r"[-−+]?\d+", n.text.strip()):
+        # a whole number under ≈ already stands for its unit (arithterms.at_precision: `≈ 1` is 0.5 to 1.5); its
+        # half-unit again would let `≈ 1 GB` pass for 2 GiB
+        slack = (0.05 if rough else 0.01) * abs(n.value)
     return any(n.contains(got / base ** k, slack) for base in (1000.0, 1024.0) for k in range(1, 6))
+
+
+# words that count the things a formula sizes one of (`these two matrices need 4096^2 × 2 ≈ 64MB`)
+_COUNT_WORDS = {2: r"\b(?:both|two|pair of|deux|zwei|dos|ambos|dois|duas)\b|两个|两者|這兩|这两|兩個|二つ|両方|두 개",
+                3: r"\b(?:three|trois|drei|tres|três)\b|三个|三個|三つ",
+                4: r"\b(?:four|quatre|vier|cuatro|quatro)\b|四个|四個|四つ"}
+
+
+def counted_in_words(n, got: float, doc, place, rough: bool) -> bool:
+    """`这两个矩阵就需要 4096^2 × 2 ≈ 64MB` (these two matrices need ...): the formula sizes one of the things the words
+    before it count, and the printed size is all of them (64 MiB for two of 32 MiB)."""
+    text = _result_text(n, doc, place)
+    if text is None or n.text not in text or got == 0:
+        return False
+    head = text[:text.index(n.text)]
+    line = n.line if getattr(n, "line", 0) and n.line >= place.line else place.line
+    before = doc.line_text(place, line - 1) or ""
+    if before.strip() and not re.search(r"[.!?。！？:：]\s*$", before):
+        head = before + " " + head      # the sentence began on the line before (Markdown wraps it)
+    counts = [k for k, words in _COUNT_WORDS.items() if re.search(words, head, re.IGNORECASE)]
+    return any(in_larger_unit(n, k * got, doc, place, rough) or n.contains(k * got) for k in counts)
 
 
 def _result_text(n, doc, place) -> str | None:
@@ -103,6 +128,30 @@ _TIME_AFTER = re.compile(r"\s*\$?\s*(?:(?:\\[ ,;:!]|~|\\quad)\s*)*(?:\\(?:text|m
                          r")(?![A-Za-z])")
 
 
+_BITS = re.compile(r"(?i)(?<![a-z])bits?(?![a-z])|比特|ビット|비트")
+_BYTES = re.compile(r"(?i)(?<![a-z])(?:bytes?|bájt|octets?)(?![a-z])|字节|位元组|バイト|바이트")
+
+
+def in_bits(left_text: str, n, got: float, doc, place) -> bool:
+    """`4 × 256 bit = 128 bájt`: bits counted and the result said in bytes (an eighth of the count); `-log(1/2^4) =
+    4 bit`: information in bits, the logarithm's base 2 (the page's log is log₂)."""
+    text = _result_text(n, doc, place) or ""
+    said = r"(?<![\d.])" + re.escape(n.text) + r"\s*\$?\s*(?:\\[ ,;:!]\s*)*(?:\\(?:text|textrm|mathrm)\{\s*)?"
+    if _BITS.search(left_text) and re.search(said + "(?:" + _BYTES.pattern[4:] + ")", text, re.I) and \
+            n.contains(got / 8):
+        return True
+    return "log" in left_text and re.search(said + "(?:" + _BITS.pattern[4:] + ")", text, re.I) is not None and \
+        n.contains(got / math.log(2))
+
+
+def written_time(n, doc, place) -> tuple[float, str] | None:
+    """The seconds a unit of time written right after the result holds (`= 12ms`: 10⁻³), with the unit, or None: a
+    slip is then said in that unit."""
+    text = _result_text(n, doc, place)
+    m = re.search(re.escape(n.text) + _TIME_AFTER.pattern, text or "")
+    return (_TIME[m.group(1)], m.group(1)) if m is not None and _TIME[m.group(1)] != 1.0 else None
+
+
 def in_time_unit(n, got: float, doc, place) -> bool:
     """`6.3e24 / 4.59e14 = 435 years`, `= 2.5 ms`, `3 * 2 * 80 / 212 = 2 sec`: a time with its unit after it, the
     quotient taken as seconds and turned into that unit (or already in it), to one unit of the last digit printed
@@ -133,6 +182,13 @@ def cut_at_a_group(n, doc, place) -> bool:
     text = _result_text(n, doc, place)
     return n.decimals is None and text is not None and \
         re.search(r"(?<![\d.])" + re.escape(n.text) + r"(?:,\s\d{3}){2,}(?!\d)", text) is not None
+
+
+def after_a_group(part, line: str) -> bool:
+    """`+ 5, 120 + 163,840,000 = ...`: a side that starts with the last group of a number grouped by a comma and a
+    space (5,120), split there by the reader, so that it holds only the tail of the sum."""
+    m = re.match(r"\s*(\d{3})(?!\d)", getattr(part, "text", "") or "")
+    return m is not None and re.search(r"\d,\s+" + m.group(1) + r"(?![\d.])", line or "") is not None
 
 
 def grouped_divisor(text: str, n) -> bool:
@@ -193,16 +249,19 @@ def total_worked_elsewhere(chains, c, n) -> object | None:
 
 def whole_quotients(e, n) -> bool:
     """`\\frac{1793}{256} × \\frac{1793}{128} = 120` tiles: a count of whole blocks, each quotient rounded up (8 × 15)
-    or cut down before the product; the printed whole number is that, and the bare quotients' product is not."""
+    or cut down before the product; the printed whole number is that, and the bare quotients' product is not (a
+    convolution's output width, `(64 - 5) / 2 + 1 = 30`, divides so too)."""
     if n.decimals is not None or not isinstance(e, nb.Op):
         return False
 
     def whole(x, step):
         if isinstance(x, nb.Lit):
             return x.num.value
-        if not isinstance(x, nb.Op) or x.op not in ("+", "*", "/"):
+        if not isinstance(x, nb.Op) or x.op not in ("+", "*", "/", "neg"):
             raise ArithmeticError
         args = [whole(a, step) for a in x.args]
+        if x.op == "neg":
+            return -args[0]
         if x.op == "+":
             return sum(args)
         if x.op == "*":
@@ -253,6 +312,13 @@ def tilde_between(line: str, p1, p2) -> bool:
     """Is the `≈` between the two written as a tilde in the line (`0.0001 ~ 0.001`), the way a range is written?"""
     a, b = (getattr(p, "text", "").strip() for p in (p1, p2))
     return bool(a and b) and re.search(re.escape(a) + r"\s*[~～∼]\s*" + re.escape(b), line) is not None
+
+
+def hyphen_range(part) -> bool:
+    """`0.88-2.15` (no spaces, the first below the second): a range of values, as measurements are quoted
+    (`\\sim 0.88-2.15`\\%/K), not a subtraction whose result is negative."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)\s*", getattr(part, "text", "") or "")
+    return m is not None and float(m.group(1)) < float(m.group(2))
 
 
 def far_apart(left, right) -> bool:

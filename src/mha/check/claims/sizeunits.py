@@ -3,8 +3,8 @@
 
 Pages count a kilobyte as 1000 or 1024 bytes, often both on one page, and a size is an estimate: the two sides
 agree when some choice of those bases brings them within 5% (or within the printed value's last digit).  Only a
-near miss is a slip: sides a factor of two or more apart are two quantities written side by side (`4 bytes = 28 GB`
-for one parameter and the whole model), not one size rewritten.
+near miss is a slip (twice the size included: `≈ 1 GB` for 2 GiB): sides more than a factor of two apart are two
+quantities written side by side (`4 bytes = 28 GB` for one parameter and the whole model), not one size rewritten.
 """
 
 from __future__ import annotations
@@ -26,11 +26,16 @@ _TIMES = r"\s*[*×x·]\s*"
 _SIZED_PRODUCT = re.compile(r"^\s*(?:" + _NUM + _TIMES + r")*" + _NUM + r"\s*(" + _UNIT + r")(?:" + _TIMES + _NUM
                             + r")*\s*$")
 # a size glued to its unit, which the reader leaves as words (`19GB`, `536MB (每层)`), a remark in brackets after it
-# (or a few words after it, with no number among them: `= 52GB in all`, `= 295 TB and that is clearly impossible`)
-_GLUED = re.compile(r"^\s*" + _NUM + r"\s*(" + _UNIT + r")\s*(?:[(（][^()（）]*[)）]|(?:\s+[^\W\d_]+){1,6})?"
-                    r"\s*[.,;。]?\s*$")
-_SIZED_TAIL = re.compile(r"(?<![\d.,])\d[\d,.]*\s*(?:[*×·]\s*\d[\d,.]*\s*)*(?:" + _UNIT + r")\s*[*×·]\s*\d[\d,.]*$|"
-                         r"(?<![\d.,])\d[\d,.]*\s*(?:[*×·]\s*\d[\d,.]*\s*)+(?:" + _UNIT + r")$")
+# (or a few words after it, with no number among them: `= 52GB in all`, `= 295 TB and that is clearly impossible`,
+# `= 6 GB in fp32`: a word may carry digits after its first letter), or what it is per (`= 320 KB / token`)
+_GLUED = re.compile(r"^\s*" + _NUM + r"\s*(" + _UNIT + r")\s*(?:[(（][^()（）]*[)）]|\s*/\s*[^\W\d_]+|"
+                    r"(?:\s+[^\W\d_][^\W_]*){1,6})?\s*[.,;。]?\s*$")
+# a factor as the tail reads it: a power among them (70 × 10^9 × 2 bytes), or billions (70B × 2 bytes)
+_D = r"\d[\d,.]*(?:\^\d{1,2}|\s?B(?:\s+param(?:eter)?s)?)?"
+_SIZED_TAIL = re.compile(r"(?<![\d.,^])" + _D + r"\s*(?:[*×·]\s*" + _D + r"\s*)*(?:" + _UNIT + r")\s*[*×·]\s*" + _D +
+                         r"$|(?<![\d.,^])" + _D + r"\s*(?:[*×·]\s*" + _D + r"\s*)+(?:" + _UNIT + r")$")
+# a count of parameters in billions before a factor (`70B × 2 bytes`, `7B params × 2 bytes`): 70 × 10^9
+_BILLIONS = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s?B(?:\s+param(?:eter)?s)?(?=\s*[*×·])")
 # a remark in brackets at the end of a side (`2 × 28 × 8 × 128 × 2 bytes (fp16)`): what was counted, no number of it
 _REMARK_END = re.compile(r"\s*[(（][^()（）]*[)）]$")
 _PREFIX = {"k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5}
@@ -55,7 +60,7 @@ def sized_left(part) -> tuple[float, str, bool, float] | None:
     (`2 × 32 × 4096 × 2 bytes`, `512 KB × 4096`; the latter a label part, since the unit in the middle stops the
     expression)."""
     # (a remark in brackets after the unit says what was counted: `2 × 28 × 8 × 128 × 2 bytes (fp16)`)
-    text = _REMARK_END.sub("", (getattr(part, "text", "") or "").rstrip(" .,;"))
+    text = _BILLIONS.sub(r"\1 × 10^9", _REMARK_END.sub("", (getattr(part, "text", "") or "").rstrip(" .,;")))
     m = _SIZED_PRODUCT.match(text)
     if m is None and getattr(part, "expr", None) is None:
         # words before the product in one label part ("... would need 4 × 50GB"): the product at its end
@@ -84,6 +89,8 @@ def _half_share(number: str, unit: str) -> float:
         return 0.0
     digits = number.replace(",", "")
     value = float(digits)
+    if value >= 2 and value.is_integer() and int(value) & (int(value) - 1) == 0:
+        return 0.025            # `4 KB` for 4096 bytes: a power of two is exact, in either base (1024/1000)
     step = 10.0 ** -len(digits.partition(".")[2])
     return 0.5 * step / value if value > 0 else 0.0
 
@@ -146,7 +153,7 @@ def converted(left: tuple[float, str, bool, float], n, right_unit: str, approx: 
     if any(abs(x - n.value) <= max(n.half, slack * max(x, n.value)) for x in same + mixed):
         return None
     best = min(same, key=lambda x: abs(x / n.value - 1))
-    if not 0.5 < best / n.value < 2:
+    if not 0.5 - 1e-9 <= best / n.value <= 2 + 1e-9:     # (twice the printed size is a slip: `≈ 1 GB` for 2 GiB)
         return None
     said = f"{_short(same[0])} {right_unit}"
     if abs(same[1] / same[0] - 1) > 1e-9:
