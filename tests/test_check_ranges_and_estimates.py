@@ -49,3 +49,10 @@ def test_a_sum_cut_at_a_thousands_group_is_not_judged_by_its_tail():
     # (a line of the same page that is a slip of its own is still found)
     page = _page("```\nA: 5, 120 + 163,840,000 = 163,845,120\nB: 120 + 7 = 128\n```")
     assert [f.printed for f in error_findings(page)] == ["128"]
+
+
+def test_times_of_day_are_no_arithmetic():
+    # `08:00-09:00: ...` (t279a): a schedule's slots, not `00 - 09` worked out
+    page = _page("```\n08:00-09:00: set up the loader\n09:00-11:00: write the kernels\n```")
+    assert error_findings(page) == []
+    assert [f.printed for f in error_findings(page.replace("2 × 3 = 6", "2 × 3 = 7"))] == ["7"]

@@ -67,6 +67,10 @@ _COUNT_WORD = re.compile(r"\d\s*(?:[A-Za-z]{2,}|[\u4e00-\u9fff]+)\s*[.,;]?\s*$|"
                          re.I)
 
 
+# a time of day (`08:00`, `9:30:15`): its colon is no relation
+_CLOCK = re.compile(r"(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d.:])")
+
+
 def _an_estimate(n: Num) -> bool:
     """A number written in powers of ten to two figures or fewer (`16e9`, `1.6 × 10^{10}`): how counts are estimated
     (`796 k` for 786,432, a count of thousands, is no estimate but a slip)."""
@@ -189,6 +193,8 @@ class ArithJudging(PrintedAddends):
 
     def _no_equation(self, c: Chain, values: list, k1: int, rel: str, p1, p2) -> bool:
         """Two neighbouring parts of a line that the relation between them does not make an equation."""
+        if rel == ":" and _CLOCK.search(self.doc.line_text(c.place, c.place.line) or c.context.before or ""):
+            return True  # "08:00-09:00: Setup": times of day, no quotient or difference worked out
         if rel in ("→", ":") and nb.plain_number(p1.expr) is not None or \
                 rel == ":" and nb.plain_number(p2.expr) is None:
             return True  # "0.64 → 0.90": a running total, a before and after: not an equality;
