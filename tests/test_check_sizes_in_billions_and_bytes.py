@@ -42,3 +42,17 @@ def test_slipped_sizes_are_found(line, printed, said):
     found = error_findings(_page(line))
     assert [f.printed for f in found] == [printed]
     assert said in found[0].cause
+
+
+@pytest.mark.parametrize("line, printed", [
+    ("  每头参数量 = 3 × 4096 × 128 ≈ 1.57M", None), ("  每头参数量 = 3 × 4096 × 128 ≈ 1.97M", "1.97 M"),
+    ("Params: 1024 * 768 ≈ 786K", None), ("Params: 1024 * 768 ≈ 796K", "796 K"),
+    ("Bytes: 2 × 4 = 8B per pair", None),           # eight bytes: the plain reading is the one the arithmetic gives
+])
+def test_a_magnitude_glued_to_a_result(line, printed):
+    # (t279b: `≈ 1.57M` glued to its letter was left as words, so a slipped 58.3M went unread)
+    page = _page(f"```\n{line}\n```")
+    if printed is None:
+        assert clean_report(page).n_numbers == 1
+    else:
+        assert [f.printed for f in error_findings(page)] == [printed]

@@ -15,6 +15,7 @@ label (words), so the chain has no result to judge.  `worked_result` reads the n
 
 from __future__ import annotations
 
+import math
 import re
 
 from .. import numbers as nb
@@ -34,6 +35,8 @@ _OPERAND_WORDS = re.compile(r"(?i)times|x|divided|multiplied|plus|minus|squared|
 _BYTE_UNIT = re.compile(r"[kKMGTP]i?B")
 # a unit of time glued to a result (`= 17ms`, `= 0.91s`): the quotient taken as seconds (claims/setequal.py)
 _TIME_UNITS = frozenset({"ms", "s", "us", "μs", "µs", "ns", "sec"})
+# a magnitude glued to a result (`≈ 1.57M`, `= 7B`, `≈ 590K`)
+_GLUED_MAGNITUDE = frozenset({"K", "k", "M", "B", "T"})
 
 
 def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | None:
@@ -53,10 +56,13 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
     if k < len(t) and t[k].kind == "OP" and t[k].text in ("-", "−"):
         sign, k = "-", k + 1
     glued = _glued_number(t, k)
+    scale = None
     if glued is not None:
         num, k = glued           # `= 31GB`, `= 5.86x faster`: the number glued to a unit or to a ratio's x
         if t[k].text == "x":
             k += 1
+        elif t[k].text in _GLUED_MAGNITUDE:
+            scale, k = t[k].text, k + 1      # `≈ 1.57M`: millions (readers/magnitude.py for `1.57 M`)
     elif k >= len(t) or t[k].kind != "NUM":
         return None
     else:
@@ -96,6 +102,13 @@ def worked_result(prev: Part, rel: str, toks: list[Tok], line_of) -> ExprPart | 
             n = nb.Num.parse(text, line)
     else:
         n = nb.Num.parse(text, line)
+    f = nb.MAGNITUDE.get(scale or "", 1.0)
+    if scale is not None and value and n.value and abs(math.log(abs(n.value * f / value))) < \
+            abs(math.log(abs(n.value / value))):
+        # (the reading the arithmetic lies nearer: `= 8B` after 2 × 4 is eight bytes, not eight billion; a whole
+        # count of millions, `786K`, stands for 785.5 K to 786.5 K)
+        half = 0.5 if n.decimals is None else 0.0
+        n = nb.Num(n.value * f, f"{text} {scale}", (n.lo - half) * f, (n.hi + half) * f, n.line, n.decimals or 0)
     return ExprPart(nb.Lit(n), flat_text(toks))
 
 
@@ -109,7 +122,7 @@ def _glued_number(t: list[Tok], k: int) -> tuple[Tok, int] | None:
         text, j = text + t[j].text, j + 1
     if j == k + 1 and t[k].kind == "NUM" or not re.fullmatch(r"\d+(?:\.\d+)?", text) or j >= len(t) or \
             t[j].space or t[j].kind != "ID" or not (_BYTE_UNIT.fullmatch(t[j].text) or t[j].text == "x" or
-                                                    t[j].text in _TIME_UNITS):
+                                                    t[j].text in _TIME_UNITS or t[j].text in _GLUED_MAGNITUDE):
         return None
     if j + 1 < len(t) and not t[j + 1].space and t[j + 1].kind in ("ID", "NUM"):
         return None               # (`2x4`, `3xb`: no ratio)
