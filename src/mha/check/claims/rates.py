@@ -19,6 +19,7 @@ import re
 from ..objects import Chain
 from ..report import Finding
 from .common import _chain_text
+from .setequal import SECONDS_IN
 
 _P = "kKMGTP"
 _POWER = {"": 0, "k": 1, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5}
@@ -39,9 +40,6 @@ _COUNT = re.compile(r"^\s*(?P<n>\d+(?:\.\d+)?)\s*(?:x|×)?(?:\s+[^\W\d_][^\W_]*.
 # the time after it: `42 ms`, `0.12 s per token`, `≈ 6 seconds`
 _TIME = re.compile(r"^\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<u>ns|μs|µs|us|ms|s|sec|secs|seconds?|milliseconds?|minutes?|min)"
                    r"(?![A-Za-z])")
-_SECONDS = {"ns": 1e-9, "μs": 1e-6, "µs": 1e-6, "us": 1e-6, "ms": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3,
-            "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0, "min": 60.0, "minute": 60.0,
-            "minutes": 60.0}
 
 
 def _side(part) -> str:
@@ -80,7 +78,7 @@ def _times(m, t) -> list[float] | None:
     GB over TB/s is 1000 over 1000; then mixed), or None where bytes meet a throughput of operations."""
     if ("B" in m["u1"]) != ("B" in m["u2"]):
         return None
-    amount, rate, unit = _product(m["amount"]), _product(m["rate"]), _SECONDS[t["u"]]
+    amount, rate, unit = _product(m["amount"]), _product(m["rate"]), SECONDS_IN[t["u"]]
     return [amount * a / (rate * r) / unit for a, r in zip(_scales(m["u1"]), _scales(m["u2"]))] + \
         [amount * a / (rate * r) / unit for a in _scales(m["u1"]) for r in _scales(m["u2"])]
 
@@ -96,7 +94,7 @@ def _counts(m, t) -> list[float] | None:
     amount, part = _product(m["amount"]), _product(m["rate"])
     if _kind(m["u1"]) == "size":
         return [amount * a / (part * b) for a, b in zip(_scales(m["u1"]), _scales(m["u2"]))]
-    return [amount * _SECONDS.get(m["u1"], 1.0) / (part * _SECONDS.get(m["u2"], 1.0))]
+    return [amount * SECONDS_IN.get(m["u1"], 1.0) / (part * SECONDS_IN.get(m["u2"], 1.0))]
 
 
 def _judge(j, c: Chain, left: re.Pattern, right: re.Pattern, values, cut_down: bool) -> int:

@@ -118,18 +118,19 @@ def floored_count(n, got: float, doc, place) -> bool:
     return text is not None and re.search(re.escape(n.text) + _COUNTED.pattern, text) is not None
 
 
-# a unit of time after a result, and how many seconds it holds (a year of 365.25 days)
-_TIME = {"years": 3.15576e7, "year": 3.15576e7, "yrs": 3.15576e7, "days": 86400.0, "day": 86400.0, "hours": 3600.0,
-         "hour": 3600.0, "hrs": 3600.0, "h": 3600.0, "minutes": 60.0, "minute": 60.0, "mins": 60.0, "min": 60.0,
-         "seconds": 1.0, "second": 1.0, "secs": 1.0, "sec": 1.0, "s": 1.0, "ms": 1e-3, "μs": 1e-6, "us": 1e-6,
-         "µs": 1e-6, "ns": 1e-9, "天": 86400.0, "小时": 3600.0, "分钟": 60.0, "秒": 1.0, "毫秒": 1e-3}
-_TIME_NAMES = "|".join(sorted(map(re.escape, _TIME), key=len, reverse=True))
+# a unit of time after a result, and how many seconds it holds (a year of 365.25 days); claims/rates.py too
+SECONDS_IN = {"years": 3.15576e7, "year": 3.15576e7, "yrs": 3.15576e7, "days": 86400.0, "day": 86400.0,
+              "hours": 3600.0, "hour": 3600.0, "hrs": 3600.0, "h": 3600.0, "minutes": 60.0, "minute": 60.0,
+              "mins": 60.0, "min": 60.0, "seconds": 1.0, "second": 1.0, "secs": 1.0, "sec": 1.0, "s": 1.0,
+              "milliseconds": 1e-3, "millisecond": 1e-3, "ms": 1e-3, "μs": 1e-6, "us": 1e-6, "µs": 1e-6, "ns": 1e-9,
+              "天": 86400.0, "小时": 3600.0, "分钟": 60.0, "秒": 1.0, "毫秒": 1e-3}
+_TIME_NAMES = "|".join(sorted(map(re.escape, SECONDS_IN), key=len, reverse=True))
 _TIME_AFTER = re.compile(r"\s*\$?\s*(?:(?:\\[ ,;:!]|~|\\quad)\s*)*(?:\\(?:text|mathrm)\{\s*)?(" + _TIME_NAMES +
                          r")(?![A-Za-z])")
 
 
-_BITS = re.compile(r"(?i)(?<![a-z])bits?(?![a-z])|比特|ビット|비트")
-_BYTES = re.compile(r"(?i)(?<![a-z])(?:bytes?|bájt|octets?)(?![a-z])|字节|位元组|バイト|바이트")
+_BITS = r"(?<![a-z])bits?(?![a-z])|比特|ビット|비트"
+_BYTES = r"(?<![a-z])(?:bytes?|bájt|octets?)(?![a-z])|字节|位元组|バイト|바이트"
 
 
 def in_bits(left_text: str, n, got: float, doc, place) -> bool:
@@ -137,10 +138,10 @@ def in_bits(left_text: str, n, got: float, doc, place) -> bool:
     4 bit`: information in bits, the logarithm's base 2 (the page's log is log₂)."""
     text = _result_text(n, doc, place) or ""
     said = r"(?<![\d.])" + re.escape(n.text) + r"\s*\$?\s*(?:\\[ ,;:!]\s*)*(?:\\(?:text|textrm|mathrm)\{\s*)?"
-    if _BITS.search(left_text) and re.search(said + "(?:" + _BYTES.pattern[4:] + ")", text, re.I) and \
+    if re.search(_BITS, left_text, re.I) and re.search(said + "(?:" + _BYTES + ")", text, re.I) and \
             n.contains(got / 8):
         return True
-    return "log" in left_text and re.search(said + "(?:" + _BITS.pattern[4:] + ")", text, re.I) is not None and \
+    return "log" in left_text and re.search(said + "(?:" + _BITS + ")", text, re.I) is not None and \
         n.contains(got / math.log(2))
 
 
@@ -149,7 +150,7 @@ def written_time(n, doc, place) -> tuple[float, str] | None:
     slip is then said in that unit."""
     text = _result_text(n, doc, place)
     m = re.search(re.escape(n.text) + _TIME_AFTER.pattern, text or "")
-    return (_TIME[m.group(1)], m.group(1)) if m is not None and _TIME[m.group(1)] != 1.0 else None
+    return (SECONDS_IN[m.group(1)], m.group(1)) if m is not None and SECONDS_IN[m.group(1)] != 1.0 else None
 
 
 def in_time_unit(n, got: float, doc, place) -> bool:
@@ -165,7 +166,7 @@ def in_time_unit(n, got: float, doc, place) -> bool:
         return False        # (`= 0.03 + 0.75 = 0.78 ms`: the line's one unit of time is every term's)
     unit = m.group(1) if m is not None else units.pop()
     room = max(2 * n.half, 1.0 if n.decimals is None else 0.0, 0.005 * abs(n.value))
-    return any(abs(x - n.value) <= room for x in (got, got / _TIME[unit]))
+    return any(abs(x - n.value) <= room for x in (got, got / SECONDS_IN[unit]))
 
 
 def first_term(n, doc, place) -> bool:
