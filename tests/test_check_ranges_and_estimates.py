@@ -56,3 +56,11 @@ def test_times_of_day_are_no_arithmetic():
     page = _page("```\n08:00-09:00: set up the loader\n09:00-11:00: write the kernels\n```")
     assert error_findings(page) == []
     assert [f.printed for f in error_findings(page.replace("2 × 3 = 6", "2 × 3 = 7"))] == ["7"]
+
+
+def test_not_equal_is_no_equation():
+    # `2048 * 4KB != 8.5MB` (an issue thread's remark): the line says the two differ; it was read as `=` and its
+    # "slip" reported
+    page = _page("Check: 2048 * 4KB != 8.5MB, and 2 × 4 = 8.")
+    assert error_findings(page) == []
+    assert [f.printed for f in error_findings(page.replace("2 × 3 = 6", "2 × 3 = 7"))] == ["7"]

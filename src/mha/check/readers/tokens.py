@@ -131,7 +131,9 @@ def lex_chars(s: str, base: int = 0, text_mode: bool = False) -> list[Tok]:
         elif kind == "trans":
             out.append(Tok("TRANS", "T", pos, space=space, end=end))
         elif kind == "rel":
-            if text == "==":
+            if text == "=" and out and out[-1].kind == "OP" and out[-1].text == "!" and out[-1].end == pos:
+                out[-1] = Tok("OP", "≠", out[-1].pos, space=out[-1].space, end=end)   # `a != b`: no equality
+            elif text == "==":
                 out.append(Tok("OP", text, pos, space=space, end=end))
             else:
                 out.append(Tok("REL", RELATIONS[text], pos, space=space, end=end))
